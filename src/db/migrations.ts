@@ -1,0 +1,69 @@
+// The schema as an ordered list of steps; PRAGMA user_version records how many have run.
+// A compiled executable has no folder to scan, so the steps live in code. Append, never edit a
+// step that has shipped.
+
+export const MIGRATIONS: readonly string[] = [
+	// 1: the whole Faroe 0.2 surface.
+	`
+	CREATE TABLE user (
+		id TEXT NOT NULL PRIMARY KEY,
+		created_at INTEGER NOT NULL,
+		email TEXT UNIQUE,
+		email_verified INTEGER NOT NULL DEFAULT 0 CHECK (email_verified IN (0, 1)),
+		password_hash TEXT NOT NULL,
+		recovery_code TEXT NOT NULL
+	) STRICT;
+	CREATE INDEX user_created_at_id ON user (created_at, id);
+
+	CREATE TABLE password_reset_request (
+		id TEXT NOT NULL PRIMARY KEY,
+		user_id TEXT NOT NULL REFERENCES user (id) ON DELETE CASCADE,
+		created_at INTEGER NOT NULL,
+		expires_at INTEGER NOT NULL,
+		code_hash BLOB NOT NULL,
+		email_verified INTEGER NOT NULL DEFAULT 0 CHECK (email_verified IN (0, 1)),
+		failed_attempts INTEGER NOT NULL DEFAULT 0
+	) STRICT;
+	CREATE INDEX password_reset_request_user_id ON password_reset_request (user_id);
+	CREATE INDEX password_reset_request_expires_at ON password_reset_request (expires_at);
+
+	CREATE TABLE email_verification_request (
+		user_id TEXT NOT NULL PRIMARY KEY REFERENCES user (id) ON DELETE CASCADE,
+		created_at INTEGER NOT NULL,
+		expires_at INTEGER NOT NULL,
+		code TEXT NOT NULL,
+		failed_attempts INTEGER NOT NULL DEFAULT 0
+	) STRICT;
+	CREATE INDEX email_verification_request_expires_at ON email_verification_request (expires_at);
+
+	CREATE TABLE email_update_request (
+		id TEXT NOT NULL PRIMARY KEY,
+		user_id TEXT NOT NULL REFERENCES user (id) ON DELETE CASCADE,
+		created_at INTEGER NOT NULL,
+		expires_at INTEGER NOT NULL,
+		email TEXT NOT NULL,
+		code TEXT NOT NULL,
+		failed_attempts INTEGER NOT NULL DEFAULT 0
+	) STRICT;
+	CREATE INDEX email_update_request_user_id ON email_update_request (user_id);
+	CREATE INDEX email_update_request_email ON email_update_request (email);
+	CREATE INDEX email_update_request_expires_at ON email_update_request (expires_at);
+
+	CREATE TABLE totp_credential (
+		user_id TEXT NOT NULL PRIMARY KEY REFERENCES user (id) ON DELETE CASCADE,
+		created_at INTEGER NOT NULL,
+		key BLOB NOT NULL,
+		last_used_step INTEGER NOT NULL
+	) STRICT;
+
+	-- Consecutive incorrect codes per user and check ('totp', 'recovery_code'), kept in the database
+	-- so that a restart does not hand out fresh tries.
+	CREATE TABLE second_factor_lockout (
+		user_id TEXT NOT NULL REFERENCES user (id) ON DELETE CASCADE,
+		check_name TEXT NOT NULL,
+		failed_attempts INTEGER NOT NULL DEFAULT 0,
+		locked_until INTEGER,
+		PRIMARY KEY (user_id, check_name)
+	) STRICT;
+	`,
+];

@@ -1,0 +1,33 @@
+// Opens the database with the pragmas Holm relies on and brings the schema up to date.
+import { Database } from "bun:sqlite";
+import { MIGRATIONS } from "./migrations.ts";
+
+export function openDatabase(path: string): Database {
+	const db = new Database(path, { create: true, strict: true });
+	db.run("PRAGMA journal_mode = WAL");
+	// NORMAL is durable across application crashes in WAL mode; only a power loss can drop the
+	// last transactions, never corrupt the file.
+	db.run("PRAGMA synchronous = NORMAL");
+	db.run("PRAGMA foreign_keys = ON");
+	// A backup or a second process may hold the write lock for a moment.
+	db.run("PRAGMA busy_timeout = 5000");
+	migrate(db);
+	return db;
+}
+
+export class SchemaTooNewError extends Error {}
+
+export function migrate(db: Database): void {
+	const { user_version: current } = db.query<{ user_version: number }, []>("PRAGMA user_version").get()!;
+	if (current > MIGRATIONS.length) {
+		throw new SchemaTooNewError(
+			`the database has schema version ${current}, newer than this build knows (${MIGRATIONS.length}); run a newer holm`,
+		);
+	}
+	for (let version = current; version < MIGRATIONS.length; version++) {
+		db.transaction(() => {
+			db.run(MIGRATIONS[version]!);
+			db.run(`PRAGMA user_version = ${version + 1}`);
+		}).immediate();
+	}
+}

@@ -1,0 +1,20 @@
+// Every feature's SQL, prepared once per database.
+import type { Database } from "bun:sqlite";
+import { createPasswordResetStore } from "./features/password-reset/store.ts";
+import { createPasswordStore } from "./features/passwords/store.ts";
+import { createUserStore } from "./features/users/store.ts";
+
+export function createStores(db: Database) {
+	return {
+		users: createUserStore(db),
+		passwords: createPasswordStore(db),
+		passwordResets: createPasswordResetStore(db),
+	};
+}
+
+export type Stores = ReturnType<typeof createStores>;
+
+/** Removes rows that are already invisible because they expired. */
+export function deleteExpiredRows(stores: Stores, nowSeconds: number): void {
+	stores.passwordResets.deleteExpired(nowSeconds);
+}
