@@ -1,0 +1,86 @@
+// End to end against the single executable: copied alone into an empty directory, started there,
+// and driven through @faroe/sdk. `.ci/run` points HOLM_EXECUTABLE at the dist/holm it built;
+// without it this test builds dist/holm itself with build.ts.
+import { Faroe, FaroeError } from "@faroe/sdk";
+import { afterAll, beforeAll, expect, test } from "bun:test";
+import { copyFileSync, existsSync, rmSync } from "node:fs";
+import { join } from "node:path";
+import packageJson from "../../package.json" with { type: "json" };
+import { STRONG_PASSWORD, tempDir } from "../support.ts";
+
+const ROOT = join(import.meta.dir, "..", "..");
+const SECRET = "executable-test-secret";
+
+let workDir: string;
+let executable: string;
+let holm: Bun.Subprocess<"ignore", "pipe", "pipe">;
+let url: string;
+
+function buildExecutable(): string {
+	const result = Bun.spawnSync([process.execPath, "build.ts"], { cwd: ROOT, stdout: "pipe", stderr: "pipe" });
+	if (result.exitCode !== 0) throw new Error(`build.ts failed: ${result.stderr.toString()}`);
+	return join(ROOT, "dist", "holm");
+}
+
+beforeAll(async () => {
+	const built = process.env.HOLM_EXECUTABLE ?? buildExecutable();
+	workDir = tempDir();
+	executable = join(workDir, "holm");
+	copyFileSync(built, executable); // alone: no node_modules, no data/, no source beside it
+	holm = Bun.spawn([executable, "serve", "--port", "0", "--secret", SECRET, "--log-format", "json"], {
+		cwd: workDir,
+		stdout: "pipe",
+		stderr: "pipe",
+	});
+	const reader = holm.stdout.getReader();
+	let text = "";
+	while (!text.includes("holm is listening")) {
+		const { value, done } = await reader.read();
+		if (done) throw new Error(`holm exited: ${text}`);
+		text += new TextDecoder().decode(value);
+	}
+	reader.releaseLock();
+	url = /"url":"([^"]+)"/.exec(text)![1]!;
+}, 120_000);
+
+afterAll(() => {
+	holm?.kill("SIGKILL");
+	rmSync(workDir, { recursive: true, force: true });
+});
+
+test("the executable prints its version", () => {
+	const result = Bun.spawnSync([executable, "version"], { cwd: workDir });
+	expect(result.stdout.toString().trim()).toBe(packageJson.version);
+});
+
+test("the embedded leak file refuses common leaked passwords", async () => {
+	const faroe = new Faroe(url, SECRET);
+	for (const password of ["password", "12345678", "iloveyou"]) {
+		try {
+			await faroe.createUser(password, null);
+			throw new Error(`"${password}" was accepted`);
+		} catch (error) {
+			expect(error).toBeInstanceOf(FaroeError);
+			expect((error as FaroeError).code).toBe("WEAK_PASSWORD");
+		}
+	}
+});
+
+test("a whole password reset flow through @faroe/sdk", async () => {
+	const faroe = new Faroe(url, SECRET);
+	const user = await faroe.createUser(STRONG_PASSWORD, "192.0.2.200");
+	const [request, code] = await faroe.createUserPasswordResetRequest(user.id, null);
+	await faroe.verifyPasswordResetRequestEmail(request.id, code.toLowerCase(), null);
+	await faroe.resetUserPassword(request.id, "a fresh passphrase 2026", null);
+	await faroe.verifyUserPassword(user.id, "a fresh passphrase 2026", null);
+	expect(await faroe.getPasswordResetRequest(request.id)).toBeNull();
+});
+
+test("backup from the executable, then SIGTERM exits 0", async () => {
+	const destination = join(workDir, "backup.db");
+	const backup = Bun.spawnSync([executable, "backup", destination], { cwd: workDir });
+	expect(backup.exitCode).toBe(0);
+	expect(existsSync(destination)).toBe(true);
+	holm.kill("SIGTERM");
+	expect(await holm.exited).toBe(0);
+});
