@@ -89,8 +89,8 @@ async function main(): Promise<void> {
 	try {
 		await waitForHealth(url, performance.now() + 10_000);
 		const headers = { Authorization: SECRET };
-		const user = await (await fetch(url + "/users", { method: "POST", headers, body: JSON.stringify({ email: "bench@example.com", password: PASSWORD }) })).json();
-		const reset = await (await fetch(`${url}/users/${user.id}/password-reset-requests`, { method: "POST", headers })).json();
+		const user = await (await fetch(url + "/users", { method: "POST", headers, body: JSON.stringify({ email: "bench@example.com", password: PASSWORD }) })).json() as { id: string };
+		const reset = await (await fetch(`${url}/users/${user.id}/password-reset-requests`, { method: "POST", headers })).json() as { id: string };
 
 		// 10,000 more users for the list query, inserted directly (hashing them would take minutes).
 		const db = new Database(join(dir, "holm.db"));

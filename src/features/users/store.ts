@@ -34,8 +34,9 @@ export interface UserListQuery {
 const USER_COLUMNS = `id, created_at, email, email_verified, recovery_code,
 	EXISTS (SELECT 1 FROM totp_credential WHERE totp_credential.user_id = user.id) AS totp_registered`;
 
-// An email query filters by substring; instr avoids LIKE's wildcards in user input.
-const EMAIL_FILTER = `(? = '' OR instr(email, ?) > 0)`;
+// An email query filters by substring; instr avoids LIKE's wildcards in user input. Without one,
+// the statements carry no filter at all, so SQLite can count and page through an index.
+const EMAIL_FILTER = `WHERE instr(email, ?) > 0`;
 
 function toUser(row: UserRow): User {
 	return {
@@ -56,17 +57,20 @@ export function createUserStore(db: Database) {
 	const selectByEmail = db.prepare<UserRow, [string]>(`SELECT ${USER_COLUMNS} FROM user WHERE email = ?`);
 	const selectPasswordHash = db.prepare<{ password_hash: string }, [string]>(`SELECT password_hash FROM user WHERE id = ?`);
 	const selectEmailTaken = db.prepare<{ taken: number }, [string]>(`SELECT EXISTS (SELECT 1 FROM user WHERE email = ?) AS taken`);
-	const countUsers = db.prepare<{ total: number }, [string, string]>(`SELECT count(*) AS total FROM user WHERE ${EMAIL_FILTER}`);
+	const countAll = db.prepare<{ total: number }, []>(`SELECT count(*) AS total FROM user`);
+	const countMatching = db.prepare<{ total: number }, [string]>(`SELECT count(*) AS total FROM user ${EMAIL_FILTER}`);
 	const deleteById = db.prepare<void, [string]>(`DELETE FROM user WHERE id = ?`);
-	// Only a fixed set of orderings exists, so each gets its own prepared statement.
-	const listStatements = new Map<string, ReturnType<typeof db.prepare<UserRow, [string, string, number, number]>>>();
+	// Only a fixed set of orderings exists, so each gets its own prepared statements.
+	type ListStatement = ReturnType<typeof db.prepare<UserRow, [number, number]>>;
+	type FilteredListStatement = ReturnType<typeof db.prepare<UserRow, [string, number, number]>>;
+	const listAll = new Map<string, ListStatement>();
+	const listMatching = new Map<string, FilteredListStatement>();
 	for (const sortBy of ["created_at", "id"] as const) {
 		for (const [sortOrder, direction] of [["ascending", "ASC"], ["descending", "DESC"]] as const) {
 			const orderBy = sortBy === "id" ? `id ${direction}` : `created_at ${direction}, id ${direction}`;
-			listStatements.set(
-				`${sortBy} ${sortOrder}`,
-				db.prepare(`SELECT ${USER_COLUMNS} FROM user WHERE ${EMAIL_FILTER} ORDER BY ${orderBy} LIMIT ? OFFSET ?`),
-			);
+			const key = `${sortBy} ${sortOrder}`;
+			listAll.set(key, db.prepare(`SELECT ${USER_COLUMNS} FROM user ORDER BY ${orderBy} LIMIT ? OFFSET ?`));
+			listMatching.set(key, db.prepare(`SELECT ${USER_COLUMNS} FROM user ${EMAIL_FILTER} ORDER BY ${orderBy} LIMIT ? OFFSET ?`));
 		}
 	}
 
@@ -89,10 +93,13 @@ export function createUserStore(db: Database) {
 			return selectEmailTaken.get(email)!.taken === 1;
 		},
 		list(query: UserListQuery): { users: User[]; total: number } {
-			const statement = listStatements.get(`${query.sortBy} ${query.sortOrder}`)!;
-			const rows = statement.all(query.emailQuery, query.emailQuery, query.limit, query.offset);
-			const { total } = countUsers.get(query.emailQuery, query.emailQuery)!;
-			return { users: rows.map(toUser), total };
+			const key = `${query.sortBy} ${query.sortOrder}`;
+			if (query.emailQuery === "") {
+				const rows = listAll.get(key)!.all(query.limit, query.offset);
+				return { users: rows.map(toUser), total: countAll.get()!.total };
+			}
+			const rows = listMatching.get(key)!.all(query.emailQuery, query.limit, query.offset);
+			return { users: rows.map(toUser), total: countMatching.get(query.emailQuery)!.total };
 		},
 		/** Everything the user owns goes with them (ON DELETE CASCADE). False when there was no such user. */
 		delete(id: string): boolean {
