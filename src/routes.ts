@@ -2,9 +2,12 @@
 // after the path resource and the body have been checked (API.md section 1 gives that order);
 // the comment on each line names the limiter.
 import type { Handler } from "hono";
+import * as emailUpdate from "./features/email-update/handlers.ts";
+import * as emailVerification from "./features/email-verification/handlers.ts";
 import * as health from "./features/health/handlers.ts";
 import * as passwordReset from "./features/password-reset/handlers.ts";
 import * as passwords from "./features/passwords/handlers.ts";
+import * as twoFactor from "./features/two-factor/handlers.ts";
 import * as users from "./features/users/handlers.ts";
 import type { HonoEnv } from "./http/env.ts";
 
@@ -29,4 +32,23 @@ export const ROUTES: readonly [Method, string, Handler<HonoEnv>][] = [
 	["DELETE", "/password-reset-requests/:request_id", passwordReset.handleDeleteResetRequest],
 	["POST", "/password-reset-requests/:request_id/verify-email", passwordReset.handleVerifyResetEmail], // 5 codes per request (database)
 	["POST", "/reset-password", passwordReset.handleResetPassword], // passwordHashing
+
+	["POST", "/users/:user_id/email-verification-request", emailVerification.handleCreateVerificationRequest], // emailVerificationRequests
+	["GET", "/users/:user_id/email-verification-request", emailVerification.handleGetVerificationRequest],
+	["DELETE", "/users/:user_id/email-verification-request", emailVerification.handleDeleteVerificationRequest],
+	["POST", "/users/:user_id/verify-email", emailVerification.handleVerifyEmail], // 5 codes per request (database)
+
+	["POST", "/users/:user_id/email-update-requests", emailUpdate.handleCreateEmailUpdateRequest], // emailUpdateRequests
+	["GET", "/users/:user_id/email-update-requests", emailUpdate.handleListUserEmailUpdateRequests],
+	["DELETE", "/users/:user_id/email-update-requests", emailUpdate.handleDeleteUserEmailUpdateRequests],
+	["GET", "/email-update-requests/:request_id", emailUpdate.handleGetEmailUpdateRequest],
+	["DELETE", "/email-update-requests/:request_id", emailUpdate.handleDeleteEmailUpdateRequest],
+	["POST", "/verify-new-email", emailUpdate.handleVerifyNewEmail], // 5 codes per request (database)
+
+	["POST", "/users/:user_id/register-totp", twoFactor.handleRegisterTotp],
+	["GET", "/users/:user_id/totp-credential", twoFactor.handleGetTotpCredential],
+	["DELETE", "/users/:user_id/totp-credential", twoFactor.handleDeleteTotpCredential],
+	["POST", "/users/:user_id/verify-2fa/totp", twoFactor.handleVerifyTotp], // 5 wrong in a row lock 15 min (database)
+	["POST", "/users/:user_id/regenerate-recovery-code", twoFactor.handleRegenerateRecoveryCode],
+	["POST", "/users/:user_id/reset-2fa", twoFactor.handleResetTwoFactor], // 5 wrong in a row lock 15 min (database)
 ];
