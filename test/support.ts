@@ -1,7 +1,8 @@
 // Starts the real server on a random port over a real SQLite file in a temp dir, with a clock the
 // test can move, and gives request helpers and a user factory.
-import { Faroe } from "@faroe/sdk";
+import { Faroe, FaroeError } from "@faroe/sdk";
 import { mkdtempSync, rmSync } from "node:fs";
+import { Secret, TOTP } from "otpauth";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { LeakCheckConfig, ServeConfig } from "../src/config.ts";
@@ -109,4 +110,21 @@ export async function createUser(
 	});
 	if (answer.status !== 200) throw new Error(`creating a user answered ${answer.status} ${JSON.stringify(answer.body)}`);
 	return answer.body;
+}
+
+/** The code a user's authenticator app shows for `key` at `atMs`: SHA-1, 6 digits, 30 s, made with
+ *  otpauth directly, so it checks Holm's TOTP code rather than sharing it. */
+export function authenticatorCode(key: Uint8Array, atMs: number): string {
+	return TOTP.generate({ secret: new Secret({ buffer: key.slice().buffer }), algorithm: "SHA1", digits: 6, period: 30, timestamp: atMs });
+}
+
+/** The FaroeError an SDK call rejects with; fails the test when it resolves or throws anything else. */
+export async function faroeError(promise: Promise<unknown>): Promise<FaroeError> {
+	try {
+		await promise;
+	} catch (error) {
+		if (error instanceof FaroeError) return error;
+		throw error;
+	}
+	throw new Error("expected a FaroeError");
 }

@@ -1,9 +1,7 @@
 // The email verification, email update and two-factor flows driven through the public client
 // @faroe/sdk@0.2.0, unchanged, against the running server: every matching method of the client.
-import { FaroeError } from "@faroe/sdk";
 import { afterAll, beforeAll, expect, test } from "bun:test";
-import { Secret, TOTP } from "otpauth";
-import { createUser, startTestServer, STRONG_PASSWORD, uniqueEmail, type TestServer } from "../support.ts";
+import { authenticatorCode, createUser, faroeError, startTestServer, STRONG_PASSWORD, type TestServer, uniqueEmail } from "../support.ts";
 
 const STEP = 30_000;
 
@@ -17,19 +15,10 @@ afterAll(async () => {
 	await server.stop();
 });
 
-async function faroeError(promise: Promise<unknown>): Promise<FaroeError> {
-	try {
-		await promise;
-	} catch (error) {
-		if (error instanceof FaroeError) return error;
-		throw error;
-	}
-	throw new Error("expected a FaroeError");
-}
 
 /** What the user's authenticator app shows now. */
 function totpNow(key: Uint8Array): string {
-	return TOTP.generate({ secret: new Secret({ buffer: key.slice().buffer }), timestamp: server.clock.now });
+	return authenticatorCode(key, server.clock.now);
 }
 
 test("email verification: create, read, verify, delete", async () => {

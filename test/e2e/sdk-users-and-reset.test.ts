@@ -1,8 +1,8 @@
 // The users, passwords and password reset flows driven through the public client @faroe/sdk@0.2.0,
 // unchanged, against the running server.
-import { FaroeError, SortOrder, UserSortBy } from "@faroe/sdk";
+import { SortOrder, UserSortBy } from "@faroe/sdk";
 import { afterAll, beforeAll, expect, test } from "bun:test";
-import { startTestServer, STRONG_PASSWORD, type TestServer } from "../support.ts";
+import { faroeError, startTestServer, STRONG_PASSWORD, type TestServer } from "../support.ts";
 
 let server: TestServer;
 
@@ -11,15 +11,6 @@ beforeAll(async () => {
 });
 afterAll(() => server.stop());
 
-async function faroeError(promise: Promise<unknown>): Promise<FaroeError> {
-	try {
-		await promise;
-	} catch (error) {
-		if (error instanceof FaroeError) return error;
-		throw error;
-	}
-	throw new Error("expected a FaroeError");
-}
 
 test("users: create, get, list, verify and update the password, delete", async () => {
 	const faroe = server.faroe;

@@ -1,8 +1,7 @@
 // POST /users/:user_id/register-totp, GET/DELETE /users/:user_id/totp-credential, POST /users/:user_id/verify-2fa/totp.
 // Codes are made with otpauth as a user's authenticator app would make them, at the server's injected time.
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
-import { Secret, TOTP } from "otpauth";
-import { createUser, startTestServer, type TestServer } from "../support.ts";
+import { authenticatorCode, createUser, startTestServer, type TestServer } from "../support.ts";
 
 const STEP = 30_000;
 const UNKNOWN_USER = "abcdefghijkmnpqrstuvwxyz";
@@ -29,13 +28,7 @@ function base64(bytes: Uint8Array): string {
 
 /** The code an authenticator shows `offsetMs` from the server's current time. */
 function codeAt(key: Uint8Array, offsetMs = 0): string {
-	return TOTP.generate({
-		secret: new Secret({ buffer: key.slice().buffer }),
-		algorithm: "SHA1",
-		digits: 6,
-		period: 30,
-		timestamp: server.clock.now + offsetMs,
-	});
+	return authenticatorCode(key, server.clock.now + offsetMs);
 }
 
 /** A 6-digit code valid at none of the steps around now. */
