@@ -68,6 +68,9 @@ async function buildLeakFileCommand(args: string[]): Promise<void> {
 
 async function main(argv: string[]): Promise<number> {
 	const [command, ...args] = argv;
+	// The database and its backups hold password hashes and TOTP keys: files Holm creates are
+	// readable by its own user only, whatever the data directory's permissions.
+	process.umask(0o077);
 	switch (command) {
 		case "serve":
 			await serve(args);

@@ -91,7 +91,7 @@ test("serve without a secret creates one (mode 0600) in the data directory, says
 		expect(secret.length).toBeGreaterThanOrEqual(40);
 		expect((await fetch(holm.url + "/users")).status).toBe(401);
 		expect((await fetch(holm.url + "/users", { headers: { Authorization: secret } })).status).toBe(200);
-		expect(existsSync(join(dir, "holm.db"))).toBe(true);
+		expect(statSync(join(dir, "holm.db")).mode & 0o777).toBe(0o600);
 		expect(holm.output()).not.toContain(secret);
 	} finally {
 		holm.process.kill("SIGTERM");
@@ -152,6 +152,7 @@ test("backup copies a consistent database while the server runs, and refuses to 
 		const destination = join(newDir(), "copy.db");
 		const result = run(["backup", "--dir", dir, destination]);
 		expect(result.code).toBe(0);
+		expect(statSync(destination).mode & 0o777).toBe(0o600);
 		const copy = new Database(destination, { readonly: true });
 		expect(copy.query<{ n: number }, []>("SELECT count(*) AS n FROM user").get()!.n).toBe(3);
 		expect(copy.query<{ user_version: number }, []>("PRAGMA user_version").get()!.user_version).toBeGreaterThan(0);
