@@ -7,7 +7,7 @@ import { buildLeakFile } from "../src/leak-check/build-leak-file.ts";
 import { createLeakCheck } from "../src/leak-check/index.ts";
 import { containsHash } from "../src/leak-check/leak-file.ts";
 import { loadBundledLeakFile } from "../src/leak-check/offline.ts";
-import { sha1Bytes } from "../src/leak-check/password-hash.ts";
+import { sha1Bytes } from "../src/leak-check/sha1.ts";
 import { writeSyntheticHibp } from "../test/leak-check/synthetic.ts";
 
 const root = join(import.meta.dir, "..");

@@ -1,7 +1,7 @@
 // Offline mode: the password's SHA-1 prefix is looked up in a leak file, the bundled one by default.
 import { containsHash, LeakFileError, prefixSetFromBytes, type PrefixSet } from "./leak-file.ts";
 import { openLeakFile } from "./open-leak-file.ts";
-import { sha1Bytes } from "./password-hash.ts";
+import { sha1Bytes } from "./sha1.ts";
 
 let bundled: Promise<PrefixSet> | null = null;
 

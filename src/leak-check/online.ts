@@ -12,7 +12,7 @@
 //   Failures are not cached, so the next check tries again.
 import type { LeakFailMode } from "../config.ts";
 import { RangeCache } from "./range-cache.ts";
-import { sha1Hex } from "./password-hash.ts";
+import { sha1Hex } from "./sha1.ts";
 
 export const RANGE_CACHE_ENTRIES = 1000;
 export const RANGE_CACHE_TTL_MS = 15 * 60 * 1000;

@@ -3,8 +3,7 @@ import type { AppContext } from "../../http/env.ts";
 import { nowSeconds } from "../../http/env.ts";
 import { generateCode, generateId, isId } from "../../lib/ids.ts";
 import type { EmailUpdateRequest, VerifyNewEmailOutcome } from "./store.ts";
-
-export const REQUEST_LIFETIME_SECONDS = 10 * 60;
+import { REQUEST_LIFETIME_SECONDS } from "../../limits.ts";
 
 export type CreateEmailUpdateResult = { ok: true; request: EmailUpdateRequest } | { ok: false; error: "EMAIL_ALREADY_USED" };
 

@@ -7,10 +7,9 @@ import { pathRequestId, pathUser } from "../../http/params.ts";
 import { createEmailUpdateRequest, verifyNewEmail } from "./actions.ts";
 import { createEmailUpdateRequestBody, verifyNewEmailBody } from "./schemas.ts";
 import { emailUpdateRequestJSON } from "./store.ts";
+import { noContent } from "../../http/responses.ts";
 
 type C = Context<HonoEnv>;
-
-const noContent = (): Response => new Response(null, { status: 204 });
 
 export function handleCreateEmailUpdateRequest(c: C): Response {
 	const ctx = c.get("ctx");

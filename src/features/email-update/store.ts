@@ -4,8 +4,7 @@
 import type { Database } from "bun:sqlite";
 import { codesMatch } from "../../lib/constant-time.ts";
 import { isUniqueViolation } from "../../lib/sqlite-errors.ts";
-
-export const MAX_CODE_ATTEMPTS = 5;
+import { MAX_CODE_ATTEMPTS } from "../../limits.ts";
 
 export interface EmailUpdateRequest {
 	id: string;

@@ -4,8 +4,7 @@ import { nowSeconds } from "../../http/env.ts";
 import { generateCode } from "../../lib/ids.ts";
 import type { User } from "../users/store.ts";
 import type { EmailVerificationRequest } from "./store.ts";
-
-export const REQUEST_LIFETIME_SECONDS = 10 * 60;
+import { REQUEST_LIFETIME_SECONDS } from "../../limits.ts";
 
 export type CreateVerificationResult = { ok: true; request: EmailVerificationRequest } | { ok: false; error: "NOT_ALLOWED" };
 

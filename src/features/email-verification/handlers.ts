@@ -7,10 +7,9 @@ import { pathUser } from "../../http/params.ts";
 import { createEmailVerificationRequest } from "./actions.ts";
 import { createVerificationRequestBody, verifyEmailBody } from "./schemas.ts";
 import { emailVerificationRequestJSON } from "./store.ts";
+import { noContent } from "../../http/responses.ts";
 
 type C = Context<HonoEnv>;
-
-const noContent = (): Response => new Response(null, { status: 204 });
 
 export function handleCreateVerificationRequest(c: C): Response {
 	const ctx = c.get("ctx");

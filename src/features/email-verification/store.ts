@@ -3,8 +3,7 @@
 // The code is kept as given because GET shows it again (API.md section 2).
 import type { Database } from "bun:sqlite";
 import { codesMatch } from "../../lib/constant-time.ts";
-
-export const MAX_CODE_ATTEMPTS = 5;
+import { MAX_CODE_ATTEMPTS } from "../../limits.ts";
 
 export interface EmailVerificationRequest {
 	userId: string;

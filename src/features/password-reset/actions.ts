@@ -6,8 +6,7 @@ import { hashCode } from "../../lib/constant-time.ts";
 import { generateCode, generateId, isId } from "../../lib/ids.ts";
 import { hashPassword } from "../../lib/password-hash.ts";
 import type { PasswordResetRequest } from "./store.ts";
-
-export const REQUEST_LIFETIME_SECONDS = 10 * 60;
+import { REQUEST_LIFETIME_SECONDS } from "../../limits.ts";
 
 export function createPasswordResetRequest(ctx: AppContext, userId: string): { request: PasswordResetRequest; code: string } {
 	const createdAt = nowSeconds(ctx);

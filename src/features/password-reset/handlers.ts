@@ -7,10 +7,9 @@ import { pathRequestId, pathUser } from "../../http/params.ts";
 import { createPasswordResetRequest, resetPassword } from "./actions.ts";
 import { createResetRequestBody, resetPasswordBody, verifyResetEmailBody } from "./schemas.ts";
 import { passwordResetRequestJSON } from "./store.ts";
+import { noContent } from "../../http/responses.ts";
 
 type C = Context<HonoEnv>;
-
-const noContent = (): Response => new Response(null, { status: 204 });
 
 export function handleCreateResetRequest(c: C): Response {
 	const ctx = c.get("ctx");

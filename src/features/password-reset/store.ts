@@ -2,8 +2,7 @@
 // invisible here and removed by the periodic sweep.
 import type { Database } from "bun:sqlite";
 import { constantTimeEqualBytes, hashCode } from "../../lib/constant-time.ts";
-
-export const MAX_CODE_ATTEMPTS = 5;
+import { MAX_CODE_ATTEMPTS } from "../../limits.ts";
 
 export interface PasswordResetRequest {
 	id: string;

@@ -7,6 +7,7 @@ import { pathUser } from "../../http/params.ts";
 import { userJSON } from "../users/store.ts";
 import { authenticateWithPassword, updateUserPassword, verifyUserPassword } from "./actions.ts";
 import { authenticateBody, updatePasswordBody, verifyPasswordBody } from "./schemas.ts";
+import { noContent } from "../../http/responses.ts";
 
 type C = Context<HonoEnv>;
 
@@ -30,7 +31,7 @@ export async function handleVerifyPassword(c: C): Promise<Response> {
 	const verdict = await verifyUserPassword(ctx, user.id, body.password);
 	if (verdict !== "CORRECT") return errorResponse(verdict);
 	passwordWasCorrect(ctx, body.client_ip);
-	return new Response(null, { status: 204 });
+	return noContent();
 }
 
 export async function handleUpdatePassword(c: C): Promise<Response> {
@@ -43,7 +44,7 @@ export async function handleUpdatePassword(c: C): Promise<Response> {
 	const result = await updateUserPassword(ctx, user.id, { password: body.password, newPassword: body.new_password });
 	if (result !== "INCORRECT_PASSWORD") passwordWasCorrect(ctx, body.client_ip);
 	if (result !== "UPDATED") return errorResponse(result);
-	return new Response(null, { status: 204 });
+	return noContent();
 }
 
 export async function handleAuthenticate(c: C): Promise<Response> {

@@ -8,10 +8,9 @@ import { pathUser } from "../../http/params.ts";
 import { regenerateRecoveryCode, registerTotpCredential, resetUserSecondFactors, verifyTotp } from "./actions.ts";
 import { regenerateRecoveryCodeBody, registerTotpBody, resetTwoFactorBody, verifyTotpBody } from "./schemas.ts";
 import { totpCredentialJSON } from "./store.ts";
+import { noContent } from "../../http/responses.ts";
 
 type C = Context<HonoEnv>;
-
-const noContent = (): Response => new Response(null, { status: 204 });
 
 export function handleRegisterTotp(c: C): Response {
 	const ctx = c.get("ctx");

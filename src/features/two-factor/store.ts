@@ -6,9 +6,7 @@ import type { Database } from "bun:sqlite";
 import { encodeBase64 } from "@oslojs/encoding";
 import { codesMatch } from "../../lib/constant-time.ts";
 import { findTotpStep } from "../../lib/totp.ts";
-
-export const MAX_INCORRECT_CODES = 5;
-export const LOCKOUT_SECONDS = 15 * 60;
+import { MAX_INCORRECT_SECOND_FACTOR_CODES, SECOND_FACTOR_LOCKOUT_SECONDS } from "../../limits.ts";
 
 type SecondFactorCheck = "totp" | "recovery_code";
 
@@ -75,7 +73,7 @@ export function createTwoFactorStore(db: Database) {
 
 	function recordIncorrectCode(userId: string, check: SecondFactorCheck, now: number): void {
 		const { failed_attempts } = countFailure.get(userId, check)!;
-		if (failed_attempts >= MAX_INCORRECT_CODES) lock.run(now + LOCKOUT_SECONDS, userId, check);
+		if (failed_attempts >= MAX_INCORRECT_SECOND_FACTOR_CODES) lock.run(now + SECOND_FACTOR_LOCKOUT_SECONDS, userId, check);
 	}
 
 	return {

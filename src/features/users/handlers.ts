@@ -7,6 +7,7 @@ import { pathUser } from "../../http/params.ts";
 import { createUser } from "./actions.ts";
 import { createUserBody, parseUserListQuery } from "./schemas.ts";
 import { userJSON } from "./store.ts";
+import { noContent } from "../../http/responses.ts";
 
 type C = Context<HonoEnv>;
 
@@ -49,5 +50,5 @@ export function handleGetUser(c: C): Response {
 export function handleDeleteUser(c: C): Response {
 	const user = pathUser(c);
 	if (user === null || !c.get("ctx").stores.users.delete(user.id)) return errorResponse("NOT_FOUND");
-	return new Response(null, { status: 204 });
+	return noContent();
 }
