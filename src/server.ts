@@ -8,6 +8,7 @@ import type { ServeConfig } from "./config.ts";
 import { openDatabase } from "./db/open.ts";
 import type { AppContext } from "./http/env.ts";
 import { createLeakCheck } from "./leak-check/index.ts";
+import { prepareDummyHash } from "./lib/password-hash.ts";
 import type { Logger } from "./log.ts";
 import { loadOrCreateSecret } from "./secret.ts";
 import { deleteExpiredRows } from "./stores.ts";
@@ -46,6 +47,7 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
 		fetch: options.fetch ?? fetch,
 		warn: (message) => log.warn(message),
 	});
+	prepareDummyHash(); // on a worker thread; start-up does not wait for it
 	const { app, ctx } = createApp({ db, secret, leakCheck, log, now: options.now, limiterCapacity: options.limiterCapacity });
 
 	if (config.unix !== null) rmSync(config.unix, { force: true }); // a socket left by an earlier run
