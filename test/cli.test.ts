@@ -122,12 +122,26 @@ test("SIGTERM finishes requests in flight, then exits 0 with the database closed
 	const dir = newDir();
 	const holm = await serve(["--dir", dir, "--secret", "s3cret-for-test"]);
 	const headers = { Authorization: "s3cret-for-test" };
-	// Each creation hashes a password (tens of milliseconds), so these are still running at SIGTERM.
-	const inFlight = Array.from({ length: 4 }, () =>
-		fetch(holm.url + "/users", { method: "POST", headers, body: JSON.stringify({ password: STRONG_PASSWORD }) }),
-	);
-	await Bun.sleep(5);
+	// Each request sends half of its body, so the server is inside it (reading the body) when
+	// SIGTERM arrives; the other half follows only after the signal.
+	const body = JSON.stringify({ password: STRONG_PASSWORD });
+	const rest: (() => void)[] = [];
+	const inFlight = Array.from({ length: 4 }, () => {
+		const stream = new ReadableStream<Uint8Array>({
+			start(controller) {
+				controller.enqueue(new TextEncoder().encode(body.slice(0, 10)));
+				rest.push(() => {
+					controller.enqueue(new TextEncoder().encode(body.slice(10)));
+					controller.close();
+				});
+			},
+		});
+		return fetch(holm.url + "/users", { method: "POST", headers, body: stream });
+	});
+	await Bun.sleep(300);
 	holm.process.kill("SIGTERM");
+	await Bun.sleep(100);
+	for (const finish of rest) finish();
 	const statuses = await Promise.all(inFlight.map(async (p) => (await p).status));
 	expect(statuses).toEqual([200, 200, 200, 200]);
 	expect(await holm.process.exited).toBe(0);
