@@ -1,59 +1,141 @@
 // createApp(deps): the Hono app with the shared middleware, the error mapping and every route.
-import type { Database } from "bun:sqlite";
-import { Hono } from "hono";
-import { errorResponse } from "./errors.ts";
+import { Hono, type Context } from "hono";
+import { routePath } from "hono/route";
+import { errorCodeOf, errorResponse, unavailableResponse } from "./errors.ts";
 import type { AppContext, HonoEnv } from "./http/env.ts";
 import type { LeakCheck } from "./leak-check/index.ts";
-import { createLimits } from "./limits.ts";
+import { HashingUnavailableError, type Hasher } from "./lib/password-hash.ts";
+import { createLimits, PER_USER_RULES, RULES, type LimitObserver } from "./limits.ts";
 import type { Logger } from "./log.ts";
+import type { Metrics } from "./metrics.ts";
+import { closeIfBodyUnread } from "./middleware/close-unread-body.ts";
 import { checkMediaTypes } from "./middleware/media-type.ts";
 import { readBody } from "./middleware/read-body.ts";
-import { requireSecret } from "./middleware/require-secret.ts";
+import { secretCheck } from "./middleware/require-secret.ts";
 import { ROUTES } from "./routes.ts";
-import { createStores } from "./stores.ts";
+import { logSecurityEvent } from "./security-events.ts";
+import type { Storage } from "./stores/index.ts";
 
 export interface AppDeps {
-	db: Database;
-	secret: string;
+	/** The database: SQLite (limits in memory) or PostgreSQL (limits shared by every instance). */
+	storage: Storage;
+	/** Every accepted API secret (more than one while rotating). */
+	secrets: readonly string[];
 	leakCheck: LeakCheck;
 	log: Logger;
+	metrics: Metrics;
+	hasher: Hasher;
 	/** Milliseconds since the Unix epoch. */
 	now?: () => number;
-	/** Keys each in-memory limiter remembers before dropping the least recently used. */
-	limiterCapacity?: number;
 }
 
-export function createApp(deps: AppDeps): { app: Hono<HonoEnv>; ctx: AppContext } {
+/**
+ * The pattern of the route the request matched (`/password-reset-requests/:request_id`), or of the
+ * catch-all middleware when none did: never the path, since a verified reset request's id is as
+ * good as a password, and a path can carry anything, `%0A` included.
+ */
+function routeOf(c: Context): string {
+	return routePath(c, -1);
+}
+
+// A caller's request id is kept when it looks like one (a UUID, a trace id, a ULID); anything else
+// is replaced, so that no value of the caller's choosing reaches the log unchecked.
+const REQUEST_ID = /^[A-Za-z0-9._:\/+=@-]{1,128}$/;
+
+/** The caller's X-Request-Id, or a new one; echoed back, and on the request's log line. */
+function requestIdOf(given: string | undefined): string {
+	return given !== undefined && REQUEST_ID.test(given) ? given : crypto.randomUUID();
+}
+
+/** Refusals are counted; a key that becomes blocked is a security event, except the hashing
+ *  bucket's, which empties and refills every few seconds under ordinary use. */
+function observeLimits(metrics: Metrics, log: Logger): LimitObserver {
+	return {
+		refused: (limit) => metrics.refused(limit),
+		blocked(limit, key) {
+			if (limit === RULES.passwordHashing.name) return;
+			if (PER_USER_RULES.has(limit)) logSecurityEvent(log, { event: "user_blocked", limit, user_id: key });
+			else logSecurityEvent(log, { event: "address_blocked", limit, client_ip: key });
+		},
+	};
+}
+
+/** The leak check, with each verdict counted (an unreachable range API is counted where it is
+ *  noticed: see server.ts). */
+function countedLeakCheck(leakCheck: LeakCheck, metrics: Metrics): LeakCheck {
+	return {
+		async isLeaked(password) {
+			const leaked = await leakCheck.isLeaked(password);
+			metrics.leakCheck(leaked ? "weak" : "passed");
+			return leaked;
+		},
+	};
+}
+
+export interface App {
+	app: Hono<HonoEnv>;
+	ctx: AppContext;
+	/** Resolves once no request is being handled. The listener's stop waits only for requests
+	 *  whose client is still connected; the database must stay open for the others too. */
+	idle(): Promise<void>;
+}
+
+export function createApp(deps: AppDeps): App {
 	const now = deps.now ?? Date.now;
 	const ctx: AppContext = {
-		db: deps.db,
+		storage: deps.storage,
 		now,
-		stores: createStores(deps.db),
-		limits: createLimits(now, deps.limiterCapacity),
-		leakCheck: deps.leakCheck,
+		stores: deps.storage.stores,
+		limits: createLimits(deps.storage.limitStore, now, observeLimits(deps.metrics, deps.log)),
+		leakCheck: countedLeakCheck(deps.leakCheck, deps.metrics),
+		hasher: deps.hasher,
 		log: deps.log,
+		metrics: deps.metrics,
 	};
 
 	const app = new Hono<HonoEnv>();
-	// Order matters (API.md section 1): secret, media type, then each route's 404, body and limits.
-	app.use(async function logRequest(c, next) {
+	const checkSecret = secretCheck(deps.secrets);
+	let handling = 0;
+	let whenIdle: (() => void)[] = [];
+
+	/** What every request goes through, around its route: one middleware, not one per step, since
+	 *  each layer costs a promise and a dispatch on every request. */
+	app.use(async function handleRequest(c, next) {
+		handling++;
 		const started = performance.now();
-		await next();
-		// The route pattern, not the path: a verified reset request's id is as good as a password.
-		deps.log.info("request", {
-			method: c.req.method,
-			route: c.req.routePath,
-			status: c.res.status,
-			ms: Math.round((performance.now() - started) * 10) / 10,
-		});
+		const requestId = requestIdOf(c.req.header("X-Request-Id"));
+		try {
+			// Order matters (API.md section 1): secret, media type, body size; then each route's 404,
+			// body validation and limits.
+			const refused = checkSecret(c) ?? checkMediaTypes(c) ?? (await readBody(c));
+			if (refused === null) {
+				c.set("ctx", ctx);
+				await next();
+			} else {
+				c.res = refused;
+			}
+			const response = c.res;
+			closeIfBodyUnread(c, response);
+			response.headers.set("X-Request-Id", requestId);
+			logRequest(c, requestId, response, (performance.now() - started) / 1000);
+			return response;
+		} finally {
+			if (--handling === 0) {
+				for (const resolve of whenIdle) resolve();
+				whenIdle = [];
+			}
+		}
 	});
-	app.use(requireSecret(deps.secret));
-	app.use(checkMediaTypes);
-	app.use(readBody);
-	app.use(async function provideContext(c, next) {
-		c.set("ctx", ctx);
-		await next();
-	});
+
+	function logRequest(c: Context, requestId: string, response: Response, seconds: number): void {
+		const route = routeOf(c);
+		const error = errorCodeOf(response);
+		deps.metrics.request(route, c.req.method, response.status, error, seconds);
+		const fields = { request_id: requestId, method: c.req.method, route, status: response.status, error, ms: Math.round(seconds * 10_000) / 10 };
+		// Probes come every few seconds and say nothing new: their lines are for --log-level debug.
+		if (route === "/health") deps.log.debug?.("request", fields);
+		else deps.log.info("request", fields);
+	}
 
 	const paths = new Set<string>();
 	for (const [method, path, handler] of ROUTES) {
@@ -65,9 +147,17 @@ export function createApp(deps: AppDeps): { app: Hono<HonoEnv>; ctx: AppContext 
 
 	app.notFound(() => errorResponse("NOT_FOUND"));
 	app.onError(function answerUnknownError(error, c) {
+		if (error instanceof HashingUnavailableError) {
+			deps.metrics.hashingRejected();
+			return unavailableResponse();
+		}
 		// The message names the failing operation; request bodies (passwords, codes) never reach it.
-		deps.log.error("request failed", { method: c.req.method, path: c.req.path, error: error.name, message: error.message });
+		deps.log.error("request failed", { method: c.req.method, route: routeOf(c), error: error.name, reason: error.message });
 		return errorResponse("UNKNOWN_ERROR");
 	});
-	return { app, ctx };
+	return {
+		app,
+		ctx,
+		idle: () => (handling === 0 ? Promise.resolve() : new Promise((resolve) => whenIdle.push(resolve))),
+	};
 }

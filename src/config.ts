@@ -1,14 +1,19 @@
 // Flags and environment variables → one typed Config (API.md section 7).
 // A flag wins over its environment variable, which wins over the default.
 import { parseArgs } from "node:util";
+import { ConfigError } from "./config-error.ts";
+import { checkSecret } from "./secret.ts";
+
+export { ConfigError } from "./config-error.ts";
 
 export type LeakCheckMode = "offline" | "online" | "off";
 export type LeakFailMode = "open" | "closed";
 export type LogFormat = "pretty" | "json";
+export type LogLevel = "debug" | "info" | "warn" | "error";
 
 export interface LeakCheckConfig {
 	mode: LeakCheckMode;
-	/** A leak file to use instead of the bundled one (offline mode). */
+	/** A leak file checked in addition to the bundled one (offline and online modes). */
 	file: string | null;
 	/** Base URL of the Have I Been Pwned range API (online mode). */
 	api: string;
@@ -18,41 +23,78 @@ export interface LeakCheckConfig {
 	timeoutMs: number;
 }
 
+/** Where the API secrets come from; files are read (and checked) at start, by secret.ts. */
+export type SecretSource =
+	/** --secret or HOLM_SECRET, already checked against the rule. */
+	| { kind: "given"; secret: string; flag: boolean }
+	/** --secret-file or HOLM_SECRET_FILE: one secret per line. */
+	| { kind: "file"; path: string }
+	/** <dir>/secret, created on first start. */
+	| { kind: "data-dir" };
+
+/** The embedded SQLite file in the data directory, or a PostgreSQL database shared by instances. */
+export type DatabaseConfig = { kind: "sqlite" } | { kind: "postgres"; url: string };
+
 export interface ServeConfig {
+	database: DatabaseConfig;
 	port: number;
 	host: string;
 	unix: string | null;
+	/** Permissions of the socket file (--unix only). */
+	unixMode: number;
 	dir: string;
-	secret: string | null;
+	/** Whether --dir (or HOLM_DIR) was given: with PostgreSQL the data directory is optional. */
+	dirGiven: boolean;
+	secret: SecretSource;
 	leakCheck: LeakCheckConfig;
 	logFormat: LogFormat;
+	logLevel: LogLevel;
 }
 
-export class ConfigError extends Error {}
+type Env = Record<string, string | undefined>;
 
 const serveOptions = {
+	database: { type: "string" },
 	port: { type: "string" },
 	host: { type: "string" },
 	unix: { type: "string" },
+	"unix-mode": { type: "string" },
 	dir: { type: "string" },
 	secret: { type: "string" },
+	"secret-file": { type: "string" },
 	"leak-check": { type: "string" },
 	"leak-file": { type: "string" },
 	"leak-api": { type: "string" },
 	"leak-fail": { type: "string" },
 	"leak-timeout-ms": { type: "string" },
 	"log-format": { type: "string" },
+	"log-level": { type: "string" },
 } as const;
 
 type ServeFlag = keyof typeof serveOptions;
+type FlagValues = Partial<Record<ServeFlag, string>>;
 
 /** The environment variable that stands in for a flag: --leak-check → HOLM_LEAK_CHECK. */
 export function envName(flag: string): string {
 	return "HOLM_" + flag.toUpperCase().replaceAll("-", "_");
 }
 
-function pick(values: Partial<Record<ServeFlag, string>>, env: Record<string, string | undefined>, flag: ServeFlag): string | undefined {
+function parseFlags<T extends Record<string, { type: "string" }>>(args: string[], options: T, allowPositionals: boolean) {
+	try {
+		return parseArgs({ args, options, strict: true, allowPositionals });
+	} catch (e) {
+		throw new ConfigError(e instanceof Error ? e.message : String(e));
+	}
+}
+
+/**
+ * The flag's value, else its variable's. An empty flag (`--dir ""`, `--dir=`) is refused: it is
+ * a mistake such as an unset shell variable, never a request for the default. An empty variable
+ * counts as unset, as env files and compose files write it.
+ */
+function pick(values: FlagValues, env: Env, flag: ServeFlag): string | undefined {
 	const fromFlag = values[flag];
+	if (fromFlag === "") throw new ConfigError(`--${flag} must not be empty`);
 	if (fromFlag !== undefined) return fromFlag;
 	const fromEnv = env[envName(flag)];
 	if (fromEnv !== undefined && fromEnv !== "") return fromEnv;
@@ -73,21 +115,70 @@ function wholeNumber(flag: string, value: string | undefined, fallback: number, 
 	return n;
 }
 
-export function parseServeConfig(args: string[], env: Record<string, string | undefined>): ServeConfig {
-	let values: Partial<Record<ServeFlag, string>>;
-	try {
-		values = parseArgs({ args, options: serveOptions, strict: true, allowPositionals: false }).values;
-	} catch (e) {
-		throw new ConfigError(e instanceof Error ? e.message : String(e));
+/** "0660" or "660" → 0o660. */
+function fileMode(flag: string, value: string | undefined, fallback: number): number {
+	if (value === undefined) return fallback;
+	if (!/^0?[0-7]{3}$/.test(value)) throw new ConfigError(`--${flag} must be octal permissions such as 0600 or 0660 (got "${value}")`);
+	return parseInt(value, 8);
+}
+
+/**
+ * --secret, --secret-file, their variables, or else the data directory. A flag wins over both
+ * variables; two flags, or two variables, are ambiguous and refused. A variable that is set but
+ * empty is refused too rather than treated as unset: `HOLM_SECRET=$UNSET` is a mistake, and
+ * falling back to another secret would only hide it.
+ */
+function secretSource(values: FlagValues, env: Env): SecretSource {
+	if (values.secret !== undefined && values["secret-file"] !== undefined) {
+		throw new ConfigError("give either --secret or --secret-file, not both");
+	}
+	if (values.secret !== undefined) return { kind: "given", secret: checkSecret(values.secret, "--secret"), flag: true };
+	if (values["secret-file"] !== undefined) return { kind: "file", path: nonEmptyPath("--secret-file", values["secret-file"]) };
+	const fromEnv = env.HOLM_SECRET;
+	const fileFromEnv = env.HOLM_SECRET_FILE;
+	if (fromEnv !== undefined && fileFromEnv !== undefined) throw new ConfigError("set either HOLM_SECRET or HOLM_SECRET_FILE, not both");
+	if (fromEnv !== undefined) return { kind: "given", secret: checkSecret(fromEnv, "HOLM_SECRET"), flag: false };
+	if (fileFromEnv !== undefined) return { kind: "file", path: nonEmptyPath("HOLM_SECRET_FILE", fileFromEnv) };
+	return { kind: "data-dir" };
+}
+
+function nonEmptyPath(name: string, value: string): string {
+	if (value === "") throw new ConfigError(`${name} must not be empty`);
+	return value;
+}
+
+/** --database: "sqlite" (the default) or a postgres:// (postgresql://) connection string. */
+function databaseConfig(value: string | undefined): DatabaseConfig {
+	if (value === undefined || value === "sqlite") return { kind: "sqlite" };
+	if (/^postgres(ql)?:\/\//.test(value) && URL.canParse(value)) return { kind: "postgres", url: value };
+	// The value may hold a password: say what is wrong without repeating it.
+	throw new ConfigError('--database must be "sqlite" or a postgres://user@host/database connection string');
+}
+
+export function parseServeConfig(args: string[], env: Env): ServeConfig {
+	const values: FlagValues = parseFlags(args, serveOptions, false).values;
+	const database = databaseConfig(pick(values, env, "database"));
+	const dir = pick(values, env, "dir");
+	const secret = secretSource(values, env);
+	if (database.kind === "postgres" && secret.kind === "data-dir" && dir === undefined) {
+		throw new ConfigError(
+			"with --database postgres://… give the secret with --secret-file or HOLM_SECRET (every instance needs the same one; there is no shared data directory to keep it in), or give --dir; make one with `holm generate-secret`",
+		);
 	}
 	const api = pick(values, env, "leak-api") ?? "https://api.pwnedpasswords.com";
 	if (!URL.canParse(api)) throw new ConfigError(`--leak-api must be a URL (got "${api}")`);
+	const unix = pick(values, env, "unix") ?? null;
+	const unixMode = pick(values, env, "unix-mode");
+	if (unixMode !== undefined && unix === null) throw new ConfigError("--unix-mode sets the permissions of the --unix socket; give --unix PATH too");
 	return {
+		database,
 		port: wholeNumber("port", pick(values, env, "port"), 4000, 0, 65535),
 		host: pick(values, env, "host") ?? "127.0.0.1",
-		unix: pick(values, env, "unix") ?? null,
-		dir: pick(values, env, "dir") ?? "holm_data",
-		secret: pick(values, env, "secret") ?? null,
+		unix,
+		unixMode: fileMode("unix-mode", unixMode, 0o600),
+		dir: dir ?? "holm_data",
+		dirGiven: dir !== undefined,
+		secret,
 		leakCheck: {
 			mode: oneOf("leak-check", pick(values, env, "leak-check"), ["offline", "online", "off"] as const, "offline"),
 			file: pick(values, env, "leak-file") ?? null,
@@ -96,17 +187,13 @@ export function parseServeConfig(args: string[], env: Record<string, string | un
 			timeoutMs: wholeNumber("leak-timeout-ms", pick(values, env, "leak-timeout-ms"), 2000, 1, 60000),
 		},
 		logFormat: oneOf("log-format", pick(values, env, "log-format"), ["pretty", "json"] as const, "pretty"),
+		logLevel: oneOf("log-level", pick(values, env, "log-level"), ["debug", "info", "warn", "error"] as const, "info"),
 	};
 }
 
-/** `--dir` for the commands that only need the data directory (backup). */
-export function parseDirConfig(args: string[], env: Record<string, string | undefined>): { dir: string; positionals: string[] } {
-	let parsed;
-	try {
-		parsed = parseArgs({ args, options: { dir: { type: "string" } }, strict: true, allowPositionals: true });
-	} catch (e) {
-		throw new ConfigError(e instanceof Error ? e.message : String(e));
-	}
-	const fromEnv = env[envName("dir")];
-	return { dir: parsed.values.dir ?? (fromEnv !== undefined && fromEnv !== "" ? fromEnv : "holm_data"), positionals: parsed.positionals };
+/** `--dir` and `--database` for the commands that only need the database (backup, migrate). */
+export function parseDirConfig(args: string[], env: Env): { dir: string; database: DatabaseConfig; positionals: string[] } {
+	const parsed = parseFlags(args, { dir: { type: "string" }, database: { type: "string" } }, true);
+	const dir = pick(parsed.values, env, "dir") ?? "holm_data";
+	return { dir, database: databaseConfig(pick(parsed.values, env, "database")), positionals: parsed.positionals };
 }

@@ -16,10 +16,44 @@ export const ERROR_STATUS = {
 	PAYLOAD_TOO_LARGE: 413,
 	UNSUPPORTED_MEDIA_TYPE: 415,
 	UNKNOWN_ERROR: 500,
+	UNAVAILABLE: 503,
 } as const;
 
 export type ErrorCode = keyof typeof ERROR_STATUS;
 
-export function errorResponse(code: ErrorCode): Response {
-	return Response.json({ error: code }, { status: ERROR_STATUS[code] });
+/** A refusal always says when to come back, so TOO_MANY_REQUESTS carries its wait. */
+export type Failure = { error: Exclude<ErrorCode, "TOO_MANY_REQUESTS" | "UNAVAILABLE"> } | TooManyRequests;
+export type TooManyRequests = { error: "TOO_MANY_REQUESTS"; retryAfterSeconds: number };
+
+/** A limiter's refusal (milliseconds) as a failure with whole seconds, at least 1. */
+export function tooManyRequests(retryAfterMs: number): TooManyRequests {
+	return { error: "TOO_MANY_REQUESTS", retryAfterSeconds: Math.max(1, Math.ceil(retryAfterMs / 1000)) };
+}
+
+// The code each error response carries, for the request log and the metrics, without reading the body.
+const codes = new WeakMap<Response, ErrorCode>();
+
+/** The error code of a response made here, or null (a success). */
+export function errorCodeOf(response: Response): ErrorCode | null {
+	return codes.get(response) ?? null;
+}
+
+function answer(code: ErrorCode, headers?: Record<string, string>): Response {
+	const response = Response.json({ error: code }, { status: ERROR_STATUS[code], headers });
+	codes.set(response, code);
+	return response;
+}
+
+export function errorResponse(code: Exclude<ErrorCode, "TOO_MANY_REQUESTS" | "UNAVAILABLE">): Response {
+	return answer(code);
+}
+
+export function failureResponse(failure: Failure): Response {
+	if (failure.error !== "TOO_MANY_REQUESTS") return errorResponse(failure.error);
+	return answer(failure.error, { "Retry-After": String(failure.retryAfterSeconds) });
+}
+
+/** Argon2id work that could not start in time: the caller may try again in a few seconds. */
+export function unavailableResponse(): Response {
+	return answer("UNAVAILABLE", { "Retry-After": "5" });
 }

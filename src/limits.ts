@@ -1,5 +1,18 @@
-// The figures of API.md section 4, one limiter each.
-import { FailureLimiter, SlidingWindowLimiter, TokenBucketLimiter, type Clock } from "./lib/rate-limit.ts";
+// The figures and rules of API.md section 4. The features ask these questions in their own terms
+// (may this password guess go ahead? may this request be created?) and never see a limiter. The
+// policy is written once, over a LimitStore: in memory for one instance on SQLite, in PostgreSQL
+// (src/stores/postgres/limits.ts) for any number of instances together.
+import {
+	ALLOWED,
+	combineLimits,
+	FailureWindow,
+	LimiterTable,
+	SlidingWindow,
+	TokenBucket,
+	type Clock,
+	type LimitResult,
+	type LimitRule,
+} from "./lib/rate-limit.ts";
 
 const SECOND = 1000;
 const MINUTE = 60 * SECOND;
@@ -8,23 +21,213 @@ const MINUTE = 60 * SECOND;
 export const REQUEST_LIFETIME_SECONDS = 10 * 60;
 /** The 5th incorrect code deletes a reset, verification or update request; counted in the database. */
 export const MAX_CODE_ATTEMPTS = 5;
-/** 5 incorrect codes in a row lock verify-2fa/totp or reset-2fa for 15 minutes; counted in the database. */
+/** 5 incorrect codes in a row lock verify-2fa/totp or reset-2fa; counted in the database. */
 export const MAX_INCORRECT_SECOND_FACTOR_CODES = 5;
-export const SECOND_FACTOR_LOCKOUT_SECONDS = 15 * 60;
+/** The first lock lasts 15 minutes; each further one without a correct code in between, twice the one before. */
+export const SECOND_FACTOR_FIRST_LOCK_SECONDS = 15 * 60;
+export const SECOND_FACTOR_MAX_LOCK_SECONDS = 24 * 60 * 60;
 
-export function createLimits(now: Clock, capacity?: number) {
+/** How long the lock after `earlierLocks` locks lasts. */
+export function secondFactorLockSeconds(earlierLocks: number): number {
+	return Math.min(SECOND_FACTOR_FIRST_LOCK_SECONDS * 2 ** Math.min(earlierLocks, 16), SECOND_FACTOR_MAX_LOCK_SECONDS);
+}
+
+/** A password check: by whom (the canonical client_ip key, when sent) and against what. */
+export interface PasswordGuess {
+	clientIp: string | undefined;
+	/** The user whose password is checked, or null for an email that names no user. */
+	userId: string | null;
+	/** The email given, when the guess was made by email. */
+	email?: string;
+}
+
+export type CodeRequestKind = "passwordReset" | "emailVerification" | "emailUpdate";
+
+export interface Limits {
+	/** Work that hashes a password (POST /users, reset-password): the per-address bucket. */
+	admitHashing(clientIp: string | undefined): Promise<LimitResult>;
+	/** A password check: the bucket, incorrect passwords per address and per user. Once admitted,
+	 *  the guess counts as incorrect until `settlePasswordGuess` says it was right. */
+	admitPasswordGuess(guess: PasswordGuess): Promise<LimitResult>;
+	/** A correct password clears what it should; one never checked (503 under overload) is taken back. */
+	settlePasswordGuess(guess: PasswordGuess, outcome: "correct" | "incorrect" | "unchecked"): Promise<void>;
+	/** Creating a reset, verification or update request: per user (per kind) and per address. */
+	admitCodeRequest(kind: CodeRequestKind, userId: string, clientIp: string | undefined): Promise<LimitResult>;
+}
+
+/** The rules of section 4, one each. */
+export const RULES = {
+	passwordHashing: new TokenBucket("password_hashing", 5, 10 * SECOND),
+	incorrectPasswordsPerAddress: new FailureWindow("incorrect_passwords_address", 5, 15 * MINUTE),
+	incorrectPasswordsPerUser: new FailureWindow("incorrect_passwords_user", 10, 15 * MINUTE),
+	passwordResetRequests: new SlidingWindow("password_reset_requests", 3, 15 * MINUTE),
+	emailVerificationRequests: new SlidingWindow("email_verification_requests", 3, 15 * MINUTE),
+	emailUpdateRequests: new SlidingWindow("email_update_requests", 3, 15 * MINUTE),
+	codeRequestsPerAddress: new SlidingWindow("code_requests_address", 10, 15 * MINUTE),
+} as const;
+
+/** The rules keyed by user id; the others are keyed by the canonical client_ip. */
+export const PER_USER_RULES: ReadonlySet<string> = new Set(
+	[RULES.incorrectPasswordsPerUser, RULES.passwordResetRequests, RULES.emailVerificationRequests, RULES.emailUpdateRequests].map((rule) => rule.name),
+);
+
+const REQUESTS_PER_USER: Record<CodeRequestKind, SlidingWindow> = {
+	passwordReset: RULES.passwordResetRequests,
+	emailVerification: RULES.emailVerificationRequests,
+	emailUpdate: RULES.emailUpdateRequests,
+};
+
+export interface LimitKey {
+	rule: LimitRule<any>;
+	key: string;
+}
+
+/** The decision over the current states of some keys: the result, and their states after it
+ *  (undefined drops a key's state). */
+export type LimitDecision = (states: any[], now: number) => { result: LimitResult; states: any[] };
+
+export interface LimitStore {
+	/** Reads the states of `keys`, applies `decide`, and keeps what it returns, as one atomic step:
+	 *  no other update of these keys comes in between, whichever instance makes it. */
+	update(keys: LimitKey[], now: number, decide: LimitDecision): Promise<LimitResult>;
+}
+
+/** What a guess counts against in the address's failures: the user, or the email that named nobody. */
+function guessTarget(guess: PasswordGuess): string {
+	return guess.userId ?? `email:${guess.email ?? ""}`;
+}
+
+/** Whose failures a correct password clears in the user's count: this address's (or those sent without one). */
+function guessSource(guess: PasswordGuess): string {
+	return guess.clientIp ?? "";
+}
+
+/** What the limits tell the rest of Holm: refusals (for the metrics) and keys that became blocked
+ *  (security events). */
+export interface LimitObserver {
+	refused(limit: string): void;
+	blocked(limit: string, key: string): void;
+}
+
+const UNOBSERVED: LimitObserver = { refused() {}, blocked() {} };
+
+/** Each verb checks every limit before it takes from any, in one step, so a refusal spends nothing. */
+export function createLimits(store: LimitStore, now: Clock, observer: LimitObserver = UNOBSERVED): Limits {
+	const { passwordHashing, incorrectPasswordsPerAddress, incorrectPasswordsPerUser, codeRequestsPerAddress } = RULES;
+
+	async function update(keys: LimitKey[], decide: LimitDecision): Promise<LimitResult> {
+		const newlyBlocked: LimitKey[] = [];
+		const result = await store.update(keys, now(), (states, at) => {
+			// Read before deciding: a rule may update a state in place.
+			const wasBlocked = keys.map(({ rule }, i) => states[i] !== undefined && rule.blockedUntil(states[i]) > at);
+			const decision = decide(states, at);
+			keys.forEach((key, i) => {
+				const state = decision.states[i];
+				if (!wasBlocked[i] && state !== undefined && key.rule.blockedUntil(state) > at) newlyBlocked.push(key);
+			});
+			return decision;
+		});
+		if (!result.allowed) observer.refused(result.limit);
+		for (const { rule, key } of newlyBlocked) observer.blocked(rule.name, key);
+		return result;
+	}
+
+	function guessKeys(guess: PasswordGuess): { keys: LimitKey[]; ip: boolean; user: boolean } {
+		const keys: LimitKey[] = [];
+		if (guess.clientIp !== undefined) {
+			keys.push({ rule: passwordHashing, key: guess.clientIp }, { rule: incorrectPasswordsPerAddress, key: guess.clientIp });
+		}
+		if (guess.userId !== null) keys.push({ rule: incorrectPasswordsPerUser, key: guess.userId });
+		return { keys, ip: guess.clientIp !== undefined, user: guess.userId !== null };
+	}
+
 	return {
-		/** Work that hashes a password, per client_ip: a bucket of 5, one token back every 10 s. */
-		passwordHashing: new TokenBucketLimiter(5, 10 * SECOND, now, capacity),
-		/** verify-password and authenticate/password, per client_ip: 5 incorrect in 15 minutes block. */
-		incorrectPasswords: new FailureLimiter(5, 15 * MINUTE, now, capacity),
-		/** Password reset requests, per user. */
-		passwordResetRequests: new SlidingWindowLimiter(3, 15 * MINUTE, now, capacity),
-		/** Email verification requests, per user. */
-		emailVerificationRequests: new SlidingWindowLimiter(3, 15 * MINUTE, now, capacity),
-		/** Email update requests, per user. */
-		emailUpdateRequests: new SlidingWindowLimiter(3, 15 * MINUTE, now, capacity),
+		async admitHashing(clientIp) {
+			if (clientIp === undefined) return ALLOWED;
+			return update([{ rule: passwordHashing, key: clientIp }], ([bucket], at) => {
+				const result = passwordHashing.check(bucket, at);
+				return { result, states: [result.allowed ? passwordHashing.take(bucket, at) : bucket] };
+			});
+		},
+		async admitPasswordGuess(guess) {
+			const { keys, ip, user } = guessKeys(guess);
+			if (keys.length === 0) return ALLOWED;
+			return update(keys, (states, at) => {
+				const [bucket, perAddress] = ip ? states : [];
+				const perUser = user ? states[states.length - 1] : undefined;
+				const result = combineLimits(
+					ip ? passwordHashing.check(bucket, at) : ALLOWED,
+					ip ? incorrectPasswordsPerAddress.check(perAddress, at) : ALLOWED,
+					user ? incorrectPasswordsPerUser.check(perUser, at) : ALLOWED,
+				);
+				if (!result.allowed) return { result, states };
+				const next: unknown[] = [];
+				if (ip) next.push(passwordHashing.take(bucket, at), incorrectPasswordsPerAddress.attempt(perAddress, guessTarget(guess), at));
+				if (user) next.push(incorrectPasswordsPerUser.attempt(perUser, guessSource(guess), at));
+				return { result, states: next };
+			});
+		},
+		async settlePasswordGuess(guess, outcome) {
+			if (outcome === "incorrect") return;
+			const settle = outcome === "correct" ? "succeed" : "cancel";
+			const keys: LimitKey[] = [];
+			if (guess.clientIp !== undefined) keys.push({ rule: incorrectPasswordsPerAddress, key: guess.clientIp });
+			if (guess.userId !== null) keys.push({ rule: incorrectPasswordsPerUser, key: guess.userId });
+			if (keys.length === 0) return;
+			await update(keys, (states, at) => {
+				const next: unknown[] = [];
+				let i = 0;
+				if (guess.clientIp !== undefined) next.push(incorrectPasswordsPerAddress[settle](states[i++], guessTarget(guess), at));
+				if (guess.userId !== null) next.push(incorrectPasswordsPerUser[settle](states[i++], guessSource(guess), at));
+				return { result: ALLOWED, states: next };
+			});
+		},
+		async admitCodeRequest(kind, userId, clientIp) {
+			const perUser = REQUESTS_PER_USER[kind];
+			const keys: LimitKey[] = [{ rule: perUser, key: userId }];
+			if (clientIp !== undefined) keys.push({ rule: codeRequestsPerAddress, key: clientIp });
+			return update(keys, ([forUser, forAddress], at) => {
+				const result = combineLimits(perUser.check(forUser, at), clientIp === undefined ? ALLOWED : codeRequestsPerAddress.check(forAddress, at));
+				if (!result.allowed) return { result, states: [forUser, forAddress] };
+				const next: unknown[] = [perUser.take(forUser, at)];
+				if (clientIp !== undefined) next.push(codeRequestsPerAddress.take(forAddress, at));
+				return { result, states: next };
+			});
+		},
 	};
 }
 
-export type Limits = ReturnType<typeof createLimits>;
+export const DEFAULT_LIMITER_CAPACITY = 100_000;
+
+/** Limit state in this process's memory, each rule's keys in a bounded LimiterTable. Updates are
+ *  synchronous, so no other update comes in between. */
+export function createMemoryLimitStore(capacity: number = DEFAULT_LIMITER_CAPACITY): LimitStore {
+	const tables = new Map<string, LimiterTable<unknown>>();
+	function tableOf(rule: LimitRule<any>): LimiterTable<unknown> {
+		let table = tables.get(rule.name);
+		if (table === undefined) {
+			table = new LimiterTable<unknown>(capacity, (state) => rule.blockedUntil(state), `${rule.name}_capacity`);
+			tables.set(rule.name, table);
+		}
+		return table;
+	}
+	return {
+		async update(keys, now, decide) {
+			const refused = combineLimits(...keys.map(({ rule, key }) => tableOf(rule).admitNewKey(key, now)));
+			if (!refused.allowed) return refused;
+			const states = keys.map(({ rule, key }) => tableOf(rule).get(key, now));
+			const decision = decide(states, now);
+			keys.forEach(({ rule, key }, i) => {
+				const state = decision.states[i];
+				if (state === undefined) tableOf(rule).delete(key);
+				else tableOf(rule).set(key, state, now);
+			});
+			return decision.result;
+		},
+	};
+}
+
+/** In-memory limits for one instance (the embedded SQLite default). */
+export function createMemoryLimits(now: Clock, capacity?: number): Limits {
+	return createLimits(createMemoryLimitStore(capacity), now);
+}

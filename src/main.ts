@@ -1,58 +1,69 @@
 #!/usr/bin/env bun
-// Command line: serve, generate-secret, backup, build-leak-file, version (API.md section 7).
+// Command line: serve, migrate, generate-secret, backup, build-leak-file, version (API.md section 7).
+// Exit status: 0 done, 2 something the operator must fix (a ConfigError: bad flag, unusable path,
+// refused secret, data directory in use), 1 anything else.
 import { Database } from "bun:sqlite";
 import { existsSync, statSync } from "node:fs";
-import { join, resolve } from "node:path";
+import { dirname, join, resolve } from "node:path";
 import packageJson from "../package.json" with { type: "json" };
 import { ConfigError, parseDirConfig, parseServeConfig } from "./config.ts";
 import { buildLeakFile } from "./leak-check/build-leak-file.ts";
 import { createLogger } from "./log.ts";
+import { prepareDataDir } from "./data-dir.ts";
 import { generateSecret } from "./secret.ts";
-import { startServer } from "./server.ts";
-
-const USAGE = `Usage:
-  holm serve [--port 4000] [--host 127.0.0.1] [--unix PATH] [--dir holm_data] [--secret S]
-             [--leak-check offline|online|off] [--leak-file PATH]
-             [--leak-api URL] [--leak-fail open|closed] [--leak-timeout-ms 2000]
-             [--log-format pretty|json]
-  holm generate-secret
-  holm backup [--dir holm_data] DEST
-  holm build-leak-file INPUT OUTPUT
-  holm version
-
-Every serve flag also reads from an environment variable: --leak-check from HOLM_LEAK_CHECK, and so on.`;
+import { openStorage, startServer } from "./server.ts";
+import { COMMAND_USAGE, USAGE } from "./usage.ts";
 
 async function serve(args: string[]): Promise<void> {
 	const config = parseServeConfig(args, process.env);
-	const log = createLogger(config.logFormat);
+	const log = createLogger(config.logFormat, config.logLevel);
 	const running = await startServer({ config, log });
-	log.info("holm is listening", { url: running.url, version: packageJson.version, leak_check: config.leakCheck.mode });
+	// Handlers first, then the line that says Holm is ready: whoever waits for that line (a test,
+	// a supervisor) may send SIGTERM at once, and must get a clean stop, not the default death.
 	for (const signal of ["SIGTERM", "SIGINT"] as const) {
 		process.on(signal, () => {
 			log.info("stopping: draining requests in flight", { signal });
 			running.stop().then(
 				() => process.exit(0),
 				(error: unknown) => {
-					log.error("failed to stop cleanly", { message: error instanceof Error ? error.message : String(error) });
+					log.error("failed to stop cleanly", { reason: error instanceof Error ? error.message : String(error) });
 					process.exit(1);
 				},
 			);
 		});
 	}
+	log.info("holm is listening", { url: running.url, version: packageJson.version, leak_check: config.leakCheck.mode });
+}
+
+/** Brings the database's schema up to date and exits: for a deploy pipeline, before new instances start. */
+async function migrate(args: string[]): Promise<void> {
+	const { dir, database, positionals } = parseDirConfig(args, process.env);
+	if (positionals.length > 0) throw new ConfigError(`migrate takes no arguments\n\n${COMMAND_USAGE.migrate}`);
+	if (database.kind === "sqlite") prepareDataDir(dir);
+	const storage = await openStorage(database, dir);
+	await storage.close();
+	console.log(database.kind === "sqlite" ? `the schema of ${resolve(join(dir, "holm.db"))} is up to date` : "the PostgreSQL schema is up to date");
 }
 
 function backup(args: string[]): void {
-	const { dir, positionals } = parseDirConfig(args, process.env);
+	const { dir, database, positionals } = parseDirConfig(args, process.env);
+	if (database.kind === "postgres") {
+		throw new ConfigError("holm backup copies the embedded SQLite database; back up PostgreSQL with pg_dump (see the README)");
+	}
 	if (positionals.length !== 1) throw new ConfigError("backup takes exactly one destination path");
 	const destination = resolve(positionals[0]!);
 	if (existsSync(destination)) throw new ConfigError(`${destination} already exists; choose a new path`);
-	const source = join(dir, "holm.db");
+	const folder = dirname(destination);
+	if (!existsSync(folder) || !statSync(folder).isDirectory()) throw new ConfigError(`the folder ${folder} for the backup does not exist; create it first`);
+	const source = resolve(join(dir, "holm.db"));
 	if (!existsSync(source)) throw new ConfigError(`no database at ${source}`);
 	const db = new Database(source, { create: false });
 	try {
 		db.run("PRAGMA busy_timeout = 5000");
 		// VACUUM INTO reads one consistent snapshot, so a running server may keep writing meanwhile.
 		db.run("VACUUM INTO ?", [destination]);
+	} catch (error) {
+		throw new ConfigError(`cannot write the backup of ${source} to ${destination} (${error instanceof Error ? error.message : String(error)})`);
 	} finally {
 		db.close();
 	}
@@ -66,16 +77,29 @@ async function buildLeakFileCommand(args: string[]): Promise<void> {
 	console.log(`wrote ${output}: ${result.entries} entries of ${result.width} bytes`);
 }
 
+/** `holm COMMAND --help` (or -h) anywhere among the command's arguments. */
+function asksForHelp(args: string[]): boolean {
+	return args.includes("--help") || args.includes("-h");
+}
+
 async function main(argv: string[]): Promise<number> {
 	const [command, ...args] = argv;
 	// The database and its backups hold password hashes and TOTP keys: files Holm creates are
 	// readable by its own user only, whatever the data directory's permissions.
 	process.umask(0o077);
+	if (command !== undefined && command in COMMAND_USAGE && asksForHelp(args)) {
+		console.log(COMMAND_USAGE[command]);
+		return 0;
+	}
 	switch (command) {
 		case "serve":
 			await serve(args);
 			return -1; // keeps running until a signal
+		case "migrate":
+			await migrate(args);
+			return 0;
 		case "generate-secret":
+			if (args.length > 0) throw new ConfigError(`generate-secret takes no arguments\n\n${COMMAND_USAGE["generate-secret"]}`);
 			console.log(generateSecret());
 			return 0;
 		case "backup":
@@ -88,14 +112,16 @@ async function main(argv: string[]): Promise<number> {
 		case "--version":
 			console.log(packageJson.version);
 			return 0;
-		case undefined:
 		case "help":
+			console.log((args[0] !== undefined ? COMMAND_USAGE[args[0]] : undefined) ?? USAGE);
+			return 0;
+		case undefined:
 		case "--help":
 		case "-h":
 			console.log(USAGE);
 			return command === undefined ? 2 : 0;
 		default:
-			console.error(`unknown command "${command}"\n\n${USAGE}`);
+			console.error(`holm: unknown command "${command}"\n\n${USAGE}`);
 			return 2;
 	}
 }
@@ -104,10 +130,6 @@ try {
 	const code = await main(process.argv.slice(2));
 	if (code >= 0) process.exit(code);
 } catch (error) {
-	if (error instanceof ConfigError) {
-		console.error(`holm: ${error.message}`);
-		process.exit(2);
-	}
 	console.error(`holm: ${error instanceof Error ? error.message : String(error)}`);
-	process.exit(1);
+	process.exit(error instanceof ConfigError ? 2 : 1);
 }

@@ -5,6 +5,8 @@ import type { Handler } from "hono";
 import * as emailUpdate from "./features/email-update/handlers.ts";
 import * as emailVerification from "./features/email-verification/handlers.ts";
 import * as health from "./features/health/handlers.ts";
+import * as metrics from "./features/metrics/handlers.ts";
+import * as openapi from "./openapi/handler.ts";
 import * as passwordReset from "./features/password-reset/handlers.ts";
 import * as passwords from "./features/passwords/handlers.ts";
 import * as twoFactor from "./features/two-factor/handlers.ts";
@@ -15,6 +17,8 @@ type Method = "GET" | "POST" | "DELETE";
 
 export const ROUTES: readonly [Method, string, Handler<HonoEnv>][] = [
 	["GET", "/health", health.handleHealth],
+	["GET", "/metrics", metrics.handleMetrics],
+	["GET", "/openapi.json", openapi.handleOpenApi],
 
 	["POST", "/users", users.handleCreateUser], // passwordHashing
 	["GET", "/users", users.handleListUsers],

@@ -1,17 +1,20 @@
-// Starts Holm: data directory, secret, database, leak check, HTTP listener, the sweep of
-// expired rows, and a stop that drains requests in flight before closing the database.
-import type { Server } from "bun";
-import { mkdirSync, rmSync } from "node:fs";
+// Starts Holm: data directory and its lock, secrets, database (SQLite or PostgreSQL), leak check,
+// listener, the sweep of expired rows, and a stop that drains requests in flight before closing
+// the database.
 import { join } from "node:path";
 import { createApp } from "./app.ts";
-import type { ServeConfig } from "./config.ts";
-import { openDatabase } from "./db/open.ts";
+import type { DatabaseConfig, ServeConfig } from "./config.ts";
+import { lockDataDir, prepareDataDir, type DataDirLock } from "./data-dir.ts";
 import type { AppContext } from "./http/env.ts";
 import { createLeakCheck } from "./leak-check/index.ts";
-import { prepareDummyHash } from "./lib/password-hash.ts";
+import { createHasher, prepareDummyHash } from "./lib/password-hash.ts";
+import { listenOnTcp, listenOnUnix, type Listener } from "./listen.ts";
 import type { Logger } from "./log.ts";
-import { loadOrCreateSecret } from "./secret.ts";
-import { deleteExpiredRows } from "./stores.ts";
+import { createMetrics } from "./metrics.ts";
+import { loadSecrets } from "./secret.ts";
+import type { Storage } from "./stores/index.ts";
+import { openPostgresStorage } from "./stores/postgres/index.ts";
+import { openSqliteStorage } from "./stores/sqlite/index.ts";
 
 const SWEEP_INTERVAL_MS = 60_000;
 
@@ -21,59 +24,98 @@ export interface ServerOptions {
 	now?: () => number;
 	fetch?: typeof fetch;
 	limiterCapacity?: number;
+	/** How long argon2id work may wait for a core before 503 (5 s; tests shorten it). */
+	hashingStartDeadlineMs?: number;
 }
 
 export interface RunningServer {
 	/** http://host:port, or unix:PATH when listening on a socket. */
 	url: string;
-	secret: string;
 	ctx: AppContext;
 	stop(): Promise<void>;
 }
 
+/** The database of `config`: the SQLite file in `dir`, or PostgreSQL (schema brought up to date). */
+export async function openStorage(database: DatabaseConfig, dir: string, limiterCapacity?: number): Promise<Storage> {
+	if (database.kind === "postgres") return openPostgresStorage(database.url);
+	return openSqliteStorage(join(dir, "holm.db"), limiterCapacity);
+}
+
+function describeSecrets(config: ServeConfig, log: Logger, loaded: ReturnType<typeof loadSecrets>): void {
+	const secrets = loaded.secrets.length;
+	if (loaded.created) log.info("created a new secret", { path: loaded.path });
+	else if (loaded.path !== null) log.info(secrets === 1 ? "using the secret file" : "using the secret file, every line accepted", { path: loaded.path, secrets });
+	if (config.secret.kind === "given" && config.secret.flag) {
+		log.warn("the secret was given with --secret, which other local users can read in the process list; prefer --secret-file or HOLM_SECRET");
+	}
+}
+
 export async function startServer(options: ServerOptions): Promise<RunningServer> {
 	const { config, log } = options;
-	mkdirSync(config.dir, { recursive: true, mode: 0o700 });
+	// With SQLite the data directory holds the database, so one process holds it. With PostgreSQL
+	// it holds at most the secret, and instances on one machine may share it.
+	const usesDataDir = config.database.kind === "sqlite" || config.dirGiven;
+	if (usesDataDir) prepareDataDir(config.dir);
+	const lock: DataDirLock | null = config.database.kind === "sqlite" ? lockDataDir(config.dir) : null;
+	let storage: Storage | null = null;
+	try {
+		const loaded = loadSecrets(config.secret, config.dir);
+		describeSecrets(config, log, loaded);
 
-	let secret = config.secret;
-	if (secret === null) {
-		const loaded = loadOrCreateSecret(config.dir);
-		secret = loaded.secret;
-		log.info(loaded.created ? "created a new secret" : "using the secret from the data directory", { path: loaded.path });
+		storage = await openStorage(config.database, config.dir, options.limiterCapacity);
+		const opened = storage;
+		const hasher = createHasher({
+			startDeadlineMs: options.hashingStartDeadlineMs,
+			observe: (operation, waitSeconds, runSeconds) => metrics.hashed(operation, waitSeconds, runSeconds),
+		});
+		const metrics = createMetrics({ databaseSize: () => opened.size(), hashingLoad: hasher.load });
+		const leakCheck = await createLeakCheck(config.leakCheck, {
+			fetch: options.fetch ?? fetch,
+			warn: (message) => {
+				metrics.leakCheck("online_failure");
+				log.warn(message);
+			},
+		});
+		prepareDummyHash(); // on a worker thread; start-up does not wait for it
+		const { app, ctx, idle } = createApp({ storage, secrets: loaded.secrets, leakCheck, log, metrics, hasher, now: options.now });
+
+		const listener: Listener =
+			config.unix !== null ? await listenOnUnix(config.unix, config.unixMode, app.fetch) : listenOnTcp(config.host, config.port, app.fetch);
+		return { url: listener.url, ctx, stop: stopper(listener, idle, storage, lock, ctx, log) };
+	} catch (error) {
+		await storage?.close();
+		lock?.release();
+		throw error;
 	}
+}
 
-	const db = openDatabase(join(config.dir, "holm.db"));
-	const leakCheck = await createLeakCheck(config.leakCheck, {
-		fetch: options.fetch ?? fetch,
-		warn: (message) => log.warn(message),
-	});
-	prepareDummyHash(); // on a worker thread; start-up does not wait for it
-	const { app, ctx } = createApp({ db, secret, leakCheck, log, now: options.now, limiterCapacity: options.limiterCapacity });
-
-	if (config.unix !== null) rmSync(config.unix, { force: true }); // a socket left by an earlier run
-	const listen = config.unix !== null ? { unix: config.unix } : { hostname: config.host, port: config.port };
-	const server: Server<undefined> = Bun.serve({ ...listen, fetch: app.fetch });
-	const url = config.unix !== null ? `unix:${config.unix}` : `http://${server.hostname}:${server.port}`;
-
+/** Starts the sweep of expired rows and returns the stop that ends everything, in order, once. */
+function stopper(
+	listener: Listener,
+	idle: () => Promise<void>,
+	storage: Storage,
+	lock: DataDirLock | null,
+	ctx: AppContext,
+	log: Logger,
+): () => Promise<void> {
+	let sweeping: Promise<void> = Promise.resolve();
 	const sweep = setInterval(() => {
-		try {
-			deleteExpiredRows(ctx.stores, Math.floor(ctx.now() / 1000));
-		} catch (error) {
-			log.error("failed to delete expired rows", { message: error instanceof Error ? error.message : String(error) });
-		}
+		sweeping = storage.sweep(ctx.now()).catch((error: unknown) => {
+			log.error("failed to delete expired rows", { reason: error instanceof Error ? error.message : String(error) });
+		});
 	}, SWEEP_INTERVAL_MS);
 	sweep.unref();
 
 	let stopping: Promise<void> | null = null;
-	async function stop(): Promise<void> {
+	return function stop(): Promise<void> {
 		stopping ??= (async () => {
 			clearInterval(sweep);
-			await server.stop(); // stops accepting, resolves once requests in flight are answered
-			db.close();
-			if (config.unix !== null) rmSync(config.unix, { force: true });
+			await listener.stop(); // stops accepting, resolves once requests in flight are answered
+			await idle(); // and those whose client went away meanwhile, which the listener does not wait for
+			await sweeping;
+			await storage.close();
+			lock?.release(); // last: the directory is free only once the database is closed
 		})();
 		return stopping;
-	}
-
-	return { url, secret, ctx, stop };
+	};
 }

@@ -1,62 +1,15 @@
 // The command line of API.md section 7, run as a real process: `bun src/main.ts ...`.
 import { Database } from "bun:sqlite";
-import { afterAll, expect, test } from "bun:test";
-import { existsSync, readFileSync, rmSync, statSync } from "node:fs";
+import { describe, expect, test } from "bun:test";
+import { existsSync, readFileSync, statSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import packageJson from "../package.json" with { type: "json" };
-import { STRONG_PASSWORD, tempDir } from "./support.ts";
+import { PROCESS_SECRET, runHolm, serveHolm, STRONG_PASSWORD, tempDirsForThisFile } from "./support.ts";
 
-const MAIN = join(import.meta.dir, "..", "src", "main.ts");
-const dirs: string[] = [];
+const newDir = tempDirsForThisFile();
 
-function newDir(): string {
-	const dir = tempDir();
-	dirs.push(dir);
-	return dir;
-}
-
-afterAll(() => {
-	for (const dir of dirs) rmSync(dir, { recursive: true, force: true });
-});
-
-function run(args: string[], env: Record<string, string> = {}) {
-	const result = Bun.spawnSync([process.execPath, MAIN, ...args], { env: { ...process.env, ...env } });
-	return { code: result.exitCode, stdout: result.stdout.toString(), stderr: result.stderr.toString() };
-}
-
-interface Serving {
-	process: Bun.Subprocess<"ignore", "pipe", "pipe">;
-	url: string;
-	output: () => string;
-}
-
-/** Starts `holm serve` and waits for the line that says where it listens. */
-async function serve(args: string[], env: Record<string, string> = {}): Promise<Serving> {
-	const child = Bun.spawn([process.execPath, MAIN, "serve", "--port", "0", "--leak-check", "off", ...args], {
-		env: { ...process.env, ...env },
-		stdout: "pipe",
-		stderr: "pipe",
-	});
-	let text = "";
-	const reader = child.stdout.getReader();
-	const decoder = new TextDecoder();
-	const deadline = Date.now() + 10_000;
-	while (!/holm is listening/.test(text)) {
-		if (Date.now() > deadline) throw new Error(`serve did not start: ${text}`);
-		const { value, done } = await reader.read();
-		if (done) throw new Error(`serve exited: ${text} ${await new Response(child.stderr).text()}`);
-		text += decoder.decode(value);
-	}
-	(async () => {
-		for (;;) {
-			const { value, done } = await reader.read();
-			if (done) return;
-			text += decoder.decode(value);
-		}
-	})();
-	const url = /url=(\S+)/.exec(text)?.[1] ?? /"url":"([^"]+)"/.exec(text)?.[1] ?? "";
-	return { process: child, url, output: () => text };
-}
+const run = runHolm;
+const serve = serveHolm;
 
 test("version prints the package version", () => {
 	const result = run(["version"]);
@@ -120,8 +73,8 @@ test("flags fall back to HOLM_* environment variables", async () => {
 
 test("SIGTERM finishes requests in flight, then exits 0 with the database closed cleanly", async () => {
 	const dir = newDir();
-	const holm = await serve(["--dir", dir, "--secret", "s3cret-for-test"]);
-	const headers = { Authorization: "s3cret-for-test" };
+	const holm = await serve(["--dir", dir, "--secret", "s3cret-for-the-sigterm-test"]);
+	const headers = { Authorization: "s3cret-for-the-sigterm-test" };
 	// Each request sends half of its body, so the server is inside it (reading the body) when
 	// SIGTERM arrives; the other half follows only after the signal.
 	const body = JSON.stringify({ password: STRONG_PASSWORD });
@@ -153,12 +106,12 @@ test("SIGTERM finishes requests in flight, then exits 0 with the database closed
 
 test("backup copies a consistent database while the server runs, and refuses to overwrite", async () => {
 	const dir = newDir();
-	const holm = await serve(["--dir", dir, "--secret", "backup-secret"]);
+	const holm = await serve(["--dir", dir, "--secret", "backup-secret-long-enough"]);
 	try {
 		for (let i = 0; i < 3; i++) {
 			const response = await fetch(holm.url + "/users", {
 				method: "POST",
-				headers: { Authorization: "backup-secret" },
+				headers: { Authorization: "backup-secret-long-enough" },
 				body: JSON.stringify({ email: `b${i}@example.com`, password: STRONG_PASSWORD }),
 			});
 			expect(response.status).toBe(200);
@@ -186,10 +139,10 @@ test("backup copies a consistent database while the server runs, and refuses to 
 test("--unix serves on a Unix socket for sidecar use", async () => {
 	const dir = newDir();
 	const socket = join(dir, "holm.sock");
-	const holm = await serve(["--dir", dir, "--secret", "unix-secret", "--unix", socket]);
+	const holm = await serve(["--dir", dir, "--secret", "unix-secret-long-enough", "--unix", socket]);
 	try {
 		expect(holm.url).toBe(`unix:${socket}`);
-		const response = await fetch("http://localhost/users", { unix: socket, headers: { Authorization: "unix-secret" } });
+		const response = await fetch("http://localhost/users", { unix: socket, headers: { Authorization: "unix-secret-long-enough" } });
 		expect(response.status).toBe(200);
 		expect(await response.json()).toEqual([]);
 	} finally {
@@ -197,4 +150,297 @@ test("--unix serves on a Unix socket for sidecar use", async () => {
 		await holm.process.exited;
 	}
 	expect(existsSync(socket)).toBe(false);
+});
+
+describe("--help", () => {
+	test("holm COMMAND --help prints that command's usage and exits 0", () => {
+		for (const command of ["serve", "generate-secret", "backup", "build-leak-file", "version"]) {
+			for (const flag of ["--help", "-h"]) {
+				const result = run([command, flag]);
+				expect({ command, flag, code: result.code }).toEqual({ command, flag, code: 0 });
+				expect(result.stdout).toContain(`holm ${command}`);
+				expect(result.stderr).toBe("");
+			}
+		}
+		expect(run(["help", "backup"]).stdout).toContain("holm backup");
+	});
+
+	test("serve --help lists every serve flag", () => {
+		const usage = run(["serve", "--help"]).stdout;
+		for (const flag of [
+			"--port", "--host", "--unix", "--unix-mode", "--dir", "--secret", "--secret-file", "--leak-check", "--leak-file",
+			"--leak-api", "--leak-fail", "--leak-timeout-ms", "--log-format", "--log-level",
+		]) {
+			expect(usage).toContain(flag + " ");
+		}
+		expect(usage).toContain("HOLM_SECRET_FILE");
+	});
+
+	test("holm --help still lists every command", () => {
+		const usage = run(["--help"]).stdout;
+		for (const command of ["serve", "generate-secret", "backup", "build-leak-file", "version"]) expect(usage).toContain(`holm ${command}`);
+	});
+});
+
+describe("errors name what is wrong", () => {
+	test("a missing backup destination folder is named", async () => {
+		const dir = newDir();
+		const holm = await serve(["--dir", dir, "--secret", "backup-secret-long-enough"]);
+		try {
+			const folder = join(newDir(), "no", "such", "folder");
+			const result = run(["backup", "--dir", dir, join(folder, "copy.db")]);
+			expect(result.code).toBe(2);
+			expect(result.stderr).toContain(folder);
+			expect(result.stderr).not.toContain("ENOENT");
+		} finally {
+			await holm.stop();
+		}
+	});
+
+	test("--dir with an empty value is refused, for serve and backup", () => {
+		for (const args of [["serve", "--dir", ""], ["serve", "--dir="], ["backup", "--dir", "", join(newDir(), "x.db")]]) {
+			const result = run(args, {}, 5_000);
+			expect({ args, code: result.code }).toEqual({ args, code: 2 });
+			expect(result.stderr).toContain("--dir");
+		}
+	});
+
+	test("a data directory that cannot be created, or is a file, is named", () => {
+		const file = join(newDir(), "a-file");
+		writeFileSync(file, "");
+		for (const dir of [join(file, "data"), file]) {
+			const result = run(["serve", "--port", "0", "--leak-check", "off", "--dir", dir], {}, 5_000);
+			expect(result.code).toBe(2);
+			expect(result.stderr).toContain(dir);
+		}
+	});
+
+	test("a host that cannot be bound, and a port in use, are named", async () => {
+		const bad = run(["serve", "--port", "0", "--leak-check", "off", "--dir", newDir(), "--host", "192.0.2.1"], {}, 5_000);
+		expect(bad.code).toBe(2);
+		expect(bad.stderr).toContain("192.0.2.1");
+
+		const holm = await serve(["--dir", newDir(), "--secret", "backup-secret-long-enough"]);
+		try {
+			const port = new URL(holm.url).port;
+			const taken = run(["serve", "--port", port, "--leak-check", "off", "--dir", newDir()], {}, 5_000);
+			expect(taken.code).toBe(2);
+			expect(taken.stderr).toContain(`127.0.0.1:${port}`);
+		} finally {
+			await holm.stop();
+		}
+	});
+});
+
+describe("secrets", () => {
+	const OLD = "the-old-secret-being-retired";
+	const NEW = "the-new-secret-taking-over";
+
+	async function status(url: string, authorization: string | null): Promise<number> {
+		return (await fetch(url + "/users", { headers: authorization === null ? {} : { Authorization: authorization } })).status;
+	}
+
+	test("--secret-file may hold several secrets, one per line, and all of them work (rotation)", async () => {
+		const file = join(newDir(), "secrets");
+		writeFileSync(file, `${OLD}\n\n${NEW}\r\n`, { mode: 0o600 });
+		for (const source of [["--secret-file", file], []]) {
+			const holm = await serve(["--dir", newDir(), ...source], source.length === 0 ? { HOLM_SECRET_FILE: file } : {});
+			try {
+				expect(await status(holm.url, OLD)).toBe(200);
+				expect(await status(holm.url, NEW)).toBe(200);
+				expect(await status(holm.url, `Bearer ${NEW}`)).toBe(200);
+				expect(await status(holm.url, `${OLD}\n${NEW}`.replace("\n", " "))).toBe(401);
+				expect(await status(holm.url, "")).toBe(401);
+				expect(await status(holm.url, null)).toBe(401);
+				expect(holm.output() + holm.errors()).not.toContain(OLD);
+			} finally {
+				expect(await holm.stop()).toBe(0);
+			}
+		}
+	});
+
+	test("the data directory's secret file may hold several secrets too", async () => {
+		const dir = newDir();
+		writeFileSync(join(dir, "secret"), `${OLD}\n${NEW}\n`, { mode: 0o600 });
+		const holm = await serve(["--dir", dir]);
+		try {
+			expect(await status(holm.url, OLD)).toBe(200);
+			expect(await status(holm.url, NEW)).toBe(200);
+		} finally {
+			await holm.stop();
+		}
+	});
+
+	test("Authorization: Bearer <secret> works as well as the bare secret", async () => {
+		const holm = await serve(["--dir", newDir()], { HOLM_SECRET: NEW });
+		try {
+			expect(await status(holm.url, NEW)).toBe(200);
+			expect(await status(holm.url, `Bearer ${NEW}`)).toBe(200);
+			expect(await status(holm.url, `bearer ${NEW}`)).toBe(200);
+			expect(await status(holm.url, `Bearer ${OLD}`)).toBe(401);
+			expect(await status(holm.url, "Bearer ")).toBe(401);
+		} finally {
+			await holm.stop();
+		}
+	});
+
+	test("--secret and --secret-file together are refused; a missing secret file is named", () => {
+		const file = join(newDir(), "secrets");
+		writeFileSync(file, NEW + "\n");
+		const both = run(["serve", "--port", "0", "--dir", newDir(), "--secret", NEW, "--secret-file", file], {}, 5_000);
+		expect(both.code).toBe(2);
+		expect(both.stderr).toContain("--secret-file");
+		const missing = join(newDir(), "nothing-here");
+		const result = run(["serve", "--port", "0", "--dir", newDir(), "--secret-file", missing], {}, 5_000);
+		expect(result.code).toBe(2);
+		expect(result.stderr).toContain(missing);
+	});
+
+	test("a secret given on the command line is warned about (the process list shows it)", async () => {
+		const holm = await serve(["--dir", newDir(), "--secret", NEW]);
+		try {
+			expect(holm.errors()).toContain("process list");
+			expect(holm.errors()).not.toContain(NEW);
+		} finally {
+			await holm.stop();
+		}
+	});
+});
+
+describe("unix sockets", () => {
+	const SECRET = "unix-secret-long-enough";
+
+	test("a stale socket (nothing answers on it) is replaced", async () => {
+		const dir = newDir();
+		const socket = join(dir, "holm.sock");
+		const crashed = await serve(["--dir", dir, "--secret", SECRET, "--unix", socket]);
+		crashed.process.kill("SIGKILL"); // leaves its socket file behind
+		await crashed.process.exited;
+		expect(existsSync(socket)).toBe(true);
+		const holm = await serve(["--dir", dir, "--secret", SECRET, "--unix", socket]);
+		try {
+			const response = await fetch("http://localhost/users", { unix: socket, headers: { Authorization: SECRET } });
+			expect(response.status).toBe(200);
+		} finally {
+			expect(await holm.stop()).toBe(0);
+		}
+		expect(existsSync(socket)).toBe(false);
+	});
+
+	test("the socket is 0600 by default and --unix-mode (or HOLM_UNIX_MODE) sets it", async () => {
+		for (const [args, env, mode] of [
+			[[], {}, 0o600],
+			[["--unix-mode", "0660"], {}, 0o660],
+			[[], { HOLM_UNIX_MODE: "0666" }, 0o666],
+		] as const) {
+			const dir = newDir();
+			const socket = join(dir, "holm.sock");
+			const holm = await serve(["--dir", dir, "--secret", SECRET, "--unix", socket, ...args], env);
+			try {
+				expect((statSync(socket).mode & 0o777).toString(8)).toBe(mode.toString(8));
+			} finally {
+				await holm.stop();
+			}
+		}
+	});
+
+	test("a path too long for a socket address is refused before anything is bound", () => {
+		const socket = join(newDir(), "s".repeat(120) + ".sock");
+		const result = run(["serve", "--dir", newDir(), "--secret", SECRET, "--unix", socket], {}, 5_000);
+		expect(result.code).toBe(2);
+		expect(result.stderr).toContain("at most");
+		expect(existsSync(socket)).toBe(false);
+	});
+
+	test("a bad --unix-mode, or one without --unix, is refused", () => {
+		const socket = join(newDir(), "holm.sock");
+		for (const args of [["--unix", socket, "--unix-mode", "rw-rw----"], ["--unix", socket, "--unix-mode", "0999"], ["--unix-mode", "0660"]]) {
+			const result = run(["serve", "--port", "0", "--dir", newDir(), "--secret", SECRET, ...args], {}, 5_000);
+			expect({ args, code: result.code }).toEqual({ args, code: 2 });
+			expect(result.stderr).toContain("--unix-mode");
+		}
+	});
+});
+
+describe("--log-level", () => {
+	const SECRET = "log-level-secret-long-enough";
+
+	async function requestLines(args: string[], env: Record<string, string> = {}): Promise<string[]> {
+		const holm = await serve(["--dir", newDir(), "--secret", SECRET, "--log-format", "json", ...args], env);
+		try {
+			await fetch(holm.url + "/health");
+			await fetch(holm.url + "/users", { headers: { Authorization: SECRET } });
+		} finally {
+			await holm.stop();
+		}
+		return holm.output().split("\n").filter((line) => line.includes('"message":"request"'));
+	}
+
+	test("info (the default) logs requests but not /health; debug logs /health too", async () => {
+		const info = await requestLines([]);
+		expect(info).toHaveLength(1);
+		expect(info[0]).toContain('"route":"/users"');
+		const debug = await requestLines(["--log-level", "debug"]);
+		expect(debug).toHaveLength(2);
+		expect(debug[0]).toContain('"route":"/health"');
+		expect(debug[0]).toContain('"level":"debug"');
+	});
+
+	test("warn (here from HOLM_LOG_LEVEL) logs no request and no start line", async () => {
+		const dir = newDir();
+		const socket = join(dir, "holm.sock");
+		// Nothing is printed once it listens, so wait for the socket to answer instead.
+		const child = Bun.spawn([process.execPath, join(import.meta.dir, "..", "src", "main.ts"), "serve", "--dir", dir, "--secret", SECRET, "--unix", socket], {
+			env: { ...process.env, HOLM_LOG_LEVEL: "warn" },
+			stdout: "pipe",
+			stderr: "pipe",
+		});
+		let answered = 0;
+		for (let i = 0; i < 100 && answered === 0; i++) {
+			await Bun.sleep(50);
+			answered = await fetch("http://localhost/users", { unix: socket, headers: { Authorization: SECRET } }).then((r) => r.status, () => 0);
+		}
+		expect(answered).toBe(200);
+		child.kill("SIGTERM");
+		expect(await child.exited).toBe(0);
+		expect(await new Response(child.stdout).text()).toBe("");
+	});
+
+	test("an unknown level is refused", () => {
+		const result = run(["serve", "--port", "0", "--dir", newDir(), "--log-level", "verbose"], {}, 5_000);
+		expect(result.code).toBe(2);
+		expect(result.stderr).toContain("--log-level");
+	});
+});
+
+describe("--database and migrate", () => {
+	test("--database takes sqlite or a postgres:// connection string, and never repeats a bad one", () => {
+		const bad = runHolm(["serve", "--database", "mysql://root:hunter2@db/holm", "--secret", PROCESS_SECRET]);
+		expect(bad.code).toBe(2);
+		expect(bad.stderr).toContain("--database");
+		expect(bad.stderr).not.toContain("hunter2");
+	});
+
+	test("with PostgreSQL a secret must be given (there is no data directory to keep one in)", () => {
+		const result = runHolm(["serve", "--database", "postgres://holm@127.0.0.1:1/holm"]);
+		expect(result.code).toBe(2);
+		expect(result.stderr).toContain("--secret-file");
+		expect(result.stderr).toContain("holm generate-secret");
+	});
+
+	test("backup says it is for SQLite and points to pg_dump", () => {
+		const result = runHolm(["backup", "--database", "postgres://holm@127.0.0.1:1/holm", join(newDir(), "copy.db")]);
+		expect(result.code).toBe(2);
+		expect(result.stderr).toContain("pg_dump");
+	});
+
+	test("migrate brings a new SQLite database up to date and exits", () => {
+		const dir = newDir();
+		const result = runHolm(["migrate", "--dir", dir]);
+		expect(result.code).toBe(0);
+		const db = new Database(join(dir, "holm.db"), { readonly: true });
+		expect(db.query<{ user_version: number }, []>("PRAGMA user_version").get()!.user_version).toBeGreaterThan(0);
+		db.close();
+		expect(runHolm(["migrate", "--dir", dir]).code).toBe(0); // again: nothing to do
+	});
 });

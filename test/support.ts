@@ -1,6 +1,10 @@
-// Starts the real server on a random port over a real SQLite file in a temp dir, with a clock the
-// test can move, and gives request helpers and a user factory.
+// Starts the real server on a random port over a real SQLite file in a temp dir (or, when
+// HOLM_TEST_STORE=postgres, a fresh PostgreSQL database: see test/postgres-suite.ts), with a clock
+// the test can move, and gives request helpers and a user factory.
+import { Database } from "bun:sqlite";
+import { afterAll } from "bun:test";
 import { Faroe, FaroeError } from "@faroe/sdk";
+import { SQL } from "bun";
 import { mkdtempSync, rmSync } from "node:fs";
 import { Secret, TOTP } from "otpauth";
 import { tmpdir } from "node:os";
@@ -8,6 +12,7 @@ import { join } from "node:path";
 import type { LeakCheckConfig, ServeConfig } from "../src/config.ts";
 import { silentLogger, type Logger } from "../src/log.ts";
 import { startServer, type RunningServer } from "../src/server.ts";
+import { createTestDatabase } from "./postgres.ts";
 
 export const SECRET = "test-secret-that-is-long-enough";
 export const STRONG_PASSWORD = "correct horse battery staple 42";
@@ -29,13 +34,50 @@ export interface TestServer {
 	clock: TestClock;
 	running: RunningServer;
 	faroe: Faroe;
+	/** Which database the server runs on. */
+	store: "sqlite" | "postgres";
 	/** Sends JSON (or a raw string) with the secret; `headers` override the defaults. */
 	request(method: string, path: string, body?: unknown, headers?: Record<string, string>): Promise<Answer>;
+	/** Runs a query on the server's database, SQLite or PostgreSQL alike (`?` placeholders). */
+	rows(query: string, ...params: string[]): Promise<Record<string, unknown>[]>;
+	/** Runs the periodic sweep of expired rows now. */
+	sweep(): Promise<void>;
 	stop(): Promise<void>;
+}
+
+/** Which database the tests run on: PostgreSQL when test/postgres-suite.ts says so. */
+export const TEST_STORE: "sqlite" | "postgres" = process.env.HOLM_TEST_STORE === "postgres" ? "postgres" : "sqlite";
+
+// A restarted test server (same `dir`) finds the same PostgreSQL database again.
+const databaseOfDir = new Map<string, string>();
+
+async function testDatabase(options: TestServerOptions, dir: string): Promise<string | null> {
+	if (options.database !== undefined) return options.database;
+	if (TEST_STORE === "sqlite") return null;
+	const known = databaseOfDir.get(dir);
+	if (known !== undefined) return known;
+	const adminUrl = process.env.HOLM_TEST_DATABASE_URL;
+	if (adminUrl === undefined || adminUrl === "") throw new Error("HOLM_TEST_STORE=postgres needs HOLM_TEST_DATABASE_URL");
+	const url = await createTestDatabase(adminUrl);
+	databaseOfDir.set(dir, url);
+	return url;
 }
 
 export function tempDir(): string {
 	return mkdtempSync(join(tmpdir(), "holm-test-"));
+}
+
+/** Makes temporary directories that are removed once the calling test file's tests are done. */
+export function tempDirsForThisFile(): () => string {
+	const dirs: string[] = [];
+	afterAll(() => {
+		for (const dir of dirs) rmSync(dir, { recursive: true, force: true });
+	});
+	return function newDir(): string {
+		const dir = tempDir();
+		dirs.push(dir);
+		return dir;
+	};
 }
 
 export interface TestServerOptions {
@@ -43,6 +85,10 @@ export interface TestServerOptions {
 	log?: Logger;
 	dir?: string;
 	limiterCapacity?: number;
+	/** A PostgreSQL connection string: several test servers on one database are several instances. */
+	database?: string;
+	/** How long argon2id work may wait for a core before 503 (5 s in production). */
+	hashingStartDeadlineMs?: number;
 }
 
 export async function startTestServer(options: TestServerOptions = {}): Promise<TestServer> {
@@ -53,20 +99,26 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
 			this.now += ms;
 		},
 	};
+	const database = await testDatabase(options, dir);
 	const config: ServeConfig = {
+		database: database === null ? { kind: "sqlite" } : { kind: "postgres", url: database },
+		dirGiven: true,
 		port: 0,
 		host: "127.0.0.1",
 		unix: null,
 		dir,
-		secret: SECRET,
+		unixMode: 0o600,
+		secret: { kind: "given", secret: SECRET, flag: false },
 		leakCheck: { mode: "offline", file: null, api: "http://127.0.0.1:9", fail: "open", timeoutMs: 1000, ...options.leakCheck },
 		logFormat: "json",
+		logLevel: "info",
 	};
 	const running = await startServer({
 		config,
 		log: options.log ?? silentLogger,
 		now: () => clock.now,
 		limiterCapacity: options.limiterCapacity,
+		hashingStartDeadlineMs: options.hashingStartDeadlineMs,
 	});
 	const url = running.url;
 
@@ -78,14 +130,33 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
 		return { status: response.status, body: text === "" ? null : JSON.parse(text), headers: response.headers };
 	}
 
+	let postgres: SQL | null = null;
+	async function rows(query: string, ...params: string[]): Promise<Record<string, unknown>[]> {
+		if (database === null) {
+			const db = new Database(join(dir, "holm.db"), { readonly: true });
+			try {
+				return db.query<Record<string, unknown>, string[]>(query).all(...params);
+			} finally {
+				db.close();
+			}
+		}
+		postgres ??= new SQL(database, { max: 1 });
+		let n = 0;
+		return [...(await postgres.unsafe(query.replaceAll("?", () => `$${++n}`), params))];
+	}
+
 	return {
 		url,
 		dir,
 		clock,
 		running,
 		faroe: new Faroe(url, SECRET),
+		store: database === null ? "sqlite" : "postgres",
 		request,
+		rows,
+		sweep: () => running.ctx.storage.sweep(clock.now),
 		async stop() {
+			await postgres?.close();
 			await running.stop();
 			if (options.dir === undefined) rmSync(dir, { recursive: true, force: true });
 		},
@@ -127,4 +198,78 @@ export async function faroeError(promise: Promise<unknown>): Promise<FaroeError>
 		throw error;
 	}
 	throw new Error("expected a FaroeError");
+}
+
+// ---- `holm` as a real process: `bun src/main.ts ...` ----
+
+const MAIN = join(import.meta.dir, "..", "src", "main.ts");
+
+/** A secret that satisfies the rule (16 characters or more), for processes started by tests. */
+export const PROCESS_SECRET = "process-secret-for-tests-0123";
+
+export interface Ran {
+	code: number | null;
+	stdout: string;
+	stderr: string;
+}
+
+/** Runs `holm ARGS` to completion. */
+export function runHolm(args: string[], env: Record<string, string> = {}, timeoutMs = 20_000): Ran {
+	const result = Bun.spawnSync([process.execPath, MAIN, ...args], { env: { ...process.env, ...env }, timeout: timeoutMs });
+	return { code: result.exitCode, stdout: result.stdout.toString(), stderr: result.stderr.toString() };
+}
+
+export interface Serving {
+	process: Bun.Subprocess<"ignore", "pipe", "pipe">;
+	/** http://127.0.0.1:PORT, or unix:PATH. */
+	url: string;
+	/** Everything written to stdout so far. */
+	output(): string;
+	/** Everything written to stderr so far. */
+	errors(): string;
+	/** SIGTERM, then the exit code. */
+	stop(): Promise<number>;
+}
+
+function collect(stream: ReadableStream<Uint8Array>, onText: (text: string) => void): void {
+	const decoder = new TextDecoder();
+	(async () => {
+		for await (const chunk of stream) onText(decoder.decode(chunk, { stream: true }));
+	})().catch(() => {});
+}
+
+/** Starts `holm serve --port 0 --leak-check off ARGS` and waits for the line that says where it listens. */
+export async function serveHolm(args: string[], env: Record<string, string> = {}): Promise<Serving> {
+	const child = Bun.spawn([process.execPath, MAIN, "serve", "--port", "0", "--leak-check", "off", ...args], {
+		env: { ...process.env, ...env },
+		stdout: "pipe",
+		stderr: "pipe",
+	});
+	let out = "";
+	let err = "";
+	let timer: Timer | undefined;
+	const ready = /holm is listening[^\n]*\n/; // the whole line, so the url in it is complete
+	await new Promise<void>((resolve, reject) => {
+		collect(child.stdout, (text) => {
+			out += text;
+			if (ready.test(out)) resolve();
+		});
+		collect(child.stderr, (text) => (err += text));
+		child.exited.then((code) => reject(new Error(`serve exited ${code}: ${out} ${err}`)));
+		timer = setTimeout(() => {
+			child.kill("SIGKILL");
+			reject(new Error(`serve did not start: ${out} ${err}`));
+		}, 10_000);
+	}).finally(() => clearTimeout(timer));
+	const url = /url="?([^"\s]+)/.exec(out)?.[1] ?? /"url":"([^"]+)"/.exec(out)?.[1] ?? "";
+	return {
+		process: child,
+		url,
+		output: () => out,
+		errors: () => err,
+		async stop() {
+			child.kill("SIGTERM");
+			return await child.exited;
+		},
+	};
 }

@@ -1,19 +1,8 @@
 // What every handler can reach through its Hono context.
-import type { Database } from "bun:sqlite";
-import type { LeakCheck } from "../leak-check/index.ts";
-import type { Limits } from "../limits.ts";
-import type { Logger } from "../log.ts";
-import type { Stores } from "../stores.ts";
+import type { AppContext } from "../context.ts";
 
-export interface AppContext {
-	db: Database;
-	/** Milliseconds since the Unix epoch; injected so tests can move time. */
-	now: () => number;
-	stores: Stores;
-	limits: Limits;
-	leakCheck: LeakCheck;
-	log: Logger;
-}
+export type { AppContext } from "../context.ts";
+export { nowSeconds } from "../context.ts";
 
 export type HonoEnv = {
 	Variables: {
@@ -22,8 +11,3 @@ export type HonoEnv = {
 		rawBody: string | null;
 	};
 };
-
-/** Whole Unix seconds, the unit of every timestamp in the API. */
-export function nowSeconds(ctx: AppContext): number {
-	return Math.floor(ctx.now() / 1000);
-}

@@ -1,11 +1,11 @@
 // Path parameters that name a stored resource.
 import type { Context } from "hono";
-import { isId } from "../lib/ids.ts";
 import type { User } from "../features/users/store.ts";
+import { isId } from "../lib/ids.ts";
 import type { HonoEnv } from "./env.ts";
 
 /** The user named by `:user_id`, or null (NOT_FOUND). */
-export function pathUser(c: Context<HonoEnv>): User | null {
+export async function pathUser(c: Context<HonoEnv>): Promise<User | null> {
 	const id = c.req.param("user_id") ?? "";
 	return isId(id) ? c.get("ctx").stores.users.get(id) : null;
 }

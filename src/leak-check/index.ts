@@ -1,7 +1,7 @@
 // The seam the password endpoints call: is this password in a known leak?
 // The implementations (offline file, online range API, off) live beside this file.
 import type { LeakCheckConfig } from "../config.ts";
-import { isLeakedOffline, openOfflineLeakSet } from "./offline.ts";
+import { isLeakedOffline, openOfflineLeakSets } from "./offline.ts";
 import { createOnlineLeakCheck } from "./online.ts";
 
 export interface LeakCheck {
@@ -19,19 +19,23 @@ export interface LeakCheckDeps {
 }
 
 /**
- * Offline mode opens its leak file here, so a missing or damaged file fails at start (with a
- * LeakFileError naming the file and the problem), not on the first password.
+ * The local lists (the bundled file, and --leak-file when given) are opened here, so a missing or
+ * damaged file fails at start (with a LeakFileError naming the file and the problem), not on the
+ * first password. Online mode checks them first and asks the range API only about passwords they
+ * do not hold: a common password stays refused when the API cannot be reached (API.md section 5),
+ * and needs no request when it can.
  */
 export async function createLeakCheck(config: LeakCheckConfig, deps: LeakCheckDeps): Promise<LeakCheck> {
 	switch (config.mode) {
 		case "off":
 			return { isLeaked: async () => false };
 		case "offline": {
-			const set = await openOfflineLeakSet(config.file);
-			return { isLeaked: async (password) => isLeakedOffline(set, password) };
+			const sets = await openOfflineLeakSets(config.file);
+			return { isLeaked: async (password) => isLeakedOffline(sets, password) };
 		}
 		case "online": {
-			const isLeaked = createOnlineLeakCheck({
+			const sets = await openOfflineLeakSets(config.file);
+			const isLeakedOnline = createOnlineLeakCheck({
 				api: config.api,
 				fail: config.fail,
 				timeoutMs: config.timeoutMs,
@@ -39,7 +43,7 @@ export async function createLeakCheck(config: LeakCheckConfig, deps: LeakCheckDe
 				warn: deps.warn,
 				unavailable: (message) => new LeakCheckUnavailableError(message),
 			});
-			return { isLeaked };
+			return { isLeaked: async (password) => isLeakedOffline(sets, password) || isLeakedOnline(password) };
 		}
 	}
 }

@@ -1,4 +1,5 @@
-// Offline mode: the password's SHA-1 prefix is looked up in a leak file, the bundled one by default.
+// The local lists: the password's SHA-1 prefix is looked up in the bundled leak file and, when
+// --leak-file names one, in that file too. Both modes that check at all (offline and online) start here.
 import { containsHash, LeakFileError, prefixSetFromBytes, type PrefixSet } from "./leak-file.ts";
 import { openLeakFile } from "./open-leak-file.ts";
 import { sha1Bytes } from "./sha1.ts";
@@ -28,10 +29,13 @@ async function readBundled(): Promise<PrefixSet> {
 	return prefixSetFromBytes(await Bun.file(path).bytes(), "the bundled leak file");
 }
 
-export async function openOfflineLeakSet(file: string | null): Promise<PrefixSet> {
-	return file === null ? loadBundledLeakFile() : openLeakFile(file);
+/** The bundled list, then the operator's --leak-file: a file of one's own adds to the bundled list, never replaces it. */
+export async function openOfflineLeakSets(file: string | null): Promise<PrefixSet[]> {
+	const bundledSet = await loadBundledLeakFile();
+	return file === null ? [bundledSet] : [bundledSet, await openLeakFile(file)];
 }
 
-export function isLeakedOffline(set: PrefixSet, password: string): boolean {
-	return containsHash(set, sha1Bytes(password));
+export function isLeakedOffline(sets: readonly PrefixSet[], password: string): boolean {
+	const hash = sha1Bytes(password);
+	return sets.some((set) => containsHash(set, hash));
 }

@@ -9,6 +9,7 @@
 // - concurrent checks of the same range share one request;
 // - a timeout, a network error, a non-2xx answer or a body that is not a range answer counts as
 //   unreachable: "open" accepts the password and warns, "closed" rejects with LeakCheckUnavailableError.
+//   Either way the local lists were checked first (index.ts), so "open" only gives up the API's extra coverage.
 //   Failures are not cached, so the next check tries again.
 import type { LeakFailMode } from "../config.ts";
 import { RangeCache } from "./range-cache.ts";
@@ -64,7 +65,7 @@ export function createOnlineLeakCheck(options: OnlineLeakCheckOptions): (passwor
 		} catch (e) {
 			const reason = describeFailure(e, options);
 			if (options.fail === "closed") throw options.unavailable(`leak check unavailable: ${reason}`);
-			options.warn(`leak check skipped: ${reason}; the password was accepted without a check (--leak-fail open)`);
+			options.warn(`leak check skipped: ${reason}; the password was accepted after a check of the local lists only (--leak-fail open)`);
 			return false;
 		}
 		return hasKey(keys, parseInt(hex.slice(5, 13), 16), parseInt(hex.slice(13, 21), 16));

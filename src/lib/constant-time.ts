@@ -2,7 +2,7 @@
 // how much of a guess was right.
 import { timingSafeEqual } from "node:crypto";
 
-function sha256(value: string): Uint8Array {
+export function sha256(value: string): Uint8Array {
 	return new Bun.CryptoHasher("sha256").update(value).digest() as Uint8Array;
 }
 

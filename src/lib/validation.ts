@@ -1,5 +1,6 @@
 // Field shapes shared by the endpoint schemas (API.md section 1).
 import { z } from "zod";
+import { addressLimitKey } from "./client-ip.ts";
 
 /** `null` in an optional field means the field is absent. */
 export function optional<T extends z.ZodType>(schema: T) {
@@ -9,20 +10,47 @@ export function optional<T extends z.ZodType>(schema: T) {
 /** 8 to 127 characters, counted as JavaScript (and @faroe/sdk's verifyPasswordInput) counts them. */
 export const password = z.string().min(8).max(127);
 
-/** Any string up to 64 characters; "" is treated as absent so it cannot become one shared bucket. */
-export const clientIp = optional(z.string().max(64)).transform((value) => (value === "" ? undefined : value));
+/**
+ * Any string up to 64 characters, turned into the key its per-address limits use (one key for
+ * every spelling of an address, one per IPv6 /64). "" is treated as absent so it cannot become
+ * one bucket shared by everyone.
+ */
+export const clientIp = optional(z.string().max(64)).transform((value) =>
+	value === undefined || value === "" ? undefined : addressLimitKey(value),
+);
 
+// C0 controls, DEL and C1 controls: a CR/LF in an address becomes a header in the app's mailer.
+const CONTROL_CHARACTER = /[\u0000-\u001f\u007f-\u009f]/;
+
+/** The seed's rule, plus exactly one "@" and no control characters; checked on the NFC form. */
 export function isValidEmail(email: string): boolean {
 	if (email.length === 0 || email.length >= 256 || email.trim() !== email) return false;
-	const at = email.lastIndexOf("@");
-	if (at < 1) return false;
-	const domain = email.slice(at + 1);
+	// A lone surrogate is no character at all: no mail system, and no database encoding, takes it.
+	if (CONTROL_CHARACTER.test(email) || !email.isWellFormed()) return false;
+	const parts = email.split("@");
+	if (parts.length !== 2) return false;
+	const [local, domain] = parts as [string, string];
+	if (local === "") return false;
 	const dot = domain.indexOf(".");
 	return dot > 0 && !domain.endsWith(".") && !/\s/.test(domain);
 }
 
-/** Emails are stored and compared lower-cased. */
-export const email = z.string().refine(isValidEmail).transform((value) => value.toLowerCase());
+/** Whether `text` could be part of a stored email at all (no control characters, well-formed):
+ *  a search for anything else matches nobody, without asking the database. */
+export function couldBeInEmail(text: string): boolean {
+	return !CONTROL_CHARACTER.test(text) && text.isWellFormed();
+}
+
+/** Emails are stored and compared in Unicode NFC, lower-cased: one address, one spelling. */
+export function normalizeEmail(email: string): string {
+	// Lower-casing can undo NFC (U+0130 becomes "i" and a combining dot), so normalise after it too.
+	return email.normalize("NFC").toLowerCase().normalize("NFC");
+}
+
+export const email = z
+	.string()
+	.transform(normalizeEmail)
+	.refine(isValidEmail);
 
 /** A code is any string: a wrong one is INCORRECT_CODE (and counts as a guess), not INVALID_DATA. */
 export const code = z.string().max(64);

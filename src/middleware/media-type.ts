@@ -1,6 +1,6 @@
 // 415 for a body we would not read as JSON, 406 for a client that cannot take JSON back.
 // @faroe/sdk sends its JSON as text/plain;charset=UTF-8, so text/plain must pass.
-import type { MiddlewareHandler } from "hono";
+import type { Context } from "hono";
 import { errorResponse } from "../errors.ts";
 
 const READABLE = new Set(["application/json", "text/plain"]);
@@ -20,10 +20,14 @@ export function acceptsJson(accept: string): boolean {
 	});
 }
 
-export const checkMediaTypes: MiddlewareHandler = async function checkMediaTypes(c, next) {
+/** 415 or 406, or null to go on. */
+export function checkMediaTypes(c: Context): Response | null {
 	const contentType = c.req.header("Content-Type");
 	if (contentType !== undefined && !READABLE.has(essence(contentType))) return errorResponse("UNSUPPORTED_MEDIA_TYPE");
 	const accept = c.req.header("Accept");
-	if (accept !== undefined && accept.trim() !== "" && !acceptsJson(accept)) return errorResponse("NOT_ACCEPTABLE");
-	return next();
-};
+	// Most callers send */* or application/json: those need no parsing.
+	if (accept !== undefined && accept !== "*/*" && accept !== "application/json" && accept.trim() !== "" && !acceptsJson(accept)) {
+		return errorResponse("NOT_ACCEPTABLE");
+	}
+	return null;
+}

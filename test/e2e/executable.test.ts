@@ -76,6 +76,21 @@ test("a whole password reset flow through @faroe/sdk", async () => {
 	expect(await faroe.getPasswordResetRequest(request.id)).toBeNull();
 });
 
+test("the executable holds its data directory: a second serve there exits 2 naming it", () => {
+	const second = Bun.spawnSync([executable, "serve", "--port", "0", "--secret", SECRET], { cwd: workDir, timeout: 5000 });
+	expect(second.exitCode).toBe(2);
+	expect(second.stderr.toString()).toContain(join(workDir, "holm_data"));
+});
+
+test("the executable refuses a short secret and prints a command's usage", () => {
+	const short = Bun.spawnSync([executable, "serve", "--port", "0", "--dir", join(workDir, "other"), "--secret", "short"], { cwd: workDir, timeout: 5000 });
+	expect(short.exitCode).toBe(2);
+	expect(short.stderr.toString()).toContain("holm generate-secret");
+	const help = Bun.spawnSync([executable, "serve", "--help"], { cwd: workDir });
+	expect(help.exitCode).toBe(0);
+	expect(help.stdout.toString()).toContain("--secret-file");
+});
+
 test("backup from the executable, then SIGTERM exits 0", async () => {
 	const destination = join(workDir, "backup.db");
 	const backup = Bun.spawnSync([executable, "backup", destination], { cwd: workDir });

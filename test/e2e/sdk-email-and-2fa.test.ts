@@ -45,9 +45,12 @@ test("email verification: create, read, verify, delete", async () => {
 	expect(await faroe.getUserEmailVerificationRequest(userId)).toBeNull();
 	await faroe.deleteUserEmailVerificationRequest(userId); // NOT_FOUND is not an error for the SDK
 
-	// The SDK's own createUser makes users without an email: nothing to verify.
+	// The SDK's own createUser makes users without an email; the app keeps the address, so the
+	// verification flow works for them too (as in Faroe 0.2).
 	const withoutEmail = await faroe.createUser(STRONG_PASSWORD, null);
-	expect((await faroeError(faroe.createUserEmailVerificationRequest(withoutEmail.id))).code).toBe("NOT_ALLOWED");
+	const forNoEmail = await faroe.createUserEmailVerificationRequest(withoutEmail.id);
+	await faroe.verifyUserEmail(withoutEmail.id, forNoEmail.code);
+	expect((await server.request("GET", `/users/${withoutEmail.id}`)).body.email_verified).toBe(true);
 	expect(await faroe.getUserEmailVerificationRequest("abcdefghijkmnpqrstuvwxyz")).toBeNull();
 });
 

@@ -1,7 +1,6 @@
 // POST/GET/DELETE /users/:user_id/email-update-requests, GET/DELETE /email-update-requests/:request_id,
 // POST /verify-new-email.
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
-import { deleteExpiredRows } from "../../src/stores.ts";
 import { createUser, startTestServer, uniqueEmail, type TestServer } from "../support.ts";
 
 const MINUTE = 60_000;
@@ -255,11 +254,8 @@ describe("POST /verify-new-email", () => {
 		server.clock.advance(5 * MINUTE);
 		const live = await newRequest(user.id);
 		server.clock.advance(5 * MINUTE);
-		deleteExpiredRows(server.running.ctx.stores, nowSeconds());
-		const ids = server.running.ctx.db
-			.query<{ id: string }, []>("SELECT id FROM email_update_request")
-			.all()
-			.map((row) => row.id);
+		await server.sweep();
+		const ids = (await server.rows("SELECT id FROM email_update_request")).map((row) => row.id);
 		expect(ids).toContain(live.id);
 		expect(ids).not.toContain(expiring.id);
 	});

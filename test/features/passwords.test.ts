@@ -120,6 +120,19 @@ describe("POST /users/:user_id/update-password", () => {
 		// None of the refused attempts changed the password.
 		expect((await server.request("POST", `/users/${user.id}/verify-password`, { password: STRONG_PASSWORD })).status).toBe(204);
 	});
+
+	test("a weak new password answers WEAK_PASSWORD before the current password is checked, spending no guess", async () => {
+		const user = await createUser(server);
+		const path = `/users/${user.id}/update-password`;
+		const ip = "192.0.2.9";
+		for (let i = 0; i < 8; i++) {
+			expect((await server.request("POST", path, { password: "not it at all", new_password: "password", client_ip: ip })).body).toEqual({
+				error: "WEAK_PASSWORD",
+			});
+		}
+		// Neither the hashing bucket nor the incorrect-password count of the address was touched.
+		expect((await server.request("POST", path, { password: STRONG_PASSWORD, new_password: NEW_PASSWORD, client_ip: ip })).status).toBe(204);
+	});
 });
 
 describe("POST /authenticate/password", () => {

@@ -117,10 +117,7 @@ describe("GET /users/:user_id and DELETE /users/:user_id", () => {
 		expect(answer.body).toBeNull();
 		expect((await server.request("GET", `/users/${user.id}`)).status).toBe(404);
 		expect((await server.request("GET", `/password-reset-requests/${reset.body.id}`)).status).toBe(404);
-		const orphans = server.running.ctx.db
-			.query<{ n: number }, [string]>("SELECT count(*) AS n FROM password_reset_request WHERE user_id = ?")
-			.get(user.id);
-		expect(orphans!.n).toBe(0);
+		expect(await server.rows("SELECT id FROM password_reset_request WHERE user_id = ?", user.id)).toEqual([]);
 		expect((await server.request("DELETE", `/users/${user.id}`)).status).toBe(404);
 	});
 });
@@ -193,5 +190,26 @@ describe("GET /users", () => {
 		const wildcard = await listServer.request("GET", `/users?email_query=${encodeURIComponent("%")}`);
 		expect(wildcard.body).toEqual([]);
 		expect(wildcard.headers.get("X-Pagination-Total-Pages")).toBe("0");
+	});
+
+	test("email finds exactly the user who holds that address, in any case or normalisation form", async () => {
+		const exact = await listServer.request("GET", `/users?email=${encodeURIComponent("LIST2@example.ORG")}`);
+		expect(idsOf(exact.body)).toEqual([ids[2]!]);
+		expect(exact.body[0].email).toBe("list2@example.org");
+		expect(exact.headers.get("X-Pagination-Total")).toBe("1");
+		expect(exact.headers.get("X-Pagination-Total-Pages")).toBe("1");
+		// Exact, not a substring, and no wildcards.
+		for (const miss of ["list2@example.or", "ist2@example.org", "list%@example.org", "nobody@example.org", "", "not-an-email"]) {
+			const answer = await listServer.request("GET", `/users?email=${encodeURIComponent(miss)}`);
+			expect(answer.body).toEqual([]);
+			expect(answer.headers.get("X-Pagination-Total")).toBe("0");
+		}
+		// Filters combine.
+		expect(idsOf((await listServer.request("GET", "/users?email=list2@example.org&email_query=list2")).body)).toEqual([ids[2]!]);
+		expect((await listServer.request("GET", "/users?email=list2@example.org&email_query=list3")).body).toEqual([]);
+		const nfd = await createUser(listServer, { email: "zoe\u0301@example.net" });
+		const found = await listServer.request("GET", `/users?email=${encodeURIComponent("ZO\u00c9@example.net")}`);
+		expect(idsOf(found.body)).toEqual([nfd.id]);
+		await listServer.request("DELETE", `/users/${nfd.id}`);
 	});
 });

@@ -19,11 +19,23 @@ describe("secret", () => {
 	});
 
 	test("a wrong secret answers 401, also one that shares a prefix with the right one", async () => {
-		for (const wrong of ["nope", SECRET.slice(0, -1), SECRET + "x", `Bearer ${SECRET}`, ""]) {
+		for (const wrong of ["nope", SECRET.slice(0, -1), SECRET + "x", "", "Bearer", "Bearer ", `Bearer ${SECRET.slice(0, -1)}`, `Basic ${SECRET}`, `Bearer  Bearer ${SECRET}`]) {
 			const answer = await server.request("GET", "/users", undefined, { Authorization: wrong });
 			expect(answer.status).toBe(401);
 			expect(answer.body).toEqual({ error: "NOT_AUTHENTICATED" });
 		}
+	});
+
+	test("Authorization: Bearer <secret> is accepted as well (the scheme in any case)", async () => {
+		for (const given of [`Bearer ${SECRET}`, `bearer ${SECRET}`, `BEARER ${SECRET}`]) {
+			const answer = await server.request("GET", "/users", undefined, { Authorization: given });
+			expect(answer.status).toBe(200);
+		}
+	});
+
+	test("only GET /health goes without the secret: POST /health without it answers 401", async () => {
+		const response = await fetch(server.url + "/health", { method: "POST", body: "{}" });
+		expect(response.status).toBe(401);
 	});
 
 	test("the secret is checked before the path: an unknown path without it answers 401", async () => {
@@ -35,6 +47,21 @@ describe("secret", () => {
 		const response = await fetch(server.url + "/health");
 		expect(response.status).toBe(200);
 		expect(await response.json()).toEqual({ status: "ok" });
+	});
+});
+
+describe("health", () => {
+	test("GET /health answers 503 {status: unavailable} when the database does not answer", async () => {
+		const own = await startTestServer();
+		try {
+			expect((await fetch(own.url + "/health")).status).toBe(200);
+			await own.running.ctx.storage.close(); // what a failed disk or a deleted volume looks like from here
+			const response = await fetch(own.url + "/health");
+			expect(response.status).toBe(503);
+			expect(await response.json()).toEqual({ status: "unavailable" });
+		} finally {
+			await own.stop();
+		}
 	});
 });
 

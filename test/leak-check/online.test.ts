@@ -1,4 +1,6 @@
 // Online mode against a local stand-in for the Have I Been Pwned range API (Bun.serve on port 0).
+// The bundled list is checked first (outage-still-refuses-bundled-passwords.test.ts); these tests
+// use passwords that are not in it, so every check reaches the API.
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from "bun:test";
 import type { LeakCheckConfig } from "../../src/config.ts";
 import { createLeakCheck, LeakCheckUnavailableError, type LeakCheck } from "../../src/leak-check/index.ts";
@@ -23,6 +25,9 @@ interface Behaviour {
 	/** Sends a first line, then never finishes the body. */
 	stallBody: boolean;
 }
+
+// Leaked as far as the stand-in API says, but not in the bundled list, so the API is asked.
+const ONLY_ONLINE = "leaked-only-in-the-range-api-6c2e";
 
 let server: ReturnType<typeof Bun.serve>;
 let seen: Seen[] = [];
@@ -95,18 +100,24 @@ function expectNothingSecretIn(text: string, password: string): void {
 describe("answers", () => {
 	test("a leaked password is found; the request is GET {api}/range/{5 hex} with Add-Padding: true", async () => {
 		const { check } = await online();
-		leak("password", 9_545_824);
-		expect(await check.isLeaked("password")).toBe(true);
+		leak(ONLY_ONLINE, 9_545_824);
+		expect(await check.isLeaked(ONLY_ONLINE)).toBe(true);
 		expect(seen).toHaveLength(1);
 		expect(seen[0]!.method).toBe("GET");
-		expect(new URL(seen[0]!.url).pathname).toBe(`/range/${sha1Upper("password").slice(0, 5)}`);
+		expect(new URL(seen[0]!.url).pathname).toBe(`/range/${sha1Upper(ONLY_ONLINE).slice(0, 5)}`);
 		expect(seen[0]!.headers["add-padding"]).toBe("true");
 	});
 
 	test("a password absent from its range is not leaked", async () => {
 		const { check } = await online();
-		leak("password");
+		leak(ONLY_ONLINE);
 		expect(await check.isLeaked("a password nobody has ever used 8c1f")).toBe(false);
+	});
+
+	test("a password in the bundled list is leaked without a request", async () => {
+		const { check } = await online();
+		expect(await check.isLeaked("password")).toBe(true);
+		expect(seen).toHaveLength(0);
 	});
 
 	test("padding lines (count 0) are ignored, even for the password's own suffix", async () => {
@@ -144,18 +155,18 @@ describe("answers", () => {
 describe("cache", () => {
 	test("a second check in the same range sends no second request", async () => {
 		const { check } = await online();
-		leak("password");
-		expect(await check.isLeaked("password")).toBe(true);
-		expect(await check.isLeaked("password")).toBe(true);
-		expect(await check.isLeaked("password")).toBe(true);
+		leak(ONLY_ONLINE);
+		expect(await check.isLeaked(ONLY_ONLINE)).toBe(true);
+		expect(await check.isLeaked(ONLY_ONLINE)).toBe(true);
+		expect(await check.isLeaked(ONLY_ONLINE)).toBe(true);
 		expect(seen).toHaveLength(1);
 	});
 
 	test("concurrent checks in one range share one request", async () => {
 		const { check } = await online();
 		behaviour.delayMs = 50;
-		leak("password");
-		const answers = await Promise.all([check.isLeaked("password"), check.isLeaked("password"), check.isLeaked("password")]);
+		leak(ONLY_ONLINE);
+		const answers = await Promise.all([check.isLeaked(ONLY_ONLINE), check.isLeaked(ONLY_ONLINE), check.isLeaked(ONLY_ONLINE)]);
 		expect(answers).toEqual([true, true, true]);
 		expect(seen).toHaveLength(1);
 	});
@@ -163,10 +174,10 @@ describe("cache", () => {
 	test("failures are not cached: the next check asks again", async () => {
 		const { check } = await online();
 		behaviour.status = 503;
-		await expect(check.isLeaked("password")).rejects.toBeInstanceOf(LeakCheckUnavailableError);
+		await expect(check.isLeaked(ONLY_ONLINE)).rejects.toBeInstanceOf(LeakCheckUnavailableError);
 		behaviour.status = 200;
-		leak("password");
-		expect(await check.isLeaked("password")).toBe(true);
+		leak(ONLY_ONLINE);
+		expect(await check.isLeaked(ONLY_ONLINE)).toBe(true);
 		expect(seen).toHaveLength(2);
 	});
 

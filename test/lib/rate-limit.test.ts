@@ -1,70 +1,128 @@
 // The limiters behind API.md section 4, with an injected clock.
 import { expect, test } from "bun:test";
-import { FailureLimiter, LruMap, SlidingWindowLimiter, TokenBucketLimiter } from "../../src/lib/rate-limit.ts";
+import { combineLimits, FailureWindow, LimiterTable, SlidingWindow, TokenBucket, type FailureState, type LimitResult } from "../../src/lib/rate-limit.ts";
+import { createMemoryLimitStore, type LimitStore } from "../../src/limits.ts";
 
-test("LruMap drops the least recently used key past its capacity", () => {
-	const map = new LruMap<number>(3);
-	map.set("a", 1);
-	map.set("b", 2);
-	map.set("c", 3);
-	map.get("a"); // a is now the most recent
-	map.set("d", 4);
-	expect(map.size).toBe(3);
-	expect(map.get("b")).toBeUndefined();
-	expect(map.get("a")).toBe(1);
-	expect(map.get("d")).toBe(4);
+const allowed: LimitResult = { allowed: true };
+
+/** A token bucket or sliding window kept in a memory store: check, then take when allowed. */
+function limiter(rule: TokenBucket | SlidingWindow, store: LimitStore = createMemoryLimitStore()) {
+	let now = 0;
+	return {
+		advance(ms: number) {
+			now += ms;
+		},
+		take(key: string): Promise<LimitResult> {
+			return store.update([{ rule, key }], now, ([state], at) => {
+				const result = rule.check(state, at);
+				return { result, states: [result.allowed ? rule.take(state, at) : state] };
+			});
+		},
+	};
+}
+
+test("LimiterTable drops the least recently used open keys past its capacity", () => {
+	const table = new LimiterTable<number>(4, () => 0);
+	table.set("a", 1, 0);
+	table.set("b", 2, 0);
+	table.set("c", 3, 0);
+	table.get("a", 0); // a is now among the most recent
+	table.set("d", 4, 0);
+	expect(table.size).toBeLessThanOrEqual(4);
+	expect(table.get("b", 0)).toBeUndefined();
+	expect(table.get("a", 0)).toBe(1);
+	expect(table.get("d", 0)).toBe(4);
+	// Whatever the flood, a key survives at least capacity / 2 newer ones.
+	for (let i = 0; i < 1000; i++) table.set(`flood-${i}`, i, 0);
+	expect(table.size).toBeLessThanOrEqual(4);
+	expect(table.get("flood-998", 0)).toBe(998);
 });
 
-test("a flood of new keys does not grow a limiter beyond its capacity", () => {
-	let now = 0;
-	const limiter = new TokenBucketLimiter(5, 10_000, () => now, 1000);
-	for (let i = 0; i < 50_000; i++) limiter.consume(`10.0.${i >> 8}.${i & 255}`);
+test("LimiterTable never drops a blocked key before its block ends, and refuses new keys when full of blocks", () => {
+	const table = new LimiterTable<{ until: number }>(2, (value) => value.until);
+	table.set("blocked-1", { until: 100 }, 0);
+	table.set("blocked-2", { until: 200 }, 0);
+	for (let i = 0; i < 1000; i++) table.set(`open-${i}`, { until: 0 }, 0);
+	expect(table.get("blocked-1", 50)).toEqual({ until: 100 });
+	expect(table.get("blocked-2", 50)).toEqual({ until: 200 });
+	// At most two open keys (the most recently used), and both blocked ones.
+	expect(table.size).toBeLessThanOrEqual(4);
+	expect(table.get("open-999", 50)).toEqual({ until: 0 });
+	expect(table.get("open-0", 50)).toBeUndefined();
+	// Full of blocks: a key it does not know is refused until the first block ends; known keys pass.
+	expect(table.admitNewKey("stranger", 50)).toEqual({ allowed: false, retryAfterMs: 50, limit: "limiter_capacity" });
+	expect(table.admitNewKey("open-999", 50)).toEqual(allowed);
+	expect(table.admitNewKey("stranger", 100)).toEqual(allowed);
+});
+
+test("a flood of new keys does not grow a memory store beyond its capacity", async () => {
+	const bucket = limiter(new TokenBucket("b", 5, 10_000), createMemoryLimitStore(1000));
+	for (let i = 0; i < 50_000; i++) await bucket.take(`10.0.${i >> 8}.${i & 255}`);
 	// The last 1000 keys are remembered; the first was dropped and starts with a full bucket.
-	for (let i = 0; i < 4; i++) expect(limiter.consume("10.0.195.79")).toBe(true);
-	expect(limiter.consume("10.0.195.79")).toBe(false);
-	expect(limiter.consume("10.0.0.0")).toBe(true);
-	now += 1;
+	for (let i = 0; i < 4; i++) expect(await bucket.take("10.0.195.79")).toEqual(allowed);
+	expect((await bucket.take("10.0.195.79")).allowed).toBe(false);
+	expect(await bucket.take("10.0.0.0")).toEqual(allowed);
 });
 
-test("token bucket: max tokens, one back per refill period, never above max", () => {
-	let now = 0;
-	const limiter = new TokenBucketLimiter(5, 10_000, () => now);
-	for (let i = 0; i < 5; i++) expect(limiter.consume("k")).toBe(true);
-	expect(limiter.consume("k")).toBe(false);
-	now += 25_000; // two refills, and half of a third
-	expect(limiter.consume("k")).toBe(true);
-	expect(limiter.consume("k")).toBe(true);
-	expect(limiter.consume("k")).toBe(false);
-	now += 5_000; // completes the third refill
-	expect(limiter.consume("k")).toBe(true);
-	now += 1_000_000;
-	for (let i = 0; i < 5; i++) expect(limiter.consume("k")).toBe(true);
-	expect(limiter.consume("k")).toBe(false);
+test("token bucket: max tokens, one back per refill period, never above max; says when the next comes", async () => {
+	const bucket = limiter(new TokenBucket("b", 5, 10_000));
+	for (let i = 0; i < 5; i++) expect(await bucket.take("k")).toEqual(allowed);
+	expect(await bucket.take("k")).toEqual({ allowed: false, retryAfterMs: 10_000, limit: "b" });
+	bucket.advance(25_000); // two refills, and half of a third
+	expect(await bucket.take("k")).toEqual(allowed);
+	expect(await bucket.take("k")).toEqual(allowed);
+	expect(await bucket.take("k")).toEqual({ allowed: false, retryAfterMs: 5_000, limit: "b" });
+	bucket.advance(5_000); // completes the third refill
+	expect(await bucket.take("k")).toEqual(allowed);
+	bucket.advance(1_000_000);
+	for (let i = 0; i < 5; i++) expect(await bucket.take("k")).toEqual(allowed);
+	expect((await bucket.take("k")).allowed).toBe(false);
 });
 
-test("sliding window: at most max events in any window", () => {
-	let now = 0;
-	const limiter = new SlidingWindowLimiter(3, 900_000, () => now);
-	expect(limiter.consume("u")).toBe(true);
-	now += 600_000;
-	expect(limiter.consume("u")).toBe(true);
-	expect(limiter.consume("u")).toBe(true);
-	expect(limiter.consume("u")).toBe(false);
-	now += 300_000; // the first event leaves the window
-	expect(limiter.consume("u")).toBe(true);
-	expect(limiter.consume("u")).toBe(false);
+test("sliding window: at most max events in any window; says when the oldest leaves", async () => {
+	const window = limiter(new SlidingWindow("w", 3, 900_000));
+	expect(await window.take("u")).toEqual(allowed);
+	window.advance(600_000);
+	expect(await window.take("u")).toEqual(allowed);
+	expect(await window.take("u")).toEqual(allowed);
+	expect(await window.take("u")).toEqual({ allowed: false, retryAfterMs: 300_000, limit: "w" });
+	window.advance(300_000); // the first event leaves the window
+	expect(await window.take("u")).toEqual(allowed);
+	expect(await window.take("u")).toEqual({ allowed: false, retryAfterMs: 600_000, limit: "w" });
 });
 
-test("failure limiter: blocks for the rest of the window after max failures; success clears", () => {
-	let now = 0;
-	const limiter = new FailureLimiter(5, 900_000, () => now);
-	for (let i = 0; i < 5; i++) expect(limiter.attempt("ip")).toBe(true);
-	expect(limiter.attempt("ip")).toBe(false);
-	now += 899_999;
-	expect(limiter.attempt("ip")).toBe(false);
-	now += 1;
-	expect(limiter.attempt("ip")).toBe(true);
-	limiter.succeed("ip");
-	for (let i = 0; i < 5; i++) expect(limiter.attempt("ip")).toBe(true);
-	expect(limiter.attempt("ip")).toBe(false);
+test("failure window: blocks for the rest of the window after max failures", () => {
+	const rule = new FailureWindow("f", 5, 900_000);
+	let state: FailureState | undefined;
+	for (let i = 0; i < 5; i++) {
+		expect(rule.check(state, 0)).toEqual(allowed);
+		state = rule.attempt(state, "t", 0);
+	}
+	expect(rule.check(state, 0)).toEqual({ allowed: false, retryAfterMs: 900_000, limit: "f" });
+	expect(rule.check(state, 899_999)).toEqual({ allowed: false, retryAfterMs: 1, limit: "f" });
+	expect(rule.check(state, 900_000)).toEqual(allowed);
+	expect(rule.attempt(state, "t", 900_000).count).toBe(1); // a new window
+});
+
+test("failure window: a success clears only the failures against its own target", () => {
+	const rule = new FailureWindow("f", 5, 900_000);
+	let state: FailureState | undefined;
+	for (let i = 0; i < 3; i++) state = rule.attempt(state, "victim", 0);
+	state = rule.succeed(rule.attempt(state, "own", 0), "own", 0);
+	state = rule.attempt(state, "victim", 0);
+	state = rule.succeed(rule.attempt(state, "own", 0), "own", 0);
+	expect(state).toEqual({ startedAt: 0, count: 4, byTarget: { victim: 4 } });
+	state = rule.attempt(state, "victim", 0);
+	expect(rule.check(state, 0).allowed).toBe(false);
+	// The victim's own login from this address clears all of it.
+	expect(rule.succeed(state, "victim", 0)).toBeUndefined();
+});
+
+test("combineLimits waits for the longest refusal", () => {
+	expect(combineLimits(allowed, allowed)).toEqual(allowed);
+	expect(combineLimits({ allowed: false, retryAfterMs: 5, limit: "a" }, allowed, { allowed: false, retryAfterMs: 9, limit: "b" })).toEqual({
+		allowed: false,
+		retryAfterMs: 9,
+		limit: "b",
+	});
 });

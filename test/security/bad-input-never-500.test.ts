@@ -44,3 +44,15 @@ test("no malformed body reaches a 500 on any endpoint", async () => {
 	expect(failures).toEqual([]);
 	expect(({} as Record<string, unknown>).polluted).toBeUndefined();
 });
+
+test("no malformed query string reaches a 500 on GET /users", async () => {
+	const values = ["%00", "%ED%A0%80", "%ZZ", "%", "%E0%A4%A", "%0A", encodeURIComponent("\u0085"), "x".repeat(5000), "-1", "1e9", "__proto__"];
+	const failures: string[] = [];
+	for (const name of ["email_query", "email", "sort_by", "sort_order", "per_page", "page"]) {
+		for (const value of values) {
+			const answer = await server.request("GET", `/users?${name}=${value}`);
+			if (answer.status !== 200 || !Array.isArray(answer.body)) failures.push(`${name}=${value.slice(0, 20)} → ${answer.status}`);
+		}
+	}
+	expect(failures).toEqual([]);
+});

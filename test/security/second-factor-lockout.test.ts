@@ -5,8 +5,7 @@
 // synchronous transaction, so neither fifty parallel guesses nor a server restart buy a sixth try.
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { rmSync } from "node:fs";
-import { deleteExpiredRows } from "../../src/stores.ts";
-import { authenticatorCode, createUser, startTestServer, tempDir, type TestServer } from "../support.ts";
+import { authenticatorCode, createUser, startTestServer, tempDir, type Answer, type TestServer } from "../support.ts";
 
 const STEP = 30_000;
 const MINUTE = 60_000;
@@ -45,11 +44,11 @@ async function userWithTotp(on: TestServer): Promise<{ id: string; recoveryCode:
 	return { id: user.id, recoveryCode: user.recovery_code, key };
 }
 
-function verifyTotp(on: TestServer, userId: string, code: string): Promise<{ status: number; body: any }> {
+function verifyTotp(on: TestServer, userId: string, code: string): Promise<Answer> {
 	return on.request("POST", `/users/${userId}/verify-2fa/totp`, { code });
 }
 
-function resetTwoFactor(on: TestServer, userId: string, code: string): Promise<{ status: number; body: any }> {
+function resetTwoFactor(on: TestServer, userId: string, code: string): Promise<Answer> {
 	return on.request("POST", `/users/${userId}/reset-2fa`, { recovery_code: code });
 }
 
@@ -161,7 +160,7 @@ describe("verify-2fa/totp", () => {
 		}
 	});
 
-	test("the sweep drops expired locks but never a count in progress or a live lock", async () => {
+	test("the sweep keeps counts in progress, live locks and the record of earlier locks", async () => {
 		const counting = await userWithTotp(server);
 		const locked = await userWithTotp(server);
 		const expired = await userWithTotp(server);
@@ -169,17 +168,79 @@ describe("verify-2fa/totp", () => {
 		server.clock.advance(15 * MINUTE);
 		for (let i = 0; i < 3; i++) await verifyTotp(server, counting.id, wrongTotp(server, counting.key));
 		for (let i = 0; i < 5; i++) await verifyTotp(server, locked.id, wrongTotp(server, locked.key));
-		deleteExpiredRows(server.running.ctx.stores, Math.floor(server.clock.now / 1000));
-		const rows = server.running.ctx.db
-			.query<{ user_id: string }, []>("SELECT user_id FROM second_factor_lockout")
-			.all()
-			.map((row) => row.user_id);
-		expect(rows).not.toContain(expired.id);
-		expect(rows).toContain(counting.id);
-		expect(rows).toContain(locked.id);
+		await server.sweep();
 		for (let i = 0; i < 2; i++) await verifyTotp(server, counting.id, wrongTotp(server, counting.key));
 		expect((await verifyTotp(server, counting.id, codeAt(server, counting.key))).body).toEqual({ error: "TOO_MANY_REQUESTS" });
 		expect((await verifyTotp(server, locked.id, codeAt(server, locked.key))).body).toEqual({ error: "TOO_MANY_REQUESTS" });
+		// The expired lock is remembered: the next one lasts 30 minutes, not 15.
+		for (let i = 0; i < 5; i++) await verifyTotp(server, expired.id, wrongTotp(server, expired.key));
+		server.clock.advance(15 * MINUTE);
+		expect((await verifyTotp(server, expired.id, codeAt(server, expired.key))).body).toEqual({ error: "TOO_MANY_REQUESTS" });
+	});
+});
+
+// Attack: hold the password and guess TOTP codes at the pace the lock allows, forever. With a lock
+// that never grew, 5 guesses every 15 minutes is about a 41% chance of success in a year. Each
+// further lock without a correct code in between lasts twice as long (15, 30, 60 minutes, ... at
+// most 24 hours), counted in the database.
+describe("lock escalation", () => {
+	async function lockTotp(on: TestServer, user: { id: string; key: Uint8Array }): Promise<void> {
+		for (let i = 0; i < 5; i++) {
+			expect((await verifyTotp(on, user.id, wrongTotp(on, user.key))).body).toEqual({ error: "INCORRECT_CODE" });
+		}
+	}
+
+	test("each further lock of verify-2fa/totp lasts twice as long, up to 24 hours", async () => {
+		const user = await userWithTotp(server);
+		const minutes = [15, 30, 60, 120, 240, 480, 960, 1440, 1440];
+		for (const length of minutes) {
+			await lockTotp(server, user);
+			const locked = await verifyTotp(server, user.id, codeAt(server, user.key));
+			expect(locked.body).toEqual({ error: "TOO_MANY_REQUESTS" });
+			expect(Number(locked.headers.get("Retry-After"))).toBe(length * 60);
+			server.clock.advance(length * MINUTE - 1000);
+			expect((await verifyTotp(server, user.id, codeAt(server, user.key))).body).toEqual({ error: "TOO_MANY_REQUESTS" });
+			server.clock.advance(1000);
+		}
+		// A correct code ends the run: the next lock is 15 minutes again.
+		expect((await verifyTotp(server, user.id, codeAt(server, user.key))).status).toBe(204);
+		server.clock.advance(STEP);
+		await lockTotp(server, user);
+		server.clock.advance(15 * MINUTE);
+		expect((await verifyTotp(server, user.id, codeAt(server, user.key))).status).toBe(204);
+	});
+
+	test("reset-2fa escalates the same way, separately", async () => {
+		const user = await userWithTotp(server);
+		for (const length of [15, 30, 60]) {
+			for (let i = 0; i < 5; i++) await resetTwoFactor(server, user.id, wrongRecoveryCode(user.recoveryCode));
+			const locked = await resetTwoFactor(server, user.id, user.recoveryCode);
+			expect(locked.body).toEqual({ error: "TOO_MANY_REQUESTS" });
+			expect(Number(locked.headers.get("Retry-After"))).toBe(length * 60);
+			server.clock.advance(length * MINUTE);
+		}
+		expect((await verifyTotp(server, user.id, codeAt(server, user.key))).status).toBe(204);
+	});
+
+	test("the escalation survives a restart", async () => {
+		const dir = tempDir();
+		const first = await startTestServer({ dir });
+		const user = await userWithTotp(first);
+		await lockTotp(first, user);
+		first.clock.advance(15 * MINUTE);
+		await first.stop();
+		const second = await startTestServer({ dir });
+		try {
+			second.clock.advance(first.clock.now - second.clock.now);
+			await lockTotp(second, user);
+			second.clock.advance(15 * MINUTE);
+			const locked = await verifyTotp(second, user.id, codeAt(second, user.key));
+			expect(locked.body).toEqual({ error: "TOO_MANY_REQUESTS" });
+			expect(Number(locked.headers.get("Retry-After"))).toBe(15 * 60);
+		} finally {
+			await second.stop();
+			rmSync(dir, { recursive: true, force: true });
+		}
 	});
 });
 

@@ -1,15 +1,16 @@
 // Email update: a code goes to the new address; giving it back moves the user to that address.
-import type { AppContext } from "../../http/env.ts";
-import { nowSeconds } from "../../http/env.ts";
+import { nowSeconds, type AppContext } from "../../context.ts";
+import { codesMatch } from "../../lib/constant-time.ts";
 import { generateCode, generateId, isId } from "../../lib/ids.ts";
-import type { EmailUpdateRequest, VerifyNewEmailOutcome } from "./store.ts";
 import { REQUEST_LIFETIME_SECONDS } from "../../limits.ts";
+import { checkCode } from "../code-attempts.ts";
+import type { EmailUpdateRequest } from "./store.ts";
 
 export type CreateEmailUpdateResult = { ok: true; request: EmailUpdateRequest } | { ok: false; error: "EMAIL_ALREADY_USED" };
 
-export function createEmailUpdateRequest(ctx: AppContext, userId: string, email: string): CreateEmailUpdateResult {
+export async function createEmailUpdateRequest(ctx: AppContext, userId: string, email: string): Promise<CreateEmailUpdateResult> {
 	// Checked again, by the unique index, when the code comes back: the address may be taken meanwhile.
-	if (ctx.stores.users.isEmailTaken(email)) return { ok: false, error: "EMAIL_ALREADY_USED" };
+	if (await ctx.stores.users.isEmailTaken(email)) return { ok: false, error: "EMAIL_ALREADY_USED" };
 	const createdAt = nowSeconds(ctx);
 	const request: EmailUpdateRequest = {
 		id: generateId(),
@@ -19,11 +20,19 @@ export function createEmailUpdateRequest(ctx: AppContext, userId: string, email:
 		email,
 		code: generateCode(),
 	};
-	ctx.stores.emailUpdates.insert(request);
+	await ctx.stores.emailUpdates.insert(request);
 	return { ok: true, request };
 }
 
-export function verifyNewEmail(ctx: AppContext, requestId: string, code: string): VerifyNewEmailOutcome {
+export type VerifyNewEmailResult = { ok: true; email: string } | { ok: false; error: "INVALID_REQUEST" | "INCORRECT_CODE" | "EMAIL_ALREADY_USED" };
+
+/** The 5th incorrect code deletes the request; a correct one moves the user to the new address. */
+export async function verifyNewEmail(ctx: AppContext, requestId: string, code: string): Promise<VerifyNewEmailResult> {
 	if (!isId(requestId)) return { ok: false, error: "INVALID_REQUEST" };
-	return ctx.stores.emailUpdates.verifyCode(requestId, code, nowSeconds(ctx));
+	const check = await checkCode(ctx, "email_update", ctx.stores.emailUpdates, requestId, (stored) => codesMatch(stored, code));
+	if (check === "ABSENT") return { ok: false, error: "INVALID_REQUEST" };
+	if (check === "INCORRECT") return { ok: false, error: "INCORRECT_CODE" };
+	const applied = await ctx.stores.emailUpdates.applyUpdate(requestId, nowSeconds(ctx));
+	if (applied.outcome !== "UPDATED") return { ok: false, error: applied.outcome };
+	return { ok: true, email: applied.email };
 }

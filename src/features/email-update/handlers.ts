@@ -1,6 +1,6 @@
 // /users/:user_id/email-update-requests, /email-update-requests/:request_id, /verify-new-email
 import type { Context } from "hono";
-import { errorResponse } from "../../errors.ts";
+import { errorResponse, failureResponse, tooManyRequests } from "../../errors.ts";
 import { parseBody } from "../../http/body.ts";
 import { nowSeconds, type HonoEnv } from "../../http/env.ts";
 import { pathRequestId, pathUser } from "../../http/params.ts";
@@ -11,53 +11,55 @@ import { noContent } from "../../http/responses.ts";
 
 type C = Context<HonoEnv>;
 
-export function handleCreateEmailUpdateRequest(c: C): Response {
+export async function handleCreateEmailUpdateRequest(c: C): Promise<Response> {
 	const ctx = c.get("ctx");
-	const user = pathUser(c);
+	const user = await pathUser(c);
 	if (user === null) return errorResponse("NOT_FOUND");
 	const body = parseBody(c, createEmailUpdateRequestBody);
 	if (body === null) return errorResponse("INVALID_DATA");
-	if (!ctx.limits.emailUpdateRequests.consume(user.id)) return errorResponse("TOO_MANY_REQUESTS");
-	const result = createEmailUpdateRequest(ctx, user.id, body.email);
+	const admitted = await ctx.limits.admitCodeRequest("emailUpdate", user.id, body.client_ip);
+	if (!admitted.allowed) return failureResponse(tooManyRequests(admitted.retryAfterMs));
+	const result = await createEmailUpdateRequest(ctx, user.id, body.email);
 	if (!result.ok) return errorResponse(result.error);
 	return Response.json(emailUpdateRequestJSON(result.request));
 }
 
-export function handleListUserEmailUpdateRequests(c: C): Response {
+export async function handleListUserEmailUpdateRequests(c: C): Promise<Response> {
 	const ctx = c.get("ctx");
-	const user = pathUser(c);
+	const user = await pathUser(c);
 	if (user === null) return errorResponse("NOT_FOUND");
-	return Response.json(ctx.stores.emailUpdates.listForUser(user.id, nowSeconds(ctx)).map(emailUpdateRequestJSON));
+	const requests = await ctx.stores.emailUpdates.listForUser(user.id, nowSeconds(ctx));
+	return Response.json(requests.map(emailUpdateRequestJSON));
 }
 
-export function handleDeleteUserEmailUpdateRequests(c: C): Response {
+export async function handleDeleteUserEmailUpdateRequests(c: C): Promise<Response> {
 	const ctx = c.get("ctx");
-	const user = pathUser(c);
+	const user = await pathUser(c);
 	if (user === null) return errorResponse("NOT_FOUND");
-	ctx.stores.emailUpdates.deleteForUser(user.id);
+	await ctx.stores.emailUpdates.deleteForUser(user.id);
 	return noContent();
 }
 
-export function handleGetEmailUpdateRequest(c: C): Response {
+export async function handleGetEmailUpdateRequest(c: C): Promise<Response> {
 	const ctx = c.get("ctx");
 	const id = pathRequestId(c);
-	const request = id === null ? null : ctx.stores.emailUpdates.get(id, nowSeconds(ctx));
+	const request = id === null ? null : await ctx.stores.emailUpdates.get(id, nowSeconds(ctx));
 	if (request === null) return errorResponse("NOT_FOUND");
 	return Response.json(emailUpdateRequestJSON(request));
 }
 
-export function handleDeleteEmailUpdateRequest(c: C): Response {
+export async function handleDeleteEmailUpdateRequest(c: C): Promise<Response> {
 	const ctx = c.get("ctx");
 	const id = pathRequestId(c);
-	if (id === null || !ctx.stores.emailUpdates.delete(id, nowSeconds(ctx))) return errorResponse("NOT_FOUND");
+	if (id === null || !(await ctx.stores.emailUpdates.delete(id, nowSeconds(ctx)))) return errorResponse("NOT_FOUND");
 	return noContent();
 }
 
-export function handleVerifyNewEmail(c: C): Response {
+export async function handleVerifyNewEmail(c: C): Promise<Response> {
 	const ctx = c.get("ctx");
 	const body = parseBody(c, verifyNewEmailBody);
 	if (body === null) return errorResponse("INVALID_DATA");
-	const result = verifyNewEmail(ctx, body.request_id, body.code);
+	const result = await verifyNewEmail(ctx, body.request_id, body.code);
 	if (!result.ok) return errorResponse(result.error);
 	return Response.json({ email: result.email });
 }

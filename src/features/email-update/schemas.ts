@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { clientIp, code, email } from "../../lib/validation.ts";
+import { identifier, issuedCode, unixSeconds } from "../users/schemas.ts";
 
 export const createEmailUpdateRequestBody = z.object({ email, client_ip: clientIp });
 
@@ -9,3 +10,18 @@ export const verifyNewEmailBody = z.object({
 	code,
 	client_ip: clientIp,
 });
+
+// ---- Response shapes, for the OpenAPI document (src/openapi/). ----
+
+/** email-update/store.ts emailUpdateRequestJSON */
+export const emailUpdateRequestResponse = z.object({
+	id: identifier,
+	user_id: identifier,
+	created_at: unixSeconds,
+	expires_at: unixSeconds,
+	email: z.string().meta({ description: "The new address (NFC, lower-cased)." }),
+	code: issuedCode.meta({ description: "The code to send to the new address." }),
+});
+
+/** POST /verify-new-email: the user's address now. */
+export const verifiedEmailResponse = z.object({ email: z.string() });

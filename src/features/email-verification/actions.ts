@@ -1,23 +1,38 @@
-// Email verification: a code goes to the user's current address; giving it back proves the address.
-import type { AppContext } from "../../http/env.ts";
-import { nowSeconds } from "../../http/env.ts";
+// Email verification: a code goes to the user's address; giving it back proves the address.
+import { nowSeconds, type AppContext } from "../../context.ts";
+import { codesMatch } from "../../lib/constant-time.ts";
 import { generateCode } from "../../lib/ids.ts";
-import type { User } from "../users/store.ts";
-import type { EmailVerificationRequest } from "./store.ts";
 import { REQUEST_LIFETIME_SECONDS } from "../../limits.ts";
+import { checkCode } from "../code-attempts.ts";
+import type { EmailVerificationRequest } from "./store.ts";
 
-export type CreateVerificationResult = { ok: true; request: EmailVerificationRequest } | { ok: false; error: "NOT_ALLOWED" };
-
-export function createEmailVerificationRequest(ctx: AppContext, user: User): CreateVerificationResult {
-	// There is no address to send the code to.
-	if (user.email === null) return { ok: false, error: "NOT_ALLOWED" };
+/**
+ * A user without a stored email may have a request too (as in Faroe 0.2): the app keeps the
+ * address and sends the code, and @faroe/sdk creates users without an email.
+ */
+export async function createEmailVerificationRequest(ctx: AppContext, userId: string): Promise<EmailVerificationRequest> {
 	const createdAt = nowSeconds(ctx);
 	const request: EmailVerificationRequest = {
-		userId: user.id,
+		userId,
 		createdAt,
 		expiresAt: createdAt + REQUEST_LIFETIME_SECONDS,
 		code: generateCode(),
 	};
-	ctx.stores.emailVerifications.replace(request);
-	return { ok: true, request };
+	await ctx.stores.emailVerifications.replace(request);
+	return request;
+}
+
+/** A correct code verifies the user's email and consumes the request; the 5th incorrect one deletes
+ *  it. NOT_ALLOWED when there is no live request. */
+export async function verifyUserEmail(ctx: AppContext, userId: string, code: string): Promise<"VERIFIED" | "INCORRECT_CODE" | "NOT_ALLOWED"> {
+	const check = await checkCode(ctx, "email_verification", ctx.stores.emailVerifications, userId, (stored) => codesMatch(stored, code));
+	switch (check) {
+		case "CORRECT":
+			await ctx.stores.emailVerifications.verifyEmail(userId);
+			return "VERIFIED";
+		case "INCORRECT":
+			return "INCORRECT_CODE";
+		case "ABSENT":
+			return "NOT_ALLOWED";
+	}
 }

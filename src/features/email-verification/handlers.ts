@@ -1,50 +1,49 @@
 // /users/:user_id/email-verification-request, /users/:user_id/verify-email
 import type { Context } from "hono";
-import { errorResponse } from "../../errors.ts";
+import { errorResponse, failureResponse, tooManyRequests } from "../../errors.ts";
 import { parseBody } from "../../http/body.ts";
 import { nowSeconds, type HonoEnv } from "../../http/env.ts";
 import { pathUser } from "../../http/params.ts";
-import { createEmailVerificationRequest } from "./actions.ts";
+import { noContent } from "../../http/responses.ts";
+import { createEmailVerificationRequest, verifyUserEmail } from "./actions.ts";
 import { createVerificationRequestBody, verifyEmailBody } from "./schemas.ts";
 import { emailVerificationRequestJSON } from "./store.ts";
-import { noContent } from "../../http/responses.ts";
 
 type C = Context<HonoEnv>;
 
-export function handleCreateVerificationRequest(c: C): Response {
+export async function handleCreateVerificationRequest(c: C): Promise<Response> {
 	const ctx = c.get("ctx");
-	const user = pathUser(c);
+	const user = await pathUser(c);
 	if (user === null) return errorResponse("NOT_FOUND");
 	const body = parseBody(c, createVerificationRequestBody);
 	if (body === null) return errorResponse("INVALID_DATA");
-	if (!ctx.limits.emailVerificationRequests.consume(user.id)) return errorResponse("TOO_MANY_REQUESTS");
-	const result = createEmailVerificationRequest(ctx, user);
-	if (!result.ok) return errorResponse(result.error);
-	return Response.json(emailVerificationRequestJSON(result.request));
+	const admitted = await ctx.limits.admitCodeRequest("emailVerification", user.id, body.client_ip);
+	if (!admitted.allowed) return failureResponse(tooManyRequests(admitted.retryAfterMs));
+	return Response.json(emailVerificationRequestJSON(await createEmailVerificationRequest(ctx, user.id)));
 }
 
-export function handleGetVerificationRequest(c: C): Response {
+export async function handleGetVerificationRequest(c: C): Promise<Response> {
 	const ctx = c.get("ctx");
-	const user = pathUser(c);
-	const request = user === null ? null : ctx.stores.emailVerifications.get(user.id, nowSeconds(ctx));
+	const user = await pathUser(c);
+	const request = user === null ? null : await ctx.stores.emailVerifications.get(user.id, nowSeconds(ctx));
 	if (request === null) return errorResponse("NOT_FOUND");
 	return Response.json(emailVerificationRequestJSON(request));
 }
 
-export function handleDeleteVerificationRequest(c: C): Response {
+export async function handleDeleteVerificationRequest(c: C): Promise<Response> {
 	const ctx = c.get("ctx");
-	const user = pathUser(c);
-	if (user === null || !ctx.stores.emailVerifications.delete(user.id, nowSeconds(ctx))) return errorResponse("NOT_FOUND");
+	const user = await pathUser(c);
+	if (user === null || !(await ctx.stores.emailVerifications.delete(user.id, nowSeconds(ctx)))) return errorResponse("NOT_FOUND");
 	return noContent();
 }
 
-export function handleVerifyEmail(c: C): Response {
+export async function handleVerifyEmail(c: C): Promise<Response> {
 	const ctx = c.get("ctx");
-	const user = pathUser(c);
+	const user = await pathUser(c);
 	if (user === null) return errorResponse("NOT_FOUND");
 	const body = parseBody(c, verifyEmailBody);
 	if (body === null) return errorResponse("INVALID_DATA");
-	const outcome = ctx.stores.emailVerifications.verifyCode(user.id, body.code, nowSeconds(ctx));
+	const outcome = await verifyUserEmail(ctx, user.id, body.code);
 	if (outcome !== "VERIFIED") return errorResponse(outcome);
 	return noContent();
 }

@@ -1,14 +1,14 @@
 // The password reset flow: create a request (its code goes to the user's inbox), verify the
 // code, then set a new password with the verified request.
-import type { AppContext } from "../../http/env.ts";
-import { nowSeconds } from "../../http/env.ts";
-import { hashCode } from "../../lib/constant-time.ts";
+import { nowSeconds, type AppContext } from "../../context.ts";
+import { constantTimeEqualBytes, hashCode } from "../../lib/constant-time.ts";
 import { generateCode, generateId, isId } from "../../lib/ids.ts";
-import { hashPassword } from "../../lib/password-hash.ts";
-import type { PasswordResetRequest } from "./store.ts";
 import { REQUEST_LIFETIME_SECONDS } from "../../limits.ts";
+import { logSecurityEvent } from "../../security-events.ts";
+import { checkCode } from "../code-attempts.ts";
+import type { PasswordResetRequest } from "./store.ts";
 
-export function createPasswordResetRequest(ctx: AppContext, userId: string): { request: PasswordResetRequest; code: string } {
+export async function createPasswordResetRequest(ctx: AppContext, userId: string): Promise<{ request: PasswordResetRequest; code: string }> {
 	const createdAt = nowSeconds(ctx);
 	const code = generateCode();
 	const request: PasswordResetRequest = {
@@ -19,17 +19,34 @@ export function createPasswordResetRequest(ctx: AppContext, userId: string): { r
 		emailVerified: false,
 	};
 	// Only a digest is stored: the code is shown once, in this response, and never needed again.
-	ctx.stores.passwordResets.insert({ ...request, codeHash: hashCode(code) });
+	await ctx.stores.passwordResets.insert({ ...request, codeHash: hashCode(code) });
 	return { request, code };
+}
+
+/** The 5th incorrect code deletes the request; later calls find nothing (NOT_FOUND). */
+export async function verifyResetEmail(ctx: AppContext, requestId: string, code: string): Promise<"VERIFIED" | "INCORRECT_CODE" | "NOT_FOUND"> {
+	const given = hashCode(code);
+	const check = await checkCode(ctx, "password_reset", ctx.stores.passwordResets, requestId, (stored) => constantTimeEqualBytes(given, stored));
+	switch (check) {
+		case "CORRECT":
+			await ctx.stores.passwordResets.markEmailVerified(requestId);
+			return "VERIFIED";
+		case "INCORRECT":
+			return "INCORRECT_CODE";
+		case "ABSENT":
+			return "NOT_FOUND";
+	}
 }
 
 export type ResetPasswordResult = "RESET" | "INVALID_REQUEST" | "WEAK_PASSWORD";
 
-export async function resetPassword(ctx: AppContext, requestId: string, password: string): Promise<ResetPasswordResult> {
-	const request = isId(requestId) ? ctx.stores.passwordResets.get(requestId, nowSeconds(ctx)) : null;
+export async function resetPassword(ctx: AppContext, requestId: string, password: string, clientIp: string | undefined): Promise<ResetPasswordResult> {
+	const request = isId(requestId) ? await ctx.stores.passwordResets.get(requestId, nowSeconds(ctx)) : null;
 	if (request === null || !request.emailVerified) return "INVALID_REQUEST";
 	if (await ctx.leakCheck.isLeaked(password)) return "WEAK_PASSWORD";
-	const passwordHash = await hashPassword(password);
-	const userId = ctx.stores.passwordResets.resetPassword(requestId, passwordHash, nowSeconds(ctx));
-	return userId === null ? "INVALID_REQUEST" : "RESET";
+	const passwordHash = await ctx.hasher.hash(password);
+	const userId = await ctx.stores.passwordResets.resetPassword(requestId, passwordHash, nowSeconds(ctx));
+	if (userId === null) return "INVALID_REQUEST";
+	logSecurityEvent(ctx.log, { event: "password_reset", user_id: userId, client_ip: clientIp ?? null });
+	return "RESET";
 }

@@ -1,40 +1,93 @@
-// Checking and changing passwords.
-import type { AppContext } from "../../http/env.ts";
-import { hashPassword, verifyAgainstNothing, verifyPasswordHash } from "../../lib/password-hash.ts";
+// Checking and changing passwords. Every check runs under the guess limits of API.md section 4:
+// admitted first (the guess counts as incorrect until it proves right), then settled.
+import { tooManyRequests, type TooManyRequests } from "../../errors.ts";
+import type { AppContext } from "../../context.ts";
+import { HashingUnavailableError } from "../../lib/password-hash.ts";
+import type { PasswordGuess } from "../../limits.ts";
+import { logSecurityEvent } from "../../security-events.ts";
 import type { User } from "../users/store.ts";
 
-export type VerifyPasswordResult = "CORRECT" | "INCORRECT_PASSWORD" | "NOT_FOUND";
+type GuessOutcome = { ok: true; hash: string } | { ok: false; failure: { error: "INCORRECT_PASSWORD" | "NOT_FOUND" } | TooManyRequests };
 
-export async function verifyUserPassword(ctx: AppContext, userId: string, password: string): Promise<VerifyPasswordResult> {
-	const hash = ctx.stores.users.getPasswordHash(userId);
-	if (hash === null) return "NOT_FOUND";
-	return (await verifyPasswordHash(password, hash)) ? "CORRECT" : "INCORRECT_PASSWORD";
-}
-
-export type AuthenticateResult = { ok: true; user: User } | { ok: false; error: "NOT_FOUND" | "INCORRECT_PASSWORD" };
-
-export async function authenticateWithPassword(ctx: AppContext, email: string, password: string): Promise<AuthenticateResult> {
-	const user = ctx.stores.users.getByEmail(email);
-	if (user === null) {
-		// Same cost as a wrong password, so timing does not tell which emails have accounts.
-		await verifyAgainstNothing(password);
-		return { ok: false, error: "NOT_FOUND" };
+/** One limited password check against the user's current hash; the verified hash comes back. */
+async function checkGuess(ctx: AppContext, guess: PasswordGuess & { userId: string }, password: string): Promise<GuessOutcome> {
+	const admitted = await ctx.limits.admitPasswordGuess(guess);
+	if (!admitted.allowed) return { ok: false, failure: tooManyRequests(admitted.retryAfterMs) };
+	const hash = await ctx.stores.users.getPasswordHash(guess.userId);
+	if (hash === null) {
+		await ctx.hasher.verifyAgainstNothing(password);
+		return { ok: false, failure: { error: "NOT_FOUND" } };
 	}
-	const verdict = await verifyUserPassword(ctx, user.id, password);
-	if (verdict !== "CORRECT") return { ok: false, error: verdict };
-	return { ok: true, user };
+	const correct = await unlessUnchecked(ctx, guess, ctx.hasher.verify(password, hash));
+	await ctx.limits.settlePasswordGuess(guess, correct ? "correct" : "incorrect");
+	return correct ? { ok: true, hash } : { ok: false, failure: { error: "INCORRECT_PASSWORD" } };
 }
 
-export type UpdatePasswordResult = "UPDATED" | "INCORRECT_PASSWORD" | "WEAK_PASSWORD" | "NOT_FOUND";
+/** A check that could not even start (503 under overload) is no guess: its attempt is taken back. */
+async function unlessUnchecked<T>(ctx: AppContext, guess: PasswordGuess, check: Promise<T>): Promise<T> {
+	try {
+		return await check;
+	} catch (error) {
+		if (error instanceof HashingUnavailableError) await ctx.limits.settlePasswordGuess(guess, "unchecked");
+		throw error;
+	}
+}
 
+export type VerifyPasswordResult = { ok: true } | { ok: false; failure: { error: "INCORRECT_PASSWORD" | "NOT_FOUND" } | TooManyRequests };
+
+export async function verifyUserPassword(
+	ctx: AppContext,
+	input: { userId: string; password: string; clientIp: string | undefined },
+): Promise<VerifyPasswordResult> {
+	const outcome = await checkGuess(ctx, { userId: input.userId, clientIp: input.clientIp }, input.password);
+	return outcome.ok ? { ok: true } : outcome;
+}
+
+export type AuthenticateResult = { ok: true; user: User } | { ok: false; failure: { error: "NOT_FOUND" | "INCORRECT_PASSWORD" } | TooManyRequests };
+
+export async function authenticateWithPassword(
+	ctx: AppContext,
+	input: { email: string; password: string; clientIp: string | undefined },
+): Promise<AuthenticateResult> {
+	const user = await ctx.stores.users.getByEmail(input.email);
+	if (user === null) {
+		// Limited and timed like a wrong password, so neither tells which emails have accounts.
+		const guess: PasswordGuess = { clientIp: input.clientIp, userId: null, email: input.email };
+		const admitted = await ctx.limits.admitPasswordGuess(guess);
+		if (!admitted.allowed) return { ok: false, failure: tooManyRequests(admitted.retryAfterMs) };
+		await unlessUnchecked(ctx, guess, ctx.hasher.verifyAgainstNothing(input.password));
+		return { ok: false, failure: { error: "NOT_FOUND" } };
+	}
+	const outcome = await checkGuess(ctx, { userId: user.id, clientIp: input.clientIp }, input.password);
+	return outcome.ok ? { ok: true, user } : outcome;
+}
+
+export type UpdatePasswordResult =
+	| { ok: true }
+	| { ok: false; failure: { error: "INCORRECT_PASSWORD" | "WEAK_PASSWORD" | "NOT_FOUND" } | TooManyRequests };
+
+/**
+ * The new password's leak check comes first (as in Faroe 0.2.1), so a weak one spends neither a
+ * hash nor a guess. The write is a compare-and-swap on the hash that was verified: if a reset or
+ * another update changed the password meanwhile, this one changes nothing and answers
+ * INCORRECT_PASSWORD, since the password it proved is no longer the user's.
+ */
 export async function updateUserPassword(
 	ctx: AppContext,
-	userId: string,
-	input: { password: string; newPassword: string },
+	input: { userId: string; password: string; newPassword: string; clientIp: string | undefined },
 ): Promise<UpdatePasswordResult> {
-	const verdict = await verifyUserPassword(ctx, userId, input.password);
-	if (verdict !== "CORRECT") return verdict;
-	if (await ctx.leakCheck.isLeaked(input.newPassword)) return "WEAK_PASSWORD";
-	const passwordHash = await hashPassword(input.newPassword);
-	return ctx.stores.passwords.updatePassword(userId, passwordHash) ? "UPDATED" : "NOT_FOUND";
+	if (await ctx.leakCheck.isLeaked(input.newPassword)) return { ok: false, failure: { error: "WEAK_PASSWORD" } };
+	const outcome = await checkGuess(ctx, { userId: input.userId, clientIp: input.clientIp }, input.password);
+	if (!outcome.ok) return outcome;
+	const newHash = await ctx.hasher.hash(input.newPassword);
+	const swapped = await ctx.stores.passwords.replacePasswordHash(input.userId, outcome.hash, newHash);
+	switch (swapped) {
+		case "UPDATED":
+			logSecurityEvent(ctx.log, { event: "password_changed", user_id: input.userId, client_ip: input.clientIp ?? null });
+			return { ok: true };
+		case "CHANGED_MEANWHILE":
+			return { ok: false, failure: { error: "INCORRECT_PASSWORD" } };
+		case "NOT_FOUND":
+			return { ok: false, failure: { error: "NOT_FOUND" } };
+	}
 }

@@ -1,19 +1,12 @@
-// SQL that changes a user's password.
-import type { Database } from "bun:sqlite";
+// What changing a password needs from a database; src/stores/<database>/passwords.ts implements it.
 
-export function createPasswordStore(db: Database) {
-	const updateHash = db.prepare<void, [string, string]>(`UPDATE user SET password_hash = ? WHERE id = ?`);
-	const deleteResetRequests = db.prepare<void, [string]>(`DELETE FROM password_reset_request WHERE user_id = ?`);
+export type ReplaceHashOutcome = "UPDATED" | "CHANGED_MEANWHILE" | "NOT_FOUND";
 
-	return {
-		/** Sets the hash and invalidates the user's password reset requests, in one transaction.
-		 *  False when the user no longer exists. */
-		updatePassword: db.transaction((userId: string, passwordHash: string): boolean => {
-			if (updateHash.run(passwordHash, userId).changes === 0) return false;
-			deleteResetRequests.run(userId);
-			return true;
-		}),
-	};
+export interface PasswordStore {
+	/**
+	 * A compare-and-swap: sets `newHash` only if the user's hash is still `expectedHash`, and in the
+	 * same step invalidates the user's password reset and email update requests (whoever started an
+	 * email change may be the reason for the new password).
+	 */
+	replacePasswordHash(userId: string, expectedHash: string, newHash: string): Promise<ReplaceHashOutcome>;
 }
-
-export type PasswordStore = ReturnType<typeof createPasswordStore>;

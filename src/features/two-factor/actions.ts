@@ -1,40 +1,78 @@
 // The second factors: a TOTP credential, and the recovery code that resets it when the
 // authenticator is lost.
-import type { AppContext } from "../../http/env.ts";
-import { nowSeconds } from "../../http/env.ts";
+import { nowSeconds, type AppContext } from "../../context.ts";
+import type { TooManyRequests } from "../../errors.ts";
+import { codesMatch } from "../../lib/constant-time.ts";
 import { generateCode } from "../../lib/ids.ts";
 import { findTotpStep } from "../../lib/totp.ts";
-import type { TotpCredential, VerifyTotpOutcome } from "./store.ts";
+import { logSecurityEvent } from "../../security-events.ts";
+import type { IncorrectCode, Locked, TotpCredential } from "./store.ts";
 
 export type RegisterTotpResult = { ok: true; credential: TotpCredential } | { ok: false; error: "INCORRECT_CODE" };
 
 /** A key is registered only with a code it produced, so a mistyped or mis-scanned key is caught now. */
-export function registerTotpCredential(ctx: AppContext, userId: string, key: Uint8Array, code: string): RegisterTotpResult {
+export async function registerTotpCredential(ctx: AppContext, userId: string, key: Uint8Array, code: string): Promise<RegisterTotpResult> {
 	const step = findTotpStep(key, code, ctx.now(), -1);
 	if (step === null) return { ok: false, error: "INCORRECT_CODE" };
 	const credential: TotpCredential = { userId, createdAt: nowSeconds(ctx), key };
 	// The registering code's step is recorded, so that code cannot then pass verify-2fa as well.
-	ctx.stores.twoFactor.replaceCredential(credential, step);
+	await ctx.stores.twoFactor.replaceCredential(credential, step);
 	return { ok: true, credential };
 }
 
-export function verifyTotp(ctx: AppContext, userId: string, code: string): VerifyTotpOutcome {
-	return ctx.stores.twoFactor.verifyTotp(userId, code, ctx.now());
+function lockedOut(ctx: AppContext, check: "totp" | "recovery_code", locked: Locked): TooManyRequests {
+	ctx.metrics.refused(`${check}_lockout`);
+	return { error: "TOO_MANY_REQUESTS", retryAfterSeconds: locked.retryAfterSeconds };
+}
+
+function incorrectCode(ctx: AppContext, check: "totp" | "recovery_code", userId: string, result: IncorrectCode): { error: "INCORRECT_CODE" } {
+	if (result.lockedForSeconds !== null) {
+		logSecurityEvent(ctx.log, { event: "second_factor_locked", check, user_id: userId, lock_seconds: result.lockedForSeconds });
+	}
+	return { error: "INCORRECT_CODE" };
+}
+
+export type VerifyTotpResult = { ok: true } | { ok: false; failure: { error: "INCORRECT_CODE" | "NOT_ALLOWED" } | TooManyRequests };
+
+export async function verifyTotp(ctx: AppContext, userId: string, code: string): Promise<VerifyTotpResult> {
+	const nowMs = ctx.now();
+	const result = await ctx.stores.twoFactor.verifyTotp(userId, Math.floor(nowMs / 1000), (key, lastUsedStep) =>
+		findTotpStep(key, code, nowMs, lastUsedStep),
+	);
+	switch (result.outcome) {
+		case "VERIFIED":
+			return { ok: true };
+		case "LOCKED":
+			return { ok: false, failure: lockedOut(ctx, "totp", result) };
+		case "INCORRECT_CODE":
+			return { ok: false, failure: incorrectCode(ctx, "totp", userId, result) };
+		case "NOT_ALLOWED":
+			return { ok: false, failure: { error: result.outcome } };
+	}
 }
 
 /** The new recovery code, or null when the user no longer exists. */
-export function regenerateRecoveryCode(ctx: AppContext, userId: string): string | null {
+export async function regenerateRecoveryCode(ctx: AppContext, userId: string): Promise<string | null> {
 	const recoveryCode = generateCode();
-	return ctx.stores.twoFactor.setRecoveryCode(userId, recoveryCode) ? recoveryCode : null;
+	return (await ctx.stores.twoFactor.setRecoveryCode(userId, recoveryCode)) ? recoveryCode : null;
 }
 
 export type ResetSecondFactorsResult =
 	| { ok: true; recoveryCode: string }
-	| { ok: false; error: "INCORRECT_CODE" | "TOO_MANY_REQUESTS" | "NOT_FOUND" };
+	| { ok: false; failure: { error: "INCORRECT_CODE" | "NOT_FOUND" } | TooManyRequests };
 
-export function resetUserSecondFactors(ctx: AppContext, userId: string, recoveryCode: string): ResetSecondFactorsResult {
+export async function resetUserSecondFactors(ctx: AppContext, userId: string, recoveryCode: string): Promise<ResetSecondFactorsResult> {
 	const newCode = generateCode();
-	const outcome = ctx.stores.twoFactor.resetWithRecoveryCode(userId, recoveryCode, newCode, nowSeconds(ctx));
-	if (outcome !== "RESET") return { ok: false, error: outcome };
-	return { ok: true, recoveryCode: newCode };
+	const result = await ctx.stores.twoFactor.resetWithRecoveryCode(userId, (stored) => codesMatch(stored, recoveryCode), newCode, nowSeconds(ctx));
+	switch (result.outcome) {
+		case "RESET":
+			logSecurityEvent(ctx.log, { event: "second_factor_reset", user_id: userId });
+			return { ok: true, recoveryCode: newCode };
+		case "LOCKED":
+			return { ok: false, failure: lockedOut(ctx, "recovery_code", result) };
+		case "INCORRECT_CODE":
+			return { ok: false, failure: incorrectCode(ctx, "recovery_code", userId, result) };
+		case "NOT_FOUND":
+			return { ok: false, failure: { error: result.outcome } };
+	}
 }

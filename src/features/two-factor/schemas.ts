@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { decodeTotpKey } from "../../lib/totp.ts";
 import { code, optional } from "../../lib/validation.ts";
+import { identifier, issuedCode, unixSeconds } from "../users/schemas.ts";
 
 /** `totp_key` is accepted for `key`; either must be strict base64 of exactly 20 bytes. */
 export const registerTotpBody = z
@@ -20,3 +21,18 @@ export const verifyTotpBody = z.object({ code });
 export const regenerateRecoveryCodeBody = z.object({});
 
 export const resetTwoFactorBody = z.object({ recovery_code: code });
+
+// ---- Response shapes, for the OpenAPI document (src/openapi/). ----
+
+/** two-factor/store.ts totpCredentialJSON */
+export const totpCredentialResponse = z.object({
+	user_id: identifier,
+	created_at: unixSeconds,
+	key: z
+		.string()
+		.regex(/^[A-Za-z0-9+/]{27}=$/)
+		.meta({ description: "Padded standard base64 of the 20-byte key. SHA-1, 6 digits, 30-second steps." }),
+});
+
+/** regenerate-recovery-code and reset-2fa: the user's new recovery code. */
+export const recoveryCodeResponse = z.object({ recovery_code: issuedCode });

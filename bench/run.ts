@@ -1,0 +1,524 @@
+// `npm run bench` (bun bench/run.ts): the floors and Holm, measured in one run on this machine.
+//
+// 1. Floors: a bare Bun.serve answering user JSON (bench/floor-server.ts, its own process), and
+//    Bun.password.hash at Holm's argon2id parameters at its best concurrency. Holm's rows are
+//    given as a share of the floor they are bound by, so figures from different machines compare.
+// 2. Holm: dist/holm (rebuilt when src/ is newer) on a fresh data directory, seeded with
+//    BENCH_USERS users, loaded with wrk (bench/wrk.ts) scenario by scenario.
+// 3. Resources: idle and peak memory, memory after a flood of distinct client_ip values,
+//    start-up time, the executable's size.
+//
+// Modules: wrk.ts (wrk and its Lua scripts), seed.ts (users straight into the database),
+// floors.ts (argon2id and the leak check in-process), processes.ts (starting and measuring
+// dist/holm and floor-server.ts), report.ts (the Markdown).
+//
+// Progress goes to stderr; the report (Markdown, ready for the README) to stdout. Nothing here
+// asserts a figure: a slow machine gives slow numbers, not a failure.
+//
+// Environment: BENCH_DURATION (10s a scenario), BENCH_OVERLOAD_DURATION (20s), BENCH_USERS
+// (100000), BENCH_ADDRESSES (1000000), BENCH_CONNECTIONS (50), BENCH_HASH_CONNECTIONS (8),
+// BENCH_OVERLOAD_CONNECTIONS (64), BENCH_STARTUPS (10), BENCH_WRK_THREADS (1 when wrk is pinned
+// to a core, else 2), HOLM_BENCH_DATABASE=postgres://... to run against PostgreSQL (a throwaway
+// database is created on that server and dropped at the end).
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
+import { availableParallelism, release, tmpdir } from "node:os";
+import { join } from "node:path";
+import { ARGON2, measureHashFloor, measureLeakCheck, type HashFloor, type LeakCheckTiming } from "./floors.ts";
+import { EXECUTABLE, ROOT, freePort, machineBusy, memory, migrate, newestMtime, settle, spawnFloor, spawnHolm, stop, waitHealthy } from "./processes.ts";
+import { SEED_PASSWORD, createBenchDatabase, dropBenchDatabase, postgresFacts, seedEmail, seedUsers } from "./seed.ts";
+import { Report, duration, mb, number, rate } from "./report.ts";
+import { WRK_MISSING, runWrk, wrkPinning, type WrkResult, type WrkScenario } from "./wrk.ts";
+
+// ---------------------------------------------------------------- configuration
+
+function envSeconds(name: string, fallback: number): number {
+	const raw = process.env[name];
+	if (raw === undefined || raw === "") return fallback;
+	const match = /^(\d+)(s|m)?$/.exec(raw.trim());
+	if (match === null) throw new Error(`${name}=${raw}: give whole seconds, like 10s or 2m`);
+	return Number(match[1]) * (match[2] === "m" ? 60 : 1);
+}
+
+function envInteger(name: string, fallback: number): number {
+	const raw = process.env[name];
+	if (raw === undefined || raw === "") return fallback;
+	const value = Number(raw.replaceAll("_", ""));
+	if (!Number.isInteger(value) || value <= 0) throw new Error(`${name}=${raw}: give a positive whole number`);
+	return value;
+}
+
+const pinning = wrkPinning();
+const CONFIG = {
+	seconds: envSeconds("BENCH_DURATION", 10),
+	overloadSeconds: envSeconds("BENCH_OVERLOAD_DURATION", 20),
+	users: envInteger("BENCH_USERS", 100_000),
+	addresses: envInteger("BENCH_ADDRESSES", 1_000_000),
+	connections: envInteger("BENCH_CONNECTIONS", 50),
+	hashConnections: envInteger("BENCH_HASH_CONNECTIONS", 8),
+	overloadConnections: envInteger("BENCH_OVERLOAD_CONNECTIONS", 64),
+	startups: envInteger("BENCH_STARTUPS", 10),
+	// One wrk thread on its one core; two threads would only take turns there.
+	threads: envInteger("BENCH_WRK_THREADS", pinning.prefix.length > 0 ? 1 : 2),
+	database: process.env.HOLM_BENCH_DATABASE || undefined,
+};
+// 38 random-looking characters, given through --secret-file (Holm refuses a secret under 16).
+const SECRET = `bench-${crypto.randomUUID().replaceAll("-", "")}`;
+const WRONG_PASSWORD = "not the benchmark passphrase";
+const LEAKED_PASSWORD = "password123"; // on the bundled leak list
+const WRONG_CODE = "AAAAAAAA";
+
+const runStarted = performance.now();
+function progress(message: string): void {
+	const elapsed = ((performance.now() - runStarted) / 1000).toFixed(0).padStart(4);
+	process.stderr.write(`[bench ${elapsed}s] ${message}\n`);
+}
+
+// ---------------------------------------------------------------- the run
+
+const children = new Set<Bun.Subprocess>();
+function track(child: Bun.Subprocess): Bun.Subprocess {
+	children.add(child);
+	void child.exited.then(() => children.delete(child));
+	return child;
+}
+process.on("SIGINT", () => {
+	for (const child of children) child.kill("SIGKILL");
+	process.stderr.write("bench: interrupted\n");
+	process.exit(130);
+});
+
+function ensureWrk(): string {
+	if (Bun.which("wrk") === null) {
+		console.error(WRK_MISSING);
+		process.exit(1);
+	}
+	// `wrk -v` prints its version, then its usage, and exits 1.
+	const out = Bun.spawnSync(["wrk", "-v"], { stdout: "pipe", stderr: "pipe" }).stdout.toString();
+	return /^wrk (\S+)/.exec(out)?.[1] ?? "unknown version";
+}
+
+/** dist/holm as src/ is now: rebuilt when it is missing or older than any source file. */
+function ensureBuilt(): string {
+	let built = 0;
+	try {
+		built = statSync(EXECUTABLE).mtimeMs;
+	} catch {
+		// missing
+	}
+	const sources = Math.max(newestMtime(join(ROOT, "src")), statSync(join(ROOT, "build.ts")).mtimeMs);
+	if (built >= sources) return "dist/holm was up to date";
+	progress(built === 0 ? "dist/holm is missing: bun build.ts" : "src/ is newer than dist/holm: bun build.ts");
+	const result = Bun.spawnSync([process.execPath, "build.ts"], { cwd: ROOT, stdout: "pipe", stderr: "pipe" });
+	process.stderr.write(result.stdout.toString() + result.stderr.toString());
+	if (result.exitCode !== 0) throw new Error("bun build.ts failed");
+	return "dist/holm was rebuilt from the current src/ first";
+}
+
+/** The Bun runtime compiled into dist/holm: a Bun executable acts as bun itself with BUN_BE_BUN=1. */
+function holmRuntime(): string {
+	const result = Bun.spawnSync([EXECUTABLE, "--version"], { env: { ...process.env, BUN_BE_BUN: "1" }, stdout: "pipe", stderr: "pipe" });
+	const version = result.stdout.toString().trim();
+	return result.exitCode === 0 && /^\d+\.\d+/.test(version) ? `Bun ${version}` : "its Bun";
+}
+
+function holmVersion(): string {
+	return Bun.spawnSync([EXECUTABLE, "version"], { stdout: "pipe" }).stdout.toString().trim();
+}
+
+function machine(wrkVersion: string): string[] {
+	const cpuinfo = readFileSync("/proc/cpuinfo", "utf8");
+	const model = /^model name\s*:\s*(.+)$/m.exec(cpuinfo)?.[1]?.trim() ?? "unknown CPU";
+	const memKib = Number(/^MemTotal:\s+(\d+) kB/m.exec(readFileSync("/proc/meminfo", "utf8"))?.[1] ?? NaN);
+	return [
+		`- CPU: ${model}, nproc ${availableParallelism()}`,
+		`- memory: ${number(memKib / 1024 / 1024, 1)} GiB; Linux ${release()}`,
+		`- Bun ${Bun.version} (the harness and the floor server), ${holmRuntime()} in dist/holm (Holm ${holmVersion()}); wrk ${wrkVersion}`,
+		`- date: ${new Date().toISOString().replace(/\.\d+Z$/, "Z")}`,
+	];
+}
+
+async function main(): Promise<void> {
+	const wrkVersion = ensureWrk();
+	const buildNote = ensureBuilt();
+	const work = mkdtempSync(join(tmpdir(), "holm-bench-"));
+	const secretFile = join(work, "secret");
+	writeFileSync(secretFile, `${SECRET}\n`, { mode: 0o600 });
+	const report = new Report();
+	let databaseUrl: string | undefined;
+	const logFile = join(work, "holm.log");
+
+	const wrk = async (scenario: Omit<WrkScenario, "secret" | "threads"> & { threads?: number; busy?: boolean }) => {
+		if (scenario.busy !== true) await settle(new URL(scenario.url).origin);
+		return runWrk({ threads: CONFIG.threads, secret: SECRET, ...scenario }, work, pinning.prefix);
+	};
+	const L = (text: string) => JSON.stringify(text); // a Lua string literal (ASCII)
+
+	try {
+		progress("how busy the machine is before the run (3 s)");
+		const busyBefore = await machineBusy(3000);
+
+		// ------------------------------------------------------------ floors
+		progress("floor: Bun.serve (bench/floor-server.ts)");
+		const floorPort = freePort();
+		const floorServer = track(spawnFloor(floorPort));
+		const floorUrl = `http://127.0.0.1:${floorPort}`;
+		await waitHealthy(floorUrl, performance.now(), floorServer);
+		const read = { connections: CONFIG.connections, seconds: CONFIG.seconds, timeoutSeconds: 10 };
+		await wrk({ ...read, url: `${floorUrl}/users/x`, lua: "", seconds: Math.min(2, CONFIG.seconds) }); // warm-up
+		const floorGet = await wrk({ ...read, url: `${floorUrl}/users/x`, lua: "" });
+		const floorPost = await wrk({ ...read, url: `${floorUrl}/users`, lua: `wrk.method = "POST"\nwrk.body = ${L(JSON.stringify({ password: SEED_PASSWORD }))}` });
+		await stop(floorServer);
+		for (const [name, result] of [
+			["floor: `Bun.serve` GET, user JSON", floorGet],
+			["floor: `Bun.serve` POST, parses the JSON body", floorPost],
+		] as const) {
+			report.rows.push({
+				scenario: name,
+				connections: String(CONFIG.connections),
+				rate: rate(result.requestsPerSecond),
+				p50: duration(result.latency.p50),
+				p99: duration(result.latency.p99),
+				answers: report.answers(name, result, ["200"]),
+				floor: "—",
+			});
+		}
+
+		progress("floor: Bun.password.hash, argon2id at 1, 2, 4 in flight");
+		const hashFloor: HashFloor = await measureHashFloor(Math.max(3, CONFIG.seconds / 2));
+		report.rows.push({
+			scenario: "floor: `Bun.password.hash`, argon2id m=19456 t=2 p=1",
+			connections: `${hashFloor.best.inFlight} in flight`,
+			rate: `${rate(hashFloor.best.perSecond)} hashes/s`,
+			p50: "—",
+			p99: "—",
+			answers: "—",
+			floor: hashFloor.byConcurrency.map((c) => `${c.inFlight}: ${rate(c.perSecond)}/s`).join(", "),
+		});
+
+		progress("offline leak check, in this process");
+		const leak: LeakCheckTiming = await measureLeakCheck(1000);
+		report.rows.push({
+			scenario: "offline leak check (`src/leak-check`, in-process)",
+			connections: "—",
+			rate: `${number(leak.checksPerSecond / 1e6, 2)} M checks/s`,
+			p50: `${number(leak.p50 / 1000, 2)} µs`,
+			p99: `${number(leak.p99 / 1000, 2)} µs`,
+			answers: "—",
+			floor: "—",
+		});
+
+		// ------------------------------------------------------------ Holm: data
+		const dataDir = join(work, "data");
+		mkdirSync(dataDir);
+		if (CONFIG.database !== undefined) {
+			databaseUrl = await createBenchDatabase(CONFIG.database);
+			progress(`PostgreSQL: created ${new URL(databaseUrl).pathname.slice(1)}`);
+		}
+		migrate(dataDir, databaseUrl);
+		const seedHash = await Bun.password.hash(SEED_PASSWORD, ARGON2);
+		progress(`seeding ${number(CONFIG.users)} users`);
+		const seed = await seedUsers(databaseUrl === undefined ? { kind: "sqlite", dir: dataDir } : { kind: "postgres", url: databaseUrl }, CONFIG.users, seedHash);
+		const idsFile = join(work, "user-ids.txt");
+		writeFileSync(idsFile, seed.ids.join("\n") + "\n");
+		const store = databaseUrl === undefined ? "SQLite" : "PostgreSQL";
+		report.notes.push(
+			`Seed: \`holm migrate\` created the schema, then ${number(CONFIG.users)} users (seed0@example.com …) were inserted straight into ${store} ${databaseUrl === undefined ? "in one transaction" : "in transactions of 1,000 rows, then VACUUM ANALYZE as autovacuum would do"} (${number(seed.milliseconds)} ms), all with one precomputed argon2id hash of the same password: making them through POST /users would take ${number(CONFIG.users / hashFloor.best.perSecond / 60)} minutes of hashing.`,
+		);
+
+		// ------------------------------------------------------------ start-up
+		progress(`start-up to the first healthy /health, ${CONFIG.startups} times`);
+		const startups: number[] = [];
+		for (let i = 0; i < CONFIG.startups; i++) {
+			const port = freePort();
+			const started = performance.now();
+			const child = track(spawnHolm({ dir: dataDir, secretFile, port, database: databaseUrl, logFile }));
+			startups.push(await waitHealthy(`http://127.0.0.1:${port}`, started, child));
+			await stop(child);
+		}
+		startups.sort((a, b) => a - b);
+
+		// ------------------------------------------------------------ Holm: serve
+		// A fresh process for the scenarios, and again for the overload and for the flood, so that
+		// each memory figure starts from an idle Holm rather than from what the rows before left.
+		const startHolm = async () => {
+			const port = freePort();
+			const url = `http://127.0.0.1:${port}`;
+			const child = track(spawnHolm({ dir: dataDir, secretFile, port, database: databaseUrl, logFile }));
+			await waitHealthy(url, performance.now(), child);
+			await Bun.sleep(1000);
+			return { child, url, idle: memory(child.pid) };
+		};
+		let holm = await startHolm();
+		// Lets the requests the last run left behind finish first: Holm's graceful stop does not
+		// wait for requests whose client has gone, and their errors would land in the log.
+		const restartHolm = async () => {
+			await settle(holm.url);
+			await stop(holm.child);
+			holm = await startHolm();
+		};
+		const { url, idle } = holm;
+
+		const ratio = (result: WrkResult | number, floor: "get" | "post" | "hash") => {
+			const rps = typeof result === "number" ? result : result.requestsPerSecond;
+			const base = floor === "get" ? floorGet.requestsPerSecond : floor === "post" ? floorPost.requestsPerSecond : hashFloor.best.perSecond;
+			const label = floor === "get" ? "Bun.serve GET" : floor === "post" ? "Bun.serve POST" : "argon2id";
+			return `${number((rps / base) * 100)} % of ${label}`;
+		};
+		const addRow = (scenario: string, connections: number, result: WrkResult, intended: string[], floor: "get" | "post" | "hash") => {
+			report.rows.push({
+				scenario,
+				connections: String(connections),
+				rate: rate(result.requestsPerSecond),
+				p50: duration(result.latency.p50),
+				p99: duration(result.latency.p99),
+				answers: report.answers(scenario, result, intended),
+				floor: ratio(result, floor),
+			});
+			return result;
+		};
+		const hashing = { connections: CONFIG.hashConnections, seconds: CONFIG.seconds, timeoutSeconds: 30 };
+		const userPath = (suffix = "") => `"/users/" .. ids[i % N + 1]${suffix === "" ? "" : ` .. ${L(suffix)}`}`;
+		const verifyLua = (password: string) =>
+			`function makeRequest(i) return wrk.format("POST", ${userPath("/verify-password")}, nil, ${L(JSON.stringify({ password }))}) end`;
+
+		// ------------------------------------------------------------ Holm: reads
+		progress("Holm: reads");
+		await wrk({ ...read, url, idsFile, lua: `function makeRequest(i) return wrk.format("GET", ${userPath()}) end`, seconds: Math.min(2, CONFIG.seconds) }); // warm-up
+		addRow("`GET /health` (no secret; one read of the database)", CONFIG.connections, await wrk({ ...read, url: `${url}/health`, lua: "" }), ["200"], "get");
+		addRow("`GET /users/{id}`", CONFIG.connections, await wrk({ ...read, url, idsFile, lua: `function makeRequest(i) return wrk.format("GET", ${userPath()}) end` }), ["200"], "get");
+		addRow(`\`GET /users?per_page=20\`, first page of ${number(CONFIG.users)}`, CONFIG.connections, await wrk({ ...read, url: `${url}/users?per_page=20`, lua: "" }), ["200"], "get");
+		const deepPage = Math.max(1, Math.round(CONFIG.users / 40));
+		addRow(
+			`\`GET /users?per_page=20&page=${deepPage}\` (offset ${number((deepPage - 1) * 20)})`,
+			CONFIG.connections,
+			await wrk({ ...read, url: `${url}/users?per_page=20&page=${deepPage}`, lua: "" }),
+			["200"],
+			"get",
+		);
+		addRow(
+			"`GET /users?email=<an existing address>`",
+			CONFIG.connections,
+			await wrk({ ...read, url, lua: `N = ${CONFIG.users}\nfunction makeRequest(i) return wrk.format("GET", "/users?email=seed" .. (i % N) .. "%40example.com") end` }),
+			["200"],
+			"get",
+		);
+		addRow(
+			`\`GET /users?email_query=seed99\` (a substring scan of every email)`,
+			CONFIG.connections,
+			await wrk({ ...read, url: `${url}/users?email_query=seed99`, lua: "" }),
+			["200"],
+			"get",
+		);
+		if (seedEmail(0) !== "seed0@example.com") throw new Error("bench/run.ts builds seed emails in Lua as seed<i>@example.com");
+
+		// ------------------------------------------------------------ Holm: argon2id
+		progress("Holm: argon2id-bound writes and checks");
+		const runTag = crypto.randomUUID().slice(0, 8);
+		addRow(
+			"`POST /users` (argon2id + insert)",
+			CONFIG.hashConnections,
+			await wrk({
+				...hashing,
+				url,
+				lua: `function makeRequest(i) return wrk.format("POST", "/users", nil, ${L(`{"email":"new-${runTag}-`)} .. i .. ${L(`@example.com","password":${JSON.stringify(SEED_PASSWORD)}}`)}) end`,
+			}),
+			["200"],
+			"hash",
+		);
+		addRow("`POST /users/{id}/verify-password`, correct", CONFIG.hashConnections, await wrk({ ...hashing, url, idsFile, lua: verifyLua(SEED_PASSWORD) }), ["204"], "hash");
+		const incorrect = addRow(
+			"`POST /users/{id}/verify-password`, incorrect",
+			CONFIG.hashConnections,
+			await wrk({ ...hashing, url, idsFile, lua: verifyLua(WRONG_PASSWORD) }),
+			["400 INCORRECT_PASSWORD"],
+			"hash",
+		);
+		report.notes.push(
+			`Incorrect passwords are sent without \`client_ip\` (with one, an address's 5 incorrect passwords block it for 15 minutes) and round-robin over the ${number(CONFIG.users)} users, so no user comes near the 10 incorrect passwords a user may have in 15 minutes (this run: at most ${Math.ceil(incorrect.requests / CONFIG.users)} a user). Any TOO_MANY_REQUESTS would be listed in its row.`,
+		);
+
+		progress("Holm: reads while both cores hash");
+		const background = wrk({ ...hashing, seconds: CONFIG.seconds + 2, url, idsFile, lua: verifyLua(SEED_PASSWORD) });
+		await Bun.sleep(1000);
+		// busy: the server is meant to be hashing when this run starts.
+		const mixedRead = await wrk({ ...read, busy: true, url, idsFile, lua: `function makeRequest(i) return wrk.format("GET", ${userPath()}) end` });
+		const mixedHash = await background;
+		addRow(`\`GET /users/{id}\` while ${CONFIG.hashConnections} other connections verify passwords`, CONFIG.connections, mixedRead, ["200"], "get");
+		report.notes.push(
+			`Reads while hashing: a second wrk kept ${CONFIG.hashConnections} connections on \`verify-password\` (${rate(mixedHash.requestsPerSecond)} verifications/s, ${ratio(mixedHash, "hash")}; ${report.answers("verify-password beside the reads", mixedHash, ["204"])} non-2xx/errors) from 1 s before the reads until 1 s after them.`,
+		);
+
+		// ------------------------------------------------------------ Holm: codes
+		progress("Holm: password reset requests");
+		const resetsFile = join(work, "reset-request-ids.txt");
+		const created = addRow(
+			"`POST /users/{id}/password-reset-requests`",
+			CONFIG.connections,
+			await wrk({ ...read, url, idsFile, lua: `COLLECT = ${L(resetsFile)}\nfunction makeRequest(i) return wrk.format("POST", ${userPath("/password-reset-requests")}, nil, "{}") end` }),
+			["200"],
+			"post",
+		);
+		const resetIds = readFileSync(resetsFile, "utf8").split("\n").filter((id) => id !== "").length;
+		report.notes.push(
+			`Reset requests: round-robin over the ${number(CONFIG.users)} users, as a user may have 3 in 15 minutes (this run: up to ${Math.ceil(created.requests / CONFIG.users)} a user; beyond 3 they answer TOO_MANY_REQUESTS, listed in the row).`,
+		);
+		if (resetIds > 0) {
+			const verified = addRow(
+				"`POST /password-reset-requests/{id}/verify-email`, wrong code",
+				CONFIG.connections,
+				await wrk({
+					...read,
+					url,
+					idsFile: resetsFile,
+					lua: `function makeRequest(i) return wrk.format("POST", "/password-reset-requests/" .. ids[i % N + 1] .. "/verify-email", nil, ${L(JSON.stringify({ code: WRONG_CODE }))}) end`,
+				}),
+				["400 INCORRECT_CODE"],
+				"post",
+			);
+			report.notes.push(
+				`Code verification: a wrong code, round-robin over the ${number(resetIds)} requests the row above created; each takes 5 wrong codes (the 5th deletes it, still INCORRECT_CODE), this run sent up to ${Math.ceil(verified.requests / resetIds)} to each, so answers past 5 would show as NOT_FOUND. The wrong code is the path a guesser drives and it writes the attempt count every time; a correct code would verify each request once.`,
+			);
+		}
+
+		// ------------------------------------------------------------ Holm: overload and memory
+		progress(`Holm: ${CONFIG.overloadConnections}-way verify-password overload, ${CONFIG.overloadSeconds} s`);
+		await restartHolm();
+		const overloadIdle = holm.idle;
+		const overload = await wrk({
+			connections: CONFIG.overloadConnections,
+			seconds: CONFIG.overloadSeconds,
+			timeoutSeconds: 30,
+			url: holm.url,
+			idsFile,
+			lua: `SERVED = { ["204"] = true }\n${verifyLua(SEED_PASSWORD)}`,
+		});
+		const underOverload = memory(holm.child.pid);
+		const refused = overload.answers["503 UNAVAILABLE"] ?? 0;
+		const overloadTotal = Object.values(overload.answers).reduce((a, b) => a + b, 0);
+		// Refusals are quick to make: the rate that compares with the floor is that of the served.
+		const servedRate = (overload.answers["204"] ?? 0) / overload.seconds;
+		const overloadName = `\`POST /users/{id}/verify-password\`, ${CONFIG.overloadConnections}-way overload`;
+		report.rows.push({
+			scenario: overloadName,
+			connections: String(CONFIG.overloadConnections),
+			rate: refused === 0 ? rate(servedRate) : `${rate(servedRate)} served, ${rate(refused / overload.seconds)} refused`,
+			p50: duration(overload.latency.p50),
+			p99: refused === 0 ? duration(overload.latency.p99) : `${duration(overload.latency.p99)} (served: ${duration(overload.servedP99 ?? NaN)})`,
+			answers: report.answers(overloadName, overload, ["204", "503 UNAVAILABLE"]),
+			floor: ratio(servedRate, "hash"),
+		});
+
+		progress(`Holm: ${number(CONFIG.addresses)} distinct client_ip values`);
+		await restartHolm();
+		const probe: string[] = [];
+		for (let i = 0; i < 6; i++) {
+			const response = await fetch(`${holm.url}/users`, {
+				method: "POST",
+				headers: { Authorization: SECRET, "Content-Type": "application/json" },
+				body: JSON.stringify({ password: LEAKED_PASSWORD, client_ip: "192.0.2.1" }),
+			});
+			probe.push(((await response.json()) as { error?: string }).error ?? String(response.status));
+		}
+		const probeHolds = probe.slice(0, 5).every((e) => e === "WEAK_PASSWORD") && probe[5] === "TOO_MANY_REQUESTS";
+		if (!probeHolds) report.problems.push({ scenario: "client_ip flood", detail: `six weak sign-ups from one address answered ${probe.join(", ")}; the flood may not store its addresses` });
+		const beforeFlood = memory(holm.child.pid);
+		const half = Math.floor(CONFIG.addresses / 2);
+		const flood = await wrk({
+			...read,
+			seconds: 3600, // a cap: the run ends as soon as every address has been sent
+			untilLimit: true,
+			url: holm.url,
+			lua: [
+				`LIMIT = ${CONFIG.addresses + 1} -- i = 0 is wrk's check request, never sent`,
+				`function makeRequest(i)`,
+				`\tlocal ip`,
+				`\tif i <= ${half} then`,
+				`\t\tip = string.format("%d.%d.%d.%d", 10 + math.floor(i / 16777216), math.floor(i / 65536) % 256, math.floor(i / 256) % 256, i % 256)`,
+				`\telse`,
+				`\t\tip = string.format("2001:db8:%x:%x::1", math.floor(i / 65536), i % 65536)`,
+				`\tend`,
+				`\treturn wrk.format("POST", "/users", nil, ${L(`{"password":"${LEAKED_PASSWORD}","client_ip":"`)} .. ip .. ${L(`"}`)})`,
+				`end`,
+			].join("\n"),
+		});
+		await Bun.sleep(1000);
+		const afterFlood = memory(holm.child.pid);
+		if (flood.secondsToLimit === null) report.problems.push({ scenario: "client_ip flood", detail: `not all ${number(CONFIG.addresses)} addresses were sent within ${number(flood.seconds)} s` });
+		const floodRate = CONFIG.addresses / (flood.secondsToLimit ?? flood.seconds);
+		report.rows.push({
+			scenario: `\`POST /users\`, leaked password, a new \`client_ip\` each (${number(CONFIG.addresses)})`,
+			connections: String(CONFIG.connections),
+			rate: rate(floodRate),
+			p50: duration(flood.latency.p50),
+			p99: duration(flood.latency.p99),
+			// After its LIMIT each thread asks for /health until wrk is stopped: those are the 200s.
+			answers: report.answers("client_ip flood", flood, ["400 WEAK_PASSWORD", "200"]),
+			floor: ratio(floodRate, "post"),
+		});
+		let pgNote = "";
+		if (databaseUrl !== undefined) {
+			const facts = await postgresFacts(databaseUrl);
+			pgNote = `; PostgreSQL ${facts.version} keeps the limits in its rate_limit table: ${number(facts.rateLimitRows)} rows, ${mb(facts.rateLimitBytes)}`;
+			report.notes.unshift(`Database: PostgreSQL ${facts.version} at ${new URL(CONFIG.database!).host}, a throwaway database created for this run and dropped after it.`);
+		} else {
+			report.notes.unshift("Database: the embedded SQLite (WAL) in a fresh data directory; rate limits in Holm's memory.");
+		}
+
+		await settle(holm.url);
+		await stop(holm.child);
+		const logLines = readFileSync(logFile, "utf8").split("\n").filter((l) => l.trim() !== "");
+		if (logLines.length > 0) report.problems.push({ scenario: "Holm's log", detail: `${logLines.length} warning or error lines (see the notes)` });
+
+		report.resources.push(
+			["idle RSS", mb(idle.rss), `VmRSS of dist/holm 1 s after its first healthy /health, ${number(CONFIG.users)} users seeded, before any load`],
+			[
+				`peak RSS, ${CONFIG.overloadConnections}-way \`verify-password\` overload`,
+				mb(underOverload.peak),
+				`VmHWM of a fresh dist/holm (${mb(overloadIdle.rss)} idle) after ${CONFIG.overloadSeconds} s of ${CONFIG.overloadConnections} connections; ${number(overloadTotal)} answers, ${number(refused)} × 503 UNAVAILABLE; p99 of the served ones ${duration(overload.servedP99 ?? NaN)}${refused > 0 ? " (taking the refusals, which waited 5 s, as the slowest)" : ""}`,
+			],
+			[
+				`RSS after ${number(CONFIG.addresses)} distinct \`client_ip\``,
+				mb(afterFlood.rss),
+				`a fresh dist/holm, ${mb(beforeFlood.rss)} before the flood (idle, after the six probe requests), peak ${mb(afterFlood.peak)}, RSS 1 s after the last request; ${number(floodRate)} addresses/s over HTTP${pgNote}`,
+			],
+			[
+				`start-up to the first healthy \`/health\``,
+				`${number(startups[Math.floor((startups.length - 1) / 2)]!)} ms`,
+				`median of ${startups.length} starts on the seeded ${store} database (min ${number(startups[0]!)} ms, max ${number(startups[startups.length - 1]!)} ms), from spawn to the first 200`,
+			],
+			["executable size", `${mb(statSync(EXECUTABLE).size)}`, `dist/holm, ${number(statSync(EXECUTABLE).size / 1024 / 1024, 1)} MiB; ${buildNote}`],
+		);
+		report.notes.push(
+			`client_ip flood: \`POST /users\` with a leaked password and a new \`client_ip\` each (half IPv4, half IPv6 /64s). Holm takes a token from that address's hashing bucket before the leak check refuses the password (400 WEAK_PASSWORD), so every request stores one new address key, without argon2id or a database write, and no per-user limit applies (a refused per-user request would not store its address). Checked first: six such sign-ups from one address answered ${probe.join(", ")}${probeHolds ? ", so each does touch the per-address limit" : " — NOT the expected five WEAK_PASSWORD then TOO_MANY_REQUESTS"}.`,
+			`Overload: Holm starts as many argon2id computations as there are cores and refuses (503 UNAVAILABLE) work that cannot start within 5 s. ${CONFIG.overloadConnections} connections at ${rate(servedRate)} verifications/s queue about ${number((CONFIG.overloadConnections / Math.max(servedRate, 1)) * 1000)} ms each${refused === 0 ? ", so refusals appear only with more connections (BENCH_OVERLOAD_CONNECTIONS) or slower hashing" : ""}.`,
+			`Load: wrk ${CONFIG.threads === 1 ? "1 thread" : `${CONFIG.threads} threads`}, keep-alive over loopback; ${pinning.note}. ${CONFIG.seconds} s a scenario, after a ${Math.min(2, CONFIG.seconds)} s warm-up of each server, each run starting once the server is idle again (what the run before left queued has drained); latencies are wrk's (with its correction for coordinated omission). argon2id rows allow 30 s an answer, the others 10 s. Holm runs with \`--log-level warn\`, its secret from \`--secret-file\`.`,
+			logLines.length === 0
+				? "Holm's log (warnings and errors): empty."
+				: `Holm's log (warnings and errors): ${logLines.length} lines, the first: ${logLines
+						.slice(0, 3)
+						.map((l) => `\`${l.slice(0, 200)}\``)
+						.join("; ")}`,
+		);
+
+		const busyAfter = await machineBusy(3000);
+		const quiet = Math.max(busyBefore, busyAfter) < 0.05;
+		report.notes.unshift(
+			`${quiet ? "Quiet machine" : "**Not a quiet machine**"}: ${number(busyBefore * 100)} % of the CPU time was busy (or stolen) over 3 s before the run while it waited, ${number(busyAfter * 100)} % after it${quiet ? "" : "; other work shared the cores, so the figures and ratios are noisy"}.`,
+		);
+
+		// ------------------------------------------------------------ report
+		console.log(report.render(`Holm on ${store}: \`npm run bench\``, machine(wrkVersion)));
+		progress(`done in ${number((performance.now() - runStarted) / 1000)} s`);
+	} finally {
+		for (const child of children) await stop(child);
+		if (databaseUrl !== undefined) await dropBenchDatabase(CONFIG.database!, databaseUrl);
+		rmSync(work, { recursive: true, force: true });
+	}
+}
+
+try {
+	await main();
+} catch (error) {
+	console.error(`bench: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
+	process.exit(1);
+}

@@ -1,0 +1,27 @@
+// What the features' work functions get: the clock, the stores, the limits, the leak check and the
+// log. Nothing in it is HTTP, so the same functions serve any caller.
+import type { LeakCheck } from "./leak-check/index.ts";
+import type { Hasher } from "./lib/password-hash.ts";
+import type { Limits } from "./limits.ts";
+import type { Logger } from "./log.ts";
+import type { Metrics } from "./metrics.ts";
+import type { Storage, Stores } from "./stores/index.ts";
+
+export interface AppContext {
+	/** The database behind the stores (SQLite or PostgreSQL): for the health check. */
+	storage: Storage;
+	/** Milliseconds since the Unix epoch; injected so tests can move time. */
+	now: () => number;
+	stores: Stores;
+	limits: Limits;
+	leakCheck: LeakCheck;
+	/** Argon2id, through a gate as wide as the cores. */
+	hasher: Hasher;
+	log: Logger;
+	metrics: Metrics;
+}
+
+/** Whole Unix seconds, the unit of every timestamp in the API. */
+export function nowSeconds(ctx: AppContext): number {
+	return Math.floor(ctx.now() / 1000);
+}

@@ -1,0 +1,67 @@
+// The data directory: created when missing (mode 0700), checked to be writable, and locked for
+// the life of the process, so a second `holm serve` on it is refused at start (API.md section 7):
+// two servers on one directory would each keep their own in-memory rate limits, doubling every
+// limit for a guesser who spreads requests over both.
+import { Database } from "bun:sqlite";
+import { accessSync, constants, mkdirSync } from "node:fs";
+import { join, resolve } from "node:path";
+import { ConfigError } from "./config-error.ts";
+
+function reasonOf(error: unknown): string {
+	if (error instanceof Error && "code" in error && typeof error.code === "string") return error.code;
+	return error instanceof Error ? error.message : String(error);
+}
+
+/** Creates `dir` when missing and makes sure this user can create files in it. */
+export function prepareDataDir(dir: string): void {
+	try {
+		mkdirSync(dir, { recursive: true, mode: 0o700 });
+	} catch (error) {
+		if (reasonOf(error) === "EEXIST") throw new ConfigError(`the data directory ${resolve(dir)} exists and is not a directory`);
+		throw new ConfigError(`cannot create the data directory ${resolve(dir)} (${reasonOf(error)})`);
+	}
+	try {
+		accessSync(dir, constants.W_OK | constants.X_OK);
+	} catch (error) {
+		throw new ConfigError(`the data directory ${resolve(dir)} is not writable by this user (${reasonOf(error)})`);
+	}
+}
+
+export interface DataDirLock {
+	release(): void;
+}
+
+/**
+ * Takes `<dir>/holm.lock` for as long as this process runs. The file is a SQLite database held in
+ * EXCLUSIVE locking mode after one write transaction: SQLite's lock is an advisory fcntl lock on
+ * the file, which the kernel drops when the process ends however it ends (even SIGKILL), so a
+ * crash never leaves a stale lock behind. It needs nothing but bun:sqlite, so it works the same in
+ * the compiled executable. Other connections in this process are refused too (SQLite tracks its
+ * locks per file), which keeps in-process tests honest. `holm backup` opens holm.db, not this file.
+ */
+export function lockDataDir(dir: string): DataDirLock {
+	const path = join(dir, "holm.lock");
+	let db: Database;
+	try {
+		db = new Database(path, { create: true });
+	} catch (error) {
+		throw new ConfigError(`cannot open the lock file ${resolve(path)} (${reasonOf(error)})`);
+	}
+	try {
+		db.run("PRAGMA busy_timeout = 0"); // refuse at once rather than wait for the other server
+		db.run("PRAGMA locking_mode = EXCLUSIVE");
+		db.run("BEGIN EXCLUSIVE");
+		db.run("COMMIT");
+	} catch (error) {
+		db.close();
+		if (reasonOf(error) === "SQLITE_BUSY") {
+			throw new ConfigError(`the data directory ${resolve(dir)} is in use by another running holm; stop it first, or give this one another --dir`);
+		}
+		throw new ConfigError(`cannot lock the data directory ${resolve(dir)} through ${resolve(path)} (${reasonOf(error)})`);
+	}
+	return {
+		release() {
+			db.close();
+		},
+	};
+}

@@ -1,0 +1,44 @@
+// Checking the one-time code of a request (password reset, email verification, email update),
+// written once. "Count first, judge after": the store counts the attempt in one atomic step, and
+// only an attempt it counted is compared. Parallel guesses therefore cannot read the count before
+// any of them writes it back, on SQLite or PostgreSQL alike; the 5th incorrect code deletes the
+// request. A correct code's attempt is given back by the store verb that acts on it.
+import { nowSeconds, type AppContext } from "../context.ts";
+import { MAX_CODE_ATTEMPTS } from "../limits.ts";
+import { logSecurityEvent } from "../security-events.ts";
+
+export interface TakenAttempt<Code> {
+	/** What the given code is compared with (the code, or its digest). */
+	code: Code;
+	/** Attempts counted so far, this one included. */
+	attempts: number;
+	/** Whose request it is. */
+	userId: string;
+}
+
+export interface CodeAttemptStore<Code> {
+	/** Counts one attempt at a live request that has had fewer than MAX_CODE_ATTEMPTS; null when
+	 *  the request is absent, expired or out of attempts. */
+	takeCodeAttempt(key: string, now: number): Promise<TakenAttempt<Code> | null>;
+	/** Deletes the request: its last attempt was incorrect. */
+	deleteAfterLastAttempt(key: string): Promise<void>;
+}
+
+export type CodeCheck = "CORRECT" | "INCORRECT" | "ABSENT";
+
+export async function checkCode<Code>(
+	ctx: AppContext,
+	request: "password_reset" | "email_verification" | "email_update",
+	store: CodeAttemptStore<Code>,
+	key: string,
+	isCorrect: (code: Code) => boolean,
+): Promise<CodeCheck> {
+	const taken = await store.takeCodeAttempt(key, nowSeconds(ctx));
+	if (taken === null) return "ABSENT";
+	if (isCorrect(taken.code)) return "CORRECT";
+	if (taken.attempts >= MAX_CODE_ATTEMPTS) {
+		await store.deleteAfterLastAttempt(key);
+		logSecurityEvent(ctx.log, { event: "request_deleted_after_incorrect_codes", request, user_id: taken.userId });
+	}
+	return "INCORRECT";
+}

@@ -1,0 +1,83 @@
+// client_ip as a rate-limit key (API.md section 1). One address has many spellings (case, leading
+// zeros, "::" compression, brackets, a zone, IPv4-mapped IPv6), and one IPv6 host usually holds a
+// whole /64; keyed by the raw string, each spelling or address of the /64 would get its own limits.
+// A value that parses as an address becomes one canonical key; any other string is kept as it is.
+
+/**
+ * The limit key of a client_ip: "v4:a.b.c.d", "v6:xxxx:xxxx:xxxx:xxxx::/64", or for any other
+ * string the string itself, JSON-quoted: one key per string still, but with NUL and lone
+ * surrogates escaped, so that every key can be stored as PostgreSQL text.
+ */
+export function addressLimitKey(value: string): string {
+	const v4 = parseIPv4(value);
+	if (v4 !== null) return ipv4Key(v4);
+	const v6 = parseIPv6(value);
+	if (v6 === null) return `s:${JSON.stringify(value)}`;
+	if (isIPv4Mapped(v6)) return ipv4Key([v6[6]! >> 8, v6[6]! & 0xff, v6[7]! >> 8, v6[7]! & 0xff]);
+	return `v6:${v6.slice(0, 4).map((group) => group.toString(16)).join(":")}::/64`;
+}
+
+function ipv4Key(octets: number[]): string {
+	return `v4:${octets.join(".")}`;
+}
+
+const DECIMAL_OCTET = /^[0-9]{1,3}$/;
+
+/** Four decimal octets; leading zeros are read as decimal, as most callers mean them. */
+function parseIPv4(value: string): number[] | null {
+	const parts = value.split(".");
+	if (parts.length !== 4) return null;
+	const octets: number[] = [];
+	for (const part of parts) {
+		if (!DECIMAL_OCTET.test(part)) return null;
+		const n = Number(part);
+		if (n > 255) return null;
+		octets.push(n);
+	}
+	return octets;
+}
+
+const HEX_GROUP = /^[0-9a-fA-F]{1,4}$/;
+
+/** Eight 16-bit groups, or null. Accepts "[...]", a "%zone" suffix and an IPv4 tail. */
+function parseIPv6(value: string): number[] | null {
+	let text = value;
+	if (text.startsWith("[") && text.endsWith("]")) text = text.slice(1, -1);
+	const zone = text.indexOf("%");
+	if (zone !== -1) text = text.slice(0, zone);
+	if (!text.includes(":")) return null;
+
+	const halves = text.split("::");
+	if (halves.length > 2) return null;
+	const head = groupsOf(halves[0]!);
+	const tail = halves.length === 2 ? groupsOf(halves[1]!) : [];
+	if (head === null || tail === null) return null;
+	const missing = 8 - head.length - tail.length;
+	if (halves.length === 2 ? missing < 1 : missing !== 0) return null;
+	return [...head, ...Array<number>(missing).fill(0), ...tail];
+}
+
+/** The groups of one side of "::"; an IPv4 tail counts as two groups. */
+function groupsOf(side: string): number[] | null {
+	if (side === "") return [];
+	const parts = side.split(":");
+	const groups: number[] = [];
+	for (let i = 0; i < parts.length; i++) {
+		const part = parts[i]!;
+		if (i === parts.length - 1 && part.includes(".")) {
+			const v4 = parseIPv4(part);
+			if (v4 === null) return null;
+			groups.push((v4[0]! << 8) | v4[1]!, (v4[2]! << 8) | v4[3]!);
+		} else if (HEX_GROUP.test(part)) {
+			groups.push(parseInt(part, 16));
+		} else {
+			return null;
+		}
+	}
+	return groups;
+}
+
+/** ::ffff:a.b.c.d is the IPv4 address a.b.c.d. */
+function isIPv4Mapped(groups: number[]): boolean {
+	return groups.slice(0, 5).every((group) => group === 0) && groups[5] === 0xffff;
+}

@@ -1,0 +1,131 @@
+// GET /metrics: what an operator watches, in the Prometheus text format. The two series that every
+// request updates are kept by request-metrics.ts; everything else goes through prom-client (the
+// Prometheus client most Node services use). One registry per app, so several servers in one
+// process (the tests) keep their own counts.
+import { Counter, Gauge, Histogram, Registry } from "prom-client";
+import { RequestMetrics } from "./request-metrics.ts";
+import type { HashObserver } from "./lib/password-hash.ts";
+
+export type LeakCheckOutcome = "weak" | "passed" | "online_failure";
+
+export interface Metrics {
+	readonly registry: Registry;
+	/** Every metric, in the Prometheus text format (version 0.0.4). */
+	text(): Promise<string>;
+	/** One answered request: its route pattern (never the path), status and error code. */
+	request(route: string, method: string, status: number, error: string | null, seconds: number): void;
+	/** A refusal by one of the limits of API.md section 4 (or a second-factor lock). */
+	refused(limit: string): void;
+	leakCheck(outcome: LeakCheckOutcome): void;
+	/** Argon2id work that could not start in time under overload (503 UNAVAILABLE). */
+	hashingRejected(): void;
+	/** Hears about each piece of argon2id work that ran. */
+	hashed: HashObserver;
+}
+
+export interface MetricsSources {
+	/** Bytes the database takes, or null when it cannot say. */
+	databaseSize(): Promise<number | null>;
+	/** Argon2id work running and waiting now. */
+	hashingLoad(): { running: number; waiting: number };
+}
+
+export function createMetrics(sources: MetricsSources): Metrics {
+	const registry = new Registry();
+	const refusals = new Counter({
+		name: "holm_rate_limit_refusals_total",
+		help: "TOO_MANY_REQUESTS answers, by the limit that refused.",
+		labelNames: ["limit"],
+		registers: [registry],
+	});
+	const leakChecks = new Counter({
+		name: "holm_leak_checks_total",
+		help: "Leak checks of new passwords: weak, passed, or online_failure (the range API could not be reached).",
+		labelNames: ["result"],
+		registers: [registry],
+	});
+	const hashingRejections = new Counter({
+		name: "holm_password_hashing_rejected_total",
+		help: "Argon2id work refused with 503 UNAVAILABLE because it could not start within 5 seconds.",
+		registers: [registry],
+	});
+	new Gauge({
+		name: "holm_password_hashing_running",
+		help: "Argon2id hashes and verifications running now.",
+		registers: [registry],
+		collect() {
+			this.set(sources.hashingLoad().running);
+		},
+	});
+	new Gauge({
+		name: "holm_password_hashing_waiting",
+		help: "Argon2id hashes and verifications waiting for a free core.",
+		registers: [registry],
+		collect() {
+			this.set(sources.hashingLoad().waiting);
+		},
+	});
+	const hashingSeconds = new Histogram({
+		name: "holm_password_hashing_duration_seconds",
+		help: "Time argon2id work took to run, without its wait, by operation.",
+		labelNames: ["operation"],
+		buckets: [0.005, 0.01, 0.02, 0.03, 0.05, 0.075, 0.1, 0.2, 0.5, 1],
+		registers: [registry],
+	});
+	const hashingWait = new Histogram({
+		name: "holm_password_hashing_wait_seconds",
+		help: "Time argon2id work waited for a free core before it ran.",
+		buckets: [0.001, 0.01, 0.05, 0.1, 0.25, 0.5, 1, 2, 5],
+		registers: [registry],
+	});
+	new Gauge({
+		name: "holm_database_size_bytes",
+		help: "Bytes the database takes (SQLite: the main file's pages; PostgreSQL: pg_database_size).",
+		registers: [registry],
+		async collect() {
+			const size = await sources.databaseSize();
+			if (size !== null) this.set(size);
+		},
+	});
+	new Gauge({
+		name: "holm_process_resident_memory_bytes",
+		help: "Resident memory of the Holm process.",
+		registers: [registry],
+		collect() {
+			this.set(process.memoryUsage.rss());
+		},
+	});
+	new Gauge({
+		name: "holm_process_heap_used_bytes",
+		help: "JavaScript heap in use.",
+		registers: [registry],
+		collect() {
+			this.set(process.memoryUsage().heapUsed);
+		},
+	});
+
+	const requestMetrics = new RequestMetrics();
+
+	return {
+		registry,
+		hashed(operation, waitSeconds, runSeconds) {
+			hashingWait.observe(waitSeconds);
+			hashingSeconds.observe({ operation }, runSeconds);
+		},
+		request(route, method, status, error, seconds) {
+			requestMetrics.observe(route, method, status, error, seconds);
+		},
+		async text() {
+			return requestMetrics.text() + (await registry.metrics());
+		},
+		refused(limit) {
+			refusals.inc({ limit });
+		},
+		leakCheck(outcome) {
+			leakChecks.inc({ result: outcome });
+		},
+		hashingRejected() {
+			hashingRejections.inc();
+		},
+	};
+}

@@ -1,0 +1,63 @@
+// The zod schemas the OpenAPI document is made from, under the component names it gives them.
+// Request bodies are the very schemas the handlers parse with; response models are the shapes
+// added beside them in src/features/*/schemas.ts.
+import { z } from "zod";
+import { createEmailUpdateRequestBody, emailUpdateRequestResponse, verifiedEmailResponse, verifyNewEmailBody } from "../features/email-update/schemas.ts";
+import { createVerificationRequestBody, emailVerificationRequestResponse, verifyEmailBody } from "../features/email-verification/schemas.ts";
+import {
+	createdPasswordResetRequestResponse,
+	createResetRequestBody,
+	passwordResetRequestResponse,
+	resetPasswordBody,
+	verifyResetEmailBody,
+} from "../features/password-reset/schemas.ts";
+import { authenticateBody, updatePasswordBody, verifyPasswordBody } from "../features/passwords/schemas.ts";
+import {
+	recoveryCodeResponse,
+	regenerateRecoveryCodeBody,
+	registerTotpBody,
+	resetTwoFactorBody,
+	totpCredentialResponse,
+	verifyTotpBody,
+} from "../features/two-factor/schemas.ts";
+import { createUserBody, userResponse } from "../features/users/schemas.ts";
+
+export const REQUEST_BODIES = {
+	CreateUserBody: createUserBody,
+	VerifyPasswordBody: verifyPasswordBody,
+	UpdatePasswordBody: updatePasswordBody,
+	AuthenticateBody: authenticateBody,
+	CreatePasswordResetRequestBody: createResetRequestBody,
+	VerifyPasswordResetEmailBody: verifyResetEmailBody,
+	ResetPasswordBody: resetPasswordBody,
+	CreateEmailVerificationRequestBody: createVerificationRequestBody,
+	VerifyEmailBody: verifyEmailBody,
+	CreateEmailUpdateRequestBody: createEmailUpdateRequestBody,
+	VerifyNewEmailBody: verifyNewEmailBody,
+	RegisterTotpBody: registerTotpBody,
+	VerifyTotpBody: verifyTotpBody,
+	RegenerateRecoveryCodeBody: regenerateRecoveryCodeBody,
+	ResetTwoFactorBody: resetTwoFactorBody,
+} satisfies Record<string, z.ZodType>;
+
+/** features/health/handlers.ts: 200 "ok", 503 "unavailable". */
+const healthResponse = z.object({ status: z.enum(["ok", "unavailable"]) });
+
+/** GET /openapi.json answers this very document; only its version field is promised here. */
+const openApiDocumentResponse = z.looseObject({ openapi: z.string() });
+
+export const MODELS = {
+	User: userResponse,
+	PasswordResetRequest: passwordResetRequestResponse,
+	CreatedPasswordResetRequest: createdPasswordResetRequestResponse,
+	EmailVerificationRequest: emailVerificationRequestResponse,
+	EmailUpdateRequest: emailUpdateRequestResponse,
+	VerifiedEmail: verifiedEmailResponse,
+	TotpCredential: totpCredentialResponse,
+	RecoveryCode: recoveryCodeResponse,
+	Health: healthResponse,
+	OpenApiDocument: openApiDocumentResponse,
+} satisfies Record<string, z.ZodType>;
+
+export type BodyName = keyof typeof REQUEST_BODIES;
+export type ModelName = keyof typeof MODELS;

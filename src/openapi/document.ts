@@ -1,0 +1,238 @@
+// The OpenAPI 3.1 document of the whole API, made from the operation table (operations.ts) and the
+// zod schemas (components.ts). Everything comes from constants in a fixed order, so two builds give
+// the same JSON byte for byte.
+import { z } from "zod";
+import packageJson from "../../package.json" with { type: "json" };
+import { ERROR_STATUS, type ErrorCode } from "../errors.ts";
+import { identifier } from "../features/users/schemas.ts";
+import { MAX_BODY_BYTES } from "../middleware/read-body.ts";
+import { MODELS, REQUEST_BODIES, type BodyName } from "./components.ts";
+import { OPERATIONS, TAGS, type Operation, type Success } from "./operations.ts";
+
+type Json = Record<string, unknown>;
+type JsonSchema = Json & { properties?: Record<string, Json>; required?: string[] };
+
+const OPENAPI_VERSION = "3.1.1";
+
+/** What each code means wherever it is answered (docs/errors.md); a 400 lists its codes with these. */
+const ERROR_MEANINGS: Record<ErrorCode, string> = {
+	INVALID_DATA: "The body is not a JSON object, a field has the wrong type, a required field is missing, or a value breaks a rule.",
+	WEAK_PASSWORD: "A password being set is in the leaked-password list.",
+	TOO_MANY_REQUESTS: "A rate limit or lockout refused the call; `Retry-After` gives the whole seconds until it could succeed.",
+	INCORRECT_CODE: "The code is wrong (or, for TOTP, already used).",
+	INCORRECT_PASSWORD: "The password is wrong.",
+	INVALID_REQUEST: "The request named in the body does not exist, has expired, or (reset-password) is not verified yet.",
+	EMAIL_ALREADY_USED: "The address belongs to a user already.",
+	NOT_ALLOWED: "The operation does not apply in the current state.",
+	NOT_AUTHENTICATED: "The Authorization header is missing or does not hold an accepted secret.",
+	NOT_FOUND: "The user or request named in the path does not exist or has expired (on /authenticate/password: no user has that address).",
+	METHOD_NOT_ALLOWED: "The path exists, but not with this method.",
+	NOT_ACCEPTABLE: "The Accept header allows neither application/json, application/* nor */*.",
+	PAYLOAD_TOO_LARGE: `The body is larger than ${MAX_BODY_BYTES / 1024} KiB.`,
+	UNSUPPORTED_MEDIA_TYPE: "The Content-Type is neither application/json nor text/plain.",
+	UNKNOWN_ERROR: "Something failed inside Holm; details go to its log, never to the response.",
+	UNAVAILABLE: "Holm is overloaded: password hashing could not start within 5 seconds. Nothing changed; retry after `Retry-After` seconds.",
+};
+
+const ALL_CODES = Object.keys(ERROR_STATUS) as ErrorCode[];
+
+/** These carry a Retry-After header (API.md section 1 and 6). */
+const WITH_RETRY_AFTER: readonly ErrorCode[] = ["TOO_MANY_REQUESTS", "UNAVAILABLE"];
+
+const BODY_NOTE =
+	"A JSON object; unknown fields are ignored and `null` in an optional field means absent. " +
+	"Content-Type may be application/json, text/plain (as @faroe/sdk sends it) or absent.";
+
+const PATH_PARAMETERS: Record<string, string> = {
+	user_id: "The user's identifier.",
+	request_id: "The request's identifier.",
+};
+
+function ref(section: string, name: string): Json {
+	return { $ref: `#/components/${section}/${name}` };
+}
+
+/** JSON Schema 2020-12 of a zod schema. Request bodies are described as the client sends them
+ *  (io "input": before transforms); the document's dialect says 2020-12, so `$schema` goes. */
+function jsonSchema(schema: z.ZodType, io: "input" | "output"): JsonSchema {
+	const { $schema: _, ...rest } = z.toJSONSchema(schema, { io, target: "draft-2020-12" }) as JsonSchema;
+	return rest;
+}
+
+function mapValues<T, U>(record: Record<string, T>, f: (value: T) => U): Record<string, U> {
+	return Object.fromEntries(Object.entries(record).map(([key, value]) => [key, f(value)]));
+}
+
+/** /users/:user_id becomes /users/{user_id}. */
+export function openApiPath(honoPath: string): string {
+	return honoPath.replace(/:(\w+)/g, "{$1}");
+}
+
+function errorSchema(codes: readonly ErrorCode[]): Json {
+	return {
+		type: "object",
+		properties: { error: { type: "string", enum: codes } },
+		required: ["error"],
+		additionalProperties: false,
+	};
+}
+
+function errorResponse(codes: readonly ErrorCode[]): Json {
+	const meanings = codes.map((code) => `- \`${code}\`: ${ERROR_MEANINGS[code]}`).join("\n");
+	const response: Json = {
+		description: codes.length === 1 ? ERROR_MEANINGS[codes[0]!] : `One of:\n\n${meanings}`,
+		content: { "application/json": { schema: errorSchema(codes) } },
+	};
+	if (codes.some((code) => WITH_RETRY_AFTER.includes(code))) response.headers = { "Retry-After": ref("headers", "Retry-After") };
+	return response;
+}
+
+/** Answers that depend only on the method and the secret, not on the endpoint (docs/errors.md).
+ *  The media type check runs on every request, body or not; only POST reads a body. */
+function commonCodes(operation: Operation): ErrorCode[] {
+	const codes: ErrorCode[] = [];
+	if (!operation.public) codes.push("NOT_AUTHENTICATED");
+	codes.push("UNSUPPORTED_MEDIA_TYPE", "NOT_ACCEPTABLE");
+	if (operation.method === "POST") codes.push("PAYLOAD_TOO_LARGE");
+	codes.push("UNKNOWN_ERROR");
+	return codes;
+}
+
+function successResponse(success: Success): Json {
+	if (success.status === 204) return { description: success.description };
+	if ("mediaType" in success) return { description: success.description, content: { [success.mediaType]: { schema: { type: "string" } } } };
+	const model = ref("schemas", success.model);
+	const response: Json = {
+		description: success.description,
+		content: { "application/json": { schema: success.list ? { type: "array", items: model } : model } },
+	};
+	if (success.pagination) {
+		response.headers = {
+			"X-Pagination-Total": ref("headers", "X-Pagination-Total"),
+			"X-Pagination-Total-Pages": ref("headers", "X-Pagination-Total-Pages"),
+		};
+	}
+	return response;
+}
+
+/** Every status the operation can answer, in ascending order; each error status lists its codes. */
+function responses(operation: Operation): Json {
+	const byStatus = new Map<number, Json>([[operation.success.status, successResponse(operation.success)]]);
+	for (const other of operation.otherResponses ?? []) {
+		byStatus.set(other.status, { description: other.description, content: { "application/json": { schema: ref("schemas", other.model) } } });
+	}
+	const codes = [...operation.errors, ...commonCodes(operation)];
+	for (const status of new Set(codes.map((code) => ERROR_STATUS[code]))) {
+		const answered = codes.filter((code) => ERROR_STATUS[code] === status);
+		// One code per status is the same answer everywhere: shared. A 400 differs by endpoint.
+		byStatus.set(status, status !== 400 && answered.length === 1 ? ref("responses", answered[0]!) : errorResponse(answered));
+	}
+	return Object.fromEntries([...byStatus].sort(([a], [b]) => a - b).map(([status, response]) => [String(status), response]));
+}
+
+function requestBody(name: BodyName, bodySchemas: Record<string, JsonSchema>): Json {
+	const required = (bodySchemas[name]?.required?.length ?? 0) > 0;
+	return {
+		required,
+		description: required ? BODY_NOTE : `${BODY_NOTE} An empty body counts as {}.`,
+		content: { "application/json": { schema: ref("schemas", name) } },
+	};
+}
+
+/** Each property of a query schema as a query parameter, its description lifted to the parameter. */
+function queryParameters(query: z.ZodObject): Json[] {
+	const properties = jsonSchema(query, "input").properties ?? {};
+	return Object.entries(properties).map(([name, { description, ...schema }]) => ({
+		name,
+		in: "query",
+		required: false,
+		...(description === undefined ? {} : { description }),
+		schema,
+	}));
+}
+
+/** Identifiers as lib/ids.ts makes them; the server answers 404 for anything else without a lookup. */
+function pathParameter(name: string, description: string): Json {
+	return {
+		name,
+		in: "path",
+		required: true,
+		description: `${description} A value that cannot be an identifier answers 404 NOT_FOUND.`,
+		schema: jsonSchema(identifier, "output"),
+	};
+}
+
+function pathParameters(honoPath: string): Json[] {
+	return [...honoPath.matchAll(/:(\w+)/g)].map(([, name]) => {
+		if (name === undefined || !(name in PATH_PARAMETERS)) throw new Error(`openapi: no description of the path parameter ${name} (${honoPath})`);
+		return ref("parameters", name);
+	});
+}
+
+function operationObject(operation: Operation, bodySchemas: Record<string, JsonSchema>): Json {
+	const parameters = [...pathParameters(operation.path), ...(operation.query ? queryParameters(operation.query) : [])];
+	return {
+		operationId: operation.operationId,
+		summary: operation.summary,
+		...(operation.description === undefined ? {} : { description: operation.description }),
+		tags: [operation.tag],
+		...(operation.public ? { security: [] } : {}),
+		...(parameters.length > 0 ? { parameters } : {}),
+		...(operation.body === undefined ? {} : { requestBody: requestBody(operation.body, bodySchemas) }),
+		responses: responses(operation),
+	};
+}
+
+function paths(bodySchemas: Record<string, JsonSchema>): Json {
+	const result: Record<string, Json> = {};
+	for (const operation of OPERATIONS) {
+		const item = (result[openApiPath(operation.path)] ??= {});
+		item[operation.method.toLowerCase()] = operationObject(operation, bodySchemas);
+	}
+	return result;
+}
+
+function components(bodySchemas: Record<string, JsonSchema>): Json {
+	const singleCodeResponses = ALL_CODES.filter((code) => ERROR_STATUS[code] !== 400).map((code) => [code, errorResponse([code])]);
+	return {
+		schemas: { ...mapValues(MODELS, (schema) => jsonSchema(schema, "output")), ...bodySchemas, Error: errorSchema(ALL_CODES) },
+		parameters: Object.fromEntries(
+			Object.entries(PATH_PARAMETERS).map(([name, description]) => [name, pathParameter(name, description)]),
+		),
+		headers: {
+			"Retry-After": { description: "Whole seconds until the refused call could succeed (with TOO_MANY_REQUESTS and UNAVAILABLE).", schema: { type: "integer", minimum: 1 } },
+			"X-Pagination-Total": { description: "Number of users that match.", required: true, schema: { type: "integer", minimum: 0 } },
+			"X-Pagination-Total-Pages": {
+				description: "ceil(total / per_page); 0 when nothing matches.",
+				required: true,
+				schema: { type: "integer", minimum: 0 },
+			},
+		},
+		responses: Object.fromEntries(singleCodeResponses),
+		securitySchemes: {
+			secret: { type: "apiKey", in: "header", name: "Authorization", description: "The API secret itself: `Authorization: <secret>`." },
+			bearer: { type: "http", scheme: "bearer", description: "The API secret as a bearer token: `Authorization: Bearer <secret>`." },
+		},
+	};
+}
+
+export function buildOpenApiDocument(): Json {
+	// Made once here: components list them and requestBody reads which fields are required.
+	const bodySchemas = mapValues(REQUEST_BODIES, (schema) => jsonSchema(schema, "input"));
+	return {
+		openapi: OPENAPI_VERSION,
+		info: {
+			title: "Holm",
+			version: packageJson.version,
+			description:
+				"Self-hosted account and credential service, wire-compatible with the Faroe 0.2 REST API. " +
+				"Every error is `{\"error\": CODE}`; most codes share status 400, so branch on the code.",
+			license: { name: "MIT", identifier: "MIT" },
+		},
+		tags: Object.entries(TAGS).map(([name, description]) => ({ name, description })),
+		// Either form of the Authorization header; GET /health and GET /openapi.json override this with [].
+		security: [{ secret: [] }, { bearer: [] }],
+		paths: paths(bodySchemas),
+		components: components(bodySchemas),
+	};
+}

@@ -1,0 +1,79 @@
+// Email update requests on PostgreSQL.
+import type { SQL } from "bun";
+import type { ApplyEmailUpdateOutcome, EmailUpdateRequest, EmailUpdateStore } from "../../features/email-update/store.ts";
+import { MAX_CODE_ATTEMPTS } from "../../limits.ts";
+import { isUniqueViolation } from "./errors.ts";
+
+function toRequest(row: any): EmailUpdateRequest {
+	return {
+		id: row.id,
+		userId: row.user_id,
+		createdAt: Number(row.created_at),
+		expiresAt: Number(row.expires_at),
+		email: row.email,
+		code: row.code,
+	};
+}
+
+export function createPostgresEmailUpdateStore(sql: SQL): EmailUpdateStore {
+	return {
+		async insert(request) {
+			await sql`INSERT INTO email_update_request (id, user_id, created_at, expires_at, email, code)
+				VALUES (${request.id}, ${request.userId}, ${request.createdAt}, ${request.expiresAt}, ${request.email}, ${request.code})`;
+		},
+		async get(id, now) {
+			const rows = await sql`SELECT id, user_id, created_at, expires_at, email, code FROM email_update_request
+				WHERE id = ${id} AND expires_at > ${now}`;
+			return rows.length === 0 ? null : toRequest(rows[0]);
+		},
+		async listForUser(userId, now) {
+			const rows = await sql`SELECT id, user_id, created_at, expires_at, email, code FROM email_update_request
+				WHERE user_id = ${userId} AND expires_at > ${now} ORDER BY created_at, id`;
+			return rows.map(toRequest);
+		},
+		async delete(id, now) {
+			const result = await sql`DELETE FROM email_update_request WHERE id = ${id} AND expires_at > ${now}`;
+			return result.count > 0;
+		},
+		async deleteForUser(userId) {
+			await sql`DELETE FROM email_update_request WHERE user_id = ${userId}`;
+		},
+		async takeCodeAttempt(id, now) {
+			const rows = await sql`UPDATE email_update_request SET failed_attempts = failed_attempts + 1
+				WHERE id = ${id} AND expires_at > ${now} AND failed_attempts < ${MAX_CODE_ATTEMPTS}
+				RETURNING code, failed_attempts, user_id`;
+			return rows.length === 0 ? null : { code: rows[0].code, attempts: rows[0].failed_attempts, userId: rows[0].user_id };
+		},
+		async deleteAfterLastAttempt(id) {
+			await sql`DELETE FROM email_update_request WHERE id = ${id}`;
+		},
+		async applyUpdate(id, now): Promise<ApplyEmailUpdateOutcome> {
+			const found = await sql`SELECT user_id, email FROM email_update_request WHERE id = ${id} AND expires_at > ${now}`;
+			if (found.length === 0) return { outcome: "INVALID_REQUEST" };
+			const { user_id: userId, email } = found[0] as { user_id: string; email: string };
+			return sql.begin(async (tx) => {
+				// Locks in one order: the address (so two users taking it go one after the other, and
+				// the loser then finds its request deleted), the user, then the request, checked again.
+				await tx`SELECT pg_advisory_xact_lock(hashtextextended(${email}, 0))`;
+				await tx`SELECT 1 FROM "user" WHERE id = ${userId} FOR UPDATE`;
+				const rows = await tx`SELECT 1 FROM email_update_request WHERE id = ${id} AND expires_at > ${now} FOR UPDATE`;
+				if (rows.length === 0) return { outcome: "INVALID_REQUEST" };
+				try {
+					// A savepoint, so that the unique violation undoes this statement and not the transaction.
+					await tx.savepoint((sp) => sp`UPDATE "user" SET email = ${email}, email_verified = true WHERE id = ${userId}`);
+				} catch (error) {
+					if (!isUniqueViolation(error)) throw error;
+					await tx`UPDATE email_update_request SET failed_attempts = failed_attempts - 1 WHERE id = ${id}`;
+					return { outcome: "EMAIL_ALREADY_USED" };
+				}
+				await tx`DELETE FROM email_update_request WHERE email = ${email}`;
+				await tx`DELETE FROM password_reset_request WHERE user_id = ${userId}`;
+				await tx`DELETE FROM email_verification_request WHERE user_id = ${userId}`;
+				return { outcome: "UPDATED", userId, email };
+			});
+		},
+		async deleteExpired(now) {
+			await sql`DELETE FROM email_update_request WHERE expires_at <= ${now}`;
+		},
+	};
+}

@@ -1,0 +1,49 @@
+// Rate-limit state on PostgreSQL, shared by every instance: the LimitStore of src/limits.ts, so
+// each limit holds across all instances together exactly as on one.
+import type { SQL } from "bun";
+import type { LimitKey, LimitStore } from "../../limits.ts";
+
+export function createPostgresLimitStore(sql: SQL): LimitStore {
+	return {
+		async update(keys: LimitKey[], now, decide) {
+			const rules = keys.map(({ rule }) => rule.name);
+			const names = keys.map(({ key }) => key);
+			return sql.begin(async (tx) => {
+				// Rows first, so that there is a row to lock even for a key never seen: two first-time
+				// requests for one key then queue on it instead of both reading "nothing".
+				await tx`INSERT INTO rate_limit (rule, key, state, expires_at)
+					SELECT rule, key, NULL, ${now} FROM unnest(${sql.array(rules, "text")}::text[], ${sql.array(names, "text")}::text[]) AS k (rule, key)
+					ORDER BY rule, key
+					ON CONFLICT (rule, key) DO NOTHING`;
+				// Locked in one order, whoever asks, so that two updates of the same keys cannot deadlock.
+				const rows = await tx`SELECT rule, key, state FROM rate_limit
+					WHERE (rule, key) IN (SELECT * FROM unnest(${sql.array(rules, "text")}::text[], ${sql.array(names, "text")}::text[]))
+					ORDER BY rule, key FOR UPDATE`;
+				const found = new Map<string, unknown>(rows.map((row: any) => [`${row.rule}\u0000${row.key}`, row.state ?? undefined]));
+				const decision = decide(
+					keys.map(({ rule, key }) => found.get(`${rule.name}\u0000${key}`)),
+					now,
+				);
+				const kept = keys.flatMap(({ rule, key }, i) => {
+					const state = decision.states[i];
+					return state === undefined ? [] : [{ rule: rule.name, key, state, expires_at: rule.expiresAt(state) }];
+				});
+				const dropped = keys.filter((_, i) => decision.states[i] === undefined);
+				if (kept.length > 0) {
+					await tx`INSERT INTO rate_limit ${sql(kept)}
+						ON CONFLICT (rule, key) DO UPDATE SET state = excluded.state, expires_at = excluded.expires_at`;
+				}
+				if (dropped.length > 0) {
+					await tx`DELETE FROM rate_limit WHERE (rule, key) IN (SELECT * FROM unnest(
+						${sql.array(dropped.map(({ rule }) => rule.name), "text")}::text[], ${sql.array(dropped.map(({ key }) => key), "text")}::text[]))`;
+				}
+				return decision.result;
+			});
+		},
+	};
+}
+
+/** Drops limit state that no longer matters (milliseconds, like the limits' clock). */
+export async function deleteExpiredLimits(sql: SQL, nowMs: number): Promise<void> {
+	await sql`DELETE FROM rate_limit WHERE expires_at <= ${nowMs}`;
+}

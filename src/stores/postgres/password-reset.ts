@@ -1,0 +1,75 @@
+// Password reset requests on PostgreSQL.
+import type { SQL } from "bun";
+import type { PasswordResetRequest, PasswordResetStore } from "../../features/password-reset/store.ts";
+import { MAX_CODE_ATTEMPTS } from "../../limits.ts";
+
+function toRequest(row: any): PasswordResetRequest {
+	return {
+		id: row.id,
+		userId: row.user_id,
+		createdAt: Number(row.created_at),
+		expiresAt: Number(row.expires_at),
+		emailVerified: row.email_verified,
+	};
+}
+
+export function createPostgresPasswordResetStore(sql: SQL): PasswordResetStore {
+	return {
+		async insert(request) {
+			await sql`INSERT INTO password_reset_request (id, user_id, created_at, expires_at, code_hash)
+				VALUES (${request.id}, ${request.userId}, ${request.createdAt}, ${request.expiresAt}, ${request.codeHash})`;
+		},
+		async get(id, now) {
+			const rows = await sql`SELECT id, user_id, created_at, expires_at, email_verified FROM password_reset_request
+				WHERE id = ${id} AND expires_at > ${now}`;
+			return rows.length === 0 ? null : toRequest(rows[0]);
+		},
+		async listForUser(userId, now) {
+			const rows = await sql`SELECT id, user_id, created_at, expires_at, email_verified FROM password_reset_request
+				WHERE user_id = ${userId} AND expires_at > ${now} ORDER BY created_at, id`;
+			return rows.map(toRequest);
+		},
+		async delete(id, now) {
+			const result = await sql`DELETE FROM password_reset_request WHERE id = ${id} AND expires_at > ${now}`;
+			return result.count > 0;
+		},
+		async deleteForUser(userId) {
+			await sql`DELETE FROM password_reset_request WHERE user_id = ${userId}`;
+		},
+		async takeCodeAttempt(id, now) {
+			// Count first, in one statement: parallel attempts queue on the row lock, and each sees the
+			// count the one before it left, so at most MAX_CODE_ATTEMPTS ever get a row.
+			const rows = await sql`UPDATE password_reset_request SET failed_attempts = failed_attempts + 1
+				WHERE id = ${id} AND expires_at > ${now} AND failed_attempts < ${MAX_CODE_ATTEMPTS}
+				RETURNING code_hash, failed_attempts, user_id`;
+			return rows.length === 0 ? null : { code: rows[0].code_hash, attempts: rows[0].failed_attempts, userId: rows[0].user_id };
+		},
+		async deleteAfterLastAttempt(id) {
+			await sql`DELETE FROM password_reset_request WHERE id = ${id}`;
+		},
+		async markEmailVerified(id) {
+			await sql`UPDATE password_reset_request SET email_verified = true, failed_attempts = failed_attempts - 1 WHERE id = ${id}`;
+		},
+		async resetPassword(id, passwordHash, now) {
+			const found = await sql`SELECT user_id FROM password_reset_request WHERE id = ${id}`;
+			if (found.length === 0) return null;
+			const userId: string = found[0].user_id;
+			return sql.begin(async (tx) => {
+				// The user's row first, as every transaction that changes a user's rows does, so that two
+				// of them cannot each hold what the other waits for.
+				await tx`SELECT 1 FROM "user" WHERE id = ${userId} FOR UPDATE`;
+				// Deleting the request claims it: a parallel reset with the same request finds nothing.
+				const claimed = await tx`DELETE FROM password_reset_request
+					WHERE id = ${id} AND expires_at > ${now} AND email_verified RETURNING user_id`;
+				if (claimed.length === 0) return null;
+				await tx`UPDATE "user" SET password_hash = ${passwordHash}, email_verified = true WHERE id = ${userId}`;
+				await tx`DELETE FROM password_reset_request WHERE user_id = ${userId}`;
+				await tx`DELETE FROM email_update_request WHERE user_id = ${userId}`;
+				return userId;
+			});
+		},
+		async deleteExpired(now) {
+			await sql`DELETE FROM password_reset_request WHERE expires_at <= ${now}`;
+		},
+	};
+}

@@ -1,0 +1,22 @@
+// Changing a password on PostgreSQL.
+import type { SQL } from "bun";
+import type { PasswordStore } from "../../features/passwords/store.ts";
+
+export function createPostgresPasswordStore(sql: SQL): PasswordStore {
+	return {
+		async replacePasswordHash(userId, expectedHash, newHash) {
+			return sql.begin(async (tx) => {
+				// One statement, so the compare and the swap are one step: a parallel writer's row lock
+				// makes this wait, and the WHERE is then checked again against the committed row.
+				const swapped = await tx`UPDATE "user" SET password_hash = ${newHash} WHERE id = ${userId} AND password_hash = ${expectedHash}`;
+				if (swapped.count === 0) {
+					const exists = await tx`SELECT 1 FROM "user" WHERE id = ${userId}`;
+					return exists.length === 0 ? "NOT_FOUND" : "CHANGED_MEANWHILE";
+				}
+				await tx`DELETE FROM password_reset_request WHERE user_id = ${userId}`;
+				await tx`DELETE FROM email_update_request WHERE user_id = ${userId}`;
+				return "UPDATED";
+			});
+		},
+	};
+}

@@ -1,0 +1,118 @@
+// The PostgreSQL schema as an ordered list of steps. `holm_schema.version` records how many have
+// run; an instance applies the missing ones at start under an advisory lock, so any number of
+// instances may start at once on an empty database. Append, never edit a step that has shipped.
+import type { SQL } from "bun";
+
+export const POSTGRES_MIGRATIONS: readonly string[] = [
+	// 1: the whole Faroe 0.2 surface, the second-factor lockouts (with escalation), and the rate
+	// limits of every instance. Identifiers use the "C" collation, so they sort as on SQLite.
+	`
+	CREATE TABLE "user" (
+		id text COLLATE "C" PRIMARY KEY,
+		created_at bigint NOT NULL,
+		email text UNIQUE,
+		email_verified boolean NOT NULL DEFAULT false,
+		password_hash text NOT NULL,
+		recovery_code text NOT NULL
+	);
+	CREATE INDEX user_created_at_id ON "user" (created_at, id);
+
+	CREATE TABLE password_reset_request (
+		id text COLLATE "C" PRIMARY KEY,
+		user_id text COLLATE "C" NOT NULL REFERENCES "user" (id) ON DELETE CASCADE,
+		created_at bigint NOT NULL,
+		expires_at bigint NOT NULL,
+		code_hash bytea NOT NULL,
+		email_verified boolean NOT NULL DEFAULT false,
+		failed_attempts integer NOT NULL DEFAULT 0
+	);
+	CREATE INDEX password_reset_request_user_id ON password_reset_request (user_id);
+	CREATE INDEX password_reset_request_expires_at ON password_reset_request (expires_at);
+
+	CREATE TABLE email_verification_request (
+		user_id text COLLATE "C" PRIMARY KEY REFERENCES "user" (id) ON DELETE CASCADE,
+		created_at bigint NOT NULL,
+		expires_at bigint NOT NULL,
+		code text NOT NULL,
+		failed_attempts integer NOT NULL DEFAULT 0
+	);
+	CREATE INDEX email_verification_request_expires_at ON email_verification_request (expires_at);
+
+	CREATE TABLE email_update_request (
+		id text COLLATE "C" PRIMARY KEY,
+		user_id text COLLATE "C" NOT NULL REFERENCES "user" (id) ON DELETE CASCADE,
+		created_at bigint NOT NULL,
+		expires_at bigint NOT NULL,
+		email text NOT NULL,
+		code text NOT NULL,
+		failed_attempts integer NOT NULL DEFAULT 0
+	);
+	CREATE INDEX email_update_request_user_id ON email_update_request (user_id);
+	CREATE INDEX email_update_request_email ON email_update_request (email);
+	CREATE INDEX email_update_request_expires_at ON email_update_request (expires_at);
+
+	CREATE TABLE totp_credential (
+		user_id text COLLATE "C" PRIMARY KEY REFERENCES "user" (id) ON DELETE CASCADE,
+		created_at bigint NOT NULL,
+		key bytea NOT NULL,
+		last_used_step bigint NOT NULL
+	);
+
+	CREATE TABLE second_factor_lockout (
+		user_id text COLLATE "C" NOT NULL REFERENCES "user" (id) ON DELETE CASCADE,
+		check_name text NOT NULL,
+		failed_attempts integer NOT NULL DEFAULT 0,
+		locked_until bigint,
+		lock_count integer NOT NULL DEFAULT 0,
+		PRIMARY KEY (user_id, check_name)
+	);
+
+	-- Rate-limit state of every instance (API.md section 4), as JSON per rule and key. Unlogged:
+	-- a database crash may lose it, a restart of Holm does not. Rows expire and are swept, so the
+	-- table's size is bounded by time.
+	CREATE UNLOGGED TABLE rate_limit (
+		rule text NOT NULL,
+		key text NOT NULL,
+		state jsonb,
+		expires_at bigint NOT NULL,
+		PRIMARY KEY (rule, key)
+	);
+	CREATE INDEX rate_limit_expires_at ON rate_limit (expires_at);
+	`,
+	// 2: the number of users, kept by a trigger, so that every page of GET /users does not count
+	// the whole table for X-Pagination-Total.
+	`
+	CREATE TABLE user_count (n bigint NOT NULL);
+	INSERT INTO user_count (n) SELECT count(*) FROM "user";
+	CREATE FUNCTION user_count_change() RETURNS trigger LANGUAGE plpgsql AS $$
+	BEGIN
+		IF TG_OP = 'INSERT' THEN UPDATE user_count SET n = n + 1; ELSE UPDATE user_count SET n = n - 1; END IF;
+		RETURN NULL;
+	END $$;
+	CREATE TRIGGER user_count_change AFTER INSERT OR DELETE ON "user" FOR EACH ROW EXECUTE FUNCTION user_count_change();
+	`,
+];
+
+export class SchemaTooNewError extends Error {}
+
+// Any fixed number: every Holm instance on a database takes the same lock to migrate it.
+const MIGRATION_LOCK = 0x486f6c6d; // "Holm"
+
+/** Applies the missing steps in one transaction, under a lock that serialises concurrent starts. */
+export async function migratePostgres(sql: SQL): Promise<{ from: number; to: number }> {
+	return sql.begin(async (tx) => {
+		await tx`SELECT pg_advisory_xact_lock(${MIGRATION_LOCK})`;
+		await tx`CREATE TABLE IF NOT EXISTS holm_schema (version integer NOT NULL)`;
+		const rows = await tx`SELECT version FROM holm_schema`;
+		const from = rows.length === 0 ? 0 : Number(rows[0].version);
+		if (from > POSTGRES_MIGRATIONS.length) {
+			throw new SchemaTooNewError(
+				`the database has schema version ${from}, newer than this build knows (${POSTGRES_MIGRATIONS.length}); run a newer holm`,
+			);
+		}
+		for (let version = from; version < POSTGRES_MIGRATIONS.length; version++) await tx.unsafe(POSTGRES_MIGRATIONS[version]!);
+		if (rows.length === 0) await tx`INSERT INTO holm_schema (version) VALUES (${POSTGRES_MIGRATIONS.length})`;
+		else await tx`UPDATE holm_schema SET version = ${POSTGRES_MIGRATIONS.length}`;
+		return { from, to: POSTGRES_MIGRATIONS.length };
+	});
+}

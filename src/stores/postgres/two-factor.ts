@@ -1,0 +1,94 @@
+// The second factors on PostgreSQL. Each check locks the user's row (first, as every transaction
+// that changes a user's rows does, so none can deadlock with another) and then its lockout row (an
+// upsert takes the row lock, creating the row if needed): parallel guesses for one user and check
+// are taken one at a time, like the SQLite transaction, until the check's transaction ends.
+import type { SQL, TransactionSQL } from "bun";
+import type { Locked, ResetWithRecoveryCodeOutcome, TwoFactorStore, VerifyTotpOutcome } from "../../features/two-factor/store.ts";
+import { MAX_INCORRECT_SECOND_FACTOR_CODES, secondFactorLockSeconds } from "../../limits.ts";
+
+type SecondFactorCheck = "totp" | "recovery_code";
+
+/** Locks the user's row and the check's lockout row for this transaction. The lock in force, null
+ *  when there is none, or "NO_USER" when the user is gone. */
+async function lockLockoutRow(tx: TransactionSQL, userId: string, check: SecondFactorCheck, now: number): Promise<Locked | null | "NO_USER"> {
+	const user = await tx`SELECT 1 FROM "user" WHERE id = ${userId} FOR UPDATE`;
+	if (user.length === 0) return "NO_USER";
+	const rows = await tx`INSERT INTO second_factor_lockout (user_id, check_name) VALUES (${userId}, ${check})
+		ON CONFLICT (user_id, check_name) DO UPDATE SET check_name = excluded.check_name
+		RETURNING locked_until`;
+	const lockedUntil = rows[0].locked_until === null ? null : Number(rows[0].locked_until);
+	return lockedUntil !== null && lockedUntil > now ? { outcome: "LOCKED", retryAfterSeconds: lockedUntil - now } : null;
+}
+
+/** One more incorrect code; the 5th in a row locks the check, each lock twice as long as the last.
+ *  The seconds of the lock it started, or null. */
+async function recordIncorrectCode(tx: TransactionSQL, userId: string, check: SecondFactorCheck, now: number): Promise<number | null> {
+	const [row] = await tx`UPDATE second_factor_lockout SET failed_attempts = failed_attempts + 1, locked_until = NULL
+		WHERE user_id = ${userId} AND check_name = ${check} RETURNING failed_attempts, lock_count`;
+	if (row.failed_attempts < MAX_INCORRECT_SECOND_FACTOR_CODES) return null;
+	const seconds = secondFactorLockSeconds(row.lock_count);
+	await tx`UPDATE second_factor_lockout SET failed_attempts = 0, locked_until = ${now + seconds},
+		lock_count = lock_count + 1 WHERE user_id = ${userId} AND check_name = ${check}`;
+	return seconds;
+}
+
+export function createPostgresTwoFactorStore(sql: SQL): TwoFactorStore {
+	return {
+		async replaceCredential(credential, acceptedStep) {
+			await sql`INSERT INTO totp_credential (user_id, created_at, key, last_used_step)
+				VALUES (${credential.userId}, ${credential.createdAt}, ${credential.key}, ${acceptedStep})
+				ON CONFLICT (user_id) DO UPDATE SET
+					created_at = excluded.created_at, key = excluded.key, last_used_step = excluded.last_used_step`;
+		},
+		async getCredential(userId) {
+			const rows = await sql`SELECT user_id, created_at, key FROM totp_credential WHERE user_id = ${userId}`;
+			if (rows.length === 0) return null;
+			return { userId: rows[0].user_id, createdAt: Number(rows[0].created_at), key: new Uint8Array(rows[0].key) };
+		},
+		async deleteCredential(userId) {
+			const result = await sql`DELETE FROM totp_credential WHERE user_id = ${userId}`;
+			return result.count > 0;
+		},
+		async verifyTotp(userId, now, findStep) {
+			return sql.begin(async (tx): Promise<VerifyTotpOutcome> => {
+				const locked = await lockLockoutRow(tx, userId, "totp", now);
+				if (locked === "NO_USER") return { outcome: "NOT_ALLOWED" };
+				if (locked !== null) return locked;
+				const rows = await tx`SELECT key, last_used_step FROM totp_credential WHERE user_id = ${userId}`;
+				if (rows.length === 0) return { outcome: "NOT_ALLOWED" };
+				const step = findStep(new Uint8Array(rows[0].key), Number(rows[0].last_used_step));
+				// Compare-and-swap: the step only ever moves forward, so one accepted code is accepted once.
+				const advanced = step === null ? null : await tx`UPDATE totp_credential SET last_used_step = ${step}
+					WHERE user_id = ${userId} AND last_used_step < ${step}`;
+				if (advanced === null || advanced.count === 0) {
+					return { outcome: "INCORRECT_CODE", lockedForSeconds: await recordIncorrectCode(tx, userId, "totp", now) };
+				}
+				await tx`DELETE FROM second_factor_lockout WHERE user_id = ${userId} AND check_name = 'totp'`;
+				return { outcome: "VERIFIED" };
+			});
+		},
+		async setRecoveryCode(userId, recoveryCode) {
+			const result = await sql`UPDATE "user" SET recovery_code = ${recoveryCode} WHERE id = ${userId}`;
+			return result.count > 0;
+		},
+		async resetWithRecoveryCode(userId, isCorrect, newCode, now) {
+			return sql.begin(async (tx): Promise<ResetWithRecoveryCodeOutcome> => {
+				const locked = await lockLockoutRow(tx, userId, "recovery_code", now);
+				if (locked === "NO_USER") return { outcome: "NOT_FOUND" };
+				if (locked !== null) return locked;
+				// The user's row is locked and there (lockLockoutRow said so).
+				const [row] = await tx`SELECT recovery_code FROM "user" WHERE id = ${userId}`;
+				const current: string = row.recovery_code;
+				const swapped = isCorrect(current)
+					? await tx`UPDATE "user" SET recovery_code = ${newCode} WHERE id = ${userId} AND recovery_code = ${current}`
+					: null;
+				if (swapped === null || swapped.count === 0) {
+					return { outcome: "INCORRECT_CODE", lockedForSeconds: await recordIncorrectCode(tx, userId, "recovery_code", now) };
+				}
+				await tx`DELETE FROM totp_credential WHERE user_id = ${userId}`;
+				await tx`DELETE FROM second_factor_lockout WHERE user_id = ${userId}`;
+				return { outcome: "RESET" };
+			});
+		},
+	};
+}

@@ -1,0 +1,49 @@
+// Every feature's store on one SQLite database, statements prepared once.
+import type { Database } from "bun:sqlite";
+import { createMemoryLimitStore } from "../../limits.ts";
+import { deleteExpiredRows, type Storage, type Stores } from "../index.ts";
+import { openDatabase } from "./db/open.ts";
+import { createSqliteEmailUpdateStore } from "./email-update.ts";
+import { createSqliteEmailVerificationStore } from "./email-verification.ts";
+import { createSqlitePasswordResetStore } from "./password-reset.ts";
+import { createSqlitePasswordStore } from "./passwords.ts";
+import { createSqliteTwoFactorStore } from "./two-factor.ts";
+import { createSqliteUserStore } from "./users.ts";
+
+function createStores(db: Database): Stores {
+	return {
+		users: createSqliteUserStore(db),
+		passwords: createSqlitePasswordStore(db),
+		passwordResets: createSqlitePasswordResetStore(db),
+		emailVerifications: createSqliteEmailVerificationStore(db),
+		emailUpdates: createSqliteEmailUpdateStore(db),
+		twoFactor: createSqliteTwoFactorStore(db),
+	};
+}
+
+
+/** Opens (creating) the database file and brings its schema up to date. Limits live in memory:
+ *  one SQLite file serves one instance. */
+export function openSqliteStorage(path: string, limiterCapacity?: number): Storage {
+	const db = openDatabase(path);
+	const stores = createStores(db);
+	return {
+		kind: "sqlite",
+		stores,
+		limitStore: createMemoryLimitStore(limiterCapacity),
+		async ping() {
+			// Reads the schema version: unlike `SELECT 1`, that takes a read transaction on the file.
+			db.query("PRAGMA user_version").get();
+		},
+		async size() {
+			const row = db.query<{ bytes: number }, []>("SELECT page_count * page_size AS bytes FROM pragma_page_count(), pragma_page_size()").get();
+			return row?.bytes ?? 0;
+		},
+		async sweep(nowMs) {
+			await deleteExpiredRows(stores, Math.floor(nowMs / 1000));
+		},
+		async close() {
+			db.close();
+		},
+	};
+}

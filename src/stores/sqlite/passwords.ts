@@ -1,0 +1,25 @@
+// Changing a password on SQLite.
+import type { Database } from "bun:sqlite";
+import type { PasswordStore, ReplaceHashOutcome } from "../../features/passwords/store.ts";
+
+export function createSqlitePasswordStore(db: Database): PasswordStore {
+	const swapHash = db.prepare<void, [string, string, string]>(`UPDATE user SET password_hash = ? WHERE id = ? AND password_hash = ?`);
+	const selectUser = db.prepare<{ id: string }, [string]>(`SELECT id FROM user WHERE id = ?`);
+	const deleteResetRequests = db.prepare<void, [string]>(`DELETE FROM password_reset_request WHERE user_id = ?`);
+	const deleteEmailUpdateRequests = db.prepare<void, [string]>(`DELETE FROM email_update_request WHERE user_id = ?`);
+
+	const replacePasswordHash = db.transaction((userId: string, expectedHash: string, newHash: string): ReplaceHashOutcome => {
+		if (swapHash.run(newHash, userId, expectedHash).changes === 0) {
+			return selectUser.get(userId) === null ? "NOT_FOUND" : "CHANGED_MEANWHILE";
+		}
+		deleteResetRequests.run(userId);
+		deleteEmailUpdateRequests.run(userId);
+		return "UPDATED";
+	});
+
+	return {
+		async replacePasswordHash(userId, expectedHash, newHash) {
+			return replacePasswordHash(userId, expectedHash, newHash);
+		},
+	};
+}

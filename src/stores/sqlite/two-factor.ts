@@ -1,0 +1,123 @@
+// The second factors on SQLite: each check and its lockout bookkeeping run in one synchronous
+// transaction, so parallel guesses are taken one at a time.
+import type { Database } from "bun:sqlite";
+import type { Locked, ResetWithRecoveryCodeOutcome, TwoFactorStore, VerifyTotpOutcome } from "../../features/two-factor/store.ts";
+import { MAX_INCORRECT_SECOND_FACTOR_CODES, secondFactorLockSeconds } from "../../limits.ts";
+
+type SecondFactorCheck = "totp" | "recovery_code";
+
+interface CredentialRow {
+	user_id: string;
+	created_at: number;
+	key: Uint8Array;
+	last_used_step: number;
+}
+
+export function createSqliteTwoFactorStore(db: Database): TwoFactorStore {
+	const upsertCredential = db.prepare<void, [string, number, Uint8Array, number]>(
+		`INSERT INTO totp_credential (user_id, created_at, key, last_used_step) VALUES (?, ?, ?, ?)
+		ON CONFLICT (user_id) DO UPDATE SET
+			created_at = excluded.created_at, key = excluded.key, last_used_step = excluded.last_used_step`,
+	);
+	const selectCredential = db.prepare<CredentialRow, [string]>(
+		`SELECT user_id, created_at, key, last_used_step FROM totp_credential WHERE user_id = ?`,
+	);
+	// Compare-and-swap: the step only ever moves forward, so one accepted code is accepted once.
+	const advanceStep = db.prepare<void, [number, string, number]>(
+		`UPDATE totp_credential SET last_used_step = ? WHERE user_id = ? AND last_used_step < ?`,
+	);
+	const deleteCredential = db.prepare<void, [string]>(`DELETE FROM totp_credential WHERE user_id = ?`);
+
+	const selectRecoveryCode = db.prepare<{ recovery_code: string }, [string]>(`SELECT recovery_code FROM user WHERE id = ?`);
+	const setRecoveryCode = db.prepare<void, [string, string]>(`UPDATE user SET recovery_code = ? WHERE id = ?`);
+	const swapRecoveryCode = db.prepare<void, [string, string, string]>(
+		`UPDATE user SET recovery_code = ? WHERE id = ? AND recovery_code = ?`,
+	);
+
+	const selectLockout = db.prepare<{ locked_until: number | null }, [string, SecondFactorCheck]>(
+		`SELECT locked_until FROM second_factor_lockout WHERE user_id = ? AND check_name = ?`,
+	);
+	// Only reached while the check is not locked, so a lock found here has ended and is dropped
+	// (its lock_count stays: the next lock escalates).
+	const countFailure = db.prepare<{ failed_attempts: number; lock_count: number }, [string, SecondFactorCheck]>(
+		`INSERT INTO second_factor_lockout (user_id, check_name, failed_attempts) VALUES (?, ?, 1)
+		ON CONFLICT (user_id, check_name) DO UPDATE SET failed_attempts = failed_attempts + 1, locked_until = NULL
+		RETURNING failed_attempts, lock_count`,
+	);
+	// The count restarts with the lock, so once the lock ends the user has 5 tries again.
+	const lock = db.prepare<void, [number, string, SecondFactorCheck]>(
+		`UPDATE second_factor_lockout SET failed_attempts = 0, locked_until = ?, lock_count = lock_count + 1
+		WHERE user_id = ? AND check_name = ?`,
+	);
+	const clearLockout = db.prepare<void, [string, SecondFactorCheck]>(
+		`DELETE FROM second_factor_lockout WHERE user_id = ? AND check_name = ?`,
+	);
+	const clearAllLockouts = db.prepare<void, [string]>(`DELETE FROM second_factor_lockout WHERE user_id = ?`);
+
+	/** The lock in force on a check, or null. */
+	function lockOf(userId: string, check: SecondFactorCheck, now: number): Locked | null {
+		const lockedUntil = selectLockout.get(userId, check)?.locked_until ?? null;
+		return lockedUntil !== null && lockedUntil > now ? { outcome: "LOCKED", retryAfterSeconds: lockedUntil - now } : null;
+	}
+
+	/** Counts an incorrect code; the seconds of the lock it started, or null. */
+	function recordIncorrectCode(userId: string, check: SecondFactorCheck, now: number): number | null {
+		const { failed_attempts, lock_count } = countFailure.get(userId, check)!;
+		if (failed_attempts < MAX_INCORRECT_SECOND_FACTOR_CODES) return null;
+		const seconds = secondFactorLockSeconds(lock_count);
+		lock.run(now + seconds, userId, check);
+		return seconds;
+	}
+
+	const verifyTotp = db.transaction(
+		(userId: string, now: number, findStep: (key: Uint8Array, lastUsedStep: number) => number | null): VerifyTotpOutcome => {
+			const locked = lockOf(userId, "totp", now);
+			if (locked !== null) return locked;
+			const credential = selectCredential.get(userId);
+			if (credential === null) return { outcome: "NOT_ALLOWED" };
+			const step = findStep(credential.key, credential.last_used_step);
+			if (step === null || advanceStep.run(step, userId, step).changes === 0) {
+				return { outcome: "INCORRECT_CODE", lockedForSeconds: recordIncorrectCode(userId, "totp", now) };
+			}
+			clearLockout.run(userId, "totp");
+			return { outcome: "VERIFIED" };
+		},
+	);
+
+	const resetWithRecoveryCode = db.transaction(
+		(userId: string, isCorrect: (code: string) => boolean, newCode: string, now: number): ResetWithRecoveryCodeOutcome => {
+			const locked = lockOf(userId, "recovery_code", now);
+			if (locked !== null) return locked;
+			const row = selectRecoveryCode.get(userId);
+			if (row === null) return { outcome: "NOT_FOUND" };
+			if (!isCorrect(row.recovery_code) || swapRecoveryCode.run(newCode, userId, row.recovery_code).changes === 0) {
+				return { outcome: "INCORRECT_CODE", lockedForSeconds: recordIncorrectCode(userId, "recovery_code", now) };
+			}
+			deleteCredential.run(userId);
+			clearAllLockouts.run(userId);
+			return { outcome: "RESET" };
+		},
+	);
+
+	return {
+		async replaceCredential(credential, acceptedStep) {
+			upsertCredential.run(credential.userId, credential.createdAt, credential.key, acceptedStep);
+		},
+		async getCredential(userId) {
+			const row = selectCredential.get(userId);
+			return row === null ? null : { userId: row.user_id, createdAt: row.created_at, key: row.key };
+		},
+		async deleteCredential(userId) {
+			return deleteCredential.run(userId).changes > 0;
+		},
+		async verifyTotp(userId, now, findStep) {
+			return verifyTotp(userId, now, findStep);
+		},
+		async setRecoveryCode(userId, recoveryCode) {
+			return setRecoveryCode.run(recoveryCode, userId).changes > 0;
+		},
+		async resetWithRecoveryCode(userId, isCorrect, newCode, now) {
+			return resetWithRecoveryCode(userId, isCorrect, newCode, now);
+		},
+	};
+}

@@ -1,0 +1,106 @@
+// The user table on SQLite.
+import type { Database } from "bun:sqlite";
+import type { NewUser, User, UserListQuery, UserStore } from "../../features/users/store.ts";
+import { isUniqueViolation } from "./errors.ts";
+
+interface UserRow {
+	id: string;
+	created_at: number;
+	email: string | null;
+	email_verified: number;
+	totp_registered: number;
+	recovery_code: string;
+}
+
+const USER_COLUMNS = `id, created_at, email, email_verified, recovery_code,
+	EXISTS (SELECT 1 FROM totp_credential WHERE totp_credential.user_id = user.id) AS totp_registered`;
+
+// An email query filters by substring; instr avoids LIKE's wildcards in user input. Without one,
+// the statements carry no filter at all, so SQLite can count and page through an index.
+const EMAIL_FILTER = `WHERE instr(email, ?) > 0`;
+
+function toUser(row: UserRow): User {
+	return {
+		id: row.id,
+		createdAt: row.created_at,
+		email: row.email,
+		emailVerified: row.email_verified === 1,
+		totpRegistered: row.totp_registered === 1,
+		recoveryCode: row.recovery_code,
+	};
+}
+
+export function createSqliteUserStore(db: Database): UserStore {
+	const insertUser = db.prepare<void, [string, number, string | null, string, string]>(
+		`INSERT INTO user (id, created_at, email, password_hash, recovery_code) VALUES (?, ?, ?, ?, ?)`,
+	);
+	const selectById = db.prepare<UserRow, [string]>(`SELECT ${USER_COLUMNS} FROM user WHERE id = ?`);
+	const selectByEmail = db.prepare<UserRow, [string]>(`SELECT ${USER_COLUMNS} FROM user WHERE email = ?`);
+	const selectPasswordHash = db.prepare<{ password_hash: string }, [string]>(`SELECT password_hash FROM user WHERE id = ?`);
+	const selectEmailTaken = db.prepare<{ taken: number }, [string]>(`SELECT EXISTS (SELECT 1 FROM user WHERE email = ?) AS taken`);
+	const countAll = db.prepare<{ total: number }, []>(`SELECT n AS total FROM user_count`);
+	const countMatching = db.prepare<{ total: number }, [string]>(`SELECT count(*) AS total FROM user ${EMAIL_FILTER}`);
+	const deleteById = db.prepare<void, [string]>(`DELETE FROM user WHERE id = ?`);
+	// Only a fixed set of orderings exists, so each gets its own prepared statements.
+	type ListStatement = ReturnType<typeof db.prepare<UserRow, [number, number]>>;
+	type FilteredListStatement = ReturnType<typeof db.prepare<UserRow, [string, number, number]>>;
+	const listAll = new Map<string, ListStatement>();
+	const listMatching = new Map<string, FilteredListStatement>();
+	for (const sortBy of ["created_at", "id"] as const) {
+		for (const [sortOrder, direction] of [["ascending", "ASC"], ["descending", "DESC"]] as const) {
+			const orderBy = sortBy === "id" ? `id ${direction}` : `created_at ${direction}, id ${direction}`;
+			const key = `${sortBy} ${sortOrder}`;
+			// The page's ids first, through the covering index, then their rows: OFFSET then skips
+			// index entries only, and the columns (the TOTP subquery included) are made for 20 rows.
+			listAll.set(
+				key,
+				db.prepare(`SELECT ${USER_COLUMNS} FROM user WHERE id IN (SELECT id FROM user ORDER BY ${orderBy} LIMIT ? OFFSET ?) ORDER BY ${orderBy}`),
+			);
+			listMatching.set(
+				key,
+				db.prepare(
+					`SELECT ${USER_COLUMNS} FROM user WHERE id IN (SELECT id FROM user ${EMAIL_FILTER} ORDER BY ${orderBy} LIMIT ? OFFSET ?) ORDER BY ${orderBy}`,
+				),
+			);
+		}
+	}
+
+	return {
+		async insert(user: NewUser) {
+			try {
+				insertUser.run(user.id, user.createdAt, user.email, user.passwordHash, user.recoveryCode);
+				return "CREATED";
+			} catch (error) {
+				if (isUniqueViolation(error)) return "EMAIL_ALREADY_USED";
+				throw error;
+			}
+		},
+		async get(id) {
+			const row = selectById.get(id);
+			return row === null ? null : toUser(row);
+		},
+		async getByEmail(email) {
+			const row = selectByEmail.get(email);
+			return row === null ? null : toUser(row);
+		},
+		async getPasswordHash(id) {
+			return selectPasswordHash.get(id)?.password_hash ?? null;
+		},
+		async isEmailTaken(email) {
+			return selectEmailTaken.get(email)!.taken === 1;
+		},
+		async list(query: UserListQuery) {
+			const key = `${query.sortBy} ${query.sortOrder}`;
+			if (query.emailQuery === "") {
+				const rows = listAll.get(key)!.all(query.limit, query.offset);
+				return { users: rows.map(toUser), total: countAll.get()!.total };
+			}
+			const rows = listMatching.get(key)!.all(query.emailQuery, query.limit, query.offset);
+			return { users: rows.map(toUser), total: countMatching.get(query.emailQuery)!.total };
+		},
+		async delete(id) {
+			// ON DELETE CASCADE takes everything the user owns.
+			return deleteById.run(id).changes > 0;
+		},
+	};
+}

@@ -1,0 +1,77 @@
+// The usage text of each command (`holm COMMAND --help`) and of holm as a whole (API.md section 7).
+
+const SERVE = `Usage: holm serve [flags]
+
+Serves the API. Every flag also reads from an environment variable, HOLM_ and the flag in upper
+case with _ for - (--leak-check from HOLM_LEAK_CHECK); a flag wins over its variable.
+
+  --database sqlite|postgres://...   the embedded SQLite file in --dir (default), or   HOLM_DATABASE
+                                     a PostgreSQL database shared by every instance
+  --port 4000                        TCP port; 0 picks a free one                      HOLM_PORT
+  --host 127.0.0.1                   address to listen on                              HOLM_HOST
+  --unix PATH                        listen on a Unix socket instead of TCP; only a    HOLM_UNIX
+                                     stale socket at PATH is replaced
+  --unix-mode 0600                   permissions of that socket (0660 for a group)     HOLM_UNIX_MODE
+  --dir holm_data                    data directory: holm.db, secret, holm.lock        HOLM_DIR
+  --secret S                         the API secret, 16 characters or more; visible    HOLM_SECRET
+                                     in the process list, so prefer one of the others
+  --secret-file PATH                 a file of secrets, one per line, all accepted     HOLM_SECRET_FILE
+                                     (default: <dir>/secret, created on first start)
+  --leak-check offline|online|off    how passwords are checked against leaks           HOLM_LEAK_CHECK
+  --leak-file PATH                   a leak file checked besides the bundled one       HOLM_LEAK_FILE
+  --leak-api URL                     range API for online (api.pwnedpasswords.com)     HOLM_LEAK_API
+  --leak-fail open|closed            online, when the API cannot be reached in time    HOLM_LEAK_FAIL
+  --leak-timeout-ms 2000             how long one range request may take               HOLM_LEAK_TIMEOUT_MS
+  --log-format pretty|json           one line per event, as text or as JSON            HOLM_LOG_FORMAT
+  --log-level debug|info|warn|error  least severe line written (debug adds /health)    HOLM_LOG_LEVEL
+
+Make a secret with \`holm generate-secret\`. A bad flag or value, or a data directory another
+holm holds, exits with status 2.`;
+
+const MIGRATE = `Usage: holm migrate [--database sqlite|postgres://...] [--dir holm_data]
+
+Applies the missing schema steps to the database and exits, so that a deploy pipeline can
+migrate once before it starts new instances. holm serve applies them too, under a lock, so this
+is never required.`;
+
+const GENERATE_SECRET = `Usage: holm generate-secret
+
+Prints a new random secret (32 bytes, base32) for --secret-file, HOLM_SECRET or --secret.`;
+
+const BACKUP = `Usage: holm backup [--dir holm_data] DEST
+
+Writes a consistent copy of the SQLite database in --dir (HOLM_DIR) to the new file DEST, also
+while holm serve runs. Refuses to overwrite DEST. With PostgreSQL, use pg_dump instead.`;
+
+const BUILD_LEAK_FILE = `Usage: holm build-leak-file INPUT OUTPUT
+
+Turns a password list (one per line, optionally gzipped) or the Have I Been Pwned SHA1HEX:COUNT
+download into a leak file for --leak-file.`;
+
+const VERSION = `Usage: holm version
+
+Prints the version.`;
+
+export const COMMAND_USAGE: Record<string, string> = {
+	serve: SERVE,
+	migrate: MIGRATE,
+	"generate-secret": GENERATE_SECRET,
+	backup: BACKUP,
+	"build-leak-file": BUILD_LEAK_FILE,
+	version: VERSION,
+};
+
+export const USAGE = `Usage:
+  holm serve [--database sqlite|postgres://...] [--port 4000] [--host 127.0.0.1]
+             [--unix PATH] [--unix-mode 0600] [--dir holm_data] [--secret S | --secret-file PATH]
+             [--leak-check offline|online|off] [--leak-file PATH]
+             [--leak-api URL] [--leak-fail open|closed] [--leak-timeout-ms 2000]
+             [--log-format pretty|json] [--log-level debug|info|warn|error]
+  holm migrate [--database sqlite|postgres://...] [--dir holm_data]
+  holm generate-secret
+  holm backup [--dir holm_data] DEST
+  holm build-leak-file INPUT OUTPUT
+  holm version
+  holm COMMAND --help
+
+Every serve flag also reads from an environment variable: --leak-check from HOLM_LEAK_CHECK, and so on.`;

@@ -1,0 +1,346 @@
+// GET /openapi.json: the document covers exactly the routes of src/routes.ts, is a valid OpenAPI 3.1
+// document, and its schemas describe what the running server really sends.
+import { Validator } from "@seriousme/openapi-schema-validator";
+// Ajv comes with the validator (which uses it for the OpenAPI schemas); here it checks the Schema
+// Objects themselves, which the OpenAPI 3.1 schema leaves unchecked, and real answers against them.
+import Ajv2020 from "ajv/dist/2020.js";
+import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import type { z } from "zod";
+import { ERROR_STATUS, type ErrorCode } from "../src/errors.ts";
+import type { emailUpdateRequestResponse } from "../src/features/email-update/schemas.ts";
+import { emailUpdateRequestJSON } from "../src/features/email-update/store.ts";
+import type { emailVerificationRequestResponse } from "../src/features/email-verification/schemas.ts";
+import { emailVerificationRequestJSON } from "../src/features/email-verification/store.ts";
+import type { passwordResetRequestResponse } from "../src/features/password-reset/schemas.ts";
+import { passwordResetRequestJSON } from "../src/features/password-reset/store.ts";
+import type { totpCredentialResponse } from "../src/features/two-factor/schemas.ts";
+import { totpCredentialJSON } from "../src/features/two-factor/store.ts";
+import type { userResponse } from "../src/features/users/schemas.ts";
+import { userJSON } from "../src/features/users/store.ts";
+import { buildOpenApiDocument, openApiPath } from "../src/openapi/document.ts";
+import { ROUTES } from "../src/routes.ts";
+import { authenticatorCode, createUser, SECRET, startTestServer, STRONG_PASSWORD, uniqueEmail, type TestServer } from "./support.ts";
+
+// Fails to type-check (bunx tsc) when what a handler sends and its documented model drift apart.
+type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
+const shapesAgree: [
+	Same<ReturnType<typeof userJSON>, z.output<typeof userResponse>>,
+	Same<ReturnType<typeof passwordResetRequestJSON>, z.output<typeof passwordResetRequestResponse>>,
+	Same<ReturnType<typeof emailVerificationRequestJSON>, z.output<typeof emailVerificationRequestResponse>>,
+	Same<ReturnType<typeof emailUpdateRequestJSON>, z.output<typeof emailUpdateRequestResponse>>,
+	Same<ReturnType<typeof totpCredentialJSON>, z.output<typeof totpCredentialResponse>>,
+] = [true, true, true, true, true];
+void shapesAgree;
+
+const document = buildOpenApiDocument() as any;
+const METHODS = ["get", "post", "delete", "put", "patch", "head", "options", "trace"];
+
+/** Routes the document covers before src/routes.ts has a line for them. */
+const PLANNED: readonly (readonly [string, string])[] = [["GET", "/openapi.json"]];
+
+function operationKey(method: string, path: string): string {
+	return `${method.toUpperCase()} ${path}`;
+}
+
+function documentedOperations(doc: any): string[] {
+	return Object.entries(doc.paths as Record<string, any>).flatMap(([path, item]) =>
+		METHODS.filter((method) => item[method] !== undefined).map((method) => operationKey(method, path)),
+	);
+}
+
+function routedOperations(routes: readonly (readonly [string, string, ...unknown[]])[]): string[] {
+	const keys = new Set(routes.map(([method, path]) => operationKey(method, openApiPath(path))));
+	for (const [method, path] of PLANNED) keys.add(operationKey(method, path));
+	return [...keys];
+}
+
+/** Routes without an operation, and operations without a route. */
+function mismatches(routes: readonly (readonly [string, string, ...unknown[]])[], doc: any) {
+	const routed = routedOperations(routes);
+	const documented = documentedOperations(doc);
+	return {
+		undocumented: routed.filter((key) => !documented.includes(key)),
+		unrouted: documented.filter((key) => !routed.includes(key)),
+	};
+}
+
+/** Every operation as [key, operation object]. */
+function operations(doc: any): [string, any][] {
+	return Object.entries(doc.paths as Record<string, any>).flatMap(([path, item]) =>
+		METHODS.filter((method) => item[method] !== undefined).map((method): [string, any] => [operationKey(method, path), item[method]]),
+	);
+}
+
+/** A `#/...` reference's target. */
+function resolve(doc: any, value: any): any {
+	if (typeof value?.$ref !== "string") return value;
+	return (value.$ref as string)
+		.slice(2)
+		.split("/")
+		.reduce((node, segment) => node[segment.replaceAll("~1", "/").replaceAll("~0", "~")], doc);
+}
+
+/** Every Schema Object in the document: component schemas, and those of parameters, headers and bodies. */
+function allSchemas(node: any, found: any[] = []): any[] {
+	if (node === null || typeof node !== "object") return found;
+	for (const [key, value] of Object.entries(node)) {
+		if (key === "schema" && typeof value === "object") found.push(value);
+		else allSchemas(value, found);
+	}
+	return found;
+}
+
+describe("completeness", () => {
+	test("every route in src/routes.ts has an operation, and every operation has a route", () => {
+		expect(mismatches(ROUTES, document)).toEqual({ undocumented: [], unrouted: [] });
+	});
+
+	test("a route added without documentation is reported", () => {
+		const added = [...ROUTES, ["POST", "/users/:user_id/sessions"] as const];
+		expect(mismatches(added, document).undocumented).toEqual(["POST /users/{user_id}/sessions"]);
+	});
+
+	test("operation ids are unique and every operation has a summary and a tag", () => {
+		const all = operations(document).map(([, operation]) => operation);
+		expect(new Set(all.map((operation) => operation.operationId)).size).toBe(all.length);
+		for (const operation of all) {
+			expect(operation.summary).toBeString();
+			expect(operation.tags).toHaveLength(1);
+		}
+	});
+
+	test("each path parameter is declared as a 24-character identifier", () => {
+		for (const [key, operation] of operations(document)) {
+			const inPath = [...key.matchAll(/\{(\w+)\}/g)].map(([, name]) => name);
+			const declared = (operation.parameters ?? []).map((p: any) => resolve(document, p)).filter((p: any) => p.in === "path");
+			expect(declared.map((p: any) => p.name)).toEqual(inPath);
+			for (const parameter of declared) expect(parameter.schema).toMatchObject({ type: "string", minLength: 24, maxLength: 24 });
+		}
+	});
+
+	test("GET /users documents its query parameters and pagination headers", () => {
+		const list = document.paths["/users"].get;
+		expect(list.parameters.map((p: any) => p.name)).toEqual(["sort_by", "sort_order", "per_page", "page", "email_query", "email"]);
+		expect(Object.keys(list.responses["200"].headers)).toEqual(["X-Pagination-Total", "X-Pagination-Total-Pages"]);
+	});
+
+	test("the answers every endpoint can give are there: 406, 415, 500; 401 when secured; 413 on POST", () => {
+		for (const [key, operation] of operations(document)) {
+			const statuses = Object.keys(operation.responses);
+			expect(statuses, key).toContain("406");
+			expect(statuses, key).toContain("415");
+			expect(statuses, key).toContain("500");
+			const secured = operation.security === undefined;
+			expect(statuses.includes("401"), key).toBe(secured);
+			expect(statuses.includes("413"), key).toBe(key.startsWith("POST "));
+			if (key.startsWith("POST ")) expect(operation.requestBody.content["application/json"].schema.$ref, key).toBeString();
+		}
+		expect(document.paths["/health"].get.security).toEqual([]);
+		expect(document.paths["/openapi.json"].get.security).toEqual([]);
+		expect(document.paths["/metrics"].get.responses["200"].content["text/plain"]).toBeDefined();
+	});
+
+	test("each error answer lists only codes of its status, and TOO_MANY_REQUESTS comes with Retry-After", () => {
+		for (const [key, operation] of operations(document)) {
+			for (const [status, reference] of Object.entries(operation.responses as Record<string, any>)) {
+				const response = resolve(document, reference);
+				const codes: ErrorCode[] | undefined = response.content?.["application/json"]?.schema?.properties?.error?.enum;
+				if (codes === undefined) continue;
+				for (const code of codes) expect(String(ERROR_STATUS[code]), `${key} ${status} ${code}`).toBe(status);
+				const limited = codes.includes("TOO_MANY_REQUESTS") || codes.includes("UNAVAILABLE");
+				expect(response.headers?.["Retry-After"] !== undefined, `${key} ${status}`).toBe(limited);
+			}
+		}
+	});
+
+	test("the endpoints that hash a password, and only those, can answer 503 UNAVAILABLE", () => {
+		const unavailable = operations(document)
+			.filter(([key, operation]) => key !== "GET /health" && operation.responses["503"] !== undefined)
+			.map(([key]) => key);
+		expect(unavailable.sort()).toEqual(
+			[
+				"POST /users",
+				"POST /users/{user_id}/verify-password",
+				"POST /users/{user_id}/update-password",
+				"POST /authenticate/password",
+				"POST /reset-password",
+			].sort(),
+		);
+	});
+
+	test("two builds give the same bytes", () => {
+		expect(JSON.stringify(buildOpenApiDocument())).toBe(JSON.stringify(document));
+	});
+});
+
+describe("validity", () => {
+	async function validate(doc: unknown) {
+		const validator = new Validator();
+		const result = await validator.validate(structuredClone(doc) as Record<string, unknown>);
+		return { ...result, version: validator.version };
+	}
+
+	test("the document is valid OpenAPI 3.1", async () => {
+		const result = await validate(document);
+		expect(result.errors).toBeUndefined();
+		expect(result).toMatchObject({ valid: true, version: "3.1" });
+	});
+
+	test("broken copies are refused, so the validation above means something", async () => {
+		expect((await validate(document)).valid).toBe(true);
+		const breakages: ((doc: any) => void)[] = [
+			(doc) => delete doc.paths["/users"].get.responses["200"].description,
+			(doc) => (doc.components.parameters.user_id.required = false),
+			(doc) => (doc.paths["/users"].get.parameters[0].in = "body"),
+			(doc) => (doc.components.securitySchemes.secret.in = "body"),
+			(doc) => (doc.paths["/health"].get.summary = 42),
+			// license.identifier is new in 3.1: the same document does not pass as 3.0.
+			(doc) => (doc.openapi = "3.0.3"),
+		];
+		for (const breakage of breakages) {
+			const broken = structuredClone(document);
+			breakage(broken);
+			const result = await validate(broken);
+			expect(result.valid, breakage.toString()).toBe(false);
+		}
+	});
+
+	test("every Schema Object is valid JSON Schema 2020-12 with only known keywords", () => {
+		const ajv = new Ajv2020({ strict: true });
+		const schemas = allSchemas(document);
+		expect(schemas.length).toBeGreaterThan(50);
+		for (const schema of schemas) expect(ajv.validateSchema(schema), JSON.stringify(ajv.errors)).toBe(true);
+		// Component schemas stand alone (zod inlines everything), so strict mode can compile them.
+		for (const [name, schema] of Object.entries(document.components.schemas)) expect(() => ajv.compile(schema as object), name).not.toThrow();
+	});
+});
+
+describe("the document matches what the server sends", () => {
+	const DOCUMENT_ID = "https://holm.invalid/openapi.json";
+	const ajv = new Ajv2020({ strict: false, allErrors: true });
+	ajv.addSchema(document, DOCUMENT_ID);
+
+	let server: TestServer;
+
+	beforeAll(async () => {
+		server = await startTestServer();
+	});
+	afterAll(() => server.stop());
+
+	/** The documented response of an operation for a status. */
+	function documented(method: string, path: string, status: number): any {
+		const response = document.paths[path]?.[method.toLowerCase()]?.responses?.[String(status)];
+		if (response === undefined) throw new Error(`${method} ${path} does not document ${status}`);
+		return resolve(document, response);
+	}
+
+	/** Checks a real answer against the schema the document gives for it; names the failure. */
+	function expectDocumented(method: string, path: string, answer: { status: number; body: unknown; headers: Headers }): void {
+		const response = documented(method, path, answer.status);
+		const schema = response.content["application/json"].schema;
+		// The schema's own references point into the document, which ajv holds under DOCUMENT_ID.
+		const validate = ajv.compile(JSON.parse(JSON.stringify(schema).replaceAll('"#/', `"${DOCUMENT_ID}#/`)));
+		expect(validate(answer.body) ? null : validate.errors, `${method} ${path} ${answer.status}`).toBeNull();
+		for (const [name, reference] of Object.entries(response.headers ?? {})) {
+			const value = answer.headers.get(name);
+			if ((reference as any).required || resolve(document, reference).required) expect(value, name).not.toBeNull();
+			if (value !== null) expect(value, name).toMatch(/^[0-9]+$/);
+		}
+		const error = (answer.body as { error?: string } | null)?.error;
+		if (error === "TOO_MANY_REQUESTS" || error === "UNAVAILABLE") expect(answer.headers.get("Retry-After")).toMatch(/^[1-9][0-9]*$/);
+	}
+
+	test("GET /openapi.json serves the built document as JSON, the same bytes every time", async () => {
+		const fetchText = async () => {
+			const response = await fetch(`${server.url}/openapi.json`, { headers: { Authorization: SECRET } });
+			expect(response.status).toBe(200);
+			expect(response.headers.get("Content-Type")).toStartWith("application/json");
+			return response.text();
+		};
+		const first = await fetchText();
+		expect(JSON.parse(first)).toEqual(document);
+		expect(await fetchText()).toBe(first);
+	});
+
+	test("metrics: the Prometheus text format, with the secret as a bearer token", async () => {
+		const response = await fetch(`${server.url}/metrics`, { headers: { Authorization: `Bearer ${SECRET}` } });
+		expect(response.status).toBe(200);
+		const [mediaType] = Object.keys(documented("GET", "/metrics", 200).content);
+		expect(response.headers.get("Content-Type")).toStartWith(`${mediaType}; version=0.0.4`);
+		expect(await response.text()).toContain("# TYPE ");
+	});
+
+	test("health", async () => {
+		expectDocumented("GET", "/health", await server.request("GET", "/health"));
+	});
+
+	test("users", async () => {
+		const created = await server.request("POST", "/users", { email: uniqueEmail(), password: STRONG_PASSWORD });
+		expectDocumented("POST", "/users", created);
+		const withoutEmail = await server.request("POST", "/users", { password: STRONG_PASSWORD });
+		expectDocumented("POST", "/users", withoutEmail);
+		expectDocumented("GET", "/users/{user_id}", await server.request("GET", `/users/${created.body.id}`));
+		expectDocumented("GET", "/users", await server.request("GET", "/users?per_page=2"));
+		expectDocumented("POST", "/authenticate/password", await server.request("POST", "/authenticate/password", { email: created.body.email, password: STRONG_PASSWORD }));
+	});
+
+	test("password reset requests, with their code only when created", async () => {
+		const user = await createUser(server);
+		const created = await server.request("POST", `/users/${user.id}/password-reset-requests`);
+		expectDocumented("POST", "/users/{user_id}/password-reset-requests", created);
+		expectDocumented("GET", "/password-reset-requests/{request_id}", await server.request("GET", `/password-reset-requests/${created.body.id}`));
+		expectDocumented("GET", "/users/{user_id}/password-reset-requests", await server.request("GET", `/users/${user.id}/password-reset-requests`));
+	});
+
+	test("email verification and email update requests", async () => {
+		const user = await createUser(server);
+		const verification = await server.request("POST", `/users/${user.id}/email-verification-request`);
+		expectDocumented("POST", "/users/{user_id}/email-verification-request", verification);
+		expectDocumented("GET", "/users/{user_id}/email-verification-request", await server.request("GET", `/users/${user.id}/email-verification-request`));
+
+		const update = await server.request("POST", `/users/${user.id}/email-update-requests`, { email: uniqueEmail() });
+		expectDocumented("POST", "/users/{user_id}/email-update-requests", update);
+		expectDocumented("GET", "/users/{user_id}/email-update-requests", await server.request("GET", `/users/${user.id}/email-update-requests`));
+		const verified = await server.request("POST", "/verify-new-email", { request_id: update.body.id, code: update.body.code });
+		expectDocumented("POST", "/verify-new-email", verified);
+	});
+
+	test("TOTP credential and recovery codes", async () => {
+		const user = await createUser(server);
+		const key = crypto.getRandomValues(new Uint8Array(20));
+		const code = authenticatorCode(key, server.clock.now);
+		const registered = await server.request("POST", `/users/${user.id}/register-totp`, { key: Buffer.from(key).toString("base64"), code });
+		expectDocumented("POST", "/users/{user_id}/register-totp", registered);
+		expectDocumented("GET", "/users/{user_id}/totp-credential", await server.request("GET", `/users/${user.id}/totp-credential`));
+		const regenerated = await server.request("POST", `/users/${user.id}/regenerate-recovery-code`);
+		expectDocumented("POST", "/users/{user_id}/regenerate-recovery-code", regenerated);
+		const reset = await server.request("POST", `/users/${user.id}/reset-2fa`, { recovery_code: regenerated.body.recovery_code });
+		expectDocumented("POST", "/users/{user_id}/reset-2fa", reset);
+	});
+
+	test("error answers, Retry-After included", async () => {
+		const user = await createUser(server);
+		expectDocumented("POST", "/users", await server.request("POST", "/users", {}));
+		expectDocumented("GET", "/users/{user_id}", await server.request("GET", "/users/abcdefghijkmnpqrstuvwxyz"));
+		expectDocumented("GET", "/users", await server.request("GET", "/users", undefined, { Authorization: "wrong" }));
+		expectDocumented("POST", "/users", await server.request("POST", "/users", "{}", { "Content-Type": "text/html" }));
+		expectDocumented("GET", "/users", await server.request("GET", "/users", undefined, { Accept: "text/html" }));
+		expectDocumented("POST", "/users", await server.request("POST", "/users", "x".repeat(65 * 1024)));
+
+		// Without a TOTP credential each guess is NOT_ALLOWED; register one, then 5 wrong codes lock the check.
+		const key = crypto.getRandomValues(new Uint8Array(20));
+		const registered = await server.request("POST", `/users/${user.id}/register-totp`, {
+			key: Buffer.from(key).toString("base64"),
+			code: authenticatorCode(key, server.clock.now),
+		});
+		expect(registered.status).toBe(200);
+		for (let i = 0; i < 5; i++) {
+			const wrong = await server.request("POST", `/users/${user.id}/verify-2fa/totp`, { code: "wrong" });
+			expect(wrong.body).toEqual({ error: "INCORRECT_CODE" });
+			expectDocumented("POST", "/users/{user_id}/verify-2fa/totp", wrong);
+		}
+		const locked = await server.request("POST", `/users/${user.id}/verify-2fa/totp`, { code: "wrong" });
+		expect(locked.body).toEqual({ error: "TOO_MANY_REQUESTS" });
+		expectDocumented("POST", "/users/{user_id}/verify-2fa/totp", locked);
+	});
+});

@@ -1,0 +1,39 @@
+// The command line on PostgreSQL, as real processes: `holm migrate` ahead of a deploy, then two
+// `holm serve` on one database (two instances) that see the same users. Run by `npm test` only
+// on PostgreSQL (test/postgres-suite.ts).
+import { afterAll, expect, test } from "bun:test";
+import { rmSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { createTestDatabase } from "../postgres.ts";
+import { PROCESS_SECRET, runHolm, serveHolm, STRONG_PASSWORD, tempDir } from "../support.ts";
+
+const dir = tempDir();
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+test("migrate, then two instances on one database serve the same users", async () => {
+	const database = await createTestDatabase(process.env.HOLM_TEST_DATABASE_URL ?? "");
+	const migrated = runHolm(["migrate", "--database", database]);
+	expect(migrated.code).toBe(0);
+	expect(migrated.stdout).toContain("up to date");
+
+	const secretFile = join(dir, "secret");
+	writeFileSync(secretFile, PROCESS_SECRET + "\n");
+	const env = { HOLM_DATABASE: database, HOLM_SECRET_FILE: secretFile };
+	const first = await serveHolm([], env);
+	const second = await serveHolm([], env);
+	try {
+		const created = await fetch(first.url + "/users", {
+			method: "POST",
+			headers: { Authorization: `Bearer ${PROCESS_SECRET}` },
+			body: JSON.stringify({ email: "two-instances@example.com", password: STRONG_PASSWORD }),
+		});
+		expect(created.status).toBe(200);
+		const user = (await created.json()) as { id: string };
+		const seen = await fetch(`${second.url}/users/${user.id}`, { headers: { Authorization: PROCESS_SECRET } });
+		expect(((await seen.json()) as { email: string }).email).toBe("two-instances@example.com");
+		expect((await fetch(second.url + "/health")).status).toBe(200);
+	} finally {
+		expect(await first.stop()).toBe(0);
+		expect(await second.stop()).toBe(0);
+	}
+});

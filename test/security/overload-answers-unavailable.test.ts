@@ -1,0 +1,46 @@
+// Attack: flood the password endpoints (argon2id costs tens of milliseconds of CPU each) so that
+// work queues without end: every caller waits longer and longer, memory grows with the queue, and
+// legitimate sign-ins time out. Work that cannot start within 5 seconds is refused with
+// 503 UNAVAILABLE and Retry-After instead; and a sign-in refused that way is no guess, so an
+// overload cannot get a user blocked.
+import { afterAll, beforeAll, expect, test } from "bun:test";
+import { createUser, startTestServer, STRONG_PASSWORD, type Answer, type TestServer } from "../support.ts";
+
+// 5 s in production; a quarter of a second here, so that a few hundred requests overload it.
+const DEADLINE_MS = 250;
+let server: TestServer;
+
+beforeAll(async () => {
+	server = await startTestServer({ hashingStartDeadlineMs: DEADLINE_MS });
+});
+afterAll(() => server.stop());
+
+test("argon2id work that cannot start in time answers 503 UNAVAILABLE, and does not count as a guess", async () => {
+	const user = await createUser(server);
+	// More unknown-email sign-ins than the cores can verify in time (each costs one verification)...
+	const flood = Array.from({ length: 200 }, (_, i) =>
+		server.request("POST", "/authenticate/password", { email: `nobody${i}@example.com`, password: STRONG_PASSWORD }),
+	);
+	await Bun.sleep(50);
+	// ...then the user's own sign-ins, which queue behind them (10 at once: the per-user limit
+	// admits no more checks in flight).
+	const own = Array.from({ length: 10 }, () => server.request("POST", `/users/${user.id}/verify-password`, { password: STRONG_PASSWORD }));
+	const answers: Answer[] = await Promise.all([...flood, ...own]);
+
+	const unavailable = answers.filter((answer) => answer.status === 503);
+	expect(unavailable.length).toBeGreaterThan(0);
+	for (const answer of unavailable) {
+		expect(answer.body).toEqual({ error: "UNAVAILABLE" });
+		expect(answer.headers.get("Retry-After")).toBe("5");
+	}
+	// Every other answer is what the request deserved.
+	expect(answers.filter((answer) => ![503, 404, 204].includes(answer.status)).map((answer) => [answer.status, answer.body])).toEqual([]);
+	const ownRefused = (await Promise.all(own)).filter((answer) => answer.status === 503).length;
+	expect(ownRefused).toBeGreaterThanOrEqual(8);
+
+	// The refused sign-ins of the user did not count as incorrect passwords: no block.
+	expect((await server.request("POST", `/users/${user.id}/verify-password`, { password: "now a wrong one" })).body).toEqual({
+		error: "INCORRECT_PASSWORD",
+	});
+	expect((await server.request("POST", `/users/${user.id}/verify-password`, { password: STRONG_PASSWORD })).status).toBe(204);
+});

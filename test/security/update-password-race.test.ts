@@ -1,0 +1,39 @@
+// Attack: an attacker who knows a user's old password races the user's password reset with
+// update-password. The update verified the old hash, then wrote its new one after the reset had
+// written the user's: the attacker's password won 10 times in 10. update-password is now a
+// compare-and-swap on the hash it verified.
+import { afterAll, beforeAll, expect, test } from "bun:test";
+import { createUser, startTestServer, STRONG_PASSWORD, type TestServer } from "../support.ts";
+
+let server: TestServer;
+
+beforeAll(async () => {
+	server = await startTestServer();
+});
+afterAll(() => server.stop());
+
+test("an update raced against a reset never overwrites the reset's password", async () => {
+	for (let round = 0; round < 6; round++) {
+		const user = await createUser(server);
+		const reset = (await server.request("POST", `/users/${user.id}/password-reset-requests`, {})).body;
+		await server.request("POST", `/password-reset-requests/${reset.id}/verify-email`, { code: reset.code });
+		const usersPassword = `the user's own new one ${round}`;
+		const [resetAnswer] = await Promise.all([
+			server.request("POST", "/reset-password", { request_id: reset.id, password: usersPassword }),
+			server.request("POST", `/users/${user.id}/update-password`, { password: STRONG_PASSWORD, new_password: `attacker's choice ${round}` }),
+		]);
+		expect(resetAnswer.status).toBe(204);
+		expect((await server.request("POST", `/users/${user.id}/verify-password`, { password: usersPassword })).status).toBe(204);
+	}
+});
+
+test("two parallel updates from the same old password: exactly one succeeds", async () => {
+	const user = await createUser(server);
+	const answers = await Promise.all(
+		["first new passphrase", "second new passphrase", "third new passphrase"].map((new_password) =>
+			server.request("POST", `/users/${user.id}/update-password`, { password: STRONG_PASSWORD, new_password }),
+		),
+	);
+	expect(answers.filter((a) => a.status === 204)).toHaveLength(1);
+	expect(answers.filter((a) => a.body?.error === "INCORRECT_PASSWORD")).toHaveLength(2);
+});

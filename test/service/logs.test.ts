@@ -1,0 +1,99 @@
+// What an operator reads: a request line per request with its error code and request id, and
+// security events as lines of their own, each naming the user and the canonical client_ip, and
+// never a password, code, key, hash, secret or request id.
+import { afterAll, beforeAll, expect, test } from "bun:test";
+import { createLogger } from "../../src/log.ts";
+import { authenticatorCode, createUser, SECRET, startTestServer, STRONG_PASSWORD, type TestServer } from "../support.ts";
+
+const lines: string[] = [];
+let server: TestServer;
+
+beforeAll(async () => {
+	const sink = { write: (text: string) => lines.push(...text.split("\n").filter((line) => line !== "")) };
+	server = await startTestServer({ log: createLogger("json", "debug", { out: sink, err: sink }) });
+});
+afterAll(() => server.stop());
+
+function parsed(): Record<string, unknown>[] {
+	return lines.map((line) => JSON.parse(line));
+}
+
+function events(): Record<string, unknown>[] {
+	return parsed().filter((line) => line.message === "security event");
+}
+
+test("each request line carries the error code and a request id, which is echoed back", async () => {
+	const user = await createUser(server);
+	const answer = await fetch(`${server.url}/users/${user.id}/verify-password`, {
+		method: "POST",
+		headers: { Authorization: SECRET, "X-Request-Id": "trace-4bf92f3577b34da6" },
+		body: JSON.stringify({ password: "not the password" }),
+	});
+	expect(answer.headers.get("X-Request-Id")).toBe("trace-4bf92f3577b34da6");
+	const line = parsed().find((l) => l.request_id === "trace-4bf92f3577b34da6")!;
+	expect(line).toMatchObject({ message: "request", route: "/users/:user_id/verify-password", status: 400, error: "INCORRECT_PASSWORD" });
+
+	// Without one (or with one that is not an id), Holm makes one.
+	const made = await fetch(`${server.url}/users/${user.id}`, { headers: { Authorization: SECRET, "X-Request-Id": "a b\tc" } });
+	const id = made.headers.get("X-Request-Id")!;
+	expect(id).toMatch(/^[0-9a-f-]{36}$/);
+	expect(parsed().find((l) => l.request_id === id)).toMatchObject({ route: "/users/:user_id", status: 200, error: null });
+});
+
+test("every security event appears once, with the user and address, and no secret in any line", async () => {
+	lines.length = 0;
+	const ip = "2001:db8:7:7::1";
+	const key = "v6:2001:db8:7:7::/64";
+
+	// user_blocked and address_blocked: 10 incorrect passwords at one user, 5 of them from one address.
+	const target = await createUser(server);
+	for (let i = 0; i < 5; i++) await server.request("POST", `/users/${target.id}/verify-password`, { password: `guess ${i}`, client_ip: ip });
+	for (let i = 0; i < 5; i++) await server.request("POST", `/users/${target.id}/verify-password`, { password: `guess ${i}`, client_ip: `198.18.9.${i}` });
+	server.clock.advance(15 * 60_000);
+
+	// request_deleted_after_incorrect_codes, then password_reset.
+	const user = await createUser(server);
+	const doomed = (await server.request("POST", `/users/${user.id}/password-reset-requests`, {})).body;
+	for (let i = 0; i < 5; i++) await server.request("POST", `/password-reset-requests/${doomed.id}/verify-email`, { code: "WRONG234" });
+	const reset = (await server.request("POST", `/users/${user.id}/password-reset-requests`, {})).body;
+	await server.request("POST", `/password-reset-requests/${reset.id}/verify-email`, { code: reset.code });
+	const newPassword = "a brand new passphrase 9";
+	expect((await server.request("POST", "/reset-password", { request_id: reset.id, password: newPassword, client_ip: ip })).status).toBe(204);
+
+	// password_changed.
+	const changed = "and another passphrase 10";
+	expect((await server.request("POST", `/users/${user.id}/update-password`, { password: newPassword, new_password: changed })).status).toBe(204);
+
+	// second_factor_locked, then second_factor_reset.
+	const totpKey = crypto.getRandomValues(new Uint8Array(20));
+	const keyBase64 = Buffer.from(totpKey).toString("base64");
+	await server.request("POST", `/users/${user.id}/register-totp`, { key: keyBase64, code: authenticatorCode(totpKey, server.clock.now) });
+	server.clock.advance(30_000);
+	const valid = new Set([-1, 0, 1].map((steps) => authenticatorCode(totpKey, server.clock.now + steps * 30_000)));
+	const wrong = ["000000", "111111", "222222", "333333"].find((code) => !valid.has(code))!;
+	for (let i = 0; i < 5; i++) await server.request("POST", `/users/${user.id}/verify-2fa/totp`, { code: wrong });
+	const recovery = (await server.request("GET", `/users/${user.id}`)).body.recovery_code;
+	const newRecovery = (await server.request("POST", `/users/${user.id}/reset-2fa`, { recovery_code: recovery })).body.recovery_code;
+
+	// user_deleted.
+	expect((await server.request("DELETE", `/users/${user.id}`)).status).toBe(204);
+
+	const seen = events().map(({ time: _time, level: _level, message: _message, ...event }) => event);
+	expect(seen).toEqual([
+		{ event: "address_blocked", limit: "incorrect_passwords_address", client_ip: key },
+		{ event: "user_blocked", limit: "incorrect_passwords_user", user_id: target.id },
+		{ event: "request_deleted_after_incorrect_codes", request: "password_reset", user_id: user.id },
+		{ event: "password_reset", user_id: user.id, client_ip: key },
+		{ event: "password_changed", user_id: user.id, client_ip: null },
+		{ event: "second_factor_locked", check: "totp", user_id: user.id, lock_seconds: 900 },
+		{ event: "second_factor_reset", user_id: user.id },
+		{ event: "user_deleted", user_id: user.id },
+	]);
+	expect(events().filter((e) => e.event === "address_blocked" || e.event === "second_factor_locked").every((e) => e.level === "warn")).toBe(true);
+
+	const all = lines.join("\n");
+	for (const secret of [SECRET, STRONG_PASSWORD, newPassword, changed, reset.code, reset.id, doomed.id, keyBase64, recovery, newRecovery, "WRONG234"]) {
+		expect(all).not.toContain(secret);
+	}
+	expect(all).not.toContain("$argon2id$");
+});

@@ -1,0 +1,82 @@
+// GET /metrics: the Prometheus text format, read back with a real parser of that format, and the
+// counters seen moving after requests.
+import { afterAll, beforeAll, expect, test } from "bun:test";
+import parsePrometheusTextFormat, { type MetricFamily } from "parse-prometheus-text-format";
+import { createUser, SECRET, startTestServer, type TestServer } from "../support.ts";
+
+let server: TestServer;
+
+beforeAll(async () => {
+	server = await startTestServer();
+});
+afterAll(() => server.stop());
+
+let lastText = "";
+
+async function scrape(): Promise<MetricFamily[]> {
+	// As Prometheus sends it: a bearer token and its Accept header.
+	const response = await fetch(server.url + "/metrics", {
+		headers: { Authorization: `Bearer ${SECRET}`, Accept: "application/openmetrics-text;version=1.0.0,text/plain;version=0.0.4;q=0.5,*/*;q=0.1" },
+	});
+	expect(response.status).toBe(200);
+	expect(response.headers.get("Content-Type")).toContain("text/plain; version=0.0.4");
+	lastText = await response.text();
+	return parsePrometheusTextFormat(lastText);
+}
+
+/** The histogram's observations, summed over its series (this parser keeps no histogram labels). */
+function observedRequests(text: string): number {
+	let sum = 0;
+	for (const match of text.matchAll(/^holm_http_request_duration_seconds_count\{[^}]*\} (\d+)$/gm)) sum += Number(match[1]);
+	return sum;
+}
+
+function family(families: MetricFamily[], name: string): MetricFamily {
+	const found = families.find((f) => f.name === name);
+	if (found === undefined) throw new Error(`no ${name} in /metrics`);
+	return found;
+}
+
+/** The value of the sample whose labels include `labels`, or 0 when there is none yet. */
+function value(families: MetricFamily[], name: string, labels: Record<string, string> = {}): number {
+	const sample = family(families, name).metrics.find((m) => Object.entries(labels).every(([k, v]) => m.labels?.[k] === v));
+	return sample?.value === undefined ? 0 : Number(sample.value);
+}
+
+test("needs the secret", async () => {
+	expect((await fetch(server.url + "/metrics")).status).toBe(401);
+});
+
+test("requests, errors, refusals, leak checks and hashing are counted; the database and memory are measured", async () => {
+	const before = await scrape();
+	const observedBefore = observedRequests(lastText);
+	const user = await createUser(server);
+	for (let i = 0; i < 6; i++) {
+		await server.request("POST", `/users/${user.id}/verify-password`, { password: "wrong guess", client_ip: "192.0.2.90" });
+	}
+	await server.request("POST", "/users", { password: "password" }); // WEAK_PASSWORD
+	await server.request("GET", `/users/${user.id}`);
+	const after = await scrape();
+	const observedAfter = observedRequests(lastText);
+
+	const created = { route: "/users", method: "POST", status: "200", error: "" };
+	expect(value(after, "holm_http_requests_total", created) - value(before, "holm_http_requests_total", created)).toBe(1);
+	const wrong = { route: "/users/:user_id/verify-password", method: "POST", status: "400", error: "INCORRECT_PASSWORD" };
+	expect(value(after, "holm_http_requests_total", wrong) - value(before, "holm_http_requests_total", wrong)).toBe(5);
+	const refused = { route: "/users/:user_id/verify-password", method: "POST", status: "400", error: "TOO_MANY_REQUESTS" };
+	expect(value(after, "holm_http_requests_total", refused)).toBe(1);
+	// Route patterns only: no user id ever becomes a label.
+	for (const sample of family(after, "holm_http_requests_total").metrics) expect(sample.labels?.route).not.toContain(user.id);
+
+	expect(value(after, "holm_rate_limit_refusals_total", { limit: "incorrect_passwords_address" })).toBe(1);
+	expect(value(after, "holm_leak_checks_total", { result: "weak" }) - value(before, "holm_leak_checks_total", { result: "weak" })).toBe(1);
+	expect(value(after, "holm_leak_checks_total", { result: "passed" }) - value(before, "holm_leak_checks_total", { result: "passed" })).toBe(1);
+	expect(family(after, "holm_http_request_duration_seconds").type).toBe("HISTOGRAM");
+	// Every request between the two scrapes (and the first scrape) fell in the latency histogram.
+	expect(observedAfter - observedBefore).toBe(1 + 1 + 6 + 1 + 1); // first scrape, user, 6 guesses, weak, get
+	expect(family(after, "holm_password_hashing_duration_seconds").type).toBe("HISTOGRAM");
+	expect(value(after, "holm_password_hashing_running")).toBeGreaterThanOrEqual(0);
+	expect(value(after, "holm_password_hashing_waiting")).toBeGreaterThanOrEqual(0);
+	expect(value(after, "holm_database_size_bytes")).toBeGreaterThan(0);
+	expect(value(after, "holm_process_resident_memory_bytes")).toBeGreaterThan(1_000_000);
+});
