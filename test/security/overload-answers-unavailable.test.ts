@@ -21,9 +21,10 @@ test("argon2id work that cannot start in time answers 503 UNAVAILABLE, and does 
 	const flood = Array.from({ length: 200 }, (_, i) =>
 		server.request("POST", "/authenticate/password", { email: `nobody${i}@example.com`, password: STRONG_PASSWORD }),
 	);
-	await Bun.sleep(50);
-	// ...then the user's own sign-ins, which queue behind them (10 at once: the per-user limit
-	// admits no more checks in flight).
+	// ...then, once most of them wait for a core (not after a fixed sleep: a slow machine may not
+	// have sent them all yet), the user's own sign-ins, which queue behind them (10 at once: the
+	// per-user limit admits no more checks in flight).
+	while (server.running.ctx.hasher.load().waiting < 100) await Bun.sleep(5);
 	const own = Array.from({ length: 10 }, () => server.request("POST", `/users/${user.id}/verify-password`, { password: STRONG_PASSWORD }));
 	const answers: Answer[] = await Promise.all([...flood, ...own]);
 
