@@ -3,6 +3,7 @@ import type { Database } from "bun:sqlite";
 import type { ApplyEmailUpdateOutcome, EmailUpdateRequest, EmailUpdateStore } from "../../features/email-update/store.ts";
 import { MAX_CODE_ATTEMPTS } from "../../limits.ts";
 import { isUniqueViolation } from "./errors.ts";
+import type { SnapshotReads } from "./db/snapshot-reads.ts";
 
 interface RequestRow {
 	id: string;
@@ -26,12 +27,12 @@ function toRequest(row: RequestRow): EmailUpdateRequest {
 	};
 }
 
-export function createSqliteEmailUpdateStore(db: Database): EmailUpdateStore {
+export function createSqliteEmailUpdateStore(db: Database, reads: SnapshotReads): EmailUpdateStore {
 	const insertRequest = db.prepare<void, [string, string, number, number, string, string]>(
 		`INSERT INTO email_update_request (id, user_id, created_at, expires_at, email, code) VALUES (?, ?, ?, ?, ?, ?)`,
 	);
-	const selectLive = db.prepare<RequestRow, [string, number]>(`SELECT ${COLUMNS} FROM email_update_request WHERE id = ? AND expires_at > ?`);
-	const selectLiveForUser = db.prepare<RequestRow, [string, number]>(
+	const selectLive = reads.prepare<RequestRow, [string, number]>(`SELECT ${COLUMNS} FROM email_update_request WHERE id = ? AND expires_at > ?`);
+	const selectLiveForUser = reads.prepare<RequestRow, [string, number]>(
 		`SELECT ${COLUMNS} FROM email_update_request WHERE user_id = ? AND expires_at > ? ORDER BY created_at, id`,
 	);
 	const takeAttempt = db.prepare<{ code: string; failed_attempts: number; user_id: string }, [string, number]>(
@@ -49,8 +50,10 @@ export function createSqliteEmailUpdateStore(db: Database): EmailUpdateStore {
 	const deleteVerificationRequest = db.prepare<void, [string]>(`DELETE FROM email_verification_request WHERE user_id = ?`);
 	const deleteExpired = db.prepare<void, [number]>(`DELETE FROM email_update_request WHERE expires_at <= ?`);
 
+	// Inside the transaction, read on the writer: the read decides the write.
+	const selectLiveToApply = db.prepare<RequestRow, [string, number]>(`SELECT ${COLUMNS} FROM email_update_request WHERE id = ? AND expires_at > ?`);
 	const applyUpdate = db.transaction((id: string, now: number): ApplyEmailUpdateOutcome => {
-		const row = selectLive.get(id, now);
+		const row = selectLiveToApply.get(id, now);
 		if (row === null) return { outcome: "INVALID_REQUEST" };
 		try {
 			setVerifiedEmail.run(row.email, row.user_id);

@@ -2,6 +2,7 @@
 import type { Database } from "bun:sqlite";
 import type { EmailVerificationRequest, EmailVerificationStore } from "../../features/email-verification/store.ts";
 import { MAX_CODE_ATTEMPTS } from "../../limits.ts";
+import type { SnapshotReads } from "./db/snapshot-reads.ts";
 
 interface RequestRow {
 	user_id: string;
@@ -14,13 +15,13 @@ function toRequest(row: RequestRow): EmailVerificationRequest {
 	return { userId: row.user_id, createdAt: row.created_at, expiresAt: row.expires_at, code: row.code };
 }
 
-export function createSqliteEmailVerificationStore(db: Database): EmailVerificationStore {
+export function createSqliteEmailVerificationStore(db: Database, reads: SnapshotReads): EmailVerificationStore {
 	const upsertRequest = db.prepare<void, [string, number, number, string]>(
 		`INSERT INTO email_verification_request (user_id, created_at, expires_at, code) VALUES (?, ?, ?, ?)
 		ON CONFLICT (user_id) DO UPDATE SET
 			created_at = excluded.created_at, expires_at = excluded.expires_at, code = excluded.code, failed_attempts = 0`,
 	);
-	const selectLive = db.prepare<RequestRow, [string, number]>(
+	const selectLive = reads.prepare<RequestRow, [string, number]>(
 		`SELECT user_id, created_at, expires_at, code FROM email_verification_request WHERE user_id = ? AND expires_at > ?`,
 	);
 	const takeAttempt = db.prepare<{ code: string; failed_attempts: number }, [string, number]>(

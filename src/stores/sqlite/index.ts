@@ -2,7 +2,8 @@
 import type { Database } from "bun:sqlite";
 import { createMemoryLimitStore } from "../../limits.ts";
 import { deleteExpiredRows, type Storage, type Stores } from "../index.ts";
-import { openDatabase } from "./db/open.ts";
+import { CONNECTION_PRAGMAS, openDatabase } from "./db/open.ts";
+import { openSnapshotReads, type SnapshotReads } from "./db/snapshot-reads.ts";
 import { createSqliteEmailUpdateStore } from "./email-update.ts";
 import { createSqliteEmailVerificationStore } from "./email-verification.ts";
 import { createSqlitePasswordResetStore } from "./password-reset.ts";
@@ -10,14 +11,14 @@ import { createSqlitePasswordStore } from "./passwords.ts";
 import { createSqliteTwoFactorStore } from "./two-factor.ts";
 import { createSqliteUserStore } from "./users.ts";
 
-function createStores(db: Database): Stores {
+function createStores(db: Database, reads: SnapshotReads): Stores {
 	return {
-		users: createSqliteUserStore(db),
+		users: createSqliteUserStore(db, reads),
 		passwords: createSqlitePasswordStore(db),
-		passwordResets: createSqlitePasswordResetStore(db),
-		emailVerifications: createSqliteEmailVerificationStore(db),
-		emailUpdates: createSqliteEmailUpdateStore(db),
-		twoFactor: createSqliteTwoFactorStore(db),
+		passwordResets: createSqlitePasswordResetStore(db, reads),
+		emailVerifications: createSqliteEmailVerificationStore(db, reads),
+		emailUpdates: createSqliteEmailUpdateStore(db, reads),
+		twoFactor: createSqliteTwoFactorStore(db, reads),
 	};
 }
 
@@ -26,7 +27,8 @@ function createStores(db: Database): Stores {
  *  one SQLite file serves one instance. */
 export function openSqliteStorage(path: string, limiterCapacity?: number): Storage {
 	const db = openDatabase(path);
-	const stores = createStores(db);
+	const reads = openSnapshotReads(path, db, CONNECTION_PRAGMAS);
+	const stores = createStores(db, reads);
 	return {
 		kind: "sqlite",
 		stores,
@@ -43,6 +45,7 @@ export function openSqliteStorage(path: string, limiterCapacity?: number): Stora
 			await deleteExpiredRows(stores, Math.floor(nowMs / 1000));
 		},
 		async close() {
+			reads.close();
 			db.close();
 		},
 	};

@@ -2,6 +2,7 @@
 import type { Database } from "bun:sqlite";
 import type { PasswordResetRequest, PasswordResetStore } from "../../features/password-reset/store.ts";
 import { MAX_CODE_ATTEMPTS } from "../../limits.ts";
+import type { SnapshotReads } from "./db/snapshot-reads.ts";
 
 interface RequestRow {
 	id: string;
@@ -23,14 +24,14 @@ function toRequest(row: RequestRow): PasswordResetRequest {
 	};
 }
 
-export function createSqlitePasswordResetStore(db: Database): PasswordResetStore {
+export function createSqlitePasswordResetStore(db: Database, reads: SnapshotReads): PasswordResetStore {
 	const insertRequest = db.prepare<void, [string, string, number, number, Uint8Array]>(
 		`INSERT INTO password_reset_request (id, user_id, created_at, expires_at, code_hash) VALUES (?, ?, ?, ?, ?)`,
 	);
-	const selectLive = db.prepare<RequestRow, [string, number]>(
+	const selectLive = reads.prepare<RequestRow, [string, number]>(
 		`SELECT ${COLUMNS} FROM password_reset_request WHERE id = ? AND expires_at > ?`,
 	);
-	const selectLiveForUser = db.prepare<RequestRow, [string, number]>(
+	const selectLiveForUser = reads.prepare<RequestRow, [string, number]>(
 		`SELECT ${COLUMNS} FROM password_reset_request WHERE user_id = ? AND expires_at > ? ORDER BY created_at, id`,
 	);
 	const takeAttempt = db.prepare<{ code_hash: Uint8Array; failed_attempts: number; user_id: string }, [string, number]>(

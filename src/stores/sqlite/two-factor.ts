@@ -3,6 +3,7 @@
 import type { Database } from "bun:sqlite";
 import type { Locked, ResetWithRecoveryCodeOutcome, TwoFactorStore, VerifyTotpOutcome } from "../../features/two-factor/store.ts";
 import { MAX_INCORRECT_SECOND_FACTOR_CODES, secondFactorLockSeconds } from "../../limits.ts";
+import type { SnapshotReads } from "./db/snapshot-reads.ts";
 
 type SecondFactorCheck = "totp" | "recovery_code";
 
@@ -13,13 +14,16 @@ interface CredentialRow {
 	last_used_step: number;
 }
 
-export function createSqliteTwoFactorStore(db: Database): TwoFactorStore {
+export function createSqliteTwoFactorStore(db: Database, reads: SnapshotReads): TwoFactorStore {
 	const upsertCredential = db.prepare<void, [string, number, Uint8Array, number]>(
 		`INSERT INTO totp_credential (user_id, created_at, key, last_used_step) VALUES (?, ?, ?, ?)
 		ON CONFLICT (user_id) DO UPDATE SET
 			created_at = excluded.created_at, key = excluded.key, last_used_step = excluded.last_used_step`,
 	);
 	const selectCredential = db.prepare<CredentialRow, [string]>(
+		`SELECT user_id, created_at, key, last_used_step FROM totp_credential WHERE user_id = ?`,
+	);
+	const readCredential = reads.prepare<CredentialRow, [string]>(
 		`SELECT user_id, created_at, key, last_used_step FROM totp_credential WHERE user_id = ?`,
 	);
 	// Compare-and-swap: the step only ever moves forward, so one accepted code is accepted once.
@@ -104,7 +108,7 @@ export function createSqliteTwoFactorStore(db: Database): TwoFactorStore {
 			upsertCredential.run(credential.userId, credential.createdAt, credential.key, acceptedStep);
 		},
 		async getCredential(userId) {
-			const row = selectCredential.get(userId);
+			const row = readCredential.get(userId);
 			return row === null ? null : { userId: row.user_id, createdAt: row.created_at, key: row.key };
 		},
 		async deleteCredential(userId) {

@@ -1,6 +1,7 @@
 // The user table on SQLite.
 import type { Database } from "bun:sqlite";
 import type { NewUser, User, UserListQuery, UserStore } from "../../features/users/store.ts";
+import type { SnapshotReads, SnapshotStatement } from "./db/snapshot-reads.ts";
 import { isUniqueViolation } from "./errors.ts";
 
 interface UserRow {
@@ -30,20 +31,20 @@ function toUser(row: UserRow): User {
 	};
 }
 
-export function createSqliteUserStore(db: Database): UserStore {
+export function createSqliteUserStore(db: Database, reads: SnapshotReads): UserStore {
 	const insertUser = db.prepare<void, [string, number, string | null, string, string]>(
 		`INSERT INTO user (id, created_at, email, password_hash, recovery_code) VALUES (?, ?, ?, ?, ?)`,
 	);
-	const selectById = db.prepare<UserRow, [string]>(`SELECT ${USER_COLUMNS} FROM user WHERE id = ?`);
-	const selectByEmail = db.prepare<UserRow, [string]>(`SELECT ${USER_COLUMNS} FROM user WHERE email = ?`);
-	const selectPasswordHash = db.prepare<{ password_hash: string }, [string]>(`SELECT password_hash FROM user WHERE id = ?`);
-	const selectEmailTaken = db.prepare<{ taken: number }, [string]>(`SELECT EXISTS (SELECT 1 FROM user WHERE email = ?) AS taken`);
-	const countAll = db.prepare<{ total: number }, []>(`SELECT n AS total FROM user_count`);
-	const countMatching = db.prepare<{ total: number }, [string]>(`SELECT count(*) AS total FROM user ${EMAIL_FILTER}`);
+	const selectById = reads.prepare<UserRow, [string]>(`SELECT ${USER_COLUMNS} FROM user WHERE id = ?`);
+	const selectByEmail = reads.prepare<UserRow, [string]>(`SELECT ${USER_COLUMNS} FROM user WHERE email = ?`);
+	const selectPasswordHash = reads.prepare<{ password_hash: string }, [string]>(`SELECT password_hash FROM user WHERE id = ?`);
+	const selectEmailTaken = reads.prepare<{ taken: number }, [string]>(`SELECT EXISTS (SELECT 1 FROM user WHERE email = ?) AS taken`);
+	const countAll = reads.prepare<{ total: number }, []>(`SELECT n AS total FROM user_count`);
+	const countMatching = reads.prepare<{ total: number }, [string]>(`SELECT count(*) AS total FROM user ${EMAIL_FILTER}`);
 	const deleteById = db.prepare<void, [string]>(`DELETE FROM user WHERE id = ?`);
 	// Only a fixed set of orderings exists, so each gets its own prepared statements.
-	type ListStatement = ReturnType<typeof db.prepare<UserRow, [number, number]>>;
-	type FilteredListStatement = ReturnType<typeof db.prepare<UserRow, [string, number, number]>>;
+	type ListStatement = SnapshotStatement<UserRow, [number, number]>;
+	type FilteredListStatement = SnapshotStatement<UserRow, [string, number, number]>;
 	const listAll = new Map<string, ListStatement>();
 	const listMatching = new Map<string, FilteredListStatement>();
 	for (const sortBy of ["created_at", "id"] as const) {
@@ -54,11 +55,11 @@ export function createSqliteUserStore(db: Database): UserStore {
 			// index entries only, and the columns (the TOTP subquery included) are made for 20 rows.
 			listAll.set(
 				key,
-				db.prepare(`SELECT ${USER_COLUMNS} FROM user WHERE id IN (SELECT id FROM user ORDER BY ${orderBy} LIMIT ? OFFSET ?) ORDER BY ${orderBy}`),
+				reads.prepare(`SELECT ${USER_COLUMNS} FROM user WHERE id IN (SELECT id FROM user ORDER BY ${orderBy} LIMIT ? OFFSET ?) ORDER BY ${orderBy}`),
 			);
 			listMatching.set(
 				key,
-				db.prepare(
+				reads.prepare(
 					`SELECT ${USER_COLUMNS} FROM user WHERE id IN (SELECT id FROM user ${EMAIL_FILTER} ORDER BY ${orderBy} LIMIT ? OFFSET ?) ORDER BY ${orderBy}`,
 				),
 			);

@@ -2,6 +2,13 @@
 import { Database } from "bun:sqlite";
 import { MIGRATIONS } from "./migrations.ts";
 
+/** What every connection to the database sets, the writer's and the reader's (snapshot-reads.ts). */
+export const CONNECTION_PRAGMAS: readonly string[] = [
+	// A backup or a second process may hold a lock for a moment.
+	"PRAGMA busy_timeout = 5000",
+	"PRAGMA cache_size = -65536",
+]
+
 export function openDatabase(path: string): Database {
 	const db = new Database(path, { create: true, strict: true });
 	db.run("PRAGMA journal_mode = WAL");
@@ -9,8 +16,7 @@ export function openDatabase(path: string): Database {
 	// last transactions, never corrupt the file.
 	db.run("PRAGMA synchronous = NORMAL");
 	db.run("PRAGMA foreign_keys = ON");
-	// A backup or a second process may hold the write lock for a moment.
-	db.run("PRAGMA busy_timeout = 5000");
+	for (const pragma of CONNECTION_PRAGMAS) db.run(pragma);
 	migrate(db);
 	return db;
 }

@@ -1,0 +1,77 @@
+// Plain reads (a user, a request, a page of users) on a second, read-only connection that keeps
+// one read transaction open while nothing changes.
+//
+// Why: in WAL mode every statement outside a transaction opens and closes a read transaction of
+// its own, and that costs file-lock system calls (fcntl on the -shm file, an fstat): about 3 µs
+// of a 4 µs lookup by id on a quiet machine, and more under load. Inside an open transaction the
+// same lookup takes about 0.5 µs. Holm holds its data directory, so this process is the database's
+// only writer, and it can tell exactly when the snapshot is out of date:
+//
+// - the writer connection's total_changes() (a statement that touches no table, so it takes no
+//   lock) moves with every row it inserts, updates or deletes; a read that finds it moved ends
+//   the old snapshot and starts a new one, so a read never misses a committed write of this
+//   process. Transactions on the writer are synchronous (bun:sqlite), so no read runs between a
+//   write and its commit;
+// - the snapshot ends at the end of the current turn of the event loop at the latest, so it never
+//   holds back a checkpoint of the WAL, and `holm backup` and a new instance's start see
+//   ordinary, short read transactions.
+//
+// The reader is opened read-only: whatever is prepared here cannot write, so a write can never
+// land in the open read transaction and go uncommitted. Anything that reads to decide a write
+// (a compare-and-swap, a code check) stays on the writer, inside its transaction.
+import { Database, type SQLQueryBindings } from "bun:sqlite";
+
+export interface SnapshotStatement<Row, Params extends SQLQueryBindings[]> {
+	get(...params: Params): Row | null;
+	all(...params: Params): Row[];
+}
+
+export interface SnapshotReads {
+	prepare<Row, Params extends SQLQueryBindings[] = []>(sql: string): SnapshotStatement<Row, Params>;
+	close(): void;
+}
+
+export function openSnapshotReads(path: string, writer: Database, pragmas: readonly string[]): SnapshotReads {
+	const reader = new Database(path, { readonly: true, strict: true });
+	for (const pragma of pragmas) reader.run(pragma);
+	const writerChanges = writer.prepare<{ n: number }, []>("SELECT total_changes() AS n");
+	let open = false;
+	let changesSeen = -1;
+
+	function release(): void {
+		if (!open) return;
+		open = false;
+		reader.run("COMMIT");
+	}
+
+	/** An open read transaction that has seen every write committed so far. */
+	function current(): void {
+		const changes = writerChanges.get()!.n;
+		if (open && changes === changesSeen) return;
+		if (open) reader.run("COMMIT");
+		else setImmediate(release);
+		reader.run("BEGIN");
+		open = true;
+		changesSeen = changes;
+	}
+
+	return {
+		prepare<Row, Params extends SQLQueryBindings[]>(sql: string): SnapshotStatement<Row, Params> {
+			const statement = reader.prepare<Row, SQLQueryBindings[]>(sql);
+			return {
+				get(...params) {
+					current();
+					return statement.get(...params);
+				},
+				all(...params) {
+					current();
+					return statement.all(...params);
+				},
+			};
+		},
+		close() {
+			release();
+			reader.close();
+		},
+	};
+}
