@@ -3,6 +3,7 @@ import type { Database } from "bun:sqlite";
 import type { NewUser, User, UserListQuery, UserStore } from "../../features/users/store.ts";
 import type { SnapshotReads, SnapshotStatement } from "./db/snapshot-reads.ts";
 import { isUniqueViolation } from "./errors.ts";
+import { UserPages, type UserOrder } from "./user-pages.ts";
 
 interface UserRow {
 	id: string;
@@ -16,8 +17,7 @@ interface UserRow {
 const USER_COLUMNS = `id, created_at, email, email_verified, recovery_code,
 	EXISTS (SELECT 1 FROM totp_credential WHERE totp_credential.user_id = user.id) AS totp_registered`;
 
-// An email query filters by substring; instr avoids LIKE's wildcards in user input. Without one,
-// the statements carry no filter at all, so SQLite can count and page through an index.
+// An email query filters by substring; instr avoids LIKE's wildcards in user input.
 const EMAIL_FILTER = `WHERE instr(email, ?) > 0`;
 
 function toUser(row: UserRow): User {
@@ -39,29 +39,33 @@ export function createSqliteUserStore(db: Database, reads: SnapshotReads): UserS
 	const selectByEmail = reads.prepare<UserRow, [string]>(`SELECT ${USER_COLUMNS} FROM user WHERE email = ?`);
 	const selectPasswordHash = reads.prepare<{ password_hash: string }, [string]>(`SELECT password_hash FROM user WHERE id = ?`);
 	const selectEmailTaken = reads.prepare<{ taken: number }, [string]>(`SELECT EXISTS (SELECT 1 FROM user WHERE email = ?) AS taken`);
-	const countAll = reads.prepare<{ total: number }, []>(`SELECT n AS total FROM user_count`);
+	const countAll = reads.prepare<{ total: number; version: number }, []>(`SELECT n AS total, version FROM user_count`);
+	const usersVersion = db.prepare<{ version: number }, []>(`SELECT version FROM user_count`);
 	const countMatching = reads.prepare<{ total: number }, [string]>(`SELECT count(*) AS total FROM user ${EMAIL_FILTER}`);
-	const deleteById = db.prepare<void, [string]>(`DELETE FROM user WHERE id = ?`);
-	// Only a fixed set of orderings exists, so each gets its own prepared statements.
-	type ListStatement = SnapshotStatement<UserRow, [number, number]>;
+	const deleteById = db.prepare<{ created_at: number }, [string]>(`DELETE FROM user WHERE id = ? RETURNING created_at`);
+	// Without an email query, pages come through the anchors of user-pages.ts, ascending or mirrored.
+	const orderBy: Record<UserOrder, string> = { created_at: "created_at, id", id: "id" };
+	const keyFilter: Record<UserOrder, string> = { created_at: "(created_at, id) >= (?1, ?2)", id: "id >= ?2" };
+	const pages = new UserPages<UserRow>(reads, {
+		created_at: {
+			fromStart: reads.prepare(`SELECT ${USER_COLUMNS} FROM user ORDER BY ${orderBy.created_at} LIMIT ? OFFSET ?`),
+			fromKey: reads.prepare(`SELECT ${USER_COLUMNS} FROM user WHERE ${keyFilter.created_at} ORDER BY ${orderBy.created_at} LIMIT ?3 OFFSET ?4`),
+		},
+		id: {
+			fromStart: reads.prepare(`SELECT ${USER_COLUMNS} FROM user ORDER BY ${orderBy.id} LIMIT ? OFFSET ?`),
+			fromKey: reads.prepare(`SELECT ${USER_COLUMNS} FROM user WHERE ${keyFilter.id} ORDER BY ${orderBy.id} LIMIT ?3 OFFSET ?4`),
+		},
+	});
+	// With one, the page's ids come first through the covering index, then their rows: OFFSET then
+	// skips index entries only, and the columns (the TOTP subquery included) are made for 20 rows.
 	type FilteredListStatement = SnapshotStatement<UserRow, [string, number, number]>;
-	const listAll = new Map<string, ListStatement>();
 	const listMatching = new Map<string, FilteredListStatement>();
 	for (const sortBy of ["created_at", "id"] as const) {
 		for (const [sortOrder, direction] of [["ascending", "ASC"], ["descending", "DESC"]] as const) {
-			const orderBy = sortBy === "id" ? `id ${direction}` : `created_at ${direction}, id ${direction}`;
-			const key = `${sortBy} ${sortOrder}`;
-			// The page's ids first, through the covering index, then their rows: OFFSET then skips
-			// index entries only, and the columns (the TOTP subquery included) are made for 20 rows.
-			listAll.set(
-				key,
-				reads.prepare(`SELECT ${USER_COLUMNS} FROM user WHERE id IN (SELECT id FROM user ORDER BY ${orderBy} LIMIT ? OFFSET ?) ORDER BY ${orderBy}`),
-			);
+			const order = sortBy === "id" ? `id ${direction}` : `created_at ${direction}, id ${direction}`;
 			listMatching.set(
-				key,
-				reads.prepare(
-					`SELECT ${USER_COLUMNS} FROM user WHERE id IN (SELECT id FROM user ${EMAIL_FILTER} ORDER BY ${orderBy} LIMIT ? OFFSET ?) ORDER BY ${orderBy}`,
-				),
+				`${sortBy} ${sortOrder}`,
+				reads.prepare(`SELECT ${USER_COLUMNS} FROM user WHERE id IN (SELECT id FROM user ${EMAIL_FILTER} ORDER BY ${order} LIMIT ? OFFSET ?) ORDER BY ${order}`),
 			);
 		}
 	}
@@ -70,6 +74,7 @@ export function createSqliteUserStore(db: Database, reads: SnapshotReads): UserS
 		async insert(user: NewUser) {
 			try {
 				insertUser.run(user.id, user.createdAt, user.email, user.passwordHash, user.recoveryCode);
+				pages.inserted({ createdAt: user.createdAt, id: user.id }, usersVersion.get()!.version);
 				return "CREATED";
 			} catch (error) {
 				if (isUniqueViolation(error)) return "EMAIL_ALREADY_USED";
@@ -91,17 +96,23 @@ export function createSqliteUserStore(db: Database, reads: SnapshotReads): UserS
 			return selectEmailTaken.get(email)!.taken === 1;
 		},
 		async list(query: UserListQuery) {
-			const key = `${query.sortBy} ${query.sortOrder}`;
 			if (query.emailQuery === "") {
-				const rows = listAll.get(key)!.all(query.limit, query.offset);
-				return { users: rows.map(toUser), total: countAll.get()!.total };
+				const count = countAll.get()!;
+				const rows =
+					query.sortOrder === "ascending"
+						? pages.ascending(query.sortBy, query.limit, query.offset, count)
+						: pages.descending(query.sortBy, query.limit, query.offset, count);
+				return { users: rows.map(toUser), total: count.total };
 			}
-			const rows = listMatching.get(key)!.all(query.emailQuery, query.limit, query.offset);
+			const rows = listMatching.get(`${query.sortBy} ${query.sortOrder}`)!.all(query.emailQuery, query.limit, query.offset);
 			return { users: rows.map(toUser), total: countMatching.get(query.emailQuery)!.total };
 		},
 		async delete(id) {
 			// ON DELETE CASCADE takes everything the user owns.
-			return deleteById.run(id).changes > 0;
+			const deleted = deleteById.get(id);
+			if (deleted === null) return false;
+			pages.deleted({ createdAt: deleted.created_at, id }, usersVersion.get()!.version);
+			return true;
 		},
 	};
 }

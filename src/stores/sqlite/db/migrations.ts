@@ -72,11 +72,13 @@ export const MIGRATIONS: readonly string[] = [
 	ALTER TABLE second_factor_lockout ADD COLUMN lock_count INTEGER NOT NULL DEFAULT 0;
 	`,
 	// 3: the number of users, kept by triggers, so that every page of GET /users does not count
-	// the whole table for X-Pagination-Total.
+	// the whole table for X-Pagination-Total; and a version that every change to the set of users
+	// (or to their order) moves, which tells the page anchors (user-pages.ts) whether they are current.
 	`
-	CREATE TABLE user_count (n INTEGER NOT NULL) STRICT;
+	CREATE TABLE user_count (n INTEGER NOT NULL, version INTEGER NOT NULL DEFAULT 0) STRICT;
 	INSERT INTO user_count (n) SELECT count(*) FROM user;
-	CREATE TRIGGER user_count_insert AFTER INSERT ON user BEGIN UPDATE user_count SET n = n + 1; END;
-	CREATE TRIGGER user_count_delete AFTER DELETE ON user BEGIN UPDATE user_count SET n = n - 1; END;
+	CREATE TRIGGER user_count_insert AFTER INSERT ON user BEGIN UPDATE user_count SET n = n + 1, version = version + 1; END;
+	CREATE TRIGGER user_count_delete AFTER DELETE ON user BEGIN UPDATE user_count SET n = n - 1, version = version + 1; END;
+	CREATE TRIGGER user_order_update AFTER UPDATE OF id, created_at ON user BEGIN UPDATE user_count SET version = version + 1; END;
 	`,
 ];
