@@ -47,6 +47,21 @@ test("the snapshot ends with the turn, so a checkpoint can take the whole WAL", 
 	expect(checkpoint.busy).toBe(0);
 });
 
+test("reads between writes, in one turn, do not keep the WAL from being checkpointed and restarted", () => {
+	const { writer, reads } = open();
+	const count = reads.prepare<{ n: number }>("SELECT count(*) AS n FROM user");
+	const insert = writer.prepare<void, [string]>("INSERT INTO user (id, created_at, email, password_hash, recovery_code) VALUES (?, 1, NULL, ?1, 'R')");
+	for (let i = 0; i < 3000; i++) {
+		count.get();
+		insert.run(`user-${i}-${"x".repeat(200)}`);
+	}
+	// Without the snapshot ending before each write, every commit happened under an open snapshot,
+	// no checkpoint could restart the WAL, and it held every page ever written (tens of MB).
+	const wal = Bun.file(`${writer.filename}-wal`).size;
+	expect(wal).toBeLessThan(8 * 1024 * 1024);
+	expect(count.get()!.n).toBe(3000);
+});
+
 test("the reader cannot write", () => {
 	const { reads } = open();
 	expect(() => reads.prepare("DELETE FROM user").all()).toThrow();

@@ -16,6 +16,11 @@
 //   holds back a checkpoint of the WAL, and `holm backup` and a new instance's start see
 //   ordinary, short read transactions.
 //
+// - every statement and transaction on the writer first ends the snapshot. A write committed while
+//   a reader holds an older snapshot cannot be checkpointed past that snapshot, nor the WAL
+//   restarted; a run of such writes grew the WAL without end and made every write 3 to 4 times
+//   slower (a reset request: 0.25 ms to 0.9 ms).
+//
 // The reader is opened read-only: whatever is prepared here cannot write, so a write can never
 // land in the open read transaction and go uncommitted. Anything that reads to decide a write
 // (a compare-and-swap, a code check) stays on the writer, inside its transaction.
@@ -31,10 +36,45 @@ export interface SnapshotReads {
 	close(): void;
 }
 
+type Callable = (...args: never[]) => unknown;
+
+/** `object[name]`, called after `before`. */
+function callAfter<T extends object>(object: T, name: keyof T & string, before: () => void): void {
+	const original = object[name] as Callable;
+	(object as Record<string, unknown>)[name] = function (this: unknown, ...args: never[]) {
+		before();
+		return original.apply(this, args);
+	};
+}
+
+/** Makes every statement prepared on `writer` from now on, every transaction and every `run`
+ *  call `before` first: the stores keep using the writer as a plain Database, and none of their
+ *  writes can be missed. */
+function endSnapshotBeforeEachUse(writer: Database, before: () => void): void {
+	const prepare = writer.prepare.bind(writer);
+	writer.prepare = ((...args: Parameters<typeof prepare>) => {
+		const statement = prepare(...args);
+		for (const method of ["run", "get", "all", "values", "iterate"] as const) callAfter(statement, method, before);
+		return statement;
+	}) as typeof writer.prepare;
+	const transaction = writer.transaction.bind(writer);
+	writer.transaction = ((fn: Callable) => {
+		// The stores call a transaction as it is (its .immediate() and the like are for migrations,
+		// which run before the reader opens).
+		const wrapped = transaction(fn);
+		return (...args: never[]) => {
+			before();
+			return wrapped(...args);
+		};
+	}) as typeof writer.transaction;
+	callAfter(writer, "run", before);
+}
+
 export function openSnapshotReads(path: string, writer: Database, pragmas: readonly string[]): SnapshotReads {
 	const reader = new Database(path, { readonly: true, strict: true });
 	for (const pragma of pragmas) reader.run(pragma);
 	const writerChanges = writer.prepare<{ n: number }, []>("SELECT total_changes() AS n");
+	endSnapshotBeforeEachUse(writer, release);
 	let open = false;
 	let changesSeen = -1;
 
