@@ -3,7 +3,9 @@
 import { timingSafeEqual } from "node:crypto";
 
 export function sha256(value: string): Uint8Array {
-	return new Bun.CryptoHasher("sha256").update(value).digest() as Uint8Array;
+	// The one-shot form: half the time of a CryptoHasher object, and every request hashes the
+	// Authorization header.
+	return Bun.CryptoHasher.hash("sha256", value);
 }
 
 /** Compares two strings in time independent of their contents (both are hashed to equal length first). */
