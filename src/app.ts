@@ -48,21 +48,23 @@ function requestIdOf(given: string | undefined): string {
 }
 
 /** Refusals are counted; a key that becomes blocked is a security event, except the hashing
- *  bucket's, which empties and refills every few seconds under ordinary use. */
+ *  bucket's, which empties and refills every few seconds under ordinary use. The event names the
+ *  blocked key and the other party of the call that blocked it (null when the call had none). */
 function observeLimits(metrics: Metrics, log: Logger): LimitObserver {
 	return {
 		refused: (limit) => metrics.refused(limit),
-		blocked(limit, key) {
+		blocked(limit, key, party) {
 			if (limit === RULES.passwordHashing.name) return;
-			if (PER_USER_RULES.has(limit)) logSecurityEvent(log, { event: "user_blocked", limit, user_id: key });
-			else logSecurityEvent(log, { event: "address_blocked", limit, client_ip: key });
+			if (PER_USER_RULES.has(limit)) logSecurityEvent(log, { event: "user_blocked", limit, user_id: key, client_ip: party.clientIp });
+			else logSecurityEvent(log, { event: "address_blocked", limit, client_ip: key, user_id: party.userId });
 		},
 	};
 }
 
 /** The leak check, with each verdict counted (an unreachable range API is counted where it is
- *  noticed: see server.ts). */
+ *  noticed: see server.ts). With --leak-check off nothing is checked, so nothing is counted. */
 function countedLeakCheck(leakCheck: LeakCheck, metrics: Metrics): LeakCheck {
+	if (leakCheck.off === true) return leakCheck;
 	return {
 		async isLeaked(password) {
 			const leaked = await leakCheck.isLeaked(password);
@@ -97,6 +99,8 @@ export function createApp(deps: AppDeps): App {
 	const checkSecret = secretCheck(deps.secrets);
 	let handling = 0;
 	let whenIdle: (() => void)[] = [];
+	// Each request's id, for the error line of one that fails (onError sees only the context).
+	const requestIds = new WeakMap<Context, string>();
 
 	/** What every request goes through, around its route: one middleware, not one per step, since
 	 *  each layer costs a promise and a dispatch on every request. */
@@ -104,6 +108,7 @@ export function createApp(deps: AppDeps): App {
 		handling++;
 		const started = performance.now();
 		const requestId = requestIdOf(c.req.header("X-Request-Id"));
+		requestIds.set(c, requestId);
 		try {
 			// Order matters (API.md section 1): secret, media type, body size; then each route's 404,
 			// body validation and limits.
@@ -152,7 +157,13 @@ export function createApp(deps: AppDeps): App {
 			return unavailableResponse();
 		}
 		// The message names the failing operation; request bodies (passwords, codes) never reach it.
-		deps.log.error("request failed", { method: c.req.method, route: routeOf(c), error: error.name, reason: error.message });
+		deps.log.error("request failed", {
+			request_id: requestIds.get(c) ?? null,
+			method: c.req.method,
+			route: routeOf(c),
+			error: error.name,
+			reason: error.message,
+		});
 		return errorResponse("UNKNOWN_ERROR");
 	});
 	return {

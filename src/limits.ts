@@ -49,7 +49,9 @@ export interface Limits {
 	/** A password check: the bucket, incorrect passwords per address and per user. Once admitted,
 	 *  the guess counts as incorrect until `settlePasswordGuess` says it was right. */
 	admitPasswordGuess(guess: PasswordGuess): Promise<LimitResult>;
-	/** A correct password clears what it should; one never checked (503 under overload) is taken back. */
+	/** A correct password clears what it should; one never checked (503 under overload) is taken back;
+	 *  an incorrect one that left a key at its maximum tells the observer of the block. Given the
+	 *  same object that was admitted. */
 	settlePasswordGuess(guess: PasswordGuess, outcome: "correct" | "incorrect" | "unchecked"): Promise<void>;
 	/** Creating a reset, verification or update request: per user (per kind) and per address. */
 	admitCodeRequest(kind: CodeRequestKind, userId: string, clientIp: string | undefined): Promise<LimitResult>;
@@ -102,11 +104,18 @@ function guessSource(guess: PasswordGuess): string {
 	return guess.clientIp ?? "";
 }
 
+/** Whom a limited call concerns, where known: the user and the canonical client_ip. */
+export interface LimitParty {
+	userId: string | null;
+	clientIp: string | null;
+}
+
 /** What the limits tell the rest of Holm: refusals (for the metrics) and keys that became blocked
- *  (security events). */
+ *  (security events), each once per block. `key` is the blocked user id or address; `party` names
+ *  both, so that an address's block names the user guessed at, and a user's the address. */
 export interface LimitObserver {
 	refused(limit: string): void;
-	blocked(limit: string, key: string): void;
+	blocked(limit: string, key: string, party: LimitParty): void;
 }
 
 const UNOBSERVED: LimitObserver = { refused() {}, blocked() {} };
@@ -115,9 +124,11 @@ const UNOBSERVED: LimitObserver = { refused() {}, blocked() {} };
 export function createLimits(store: LimitStore, now: Clock, observer: LimitObserver = UNOBSERVED): Limits {
 	const { passwordHashing, incorrectPasswordsPerAddress, incorrectPasswordsPerUser, codeRequestsPerAddress } = RULES;
 
-	async function update(keys: LimitKey[], decide: LimitDecision): Promise<LimitResult> {
+	/** `decide` over `keys` in one step: its result, and the keys it blocked that were not blocked before. */
+	async function update(keys: LimitKey[], decide: LimitDecision): Promise<{ result: LimitResult; newlyBlocked: LimitKey[] }> {
 		const newlyBlocked: LimitKey[] = [];
 		const result = await store.update(keys, now(), (states, at) => {
+			newlyBlocked.length = 0;
 			// Read before deciding: a rule may update a state in place.
 			const wasBlocked = keys.map(({ rule }, i) => states[i] !== undefined && rule.blockedUntil(states[i]) > at);
 			const decision = decide(states, at);
@@ -128,9 +139,22 @@ export function createLimits(store: LimitStore, now: Clock, observer: LimitObser
 			return decision;
 		});
 		if (!result.allowed) observer.refused(result.limit);
-		for (const { rule, key } of newlyBlocked) observer.blocked(rule.name, key);
-		return result;
+		return { result, newlyBlocked };
 	}
+
+	function reportBlocks(keys: LimitKey[], party: LimitParty): void {
+		for (const { rule, key } of keys) observer.blocked(rule.name, key, party);
+	}
+
+	function partyOf(guess: PasswordGuess): LimitParty {
+		return { userId: guess.userId, clientIp: guess.clientIp ?? null };
+	}
+
+	// A guess is admitted as a failure, so the one that brings a count of incorrect passwords to its
+	// maximum blocks the key before it is judged; if it proves right, `succeed` lifts the block
+	// again and nothing was refused for it. Such keys wait here, by guess, for the verdict: only an
+	// incorrect one reports the block (FailureWindow.reportBlock, once per block).
+	const awaitingVerdict = new WeakMap<PasswordGuess, { rule: FailureWindow; key: string }[]>();
 
 	function guessKeys(guess: PasswordGuess): { keys: LimitKey[]; ip: boolean; user: boolean } {
 		const keys: LimitKey[] = [];
@@ -144,15 +168,17 @@ export function createLimits(store: LimitStore, now: Clock, observer: LimitObser
 	return {
 		async admitHashing(clientIp) {
 			if (clientIp === undefined) return ALLOWED;
-			return update([{ rule: passwordHashing, key: clientIp }], ([bucket], at) => {
+			const { result, newlyBlocked } = await update([{ rule: passwordHashing, key: clientIp }], ([bucket], at) => {
 				const result = passwordHashing.check(bucket, at);
 				return { result, states: [result.allowed ? passwordHashing.take(bucket, at) : bucket] };
 			});
+			reportBlocks(newlyBlocked, { userId: null, clientIp });
+			return result;
 		},
 		async admitPasswordGuess(guess) {
 			const { keys, ip, user } = guessKeys(guess);
 			if (keys.length === 0) return ALLOWED;
-			return update(keys, (states, at) => {
+			const { result, newlyBlocked } = await update(keys, (states, at) => {
 				const [bucket, perAddress] = ip ? states : [];
 				const perUser = user ? states[states.length - 1] : undefined;
 				const result = combineLimits(
@@ -166,9 +192,32 @@ export function createLimits(store: LimitStore, now: Clock, observer: LimitObser
 				if (user) next.push(incorrectPasswordsPerUser.attempt(perUser, guessSource(guess), at));
 				return { result, states: next };
 			});
+			const filled: { rule: FailureWindow; key: string }[] = [];
+			const others: LimitKey[] = [];
+			for (const { rule, key } of newlyBlocked) {
+				if (rule instanceof FailureWindow) filled.push({ rule, key });
+				else others.push({ rule, key });
+			}
+			reportBlocks(others, partyOf(guess));
+			if (filled.length > 0) awaitingVerdict.set(guess, filled);
+			return result;
 		},
 		async settlePasswordGuess(guess, outcome) {
-			if (outcome === "incorrect") return;
+			const filled = awaitingVerdict.get(guess);
+			awaitingVerdict.delete(guess);
+			if (outcome === "incorrect") {
+				if (filled === undefined) return;
+				const blocked: LimitKey[] = [];
+				await update(filled, (states, at) => {
+					blocked.length = 0;
+					filled.forEach(({ rule, key }, i) => {
+						if (rule.reportBlock(states[i], at)) blocked.push({ rule, key });
+					});
+					return { result: ALLOWED, states };
+				});
+				reportBlocks(blocked, partyOf(guess));
+				return;
+			}
 			const settle = outcome === "correct" ? "succeed" : "cancel";
 			const keys: LimitKey[] = [];
 			if (guess.clientIp !== undefined) keys.push({ rule: incorrectPasswordsPerAddress, key: guess.clientIp });
@@ -186,13 +235,15 @@ export function createLimits(store: LimitStore, now: Clock, observer: LimitObser
 			const perUser = REQUESTS_PER_USER[kind];
 			const keys: LimitKey[] = [{ rule: perUser, key: userId }];
 			if (clientIp !== undefined) keys.push({ rule: codeRequestsPerAddress, key: clientIp });
-			return update(keys, ([forUser, forAddress], at) => {
+			const { result, newlyBlocked } = await update(keys, ([forUser, forAddress], at) => {
 				const result = combineLimits(perUser.check(forUser, at), clientIp === undefined ? ALLOWED : codeRequestsPerAddress.check(forAddress, at));
 				if (!result.allowed) return { result, states: [forUser, forAddress] };
 				const next: unknown[] = [perUser.take(forUser, at)];
 				if (clientIp !== undefined) next.push(codeRequestsPerAddress.take(forAddress, at));
 				return { result, states: next };
 			});
+			reportBlocks(newlyBlocked, { userId, clientIp: clientIp ?? null });
+			return result;
 		},
 	};
 }

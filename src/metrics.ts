@@ -24,7 +24,7 @@ export interface Metrics {
 }
 
 export interface MetricsSources {
-	/** Bytes the database takes, or null when it cannot say. */
+	/** Bytes the database takes, or null when it cannot say (a rejection is taken as null too). */
 	databaseSize(): Promise<number | null>;
 	/** Argon2id work running and waiting now. */
 	hashingLoad(): { running: number; waiting: number };
@@ -40,7 +40,7 @@ export function createMetrics(sources: MetricsSources): Metrics {
 	});
 	const leakChecks = new Counter({
 		name: "holm_leak_checks_total",
-		help: "Leak checks of new passwords: weak, passed, or online_failure (the range API could not be reached).",
+		help: "Leak checks of new passwords: weak, passed, or online_failure (the range API could not answer, with --leak-fail open or closed). Nothing is counted with --leak-check off.",
 		labelNames: ["result"],
 		registers: [registry],
 	});
@@ -80,10 +80,14 @@ export function createMetrics(sources: MetricsSources): Metrics {
 	});
 	new Gauge({
 		name: "holm_database_size_bytes",
-		help: "Bytes the database takes (SQLite: the main file's pages; PostgreSQL: pg_database_size).",
+		help: "Bytes the database takes (SQLite: the main file's pages; PostgreSQL: pg_database_size); the last size known while the database cannot say.",
 		registers: [registry],
 		async collect() {
-			const size = await sources.databaseSize();
+			// A database that cannot say keeps its last value; it must not fail the whole scrape.
+			let size: number | null = null;
+			try {
+				size = await sources.databaseSize();
+			} catch {}
 			if (size !== null) this.set(size);
 		},
 	});

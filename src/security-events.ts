@@ -5,12 +5,19 @@
 import type { Logger } from "./log.ts";
 
 export type SecurityEvent =
-	/** An address reached a limit of API.md section 4 and is refused for the rest of the window. */
-	| { event: "address_blocked"; limit: string; client_ip: string }
-	/** A user's password checks are refused: 10 incorrect passwords in 15 minutes. */
-	| { event: "user_blocked"; limit: string; user_id: string }
-	/** The 5th incorrect code deleted a request. */
-	| { event: "request_deleted_after_incorrect_codes"; request: "password_reset" | "email_verification" | "email_update"; user_id: string }
+	/** An address reached a limit of API.md section 4 and is refused for the rest of the window;
+	 *  user_id is the user the blocking call named (the password guessed at), null for none. */
+	| { event: "address_blocked"; limit: string; client_ip: string; user_id: string | null }
+	/** A user reached a limit: 10 incorrect passwords in 15 minutes (password checks refused), or
+	 *  too many code requests; client_ip is the address of the call that blocked it, null when unsent. */
+	| { event: "user_blocked"; limit: string; user_id: string; client_ip: string | null }
+	/** The 5th incorrect code deleted a request; client_ip is that code's, null when unsent. */
+	| {
+			event: "request_deleted_after_incorrect_codes";
+			request: "password_reset" | "email_verification" | "email_update";
+			user_id: string;
+			client_ip: string | null;
+	  }
 	/** 5 incorrect second-factor codes in a row locked the check. */
 	| { event: "second_factor_locked"; check: "totp" | "recovery_code"; user_id: string; lock_seconds: number }
 	| { event: "password_reset"; user_id: string; client_ip: string | null }

@@ -68,13 +68,11 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
 			startDeadlineMs: options.hashingStartDeadlineMs,
 			observe: (operation, waitSeconds, runSeconds) => metrics.hashed(operation, waitSeconds, runSeconds),
 		});
-		const metrics = createMetrics({ databaseSize: () => opened.size(), hashingLoad: hasher.load });
+		const metrics = createMetrics({ databaseSize: () => databaseSize(opened, log), hashingLoad: hasher.load });
 		const leakCheck = await createLeakCheck(config.leakCheck, {
 			fetch: options.fetch ?? fetch,
-			warn: (message) => {
-				metrics.leakCheck("online_failure");
-				log.warn(message);
-			},
+			warn: (message) => log.warn(message),
+			onlineFailure: () => metrics.leakCheck("online_failure"),
 		});
 		prepareDummyHash(); // on a worker thread; start-up does not wait for it
 		const { app, ctx, idle } = createApp({ storage, secrets: loaded.secrets, leakCheck, log, metrics, hasher, now: options.now });
@@ -86,6 +84,18 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
 		await storage?.close();
 		lock?.release();
 		throw error;
+	}
+}
+
+/** The database's size, or null when it cannot say (closed, unreachable): a scrape of /metrics
+ *  must still answer while the database is down. Only the error's name is logged, never its
+ *  message, which may quote a connection string. */
+async function databaseSize(storage: Storage, log: Logger): Promise<number | null> {
+	try {
+		return await storage.size();
+	} catch (error) {
+		log.warn("cannot measure the database size for /metrics", { error: error instanceof Error ? error.name : typeof error });
+		return null;
 	}
 }
 

@@ -32,13 +32,15 @@ export async function checkCode<Code>(
 	store: CodeAttemptStore<Code>,
 	key: string,
 	isCorrect: (code: Code) => boolean,
+	/** The canonical client_ip the code came from, for the security event; undefined when unsent. */
+	clientIp: string | undefined,
 ): Promise<CodeCheck> {
 	const taken = await store.takeCodeAttempt(key, nowSeconds(ctx));
 	if (taken === null) return "ABSENT";
 	if (isCorrect(taken.code)) return "CORRECT";
 	if (taken.attempts >= MAX_CODE_ATTEMPTS) {
 		await store.deleteAfterLastAttempt(key);
-		logSecurityEvent(ctx.log, { event: "request_deleted_after_incorrect_codes", request, user_id: taken.userId });
+		logSecurityEvent(ctx.log, { event: "request_deleted_after_incorrect_codes", request, user_id: taken.userId, client_ip: clientIp ?? null });
 	}
 	return "INCORRECT";
 }

@@ -8,6 +8,8 @@ export interface LeakCheck {
 	/** Resolves true when the password is known to be leaked. Rejects with LeakCheckUnavailableError
 	 *  only in online mode with --leak-fail closed, when the range API cannot be reached in time. */
 	isLeaked(password: string): Promise<boolean>;
+	/** True with --leak-check off: nothing is checked, every password passes. */
+	readonly off?: boolean;
 }
 
 export class LeakCheckUnavailableError extends Error {}
@@ -16,6 +18,8 @@ export interface LeakCheckDeps {
 	fetch: typeof fetch;
 	/** Warnings go here (never the password or its hash). */
 	warn: (message: string) => void;
+	/** Told of each online check the range API could not answer, with --leak-fail open or closed. */
+	onlineFailure?: () => void;
 }
 
 /**
@@ -28,7 +32,7 @@ export interface LeakCheckDeps {
 export async function createLeakCheck(config: LeakCheckConfig, deps: LeakCheckDeps): Promise<LeakCheck> {
 	switch (config.mode) {
 		case "off":
-			return { isLeaked: async () => false };
+			return { off: true, isLeaked: async () => false };
 		case "offline": {
 			const sets = await openOfflineLeakSets(config.file);
 			return { isLeaked: async (password) => isLeakedOffline(sets, password) };
@@ -41,6 +45,7 @@ export async function createLeakCheck(config: LeakCheckConfig, deps: LeakCheckDe
 				timeoutMs: config.timeoutMs,
 				fetch: deps.fetch,
 				warn: deps.warn,
+				failed: deps.onlineFailure ?? (() => {}),
 				unavailable: (message) => new LeakCheckUnavailableError(message),
 			});
 			return { isLeaked: async (password) => isLeakedOffline(sets, password) || isLeakedOnline(password) };

@@ -9,6 +9,7 @@
 // - concurrent checks of the same range share one request;
 // - a timeout, a network error, a non-2xx answer or a body that is not a range answer counts as
 //   unreachable: "open" accepts the password and warns, "closed" rejects with LeakCheckUnavailableError.
+//   `failed` hears of it in both modes (the online_failure metric).
 //   Either way the local lists were checked first (index.ts), so "open" only gives up the API's extra coverage.
 //   Failures are not cached, so the next check tries again.
 import type { LeakFailMode } from "../config.ts";
@@ -26,6 +27,8 @@ export interface OnlineLeakCheckOptions {
 	timeoutMs: number;
 	fetch: typeof fetch;
 	warn: (message: string) => void;
+	/** Told of every check the API could not answer, in either mode (before the warning or the error). */
+	failed: () => void;
 	/** Raised in place of the result when fail is "closed" and the API is unreachable. */
 	unavailable: (message: string) => Error;
 	now?: () => number;
@@ -64,6 +67,7 @@ export function createOnlineLeakCheck(options: OnlineLeakCheckOptions): (passwor
 			keys = await range(prefix);
 		} catch (e) {
 			const reason = describeFailure(e, options);
+			options.failed();
 			if (options.fail === "closed") throw options.unavailable(`leak check unavailable: ${reason}`);
 			options.warn(`leak check skipped: ${reason}; the password was accepted after a check of the local lists only (--leak-fail open)`);
 			return false;

@@ -118,6 +118,8 @@ export interface FailureState {
 	count: number;
 	/** How many of `count` were against each target (a user, an address). */
 	byTarget: Record<string, number>;
+	/** Set once this block has been told (a security event): once per block, however many guesses see it. */
+	blockReported?: true;
 }
 
 /**
@@ -160,7 +162,7 @@ export class FailureWindow implements LimitRule<FailureState> {
 		live.count -= 1;
 		if (failures === 1) delete live.byTarget[target];
 		else live.byTarget[target] = failures - 1;
-		return live.count === 0 ? undefined : live;
+		return this.#lowered(live);
 	}
 
 	/** Clears the failures counted against `target`, the attempt that just succeeded included. */
@@ -170,7 +172,25 @@ export class FailureWindow implements LimitRule<FailureState> {
 		if (live === undefined || failures === undefined) return live;
 		live.count -= failures;
 		delete live.byTarget[target];
-		return live.count === 0 ? undefined : live;
+		return this.#lowered(live);
+	}
+
+	/** After a count went down: dropped when empty; below the maximum, no longer a reported block. */
+	#lowered(live: FailureState): FailureState | undefined {
+		if (live.count === 0) return undefined;
+		if (live.count < this.max) delete live.blockReported;
+		return live;
+	}
+
+	/**
+	 * True once per block: when the key is blocked and no one has said so yet. Asked after a guess
+	 * was judged incorrect, since until then the count includes guesses that may still prove right.
+	 */
+	reportBlock(state: FailureState | undefined, now: number): boolean {
+		const live = this.#live(state, now);
+		if (live === undefined || live.count < this.max || live.blockReported === true) return false;
+		live.blockReported = true;
+		return true;
 	}
 
 	blockedUntil(state: FailureState): number {

@@ -2,6 +2,7 @@
 // security events as lines of their own, each naming the user and the canonical client_ip, and
 // never a password, code, key, hash, secret or request id.
 import { afterAll, beforeAll, expect, test } from "bun:test";
+import { verifyResetEmail } from "../../src/features/password-reset/actions.ts";
 import { createLogger } from "../../src/log.ts";
 import { authenticatorCode, createUser, SECRET, startTestServer, STRONG_PASSWORD, type TestServer } from "../support.ts";
 
@@ -80,9 +81,10 @@ test("every security event appears once, with the user and address, and no secre
 
 	const seen = events().map(({ time: _time, level: _level, message: _message, ...event }) => event);
 	expect(seen).toEqual([
-		{ event: "address_blocked", limit: "incorrect_passwords_address", client_ip: key },
-		{ event: "user_blocked", limit: "incorrect_passwords_user", user_id: target.id },
-		{ event: "request_deleted_after_incorrect_codes", request: "password_reset", user_id: user.id },
+		// Each block names the user guessed at and the address of the guess that completed it.
+		{ event: "address_blocked", limit: "incorrect_passwords_address", client_ip: key, user_id: target.id },
+		{ event: "user_blocked", limit: "incorrect_passwords_user", user_id: target.id, client_ip: "v4:198.18.9.4" },
+		{ event: "request_deleted_after_incorrect_codes", request: "password_reset", user_id: user.id, client_ip: null },
 		{ event: "password_reset", user_id: user.id, client_ip: key },
 		{ event: "password_changed", user_id: user.id, client_ip: null },
 		{ event: "second_factor_locked", check: "totp", user_id: user.id, lock_seconds: 900 },
@@ -96,4 +98,53 @@ test("every security event appears once, with the user and address, and no secre
 		expect(all).not.toContain(secret);
 	}
 	expect(all).not.toContain("$argon2id$");
+});
+
+test("block and deletion events name both the user and the canonical client_ip, where the call gave one", async () => {
+	server.clock.advance(16 * 60_000);
+	lines.length = 0;
+	const user = await createUser(server);
+
+	// The 3rd reset request in 15 minutes blocks the user's reset requests: the event names the address.
+	for (let i = 0; i < 3; i++) {
+		expect((await server.request("POST", `/users/${user.id}/password-reset-requests`, { client_ip: "2001:db8:8:8::5" })).status).toBe(200);
+	}
+	// A request deleted at its 5th wrong code: the address the codes came from (the body's client_ip,
+	// canonical once validated) is in the event.
+	// (The action itself, given the canonical client_ip of a verify-email body.)
+	const reset = (await server.request("GET", `/users/${user.id}/password-reset-requests`)).body[0];
+	for (let i = 0; i < 5; i++) expect(await verifyResetEmail(server.running.ctx, reset.id, "WRONG234", "v6:2001:db8:8:8::/64")).toBe("INCORRECT_CODE");
+	expect(await verifyResetEmail(server.running.ctx, reset.id, "WRONG234", "v6:2001:db8:8:8::/64")).toBe("NOT_FOUND");
+
+	const seen = events().map(({ time: _time, message: _message, ...event }) => event);
+	expect(seen).toEqual([
+		{ level: "warn", event: "user_blocked", limit: "password_reset_requests", user_id: user.id, client_ip: "v6:2001:db8:8:8::/64" },
+		{ level: "warn", event: "request_deleted_after_incorrect_codes", request: "password_reset", user_id: user.id, client_ip: "v6:2001:db8:8:8::/64" },
+	]);
+});
+
+test("the error line of a failed request carries the request id of its request line", async () => {
+	const own: string[] = [];
+	const sink = { write: (text: string) => own.push(...text.split("\n").filter((line) => line !== "")) };
+	// Fails closed with nothing listening at the range API: creating a user answers 500.
+	const failing = await startTestServer({
+		log: createLogger("json", "info", { out: sink, err: sink }),
+		leakCheck: { mode: "online", api: "http://127.0.0.1:9", fail: "closed" },
+	});
+	try {
+		const answer = await fetch(`${failing.url}/users`, {
+			method: "POST",
+			headers: { Authorization: SECRET, "X-Request-Id": "trace-5c0ffee-500" },
+			body: JSON.stringify({ password: STRONG_PASSWORD }),
+		});
+		expect(answer.status).toBe(500);
+		expect(answer.headers.get("X-Request-Id")).toBe("trace-5c0ffee-500");
+		const joined = own.map((line) => JSON.parse(line)).filter((line) => line.request_id === "trace-5c0ffee-500");
+		expect(joined.map(({ level, message, status }) => ({ level, message, status }))).toEqual([
+			{ level: "error", message: "request failed", status: undefined },
+			{ level: "info", message: "request", status: 500 },
+		]);
+	} finally {
+		await failing.stop();
+	}
 });

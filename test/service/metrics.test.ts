@@ -2,7 +2,10 @@
 // counters seen moving after requests.
 import { afterAll, beforeAll, expect, test } from "bun:test";
 import parsePrometheusTextFormat, { type MetricFamily } from "parse-prometheus-text-format";
-import { createUser, SECRET, startTestServer, type TestServer } from "../support.ts";
+import type { LeakCheckConfig } from "../../src/config.ts";
+import type { LogFields, Logger } from "../../src/log.ts";
+import { createMetrics } from "../../src/metrics.ts";
+import { createUser, SECRET, startTestServer, STRONG_PASSWORD, type TestServer } from "../support.ts";
 
 let server: TestServer;
 
@@ -13,9 +16,9 @@ afterAll(() => server.stop());
 
 let lastText = "";
 
-async function scrape(): Promise<MetricFamily[]> {
+async function scrape(from: TestServer = server): Promise<MetricFamily[]> {
 	// As Prometheus sends it: a bearer token and its Accept header.
-	const response = await fetch(server.url + "/metrics", {
+	const response = await fetch(from.url + "/metrics", {
 		headers: { Authorization: `Bearer ${SECRET}`, Accept: "application/openmetrics-text;version=1.0.0,text/plain;version=0.0.4;q=0.5,*/*;q=0.1" },
 	});
 	expect(response.status).toBe(200);
@@ -79,4 +82,58 @@ test("requests, errors, refusals, leak checks and hashing are counted; the datab
 	expect(value(after, "holm_password_hashing_waiting")).toBeGreaterThanOrEqual(0);
 	expect(value(after, "holm_database_size_bytes")).toBeGreaterThan(0);
 	expect(value(after, "holm_process_resident_memory_bytes")).toBeGreaterThan(1_000_000);
+});
+
+test("a database that cannot say its size still leaves the other metrics readable", async () => {
+	const metrics = createMetrics({
+		databaseSize: () => Promise.reject(new Error("database is down")),
+		hashingLoad: () => ({ running: 0, waiting: 0 }),
+	});
+	metrics.leakCheck("passed");
+	const families = parsePrometheusTextFormat(await metrics.text());
+	expect(value(families, "holm_leak_checks_total", { result: "passed" })).toBe(1);
+	expect(value(families, "holm_database_size_bytes")).toBe(0); // never known: prom-client's initial 0
+});
+
+test("/metrics answers 200 while the database is down, and logs no secret", async () => {
+	const logged: string[] = [];
+	const capture = (message: string, fields?: LogFields) => logged.push(message + " " + JSON.stringify(fields ?? {}));
+	const log: Logger = { info() {}, warn: capture, error: capture };
+	const down = await startTestServer({ log });
+	try {
+		await down.running.ctx.storage.close();
+		const families = await scrape(down);
+		expect(value(families, "holm_process_resident_memory_bytes")).toBeGreaterThan(1_000_000);
+		expect(logged.some((line) => line.startsWith("cannot measure the database size"))).toBe(true);
+		expect(logged.join("\n")).not.toContain(SECRET);
+		expect(logged.join("\n")).not.toContain("postgres://");
+	} finally {
+		await down.stop();
+	}
+});
+
+async function leakChecksCounted(leakCheck: Partial<LeakCheckConfig>): Promise<{ status: number; counts: Record<string, number> }> {
+	const other = await startTestServer({ leakCheck });
+	try {
+		const status = (await other.request("POST", "/users", { password: STRONG_PASSWORD })).status;
+		const families = await scrape(other);
+		const counts: Record<string, number> = {};
+		for (const sample of family(families, "holm_leak_checks_total").metrics) counts[sample.labels!.result!] = Number(sample.value);
+		return { status, counts };
+	} finally {
+		await other.stop();
+	}
+}
+
+test("an unreachable range API is counted as online_failure with --leak-fail closed, as with open", async () => {
+	// Nothing listens on port 9: every online check fails at once.
+	expect(await leakChecksCounted({ mode: "online", api: "http://127.0.0.1:9", fail: "closed" })).toEqual({ status: 500, counts: { online_failure: 1 } });
+	expect(await leakChecksCounted({ mode: "online", api: "http://127.0.0.1:9", fail: "open" })).toEqual({
+		status: 200,
+		counts: { online_failure: 1, passed: 1 },
+	});
+});
+
+test("with --leak-check off no leak check is counted, not even as passed", async () => {
+	expect(await leakChecksCounted({ mode: "off" })).toEqual({ status: 200, counts: {} });
 });

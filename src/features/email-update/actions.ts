@@ -26,10 +26,11 @@ export async function createEmailUpdateRequest(ctx: AppContext, userId: string, 
 
 export type VerifyNewEmailResult = { ok: true; email: string } | { ok: false; error: "INVALID_REQUEST" | "INCORRECT_CODE" | "EMAIL_ALREADY_USED" };
 
-/** The 5th incorrect code deletes the request; a correct one moves the user to the new address. */
-export async function verifyNewEmail(ctx: AppContext, requestId: string, code: string): Promise<VerifyNewEmailResult> {
+/** The 5th incorrect code deletes the request (a security event, with `clientIp`); a correct one
+ *  moves the user to the new address. */
+export async function verifyNewEmail(ctx: AppContext, requestId: string, code: string, clientIp?: string): Promise<VerifyNewEmailResult> {
 	if (!isId(requestId)) return { ok: false, error: "INVALID_REQUEST" };
-	const check = await checkCode(ctx, "email_update", ctx.stores.emailUpdates, requestId, (stored) => codesMatch(stored, code));
+	const check = await checkCode(ctx, "email_update", ctx.stores.emailUpdates, requestId, (stored) => codesMatch(stored, code), clientIp);
 	if (check === "ABSENT") return { ok: false, error: "INVALID_REQUEST" };
 	if (check === "INCORRECT") return { ok: false, error: "INCORRECT_CODE" };
 	const applied = await ctx.stores.emailUpdates.applyUpdate(requestId, nowSeconds(ctx));

@@ -59,7 +59,7 @@ export async function handleVerifyNewEmail(c: C): Promise<Response> {
 	const ctx = c.get("ctx");
 	const body = parseBody(c, verifyNewEmailBody);
 	if (body === null) return errorResponse("INVALID_DATA");
-	const result = await verifyNewEmail(ctx, body.request_id, body.code);
+	const result = await verifyNewEmail(ctx, body.request_id, body.code, body.client_ip);
 	if (!result.ok) return errorResponse(result.error);
 	return Response.json({ email: result.email });
 }

@@ -23,9 +23,14 @@ export async function createEmailVerificationRequest(ctx: AppContext, userId: st
 }
 
 /** A correct code verifies the user's email and consumes the request; the 5th incorrect one deletes
- *  it. NOT_ALLOWED when there is no live request. */
-export async function verifyUserEmail(ctx: AppContext, userId: string, code: string): Promise<"VERIFIED" | "INCORRECT_CODE" | "NOT_ALLOWED"> {
-	const check = await checkCode(ctx, "email_verification", ctx.stores.emailVerifications, userId, (stored) => codesMatch(stored, code));
+ *  it (a security event, with `clientIp`). NOT_ALLOWED when there is no live request. */
+export async function verifyUserEmail(
+	ctx: AppContext,
+	userId: string,
+	code: string,
+	clientIp?: string,
+): Promise<"VERIFIED" | "INCORRECT_CODE" | "NOT_ALLOWED"> {
+	const check = await checkCode(ctx, "email_verification", ctx.stores.emailVerifications, userId, (stored) => codesMatch(stored, code), clientIp);
 	switch (check) {
 		case "CORRECT":
 			await ctx.stores.emailVerifications.verifyEmail(userId);

@@ -43,7 +43,7 @@ export async function handleVerifyEmail(c: C): Promise<Response> {
 	if (user === null) return errorResponse("NOT_FOUND");
 	const body = parseBody(c, verifyEmailBody);
 	if (body === null) return errorResponse("INVALID_DATA");
-	const outcome = await verifyUserEmail(ctx, user.id, body.code);
+	const outcome = await verifyUserEmail(ctx, user.id, body.code, body.client_ip);
 	if (outcome !== "VERIFIED") return errorResponse(outcome);
 	return noContent();
 }

@@ -23,10 +23,16 @@ export async function createPasswordResetRequest(ctx: AppContext, userId: string
 	return { request, code };
 }
 
-/** The 5th incorrect code deletes the request; later calls find nothing (NOT_FOUND). */
-export async function verifyResetEmail(ctx: AppContext, requestId: string, code: string): Promise<"VERIFIED" | "INCORRECT_CODE" | "NOT_FOUND"> {
+/** The 5th incorrect code deletes the request; later calls find nothing (NOT_FOUND). `clientIp`
+ *  (the body's canonical client_ip) goes into that deletion's security event. */
+export async function verifyResetEmail(
+	ctx: AppContext,
+	requestId: string,
+	code: string,
+	clientIp?: string,
+): Promise<"VERIFIED" | "INCORRECT_CODE" | "NOT_FOUND"> {
 	const given = hashCode(code);
-	const check = await checkCode(ctx, "password_reset", ctx.stores.passwordResets, requestId, (stored) => constantTimeEqualBytes(given, stored));
+	const check = await checkCode(ctx, "password_reset", ctx.stores.passwordResets, requestId, (stored) => constantTimeEqualBytes(given, stored), clientIp);
 	switch (check) {
 		case "CORRECT":
 			await ctx.stores.passwordResets.markEmailVerified(requestId);

@@ -60,7 +60,7 @@ export async function handleVerifyResetEmail(c: C): Promise<Response> {
 	if (id === null || (await ctx.stores.passwordResets.get(id, nowSeconds(ctx))) === null) return errorResponse("NOT_FOUND");
 	const body = parseBody(c, verifyResetEmailBody);
 	if (body === null) return errorResponse("INVALID_DATA");
-	const outcome = await verifyResetEmail(ctx, id, body.code);
+	const outcome = await verifyResetEmail(ctx, id, body.code, body.client_ip);
 	if (outcome !== "VERIFIED") return errorResponse(outcome);
 	return noContent();
 }

@@ -16,6 +16,7 @@ async function checkGuess(ctx: AppContext, guess: PasswordGuess & { userId: stri
 	const hash = await ctx.stores.users.getPasswordHash(guess.userId);
 	if (hash === null) {
 		await ctx.hasher.verifyAgainstNothing(password);
+		await ctx.limits.settlePasswordGuess(guess, "incorrect");
 		return { ok: false, failure: { error: "NOT_FOUND" } };
 	}
 	const correct = await unlessUnchecked(ctx, guess, ctx.hasher.verify(password, hash));
@@ -56,6 +57,8 @@ export async function authenticateWithPassword(
 		const admitted = await ctx.limits.admitPasswordGuess(guess);
 		if (!admitted.allowed) return { ok: false, failure: tooManyRequests(admitted.retryAfterMs) };
 		await unlessUnchecked(ctx, guess, ctx.hasher.verifyAgainstNothing(input.password));
+		// Judged like a wrong password: a block it completes is told now (see limits.ts).
+		await ctx.limits.settlePasswordGuess(guess, "incorrect");
 		return { ok: false, failure: { error: "NOT_FOUND" } };
 	}
 	const outcome = await checkGuess(ctx, { userId: user.id, clientIp: input.clientIp }, input.password);
