@@ -428,6 +428,14 @@ describe("--database and migrate", () => {
 		expect(result.stderr).toContain("holm generate-secret");
 	});
 
+	test("an unreachable PostgreSQL at start exits 1 naming where it looked, without the password", () => {
+		// Port 1 on the loopback: nothing listens there, on any machine.
+		const result = runHolm(["migrate", "--database", "postgres://holm:hunter2@127.0.0.1:1/accounts"]);
+		expect(result.code).toBe(1);
+		expect(result.stderr).toContain("PostgreSQL at 127.0.0.1:1/accounts as holm");
+		expect(result.stderr).not.toContain("hunter2");
+	});
+
 	test("backup says it is for SQLite and points to pg_dump", () => {
 		const result = runHolm(["backup", "--database", "postgres://holm@127.0.0.1:1/holm", join(newDir(), "copy.db")]);
 		expect(result.code).toBe(2);

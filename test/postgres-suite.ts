@@ -1,4 +1,4 @@
-// `npm test`, second half: the feature, security and SDK tests again, the same files, on
+// `npm test`, second half: the feature, security, HTTP, OpenAPI and SDK tests again, the same files, on
 // PostgreSQL, and the multi-instance tests (test/postgres/*.pg.ts, which need PostgreSQL and are
 // run only here). Without PostgreSQL this says why and passes, unless HOLM_TEST_REQUIRE_POSTGRES=1
 // (CI), where a missing PostgreSQL fails the run.
@@ -21,7 +21,7 @@ if (postgres.url === null) {
 console.log("Running the feature, security and SDK tests on PostgreSQL, then the multi-instance tests.");
 const glob = new Bun.Glob("test/postgres/*.pg.ts");
 const multiInstance = Array.from(glob.scanSync({ cwd: root }), (path) => `./${path}`).sort();
-const run = Bun.spawn([process.execPath, "test", "--timeout", "30000", "test/features", "test/security", "test/service", "test/e2e/sdk-", ...multiInstance], {
+const run = Bun.spawn([process.execPath, "test", "--timeout", "30000", "test/features", "test/security", "test/service", "test/http", "test/openapi.test.ts", "test/e2e/sdk-", ...multiInstance], {
 	cwd: root,
 	env: { ...process.env, HOLM_TEST_STORE: "postgres", HOLM_TEST_DATABASE_URL: postgres.url },
 	stdout: "inherit",

@@ -85,16 +85,33 @@ export async function startPrivateServer(): Promise<PrivatePostgres | { url: nul
 	};
 }
 
-/** An administrative connection string to a PostgreSQL server for the tests, or why there is none. */
+/** An administrative connection string to a PostgreSQL server for the tests, or why there is none.
+ *  On a server of the caller's (HOLM_TEST_DATABASE_URL), stopping drops the databases this run
+ *  created there; a private server goes away whole. */
 export async function postgresForTests(): Promise<PostgresForTests> {
 	const given = process.env.HOLM_TEST_DATABASE_URL;
-	if (given !== undefined && given !== "") return { url: given, async stop() {} };
+	if (given !== undefined && given !== "") return { url: given, stop: () => dropTestDatabases(given, RUN) };
 	return startPrivateServer();
+}
+
+// The databases of one `npm test` run share a prefix (passed on to the test processes), so that
+// the run drops its own and never those of another run on the same server.
+const RUN = process.env.HOLM_TEST_RUN ?? crypto.randomUUID().replaceAll("-", "").slice(0, 8);
+process.env.HOLM_TEST_RUN = RUN;
+
+async function dropTestDatabases(adminUrl: string, run: string): Promise<void> {
+	const admin = new SQL(adminUrl, { max: 1 });
+	try {
+		const rows = await admin`SELECT datname FROM pg_database WHERE datname LIKE ${`holm_test_${run}_%`}`;
+		for (const { datname } of rows) await admin.unsafe(`DROP DATABASE IF EXISTS "${datname}" WITH (FORCE)`);
+	} finally {
+		await admin.close();
+	}
 }
 
 /** A fresh, empty database on the server at `adminUrl`; its connection string. */
 export async function createTestDatabase(adminUrl: string): Promise<string> {
-	const name = `holm_test_${crypto.randomUUID().replaceAll("-", "").slice(0, 16)}`;
+	const name = `holm_test_${RUN}_${crypto.randomUUID().replaceAll("-", "").slice(0, 12)}`;
 	const admin = new SQL(adminUrl, { max: 1 });
 	try {
 		await admin.unsafe(`CREATE DATABASE ${name}`);

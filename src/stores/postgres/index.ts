@@ -31,6 +31,21 @@ function connectPostgres(url: string): SQL {
 	return new SQL(url, { max: POSTGRES_POOL_SIZE, idleTimeout: 60, connectionTimeout: 5 });
 }
 
+/** Where a connection string points, for messages: host (or socket directory), port, database
+ *  and user, never the password. */
+export function describePostgres(url: string): string {
+	try {
+		const parsed = new URL(url);
+		const socket = parsed.searchParams.get("path") ?? parsed.searchParams.get("host");
+		const host = socket ?? `${parsed.hostname || "localhost"}:${parsed.port || "5432"}`;
+		const user = decodeURIComponent(parsed.username) || "postgres";
+		const database = decodeURIComponent(parsed.pathname.replace(/^\//, "")) || user;
+		return `${host}/${database} as ${user}`;
+	} catch {
+		return "the --database connection string";
+	}
+}
+
 /** Connects, brings the schema up to date (under a lock, so instances may start together). */
 export async function openPostgresStorage(url: string): Promise<Storage> {
 	const sql = connectPostgres(url);
@@ -38,7 +53,8 @@ export async function openPostgresStorage(url: string): Promise<Storage> {
 		await migratePostgres(sql);
 	} catch (error) {
 		await sql.close({ timeout: 0 });
-		throw error;
+		const reason = error instanceof Error ? error.message : String(error);
+		throw new Error(`PostgreSQL at ${describePostgres(url)}: ${reason}`, { cause: error });
 	}
 	const stores = createPostgresStores(sql);
 	return {

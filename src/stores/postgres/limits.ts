@@ -9,16 +9,18 @@ export function createPostgresLimitStore(sql: SQL): LimitStore {
 			const rules = keys.map(({ rule }) => rule.name);
 			const names = keys.map(({ key }) => key);
 			return sql.begin(async (tx) => {
-				// Rows first, so that there is a row to lock even for a key never seen: two first-time
-				// requests for one key then queue on it instead of both reading "nothing".
-				await tx`INSERT INTO rate_limit (rule, key, state, expires_at)
-					SELECT rule, key, NULL, ${now} FROM unnest(${sql.array(rules, "text")}::text[], ${sql.array(names, "text")}::text[]) AS k (rule, key)
+				// Read and lock in one statement: an upsert that "updates" each row to itself locks it,
+				// and inserts a placeholder for a key never seen, so two first-time requests for one key
+				// queue on it instead of both reading "nothing". (An INSERT … DO NOTHING and then a
+				// SELECT … FOR UPDATE would leave a gap: the sweep could delete an expired row between
+				// the two, and two updates would then both lock nothing.) Rows are taken in one order,
+				// whoever asks, so that two updates of the same keys cannot deadlock.
+				const rows = await tx`INSERT INTO rate_limit (rule, key, state, expires_at)
+					SELECT DISTINCT rule, key, NULL::jsonb, ${now}::bigint
+					FROM unnest(${sql.array(rules, "text")}::text[], ${sql.array(names, "text")}::text[]) AS k (rule, key)
 					ORDER BY rule, key
-					ON CONFLICT (rule, key) DO NOTHING`;
-				// Locked in one order, whoever asks, so that two updates of the same keys cannot deadlock.
-				const rows = await tx`SELECT rule, key, state FROM rate_limit
-					WHERE (rule, key) IN (SELECT * FROM unnest(${sql.array(rules, "text")}::text[], ${sql.array(names, "text")}::text[]))
-					ORDER BY rule, key FOR UPDATE`;
+					ON CONFLICT (rule, key) DO UPDATE SET state = rate_limit.state
+					RETURNING rule, key, state`;
 				const found = new Map<string, unknown>(rows.map((row: any) => [`${row.rule}\u0000${row.key}`, row.state ?? undefined]));
 				const decision = decide(
 					keys.map(({ rule, key }) => found.get(`${rule.name}\u0000${key}`)),

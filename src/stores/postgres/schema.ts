@@ -80,8 +80,11 @@ export const POSTGRES_MIGRATIONS: readonly string[] = [
 	CREATE INDEX rate_limit_expires_at ON rate_limit (expires_at);
 	`,
 	// 2: the number of users, kept by a trigger, so that every page of GET /users does not count
-	// the whole table for X-Pagination-Total.
+	// the whole table for X-Pagination-Total. The table is locked against writes first: instances of
+	// the previous version may still be serving, and a user they add between the count and the
+	// trigger would otherwise be missed for good.
 	`
+	LOCK TABLE "user" IN SHARE ROW EXCLUSIVE MODE;
 	CREATE TABLE user_count (n bigint NOT NULL);
 	INSERT INTO user_count (n) SELECT count(*) FROM "user";
 	CREATE FUNCTION user_count_change() RETURNS trigger LANGUAGE plpgsql AS $$
