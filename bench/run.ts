@@ -295,6 +295,14 @@ async function main(): Promise<void> {
 			["200"],
 			"get",
 		);
+		// The same page one request at a time: its latency without the queue of 50 connections.
+		addRow(
+			`\`GET /users?per_page=20&page=${deepPage}\`, one connection`,
+			1,
+			await wrk({ ...read, connections: 1, url: `${url}/users?per_page=20&page=${deepPage}`, lua: "" }),
+			["200"],
+			"get",
+		);
 		addRow(
 			"`GET /users?email=<an existing address>`",
 			CONFIG.connections,
