@@ -18,7 +18,7 @@ if (postgres.url === null) {
 	process.exit(0);
 }
 
-console.log("Running the feature, security and SDK tests on PostgreSQL, then the multi-instance tests.");
+console.log("Running the feature, security, HTTP, OpenAPI and SDK tests on PostgreSQL, then the multi-instance tests.");
 const glob = new Bun.Glob("test/postgres/*.pg.ts");
 const multiInstance = Array.from(glob.scanSync({ cwd: root }), (path) => `./${path}`).sort();
 const run = Bun.spawn([process.execPath, "test", "--timeout", "30000", "test/features", "test/security", "test/service", "test/http", "test/openapi.test.ts", "test/e2e/sdk-", ...multiInstance], {
