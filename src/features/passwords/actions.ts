@@ -14,14 +14,20 @@ async function checkGuess(ctx: AppContext, guess: PasswordGuess & { userId: stri
 	const admitted = await ctx.limits.admitPasswordGuess(guess);
 	if (!admitted.allowed) return { ok: false, failure: tooManyRequests(admitted.retryAfterMs) };
 	const hash = await ctx.stores.users.getPasswordHash(guess.userId);
-	if (hash === null) {
-		await ctx.hasher.verifyAgainstNothing(password);
-		await ctx.limits.settlePasswordGuess(guess, "incorrect");
-		return { ok: false, failure: { error: "NOT_FOUND" } };
-	}
+	// Deleted since the path named the user.
+	if (hash === null) return noSuchAccount(ctx, guess, password);
 	const correct = await unlessUnchecked(ctx, guess, ctx.hasher.verify(password, hash));
 	await ctx.limits.settlePasswordGuess(guess, correct ? "correct" : "incorrect");
 	return correct ? { ok: true, hash } : { ok: false, failure: { error: "INCORRECT_PASSWORD" } };
+}
+
+/** An admitted guess at an account that does not exist: limited and timed like a wrong password
+ *  (one argon2id verification against a dummy hash), so neither tells which accounts exist, and
+ *  judged like one, so a block it completes is told now (see limits.ts). */
+async function noSuchAccount(ctx: AppContext, guess: PasswordGuess, password: string): Promise<{ ok: false; failure: { error: "NOT_FOUND" } }> {
+	await unlessUnchecked(ctx, guess, ctx.hasher.verifyAgainstNothing(password));
+	await ctx.limits.settlePasswordGuess(guess, "incorrect");
+	return { ok: false, failure: { error: "NOT_FOUND" } };
 }
 
 /** A check that could not even start (503 under overload) is no guess: its attempt is taken back. */
@@ -52,14 +58,10 @@ export async function authenticateWithPassword(
 ): Promise<AuthenticateResult> {
 	const user = await ctx.stores.users.getByEmail(input.email);
 	if (user === null) {
-		// Limited and timed like a wrong password, so neither tells which emails have accounts.
 		const guess: PasswordGuess = { clientIp: input.clientIp, userId: null, email: input.email };
 		const admitted = await ctx.limits.admitPasswordGuess(guess);
 		if (!admitted.allowed) return { ok: false, failure: tooManyRequests(admitted.retryAfterMs) };
-		await unlessUnchecked(ctx, guess, ctx.hasher.verifyAgainstNothing(input.password));
-		// Judged like a wrong password: a block it completes is told now (see limits.ts).
-		await ctx.limits.settlePasswordGuess(guess, "incorrect");
-		return { ok: false, failure: { error: "NOT_FOUND" } };
+		return noSuchAccount(ctx, guess, input.password);
 	}
 	const outcome = await checkGuess(ctx, { userId: user.id, clientIp: input.clientIp }, input.password);
 	return outcome.ok ? { ok: true, user } : outcome;
