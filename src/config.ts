@@ -2,6 +2,7 @@
 // A flag wins over its environment variable, which wins over the default.
 import { parseArgs } from "node:util";
 import { ConfigError } from "./config-error.ts";
+import { EVENT_TYPES } from "./features/events/store.ts";
 import { checkSecret } from "./secret.ts";
 
 export { ConfigError } from "./config-error.ts";
@@ -49,7 +50,25 @@ export interface ServeConfig {
 	leakCheck: LeakCheckConfig;
 	logFormat: LogFormat;
 	logLevel: LogLevel;
+	/** Events and webhooks (API.md section 11); absent means the defaults: 30 days, no webhook. */
+	events?: EventConfig;
 }
+
+export interface WebhookConfig {
+	url: string;
+	/** Read and checked at start (src/webhooks/secret.ts). */
+	secretFile: string;
+	/** Only these types are sent; null for every type. */
+	types: ReadonlySet<string> | null;
+}
+
+export interface EventConfig {
+	/** Days an event is kept; 0 stores none. */
+	retentionDays: number;
+	webhook: WebhookConfig | null;
+}
+
+export const DEFAULT_EVENT_CONFIG: EventConfig = { retentionDays: 30, webhook: null };
 
 type Env = Record<string, string | undefined>;
 
@@ -69,9 +88,13 @@ const serveOptions = {
 	"leak-timeout-ms": { type: "string" },
 	"log-format": { type: "string" },
 	"log-level": { type: "string" },
+	"event-retention": { type: "string" },
+	"webhook-url": { type: "string" },
+	"webhook-secret-file": { type: "string" },
+	"webhook-event": { type: "string", multiple: true },
 } as const;
 
-type ServeFlag = keyof typeof serveOptions;
+type ServeFlag = Exclude<keyof typeof serveOptions, "webhook-event">;
 type FlagValues = Partial<Record<ServeFlag, string>>;
 
 /** The environment variable that stands in for a flag: --leak-check → HOLM_LEAK_CHECK. */
@@ -79,7 +102,7 @@ export function envName(flag: string): string {
 	return "HOLM_" + flag.toUpperCase().replaceAll("-", "_");
 }
 
-function parseFlags<T extends Record<string, { type: "string" }>>(args: string[], options: T, allowPositionals: boolean) {
+function parseFlags<T extends Record<string, { type: "string"; multiple?: boolean }>>(args: string[], options: T, allowPositionals: boolean) {
 	try {
 		return parseArgs({ args, options, strict: true, allowPositionals });
 	} catch (e) {
@@ -155,8 +178,35 @@ function databaseConfig(value: string | undefined): DatabaseConfig {
 	throw new ConfigError('--database must be "sqlite" or a postgres://user@host/database connection string');
 }
 
+/**
+ * --event-retention, and the webhook flags: --webhook-url and --webhook-secret-file go together, and
+ * need events to be stored (a webhook sends stored events); --webhook-event (repeatable; in
+ * HOLM_WEBHOOK_EVENT, separated by commas) names known types only, so a typo cannot silence one.
+ */
+function eventConfig(values: FlagValues, env: Env, typesGiven: string[] | undefined): EventConfig {
+	const retentionDays = wholeNumber("event-retention", pick(values, env, "event-retention"), 30, 0, 36_500);
+	const url = pick(values, env, "webhook-url");
+	const secretFile = pick(values, env, "webhook-secret-file");
+	const fromEnv = env[envName("webhook-event")];
+	const types = typesGiven ?? (fromEnv === undefined || fromEnv === "" ? [] : fromEnv.split(",").map((type) => type.trim()));
+	if (url === undefined) {
+		if (secretFile !== undefined || types.length > 0) throw new ConfigError("--webhook-secret-file and --webhook-event need --webhook-url");
+		return { retentionDays, webhook: null };
+	}
+	if (!/^https?:\/\//.test(url) || !URL.canParse(url)) throw new ConfigError("--webhook-url must be an http:// or https:// URL");
+	if (secretFile === undefined) throw new ConfigError("--webhook-url needs --webhook-secret-file (make one with `holm generate-secret`, or use your receiver's whsec_ secret)");
+	if (retentionDays === 0) throw new ConfigError("--webhook-url sends stored events, and --event-retention 0 stores none; give --event-retention 1 or more");
+	const known: readonly string[] = EVENT_TYPES;
+	for (const type of types) {
+		if (type === "") throw new ConfigError("--webhook-event must not be empty");
+		if (!known.includes(type)) throw new ConfigError(`--webhook-event: unknown event type "${type}" (known: ${EVENT_TYPES.join(", ")})`);
+	}
+	return { retentionDays, webhook: { url, secretFile, types: types.length === 0 ? null : new Set(types) } };
+}
+
 export function parseServeConfig(args: string[], env: Env): ServeConfig {
-	const values: FlagValues = parseFlags(args, serveOptions, false).values;
+	const parsed = parseFlags(args, serveOptions, false).values;
+	const { "webhook-event": webhookEvents, ...values }: FlagValues & { "webhook-event"?: string[] } = parsed;
 	const database = databaseConfig(pick(values, env, "database"));
 	const dir = pick(values, env, "dir");
 	const secret = secretSource(values, env);
@@ -188,6 +238,7 @@ export function parseServeConfig(args: string[], env: Env): ServeConfig {
 		},
 		logFormat: oneOf("log-format", pick(values, env, "log-format"), ["pretty", "json"] as const, "pretty"),
 		logLevel: oneOf("log-level", pick(values, env, "log-level"), ["debug", "info", "warn", "error"] as const, "info"),
+		events: eventConfig(values, env, webhookEvents),
 	};
 }
 

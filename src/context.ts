@@ -19,6 +19,8 @@ export interface AppContext {
 	hasher: Hasher;
 	log: Logger;
 	metrics: Metrics;
+	/** The webhook deliverer, told when an event is stored (with --webhook-url). */
+	webhooks?: { wake(): void };
 }
 
 /** Whole Unix seconds, the unit of every timestamp in the API. */

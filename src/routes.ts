@@ -4,6 +4,7 @@
 import type { Handler } from "hono";
 import * as emailUpdate from "./features/email-update/handlers.ts";
 import * as emailVerification from "./features/email-verification/handlers.ts";
+import * as events from "./features/events/handlers.ts";
 import * as health from "./features/health/handlers.ts";
 import * as metrics from "./features/metrics/handlers.ts";
 import * as openapi from "./openapi/handler.ts";
@@ -55,4 +56,8 @@ export const ROUTES: readonly [Method, string, Handler<HonoEnv>][] = [
 	["POST", "/users/:user_id/verify-2fa/totp", twoFactor.handleVerifyTotp], // 5 wrong in a row lock 15 min (database)
 	["POST", "/users/:user_id/regenerate-recovery-code", twoFactor.handleRegenerateRecoveryCode],
 	["POST", "/users/:user_id/reset-2fa", twoFactor.handleResetTwoFactor], // 5 wrong in a row lock 15 min (database)
+
+	["GET", "/events", events.handleListEvents],
+	["GET", "/users/:user_id/events", events.handleListUserEvents],
+	["POST", "/users/:user_id/unblock", events.handleUnblockUser],
 ];

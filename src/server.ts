@@ -3,7 +3,7 @@
 // the database.
 import { join } from "node:path";
 import { createApp } from "./app.ts";
-import type { DatabaseConfig, ServeConfig } from "./config.ts";
+import { DEFAULT_EVENT_CONFIG, type DatabaseConfig, type EventConfig, type ServeConfig } from "./config.ts";
 import { lockDataDir, prepareDataDir, type DataDirLock } from "./data-dir.ts";
 import type { AppContext } from "./http/env.ts";
 import { createLeakCheck } from "./leak-check/index.ts";
@@ -12,9 +12,11 @@ import { listenOnTcp, listenOnUnix, type Listener } from "./listen.ts";
 import type { Logger } from "./log.ts";
 import { createMetrics } from "./metrics.ts";
 import { loadSecrets } from "./secret.ts";
-import type { Storage } from "./stores/index.ts";
+import type { EventSettings, Storage } from "./stores/index.ts";
 import { openPostgresStorage } from "./stores/postgres/index.ts";
 import { openSqliteStorage } from "./stores/sqlite/index.ts";
+import { startWebhookDeliverer, type WebhookDeliverer } from "./webhooks/deliverer.ts";
+import { loadWebhookSecret } from "./webhooks/secret.ts";
 
 const SWEEP_INTERVAL_MS = 60_000;
 
@@ -26,6 +28,8 @@ export interface ServerOptions {
 	limiterCapacity?: number;
 	/** How long argon2id work may wait for a core before 503 (5 s; tests shorten it). */
 	hashingStartDeadlineMs?: number;
+	/** How long a webhook receiver may take to answer (10 s; tests shorten it). */
+	webhookTimeoutMs?: number;
 }
 
 export interface RunningServer {
@@ -36,9 +40,10 @@ export interface RunningServer {
 }
 
 /** The database of `config`: the SQLite file in `dir`, or PostgreSQL (schema brought up to date). */
-export async function openStorage(database: DatabaseConfig, dir: string, limiterCapacity?: number): Promise<Storage> {
-	if (database.kind === "postgres") return openPostgresStorage(database.url);
-	return openSqliteStorage(join(dir, "holm.db"), limiterCapacity);
+export async function openStorage(database: DatabaseConfig, dir: string, limiterCapacity?: number, events: EventConfig = DEFAULT_EVENT_CONFIG): Promise<Storage> {
+	const settings: EventSettings = { retentionDays: events.retentionDays, webhook: events.webhook === null ? null : { types: events.webhook.types } };
+	if (database.kind === "postgres") return openPostgresStorage(database.url, settings);
+	return openSqliteStorage(join(dir, "holm.db"), limiterCapacity, settings);
 }
 
 function describeSecrets(config: ServeConfig, log: Logger, loaded: ReturnType<typeof loadSecrets>): void {
@@ -61,8 +66,10 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
 	try {
 		const loaded = loadSecrets(config.secret, config.dir);
 		describeSecrets(config, log, loaded);
+		const events = config.events ?? DEFAULT_EVENT_CONFIG;
+		const webhookKey = events.webhook === null ? null : loadWebhookSecret(events.webhook.secretFile);
 
-		storage = await openStorage(config.database, config.dir, options.limiterCapacity);
+		storage = await openStorage(config.database, config.dir, options.limiterCapacity, events);
 		const opened = storage;
 		const hasher = createHasher({
 			startDeadlineMs: options.hashingStartDeadlineMs,
@@ -76,10 +83,24 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
 		});
 		prepareDummyHash(); // on a worker thread; start-up does not wait for it
 		const { app, ctx, idle } = createApp({ storage, secrets: loaded.secrets, leakCheck, log, metrics, hasher, now: options.now });
+		const webhooks =
+			events.webhook === null || webhookKey === null
+				? null
+				: startWebhookDeliverer({
+						queue: storage.webhookQueue,
+						url: events.webhook.url,
+						key: webhookKey,
+						now: ctx.now,
+						fetch, // not options.fetch, which stands in for the leak check's range API
+						log,
+						registry: metrics.registry,
+						timeoutMs: options.webhookTimeoutMs,
+					});
+		if (webhooks !== null) ctx.webhooks = webhooks;
 
 		const listener: Listener =
 			config.unix !== null ? await listenOnUnix(config.unix, config.unixMode, app.fetch) : listenOnTcp(config.host, config.port, app.fetch);
-		return { url: listener.url, ctx, stop: stopper(listener, idle, storage, lock, ctx, log) };
+		return { url: listener.url, ctx, stop: stopper(listener, idle, storage, lock, ctx, log, webhooks) };
 	} catch (error) {
 		await storage?.close();
 		lock?.release();
@@ -107,6 +128,7 @@ function stopper(
 	lock: DataDirLock | null,
 	ctx: AppContext,
 	log: Logger,
+	webhooks: WebhookDeliverer | null,
 ): () => Promise<void> {
 	let sweeping: Promise<void> = Promise.resolve();
 	const sweep = setInterval(() => {
@@ -123,6 +145,7 @@ function stopper(
 			await listener.stop(); // stops accepting, resolves once requests in flight are answered
 			await idle(); // and those whose client went away meanwhile, which the listener does not wait for
 			await sweeping;
+			await webhooks?.stop(); // attempts in flight are recorded before the database closes
 			await storage.close();
 			lock?.release(); // last: the directory is free only once the database is closed
 		})();

@@ -20,6 +20,7 @@ import {
 	totpCredentialResponse,
 	verifyTotpBody,
 } from "../features/two-factor/schemas.ts";
+import { eventPageResponse, eventResponse, unblockUserBody } from "../features/events/schemas.ts";
 import { createUserBody, userResponse } from "../features/users/schemas.ts";
 
 export const REQUEST_BODIES = {
@@ -38,6 +39,7 @@ export const REQUEST_BODIES = {
 	VerifyTotpBody: verifyTotpBody,
 	RegenerateRecoveryCodeBody: regenerateRecoveryCodeBody,
 	ResetTwoFactorBody: resetTwoFactorBody,
+	UnblockUserBody: unblockUserBody,
 } satisfies Record<string, z.ZodType>;
 
 /** features/health/handlers.ts: 200 "ok", 503 "unavailable". */
@@ -55,6 +57,8 @@ export const MODELS = {
 	VerifiedEmail: verifiedEmailResponse,
 	TotpCredential: totpCredentialResponse,
 	RecoveryCode: recoveryCodeResponse,
+	Event: eventResponse,
+	EventPage: eventPageResponse,
 	Health: healthResponse,
 	OpenApiDocument: openApiDocumentResponse,
 } satisfies Record<string, z.ZodType>;

@@ -4,7 +4,7 @@ import { nowSeconds, type AppContext } from "../../context.ts";
 import { constantTimeEqualBytes, hashCode } from "../../lib/constant-time.ts";
 import { generateCode, generateId, isId } from "../../lib/ids.ts";
 import { REQUEST_LIFETIME_SECONDS } from "../../limits.ts";
-import { logSecurityEvent } from "../../security-events.ts";
+import { logEvent, newEvent } from "../events/actions.ts";
 import { checkCode } from "../code-attempts.ts";
 import type { PasswordResetRequest } from "./store.ts";
 
@@ -51,8 +51,9 @@ export async function resetPassword(ctx: AppContext, requestId: string, password
 	if (request === null || !request.emailVerified) return "INVALID_REQUEST";
 	if (await ctx.leakCheck.isLeaked(password)) return "WEAK_PASSWORD";
 	const passwordHash = await ctx.hasher.hash(password);
-	const userId = await ctx.stores.passwordResets.resetPassword(requestId, passwordHash, nowSeconds(ctx));
+	const event = newEvent(ctx, "password_reset", { userId: request.userId, clientIp });
+	const userId = await ctx.stores.passwordResets.resetPassword(requestId, passwordHash, nowSeconds(ctx), event);
 	if (userId === null) return "INVALID_REQUEST";
-	logSecurityEvent(ctx.log, { event: "password_reset", user_id: userId, client_ip: clientIp ?? null });
+	logEvent(ctx, event);
 	return "RESET";
 }

@@ -4,7 +4,7 @@ import { tooManyRequests, type TooManyRequests } from "../../errors.ts";
 import type { AppContext } from "../../context.ts";
 import { HashingUnavailableError } from "../../lib/password-hash.ts";
 import type { PasswordGuess } from "../../limits.ts";
-import { logSecurityEvent } from "../../security-events.ts";
+import { logEvent, newEvent, recordEvent } from "../events/actions.ts";
 import type { User } from "../users/store.ts";
 
 type GuessOutcome = { ok: true; hash: string } | { ok: false; failure: { error: "INCORRECT_PASSWORD" | "NOT_FOUND" } | TooManyRequests };
@@ -18,6 +18,7 @@ async function checkGuess(ctx: AppContext, guess: PasswordGuess & { userId: stri
 	if (hash === null) return noSuchAccount(ctx, guess, password);
 	const correct = await unlessUnchecked(ctx, guess, ctx.hasher.verify(password, hash));
 	await ctx.limits.settlePasswordGuess(guess, correct ? "correct" : "incorrect");
+	if (!correct) await recordSignIn(ctx, "sign_in_failed", guess);
 	return correct ? { ok: true, hash } : { ok: false, failure: { error: "INCORRECT_PASSWORD" } };
 }
 
@@ -27,7 +28,14 @@ async function checkGuess(ctx: AppContext, guess: PasswordGuess & { userId: stri
 async function noSuchAccount(ctx: AppContext, guess: PasswordGuess, password: string): Promise<{ ok: false; failure: { error: "NOT_FOUND" } }> {
 	await unlessUnchecked(ctx, guess, ctx.hasher.verifyAgainstNothing(password));
 	await ctx.limits.settlePasswordGuess(guess, "incorrect");
+	await recordSignIn(ctx, "sign_in_failed", guess);
 	return { ok: false, failure: { error: "NOT_FOUND" } };
+}
+
+/** A password check's event: the user (null for an email that names nobody: the email itself is
+ *  not kept, since people type passwords into the email field) and the address. */
+async function recordSignIn(ctx: AppContext, type: "sign_in" | "sign_in_failed", guess: PasswordGuess): Promise<void> {
+	await recordEvent(ctx, newEvent(ctx, type, { userId: guess.userId, clientIp: guess.clientIp, data: { method: "password" } }));
 }
 
 /** A check that could not even start (503 under overload) is no guess: its attempt is taken back. */
@@ -46,8 +54,11 @@ export async function verifyUserPassword(
 	ctx: AppContext,
 	input: { userId: string; password: string; clientIp: string | undefined },
 ): Promise<VerifyPasswordResult> {
-	const outcome = await checkGuess(ctx, { userId: input.userId, clientIp: input.clientIp }, input.password);
-	return outcome.ok ? { ok: true } : outcome;
+	const guess = { userId: input.userId, clientIp: input.clientIp };
+	const outcome = await checkGuess(ctx, guess, input.password);
+	if (!outcome.ok) return outcome;
+	await recordSignIn(ctx, "sign_in", guess);
+	return { ok: true };
 }
 
 export type AuthenticateResult = { ok: true; user: User } | { ok: false; failure: { error: "NOT_FOUND" | "INCORRECT_PASSWORD" } | TooManyRequests };
@@ -63,8 +74,11 @@ export async function authenticateWithPassword(
 		if (!admitted.allowed) return { ok: false, failure: tooManyRequests(admitted.retryAfterMs) };
 		return noSuchAccount(ctx, guess, input.password);
 	}
-	const outcome = await checkGuess(ctx, { userId: user.id, clientIp: input.clientIp }, input.password);
-	return outcome.ok ? { ok: true, user } : outcome;
+	const found = { userId: user.id, clientIp: input.clientIp };
+	const outcome = await checkGuess(ctx, found, input.password);
+	if (!outcome.ok) return outcome;
+	await recordSignIn(ctx, "sign_in", found);
+	return { ok: true, user };
 }
 
 export type UpdatePasswordResult =
@@ -85,10 +99,11 @@ export async function updateUserPassword(
 	const outcome = await checkGuess(ctx, { userId: input.userId, clientIp: input.clientIp }, input.password);
 	if (!outcome.ok) return outcome;
 	const newHash = await ctx.hasher.hash(input.newPassword);
-	const swapped = await ctx.stores.passwords.replacePasswordHash(input.userId, outcome.hash, newHash);
+	const event = newEvent(ctx, "password_changed", { userId: input.userId, clientIp: input.clientIp });
+	const swapped = await ctx.stores.passwords.replacePasswordHash(input.userId, outcome.hash, newHash, event);
 	switch (swapped) {
 		case "UPDATED":
-			logSecurityEvent(ctx.log, { event: "password_changed", user_id: input.userId, client_ip: input.clientIp ?? null });
+			logEvent(ctx, event);
 			return { ok: true };
 		case "CHANGED_MEANWHILE":
 			return { ok: false, failure: { error: "INCORRECT_PASSWORD" } };

@@ -2,12 +2,12 @@
 import { nowSeconds, type AppContext } from "../../context.ts";
 import { generateCode, generateId } from "../../lib/ids.ts";
 import { couldBeInEmail } from "../../lib/validation.ts";
-import { logSecurityEvent } from "../../security-events.ts";
+import { logEvent, newEvent } from "../events/actions.ts";
 import type { User, UserListQuery } from "./store.ts";
 
 export type CreateUserResult = { ok: true; user: User } | { ok: false; error: "EMAIL_ALREADY_USED" | "WEAK_PASSWORD" };
 
-export async function createUser(ctx: AppContext, input: { email?: string; password: string }): Promise<CreateUserResult> {
+export async function createUser(ctx: AppContext, input: { email?: string; password: string; client_ip?: string }): Promise<CreateUserResult> {
 	const email = input.email ?? null;
 	// Checked before hashing to spare the work; the unique index still decides a race.
 	if (email !== null && (await ctx.stores.users.isEmailTaken(email))) return { ok: false, error: "EMAIL_ALREADY_USED" };
@@ -21,8 +21,10 @@ export async function createUser(ctx: AppContext, input: { email?: string; passw
 		totpRegistered: false,
 		recoveryCode: generateCode(),
 	};
-	const inserted = await ctx.stores.users.insert({ ...user, passwordHash });
+	const event = newEvent(ctx, "user_created", { userId: user.id, clientIp: input.client_ip });
+	const inserted = await ctx.stores.users.insert({ ...user, passwordHash }, event);
 	if (inserted === "EMAIL_ALREADY_USED") return { ok: false, error: inserted };
+	logEvent(ctx, event);
 	return { ok: true, user };
 }
 
@@ -42,7 +44,8 @@ export async function listUsers(ctx: AppContext, query: UserListQuery & { exactE
 
 /** Everything the user owns goes with them. False when there was no such user. */
 export async function deleteUser(ctx: AppContext, userId: string): Promise<boolean> {
-	if (!(await ctx.stores.users.delete(userId))) return false;
-	logSecurityEvent(ctx.log, { event: "user_deleted", user_id: userId });
+	const event = newEvent(ctx, "user_deleted", { userId });
+	if (!(await ctx.stores.users.delete(userId, event))) return false;
+	logEvent(ctx, event);
 	return true;
 }

@@ -1,5 +1,7 @@
 // Email update requests on PostgreSQL.
 import type { SQL } from "bun";
+import { withData } from "../../features/events/store.ts";
+import type { PostgresEventLog } from "./events.ts";
 import type { ApplyEmailUpdateOutcome, EmailUpdateRequest, EmailUpdateStore } from "../../features/email-update/store.ts";
 import { MAX_CODE_ATTEMPTS } from "../../limits.ts";
 import { isUniqueViolation } from "./errors.ts";
@@ -15,7 +17,7 @@ function toRequest(row: any): EmailUpdateRequest {
 	};
 }
 
-export function createPostgresEmailUpdateStore(sql: SQL): EmailUpdateStore {
+export function createPostgresEmailUpdateStore(sql: SQL, events: PostgresEventLog): EmailUpdateStore {
 	return {
 		async insert(request) {
 			await sql`INSERT INTO email_update_request (id, user_id, created_at, expires_at, email, code)
@@ -44,10 +46,10 @@ export function createPostgresEmailUpdateStore(sql: SQL): EmailUpdateStore {
 				RETURNING code, failed_attempts, user_id`;
 			return rows.length === 0 ? null : { code: rows[0].code, attempts: rows[0].failed_attempts, userId: rows[0].user_id };
 		},
-		async deleteAfterLastAttempt(id) {
-			await sql`DELETE FROM email_update_request WHERE id = ${id}`;
+		async deleteAfterLastAttempt(id, event) {
+			await events.around(sql, event, (q) => q`DELETE FROM email_update_request WHERE id = ${id}`, () => true);
 		},
-		async applyUpdate(id, now): Promise<ApplyEmailUpdateOutcome> {
+		async applyUpdate(id, now, event): Promise<ApplyEmailUpdateOutcome> {
 			const found = await sql`SELECT user_id, email FROM email_update_request WHERE id = ${id} AND expires_at > ${now}`;
 			if (found.length === 0) return { outcome: "INVALID_REQUEST" };
 			const { user_id: userId, email } = found[0] as { user_id: string; email: string };
@@ -55,7 +57,8 @@ export function createPostgresEmailUpdateStore(sql: SQL): EmailUpdateStore {
 				// Locks in one order: the address (so two users taking it go one after the other, and
 				// the loser then finds its request deleted), the user, then the request, checked again.
 				await tx`SELECT pg_advisory_xact_lock(hashtextextended(${email}, 0))`;
-				await tx`SELECT 1 FROM "user" WHERE id = ${userId} FOR UPDATE`;
+				const [user] = await tx`SELECT email FROM "user" WHERE id = ${userId} FOR UPDATE`;
+				const previousEmail: string | null = user?.email ?? null;
 				const rows = await tx`SELECT 1 FROM email_update_request WHERE id = ${id} AND expires_at > ${now} FOR UPDATE`;
 				if (rows.length === 0) return { outcome: "INVALID_REQUEST" };
 				try {
@@ -69,7 +72,8 @@ export function createPostgresEmailUpdateStore(sql: SQL): EmailUpdateStore {
 				await tx`DELETE FROM email_update_request WHERE email = ${email}`;
 				await tx`DELETE FROM password_reset_request WHERE user_id = ${userId}`;
 				await tx`DELETE FROM email_verification_request WHERE user_id = ${userId}`;
-				return { outcome: "UPDATED", userId, email };
+				await events.write(tx, withData({ ...event, userId }, { previous_email: previousEmail, email }));
+				return { outcome: "UPDATED", userId, email, previousEmail };
 			});
 		},
 		async deleteExpired(now) {

@@ -1,5 +1,6 @@
 // Email verification requests on PostgreSQL.
 import type { SQL } from "bun";
+import type { PostgresEventLog } from "./events.ts";
 import type { EmailVerificationRequest, EmailVerificationStore } from "../../features/email-verification/store.ts";
 import { MAX_CODE_ATTEMPTS } from "../../limits.ts";
 
@@ -7,7 +8,7 @@ function toRequest(row: any): EmailVerificationRequest {
 	return { userId: row.user_id, createdAt: Number(row.created_at), expiresAt: Number(row.expires_at), code: row.code };
 }
 
-export function createPostgresEmailVerificationStore(sql: SQL): EmailVerificationStore {
+export function createPostgresEmailVerificationStore(sql: SQL, events: PostgresEventLog): EmailVerificationStore {
 	return {
 		async replace(request) {
 			await sql`INSERT INTO email_verification_request (user_id, created_at, expires_at, code)
@@ -30,13 +31,14 @@ export function createPostgresEmailVerificationStore(sql: SQL): EmailVerificatio
 				RETURNING code, failed_attempts`;
 			return rows.length === 0 ? null : { code: rows[0].code, attempts: rows[0].failed_attempts, userId };
 		},
-		async deleteAfterLastAttempt(userId) {
-			await sql`DELETE FROM email_verification_request WHERE user_id = ${userId}`;
+		async deleteAfterLastAttempt(userId, event) {
+			await events.around(sql, event, (q) => q`DELETE FROM email_verification_request WHERE user_id = ${userId}`, () => true);
 		},
-		async verifyEmail(userId) {
+		async verifyEmail(userId, event) {
 			await sql.begin(async (tx) => {
 				await tx`UPDATE "user" SET email_verified = true WHERE id = ${userId}`;
 				await tx`DELETE FROM email_verification_request WHERE user_id = ${userId}`;
+				await events.write(tx, event);
 			});
 		},
 		async deleteExpired(now) {

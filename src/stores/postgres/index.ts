@@ -1,9 +1,11 @@
 // Every feature's store, and the rate limits of every instance, on one PostgreSQL database
 // (section 8 of API.md), through Bun's built-in client.
 import { SQL } from "bun";
-import { deleteExpiredRows, type Storage, type Stores } from "../index.ts";
+import { deleteExpiredRows, NO_WEBHOOK_EVENTS, type EventSettings, type Storage, type Stores } from "../index.ts";
 import { createPostgresEmailUpdateStore } from "./email-update.ts";
 import { createPostgresEmailVerificationStore } from "./email-verification.ts";
+import { createPostgresEventLog } from "./events.ts";
+import { createPostgresWebhookQueue } from "./webhook-queue.ts";
 import { createPostgresLimitStore, deleteExpiredLimits } from "./limits.ts";
 import { createPostgresPasswordResetStore } from "./password-reset.ts";
 import { createPostgresPasswordStore } from "./passwords.ts";
@@ -14,14 +16,16 @@ import { createPostgresUserStore } from "./users.ts";
 /** Connections each instance opens at most; argon2id, not the database, bounds the throughput. */
 export const POSTGRES_POOL_SIZE = 10;
 
-function createPostgresStores(sql: SQL): Stores {
+function createPostgresStores(sql: SQL, settings: EventSettings): Stores {
+	const events = createPostgresEventLog(sql, settings);
 	return {
-		users: createPostgresUserStore(sql),
-		passwords: createPostgresPasswordStore(sql),
-		passwordResets: createPostgresPasswordResetStore(sql),
-		emailVerifications: createPostgresEmailVerificationStore(sql),
-		emailUpdates: createPostgresEmailUpdateStore(sql),
-		twoFactor: createPostgresTwoFactorStore(sql),
+		users: createPostgresUserStore(sql, events),
+		passwords: createPostgresPasswordStore(sql, events),
+		passwordResets: createPostgresPasswordResetStore(sql, events),
+		emailVerifications: createPostgresEmailVerificationStore(sql, events),
+		emailUpdates: createPostgresEmailUpdateStore(sql, events),
+		twoFactor: createPostgresTwoFactorStore(sql, events),
+		events: events.store,
 	};
 }
 
@@ -47,7 +51,7 @@ export function describePostgres(url: string): string {
 }
 
 /** Connects, brings the schema up to date (under a lock, so instances may start together). */
-export async function openPostgresStorage(url: string): Promise<Storage> {
+export async function openPostgresStorage(url: string, events: EventSettings = NO_WEBHOOK_EVENTS): Promise<Storage> {
 	const sql = connectPostgres(url);
 	try {
 		await migratePostgres(sql);
@@ -56,11 +60,12 @@ export async function openPostgresStorage(url: string): Promise<Storage> {
 		const reason = error instanceof Error ? error.message : String(error);
 		throw new Error(`PostgreSQL at ${describePostgres(url)}: ${reason}`, { cause: error });
 	}
-	const stores = createPostgresStores(sql);
+	const stores = createPostgresStores(sql, events);
 	return {
 		kind: "postgres",
 		stores,
 		limitStore: createPostgresLimitStore(sql),
+		webhookQueue: createPostgresWebhookQueue(sql),
 		async ping() {
 			await sql`SELECT 1`;
 		},
@@ -69,7 +74,7 @@ export async function openPostgresStorage(url: string): Promise<Storage> {
 			return Number(row.bytes);
 		},
 		async sweep(nowMs) {
-			await deleteExpiredRows(stores, Math.floor(nowMs / 1000));
+			await deleteExpiredRows(stores, Math.floor(nowMs / 1000), events);
 			await deleteExpiredLimits(sql, nowMs);
 		},
 		async close() {

@@ -2,6 +2,7 @@
 import type { SQL } from "bun";
 import type { PasswordResetRequest, PasswordResetStore } from "../../features/password-reset/store.ts";
 import { MAX_CODE_ATTEMPTS } from "../../limits.ts";
+import type { PostgresEventLog } from "./events.ts";
 
 function toRequest(row: any): PasswordResetRequest {
 	return {
@@ -13,7 +14,7 @@ function toRequest(row: any): PasswordResetRequest {
 	};
 }
 
-export function createPostgresPasswordResetStore(sql: SQL): PasswordResetStore {
+export function createPostgresPasswordResetStore(sql: SQL, events: PostgresEventLog): PasswordResetStore {
 	return {
 		async insert(request) {
 			await sql`INSERT INTO password_reset_request (id, user_id, created_at, expires_at, code_hash)
@@ -44,13 +45,13 @@ export function createPostgresPasswordResetStore(sql: SQL): PasswordResetStore {
 				RETURNING code_hash, failed_attempts, user_id`;
 			return rows.length === 0 ? null : { code: rows[0].code_hash, attempts: rows[0].failed_attempts, userId: rows[0].user_id };
 		},
-		async deleteAfterLastAttempt(id) {
-			await sql`DELETE FROM password_reset_request WHERE id = ${id}`;
+		async deleteAfterLastAttempt(id, event) {
+			await events.around(sql, event, (q) => q`DELETE FROM password_reset_request WHERE id = ${id}`, () => true);
 		},
 		async markEmailVerified(id) {
 			await sql`UPDATE password_reset_request SET email_verified = true, failed_attempts = failed_attempts - 1 WHERE id = ${id}`;
 		},
-		async resetPassword(id, passwordHash, now) {
+		async resetPassword(id, passwordHash, now, event) {
 			const found = await sql`SELECT user_id FROM password_reset_request WHERE id = ${id}`;
 			if (found.length === 0) return null;
 			const userId: string = found[0].user_id;
@@ -65,6 +66,7 @@ export function createPostgresPasswordResetStore(sql: SQL): PasswordResetStore {
 				await tx`UPDATE "user" SET password_hash = ${passwordHash}, email_verified = true WHERE id = ${userId}`;
 				await tx`DELETE FROM password_reset_request WHERE user_id = ${userId}`;
 				await tx`DELETE FROM email_update_request WHERE user_id = ${userId}`;
+				await events.write(tx, event);
 				return userId;
 			});
 		},

@@ -94,6 +94,32 @@ export const POSTGRES_MIGRATIONS: readonly string[] = [
 	END $$;
 	CREATE TRIGGER user_count_change AFTER INSERT OR DELETE ON "user" FOR EACH ROW EXECUTE FUNCTION user_count_change();
 	`,
+	// 3: events (API.md section 11) and the queue of their webhook deliveries. xid is the writing
+	// transaction's id: the feed serves an event only once every transaction with a smaller xid has
+	// ended (src/stores/postgres/events.ts says why that makes it exactly-once).
+	`
+	CREATE TABLE event (
+		seq bigserial PRIMARY KEY,
+		xid xid8 NOT NULL DEFAULT pg_current_xact_id(),
+		id text COLLATE "C" NOT NULL,
+		time bigint NOT NULL,
+		type text NOT NULL,
+		user_id text COLLATE "C",
+		client_ip text,
+		data jsonb NOT NULL
+	);
+	CREATE INDEX event_xid_seq ON event (xid, seq);
+	CREATE INDEX event_user_id ON event (user_id, xid, seq);
+	CREATE INDEX event_time ON event (time);
+
+	CREATE TABLE webhook_delivery (
+		event_seq bigint PRIMARY KEY REFERENCES event (seq) ON DELETE CASCADE,
+		due_at bigint NOT NULL,
+		attempts integer NOT NULL DEFAULT 0,
+		claim text
+	);
+	CREATE INDEX webhook_delivery_due_at ON webhook_delivery (due_at);
+	`,
 ];
 
 export class SchemaTooNewError extends Error {}

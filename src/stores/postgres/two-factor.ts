@@ -5,6 +5,8 @@
 import type { SQL, TransactionSQL } from "bun";
 import type { Locked, ResetWithRecoveryCodeOutcome, TwoFactorStore, VerifyTotpOutcome } from "../../features/two-factor/store.ts";
 import { MAX_INCORRECT_SECOND_FACTOR_CODES, secondFactorLockSeconds } from "../../limits.ts";
+import { withData, type HolmEvent } from "../../features/events/store.ts";
+import type { PostgresEventLog } from "./events.ts";
 
 type SecondFactorCheck = "totp" | "recovery_code";
 
@@ -22,34 +24,46 @@ async function lockLockoutRow(tx: TransactionSQL, userId: string, check: SecondF
 
 /** One more incorrect code; the 5th in a row locks the check, each lock twice as long as the last.
  *  The seconds of the lock it started, or null. */
-async function recordIncorrectCode(tx: TransactionSQL, userId: string, check: SecondFactorCheck, now: number): Promise<number | null> {
+async function recordIncorrectCode(
+	tx: TransactionSQL,
+	userId: string,
+	check: SecondFactorCheck,
+	now: number,
+	lockEvent: { events: PostgresEventLog; event: HolmEvent },
+): Promise<number | null> {
 	const [row] = await tx`UPDATE second_factor_lockout SET failed_attempts = failed_attempts + 1, locked_until = NULL
 		WHERE user_id = ${userId} AND check_name = ${check} RETURNING failed_attempts, lock_count`;
 	if (row.failed_attempts < MAX_INCORRECT_SECOND_FACTOR_CODES) return null;
 	const seconds = secondFactorLockSeconds(row.lock_count);
 	await tx`UPDATE second_factor_lockout SET failed_attempts = 0, locked_until = ${now + seconds},
 		lock_count = lock_count + 1 WHERE user_id = ${userId} AND check_name = ${check}`;
+	await lockEvent.events.write(tx, withData(lockEvent.event, { lock_seconds: seconds }));
 	return seconds;
 }
 
-export function createPostgresTwoFactorStore(sql: SQL): TwoFactorStore {
+export function createPostgresTwoFactorStore(sql: SQL, events: PostgresEventLog): TwoFactorStore {
 	return {
-		async replaceCredential(credential, acceptedStep) {
-			await sql`INSERT INTO totp_credential (user_id, created_at, key, last_used_step)
-				VALUES (${credential.userId}, ${credential.createdAt}, ${credential.key}, ${acceptedStep})
-				ON CONFLICT (user_id) DO UPDATE SET
-					created_at = excluded.created_at, key = excluded.key, last_used_step = excluded.last_used_step`;
+		async replaceCredential(credential, acceptedStep, event) {
+			await events.around(
+				sql,
+				event,
+				(q) => q`INSERT INTO totp_credential (user_id, created_at, key, last_used_step)
+					VALUES (${credential.userId}, ${credential.createdAt}, ${credential.key}, ${acceptedStep})
+					ON CONFLICT (user_id) DO UPDATE SET
+						created_at = excluded.created_at, key = excluded.key, last_used_step = excluded.last_used_step`,
+				() => true,
+			);
 		},
 		async getCredential(userId) {
 			const rows = await sql`SELECT user_id, created_at, key FROM totp_credential WHERE user_id = ${userId}`;
 			if (rows.length === 0) return null;
 			return { userId: rows[0].user_id, createdAt: Number(rows[0].created_at), key: new Uint8Array(rows[0].key) };
 		},
-		async deleteCredential(userId) {
-			const result = await sql`DELETE FROM totp_credential WHERE user_id = ${userId}`;
+		async deleteCredential(userId, event) {
+			const result = await events.around(sql, event, (q) => q`DELETE FROM totp_credential WHERE user_id = ${userId}`, (deleted) => deleted.count > 0);
 			return result.count > 0;
 		},
-		async verifyTotp(userId, now, findStep) {
+		async verifyTotp(userId, now, findStep, lockEvent) {
 			return sql.begin(async (tx): Promise<VerifyTotpOutcome> => {
 				const locked = await lockLockoutRow(tx, userId, "totp", now);
 				if (locked === "NO_USER") return { outcome: "NOT_ALLOWED" };
@@ -61,17 +75,22 @@ export function createPostgresTwoFactorStore(sql: SQL): TwoFactorStore {
 				const advanced = step === null ? null : await tx`UPDATE totp_credential SET last_used_step = ${step}
 					WHERE user_id = ${userId} AND last_used_step < ${step}`;
 				if (advanced === null || advanced.count === 0) {
-					return { outcome: "INCORRECT_CODE", lockedForSeconds: await recordIncorrectCode(tx, userId, "totp", now) };
+					return { outcome: "INCORRECT_CODE", lockedForSeconds: await recordIncorrectCode(tx, userId, "totp", now, { events, event: lockEvent }) };
 				}
 				await tx`DELETE FROM second_factor_lockout WHERE user_id = ${userId} AND check_name = 'totp'`;
 				return { outcome: "VERIFIED" };
 			});
 		},
-		async setRecoveryCode(userId, recoveryCode) {
-			const result = await sql`UPDATE "user" SET recovery_code = ${recoveryCode} WHERE id = ${userId}`;
+		async setRecoveryCode(userId, recoveryCode, event) {
+			const result = await events.around(
+				sql,
+				event,
+				(q) => q`UPDATE "user" SET recovery_code = ${recoveryCode} WHERE id = ${userId}`,
+				(updated) => updated.count > 0,
+			);
 			return result.count > 0;
 		},
-		async resetWithRecoveryCode(userId, isCorrect, newCode, now) {
+		async resetWithRecoveryCode(userId, isCorrect, newCode, now, outcomes) {
 			return sql.begin(async (tx): Promise<ResetWithRecoveryCodeOutcome> => {
 				const locked = await lockLockoutRow(tx, userId, "recovery_code", now);
 				if (locked === "NO_USER") return { outcome: "NOT_FOUND" };
@@ -83,11 +102,21 @@ export function createPostgresTwoFactorStore(sql: SQL): TwoFactorStore {
 					? await tx`UPDATE "user" SET recovery_code = ${newCode} WHERE id = ${userId} AND recovery_code = ${current}`
 					: null;
 				if (swapped === null || swapped.count === 0) {
-					return { outcome: "INCORRECT_CODE", lockedForSeconds: await recordIncorrectCode(tx, userId, "recovery_code", now) };
+					return { outcome: "INCORRECT_CODE", lockedForSeconds: await recordIncorrectCode(tx, userId, "recovery_code", now, { events, event: outcomes.locked }) };
 				}
 				await tx`DELETE FROM totp_credential WHERE user_id = ${userId}`;
 				await tx`DELETE FROM second_factor_lockout WHERE user_id = ${userId}`;
+				await events.write(tx, outcomes.reset);
 				return { outcome: "RESET" };
+			});
+		},
+		async clearLockouts(userId, event) {
+			return sql.begin(async (tx) => {
+				const user = await tx`SELECT 1 FROM "user" WHERE id = ${userId} FOR UPDATE`;
+				if (user.length === 0) return false;
+				await tx`DELETE FROM second_factor_lockout WHERE user_id = ${userId}`;
+				await events.write(tx, event);
+				return true;
 			});
 		},
 	};

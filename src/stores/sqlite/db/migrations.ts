@@ -81,4 +81,28 @@ export const MIGRATIONS: readonly string[] = [
 	CREATE TRIGGER user_count_delete AFTER DELETE ON user BEGIN UPDATE user_count SET n = n - 1, version = version + 1; END;
 	CREATE TRIGGER user_order_update AFTER UPDATE OF id, created_at ON user BEGIN UPDATE user_count SET version = version + 1; END;
 	`,
+	// 4: events (API.md section 11), kept for --event-retention days, and the queue of their webhook
+	// deliveries. seq is AUTOINCREMENT so that it is never reused once the newest events are swept:
+	// it is the feed's cursor. The queue's row goes with its event.
+	`
+	CREATE TABLE event (
+		seq INTEGER PRIMARY KEY AUTOINCREMENT,
+		id TEXT NOT NULL,
+		time INTEGER NOT NULL,
+		type TEXT NOT NULL,
+		user_id TEXT,
+		client_ip TEXT,
+		data TEXT NOT NULL
+	) STRICT;
+	CREATE INDEX event_user_id ON event (user_id, seq);
+	CREATE INDEX event_time ON event (time);
+
+	CREATE TABLE webhook_delivery (
+		event_seq INTEGER NOT NULL PRIMARY KEY REFERENCES event (seq) ON DELETE CASCADE,
+		due_at INTEGER NOT NULL,
+		attempts INTEGER NOT NULL DEFAULT 0,
+		claim TEXT
+	) STRICT;
+	CREATE INDEX webhook_delivery_due_at ON webhook_delivery (due_at);
+	`,
 ];
