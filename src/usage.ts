@@ -24,6 +24,11 @@ case with _ for - (--leak-check from HOLM_LEAK_CHECK); a flag wins over its vari
   --leak-timeout-ms 2000             how long one range request may take               HOLM_LEAK_TIMEOUT_MS
   --log-format pretty|json           one line per event, as text or as JSON            HOLM_LOG_FORMAT
   --log-level debug|info|warn|error  least severe line written (debug adds /health)    HOLM_LOG_LEVEL
+  --event-retention 30               days events are kept; 0 stores none               HOLM_EVENT_RETENTION
+  --webhook-url URL                  POST every stored event there (Standard Webhooks)  HOLM_WEBHOOK_URL
+  --webhook-secret-file PATH         the signing secret: base64 of 32+ bytes, with or  HOLM_WEBHOOK_SECRET_FILE
+                                     without whsec_ (openssl rand -base64 32)
+  --webhook-event TYPE               send only this type; repeatable                   HOLM_WEBHOOK_EVENT
 
 Make a secret with \`holm generate-secret\`. A bad flag or value, or a data directory another
 holm holds, exits with status 2.`;
@@ -67,6 +72,8 @@ export const USAGE = `Usage:
              [--leak-check offline|online|off] [--leak-file PATH]
              [--leak-api URL] [--leak-fail open|closed] [--leak-timeout-ms 2000]
              [--log-format pretty|json] [--log-level debug|info|warn|error]
+             [--event-retention 30] [--webhook-url URL --webhook-secret-file PATH]
+             [--webhook-event TYPE ...]
   holm migrate [--database sqlite|postgres://...] [--dir holm_data]
   holm generate-secret
   holm backup [--dir holm_data] DEST
