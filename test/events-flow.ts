@@ -113,3 +113,26 @@ export async function runEveryEventType(server: TestServer): Promise<Flow> {
 export function comparable(event: { type: string; user_id: string | null; client_ip: string | null; data: Record<string, unknown> }): ExpectedEvent {
 	return { type: event.type, user_id: event.user_id, client_ip: event.client_ip, data: event.data };
 }
+
+/**
+ * Waits until the feed serves every stored event. On PostgreSQL an event is served only once every
+ * transaction that started before it has ended, on the whole server (docs/events.md), and other
+ * test files may be running transactions there: a test that reads right after writing waits for
+ * them first. On SQLite it returns at once.
+ */
+export async function feedSettled(server: TestServer): Promise<void> {
+	for (let attempt = 0; attempt < 500; attempt++) {
+		const [{ n }] = (await server.rows("SELECT count(*) AS n FROM event")) as [{ n: number | string }];
+		let served = 0;
+		let after: string | null = null;
+		for (;;) {
+			const page: { status: number; body: any } = await server.request("GET", `/events?limit=1000${after === null ? "" : `&after=${after}`}`);
+			served += page.body.events.length;
+			if (page.body.events.length === 0) break;
+			after = page.body.next;
+		}
+		if (served >= Number(n)) return;
+		await Bun.sleep(20);
+	}
+	throw new Error("the feed did not catch up with the stored events");
+}

@@ -382,7 +382,7 @@ export const OPERATIONS: readonly Operation[] = [
 		summary: "Read the event feed",
 		description:
 			"Oldest first. Call again with `after` set to the `next` you were given to read every event exactly once, in order, " +
-			"also while several instances write events. A malformed `after`, `limit` or `type` answers INVALID_DATA.",
+			"also while several instances write events. A malformed `after`, `user_id`, `limit` or `type` answers INVALID_DATA.",
 		tag: "Events",
 		query: eventListQuery,
 		success: { status: 200, description: "A page of events and the cursor to read on from.", model: "EventPage" },

@@ -40,7 +40,7 @@ export interface WebhookDelivererOptions {
 export interface WebhookDeliverer {
 	/** Looks for due deliveries now (an event was just stored) rather than at the next poll. */
 	wake(): void;
-	/** Stops claiming and waits for the attempts in flight to be recorded. */
+	/** Stops claiming and cancels the attempts in flight (made again once their lease ends). */
 	stop(): Promise<void>;
 }
 
@@ -83,6 +83,9 @@ export function startWebhookDeliverer(options: WebhookDelivererOptions): Webhook
 	});
 
 	let stopped = false;
+	// Stopping cancels the attempts in flight rather than waiting up to their timeout; their
+	// outcome is not recorded, so their lease ends and they are made again (at least once).
+	const stopping = new AbortController();
 	let woken: (() => void) | null = null;
 	let pendingWake = false;
 
@@ -117,7 +120,7 @@ export function startWebhookDeliverer(options: WebhookDelivererOptions): Webhook
 				},
 				body,
 				redirect: "manual",
-				signal: AbortSignal.timeout(timeoutMs),
+				signal: AbortSignal.any([AbortSignal.timeout(timeoutMs), stopping.signal]),
 			});
 			await response.body?.cancel().catch(() => {});
 			return response.status >= 200 && response.status < 300 ? { ok: true } : { ok: false, reason: `status ${response.status}` };
@@ -130,6 +133,7 @@ export function startWebhookDeliverer(options: WebhookDelivererOptions): Webhook
 
 	async function deliver(delivery: WebhookDelivery): Promise<void> {
 		const result = await attempt(delivery);
+		if (stopping.signal.aborted) return;
 		let outcome: Outcome;
 		if (result.ok) {
 			outcome = "delivered";
@@ -189,6 +193,7 @@ export function startWebhookDeliverer(options: WebhookDelivererOptions): Webhook
 		},
 		async stop() {
 			stopped = true;
+			stopping.abort();
 			woken?.();
 			await running;
 		},

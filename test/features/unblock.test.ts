@@ -2,6 +2,7 @@
 // account gets back in at once, instead of waiting up to 15 minutes (passwords) or 24 hours (second
 // factor); the escalation starts over; blocks of addresses stay.
 import { afterAll, beforeAll, expect, test } from "bun:test";
+import { feedSettled } from "../events-flow.ts";
 import { authenticatorCode, createUser, startTestServer, STRONG_PASSWORD, type TestServer } from "../support.ts";
 
 let server: TestServer;
@@ -11,6 +12,7 @@ beforeAll(async () => {
 afterAll(() => server.stop());
 
 async function lastEvent(type: string, userId: string): Promise<any> {
+	await feedSettled(server);
 	const page = await server.request("GET", `/users/${userId}/events?type=${type}&limit=1000`);
 	return page.body.events.at(-1);
 }

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { isId } from "../../lib/ids.ts";
 import { identifier, unixSeconds } from "../users/schemas.ts";
 import { EVENT_TYPES, type EventType } from "./store.ts";
 
@@ -18,7 +19,7 @@ export interface EventListQuery {
  * GET /events and GET /users/{id}/events. Unlike GET /users, a malformed value is INVALID_DATA
  * rather than its default: a reader that silently restarted from the oldest event, or silently
  * read every type because of a typo, would act on the wrong events. A limit over the maximum is
- * capped. null for INVALID_DATA.
+ * capped; a user_id that cannot be an identifier names no user. null for INVALID_DATA.
  */
 export function parseEventListQuery(one: Record<string, string | undefined>, types: string[]): EventListQuery | null {
 	let limit = EVENTS_LIMIT_DEFAULT;
@@ -29,6 +30,7 @@ export function parseEventListQuery(one: Record<string, string | undefined>, typ
 	if (!types.every((type) => KNOWN_TYPES.has(type))) return null;
 	const after = one.after === undefined || one.after === "" ? null : one.after;
 	const userId = one.user_id === undefined || one.user_id === "" ? null : one.user_id;
+	if (userId !== null && !isId(userId)) return null;
 	return { after, userId, types: [...new Set(types)] as EventType[], limit };
 }
 

@@ -52,8 +52,8 @@ export interface PostgresEventLog {
 	readonly store: EventStore;
 }
 
-// xid8 and bigint, both decimal.
-const CURSOR = /^(0|[1-9][0-9]{0,19})\.(0|[1-9][0-9]{0,18})$/;
+// xid8 and bigint, both decimal, short enough that neither cast can overflow (a 500).
+const CURSOR = /^(0|[1-9][0-9]{0,18})\.(0|[1-9][0-9]{0,17})$/;
 
 export function createPostgresEventLog(sql: SQL, settings: EventSettings): PostgresEventLog {
 	const enabled = settings.retentionDays > 0;
