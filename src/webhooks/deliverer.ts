@@ -82,6 +82,25 @@ export function startWebhookDeliverer(options: WebhookDelivererOptions): Webhook
 		},
 	});
 
+	// A receiver that is down fails every delivery: the warning is written at most once a minute,
+	// with how many failed since the last one, rather than once per event.
+	let failuresUnreported = 0;
+	let lastFailureLine = -Infinity;
+	function reportFailure(delivery: WebhookDelivery, reason: string, delaySeconds: number): void {
+		failuresUnreported++;
+		const at = performance.now();
+		if (at - lastFailureLine < 60_000) return;
+		log.warn("webhook deliveries failing; they will be retried", {
+			failures: failuresUnreported,
+			last_event_id: delivery.event.id,
+			reason,
+			attempt: delivery.attempts + 1,
+			retry_in_seconds: delaySeconds,
+		});
+		failuresUnreported = 0;
+		lastFailureLine = at;
+	}
+
 	let stopped = false;
 	// Stopping cancels the attempts in flight rather than waiting up to their timeout; their
 	// outcome is not recorded, so their lease ends and they are made again (at least once).
@@ -142,12 +161,7 @@ export function startWebhookDeliverer(options: WebhookDelivererOptions): Webhook
 			outcome = "failed";
 			const delay = RETRY_DELAYS_MS[delivery.attempts]!;
 			await queue.retry(delivery, now() + delay);
-			log.warn("webhook delivery failed; will retry", {
-				event_id: delivery.event.id,
-				reason: result.reason,
-				attempt: delivery.attempts + 1,
-				retry_in_seconds: delay / 1000,
-			});
+			reportFailure(delivery, result.reason, delay / 1000);
 		} else {
 			outcome = "given_up";
 			await queue.remove(delivery);
