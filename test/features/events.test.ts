@@ -124,6 +124,14 @@ test("--event-retention: the sweep deletes events older than the retention; 0 st
 		const { events } = await readAll(kept, "/events", null, 100);
 		expect(events.map((event) => event.user_id)).toEqual([recent.id]);
 		expect(old.id).not.toBe(recent.id);
+		// Once every event is older than the retention, every one goes; a reader's cursor still finds
+		// the next event (positions are never reused, even once the table is empty).
+		const { next } = await readAll(kept, "/events", null, 100);
+		kept.clock.advance(3 * 24 * 3600_000);
+		await kept.sweep();
+		expect((await readAll(kept, "/events", null, 100)).events).toEqual([]);
+		const later = await createUser(kept);
+		expect((await readAll(kept, "/events", next, 100)).events.map((event) => event.user_id)).toEqual([later.id]);
 	} finally {
 		await kept.stop();
 	}

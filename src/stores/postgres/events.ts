@@ -113,7 +113,11 @@ export function createPostgresEventLog(sql: SQL, settings: EventSettings): Postg
 				return { events, next: events.at(-1)?.cursor ?? after };
 			},
 			async deleteOlderThan(before) {
-				await sql`DELETE FROM event WHERE time < ${before}`;
+				// Events are stored in (nearly: instances' clocks differ a little) time order, so the
+				// expired ones are those before the first that is not, found by walking the primary key
+				// from the oldest; an event a skewed clock dated late goes with the ones after it.
+				await sql`DELETE FROM event WHERE seq < coalesce(
+					(SELECT seq FROM event WHERE time >= ${before} ORDER BY seq LIMIT 1), (SELECT max(seq) + 1 FROM event))`;
 			},
 		},
 	};

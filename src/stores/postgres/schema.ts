@@ -96,7 +96,8 @@ export const POSTGRES_MIGRATIONS: readonly string[] = [
 	`,
 	// 3: events (API.md section 11) and the queue of their webhook deliveries. xid is the writing
 	// transaction's id: the feed serves an event only once every transaction with a smaller xid has
-	// ended (src/stores/postgres/events.ts says why that makes it exactly-once).
+	// ended (src/stores/postgres/events.ts says why that makes it exactly-once). No index on time:
+	// the sweep deletes from the oldest seq up (events.ts).
 	`
 	CREATE TABLE event (
 		seq bigserial PRIMARY KEY,
@@ -110,7 +111,6 @@ export const POSTGRES_MIGRATIONS: readonly string[] = [
 	);
 	CREATE INDEX event_xid_seq ON event (xid, seq);
 	CREATE INDEX event_user_id ON event (user_id, xid, seq);
-	CREATE INDEX event_time ON event (time);
 
 	CREATE TABLE webhook_delivery (
 		event_seq bigint PRIMARY KEY REFERENCES event (seq) ON DELETE CASCADE,

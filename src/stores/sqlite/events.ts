@@ -50,7 +50,11 @@ export function createSqliteEventLog(db: Database, reads: SnapshotReads, setting
 		`SELECT seq, id, time, type, user_id, client_ip, data FROM event
 		WHERE user_id = ?4 AND seq > ?1 AND (?2 IS NULL OR type IN (SELECT value FROM json_each(?2))) ORDER BY seq LIMIT ?3`,
 	);
-	const deleteOlder = db.prepare<void, [number]>(`DELETE FROM event WHERE time < ?`);
+	// Events are stored in time order, so the expired ones are those before the first that is not:
+	// found by walking the primary key from the oldest, which visits only the rows to delete.
+	const deleteOlder = db.prepare<void, [number]>(
+		`DELETE FROM event WHERE seq < coalesce((SELECT seq FROM event WHERE time >= ?1 ORDER BY seq LIMIT 1), (SELECT max(seq) + 1 FROM event))`,
+	);
 	const webhookTypes = settings.webhook?.types ?? null;
 
 	function write(event: HolmEvent): void {
