@@ -150,13 +150,14 @@ export function startWebhookDeliverer(options: WebhookDelivererOptions): Webhook
 		}
 	}
 
-	async function deliver(delivery: WebhookDelivery): Promise<void> {
+	/** Attempts one delivery; a delivered one is added to `done`, removed with its batch. */
+	async function deliver(delivery: WebhookDelivery, done: WebhookDelivery[]): Promise<void> {
 		const result = await attempt(delivery);
 		if (stopping.signal.aborted) return;
 		let outcome: Outcome;
 		if (result.ok) {
 			outcome = "delivered";
-			await queue.remove(delivery);
+			done.push(delivery);
 		} else if (delivery.attempts < RETRY_DELAYS_MS.length) {
 			outcome = "failed";
 			const delay = RETRY_DELAYS_MS[delivery.attempts]!;
@@ -164,19 +165,20 @@ export function startWebhookDeliverer(options: WebhookDelivererOptions): Webhook
 			reportFailure(delivery, result.reason, delay / 1000);
 		} else {
 			outcome = "given_up";
-			await queue.remove(delivery);
+			await queue.remove([delivery]);
 			log.error("webhook delivery given up", { event_id: delivery.event.id, type: delivery.event.type, reason: result.reason, attempts: delivery.attempts + 1 });
 		}
 		deliveries.inc({ outcome });
 	}
 
 	async function deliverAll(claimed: WebhookDelivery[]): Promise<void> {
+		const done: WebhookDelivery[] = [];
 		let next = 0;
 		async function worker(): Promise<void> {
 			while (next < claimed.length) {
 				const delivery = claimed[next++]!;
 				try {
-					await deliver(delivery);
+					await deliver(delivery, done);
 				} catch (error) {
 					// Recording the outcome failed (the database is down): the lease ends and it is tried again.
 					log.error("failed to record a webhook delivery", { event_id: delivery.event.id, reason: error instanceof Error ? error.message : String(error) });
@@ -184,6 +186,13 @@ export function startWebhookDeliverer(options: WebhookDelivererOptions): Webhook
 			}
 		}
 		await Promise.all(Array.from({ length: Math.min(CONCURRENCY, claimed.length) }, worker));
+		// One statement for the batch's deliveries; should it fail, their leases end and they are
+		// sent again (at least once).
+		try {
+			await queue.remove(done);
+		} catch (error) {
+			log.error("failed to record webhook deliveries", { deliveries: done.length, reason: error instanceof Error ? error.message : String(error) });
+		}
 	}
 
 	async function run(): Promise<void> {

@@ -99,8 +99,9 @@ export interface WebhookQueue {
 	/** Claims up to `limit` deliveries due at `nowMs`, for `leaseMs`: until then no instance claims
 	 *  them again; after it (an instance that died mid-delivery), any instance may. */
 	claim(nowMs: number, limit: number, leaseMs: number): Promise<WebhookDelivery[]>;
-	/** Delivered, or given up: the delivery leaves the queue. */
-	remove(delivery: WebhookDelivery): Promise<void>;
+	/** Delivered, or given up: the deliveries leave the queue (in one statement: a batch is
+	 *  recorded at once). */
+	remove(deliveries: readonly WebhookDelivery[]): Promise<void>;
 	/** Failed: tried again at `dueAtMs`, with one more failed attempt counted. */
 	retry(delivery: WebhookDelivery, dueAtMs: number): Promise<void>;
 	/** Deliveries waiting, and the time (Unix seconds) of the oldest one's event, for the metrics. */

@@ -35,8 +35,12 @@ export function createPostgresWebhookQueue(sql: SQL): WebhookQueue {
 				return delivery;
 			});
 		},
-		async remove(delivery) {
-			await sql`DELETE FROM webhook_delivery WHERE event_seq = ${seqOf.get(delivery)!} AND claim = ${delivery.claim}`;
+		async remove(deliveries) {
+			if (deliveries.length === 0) return;
+			const seqs = deliveries.map((delivery) => seqOf.get(delivery)!);
+			const claims = deliveries.map((delivery) => delivery.claim);
+			await sql`DELETE FROM webhook_delivery WHERE (event_seq, claim) IN (
+				SELECT * FROM unnest(${seqs}::bigint[], ${claims}::text[]))`;
 		},
 		async retry(delivery, dueAtMs) {
 			await sql`UPDATE webhook_delivery SET due_at = ${dueAtMs}, attempts = attempts + 1, claim = NULL

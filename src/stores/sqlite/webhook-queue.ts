@@ -32,6 +32,9 @@ export function createSqliteWebhookQueue(db: Database): WebhookQueue {
 	// Which claim holds which event, so remove() and retry() find the row by the event's seq.
 	const seqOf = new WeakMap<WebhookDelivery, number>();
 
+	const removeAll = db.transaction((deliveries: readonly WebhookDelivery[]) => {
+		for (const delivery of deliveries) remove.run(seqOf.get(delivery)!, delivery.claim);
+	});
 	const claim = db.transaction((nowMs: number, limit: number, leaseMs: number): WebhookDelivery[] => {
 		const token = generateId();
 		return selectDue.all(nowMs, limit).map((row) => {
@@ -57,8 +60,8 @@ export function createSqliteWebhookQueue(db: Database): WebhookQueue {
 		async claim(nowMs, limit, leaseMs) {
 			return claim(nowMs, limit, leaseMs);
 		},
-		async remove(delivery) {
-			remove.run(seqOf.get(delivery)!, delivery.claim);
+		async remove(deliveries) {
+			if (deliveries.length > 0) removeAll(deliveries);
 		},
 		async retry(delivery, dueAtMs) {
 			retry.run(dueAtMs, seqOf.get(delivery)!, delivery.claim);
