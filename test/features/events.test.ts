@@ -3,7 +3,7 @@
 // not happen.
 import { afterAll, beforeAll, expect, test } from "bun:test";
 import { comparable, feedSettled, runEveryEventType } from "../events-flow.ts";
-import { createUser, startTestServer, STRONG_PASSWORD, tempDirsForThisFile, uniqueEmail, type TestServer } from "../support.ts";
+import { createUser, startTestServer, STRONG_PASSWORD, tempDirsForThisFile, type TestServer } from "../support.ts";
 
 let server: TestServer;
 beforeAll(async () => {
@@ -116,14 +116,13 @@ const newDir = tempDirsForThisFile();
 test("--event-retention: the sweep deletes events older than the retention; 0 stores none", async () => {
 	const kept = await startTestServer({ dir: newDir(), events: { retentionDays: 2, webhook: null } });
 	try {
-		const old = await createUser(kept);
+		await createUser(kept); // its event will be 60 hours old
 		kept.clock.advance(36 * 3600_000);
 		const recent = await createUser(kept);
 		kept.clock.advance(24 * 3600_000); // old is 60 hours old, recent 24
 		await kept.sweep();
 		const { events } = await readAll(kept, "/events", null, 100);
 		expect(events.map((event) => event.user_id)).toEqual([recent.id]);
-		expect(old.id).not.toBe(recent.id);
 		// Once every event is older than the retention, every one goes; a reader's cursor still finds
 		// the next event (positions are never reused, even once the table is empty).
 		const { next } = await readAll(kept, "/events", null, 100);
@@ -146,5 +145,4 @@ test("--event-retention: the sweep deletes events older than the retention; 0 st
 	} finally {
 		await none.stop();
 	}
-	expect(uniqueEmail()).toContain("@");
 });

@@ -156,7 +156,7 @@ test("a receiver that fails, then hangs, then recovers gets every event, with th
 	receiver.set("fail");
 	let server = await startWithWebhook(dir);
 	try {
-		const users = [await createUser(server), await createUser(server), await createUser(server)];
+		for (let i = 0; i < 3; i++) await createUser(server);
 		const ids = (await feedSince(server, null)).map((event) => event.id);
 		expect(ids).toHaveLength(3);
 		await until(server, "first attempts", async () => (await metric(server, 'holm_webhook_deliveries_total{outcome="failed"}')) === 3);
@@ -194,7 +194,6 @@ test("a receiver that fails, then hangs, then recovers gets every event, with th
 		}
 		expect([...attempts.keys()].toSorted()).toEqual(ids.toSorted());
 		for (const id of ids) expect(attempts.get(id)).toBe(3);
-		expect(users).toHaveLength(3);
 	} finally {
 		await server.stop();
 	}
@@ -242,14 +241,13 @@ test("--webhook-event sends only the chosen types; the feed still has every even
 	receiver.set("ok");
 	const server = await startWithWebhook(newDir(), ["user_deleted"]);
 	try {
-		const kept = await createUser(server);
+		await createUser(server);
 		const gone = await createUser(server);
 		await server.request("DELETE", `/users/${gone.id}`);
 		await until(server, "the deletion delivered", () => receiver.received.length >= 1);
 		await Bun.sleep(100);
 		expect(receiver.received.map((delivery) => JSON.parse(delivery.body).type)).toEqual(["user_deleted"]);
 		expect((await feedSince(server, null)).map((event) => event.type)).toEqual(["user_created", "user_created", "user_deleted"]);
-		expect(kept.id).not.toBe(gone.id);
 	} finally {
 		await server.stop();
 	}
