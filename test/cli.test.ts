@@ -286,7 +286,7 @@ describe("secrets", () => {
 
 	test("--secret and --secret-file together are refused; a missing secret file is named", () => {
 		const file = join(newDir(), "secrets");
-		writeFileSync(file, NEW + "\n");
+		writeFileSync(file, NEW + "\n", { mode: 0o600 });
 		const both = run(["serve", "--port", "0", "--dir", newDir(), "--secret", NEW, "--secret-file", file], {}, 5_000);
 		expect(both.code).toBe(2);
 		expect(both.stderr).toContain("--secret-file");
