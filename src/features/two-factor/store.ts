@@ -18,7 +18,8 @@ export type VerifyTotpOutcome = { outcome: "VERIFIED" | "NOT_ALLOWED" } | Incorr
 export type ResetWithRecoveryCodeOutcome = { outcome: "RESET" | "NOT_FOUND" } | IncorrectCode | Locked;
 
 export interface TwoFactorStore {
-	/** Replaces any earlier credential; `acceptedStep` is the step of the code that proved the key. */
+	/** Replaces any earlier credential; `acceptedStep` is the step of the code that proved the key.
+	 *  When the key is the one already registered, the last used step never moves back. */
 	replaceCredential(credential: TotpCredential, acceptedStep: number): Promise<void>;
 	getCredential(userId: string): Promise<TotpCredential | null>;
 	deleteCredential(userId: string): Promise<boolean>;

@@ -15,10 +15,13 @@ interface CredentialRow {
 }
 
 export function createSqliteTwoFactorStore(db: Database, reads: SnapshotReads): TwoFactorStore {
+	// The same key registered again keeps the highest step used so far, so a code it accepted before
+	// cannot pass again; a new key starts from its registering code.
 	const upsertCredential = db.prepare<void, [string, number, Uint8Array, number]>(
 		`INSERT INTO totp_credential (user_id, created_at, key, last_used_step) VALUES (?, ?, ?, ?)
 		ON CONFLICT (user_id) DO UPDATE SET
-			created_at = excluded.created_at, key = excluded.key, last_used_step = excluded.last_used_step`,
+			created_at = excluded.created_at, key = excluded.key,
+			last_used_step = CASE WHEN key = excluded.key THEN max(last_used_step, excluded.last_used_step) ELSE excluded.last_used_step END`,
 	);
 	const selectCredential = db.prepare<CredentialRow, [string]>(
 		`SELECT user_id, created_at, key, last_used_step FROM totp_credential WHERE user_id = ?`,
