@@ -1,6 +1,7 @@
 // createApp(deps): the Hono app with the shared middleware, the error mapping and every route.
 import { Hono, type Context } from "hono";
 import { routePath } from "hono/route";
+import { createClientIpReport } from "./client-ip-report.ts";
 import { errorCodeOf, errorResponse, unavailableResponse } from "./errors.ts";
 import type { AppContext, HonoEnv } from "./http/env.ts";
 import type { LeakCheck } from "./leak-check/index.ts";
@@ -93,6 +94,7 @@ export function createApp(deps: AppDeps): App {
 		hasher: deps.hasher,
 		log: deps.log,
 		metrics: deps.metrics,
+		clientIpReport: createClientIpReport(deps.metrics, deps.log, now),
 	};
 
 	const app = new Hono<HonoEnv>();
