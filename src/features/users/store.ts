@@ -36,6 +36,9 @@ export interface UserStore {
 	/** By the stored form of the email (NFC, lower-cased). */
 	getByEmail(email: string): Promise<User | null>;
 	getPasswordHash(id: string): Promise<string | null>;
+	/** For a sign-in: the user and their password hash in one read, so that an email with an
+	 *  account and one without cost the same database work. */
+	getByEmailForSignIn(email: string): Promise<{ user: User; passwordHash: string } | null>;
 	isEmailTaken(email: string): Promise<boolean>;
 	list(query: UserListQuery): Promise<{ users: User[]; total: number }>;
 	/** Everything the user owns goes with them. False when there was no such user. */
