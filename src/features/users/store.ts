@@ -45,6 +45,12 @@ export interface UserStore {
 	delete(id: string): Promise<boolean>;
 }
 
+/**
+ * The outcome of writing a row that belongs to a user (a request, a credential): NO_USER when the
+ * user was deleted after the call found them, which the database's foreign key tells.
+ */
+export type UserRowWrite = "STORED" | "NO_USER";
+
 /** The user model of API.md section 2. */
 export function userJSON(user: User) {
 	return {

@@ -4,6 +4,7 @@ import type { Database } from "bun:sqlite";
 import type { Locked, ResetWithRecoveryCodeOutcome, TwoFactorStore, VerifyTotpOutcome } from "../../features/two-factor/store.ts";
 import { MAX_INCORRECT_SECOND_FACTOR_CODES, secondFactorLockSeconds } from "../../limits.ts";
 import type { SnapshotReads } from "./db/snapshot-reads.ts";
+import { writeForUser } from "./errors.ts";
 
 type SecondFactorCheck = "totp" | "recovery_code";
 
@@ -108,7 +109,7 @@ export function createSqliteTwoFactorStore(db: Database, reads: SnapshotReads): 
 
 	return {
 		async replaceCredential(credential, acceptedStep) {
-			upsertCredential.run(credential.userId, credential.createdAt, credential.key, acceptedStep);
+			return writeForUser(() => upsertCredential.run(credential.userId, credential.createdAt, credential.key, acceptedStep));
 		},
 		async getCredential(userId) {
 			const row = readCredential.get(userId);
