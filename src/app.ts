@@ -3,6 +3,7 @@ import { Hono, type Context } from "hono";
 import { routePath } from "hono/route";
 import { createClientIpReport } from "./client-ip-report.ts";
 import { errorCodeOf, errorResponse, unavailableResponse } from "./errors.ts";
+import { clientClosed, clientClosedCodeOf, clientClosedResponse } from "./http/client-closed.ts";
 import type { AppContext, HonoEnv } from "./http/env.ts";
 import type { LeakCheck } from "./leak-check/index.ts";
 import { HashingUnavailableError, type Hasher } from "./lib/password-hash.ts";
@@ -112,14 +113,20 @@ export function createApp(deps: AppDeps): App {
 		const requestId = requestIdOf(c.req.header("X-Request-Id"));
 		requestIds.set(c, requestId);
 		try {
-			// Order matters (API.md section 1): secret, media type, body size; then each route's 404,
-			// body validation and limits.
-			const refused = checkSecret(c) ?? checkMediaTypes(c) ?? (await readBody(c));
-			if (refused === null) {
-				c.set("ctx", ctx);
-				await next();
-			} else {
-				c.res = refused;
+			try {
+				// Order matters (API.md section 1): secret, media type, body size; then each route's 404,
+				// body validation and limits.
+				const refused = checkSecret(c) ?? checkMediaTypes(c) ?? (await readBody(c));
+				if (refused === null) {
+					c.set("ctx", ctx);
+					await next();
+				} else {
+					c.res = refused;
+				}
+			} catch (error) {
+				// A body the client stopped sending, its connection closed: nothing failed here.
+				if (!clientClosed(c.req.raw)) throw error;
+				c.res = clientClosedResponse();
 			}
 			const response = c.res;
 			closeIfBodyUnread(c, response);
@@ -136,7 +143,7 @@ export function createApp(deps: AppDeps): App {
 
 	function logRequest(c: Context, requestId: string, response: Response, seconds: number): void {
 		const route = routeOf(c);
-		const error = errorCodeOf(response);
+		const error = errorCodeOf(response) ?? clientClosedCodeOf(response);
 		deps.metrics.request(route, c.req.method, response.status, error, seconds);
 		const fields = { request_id: requestId, method: c.req.method, route, status: response.status, error, ms: Math.round(seconds * 10_000) / 10 };
 		// Probes come every few seconds and say nothing new: their lines are for --log-level debug.
@@ -154,6 +161,8 @@ export function createApp(deps: AppDeps): App {
 
 	app.notFound(() => errorResponse("NOT_FOUND"));
 	app.onError(function answerUnknownError(error, c) {
+		// A handler that was still reading from a client that left (see http/client-closed.ts).
+		if (error.name === "AbortError" && clientClosed(c.req.raw)) return clientClosedResponse();
 		if (error instanceof HashingUnavailableError) {
 			deps.metrics.hashingRejected();
 			return unavailableResponse();
