@@ -307,6 +307,39 @@ describe("secrets", () => {
 	});
 });
 
+const NEW_SECRET_FOR_DATABASE_TESTS = "database-tests-secret-0001";
+
+describe("a database password on the command line", () => {
+	// Nothing listens on port 9: each run stops at its connection, after the warnings at start.
+	const PASSWORD = "hunter2-database-password";
+	const withPassword = `postgres://holm:${PASSWORD}@127.0.0.1:9/holm`;
+
+	test("--database with a password is warned about (the process list shows it), never printing the password", () => {
+		for (const args of [
+			["serve", "--port", "0", "--leak-check", "off", "--dir", newDir(), "--database", withPassword],
+			["migrate", "--database", withPassword],
+			["migrate", "--database", `postgres://holm@127.0.0.1:9/holm?password=${PASSWORD}`],
+		]) {
+			const result = run(args, { HOLM_SECRET: NEW_SECRET_FOR_DATABASE_TESTS }, 5_000);
+			expect({ args, code: result.code }).toEqual({ args, code: 1 });
+			expect(result.stderr).toContain("--database, which other local users can read in the process list");
+			expect(result.stdout + result.stderr).not.toContain(PASSWORD);
+		}
+	});
+
+	test("HOLM_DATABASE with a password, or --database without one, is not warned about", () => {
+		for (const [args, env] of [
+			[["migrate"], { HOLM_DATABASE: withPassword }],
+			[["migrate", "--database", "postgres://holm@127.0.0.1:9/holm"], {}],
+		] as const) {
+			const result = run([...args], env, 5_000);
+			expect(result.code).toBe(1);
+			expect(result.stderr).not.toContain("process list");
+			expect(result.stdout + result.stderr).not.toContain(PASSWORD);
+		}
+	});
+});
+
 describe("unix sockets", () => {
 	const SECRET = "unix-secret-long-enough";
 
