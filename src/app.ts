@@ -113,20 +113,14 @@ export function createApp(deps: AppDeps): App {
 		const requestId = requestIdOf(c.req.header("X-Request-Id"));
 		requestIds.set(c, requestId);
 		try {
-			try {
-				// Order matters (API.md section 1): secret, media type, body size; then each route's 404,
-				// body validation and limits.
-				const refused = checkSecret(c) ?? checkMediaTypes(c) ?? (await readBody(c));
-				if (refused === null) {
-					c.set("ctx", ctx);
-					await next();
-				} else {
-					c.res = refused;
-				}
-			} catch (error) {
-				// A body the client stopped sending, its connection closed: nothing failed here.
-				if (!clientClosed(c.req.raw)) throw error;
-				c.res = clientClosedResponse();
+			// Order matters (API.md section 1): secret, media type, body size; then each route's 404,
+			// body validation and limits.
+			const refused = checkSecret(c) ?? checkMediaTypes(c) ?? (await readBody(c));
+			if (refused === null) {
+				c.set("ctx", ctx);
+				await next();
+			} else {
+				c.res = refused;
 			}
 			const response = c.res;
 			closeIfBodyUnread(c, response);
