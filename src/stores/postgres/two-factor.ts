@@ -1,23 +1,34 @@
 // The second factors on PostgreSQL. Each check locks the user's row (first, as every transaction
 // that changes a user's rows does, so none can deadlock with another) and then its lockout row (an
 // upsert takes the row lock, creating the row if needed): parallel guesses for one user and check
-// are taken one at a time, like the SQLite transaction, until the check's transaction ends.
+// are taken one at a time, like the SQLite transaction, until the check's transaction ends. Locks
+// are judged and set by the database's clock (clock.ts), read once the rows are locked, not by the
+// `now` the feature passes (this instance's).
 import type { SQL, TransactionSQL } from "bun";
 import type { Locked, ResetWithRecoveryCodeOutcome, TwoFactorStore, VerifyTotpOutcome } from "../../features/two-factor/store.ts";
 import { MAX_INCORRECT_SECOND_FACTOR_CODES, secondFactorLockSeconds } from "../../limits.ts";
+import type { DatabaseClock } from "./clock.ts";
+import { transaction } from "./connection.ts";
 
 type SecondFactorCheck = "totp" | "recovery_code";
 
 /** Locks the user's row and the check's lockout row for this transaction. The lock in force, null
- *  when there is none, or "NO_USER" when the user is gone. */
-async function lockLockoutRow(tx: TransactionSQL, userId: string, check: SecondFactorCheck, now: number): Promise<Locked | null | "NO_USER"> {
+ *  when there is none, or "NO_USER" when the user is gone; and the database's time (seconds). */
+async function lockLockoutRow(
+	tx: TransactionSQL,
+	clock: DatabaseClock,
+	userId: string,
+	check: SecondFactorCheck,
+): Promise<{ locked: Locked | null | "NO_USER"; now: number }> {
 	const user = await tx`SELECT 1 FROM "user" WHERE id = ${userId} FOR UPDATE`;
-	if (user.length === 0) return "NO_USER";
+	if (user.length === 0) return { locked: "NO_USER", now: 0 };
 	const rows = await tx`INSERT INTO second_factor_lockout (user_id, check_name) VALUES (${userId}, ${check})
 		ON CONFLICT (user_id, check_name) DO UPDATE SET check_name = excluded.check_name
-		RETURNING locked_until`;
+		RETURNING locked_until, ${clock.seconds(tx)} AS now`;
+	const now = Number(rows[0].now);
 	const lockedUntil = rows[0].locked_until === null ? null : Number(rows[0].locked_until);
-	return lockedUntil !== null && lockedUntil > now ? { outcome: "LOCKED", retryAfterSeconds: lockedUntil - now } : null;
+	const locked: Locked | null = lockedUntil !== null && lockedUntil > now ? { outcome: "LOCKED", retryAfterSeconds: lockedUntil - now } : null;
+	return { locked, now };
 }
 
 /** One more incorrect code; the 5th in a row locks the check, each lock twice as long as the last.
@@ -32,7 +43,7 @@ async function recordIncorrectCode(tx: TransactionSQL, userId: string, check: Se
 	return seconds;
 }
 
-export function createPostgresTwoFactorStore(sql: SQL): TwoFactorStore {
+export function createPostgresTwoFactorStore(sql: SQL, clock: DatabaseClock): TwoFactorStore {
 	return {
 		async replaceCredential(credential, acceptedStep) {
 			await sql`INSERT INTO totp_credential (user_id, created_at, key, last_used_step)
@@ -49,9 +60,9 @@ export function createPostgresTwoFactorStore(sql: SQL): TwoFactorStore {
 			const result = await sql`DELETE FROM totp_credential WHERE user_id = ${userId}`;
 			return result.count > 0;
 		},
-		async verifyTotp(userId, now, findStep) {
-			return sql.begin(async (tx): Promise<VerifyTotpOutcome> => {
-				const locked = await lockLockoutRow(tx, userId, "totp", now);
+		async verifyTotp(userId, _instanceNow, findStep) {
+			return transaction(sql, async (tx): Promise<VerifyTotpOutcome> => {
+				const { locked, now } = await lockLockoutRow(tx, clock, userId, "totp");
 				if (locked === "NO_USER") return { outcome: "NOT_ALLOWED" };
 				if (locked !== null) return locked;
 				const rows = await tx`SELECT key, last_used_step FROM totp_credential WHERE user_id = ${userId}`;
@@ -71,9 +82,9 @@ export function createPostgresTwoFactorStore(sql: SQL): TwoFactorStore {
 			const result = await sql`UPDATE "user" SET recovery_code = ${recoveryCode} WHERE id = ${userId}`;
 			return result.count > 0;
 		},
-		async resetWithRecoveryCode(userId, isCorrect, newCode, now) {
-			return sql.begin(async (tx): Promise<ResetWithRecoveryCodeOutcome> => {
-				const locked = await lockLockoutRow(tx, userId, "recovery_code", now);
+		async resetWithRecoveryCode(userId, isCorrect, newCode) {
+			return transaction(sql, async (tx): Promise<ResetWithRecoveryCodeOutcome> => {
+				const { locked, now } = await lockLockoutRow(tx, clock, userId, "recovery_code");
 				if (locked === "NO_USER") return { outcome: "NOT_FOUND" };
 				if (locked !== null) return locked;
 				// The user's row is locked and there (lockLockoutRow said so).
