@@ -1,12 +1,13 @@
 // The database stops answering without closing anything: its machine hangs, or a network
 // partition drops every packet. /health waited in the pool's queue and then on a query that never
 // ended, so a load balancer never saw 503 and kept sending requests. It now has a connection of
-// its own and a deadline of about 2 s. Needs a PostgreSQL server of its own to pause: run by
+// its own and a deadline of about 2 s. And a request left waiting was closed by Bun after 10 s
+// with a warning line of Bun's own in the middle of Holm's JSON log; every line is now Holm's. Needs a PostgreSQL server of its own to pause: run by
 // `npm test` only on PostgreSQL, and skipped, saying why, when this machine has no initdb/pg_ctl
 // (unless HOLM_TEST_REQUIRE_POSTGRES=1, as in CI).
 import { afterAll, beforeAll, expect, test } from "bun:test";
 import { createTestDatabase, startPrivateServer, type PrivatePostgres } from "../postgres.ts";
-import { startTestServer, type TestServer } from "../support.ts";
+import { PROCESS_SECRET, serveHolm, startTestServer, type TestServer } from "../support.ts";
 
 const started = await startPrivateServer();
 if (started.url === null) {
@@ -49,4 +50,57 @@ test.skipIf(postgres === undefined)("a database that stops answering makes /heal
 		if (!back) await Bun.sleep(100);
 	}
 	expect(back).toBe(true);
+});
+
+/** Sends GET `path` on a plain socket (as curl or a proxy would; Bun's own fetch keeps the
+ *  connection from counting as idle) and says whether the server closed it within 15 s. */
+function closedWithin15s(url: string, path: string): Promise<boolean> {
+	const { hostname, port } = new URL(url);
+	return new Promise((resolve, reject) => {
+		const timer = setTimeout(() => resolve(false), 15_000);
+		Bun.connect({
+			hostname,
+			port: Number(port),
+			socket: {
+				open(socket) {
+					socket.write(`GET ${path} HTTP/1.1\r\nHost: ${hostname}\r\nAuthorization: ${PROCESS_SECRET}\r\n\r\n`);
+				},
+				data() {},
+				close() {
+					clearTimeout(timer);
+					resolve(true);
+				},
+			},
+		}).catch(reject);
+	});
+}
+
+test.skipIf(postgres === undefined)("a request left waiting on a frozen database writes no line outside Holm's log format", async () => {
+	if (postgres === undefined) return;
+	const database = await createTestDatabase(postgres.url);
+	const holm = await serveHolm(["--database", database, "--log-format", "json"], { HOLM_SECRET: PROCESS_SECRET });
+	try {
+		expect((await fetch(`${holm.url}/users`, { headers: { Authorization: PROCESS_SECRET } })).status).toBe(200);
+		postgres.freeze();
+		try {
+			// Sent to the database, where it waits; Bun closes the connection after its idle timeout.
+			expect(await closedWithin15s(holm.url, "/users")).toBe(true);
+		} finally {
+			postgres.thaw();
+		}
+	} finally {
+		await holm.stop();
+	}
+	const lines = (holm.output() + holm.errors()).split("\n").filter((line) => line !== "");
+	expect(lines.length).toBeGreaterThan(0);
+	for (const line of lines) {
+		const parsed = (() => {
+			try {
+				return JSON.parse(line);
+			} catch {
+				return null;
+			}
+		})();
+		expect(parsed?.level, line).toBeString();
+	}
 });
