@@ -156,14 +156,15 @@ export function createApp(deps: AppDeps): App {
 			deps.metrics.hashingRejected();
 			return unavailableResponse();
 		}
-		if (deps.storage.isTimeout(error)) {
+		const timedOut = deps.storage.timeoutReason(error);
+		if (timedOut !== null) {
 			// Not a fault here: another instance holds what this request needs, or the database is
 			// overloaded or out of reach. Worth a warning, and the caller may try again shortly.
 			deps.log.warn("the database did not answer in time", {
 				request_id: requestIds.get(c) ?? null,
 				method: c.req.method,
 				route: routeOf(c),
-				reason: error.message,
+				reason: timedOut,
 			});
 			return unavailableResponse();
 		}

@@ -41,8 +41,9 @@ export interface Storage {
 	/** How far this instance's clock is ahead of the database's, in milliseconds (negative when
 	 *  behind); null where the instance's clock is the only one (SQLite). */
 	clockSkewMs(instanceNow: () => number): Promise<number | null>;
-	/** Whether a failure is the database not answering in time (a lock or statement timeout, no
-	 *  connection in time): answered 503 UNAVAILABLE, not 500. */
-	isTimeout(error: unknown): boolean;
+	/** When a failure is the database not answering in time (a lock or statement timeout, no
+	 *  connection in time), why, in words safe to log: answered 503 UNAVAILABLE, not 500. Null for
+	 *  any other failure. */
+	timeoutReason(error: unknown): string | null;
 	close(): Promise<void>;
 }

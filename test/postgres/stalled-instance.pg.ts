@@ -9,6 +9,7 @@
 import { afterAll, beforeAll, expect, test } from "bun:test";
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
+import { createLogger } from "../../src/log.ts";
 import { createTestDatabase } from "../postgres.ts";
 import { createUser, SECRET, startTestServer, STRONG_PASSWORD, type TestServer } from "../support.ts";
 
@@ -16,10 +17,12 @@ const HOLDER = join(import.meta.dir, "hold-limit-lock.ts");
 const HELD_ADDRESS = "198.51.100.77";
 let database: string;
 let server: TestServer;
+const lines: string[] = [];
 
 beforeAll(async () => {
 	database = await createTestDatabase(process.env.HOLM_TEST_DATABASE_URL ?? "");
-	server = await startTestServer({ database });
+	const sink = { write: (text: string) => lines.push(...text.split("\n").filter((line) => line !== "")) };
+	server = await startTestServer({ database, log: createLogger("json", "info", { out: sink, err: sink }) });
 });
 afterAll(() => server?.stop());
 
@@ -79,6 +82,14 @@ test("an instance stopped while it holds an address's limit rows does not freeze
 			}
 		}
 		expect(answers.filter((answer) => answer.status === 503).length).toBeGreaterThan(0);
+		// Logged as what it is, not as a failure of Holm's.
+		const logged = lines.map((line) => JSON.parse(line));
+		expect(logged.filter((line) => line.level === "error")).toEqual([]);
+		expect(logged.find((line) => line.message === "the database did not answer in time")).toMatchObject({
+			level: "warn",
+			route: "/users/:user_id/verify-password",
+			reason: "canceling statement due to lock timeout",
+		});
 
 		// The stopped instance's transaction is ended by the database, so the rows are free again
 		// while it is still stopped.

@@ -1,7 +1,7 @@
 // How Holm talks to PostgreSQL so that no instance can stall the others or the database (API.md
 // section 8): every connection bounds its statements, its lock waits and its idle transactions,
 // and has TCP keepalives; a transaction waits a bounded time for a pooled connection; a wait that
-// runs out answers 503 UNAVAILABLE (see isTimeout) rather than hanging the request. docs/postgres.md
+// runs out answers 503 UNAVAILABLE (see timeoutReason) rather than hanging the request. docs/postgres.md
 // says why each figure is what it is.
 import { SQL, type TransactionSQL } from "bun";
 
@@ -71,13 +71,17 @@ const TIMEOUT_STATES = new Set(["57014", "55P03", "25P03"]);
 // Bun's own: no connection within connectionTimeout.
 const TIMEOUT_CODES = new Set(["ERR_POSTGRES_CONNECTION_TIMEOUT"]);
 
-/** Whether a failure is the database not answering in time, rather than a fault. */
-export function isTimeout(error: unknown): boolean {
-	if (error instanceof PoolWaitTimeoutError) return true;
-	if (!(error instanceof Error)) return false;
+/** When a failure is the database not answering in time (rather than a fault), why, in words safe
+ *  to log: PostgreSQL's message ("canceling statement due to lock timeout"), or Bun's code, never
+ *  a message of Bun's, which may quote the connection string. Otherwise null. */
+export function timeoutReason(error: unknown): string | null {
+	if (error instanceof PoolWaitTimeoutError) return error.message;
+	if (!(error instanceof Error)) return null;
 	const state = "errno" in error ? error.errno : undefined;
+	if (typeof state === "string" && TIMEOUT_STATES.has(state)) return error.message;
 	const code = "code" in error ? error.code : undefined;
-	return (typeof state === "string" && TIMEOUT_STATES.has(state)) || (typeof code === "string" && TIMEOUT_CODES.has(code));
+	if (typeof code === "string" && TIMEOUT_CODES.has(code)) return code;
+	return null;
 }
 
 /** GET /health's own connection, outside the pool's queue: a probe answers within

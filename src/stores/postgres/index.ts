@@ -4,7 +4,7 @@ import type { SQL } from "bun";
 import type { Clock } from "../../lib/rate-limit.ts";
 import { deleteExpiredRows, type Storage, type Stores } from "../index.ts";
 import { databaseClock, type DatabaseClock } from "./clock.ts";
-import { connectPostgres, createHealthProbe, isTimeout } from "./connection.ts";
+import { connectPostgres, createHealthProbe, timeoutReason } from "./connection.ts";
 import { createPostgresEmailUpdateStore } from "./email-update.ts";
 import { createPostgresEmailVerificationStore } from "./email-verification.ts";
 import { createPostgresLimitStore, deleteExpiredLimits } from "./limits.ts";
@@ -81,7 +81,7 @@ export async function openPostgresStorage(url: string, options: PostgresOptions 
 			const received = instanceNowMs();
 			return (sent + received) / 2 - databaseMs;
 		},
-		isTimeout,
+		timeoutReason,
 		async close() {
 			await health.close();
 			await sql.close({ timeout: 5 });

@@ -46,7 +46,7 @@ export function openSqliteStorage(path: string, limiterCapacity?: number): Stora
 		},
 		// One process, one clock: the injected one judges everything.
 		clockSkewMs: async () => null,
-		isTimeout: () => false,
+		timeoutReason: () => null,
 		async close() {
 			reads.close();
 			db.close();
