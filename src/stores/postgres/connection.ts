@@ -3,7 +3,7 @@
 // and has TCP keepalives; a transaction waits a bounded time for a pooled connection; a wait that
 // runs out answers 503 UNAVAILABLE (see timeoutReason) rather than hanging the request. docs/postgres.md
 // says why each figure is what it is.
-import { SQL, type TransactionSQL } from "bun";
+import { SQL, type ReservedSQL, type TransactionSQL } from "bun";
 
 /** Connections each instance opens at most; argon2id, not the database, bounds the throughput. */
 export const POSTGRES_POOL_SIZE = 10;
@@ -51,7 +51,7 @@ export class PoolWaitTimeoutError extends Error {
 /** `work` in one transaction on a connection of its own, which it waits for at most POOL_WAIT_MS. */
 export async function transaction<T>(sql: SQL, work: (tx: TransactionSQL) => Promise<T>): Promise<T> {
 	const signal = AbortSignal.timeout(POOL_WAIT_MS);
-	let connection: Awaited<ReturnType<SQL["reserve"]>>;
+	let connection: ReservedSQL;
 	try {
 		connection = await sql.reserve({ signal });
 	} catch (error) {

@@ -12,16 +12,16 @@ import { transaction } from "./connection.ts";
 
 type SecondFactorCheck = "totp" | "recovery_code";
 
-/** Locks the user's row and the check's lockout row for this transaction. The lock in force, null
- *  when there is none, or "NO_USER" when the user is gone; and the database's time (seconds). */
+/** Locks the user's row and the check's lockout row for this transaction: "NO_USER" when the user
+ *  is gone; otherwise the lock in force (null when there is none) and the database's time then. */
 async function lockLockoutRow(
 	tx: TransactionSQL,
 	clock: DatabaseClock,
 	userId: string,
 	check: SecondFactorCheck,
-): Promise<{ locked: Locked | null | "NO_USER"; now: number }> {
+): Promise<"NO_USER" | { locked: Locked | null; now: number }> {
 	const user = await tx`SELECT 1 FROM "user" WHERE id = ${userId} FOR UPDATE`;
-	if (user.length === 0) return { locked: "NO_USER", now: 0 };
+	if (user.length === 0) return "NO_USER";
 	const rows = await tx`INSERT INTO second_factor_lockout (user_id, check_name) VALUES (${userId}, ${check})
 		ON CONFLICT (user_id, check_name) DO UPDATE SET check_name = excluded.check_name
 		RETURNING locked_until, ${clock.seconds(tx)} AS now`;
@@ -62,9 +62,9 @@ export function createPostgresTwoFactorStore(sql: SQL, clock: DatabaseClock): Tw
 		},
 		async verifyTotp(userId, _instanceNow, findStep) {
 			return transaction(sql, async (tx): Promise<VerifyTotpOutcome> => {
-				const { locked, now } = await lockLockoutRow(tx, clock, userId, "totp");
-				if (locked === "NO_USER") return { outcome: "NOT_ALLOWED" };
-				if (locked !== null) return locked;
+				const lockout = await lockLockoutRow(tx, clock, userId, "totp");
+				if (lockout === "NO_USER") return { outcome: "NOT_ALLOWED" };
+				if (lockout.locked !== null) return lockout.locked;
 				const rows = await tx`SELECT key, last_used_step FROM totp_credential WHERE user_id = ${userId}`;
 				if (rows.length === 0) return { outcome: "NOT_ALLOWED" };
 				const step = findStep(new Uint8Array(rows[0].key), Number(rows[0].last_used_step));
@@ -72,7 +72,7 @@ export function createPostgresTwoFactorStore(sql: SQL, clock: DatabaseClock): Tw
 				const advanced = step === null ? null : await tx`UPDATE totp_credential SET last_used_step = ${step}
 					WHERE user_id = ${userId} AND last_used_step < ${step}`;
 				if (advanced === null || advanced.count === 0) {
-					return { outcome: "INCORRECT_CODE", lockedForSeconds: await recordIncorrectCode(tx, userId, "totp", now) };
+					return { outcome: "INCORRECT_CODE", lockedForSeconds: await recordIncorrectCode(tx, userId, "totp", lockout.now) };
 				}
 				await tx`DELETE FROM second_factor_lockout WHERE user_id = ${userId} AND check_name = 'totp'`;
 				return { outcome: "VERIFIED" };
@@ -84,9 +84,9 @@ export function createPostgresTwoFactorStore(sql: SQL, clock: DatabaseClock): Tw
 		},
 		async resetWithRecoveryCode(userId, isCorrect, newCode) {
 			return transaction(sql, async (tx): Promise<ResetWithRecoveryCodeOutcome> => {
-				const { locked, now } = await lockLockoutRow(tx, clock, userId, "recovery_code");
-				if (locked === "NO_USER") return { outcome: "NOT_FOUND" };
-				if (locked !== null) return locked;
+				const lockout = await lockLockoutRow(tx, clock, userId, "recovery_code");
+				if (lockout === "NO_USER") return { outcome: "NOT_FOUND" };
+				if (lockout.locked !== null) return lockout.locked;
 				// The user's row is locked and there (lockLockoutRow said so).
 				const [row] = await tx`SELECT recovery_code FROM "user" WHERE id = ${userId}`;
 				const current: string = row.recovery_code;
@@ -94,7 +94,7 @@ export function createPostgresTwoFactorStore(sql: SQL, clock: DatabaseClock): Tw
 					? await tx`UPDATE "user" SET recovery_code = ${newCode} WHERE id = ${userId} AND recovery_code = ${current}`
 					: null;
 				if (swapped === null || swapped.count === 0) {
-					return { outcome: "INCORRECT_CODE", lockedForSeconds: await recordIncorrectCode(tx, userId, "recovery_code", now) };
+					return { outcome: "INCORRECT_CODE", lockedForSeconds: await recordIncorrectCode(tx, userId, "recovery_code", lockout.now) };
 				}
 				await tx`DELETE FROM totp_credential WHERE user_id = ${userId}`;
 				await tx`DELETE FROM second_factor_lockout WHERE user_id = ${userId}`;
