@@ -89,8 +89,10 @@ export function timeoutReason(error: unknown): string | null {
  *  query may never end), and the next probe opens a new one. */
 export function createHealthProbe(url: string): { ping(): Promise<void>; close(): Promise<void> } {
 	let probe: SQL | null = null;
+	let closed = false;
 	return {
 		async ping() {
+			if (closed) throw new Error("the database connection is closed");
 			probe ??= connectPostgres(url, 1);
 			const connection = probe;
 			let timer: Timer | undefined;
@@ -108,6 +110,7 @@ export function createHealthProbe(url: string): { ping(): Promise<void>; close()
 			}
 		},
 		async close() {
+			closed = true;
 			await probe?.close({ timeout: 0 });
 			probe = null;
 		},
