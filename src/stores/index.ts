@@ -35,7 +35,15 @@ export interface Storage {
 	ping(): Promise<void>;
 	/** Bytes the database takes, for the metrics. */
 	size(): Promise<number>;
-	/** Deletes what expired: requests, and limit state kept in the database. */
+	/** Deletes what expired: requests, and limit state kept in the database. `nowMs` is this
+	 *  instance's clock; a database that several instances share judges by its own instead. */
 	sweep(nowMs: number): Promise<void>;
+	/** How far this instance's clock is ahead of the database's, in milliseconds (negative when
+	 *  behind); null where the instance's clock is the only one (SQLite). */
+	clockSkewMs(instanceNow: () => number): Promise<number | null>;
+	/** When a failure is the database not answering in time (a lock or statement timeout, no
+	 *  connection in time), why, in words safe to log: answered 503 UNAVAILABLE, not 500. Null for
+	 *  any other failure. */
+	timeoutReason(error: unknown): string | null;
 	close(): Promise<void>;
 }
