@@ -65,9 +65,21 @@ function observeLimits(metrics: Metrics, log: Logger): LimitObserver {
  *  noticed: see server.ts). With --leak-check off nothing is checked, so nothing is counted. */
 function countedLeakCheck(leakCheck: LeakCheck, metrics: Metrics): LeakCheck {
 	if (leakCheck.off === true) return leakCheck;
+	// A password is counted once, by its last verdict: weak where a list or the API holds it,
+	// passed once the API (or, offline, nothing more) has been asked.
 	return {
 		async isLeaked(password) {
 			const leaked = await leakCheck.isLeaked(password);
+			metrics.leakCheck(leaked ? "weak" : "passed");
+			return leaked;
+		},
+		isLeakedLocally(password) {
+			const leaked = leakCheck.isLeakedLocally(password);
+			if (leaked) metrics.leakCheck("weak");
+			return leaked;
+		},
+		async isLeakedOnline(password) {
+			const leaked = await leakCheck.isLeakedOnline(password);
 			metrics.leakCheck(leaked ? "weak" : "passed");
 			return leaked;
 		},
