@@ -149,18 +149,31 @@ export function createApp(deps: AppDeps): App {
 		const error = errorCodeOf(response);
 		deps.metrics.request(route, c.req.method, response.status, error, seconds);
 		const fields = { request_id: requestId, method: c.req.method, route, status: response.status, error, ms: Math.round(seconds * 10_000) / 10 };
-		// Probes come every few seconds and say nothing new: their lines are for --log-level debug.
-		if (route === "/health") deps.log.debug?.("request", fields);
+		// Probes and scrapes come every few seconds and say nothing new: their lines are for
+		// --log-level debug. A 500 is a fault to look into: its line is at error level, beside the
+		// "request failed" line that says why.
+		if (response.status === 500) deps.log.error("request", fields);
+		else if (route === "/health" || route === "/metrics") deps.log.debug?.("request", fields);
 		else deps.log.info("request", fields);
 	}
 
-	const paths = new Set<string>();
+	const methodsOf = new Map<string, Set<string>>();
 	for (const [method, path, handler] of ROUTES) {
 		app.on(method, path, handler);
-		paths.add(path);
+		const methods = methodsOf.get(path) ?? new Set<string>();
+		methods.add(method);
+		if (method === "GET") methods.add("HEAD"); // Hono answers HEAD with the GET handler
+		methodsOf.set(path, methods);
 	}
 	// Registered after every method of a path, so only a method without a handler reaches it.
-	for (const path of paths) app.all(path, () => errorResponse("METHOD_NOT_ALLOWED"));
+	for (const [path, methods] of methodsOf) {
+		const allow = [...methods].sort().join(", ");
+		app.all(path, function answerMethodNotAllowed() {
+			const response = errorResponse("METHOD_NOT_ALLOWED");
+			response.headers.set("Allow", allow);
+			return response;
+		});
+	}
 
 	app.notFound(() => errorResponse("NOT_FOUND"));
 	app.onError(function answerUnknownError(error, c) {

@@ -3,6 +3,7 @@
 // Prometheus client most Node services use). One registry per app, so several servers in one
 // process (the tests) keep their own counts.
 import { Counter, Gauge, Histogram, Registry } from "prom-client";
+import packageJson from "../package.json" with { type: "json" };
 import { RequestMetrics } from "./request-metrics.ts";
 import type { HashObserver } from "./lib/password-hash.ts";
 
@@ -24,6 +25,8 @@ export interface Metrics {
 }
 
 export interface MetricsSources {
+	/** Which database this instance runs on, for holm_build_info. */
+	database: "sqlite" | "postgres";
 	/** Bytes the database takes, or null when it cannot say (a rejection is taken as null too). */
 	databaseSize(): Promise<number | null>;
 	/** Argon2id work running and waiting now. */
@@ -108,6 +111,14 @@ export function createMetrics(sources: MetricsSources): Metrics {
 		},
 	});
 
+	new Gauge({
+		name: "holm_build_info",
+		help: "Always 1; the labels say which Holm runs: its version, the Bun version, and the database (sqlite or postgres).",
+		labelNames: ["version", "bun_version", "database"],
+		registers: [registry],
+	}).set({ version: packageJson.version, bun_version: Bun.version, database: sources.database }, 1);
+	registerProcessMetrics(registry);
+
 	const requestMetrics = new RequestMetrics();
 
 	return {
@@ -132,4 +143,30 @@ export function createMetrics(sources: MetricsSources): Metrics {
 			hashingRejections.inc();
 		},
 	};
+}
+
+/**
+ * The two standard process series that dashboards and alerts expect under these names, as
+ * prom-client's collectDefaultMetrics writes them; the rest of that set (event loop lag, GC, handles)
+ * costs timers and hooks on every process and says little here, so only these are registered.
+ */
+function registerProcessMetrics(registry: Registry): void {
+	let counted = 0;
+	new Counter({
+		name: "process_cpu_seconds_total",
+		help: "Total user and system CPU time spent in seconds.",
+		registers: [registry],
+		collect() {
+			const { user, system } = process.cpuUsage();
+			const total = (user + system) / 1e6;
+			if (total > counted) this.inc(total - counted);
+			counted = Math.max(counted, total);
+		},
+	});
+	const startedAt = Math.round(Date.now() / 1000 - process.uptime());
+	new Gauge({
+		name: "process_start_time_seconds",
+		help: "Start time of the process since unix epoch in seconds.",
+		registers: [registry],
+	}).set(startedAt);
 }

@@ -68,7 +68,7 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
 			startDeadlineMs: options.hashingStartDeadlineMs,
 			observe: (operation, waitSeconds, runSeconds) => metrics.hashed(operation, waitSeconds, runSeconds),
 		});
-		const metrics = createMetrics({ databaseSize: () => databaseSize(opened, log), hashingLoad: hasher.load });
+		const metrics = createMetrics({ database: opened.kind, databaseSize: () => databaseSize(opened, log), hashingLoad: hasher.load });
 		const leakCheck = await createLeakCheck(config.leakCheck, {
 			fetch: options.fetch ?? fetch,
 			warn: (message) => log.warn(message),
