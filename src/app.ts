@@ -5,7 +5,7 @@ import { errorCodeOf, errorResponse, unavailableResponse } from "./errors.ts";
 import type { AppContext, HonoEnv } from "./http/env.ts";
 import type { LeakCheck } from "./leak-check/index.ts";
 import { HashingUnavailableError, type Hasher } from "./lib/password-hash.ts";
-import { createLimits, PER_USER_RULES, RULES, type LimitObserver } from "./limits.ts";
+import { createLimits, DEFAULT_LIMITS, PER_USER_RULES, RULES, type LimitObserver, type LimitSettings } from "./limits.ts";
 import type { Logger } from "./log.ts";
 import type { Metrics } from "./metrics.ts";
 import { closeIfBodyUnread } from "./middleware/close-unread-body.ts";
@@ -25,6 +25,8 @@ export interface AppDeps {
 	log: Logger;
 	metrics: Metrics;
 	hasher: Hasher;
+	/** The limits in force (--limit); the contract's figures when absent. */
+	limits?: LimitSettings;
 	/** Milliseconds since the Unix epoch. */
 	now?: () => number;
 }
@@ -100,7 +102,7 @@ export function createApp(deps: AppDeps): App {
 		storage: deps.storage,
 		now,
 		stores: deps.storage.stores,
-		limits: createLimits(deps.storage.limitStore, now, observeLimits(deps.metrics, deps.log)),
+		limits: createLimits(deps.storage.limitStore, now, observeLimits(deps.metrics, deps.log), deps.limits ?? DEFAULT_LIMITS),
 		leakCheck: countedLeakCheck(deps.leakCheck, deps.metrics),
 		hasher: deps.hasher,
 		log: deps.log,

@@ -6,7 +6,7 @@ import { Database } from "bun:sqlite";
 import { existsSync, statSync } from "node:fs";
 import { dirname, join, resolve } from "node:path";
 import packageJson from "../package.json" with { type: "json" };
-import { ConfigError, parseDirConfig, parseServeConfig } from "./config.ts";
+import { ConfigError, parseDirConfig, parseServeConfig, UsageError } from "./config.ts";
 import { buildLeakFile } from "./leak-check/build-leak-file.ts";
 import { createLogger } from "./log.ts";
 import { prepareDataDir } from "./data-dir.ts";
@@ -130,6 +130,7 @@ try {
 	const code = await main(process.argv.slice(2));
 	if (code >= 0) process.exit(code);
 } catch (error) {
-	console.error(`holm: ${error instanceof Error ? error.message : String(error)}`);
+	const usage = error instanceof UsageError ? COMMAND_USAGE[process.argv[2] ?? ""] : undefined;
+	console.error(`holm: ${error instanceof Error ? error.message : String(error)}${usage === undefined ? "" : `\n\n${usage}`}`);
 	process.exit(error instanceof ConfigError ? 2 : 1);
 }

@@ -10,6 +10,7 @@ import { createLeakCheck } from "./leak-check/index.ts";
 import { createHasher, prepareDummyHash } from "./lib/password-hash.ts";
 import { listenOnTcp, listenOnUnix, type Listener } from "./listen.ts";
 import type { Logger } from "./log.ts";
+import { DEFAULT_LIMITS, formatLimit, looserThanDefaults } from "./limits.ts";
 import { createMetrics } from "./metrics.ts";
 import { loadSecrets } from "./secret.ts";
 import type { Storage } from "./stores/index.ts";
@@ -68,14 +69,20 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
 			startDeadlineMs: options.hashingStartDeadlineMs,
 			observe: (operation, waitSeconds, runSeconds) => metrics.hashed(operation, waitSeconds, runSeconds),
 		});
-		const metrics = createMetrics({ database: opened.kind, databaseSize: () => databaseSize(opened, log), hashingLoad: hasher.load });
+		const metrics = createMetrics({
+			database: opened.kind,
+			limits: config.limits,
+			databaseSize: () => databaseSize(opened, log),
+			hashingLoad: hasher.load,
+		});
 		const leakCheck = await createLeakCheck(config.leakCheck, {
 			fetch: options.fetch ?? fetch,
 			warn: (message) => log.warn(message),
 			onlineFailure: () => metrics.leakCheck("online_failure"),
 		});
 		prepareDummyHash(); // on a worker thread; start-up does not wait for it
-		const { app, ctx, idle } = createApp({ storage, secrets: loaded.secrets, leakCheck, log, metrics, hasher, now: options.now });
+		warnOfLooseLimits(config, log);
+		const { app, ctx, idle } = createApp({ storage, secrets: loaded.secrets, leakCheck, log, metrics, hasher, limits: config.limits, now: options.now });
 
 		const listener: Listener =
 			config.unix !== null ? await listenOnUnix(config.unix, config.unixMode, app.fetch) : listenOnTcp(config.host, config.port, app.fetch);
@@ -84,6 +91,14 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
 		await storage?.close();
 		lock?.release();
 		throw error;
+	}
+}
+
+/** Each limit set looser than the contract's figure is a warning at every start: it makes guessing
+ *  cheaper, so it should be a choice that someone reading the log can see. */
+function warnOfLooseLimits(config: ServeConfig, log: Logger): void {
+	for (const name of looserThanDefaults(config.limits)) {
+		log.warn("a limit is looser than the default", { limit: name, value: formatLimit(config.limits[name]), default: formatLimit(DEFAULT_LIMITS[name]) });
 	}
 }
 

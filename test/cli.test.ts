@@ -33,6 +33,19 @@ test("an unknown command or flag exits 2 with usage", () => {
 	expect(run(["serve", "--port", "http"]).code).toBe(2);
 });
 
+test("a mistyped option is named with the one it most likely meant, followed by the command's usage", () => {
+	const typo = run(["serve", "--prot", "4001"]);
+	expect(typo.code).toBe(2);
+	expect(typo.stderr).toStartWith("holm: unknown option --prot (did you mean --port?)\n\nUsage: holm serve [flags]");
+	expect(run(["serve", "--leak-chek=off"]).stderr).toStartWith("holm: unknown option --leak-chek (did you mean --leak-check?)");
+	expect(run(["migrate", "--databse", "sqlite"]).stderr).toStartWith("holm: unknown option --databse (did you mean --database?)\n\nUsage: holm migrate");
+	// Nothing close: no guess, still the usage.
+	const far = run(["serve", "--frobnicate"]);
+	expect(far.stderr).toStartWith("holm: unknown option --frobnicate\n\nUsage: holm serve");
+	// A flag without its value says so.
+	expect(run(["serve", "--port"]).stderr).toStartWith("holm: --port needs a value\n\nUsage: holm serve");
+});
+
 test("serve without a secret creates one (mode 0600) in the data directory, says where, and enforces it", async () => {
 	const dir = newDir();
 	const holm = await serve(["--dir", dir]);
@@ -179,6 +192,50 @@ describe("--help", () => {
 	test("holm --help still lists every command", () => {
 		const usage = run(["--help"]).stdout;
 		for (const command of ["serve", "generate-secret", "backup", "build-leak-file", "version"]) expect(usage).toContain(`holm ${command}`);
+	});
+});
+
+describe("--limit", () => {
+	test("a bad value exits 2 saying what is wrong and what is expected, from the flag or HOLM_LIMIT", () => {
+		for (const [args, env, says] of [
+			[["--limit", "hashing=5"], {}, 'hashing=COUNT/WINDOW with WINDOW in s, m or h (default 5/10s)'],
+			[["--limit", "hashing=5/10d"], {}, "hashing=COUNT/WINDOW"],
+			[["--limit", "code-attempts=5/1m"], {}, "code-attempts=COUNT (default 5)"],
+			[["--limit", "hashing=0/10s"], {}, "COUNT must be between 1 and 1000000"],
+			[["--limit", "second-factor=5/25h"], {}, "WINDOW must be between 1s and 24h"],
+			[["--limit", "hashnig=5/10s"], {}, 'unknown limit "hashnig"; the limits are hashing, incorrect-passwords-address'],
+			[["--limit", "hashing=6/10s", "--limit", "hashing=7/10s"], {}, "the limit hashing is given twice"],
+			[[], { HOLM_LIMIT: "hashing=20/10s, code-attempts=x" }, 'HOLM_LIMIT "code-attempts=x" must be code-attempts=COUNT'],
+		] as [string[], Record<string, string>, string][]) {
+			const result = run(["serve", "--dir", newDir(), "--secret", PROCESS_SECRET, ...args], env, 5_000);
+			expect({ args, code: result.code }).toEqual({ args, code: 2 });
+			expect(result.stderr).toContain(says);
+		}
+	});
+
+	test("serve --help lists every limit with its default", () => {
+		const usage = run(["serve", "--help"]).stdout;
+		for (const row of [
+			"hashing=5/10s", "incorrect-passwords-address=5/15m", "incorrect-passwords-user=10/15m", "reset-requests-user=3/15m",
+			"email-requests-user=3/15m", "code-requests-address=10/15m", "code-attempts=5", "second-factor=5/15m",
+		]) {
+			expect(usage).toContain(row);
+		}
+	});
+
+	test("values looser than the defaults are warned about at start, from the flag and from HOLM_LIMIT; stricter ones are not", async () => {
+		const holm = await serve(["--dir", newDir(), "--secret", PROCESS_SECRET, "--log-format", "json", "--limit", "hashing=20/10s", "--limit", "code-attempts=3"], {
+			HOLM_LIMIT: "incorrect-passwords-user=10/5m second-factor=3/1h",
+		});
+		try {
+			const warnings = holm.errors().split("\n").filter((line) => line.includes("looser than the default")).map((line) => JSON.parse(line));
+			expect(warnings.map(({ level, limit, value, default: fallback }) => ({ level, limit, value, default: fallback }))).toEqual([
+				{ level: "warn", limit: "hashing", value: "20/10s", default: "5/10s" },
+				{ level: "warn", limit: "incorrect-passwords-user", value: "10/5m", default: "10/15m" },
+			]);
+		} finally {
+			await holm.stop();
+		}
 	});
 });
 

@@ -1,7 +1,6 @@
 // Email update requests on PostgreSQL.
 import type { SQL } from "bun";
 import type { ApplyEmailUpdateOutcome, EmailUpdateRequest, EmailUpdateStore } from "../../features/email-update/store.ts";
-import { MAX_CODE_ATTEMPTS } from "../../limits.ts";
 import { isUniqueViolation } from "./errors.ts";
 
 function toRequest(row: any): EmailUpdateRequest {
@@ -38,9 +37,9 @@ export function createPostgresEmailUpdateStore(sql: SQL): EmailUpdateStore {
 		async deleteForUser(userId) {
 			await sql`DELETE FROM email_update_request WHERE user_id = ${userId}`;
 		},
-		async takeCodeAttempt(id, now) {
+		async takeCodeAttempt(id, now, maxAttempts) {
 			const rows = await sql`UPDATE email_update_request SET failed_attempts = failed_attempts + 1
-				WHERE id = ${id} AND expires_at > ${now} AND failed_attempts < ${MAX_CODE_ATTEMPTS}
+				WHERE id = ${id} AND expires_at > ${now} AND failed_attempts < ${maxAttempts}
 				RETURNING code, failed_attempts, user_id`;
 			return rows.length === 0 ? null : { code: rows[0].code, attempts: rows[0].failed_attempts, userId: rows[0].user_id };
 		},

@@ -1,7 +1,6 @@
 // Email verification requests on PostgreSQL.
 import type { SQL } from "bun";
 import type { EmailVerificationRequest, EmailVerificationStore } from "../../features/email-verification/store.ts";
-import { MAX_CODE_ATTEMPTS } from "../../limits.ts";
 
 function toRequest(row: any): EmailVerificationRequest {
 	return { userId: row.user_id, createdAt: Number(row.created_at), expiresAt: Number(row.expires_at), code: row.code };
@@ -24,9 +23,9 @@ export function createPostgresEmailVerificationStore(sql: SQL): EmailVerificatio
 			const result = await sql`DELETE FROM email_verification_request WHERE user_id = ${userId} AND expires_at > ${now}`;
 			return result.count > 0;
 		},
-		async takeCodeAttempt(userId, now) {
+		async takeCodeAttempt(userId, now, maxAttempts) {
 			const rows = await sql`UPDATE email_verification_request SET failed_attempts = failed_attempts + 1
-				WHERE user_id = ${userId} AND expires_at > ${now} AND failed_attempts < ${MAX_CODE_ATTEMPTS}
+				WHERE user_id = ${userId} AND expires_at > ${now} AND failed_attempts < ${maxAttempts}
 				RETURNING code, failed_attempts`;
 			return rows.length === 0 ? null : { code: rows[0].code, attempts: rows[0].failed_attempts, userId };
 		},

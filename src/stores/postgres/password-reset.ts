@@ -1,7 +1,6 @@
 // Password reset requests on PostgreSQL.
 import type { SQL } from "bun";
 import type { PasswordResetRequest, PasswordResetStore } from "../../features/password-reset/store.ts";
-import { MAX_CODE_ATTEMPTS } from "../../limits.ts";
 
 function toRequest(row: any): PasswordResetRequest {
 	return {
@@ -36,11 +35,11 @@ export function createPostgresPasswordResetStore(sql: SQL): PasswordResetStore {
 		async deleteForUser(userId) {
 			await sql`DELETE FROM password_reset_request WHERE user_id = ${userId}`;
 		},
-		async takeCodeAttempt(id, now) {
+		async takeCodeAttempt(id, now, maxAttempts) {
 			// Count first, in one statement: parallel attempts queue on the row lock, and each sees the
-			// count the one before it left, so at most MAX_CODE_ATTEMPTS ever get a row.
+			// count the one before it left, so at most maxAttempts ever get a row.
 			const rows = await sql`UPDATE password_reset_request SET failed_attempts = failed_attempts + 1
-				WHERE id = ${id} AND expires_at > ${now} AND failed_attempts < ${MAX_CODE_ATTEMPTS}
+				WHERE id = ${id} AND expires_at > ${now} AND failed_attempts < ${maxAttempts}
 				RETURNING code_hash, failed_attempts, user_id`;
 			return rows.length === 0 ? null : { code: rows[0].code_hash, attempts: rows[0].failed_attempts, userId: rows[0].user_id };
 		},

@@ -4,7 +4,7 @@
 // are taken one at a time, like the SQLite transaction, until the check's transaction ends.
 import type { SQL, TransactionSQL } from "bun";
 import type { Locked, ResetWithRecoveryCodeOutcome, TwoFactorStore, VerifyTotpOutcome } from "../../features/two-factor/store.ts";
-import { MAX_INCORRECT_SECOND_FACTOR_CODES, secondFactorLockSeconds } from "../../limits.ts";
+import { secondFactorLockSeconds, type SecondFactorLockout } from "../../limits.ts";
 
 type SecondFactorCheck = "totp" | "recovery_code";
 
@@ -20,13 +20,13 @@ async function lockLockoutRow(tx: TransactionSQL, userId: string, check: SecondF
 	return lockedUntil !== null && lockedUntil > now ? { outcome: "LOCKED", retryAfterSeconds: lockedUntil - now } : null;
 }
 
-/** One more incorrect code; the 5th in a row locks the check, each lock twice as long as the last.
- *  The seconds of the lock it started, or null. */
-async function recordIncorrectCode(tx: TransactionSQL, userId: string, check: SecondFactorCheck, now: number): Promise<number | null> {
+/** One more incorrect code; the 5th in a row (by default) locks the check, each lock twice as long
+ *  as the last. The seconds of the lock it started, or null. */
+async function recordIncorrectCode(tx: TransactionSQL, userId: string, check: SecondFactorCheck, now: number, lockout: SecondFactorLockout): Promise<number | null> {
 	const [row] = await tx`UPDATE second_factor_lockout SET failed_attempts = failed_attempts + 1, locked_until = NULL
 		WHERE user_id = ${userId} AND check_name = ${check} RETURNING failed_attempts, lock_count`;
-	if (row.failed_attempts < MAX_INCORRECT_SECOND_FACTOR_CODES) return null;
-	const seconds = secondFactorLockSeconds(row.lock_count);
+	if (row.failed_attempts < lockout.maxIncorrectCodes) return null;
+	const seconds = secondFactorLockSeconds(row.lock_count, lockout.firstLockSeconds);
 	await tx`UPDATE second_factor_lockout SET failed_attempts = 0, locked_until = ${now + seconds},
 		lock_count = lock_count + 1 WHERE user_id = ${userId} AND check_name = ${check}`;
 	return seconds;
@@ -49,7 +49,7 @@ export function createPostgresTwoFactorStore(sql: SQL): TwoFactorStore {
 			const result = await sql`DELETE FROM totp_credential WHERE user_id = ${userId}`;
 			return result.count > 0;
 		},
-		async verifyTotp(userId, now, findStep) {
+		async verifyTotp(userId, now, findStep, lockout) {
 			return sql.begin(async (tx): Promise<VerifyTotpOutcome> => {
 				const locked = await lockLockoutRow(tx, userId, "totp", now);
 				if (locked === "NO_USER") return { outcome: "NOT_ALLOWED" };
@@ -61,7 +61,7 @@ export function createPostgresTwoFactorStore(sql: SQL): TwoFactorStore {
 				const advanced = step === null ? null : await tx`UPDATE totp_credential SET last_used_step = ${step}
 					WHERE user_id = ${userId} AND last_used_step < ${step}`;
 				if (advanced === null || advanced.count === 0) {
-					return { outcome: "INCORRECT_CODE", lockedForSeconds: await recordIncorrectCode(tx, userId, "totp", now) };
+					return { outcome: "INCORRECT_CODE", lockedForSeconds: await recordIncorrectCode(tx, userId, "totp", now, lockout) };
 				}
 				await tx`DELETE FROM second_factor_lockout WHERE user_id = ${userId} AND check_name = 'totp'`;
 				return { outcome: "VERIFIED" };
@@ -71,7 +71,7 @@ export function createPostgresTwoFactorStore(sql: SQL): TwoFactorStore {
 			const result = await sql`UPDATE "user" SET recovery_code = ${recoveryCode} WHERE id = ${userId}`;
 			return result.count > 0;
 		},
-		async resetWithRecoveryCode(userId, isCorrect, newCode, now) {
+		async resetWithRecoveryCode(userId, isCorrect, newCode, now, lockout) {
 			return sql.begin(async (tx): Promise<ResetWithRecoveryCodeOutcome> => {
 				const locked = await lockLockoutRow(tx, userId, "recovery_code", now);
 				if (locked === "NO_USER") return { outcome: "NOT_FOUND" };
@@ -83,7 +83,7 @@ export function createPostgresTwoFactorStore(sql: SQL): TwoFactorStore {
 					? await tx`UPDATE "user" SET recovery_code = ${newCode} WHERE id = ${userId} AND recovery_code = ${current}`
 					: null;
 				if (swapped === null || swapped.count === 0) {
-					return { outcome: "INCORRECT_CODE", lockedForSeconds: await recordIncorrectCode(tx, userId, "recovery_code", now) };
+					return { outcome: "INCORRECT_CODE", lockedForSeconds: await recordIncorrectCode(tx, userId, "recovery_code", now, lockout) };
 				}
 				await tx`DELETE FROM totp_credential WHERE user_id = ${userId}`;
 				await tx`DELETE FROM second_factor_lockout WHERE user_id = ${userId}`;
