@@ -1,7 +1,7 @@
 // The command line of API.md section 7, run as a real process: `bun src/main.ts ...`.
 import { Database } from "bun:sqlite";
 import { describe, expect, test } from "bun:test";
-import { existsSync, readFileSync, statSync, writeFileSync } from "node:fs";
+import { existsSync, readdirSync, readFileSync, realpathSync, statSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import packageJson from "../package.json" with { type: "json" };
 import { PROCESS_SECRET, runHolm, serveHolm, STRONG_PASSWORD, tempDirsForThisFile } from "./support.ts";
@@ -195,6 +195,68 @@ describe("--help", () => {
 	});
 });
 
+describe("the first start", () => {
+	test("on a terminal, the first start says how to call Holm; later starts and starts in a pipe do not", async () => {
+		const parent = newDir();
+		const dir = join(parent, "holm_data");
+		const first = await serveOnTerminal(["--dir", dir]);
+		expect(first).toContain(`export HOLM_SECRET=$(cat ${dir}/secret)`);
+		expect(first).toMatch(/curl -s http:\/\/127\.0\.0\.1:\d+\/users -H "Authorization: \$HOLM_SECRET"/);
+		const again = await serveOnTerminal(["--dir", dir]);
+		expect(again).toContain("holm is listening");
+		expect(again).not.toContain("export HOLM_SECRET");
+
+		const piped = await serve(["--dir", join(parent, "other")]);
+		await piped.stop();
+		expect(piped.output()).not.toContain("export HOLM_SECRET");
+	});
+
+	test("the start line names the database, and a new one is announced once", async () => {
+		const dir = newDir();
+		const first = await serve(["--dir", dir, "--secret", PROCESS_SECRET]);
+		await first.stop();
+		const path = join(realpathSync(dir), "holm.db");
+		expect(first.output()).toContain(`created a new database at=${path}`);
+		expect(first.output()).toMatch(new RegExp(`holm is listening url=\\S+ database=${path.replaceAll("/", "\\/")} `));
+		const second = await serve(["--dir", dir, "--secret", PROCESS_SECRET]);
+		await second.stop();
+		expect(second.output()).not.toContain("created a new database");
+		expect(second.output()).toContain(`database=${path}`);
+	});
+
+	test("an idle SIGTERM stops at once and says so", async () => {
+		const holm = await serve(["--dir", newDir(), "--secret", PROCESS_SECRET, "--log-format", "json"]);
+		expect((await fetch(holm.url + "/health")).status).toBe(200);
+		expect(await holm.stop()).toBe(0);
+		const lines = holm.output().trim().split("\n").map((line) => JSON.parse(line));
+		expect(lines.slice(-2).map(({ message }) => message)).toEqual(["stopping: draining requests in flight", "stopped"]);
+	});
+});
+
+/** Runs `holm serve --port 0 ARGS` on a pseudo-terminal until it has started, then stops it; all it
+ *  wrote, up to its "stopped" line (which comes after anything the start wrote). */
+async function serveOnTerminal(args: string[]): Promise<string> {
+	let output = "";
+	const waiters: { pattern: RegExp; resolve: () => void }[] = [];
+	const seen = (pattern: RegExp) => new Promise<void>((resolve) => waiters.push({ pattern, resolve }));
+	const child = Bun.spawn([process.execPath, join(import.meta.dir, "..", "src", "main.ts"), "serve", "--port", "0", "--leak-check", "off", ...args], {
+		terminal: {
+			cols: 200,
+			rows: 50,
+			data(_terminal, data) {
+				output += new TextDecoder().decode(data);
+				for (const waiter of waiters) if (waiter.pattern.test(output)) waiter.resolve();
+			},
+		},
+	});
+	await seen(/holm is listening[^\n]*\n/);
+	child.kill("SIGTERM");
+	await seen(/INFO stopped/);
+	await child.exited;
+	child.terminal?.close();
+	return output.replaceAll("\r\n", "\n");
+}
+
 describe("--limit", () => {
 	test("a bad value exits 2 saying what is wrong and what is expected, from the flag or HOLM_LIMIT", () => {
 		for (const [args, env, says] of [
@@ -283,6 +345,17 @@ describe("errors name what is wrong", () => {
 			const taken = run(["serve", "--port", port, "--leak-check", "off", "--dir", newDir()], {}, 5_000);
 			expect(taken.code).toBe(2);
 			expect(taken.stderr).toContain(`127.0.0.1:${port}`);
+
+			// A first start that fails leaves no new data directory behind (with a secret and an empty
+			// database nobody asked for); a directory that was there keeps what it had.
+			const parent = newDir();
+			const failed = run(["serve", "--port", port, "--leak-check", "off", "--dir", join(parent, "holm_data")], {}, 5_000);
+			expect(failed.code).toBe(2);
+			expect(readdirSync(parent)).toEqual([]);
+			const existing = newDir();
+			writeFileSync(join(existing, "notes.txt"), "mine");
+			expect(run(["serve", "--port", port, "--leak-check", "off", "--dir", existing], {}, 5_000).code).toBe(2);
+			expect(readdirSync(existing)).toContain("notes.txt");
 		} finally {
 			await holm.stop();
 		}
@@ -499,13 +572,45 @@ describe("--database and migrate", () => {
 		expect(result.stderr).toContain("pg_dump");
 	});
 
-	test("migrate brings a new SQLite database up to date and exits", () => {
+	test("migrate brings a new SQLite database up to date, says which steps it applied, and exits", () => {
 		const dir = newDir();
 		const result = runHolm(["migrate", "--dir", dir]);
 		expect(result.code).toBe(0);
 		const db = new Database(join(dir, "holm.db"), { readonly: true });
-		expect(db.query<{ user_version: number }, []>("PRAGMA user_version").get()!.user_version).toBeGreaterThan(0);
+		const version = db.query<{ user_version: number }, []>("PRAGMA user_version").get()!.user_version;
+		expect(version).toBeGreaterThan(0);
 		db.close();
-		expect(runHolm(["migrate", "--dir", dir]).code).toBe(0); // again: nothing to do
+		const path = join(realpathSync(dir), "holm.db");
+		expect(result.stdout.trim()).toBe(`applied schema steps 1 to ${version} to ${path} (a new database); it is now at step ${version}`);
+		const again = runHolm(["migrate", "--dir", dir]);
+		expect(again.code).toBe(0);
+		expect(again.stdout.trim()).toBe(`the schema of ${path} is up to date (step ${version}); nothing to apply`);
+	});
+
+	test("a PostgreSQL that cannot be reached is named with the cause: refused, unknown host, timeout", async () => {
+		// Port 1 on the loopback: nothing listens there, on any machine.
+		const refused = runHolm(["migrate", "--database", "postgres://holm:hunter2@127.0.0.1:1/accounts"]);
+		expect(refused.code).toBe(1);
+		expect(refused.stderr).toContain("PostgreSQL at 127.0.0.1:1/accounts as holm: connection refused: nothing listens on 127.0.0.1 port 1");
+
+		// .invalid never resolves (RFC 2606).
+		const unknown = runHolm(["migrate", "--database", "postgres://holm:hunter2@db.example.invalid/accounts"]);
+		expect(unknown.code).toBe(1);
+		expect(unknown.stderr).toContain('unknown host "db.example.invalid"');
+
+		// A port that accepts the connection and never says a word.
+		const silent = Bun.listen({ hostname: "127.0.0.1", port: 0, socket: { data() {} } });
+		try {
+			const child = Bun.spawn([process.execPath, join(import.meta.dir, "..", "src", "main.ts"), "migrate", "--database", `postgres://holm:hunter2@127.0.0.1:${silent.port}/accounts`], {
+				stdout: "pipe",
+				stderr: "pipe",
+			});
+			expect(await child.exited).toBe(1);
+			const stderr = await new Response(child.stderr).text();
+			expect(stderr).toContain(`PostgreSQL at 127.0.0.1:${silent.port}/accounts as holm: timeout:`);
+			for (const text of [refused.stderr, unknown.stderr, stderr]) expect(text).not.toContain("hunter2");
+		} finally {
+			silent.stop(true);
+		}
 	});
 });

@@ -4,6 +4,7 @@ import { SQL } from "bun";
 import { deleteExpiredRows, type Storage, type Stores } from "../index.ts";
 import { createPostgresEmailUpdateStore } from "./email-update.ts";
 import { createPostgresEmailVerificationStore } from "./email-verification.ts";
+import { explainConnectionError } from "./connection-error.ts";
 import { createPostgresLimitStore, deleteExpiredLimits } from "./limits.ts";
 import { createPostgresPasswordResetStore } from "./password-reset.ts";
 import { createPostgresPasswordStore } from "./passwords.ts";
@@ -49,16 +50,17 @@ export function describePostgres(url: string): string {
 /** Connects, brings the schema up to date (under a lock, so instances may start together). */
 export async function openPostgresStorage(url: string): Promise<Storage> {
 	const sql = connectPostgres(url);
+	let migrated: { from: number; to: number };
 	try {
-		await migratePostgres(sql);
+		migrated = await migratePostgres(sql);
 	} catch (error) {
 		await sql.close({ timeout: 0 });
-		const reason = error instanceof Error ? error.message : String(error);
-		throw new Error(`PostgreSQL at ${describePostgres(url)}: ${reason}`, { cause: error });
+		throw new Error(`PostgreSQL at ${describePostgres(url)}: ${await explainConnectionError(error, url)}`, { cause: error });
 	}
 	const stores = createPostgresStores(sql);
 	return {
 		kind: "postgres",
+		migrated,
 		stores,
 		limitStore: createPostgresLimitStore(sql),
 		async ping() {
