@@ -76,7 +76,7 @@ async function migrate(args: string[]): Promise<void> {
 function backup(args: string[]): void {
 	const { dir, database, positionals } = parseDirConfig(args, process.env);
 	if (database.kind === "postgres") {
-		throw new ConfigError("holm backup copies the embedded SQLite database; back up PostgreSQL with pg_dump (see the README)");
+		throw new ConfigError("holm backup copies the embedded SQLite database; back up PostgreSQL with pg_dump (see docs/operating.md)");
 	}
 	if (positionals.length !== 1) throw new ConfigError("backup takes exactly one destination path");
 	const destination = resolve(positionals[0]!);
