@@ -55,7 +55,7 @@ function firstCallHint(dir: string, url: string): string {
 		`  curl -s ${target}/users -H "Authorization: $HOLM_SECRET" -H "Content-Type: application/json" \\`,
 		`    -d '{"email":"cat@example.com","password":"tabby-kettle-orbit-91"}'`,
 		"",
-		"The API is described in docs/api.md, and at /openapi.json. Stop Holm with Ctrl-C.",
+		"The API: docs/api.md in Holm's repository, or GET /openapi.json. Stop Holm with Ctrl-C.",
 		"",
 	].join("\n");
 }
