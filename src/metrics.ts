@@ -3,8 +3,10 @@
 // Prometheus client most Node services use). One registry per app, so several servers in one
 // process (the tests) keep their own counts.
 import { Counter, Gauge, Histogram, Registry } from "prom-client";
+import packageJson from "../package.json" with { type: "json" };
 import { RequestMetrics } from "./request-metrics.ts";
 import type { HashObserver } from "./lib/password-hash.ts";
+import { DEFAULT_LIMITS, LIMIT_NAMES, type LimitSettings } from "./limits.ts";
 
 export type LeakCheckOutcome = "weak" | "passed" | "online_failure";
 
@@ -26,6 +28,10 @@ export interface Metrics {
 }
 
 export interface MetricsSources {
+	/** Which database this instance runs on, for holm_build_info. */
+	database: "sqlite" | "postgres";
+	/** The limits in force, for holm_limit_count and holm_limit_window_seconds. */
+	limits?: LimitSettings;
 	/** Bytes the database takes, or null when it cannot say (a rejection is taken as null too). */
 	databaseSize(): Promise<number | null>;
 	/** Argon2id work running and waiting now. */
@@ -115,6 +121,15 @@ export function createMetrics(sources: MetricsSources): Metrics {
 		},
 	});
 
+	new Gauge({
+		name: "holm_build_info",
+		help: "Always 1; the labels say which Holm runs: its version, the Bun version, and the database (sqlite or postgres).",
+		labelNames: ["version", "bun_version", "database"],
+		registers: [registry],
+	}).set({ version: packageJson.version, bun_version: Bun.version, database: sources.database }, 1);
+	registerProcessMetrics(registry);
+	registerLimits(registry, sources.limits ?? DEFAULT_LIMITS);
+
 	const requestMetrics = new RequestMetrics();
 
 	return {
@@ -142,4 +157,53 @@ export function createMetrics(sources: MetricsSources): Metrics {
 			clientIpsNotAddresses.inc();
 		},
 	};
+}
+
+/**
+ * The two standard process series that dashboards and alerts expect under these names, as
+ * prom-client's collectDefaultMetrics writes them; the rest of that set (event loop lag, GC, handles)
+ * costs timers and hooks on every process and says little here, so only these are registered.
+ */
+function registerProcessMetrics(registry: Registry): void {
+	let counted = 0;
+	new Counter({
+		name: "process_cpu_seconds_total",
+		help: "Total user and system CPU time spent in seconds.",
+		registers: [registry],
+		collect() {
+			const { user, system } = process.cpuUsage();
+			const total = (user + system) / 1e6;
+			if (total > counted) this.inc(total - counted);
+			counted = Math.max(counted, total);
+		},
+	});
+	const startedAt = Math.round(Date.now() / 1000 - process.uptime());
+	new Gauge({
+		name: "process_start_time_seconds",
+		help: "Start time of the process since unix epoch in seconds.",
+		registers: [registry],
+	}).set(startedAt);
+}
+
+/** The limits in force (API.md section 4, --limit), so a dashboard shows what an instance enforces
+ *  and instances that disagree stand out. Named as in --limit; the window is in seconds (for
+ *  hashing, the time for one token to come back; code-attempts has none). */
+function registerLimits(registry: Registry, limits: LimitSettings): void {
+	const count = new Gauge({
+		name: "holm_limit_count",
+		help: "The COUNT of each limit in force (--limit NAME=COUNT/WINDOW): attempts, requests or tokens.",
+		labelNames: ["limit"],
+		registers: [registry],
+	});
+	const window = new Gauge({
+		name: "holm_limit_window_seconds",
+		help: "The WINDOW of each limit in force, in seconds (hashing: the time for one token to come back; second-factor: the first lock).",
+		labelNames: ["limit"],
+		registers: [registry],
+	});
+	for (const name of LIMIT_NAMES) {
+		const setting = limits[name];
+		count.set({ limit: name }, setting.count);
+		if (setting.windowMs !== null) window.set({ limit: name }, setting.windowMs / 1000);
+	}
 }

@@ -78,8 +78,9 @@ export type UpdatePasswordResult =
 	| { ok: false; failure: { error: "INCORRECT_PASSWORD" | "WEAK_PASSWORD" | "NOT_FOUND" } | TooManyRequests };
 
 /**
- * The new password's leak check comes first (as in Faroe 0.2.1), so a weak one spends neither a
- * hash nor a guess. The write is a compare-and-swap on the hash that was verified: if a reset or
+ * The new password's check against the local leak lists comes first (as in Faroe 0.2.1), so a weak
+ * one spends neither a hash nor a guess; the range API (online mode) is asked once the guess, and
+ * with it a hashing token, was admitted and proved right, since the token bounds those calls. The write is a compare-and-swap on the hash that was verified: if a reset or
  * another update changed the password meanwhile, this one changes nothing and answers
  * INCORRECT_PASSWORD, since the password it proved is no longer the user's.
  */
@@ -87,9 +88,10 @@ export async function updateUserPassword(
 	ctx: AppContext,
 	input: { userId: string; password: string; newPassword: string; clientIp: string | undefined },
 ): Promise<UpdatePasswordResult> {
-	if (await ctx.leakCheck.isLeaked(input.newPassword)) return { ok: false, failure: { error: "WEAK_PASSWORD" } };
+	if (ctx.leakCheck.isLeakedLocally(input.newPassword)) return { ok: false, failure: { error: "WEAK_PASSWORD" } };
 	const outcome = await checkUserGuess(ctx, input.userId, input.clientIp, input.password);
 	if (!outcome.ok) return outcome;
+	if (await ctx.leakCheck.isLeakedOnline(input.newPassword)) return { ok: false, failure: { error: "WEAK_PASSWORD" } };
 	const newHash = await ctx.hasher.hash(input.newPassword);
 	const swapped = await ctx.stores.passwords.replacePasswordHash(input.userId, outcome.hash, newHash);
 	switch (swapped) {
