@@ -21,6 +21,8 @@ export interface Metrics {
 	hashingRejected(): void;
 	/** Hears about each piece of argon2id work that ran. */
 	hashed: HashObserver;
+	/** An imported hash of this form replaced by an argon2id hash after a correct password. */
+	hashUpgraded(form: string): void;
 }
 
 export interface MetricsSources {
@@ -47,6 +49,12 @@ export function createMetrics(sources: MetricsSources): Metrics {
 	const hashingRejections = new Counter({
 		name: "holm_password_hashing_rejected_total",
 		help: "Argon2id work refused with 503 UNAVAILABLE because it could not start within 5 seconds.",
+		registers: [registry],
+	});
+	const hashUpgrades = new Counter({
+		name: "holm_password_hash_upgrades_total",
+		help: "Imported password hashes replaced by an argon2id hash after a correct password, by the form they were in.",
+		labelNames: ["form"],
 		registers: [registry],
 	});
 	new Gauge({
@@ -130,6 +138,9 @@ export function createMetrics(sources: MetricsSources): Metrics {
 		},
 		hashingRejected() {
 			hashingRejections.inc();
+		},
+		hashUpgraded(form) {
+			hashUpgrades.inc({ form });
 		},
 	};
 }
