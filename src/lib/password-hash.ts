@@ -53,7 +53,6 @@ export interface Hasher {
 	 * password, cost one dummy argon2id verification instead, as a wrong password does.
 	 */
 	check(password: string, storedHash: string): Promise<StoredHashCheck>;
-	verify(password: string, hash: string): Promise<boolean>;
 	/** Spends the time of one verification when there is no hash to verify against, so an
 	 *  unknown email costs the same as a wrong password. */
 	verifyAgainstNothing(password: string): Promise<void>;
@@ -149,10 +148,6 @@ export function createHasher(options: HasherOptions = {}): Hasher {
 	return {
 		hash: (password) => run("hash", () => Bun.password.hash(password, ARGON2)),
 		check,
-		/** Every check costs one verification, whatever the password (see check). */
-		async verify(password, hash) {
-			return (await check(password, hash)).result === "correct";
-		},
 		verifyAgainstNothing,
 		load: () => ({ running, waiting: waiting.length }),
 	};
