@@ -25,6 +25,8 @@ export interface Metrics {
 	clientIpNotAnAddress(): void;
 	/** Hears about each piece of argon2id work that ran. */
 	hashed: HashObserver;
+	/** An imported hash of this form replaced by an argon2id hash after a correct password. */
+	hashUpgraded(form: string): void;
 }
 
 export interface MetricsSources {
@@ -60,6 +62,12 @@ export function createMetrics(sources: MetricsSources): Metrics {
 	const clientIpsNotAddresses = new Counter({
 		name: "holm_client_ip_not_an_address_total",
 		help: "Requests whose client_ip was no IP address even without a port, a zone and surrounding whitespace; each was limited by its string as it is.",
+		registers: [registry],
+	});
+	const hashUpgrades = new Counter({
+		name: "holm_password_hash_upgrades_total",
+		help: "Imported password hashes replaced by an argon2id hash after a correct password, by the form they were in.",
+		labelNames: ["form"],
 		registers: [registry],
 	});
 	new Gauge({
@@ -155,6 +163,9 @@ export function createMetrics(sources: MetricsSources): Metrics {
 		},
 		clientIpNotAnAddress() {
 			clientIpsNotAddresses.inc();
+		},
+		hashUpgraded(form) {
+			hashUpgrades.inc({ form });
 		},
 	};
 }
