@@ -54,7 +54,7 @@ test("a PostgreSQL that refuses the login says authentication failed, and a firs
 	expect(refused.stderr).not.toContain("hunter2");
 
 	const secretFile = join(dir, "secret-2");
-	writeFileSync(secretFile, PROCESS_SECRET + "\n");
+	writeFileSync(secretFile, PROCESS_SECRET + "\n", { mode: 0o600 });
 	const holm = await serveHolm(["--database", database, "--secret-file", secretFile]);
 	expect(await holm.stop()).toBe(0);
 	expect(holm.output()).toContain(`created Holm's tables in the database at="${describePostgres(database)}"`);
