@@ -53,6 +53,13 @@ export interface Limits {
 	 *  an incorrect one that left a key at its maximum tells the observer of the block. Given the
 	 *  same object that was admitted. */
 	settlePasswordGuess(guess: PasswordGuess, outcome: "correct" | "incorrect" | "unchecked"): Promise<void>;
+	/** A passkey assertion: counted like a password guess by the incorrect-password limits, per
+	 *  address and per user, but not by the hashing bucket (nothing is hashed). Settled with
+	 *  `settlePasswordGuess`. */
+	admitPasskeyAssertion(guess: PasswordGuess): Promise<LimitResult>;
+	/** Whether the incorrect-password limits refuse this party now; takes nothing (a passkey
+	 *  ceremony is not started for an address or user that could not finish it). */
+	checkGuessesBlocked(guess: PasswordGuess): Promise<LimitResult>;
 	/** Creating a reset, verification or update request: per user (per kind) and per address. */
 	admitCodeRequest(kind: CodeRequestKind, userId: string, clientIp: string | undefined): Promise<LimitResult>;
 }
@@ -165,6 +172,19 @@ export function createLimits(store: LimitStore, now: Clock, observer: LimitObser
 		return { keys, ip: guess.clientIp !== undefined, user: guess.userId !== null };
 	}
 
+	/** The incorrect-password keys of a guess, without the hashing bucket. */
+	function failureKeys(guess: PasswordGuess): LimitKey[] {
+		const keys: LimitKey[] = [];
+		if (guess.clientIp !== undefined) keys.push({ rule: incorrectPasswordsPerAddress, key: guess.clientIp });
+		if (guess.userId !== null) keys.push({ rule: incorrectPasswordsPerUser, key: guess.userId });
+		return keys;
+	}
+
+	/** The result of the failure windows over `states` (in failureKeys' order). */
+	function checkFailures(keys: LimitKey[], states: unknown[], at: number): LimitResult {
+		return combineLimits(...keys.map(({ rule }, i) => (rule as FailureWindow).check(states[i] as never, at)));
+	}
+
 	return {
 		async admitHashing(clientIp) {
 			if (clientIp === undefined) return ALLOWED;
@@ -230,6 +250,30 @@ export function createLimits(store: LimitStore, now: Clock, observer: LimitObser
 				if (guess.userId !== null) next.push(incorrectPasswordsPerUser[settle](states[i++], guessSource(guess), at));
 				return { result: ALLOWED, states: next };
 			});
+		},
+		async admitPasskeyAssertion(guess) {
+			const keys = failureKeys(guess);
+			if (keys.length === 0) return ALLOWED;
+			const { result, newlyBlocked } = await update(keys, (states, at) => {
+				const result = checkFailures(keys, states, at);
+				if (!result.allowed) return { result, states };
+				const next = keys.map(({ rule }, i) =>
+					rule === incorrectPasswordsPerAddress
+						? incorrectPasswordsPerAddress.attempt(states[i], guessTarget(guess), at)
+						: incorrectPasswordsPerUser.attempt(states[i], guessSource(guess), at),
+				);
+				return { result, states: next };
+			});
+			// As for passwords: a block this attempt completes is told once it proves incorrect.
+			const filled = newlyBlocked.map(({ rule, key }) => ({ rule: rule as FailureWindow, key }));
+			if (filled.length > 0) awaitingVerdict.set(guess, filled);
+			return result;
+		},
+		async checkGuessesBlocked(guess) {
+			const keys = failureKeys(guess);
+			if (keys.length === 0) return ALLOWED;
+			const { result } = await update(keys, (states, at) => ({ result: checkFailures(keys, states, at), states }));
+			return result;
 		},
 		async admitCodeRequest(kind, userId, clientIp) {
 			const perUser = REQUESTS_PER_USER[kind];

@@ -75,7 +75,8 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
 			onlineFailure: () => metrics.leakCheck("online_failure"),
 		});
 		prepareDummyHash(); // on a worker thread; start-up does not wait for it
-		const { app, ctx, idle } = createApp({ storage, secrets: loaded.secrets, leakCheck, log, metrics, hasher, now: options.now });
+		const { app, ctx, idle } = createApp({ storage, secrets: loaded.secrets, leakCheck, log, metrics, hasher, now: options.now, passkeys: config.passkeys });
+		describePasskeys(config, log);
 
 		const listener: Listener =
 			config.unix !== null ? await listenOnUnix(config.unix, config.unixMode, app.fetch) : listenOnTcp(config.host, config.port, app.fetch);
@@ -85,6 +86,17 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
 		lock?.release();
 		throw error;
 	}
+}
+
+/** Once at start: whether passkeys are on, and for which site, since without an rp id every
+ *  passkey endpoint answers NOT_ALLOWED and an operator should not have to find that out from 400s. */
+function describePasskeys(config: ServeConfig, log: Logger): void {
+	if (config.passkeys === null) {
+		log.info("passkeys are off: every passkey endpoint answers NOT_ALLOWED (give --passkey-rp-id and --passkey-origin to turn them on)");
+		return;
+	}
+	const { rpId, origins, userVerification } = config.passkeys;
+	log.info("passkeys are on", { rp_id: rpId, origins: origins.join(","), user_verification: userVerification });
 }
 
 /** The database's size, or null when it cannot say (closed, unreachable): a scrape of /metrics

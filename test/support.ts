@@ -9,7 +9,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { Secret, TOTP } from "otpauth";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import type { LeakCheckConfig, ServeConfig } from "../src/config.ts";
+import type { LeakCheckConfig, PasskeyConfig, ServeConfig } from "../src/config.ts";
 import { silentLogger, type Logger } from "../src/log.ts";
 import { startServer, type RunningServer } from "../src/server.ts";
 import { createTestDatabase } from "./postgres.ts";
@@ -89,6 +89,8 @@ export interface TestServerOptions {
 	database?: string;
 	/** How long argon2id work may wait for a core before 503 (5 s in production). */
 	hashingStartDeadlineMs?: number;
+	/** Passkeys on (API.md section 10); off by default, as without --passkey-rp-id. */
+	passkeys?: PasskeyConfig;
 }
 
 export async function startTestServer(options: TestServerOptions = {}): Promise<TestServer> {
@@ -112,6 +114,7 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
 		leakCheck: { mode: "offline", file: null, api: "http://127.0.0.1:9", fail: "open", timeoutMs: 1000, ...options.leakCheck },
 		logFormat: "json",
 		logLevel: "info",
+		passkeys: options.passkeys ?? null,
 	};
 	const running = await startServer({
 		config,

@@ -24,6 +24,8 @@ const ERROR_MEANINGS: Record<ErrorCode, string> = {
 	INVALID_REQUEST: "The request named in the body does not exist, has expired, or (reset-password) is not verified yet.",
 	EMAIL_ALREADY_USED: "The address belongs to a user already.",
 	NOT_ALLOWED: "The operation does not apply in the current state.",
+	INVALID_CREDENTIAL: "The passkey answer failed verification (challenge, origin, rp id, flags, algorithm, owner, signature or counter).",
+	PASSKEY_ALREADY_REGISTERED: "The authenticator's credential is registered already (to this or another user).",
 	NOT_AUTHENTICATED: "The Authorization header is missing or does not hold an accepted secret.",
 	NOT_FOUND: "The user or request named in the path does not exist or has expired (on /authenticate/password: no user has that address).",
 	METHOD_NOT_ALLOWED: "The path exists, but not with this method.",

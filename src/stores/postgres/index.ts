@@ -5,6 +5,7 @@ import { deleteExpiredRows, type Storage, type Stores } from "../index.ts";
 import { createPostgresEmailUpdateStore } from "./email-update.ts";
 import { createPostgresEmailVerificationStore } from "./email-verification.ts";
 import { createPostgresLimitStore, deleteExpiredLimits } from "./limits.ts";
+import { createPostgresPasskeyStore } from "./passkeys.ts";
 import { createPostgresPasswordResetStore } from "./password-reset.ts";
 import { createPostgresPasswordStore } from "./passwords.ts";
 import { migratePostgres } from "./schema.ts";
@@ -22,6 +23,7 @@ function createPostgresStores(sql: SQL): Stores {
 		emailVerifications: createPostgresEmailVerificationStore(sql),
 		emailUpdates: createPostgresEmailUpdateStore(sql),
 		twoFactor: createPostgresTwoFactorStore(sql),
+		passkeys: createPostgresPasskeyStore(sql),
 	};
 }
 
