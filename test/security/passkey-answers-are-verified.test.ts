@@ -137,7 +137,10 @@ describe("both ceremonies refuse", () => {
 			Array.from({ length: 20 }, () => server.request("POST", `/passkey-authentications/${started.id}/verify`, { credential })),
 		);
 		expect(answers.filter((answer) => answer.status === 200)).toHaveLength(1);
-		expect(answers.filter((answer) => answer.body?.error === "INVALID_REQUEST")).toHaveLength(19);
+		// The others find no ceremony, or, while more than 10 attempts at the user are in flight at
+		// once, are refused by the per-user limit before they look.
+		const others = new Set(answers.filter((answer) => answer.status !== 200).map((answer) => answer.body.error));
+		expect([...others].every((error) => error === "INVALID_REQUEST" || error === "TOO_MANY_REQUESTS")).toBe(true);
 	});
 
 	test("20 parallel verifies of one registration ceremony: exactly one registers", async () => {
