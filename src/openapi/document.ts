@@ -48,6 +48,8 @@ const BODY_NOTE =
 const PATH_PARAMETERS: Record<string, string> = {
 	user_id: "The user's identifier.",
 	request_id: "The request's identifier.",
+	ceremony_id: "The passkey ceremony's identifier (the `id` its start answered).",
+	passkey_id: "The passkey's identifier.",
 };
 
 function ref(section: string, name: string): Json {
