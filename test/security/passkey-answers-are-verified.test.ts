@@ -322,4 +322,19 @@ describe("security events", () => {
 		expect(securityEvents("passkey_deleted")).toEqual([{ event: "passkey_deleted", user_id: user.id, passkey_id: passkey.id }]);
 		expect(lines.join("\n")).not.toContain(credential.response.attestationObject.slice(0, 40));
 	});
+
+	test("a clone's event is a warning, and no line holds a challenge, signature, user handle or key", async () => {
+		const { device } = await enrolled();
+		expect((await signIn(server, device)).status).toBe(200);
+		const started = (await startSignIn(server, { client_ip: "192.0.2.8" })).body;
+		const assertion = device.clone(0).assert(started.options);
+		const answer = await server.request("POST", `/passkey-authentications/${started.id}/verify`, { credential: assertion, client_ip: "192.0.2.8" });
+		expect(answer.body).toEqual(REFUSED);
+		const event = lines.map((line) => JSON.parse(line)).find((line) => line.event === "passkey_counter_regressed");
+		expect(event).toMatchObject({ level: "warn", client_ip: "v4:192.0.2.8" });
+		const all = lines.join("\n");
+		for (const secret of [started.options.challenge, assertion.response.signature, assertion.response.userHandle, assertion.response.authenticatorData, started.id]) {
+			expect(all).not.toContain(secret);
+		}
+	});
 });
