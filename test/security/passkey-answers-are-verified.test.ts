@@ -338,3 +338,40 @@ describe("security events", () => {
 		}
 	});
 });
+
+describe("malformed answers", () => {
+	// Attack: hand-made answers that break the parsers (truncated authenticator data, CBOR of the
+	// wrong kind, odd base64url, a DER signature with bad lengths), hoping for a 500.
+	test("never reach a 500: each is INVALID_DATA or INVALID_CREDENTIAL", async () => {
+		const { user, device } = await enrolled("ES256", { zeroCounter: true });
+		const b64 = (bytes: Uint8Array | number[]) => Buffer.from(Uint8Array.from(bytes)).toString("base64url");
+		const started = (await startRegistration(server, user.id)).body;
+		const good = authenticator().register(started.options);
+		const goodAssertion = device.assert((await startSignIn(server)).body.options);
+		const strings = ["", "=", "***", "AA", b64([0xa0]), b64([0xff, 0xff]), b64(new Uint8Array(37)), b64(new Uint8Array(600)), "x".repeat(16_000), b64([0x30, 0x06, 0x02, 0x01, 0x00, 0x02, 0x01, 0x00])];
+		const answers: string[] = [];
+		for (const field of ["id", "rawId", "clientDataJSON", "attestationObject"]) {
+			for (const value of strings) {
+				const credential = structuredClone(good);
+				if (field === "id" || field === "rawId") credential[field] = value;
+				else credential.response[field] = value;
+				const ceremony = (await startRegistration(server, user.id)).body;
+				const answer = await server.request("POST", `/passkey-registrations/${ceremony.id}/verify`, { credential });
+				answers.push(`${answer.status} ${answer.body?.error}`);
+			}
+		}
+		for (const field of ["id", "rawId", "clientDataJSON", "authenticatorData", "signature", "userHandle"]) {
+			for (const value of strings) {
+				server.clock.advance(16 * 60_000); // the failures must not block the address or the user
+				const credential = structuredClone(goodAssertion);
+				if (field === "id" || field === "rawId") credential[field] = value;
+				else credential.response[field] = value;
+				const ceremony = (await startSignIn(server)).body;
+				const answer = await server.request("POST", `/passkey-authentications/${ceremony.id}/verify`, { credential });
+				answers.push(`${answer.status} ${answer.body?.error}`);
+			}
+		}
+		expect(answers.filter((a) => a === "400 INVALID_CREDENTIAL").length).toBeGreaterThan(0);
+		expect(answers.every((a) => a === "400 INVALID_CREDENTIAL" || a === "400 INVALID_DATA")).toBe(true);
+	});
+});
