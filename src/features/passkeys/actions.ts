@@ -74,7 +74,8 @@ export async function startRegistration(ctx: AppContext, rp: PasskeyConfig, user
 	const handle = await ctx.stores.passkeys.userHandle(user.id, randomBytes(USER_HANDLE_BYTES));
 	if (handle === null) return { ok: false, failure: { error: "NOT_FOUND" } };
 	const ceremony = newCeremony(ctx, "registration", user.id);
-	await ctx.stores.passkeys.insertCeremony(ceremony);
+	// Deleted since the path named them.
+	if (!(await ctx.stores.passkeys.insertCeremony(ceremony))) return { ok: false, failure: { error: "NOT_FOUND" } };
 	return { ok: true, ceremony, options: creationOptions(rp, user, handle, ceremony, passkeys) };
 }
 
@@ -148,7 +149,7 @@ export async function startAuthentication(
 	if (!blocked.allowed) return { ok: false, failure: tooManyRequests(blocked.retryAfterMs) };
 	const passkeys = user === null ? [] : await ctx.stores.passkeys.listForUser(user.id);
 	const ceremony = newCeremony(ctx, "authentication", user?.id ?? null);
-	await ctx.stores.passkeys.insertCeremony(ceremony);
+	if (!(await ctx.stores.passkeys.insertCeremony(ceremony))) return { ok: false, failure: { error: "NOT_FOUND" } };
 	return { ok: true, ceremony, options: requestOptions(rp, ceremony, passkeys) };
 }
 

@@ -55,7 +55,8 @@ export interface PasskeyStore {
 	userHandle(userId: string, newHandle: Uint8Array): Promise<Uint8Array | null>;
 	/** The user handle of a user, or null when none was made (or the user is gone). */
 	getUserHandle(userId: string): Promise<Uint8Array | null>;
-	insertCeremony(ceremony: Ceremony): Promise<void>;
+	/** False when the ceremony names a user who is gone (deleted since the caller looked). */
+	insertCeremony(ceremony: Ceremony): Promise<boolean>;
 	/** Deletes the ceremony and returns it, in one statement; null when there is none of this kind.
 	 *  An expired one is taken too (the caller refuses it). */
 	takeCeremony(id: string, kind: CeremonyKind): Promise<Ceremony | null>;

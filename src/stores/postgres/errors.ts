@@ -7,3 +7,8 @@ function sqlState(error: unknown): string | undefined {
 export function isUniqueViolation(error: unknown): boolean {
 	return sqlState(error) === "23505";
 }
+
+/** A row that names a parent row (a user) that is gone. */
+export function isForeignKeyViolation(error: unknown): boolean {
+	return sqlState(error) === "23503";
+}

@@ -4,7 +4,7 @@
 // parallel registrations; the credential id's unique index decides who registered it first.
 import type { SQL } from "bun";
 import { MAX_PASSKEYS_PER_USER, type Ceremony, type Passkey, type PasskeyStore } from "../../features/passkeys/store.ts";
-import { isUniqueViolation } from "./errors.ts";
+import { isForeignKeyViolation, isUniqueViolation } from "./errors.ts";
 
 const PASSKEY_COLUMNS = `id, user_id, credential_id, public_key, algorithm, sign_count, name, created_at, last_used_at,
 	backup_eligible, backed_up, transports, aaguid`;
@@ -42,9 +42,14 @@ export function createPostgresPasskeyStore(sql: SQL): PasskeyStore {
 	return {
 		async userHandle(userId, newHandle) {
 			// Made once: of two parallel first registrations, the second's handle is not inserted and
-			// both read the first's.
-			await sql`INSERT INTO passkey_user_handle (user_id, handle) SELECT id, ${newHandle} FROM "user" WHERE id = ${userId}
-				ON CONFLICT (user_id) DO NOTHING`;
+			// both read the first's. A user deleted meanwhile fails the foreign key: no handle.
+			try {
+				await sql`INSERT INTO passkey_user_handle (user_id, handle) SELECT id, ${newHandle} FROM "user" WHERE id = ${userId}
+					ON CONFLICT (user_id) DO NOTHING`;
+			} catch (error) {
+				if (isForeignKeyViolation(error)) return null;
+				throw error;
+			}
 			const rows = await sql`SELECT handle FROM passkey_user_handle WHERE user_id = ${userId}`;
 			return rows.length === 0 ? null : new Uint8Array(rows[0].handle);
 		},
@@ -53,8 +58,14 @@ export function createPostgresPasskeyStore(sql: SQL): PasskeyStore {
 			return rows.length === 0 ? null : new Uint8Array(rows[0].handle);
 		},
 		async insertCeremony(ceremony) {
-			await sql`INSERT INTO passkey_ceremony (id, kind, user_id, challenge, created_at, expires_at)
-				VALUES (${ceremony.id}, ${ceremony.kind}, ${ceremony.userId}, ${ceremony.challenge}, ${ceremony.createdAt}, ${ceremony.expiresAt})`;
+			try {
+				await sql`INSERT INTO passkey_ceremony (id, kind, user_id, challenge, created_at, expires_at)
+					VALUES (${ceremony.id}, ${ceremony.kind}, ${ceremony.userId}, ${ceremony.challenge}, ${ceremony.createdAt}, ${ceremony.expiresAt})`;
+				return true;
+			} catch (error) {
+				if (isForeignKeyViolation(error)) return false;
+				throw error;
+			}
 		},
 		async takeCeremony(id, kind) {
 			const rows = await sql`DELETE FROM passkey_ceremony WHERE id = ${id} AND kind = ${kind}

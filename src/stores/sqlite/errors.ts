@@ -3,3 +3,8 @@
 export function isUniqueViolation(error: unknown): boolean {
 	return error instanceof Error && "code" in error && error.code === "SQLITE_CONSTRAINT_UNIQUE";
 }
+
+/** A row that names a parent row (a user) that is gone. */
+export function isForeignKeyViolation(error: unknown): boolean {
+	return error instanceof Error && "code" in error && error.code === "SQLITE_CONSTRAINT_FOREIGNKEY";
+}

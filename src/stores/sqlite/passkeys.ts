@@ -11,7 +11,7 @@ import {
 	type PasskeyStore,
 } from "../../features/passkeys/store.ts";
 import type { SnapshotReads } from "./db/snapshot-reads.ts";
-import { isUniqueViolation } from "./errors.ts";
+import { isForeignKeyViolation, isUniqueViolation } from "./errors.ts";
 
 interface PasskeyRow {
 	id: string;
@@ -136,7 +136,13 @@ export function createSqlitePasskeyStore(db: Database, reads: SnapshotReads): Pa
 			return row === null ? null : new Uint8Array(row.handle);
 		},
 		async insertCeremony(ceremony) {
-			insertCeremony.run(ceremony.id, ceremony.kind, ceremony.userId, ceremony.challenge, ceremony.createdAt, ceremony.expiresAt);
+			try {
+				insertCeremony.run(ceremony.id, ceremony.kind, ceremony.userId, ceremony.challenge, ceremony.createdAt, ceremony.expiresAt);
+				return true;
+			} catch (error) {
+				if (isForeignKeyViolation(error)) return false;
+				throw error;
+			}
 		},
 		async takeCeremony(id, kind) {
 			const row = takeCeremony.get(id, kind);
