@@ -323,6 +323,12 @@ describe("security events", () => {
 		expect(lines.join("\n")).not.toContain(credential.response.attestationObject.slice(0, 40));
 	});
 
+	test("the log names the rule that refused an answer (for the operator), the caller learns only INVALID_CREDENTIAL", async () => {
+		expect(await signInError({ origin: "https://www.example.com" })).toEqual(REFUSED);
+		const refusals = lines.map((line) => JSON.parse(line)).filter((line) => line.message === "passkey answer refused");
+		expect(refusals.map(({ ceremony, rule }) => ({ ceremony, rule }))).toEqual([{ ceremony: "authentication", rule: "origin" }]);
+	});
+
 	test("a clone's event is a warning, and no line holds a challenge, signature, user handle or key", async () => {
 		const { device } = await enrolled();
 		expect((await signIn(server, device)).status).toBe(200);

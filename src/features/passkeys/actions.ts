@@ -41,6 +41,12 @@ function newCeremony(ctx: AppContext, kind: Ceremony["kind"], userId: string | n
 	return { id: generateId(), kind, userId, challenge: randomBytes(CHALLENGE_BYTES), createdAt, expiresAt: createdAt + CEREMONY_LIFETIME_SECONDS };
 }
 
+/** The caller learns only INVALID_CREDENTIAL; the operator setting passkeys up learns which rule
+ *  refused (a wrong --passkey-origin is the usual one), and nothing of the answer itself. */
+function logRefusal(ctx: AppContext, ceremony: Ceremony["kind"], error: InvalidCredential): void {
+	ctx.log.info("passkey answer refused", { ceremony, rule: error.rule });
+}
+
 /** The ceremony of this id and kind, used up now; null when absent, expired or used. */
 async function takeLiveCeremony(ctx: AppContext, id: string, kind: Ceremony["kind"]): Promise<Ceremony | null> {
 	if (!isId(id)) return null;
@@ -94,8 +100,9 @@ export async function finishRegistration(
 	try {
 		verified = await verifyRegistration(rp, ceremony, input.credential);
 	} catch (error) {
-		if (error instanceof InvalidCredential) return { ok: false, failure: { error: "INVALID_CREDENTIAL" } };
-		throw error;
+		if (!(error instanceof InvalidCredential)) throw error;
+		logRefusal(ctx, "registration", error);
+		return { ok: false, failure: { error: "INVALID_CREDENTIAL" } };
 	}
 	const passkey: Passkey = {
 		id: generateId(),
@@ -205,6 +212,7 @@ async function checkAssertion(
 		verified = await verifyAssertion(rp, ceremony, assertion, named, ownersHandle);
 	} catch (error) {
 		if (!(error instanceof InvalidCredential)) throw error;
+		logRefusal(ctx, "authentication", error);
 		if (error instanceof CounterRegressed && named !== null) {
 			logSecurityEvent(ctx.log, { event: "passkey_counter_regressed", user_id: named.userId, passkey_id: named.id, client_ip: input.clientIp ?? null });
 		}
