@@ -118,7 +118,9 @@ async function measureHolm(database: string | undefined, floorPerSecond: number)
 
 		progress(`${store}: sign-in options, ${SECONDS} s`);
 		await load(() => call("/passkey-authentications", {}), 1000); // warm-up
+		const optionsCpuBefore = cpuSeconds(child.pid);
 		const options = await load(() => call("/passkey-authentications", {}));
+		const optionsCpu = cpuSeconds(child.pid) - optionsCpuBefore;
 
 		const count = Math.max(2000, Math.round(options.perSecond * SECONDS));
 		progress(`${store}: ${number(count)} ceremonies, then their assertions signed (not timed)`);
@@ -137,7 +139,7 @@ async function measureHolm(database: string | undefined, floorPerSecond: number)
 				scenario: `${store}: \`POST /passkey-authentications\` (options, one ceremony row)`,
 				rate: `${rate(options.perSecond)}/s`,
 				floor: `${number((options.perSecond / floorPerSecond) * 100)} % of Bun.serve POST`,
-				note: answersText(options.answers),
+				note: `${answersText(options.answers)}; Holm's CPU ${number((optionsCpu / options.done) * 1e6)} µs a request`,
 			},
 			{
 				scenario: `${store}: \`POST /passkey-authentications/{id}/verify\`, ES256`,

@@ -208,7 +208,8 @@ async function checkAssertion(
 	let verified;
 	try {
 		const assertion = parseAssertion(input.credential);
-		const ownersHandle = named === null ? null : await ctx.stores.passkeys.getUserHandle(named.userId);
+		// Read only when there is one to compare: a query saved on every sign-in that sends none.
+		const ownersHandle = named === null || assertion.userHandle === null ? null : await ctx.stores.passkeys.getUserHandle(named.userId);
 		verified = await verifyAssertion(rp, ceremony, assertion, named, ownersHandle);
 	} catch (error) {
 		if (!(error instanceof InvalidCredential)) throw error;

@@ -165,9 +165,10 @@ function checkCredentialId(credential: { id: string; rawId: string }, fromAuthen
 	return rawId;
 }
 
-/** The credential is a passkey Holm knows, and the named user's when the ceremony named one. */
-function checkOwner(passkey: Passkey | null, ceremony: Ceremony): Passkey {
-	if (passkey === null) throw new InvalidCredential("unknown credential");
+/** The credential is a passkey Holm knows (the one this very credential id names), and the named
+ *  user's when the ceremony named one. */
+function checkOwner(passkey: Passkey | null, credentialId: Uint8Array, ceremony: Ceremony): Passkey {
+	if (passkey === null || !constantTimeEqualBytes(passkey.credentialId, credentialId)) throw new InvalidCredential("unknown credential");
 	if (ceremony.userId !== null && passkey.userId !== ceremony.userId) throw new InvalidCredential("credential of another user");
 	return passkey;
 }
@@ -261,7 +262,7 @@ export async function verifyAssertion(
 	checkUserPresent(flags);
 	checkUserVerified(flags, rp);
 	checkBackupState(flags);
-	const owned = checkOwner(passkey, ceremony);
+	const owned = checkOwner(passkey, assertion.credentialId, ceremony);
 	checkUserHandle(assertion.userHandle, ownersHandle);
 	await checkSignature(owned, assertion);
 	checkCounter(owned.signCount, authenticatorData.signatureCounter);
