@@ -7,6 +7,7 @@ import {
 	combineLimits,
 	FailureWindow,
 	LimiterTable,
+	type FailureState,
 	SlidingWindow,
 	TokenBucket,
 	type Clock,
@@ -172,17 +173,18 @@ export function createLimits(store: LimitStore, now: Clock, observer: LimitObser
 		return { keys, ip: guess.clientIp !== undefined, user: guess.userId !== null };
 	}
 
-	/** The incorrect-password keys of a guess, without the hashing bucket. */
-	function failureKeys(guess: PasswordGuess): LimitKey[] {
-		const keys: LimitKey[] = [];
-		if (guess.clientIp !== undefined) keys.push({ rule: incorrectPasswordsPerAddress, key: guess.clientIp });
-		if (guess.userId !== null) keys.push({ rule: incorrectPasswordsPerUser, key: guess.userId });
+	/** The incorrect-password keys of a guess, without the hashing bucket, each with what it counts
+	 *  a guess against (the address: the user guessed at; the user: the address guessing). */
+	function failureKeys(guess: PasswordGuess): { rule: FailureWindow; key: string; target: string }[] {
+		const keys: { rule: FailureWindow; key: string; target: string }[] = [];
+		if (guess.clientIp !== undefined) keys.push({ rule: incorrectPasswordsPerAddress, key: guess.clientIp, target: guessTarget(guess) });
+		if (guess.userId !== null) keys.push({ rule: incorrectPasswordsPerUser, key: guess.userId, target: guessSource(guess) });
 		return keys;
 	}
 
-	/** The result of the failure windows over `states` (in failureKeys' order). */
-	function checkFailures(keys: LimitKey[], states: unknown[], at: number): LimitResult {
-		return combineLimits(...keys.map(({ rule }, i) => (rule as FailureWindow).check(states[i] as never, at)));
+	/** The result of the failure windows over their `states`, in failureKeys' order. */
+	function checkFailures(keys: { rule: FailureWindow }[], states: FailureState[], at: number): LimitResult {
+		return combineLimits(...keys.map(({ rule }, i) => rule.check(states[i], at)));
 	}
 
 	return {
@@ -257,15 +259,10 @@ export function createLimits(store: LimitStore, now: Clock, observer: LimitObser
 			const { result, newlyBlocked } = await update(keys, (states, at) => {
 				const result = checkFailures(keys, states, at);
 				if (!result.allowed) return { result, states };
-				const next = keys.map(({ rule }, i) =>
-					rule === incorrectPasswordsPerAddress
-						? incorrectPasswordsPerAddress.attempt(states[i], guessTarget(guess), at)
-						: incorrectPasswordsPerUser.attempt(states[i], guessSource(guess), at),
-				);
-				return { result, states: next };
+				return { result, states: keys.map(({ rule, target }, i) => rule.attempt(states[i], target, at)) };
 			});
 			// As for passwords: a block this attempt completes is told once it proves incorrect.
-			const filled = newlyBlocked.map(({ rule, key }) => ({ rule: rule as FailureWindow, key }));
+			const filled = keys.filter(({ rule, key }) => newlyBlocked.some((blocked) => blocked.rule === rule && blocked.key === key));
 			if (filled.length > 0) awaitingVerdict.set(guess, filled);
 			return result;
 		},
