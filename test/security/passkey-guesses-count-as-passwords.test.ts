@@ -3,6 +3,7 @@
 // in 15 minutes block that address, 10 at one user from any addresses block that user, for
 // passwords and passkeys alike, and the limits are checked before any work is done.
 import { afterAll, beforeAll, beforeEach, expect, test } from "bun:test";
+import { createLogger } from "../../src/log.ts";
 import { authenticator, registered, RP, signIn, startSignIn } from "../passkey-support.ts";
 import { createUser, startTestServer, STRONG_PASSWORD, type TestServer } from "../support.ts";
 
@@ -118,4 +119,29 @@ test("passkey sign-ins do not spend the password-hashing bucket (nothing is hash
 	const user = await createUser(server);
 	const password = await server.request("POST", `/users/${user.id}/verify-password`, { password: STRONG_PASSWORD, client_ip: "198.51.100.80" });
 	expect(password.status).toBe(204);
+});
+
+test("a block completed by failed assertions is told as for passwords: address_blocked, user_blocked", async () => {
+	const lines: string[] = [];
+	const sink = { write: (text: string) => lines.push(...text.split("\n").filter((line) => line !== "")) };
+	const logged = await startTestServer({ passkeys: RP, log: createLogger("json", "info", { out: sink, err: sink }) });
+	try {
+		const user = await createUser(logged);
+		const device = authenticator("EdDSA");
+		await registered(logged, user.id, device);
+		for (let i = 0; i < 10; i++) {
+			const answer = await signIn(logged, device, { clientIp: i < 5 ? "198.51.100.99" : `203.0.113.${i}`, bend: { corruptSignature: true } });
+			expect(answer.body).toEqual({ error: "INVALID_CREDENTIAL" });
+		}
+		const events = lines
+			.map((line) => JSON.parse(line))
+			.filter((line) => line.message === "security event" && line.event !== "passkey_registered")
+			.map(({ event, limit, user_id, client_ip }) => ({ event, limit, user_id, client_ip }));
+		expect(events).toEqual([
+			{ event: "address_blocked", limit: "incorrect_passwords_address", user_id: user.id, client_ip: "v4:198.51.100.99" },
+			{ event: "user_blocked", limit: "incorrect_passwords_user", user_id: user.id, client_ip: "v4:203.0.113.9" },
+		]);
+	} finally {
+		await logged.stop();
+	}
 });
