@@ -2,6 +2,7 @@
 // database (src/stores/sqlite/, src/stores/postgres/). Features never learn which one they talk to.
 import type { EmailUpdateStore } from "../features/email-update/store.ts";
 import type { EmailVerificationStore } from "../features/email-verification/store.ts";
+import type { PasskeyStore } from "../features/passkeys/store.ts";
 import type { PasswordResetStore } from "../features/password-reset/store.ts";
 import type { PasswordStore } from "../features/passwords/store.ts";
 import type { TwoFactorStore } from "../features/two-factor/store.ts";
@@ -15,6 +16,7 @@ export interface Stores {
 	emailVerifications: EmailVerificationStore;
 	emailUpdates: EmailUpdateStore;
 	twoFactor: TwoFactorStore;
+	passkeys: PasskeyStore;
 }
 
 /** Removes requests that are already invisible because they expired. Second-factor lockouts are
@@ -23,6 +25,7 @@ export async function deleteExpiredRows(stores: Stores, nowSeconds: number): Pro
 	await stores.passwordResets.deleteExpired(nowSeconds);
 	await stores.emailVerifications.deleteExpired(nowSeconds);
 	await stores.emailUpdates.deleteExpired(nowSeconds);
+	await stores.passkeys.deleteExpiredCeremonies(nowSeconds);
 }
 
 /** One database with everything Holm keeps: the stores, the limit state, and their upkeep. */

@@ -6,6 +6,7 @@ import { CONNECTION_PRAGMAS, openAndMigrate } from "./db/open.ts";
 import { openSnapshotReads, type SnapshotReads } from "./db/snapshot-reads.ts";
 import { createSqliteEmailUpdateStore } from "./email-update.ts";
 import { createSqliteEmailVerificationStore } from "./email-verification.ts";
+import { createSqlitePasskeyStore } from "./passkeys.ts";
 import { createSqlitePasswordResetStore } from "./password-reset.ts";
 import { createSqlitePasswordStore } from "./passwords.ts";
 import { createSqliteTwoFactorStore } from "./two-factor.ts";
@@ -19,6 +20,7 @@ function createStores(db: Database, reads: SnapshotReads): Stores {
 		emailVerifications: createSqliteEmailVerificationStore(db, reads),
 		emailUpdates: createSqliteEmailUpdateStore(db, reads),
 		twoFactor: createSqliteTwoFactorStore(db, reads),
+		passkeys: createSqlitePasskeyStore(db, reads),
 	};
 }
 
