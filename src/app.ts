@@ -1,20 +1,24 @@
 // createApp(deps): the Hono app with the shared middleware, the error mapping and every route.
 import { Hono, type Context } from "hono";
 import { routePath } from "hono/route";
+import { createClientIpReport } from "./client-ip-report.ts";
 import { errorCodeOf, errorResponse, unavailableResponse } from "./errors.ts";
+import { clientClosed, clientClosedCodeOf, clientClosedResponse } from "./http/client-closed.ts";
 import type { AppContext, HonoEnv } from "./http/env.ts";
 import type { LeakCheck } from "./leak-check/index.ts";
 import { HashingUnavailableError, type Hasher } from "./lib/password-hash.ts";
-import { createLimits, PER_USER_RULES, RULES, type LimitObserver } from "./limits.ts";
+import { createLimits, DEFAULT_LIMITS, PER_USER_RULES, RULES, type LimitObserver, type LimitSettings } from "./limits.ts";
 import type { Logger } from "./log.ts";
 import type { Metrics } from "./metrics.ts";
 import { closeIfBodyUnread } from "./middleware/close-unread-body.ts";
 import { checkMediaTypes } from "./middleware/media-type.ts";
+import { passkeysOff } from "./middleware/passkeys-off.ts";
 import { readBody } from "./middleware/read-body.ts";
 import { secretCheck } from "./middleware/require-secret.ts";
 import { ROUTES } from "./routes.ts";
 import { newEvent, recordEvent } from "./features/events/actions.ts";
 import type { Storage } from "./stores/index.ts";
+import type { PasskeyConfig } from "./config.ts";
 
 export interface AppDeps {
 	/** The database: SQLite (limits in memory) or PostgreSQL (limits shared by every instance). */
@@ -25,8 +29,12 @@ export interface AppDeps {
 	log: Logger;
 	metrics: Metrics;
 	hasher: Hasher;
+	/** The limits in force (--limit); the contract's figures when absent. */
+	limits?: LimitSettings;
 	/** Milliseconds since the Unix epoch. */
 	now?: () => number;
+	/** Null (or absent): passkeys are off. */
+	passkeys?: PasskeyConfig | null;
 }
 
 /**
@@ -66,9 +74,21 @@ function observeLimits(metrics: Metrics, ctx: () => AppContext): LimitObserver {
  *  noticed: see server.ts). With --leak-check off nothing is checked, so nothing is counted. */
 function countedLeakCheck(leakCheck: LeakCheck, metrics: Metrics): LeakCheck {
 	if (leakCheck.off === true) return leakCheck;
+	// A password is counted once, by its last verdict: weak where a list or the API holds it,
+	// passed once the API (or, offline, nothing more) has been asked.
 	return {
 		async isLeaked(password) {
 			const leaked = await leakCheck.isLeaked(password);
+			metrics.leakCheck(leaked ? "weak" : "passed");
+			return leaked;
+		},
+		isLeakedLocally(password) {
+			const leaked = leakCheck.isLeakedLocally(password);
+			if (leaked) metrics.leakCheck("weak");
+			return leaked;
+		},
+		async isLeakedOnline(password) {
+			const leaked = await leakCheck.isLeakedOnline(password);
 			metrics.leakCheck(leaked ? "weak" : "passed");
 			return leaked;
 		},
@@ -89,12 +109,15 @@ export function createApp(deps: AppDeps): App {
 		storage: deps.storage,
 		now,
 		stores: deps.storage.stores,
-		limits: createLimits(deps.storage.limitStore, now, observeLimits(deps.metrics, () => ctx)),
+		limits: createLimits(deps.storage.limitStore, now, observeLimits(deps.metrics, () => ctx), deps.limits ?? DEFAULT_LIMITS),
 		leakCheck: countedLeakCheck(deps.leakCheck, deps.metrics),
 		hasher: deps.hasher,
 		log: deps.log,
 		metrics: deps.metrics,
+		clientIpReport: createClientIpReport(deps.metrics, deps.log, now),
+		passkeys: deps.passkeys ?? null,
 	};
+	const refusePasskeys = ctx.passkeys === null;
 
 	const app = new Hono<HonoEnv>();
 	const checkSecret = secretCheck(deps.secrets);
@@ -112,8 +135,8 @@ export function createApp(deps: AppDeps): App {
 		requestIds.set(c, requestId);
 		try {
 			// Order matters (API.md section 1): secret, media type, body size; then each route's 404,
-			// body validation and limits.
-			const refused = checkSecret(c) ?? checkMediaTypes(c) ?? (await readBody(c));
+			// body validation and limits. With passkeys off, their endpoints refuse right after the secret.
+			const refused = checkSecret(c) ?? (refusePasskeys ? passkeysOff(c) : null) ?? checkMediaTypes(c) ?? (await readBody(c));
 			if (refused === null) {
 				c.set("ctx", ctx);
 				await next();
@@ -135,26 +158,53 @@ export function createApp(deps: AppDeps): App {
 
 	function logRequest(c: Context, requestId: string, response: Response, seconds: number): void {
 		const route = routeOf(c);
-		const error = errorCodeOf(response);
+		const error = errorCodeOf(response) ?? clientClosedCodeOf(response);
 		deps.metrics.request(route, c.req.method, response.status, error, seconds);
 		const fields = { request_id: requestId, method: c.req.method, route, status: response.status, error, ms: Math.round(seconds * 10_000) / 10 };
-		// Probes come every few seconds and say nothing new: their lines are for --log-level debug.
-		if (route === "/health") deps.log.debug?.("request", fields);
+		// Probes and scrapes come every few seconds and say nothing new: their lines are for
+		// --log-level debug. A 500 is a fault to look into: its line is at error level, beside the
+		// "request failed" line that says why.
+		if (response.status === 500) deps.log.error("request", fields);
+		else if (route === "/health" || route === "/metrics") deps.log.debug?.("request", fields);
 		else deps.log.info("request", fields);
 	}
 
-	const paths = new Set<string>();
+	const methodsOf = new Map<string, Set<string>>();
 	for (const [method, path, handler] of ROUTES) {
 		app.on(method, path, handler);
-		paths.add(path);
+		const methods = methodsOf.get(path) ?? new Set<string>();
+		methods.add(method);
+		if (method === "GET") methods.add("HEAD"); // Hono answers HEAD with the GET handler
+		methodsOf.set(path, methods);
 	}
 	// Registered after every method of a path, so only a method without a handler reaches it.
-	for (const path of paths) app.all(path, () => errorResponse("METHOD_NOT_ALLOWED"));
+	for (const [path, methods] of methodsOf) {
+		const allow = [...methods].sort().join(", ");
+		app.all(path, function answerMethodNotAllowed() {
+			const response = errorResponse("METHOD_NOT_ALLOWED");
+			response.headers.set("Allow", allow);
+			return response;
+		});
+	}
 
 	app.notFound(() => errorResponse("NOT_FOUND"));
 	app.onError(function answerUnknownError(error, c) {
+		// A handler that was still reading from a client that left (see http/client-closed.ts).
+		if (error.name === "AbortError" && clientClosed(c.req.raw)) return clientClosedResponse();
 		if (error instanceof HashingUnavailableError) {
 			deps.metrics.hashingRejected();
+			return unavailableResponse();
+		}
+		const timedOut = deps.storage.timeoutReason(error);
+		if (timedOut !== null) {
+			// Not a fault here: another instance holds what this request needs, or the database is
+			// overloaded or out of reach. Worth a warning, and the caller may try again shortly.
+			deps.log.warn("the database did not answer in time", {
+				request_id: requestIds.get(c) ?? null,
+				method: c.req.method,
+				route: routeOf(c),
+				reason: timedOut,
+			});
 			return unavailableResponse();
 		}
 		// The message names the failing operation; request bodies (passwords, codes) never reach it.

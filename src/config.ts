@@ -1,11 +1,12 @@
 // Flags and environment variables → one typed Config (API.md section 7).
 // A flag wins over its environment variable, which wins over the default.
 import { parseArgs } from "node:util";
-import { ConfigError } from "./config-error.ts";
+import { ConfigError, UsageError } from "./config-error.ts";
 import { EVENT_TYPES } from "./features/events/store.ts";
+import { limitSettings, type LimitSettings } from "./limits.ts";
 import { checkSecret } from "./secret.ts";
 
-export { ConfigError } from "./config-error.ts";
+export { ConfigError, UsageError } from "./config-error.ts";
 
 export type LeakCheckMode = "offline" | "online" | "off";
 export type LeakFailMode = "open" | "closed";
@@ -36,6 +37,17 @@ export type SecretSource =
 /** The embedded SQLite file in the data directory, or a PostgreSQL database shared by instances. */
 export type DatabaseConfig = { kind: "sqlite" } | { kind: "postgres"; url: string };
 
+/** Passkeys (API.md section 10): where the pages run, and what the authenticator must check. */
+export interface PasskeyConfig {
+	/** The relying party id: the site's registrable domain (or a parent of every origin's host). */
+	rpId: string;
+	/** Shown by authenticators; the rp id unless given. */
+	rpName: string;
+	/** The exact origins (scheme://host[:port]) the pages that call navigator.credentials run on. */
+	origins: string[];
+	userVerification: "required" | "preferred";
+}
+
 export interface ServeConfig {
 	database: DatabaseConfig;
 	port: number;
@@ -46,10 +58,16 @@ export interface ServeConfig {
 	dir: string;
 	/** Whether --dir (or HOLM_DIR) was given: with PostgreSQL the data directory is optional. */
 	dirGiven: boolean;
+	/** Whether --database on the command line holds a password, which the process list shows. */
+	databasePasswordInArgs: boolean;
 	secret: SecretSource;
 	leakCheck: LeakCheckConfig;
 	logFormat: LogFormat;
 	logLevel: LogLevel;
+	/** The limits of API.md section 4: the contract's figures, with --limit (HOLM_LIMIT) applied. */
+	limits: LimitSettings;
+	/** Null without --passkey-rp-id: every passkey endpoint answers NOT_ALLOWED. */
+	passkeys: PasskeyConfig | null;
 	/** Events and webhooks (API.md section 11); absent means the defaults: 30 days, no webhook. */
 	events?: EventConfig;
 }
@@ -92,9 +110,15 @@ const serveOptions = {
 	"webhook-url": { type: "string" },
 	"webhook-secret-file": { type: "string" },
 	"webhook-event": { type: "string", multiple: true },
+	limit: { type: "string", multiple: true },
+	"passkey-rp-id": { type: "string" },
+	"passkey-rp-name": { type: "string" },
+	"passkey-user-verification": { type: "string" },
+	"passkey-origin": { type: "string", multiple: true },
 } as const;
 
-type ServeFlag = Exclude<keyof typeof serveOptions, "webhook-event">;
+/** The flags that take one value (--webhook-event, --limit and --passkey-origin repeat, and are read apart). */
+type ServeFlag = Exclude<keyof typeof serveOptions, "webhook-event" | "limit" | "passkey-origin">;
 type FlagValues = Partial<Record<ServeFlag, string>>;
 
 /** The environment variable that stands in for a flag: --leak-check → HOLM_LEAK_CHECK. */
@@ -106,8 +130,63 @@ function parseFlags<T extends Record<string, { type: "string"; multiple?: boolea
 	try {
 		return parseArgs({ args, options, strict: true, allowPositionals });
 	} catch (e) {
-		throw new ConfigError(e instanceof Error ? e.message : String(e));
+		throw usageError(e, Object.keys(options));
 	}
+}
+
+/** parseArgs's complaint in holm's words: `unknown option --prot (did you mean --port?)`. */
+function usageError(error: unknown, flags: string[]): UsageError {
+	const message = error instanceof Error ? error.message : String(error);
+	const code = error instanceof Error && "code" in error ? error.code : undefined;
+	const quoted = /'([^']+)'/.exec(message)?.[1];
+	if (code === "ERR_PARSE_ARGS_UNKNOWN_OPTION" && quoted !== undefined) {
+		const near = closestFlag(quoted.replace(/^-+/, "").split("=")[0]!, flags);
+		return new UsageError(`unknown option ${quoted}${near === null ? "" : ` (did you mean --${near}?)`}`);
+	}
+	if (code === "ERR_PARSE_ARGS_INVALID_OPTION_VALUE" && quoted !== undefined) return new UsageError(`${quoted.split(" ")[0]} needs a value`);
+	if (code === "ERR_PARSE_ARGS_UNEXPECTED_POSITIONAL" && quoted !== undefined) return new UsageError(`unexpected argument "${quoted}"`);
+	return new UsageError(message);
+}
+
+/** The flag a mistyped one most likely meant: at most two edits away, or one it begins. */
+function closestFlag(given: string, flags: string[]): string | null {
+	let best: string | null = null;
+	let bestDistance = 3;
+	for (const flag of flags) {
+		const distance = given.length >= 3 && flag.startsWith(given) ? 1 : editDistance(given, flag);
+		if (distance < bestDistance) {
+			best = flag;
+			bestDistance = distance;
+		}
+	}
+	return best;
+}
+
+/** Levenshtein distance, transpositions counting as one edit ("prot" is one edit from "port"). */
+function editDistance(a: string, b: string): number {
+	const d: number[][] = Array.from({ length: a.length + 1 }, (_, i) => [i, ...Array<number>(b.length).fill(0)]);
+	for (let j = 1; j <= b.length; j++) d[0]![j] = j;
+	for (let i = 1; i <= a.length; i++) {
+		for (let j = 1; j <= b.length; j++) {
+			const cost = a[i - 1] === b[j - 1] ? 0 : 1;
+			let value = Math.min(d[i - 1]![j]! + 1, d[i]![j - 1]! + 1, d[i - 1]![j - 1]! + cost);
+			if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) value = Math.min(value, d[i - 2]![j - 2]! + 1);
+			d[i]![j] = value;
+		}
+	}
+	return d[a.length]![b.length]!;
+}
+
+/**
+ * --limit NAME=COUNT/WINDOW, repeatable, over HOLM_LIMIT (several, separated by spaces or commas).
+ * Both apply, the flags after the variable, so a flag wins over the variable for its own limit.
+ */
+function limitsOf(flags: string[] | undefined, env: Env): LimitSettings {
+	const fromEnv = (env.HOLM_LIMIT ?? "").split(/[\s,]+/).filter((text) => text !== "");
+	const fromFlags = flags ?? [];
+	const settings = limitSettings(fromEnv, "HOLM_LIMIT");
+	for (const text of fromFlags) if (text === "") throw new ConfigError("--limit must not be empty");
+	return limitSettings(fromFlags, "--limit", settings);
 }
 
 /**
@@ -170,6 +249,20 @@ function nonEmptyPath(name: string, value: string): string {
 	return value;
 }
 
+/**
+ * Whether the --database flag (not HOLM_DATABASE, which only Holm's user and root can read) holds a
+ * password: in the URL's user part, or as libpq's `password` parameter.
+ */
+export const DATABASE_PASSWORD_WARNING =
+	"the PostgreSQL password was given in --database, which other local users can read in the process list; prefer HOLM_DATABASE, which only this user and root can read";
+
+function passwordInDatabaseFlag(values: FlagValues): boolean {
+	const value = values.database;
+	if (value === undefined || !URL.canParse(value)) return false;
+	const url = new URL(value);
+	return url.password !== "" || url.searchParams.has("password");
+}
+
 /** --database: "sqlite" (the default) or a postgres:// (postgresql://) connection string. */
 function databaseConfig(value: string | undefined): DatabaseConfig {
 	if (value === undefined || value === "sqlite") return { kind: "sqlite" };
@@ -204,9 +297,54 @@ function eventConfig(values: FlagValues, env: Env, typesGiven: string[] | undefi
 	return { retentionDays, webhook: { url, secretFile, types: types.length === 0 ? null : new Set(types) } };
 }
 
+/** A relying party id is a host name: lower-case labels, no scheme, port or path. */
+const RP_ID = /^(?=.{1,253}$)[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?(?:\.[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?)*$/;
+
+/** One --passkey-origin: exactly an origin (no path, query or trailing slash), https, or http on
+ *  localhost (a secure context too), whose host is the rp id or under it, as browsers require. */
+function passkeyOrigin(value: string, rpId: string): string {
+	const url = URL.canParse(value) ? new URL(value) : null;
+	if (url === null || url.origin !== value) {
+		throw new ConfigError(`--passkey-origin must be an origin such as https://example.com, without a path or trailing slash (got "${value}")`);
+	}
+	const local = url.hostname === "localhost" || url.hostname.endsWith(".localhost");
+	if (url.protocol !== "https:" && !(url.protocol === "http:" && local)) {
+		throw new ConfigError(`--passkey-origin must use https (http only on localhost) (got "${value}")`);
+	}
+	if (url.hostname !== rpId && !url.hostname.endsWith("." + rpId)) {
+		throw new ConfigError(`--passkey-origin ${value} is not on --passkey-rp-id ${rpId} or a subdomain of it; browsers would refuse it`);
+	}
+	return value;
+}
+
+/** --passkey-*: null (passkeys off) without an rp id; the other flags without one are a mistake. */
+function passkeyConfig(values: FlagValues, originFlags: string[] | undefined, env: Env): PasskeyConfig | null {
+	if (originFlags?.includes("")) throw new ConfigError("--passkey-origin must not be empty");
+	const originList = originFlags ?? (env.HOLM_PASSKEY_ORIGIN ?? "").split(",");
+	const origins = originList.map((origin) => origin.trim()).filter((origin) => origin !== "");
+	const rpId = pick(values, env, "passkey-rp-id");
+	const rpName = pick(values, env, "passkey-rp-name");
+	const userVerification = pick(values, env, "passkey-user-verification");
+	if (rpId === undefined) {
+		if (origins.length > 0 || rpName !== undefined || userVerification !== undefined) {
+			throw new ConfigError("the --passkey-* flags need --passkey-rp-id, the site's domain (passkeys are off without it)");
+		}
+		return null;
+	}
+	if (!RP_ID.test(rpId)) throw new ConfigError(`--passkey-rp-id must be a lower-case domain such as example.com, without scheme or port (got "${rpId}")`);
+	if (rpName !== undefined && rpName.length > 64) throw new ConfigError("--passkey-rp-name must be at most 64 characters");
+	return {
+		rpId,
+		rpName: rpName ?? rpId,
+		// Without --passkey-origin, the pages are on the rp id itself, over https.
+		origins: origins.length === 0 ? [`https://${rpId}`] : [...new Set(origins.map((origin) => passkeyOrigin(origin, rpId)))],
+		userVerification: oneOf("passkey-user-verification", userVerification, ["required", "preferred"] as const, "required"),
+	};
+}
+
 export function parseServeConfig(args: string[], env: Env): ServeConfig {
 	const parsed = parseFlags(args, serveOptions, false).values;
-	const { "webhook-event": webhookEvents, ...values }: FlagValues & { "webhook-event"?: string[] } = parsed;
+	const { "webhook-event": webhookEvents, limit: limitFlags, "passkey-origin": originFlags, ...values }: FlagValues & { "webhook-event"?: string[]; limit?: string[]; "passkey-origin"?: string[] } = parsed;
 	const database = databaseConfig(pick(values, env, "database"));
 	const dir = pick(values, env, "dir");
 	const secret = secretSource(values, env);
@@ -228,6 +366,7 @@ export function parseServeConfig(args: string[], env: Env): ServeConfig {
 		unixMode: fileMode("unix-mode", unixMode, 0o600),
 		dir: dir ?? "holm_data",
 		dirGiven: dir !== undefined,
+		databasePasswordInArgs: passwordInDatabaseFlag(values),
 		secret,
 		leakCheck: {
 			mode: oneOf("leak-check", pick(values, env, "leak-check"), ["offline", "online", "off"] as const, "offline"),
@@ -238,13 +377,20 @@ export function parseServeConfig(args: string[], env: Env): ServeConfig {
 		},
 		logFormat: oneOf("log-format", pick(values, env, "log-format"), ["pretty", "json"] as const, "pretty"),
 		logLevel: oneOf("log-level", pick(values, env, "log-level"), ["debug", "info", "warn", "error"] as const, "info"),
+		limits: limitsOf(limitFlags, env),
+		passkeys: passkeyConfig(values, originFlags?.flatMap((flag) => (flag === "" ? [""] : flag.split(","))), env),
 		events: eventConfig(values, env, webhookEvents),
 	};
 }
 
 /** `--dir` and `--database` for the commands that only need the database (backup, migrate). */
-export function parseDirConfig(args: string[], env: Env): { dir: string; database: DatabaseConfig; positionals: string[] } {
+export function parseDirConfig(args: string[], env: Env): { dir: string; database: DatabaseConfig; databasePasswordInArgs: boolean; positionals: string[] } {
 	const parsed = parseFlags(args, { dir: { type: "string" }, database: { type: "string" } }, true);
 	const dir = pick(parsed.values, env, "dir") ?? "holm_data";
-	return { dir, database: databaseConfig(pick(parsed.values, env, "database")), positionals: parsed.positionals };
+	return {
+		dir,
+		database: databaseConfig(pick(parsed.values, env, "database")),
+		databasePasswordInArgs: passwordInDatabaseFlag(parsed.values),
+		positionals: parsed.positionals,
+	};
 }

@@ -9,6 +9,8 @@ export const ERROR_STATUS = {
 	INVALID_REQUEST: 400,
 	EMAIL_ALREADY_USED: 400,
 	NOT_ALLOWED: 400,
+	INVALID_CREDENTIAL: 400,
+	PASSKEY_ALREADY_REGISTERED: 400,
 	NOT_AUTHENTICATED: 401,
 	NOT_FOUND: 404,
 	METHOD_NOT_ALLOWED: 405,
@@ -53,7 +55,8 @@ export function failureResponse(failure: Failure): Response {
 	return answer(failure.error, { "Retry-After": String(failure.retryAfterSeconds) });
 }
 
-/** Argon2id work that could not start in time: the caller may try again in a few seconds. */
+/** Argon2id work that could not start in time, or a database that did not answer in time: the
+ *  caller may try again in a few seconds. */
 export function unavailableResponse(): Response {
 	return answer("UNAVAILABLE", { "Retry-After": "5" });
 }

@@ -7,7 +7,7 @@ import type { Logger } from "./log.ts";
 
 // Blocks and locks are what an attack looks like; the rest is what a user (or whoever holds their
 // password, reset code or recovery code) did.
-const WARNINGS = new Set<HolmEvent["type"]>(["address_blocked", "user_blocked", "request_deleted_after_incorrect_codes", "second_factor_locked"]);
+const WARNINGS = new Set<HolmEvent["type"]>(["address_blocked", "user_blocked", "request_deleted_after_incorrect_codes", "second_factor_locked", "passkey_counter_regressed"]);
 
 export function logSecurityEvent(log: Logger, event: HolmEvent): void {
 	const fields = { event: event.type, ...event.data, user_id: event.userId, client_ip: event.clientIp };

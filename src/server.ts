@@ -1,24 +1,28 @@
 // Starts Holm: data directory and its lock, secrets, database (SQLite or PostgreSQL), leak check,
 // listener, the sweep of expired rows, and a stop that drains requests in flight before closing
 // the database.
-import { join } from "node:path";
+import { existsSync } from "node:fs";
+import { join, resolve } from "node:path";
 import { createApp } from "./app.ts";
-import { DEFAULT_EVENT_CONFIG, type DatabaseConfig, type EventConfig, type ServeConfig } from "./config.ts";
-import { lockDataDir, prepareDataDir, type DataDirLock } from "./data-dir.ts";
+import { DATABASE_PASSWORD_WARNING, DEFAULT_EVENT_CONFIG, type DatabaseConfig, type EventConfig, type ServeConfig } from "./config.ts";
+import { lockDataDir, prepareDataDir, removeNewDataDir, type DataDirLock } from "./data-dir.ts";
 import type { AppContext } from "./http/env.ts";
 import { createLeakCheck } from "./leak-check/index.ts";
 import { createHasher, prepareDummyHash } from "./lib/password-hash.ts";
 import { listenOnTcp, listenOnUnix, type Listener } from "./listen.ts";
 import type { Logger } from "./log.ts";
+import { DEFAULT_LIMITS, formatLimit, looserThanDefaults } from "./limits.ts";
 import { createMetrics } from "./metrics.ts";
 import { loadSecrets } from "./secret.ts";
 import type { EventSettings, Storage } from "./stores/index.ts";
-import { openPostgresStorage } from "./stores/postgres/index.ts";
+import { describePostgres, openPostgresStorage } from "./stores/postgres/index.ts";
 import { openSqliteStorage } from "./stores/sqlite/index.ts";
 import { startWebhookDeliverer, type WebhookDeliverer } from "./webhooks/deliverer.ts";
 import { loadWebhookSecret } from "./webhooks/secret.ts";
 
 const SWEEP_INTERVAL_MS = 60_000;
+/** Beyond this, an instance's clock and the database's disagree enough to say so (docs/postgres.md). */
+const CLOCK_SKEW_WARN_MS = 3_000;
 
 export interface ServerOptions {
 	config: ServeConfig;
@@ -30,19 +34,36 @@ export interface ServerOptions {
 	hashingStartDeadlineMs?: number;
 	/** How long a webhook receiver may take to answer (10 s; tests shorten it). */
 	webhookTimeoutMs?: number;
+	/** Tests only: on PostgreSQL, the time the database judges by instead of its own clock. */
+	fixedDatabaseClock?: () => number;
 }
 
 export interface RunningServer {
 	/** http://host:port, or unix:PATH when listening on a socket. */
 	url: string;
+	/** Where the data is: the SQLite file's path, or PostgreSQL's host/database (no password). */
+	database: string;
+	/** The data directory's secret file, when this start created it (a first start); else null. */
+	createdSecret: string | null;
 	ctx: AppContext;
 	stop(): Promise<void>;
 }
 
+/** Where the database of `config` is, for messages: the SQLite file's path, or host/database. */
+export function describeDatabase(database: DatabaseConfig, dir: string): string {
+	return database.kind === "postgres" ? describePostgres(database.url) : resolve(join(dir, "holm.db"));
+}
+
 /** The database of `config`: the SQLite file in `dir`, or PostgreSQL (schema brought up to date). */
-export async function openStorage(database: DatabaseConfig, dir: string, limiterCapacity?: number, events: EventConfig = DEFAULT_EVENT_CONFIG): Promise<Storage> {
+export async function openStorage(
+	database: DatabaseConfig,
+	dir: string,
+	limiterCapacity?: number,
+	fixedDatabaseClock?: () => number,
+	events: EventConfig = DEFAULT_EVENT_CONFIG,
+): Promise<Storage> {
 	const settings: EventSettings = { retentionDays: events.retentionDays, webhook: events.webhook === null ? null : { types: events.webhook.types } };
-	if (database.kind === "postgres") return openPostgresStorage(database.url, settings);
+	if (database.kind === "postgres") return openPostgresStorage(database.url, { fixedDatabaseClock, events: settings });
 	return openSqliteStorage(join(dir, "holm.db"), limiterCapacity, settings);
 }
 
@@ -60,29 +81,52 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
 	// With SQLite the data directory holds the database, so one process holds it. With PostgreSQL
 	// it holds at most the secret, and instances on one machine may share it.
 	const usesDataDir = config.database.kind === "sqlite" || config.dirGiven;
-	if (usesDataDir) prepareDataDir(config.dir);
-	const lock: DataDirLock | null = config.database.kind === "sqlite" ? lockDataDir(config.dir) : null;
+	const dirCreated = usesDataDir && prepareDataDir(config.dir);
+	let lock: DataDirLock | null = null;
 	let storage: Storage | null = null;
 	try {
+		lock = config.database.kind === "sqlite" ? lockDataDir(config.dir) : null;
 		const loaded = loadSecrets(config.secret, config.dir);
 		describeSecrets(config, log, loaded);
+		if (config.databasePasswordInArgs) log.warn(DATABASE_PASSWORD_WARNING);
 		const events = config.events ?? DEFAULT_EVENT_CONFIG;
 		const webhookKey = events.webhook === null ? null : loadWebhookSecret(events.webhook.secretFile);
 
-		storage = await openStorage(config.database, config.dir, options.limiterCapacity, events);
+		const database = describeDatabase(config.database, config.dir);
+		const isNewFile = config.database.kind === "sqlite" && !existsSync(database);
+		storage = await openStorage(config.database, config.dir, options.limiterCapacity, options.fixedDatabaseClock, events);
 		const opened = storage;
+		describeSchema(opened, database, isNewFile, log);
 		const hasher = createHasher({
 			startDeadlineMs: options.hashingStartDeadlineMs,
 			observe: (operation, waitSeconds, runSeconds) => metrics.hashed(operation, waitSeconds, runSeconds),
 		});
-		const metrics = createMetrics({ databaseSize: () => databaseSize(opened, log), hashingLoad: hasher.load });
+		const metrics = createMetrics({
+			database: opened.kind,
+			limits: config.limits,
+			databaseSize: () => databaseSize(opened, log),
+			hashingLoad: hasher.load,
+		});
 		const leakCheck = await createLeakCheck(config.leakCheck, {
 			fetch: options.fetch ?? fetch,
 			warn: (message) => log.warn(message),
 			onlineFailure: () => metrics.leakCheck("online_failure"),
 		});
 		prepareDummyHash(); // on a worker thread; start-up does not wait for it
-		const { app, ctx, idle } = createApp({ storage, secrets: loaded.secrets, leakCheck, log, metrics, hasher, now: options.now });
+		warnOfLooseLimits(config, log);
+		const { app, ctx, idle } = createApp({
+			storage,
+			secrets: loaded.secrets,
+			leakCheck,
+			log,
+			metrics,
+			hasher,
+			limits: config.limits,
+			now: options.now,
+			passkeys: config.passkeys,
+		});
+		await checkClock(storage, ctx.now, log);
+		describePasskeys(config, log);
 		const webhooks =
 			events.webhook === null || webhookKey === null
 				? null
@@ -100,12 +144,46 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
 
 		const listener: Listener =
 			config.unix !== null ? await listenOnUnix(config.unix, config.unixMode, app.fetch) : listenOnTcp(config.host, config.port, app.fetch);
-		return { url: listener.url, ctx, stop: stopper(listener, idle, storage, lock, ctx, log, webhooks) };
+		return {
+			url: listener.url,
+			database,
+			createdSecret: loaded.created ? loaded.path : null,
+			ctx,
+			stop: stopper(listener, idle, storage, lock, ctx, log, webhooks),
+		};
 	} catch (error) {
 		await storage?.close();
 		lock?.release();
+		if (dirCreated) removeNewDataDir(config.dir);
 		throw error;
 	}
+}
+
+/** "created a new database at …" on a first start; the schema steps applied on an upgrade. */
+function describeSchema(storage: Storage, database: string, isNewFile: boolean, log: Logger): void {
+	const { from, to } = storage.migrated;
+	if (isNewFile) log.info("created a new database", { at: database });
+	else if (from === 0 && to > 0) log.info("created Holm's tables in the database", { at: database });
+	else if (to > from) log.info("applied schema steps", { at: database, steps: `${from + 1}-${to}` });
+}
+
+/** Each limit set looser than the contract's figure is a warning at every start: it makes guessing
+ *  cheaper, so it should be a choice that someone reading the log can see. */
+function warnOfLooseLimits(config: ServeConfig, log: Logger): void {
+	for (const name of looserThanDefaults(config.limits)) {
+		log.warn("a limit is looser than the default", { limit: name, value: formatLimit(config.limits[name]), default: formatLimit(DEFAULT_LIMITS[name]) });
+	}
+}
+
+/** Once at start: whether passkeys are on, and for which site, since without an rp id every
+ *  passkey endpoint answers NOT_ALLOWED and an operator should not have to find that out from 400s. */
+function describePasskeys(config: ServeConfig, log: Logger): void {
+	if (config.passkeys === null) {
+		log.info("passkeys are off: every passkey endpoint answers NOT_ALLOWED (give --passkey-rp-id and --passkey-origin to turn them on)");
+		return;
+	}
+	const { rpId, origins, userVerification } = config.passkeys;
+	log.info("passkeys are on", { rp_id: rpId, origins: origins.join(","), user_verification: userVerification });
 }
 
 /** The database's size, or null when it cannot say (closed, unreachable): a scrape of /metrics
@@ -117,6 +195,23 @@ async function databaseSize(storage: Storage, log: Logger): Promise<number | nul
 	} catch (error) {
 		log.warn("cannot measure the database size for /metrics", { error: error instanceof Error ? error.name : typeof error });
 		return null;
+	}
+}
+
+/** Warns when this instance's clock is more than a few seconds off the database's (PostgreSQL):
+ *  limits, lockouts, expiry and the sweep follow the database's clock, but the times this instance
+ *  writes (a request's created_at and expires_at) and its TOTP steps follow its own. A warning, not
+ *  a refusal: the instance judges nothing by its clock that could let a guess through. */
+async function checkClock(storage: Storage, now: () => number, log: Logger): Promise<void> {
+	let skew: number | null;
+	try {
+		skew = await storage.clockSkewMs(now);
+	} catch (error) {
+		log.warn("cannot compare this instance's clock with the database's", { reason: error instanceof Error ? error.message : String(error) });
+		return;
+	}
+	if (skew !== null && Math.abs(skew) > CLOCK_SKEW_WARN_MS) {
+		log.warn("this instance's clock is off the database's; fix its time synchronisation", { skew_ms: Math.round(skew) });
 	}
 }
 
@@ -132,9 +227,12 @@ function stopper(
 ): () => Promise<void> {
 	let sweeping: Promise<void> = Promise.resolve();
 	const sweep = setInterval(() => {
-		sweeping = storage.sweep(ctx.now()).catch((error: unknown) => {
-			log.error("failed to delete expired rows", { reason: error instanceof Error ? error.message : String(error) });
-		});
+		sweeping = storage
+			.sweep(ctx.now())
+			.catch((error: unknown) => {
+				log.error("failed to delete expired rows", { reason: error instanceof Error ? error.message : String(error) });
+			})
+			.then(() => checkClock(storage, ctx.now, log));
 	}, SWEEP_INTERVAL_MS);
 	sweep.unref();
 

@@ -1,4 +1,8 @@
 // The usage text of each command (`holm COMMAND --help`) and of holm as a whole (API.md section 7).
+import { DEFAULT_LIMITS, formatLimit, LIMIT_MEANINGS, LIMIT_NAMES } from "./limits.ts";
+
+/** The rows --limit may set, each with its default and meaning, from limits.ts. */
+const LIMIT_ROWS = LIMIT_NAMES.map((name) => `   ${`${name}=${formatLimit(DEFAULT_LIMITS[name])}`.padEnd(34)}${LIMIT_MEANINGS[name]}`).join("\n");
 
 const SERVE = `Usage: holm serve [flags]
 
@@ -29,6 +33,20 @@ case with _ for - (--leak-check from HOLM_LEAK_CHECK); a flag wins over its vari
   --webhook-secret-file PATH         the signing secret: base64 of 32+ bytes, with or  HOLM_WEBHOOK_SECRET_FILE
                                      without whsec_ (openssl rand -base64 32)
   --webhook-event TYPE               send only this type; repeatable                   HOLM_WEBHOOK_EVENT
+  --limit NAME=COUNT/WINDOW          sets one limit; repeatable; WINDOW in s, m or h   HOLM_LIMIT
+                                     (HOLM_LIMIT holds several, separated by spaces)
+${LIMIT_ROWS}
+  Values looser than these defaults are logged as a warning at start. With PostgreSQL give every
+  instance the same --limit values: the limits are shared, each instance judges by its own.
+  --passkey-rp-id example.com        turns passkeys on: the site's domain (relying     HOLM_PASSKEY_RP_ID
+                                     party id); without it passkey endpoints answer
+                                     NOT_ALLOWED
+  --passkey-origin https://...       an exact origin the pages run on; repeat, or      HOLM_PASSKEY_ORIGIN
+                                     separate with commas (default https://<rp id>)
+  --passkey-rp-name NAME             shown by authenticators (default the rp id)       HOLM_PASSKEY_RP_NAME
+  --passkey-user-verification required|preferred                                     HOLM_PASSKEY_USER_VERIFICATION
+                                     whether a PIN or biometric is required (default
+                                     required)
 
 Make a secret with \`holm generate-secret\`. A bad flag or value, or a data directory another
 holm holds, exits with status 2.`;
@@ -74,6 +92,9 @@ export const USAGE = `Usage:
              [--log-format pretty|json] [--log-level debug|info|warn|error]
              [--event-retention 30] [--webhook-url URL --webhook-secret-file PATH]
              [--webhook-event TYPE ...]
+             [--limit NAME=COUNT/WINDOW ...]
+             [--passkey-rp-id ID --passkey-origin ORIGIN ... [--passkey-rp-name N]
+              [--passkey-user-verification required|preferred]]
   holm migrate [--database sqlite|postgres://...] [--dir holm_data]
   holm generate-secret
   holm backup [--dir holm_data] DEST

@@ -1,10 +1,13 @@
 // GET /openapi.json: the document covers exactly the routes of src/routes.ts, is a valid OpenAPI 3.1
 // document, and its schemas describe what the running server really sends.
+import { createConfig, lintFromString } from "@redocly/openapi-core";
 import { Validator } from "@seriousme/openapi-schema-validator";
 // Ajv comes with the validator (which uses it for the OpenAPI schemas); here it checks the Schema
 // Objects themselves, which the OpenAPI 3.1 schema leaves unchecked, and real answers against them.
 import Ajv2020 from "ajv/dist/2020.js";
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
 import type { z } from "zod";
 import { ERROR_STATUS, type ErrorCode } from "../src/errors.ts";
 import type { emailUpdateRequestResponse } from "../src/features/email-update/schemas.ts";
@@ -18,7 +21,11 @@ import { totpCredentialJSON } from "../src/features/two-factor/store.ts";
 import type { userResponse } from "../src/features/users/schemas.ts";
 import { userJSON } from "../src/features/users/store.ts";
 import { buildOpenApiDocument, openApiPath } from "../src/openapi/document.ts";
+import { EXAMPLES } from "../src/openapi/examples.ts";
 import { ROUTES } from "../src/routes.ts";
+import type { passkeyResponse } from "../src/features/passkeys/schemas.ts";
+import { passkeyJSON } from "../src/features/passkeys/store.ts";
+import { authenticator, RP, signIn } from "./passkey-support.ts";
 import { authenticatorCode, createUser, SECRET, startTestServer, STRONG_PASSWORD, uniqueEmail, type TestServer } from "./support.ts";
 
 // Fails to type-check (bunx tsc) when what a handler sends and its documented model drift apart.
@@ -31,6 +38,8 @@ const shapesAgree: [
 	Same<ReturnType<typeof totpCredentialJSON>, z.output<typeof totpCredentialResponse>>,
 ] = [true, true, true, true, true];
 void shapesAgree;
+const passkeyShapesAgree: Same<ReturnType<typeof passkeyJSON>, z.output<typeof passkeyResponse>> = true;
+void passkeyShapesAgree;
 
 const document = buildOpenApiDocument() as any;
 const METHODS = ["get", "post", "delete", "put", "patch", "head", "options", "trace"];
@@ -153,19 +162,58 @@ describe("completeness", () => {
 		}
 	});
 
-	test("the endpoints that hash a password, and only those, can answer 503 UNAVAILABLE", () => {
+	test("every endpoint that uses the database, and only those, can answer 503 UNAVAILABLE", () => {
+		// Hashing that cannot start in time, or (PostgreSQL) a database that does not answer in time.
 		const unavailable = operations(document)
-			.filter(([key, operation]) => key !== "GET /health" && operation.responses["503"] !== undefined)
+			.filter(([, operation]) => resolve(document, operation.responses["503"])?.content?.["application/json"]?.schema?.properties?.error !== undefined)
 			.map(([key]) => key);
-		expect(unavailable.sort()).toEqual(
-			[
-				"POST /users",
-				"POST /users/{user_id}/verify-password",
-				"POST /users/{user_id}/update-password",
-				"POST /authenticate/password",
-				"POST /reset-password",
-			].sort(),
-		);
+		const service = ["GET /health", "GET /openapi.json", "GET /metrics"];
+		expect(unavailable.sort()).toEqual(operations(document).map(([key]) => key).filter((key) => !service.includes(key)).sort());
+	});
+
+	test("every operation has an example of its request body and of its success answer", () => {
+		for (const [key, operation] of operations(document)) {
+			const success = Object.entries(operation.responses as Record<string, any>).find(([status]) => status.startsWith("2"))![1];
+			for (const media of Object.values(success.content ?? {}) as any[]) expect(media.example, `${key} answer`).toBeDefined();
+			if (operation.requestBody !== undefined) expect(operation.requestBody.content["application/json"].example, `${key} request`).toBeDefined();
+		}
+		const operationIds = operations(document).map(([, operation]) => operation.operationId);
+		expect(Object.keys(EXAMPLES).filter((id) => !operationIds.includes(id))).toEqual([]);
+	});
+
+	test("the examples are the ones docs/api.md shows: every JSON answer and every curl body there is one of them", () => {
+		const markdown = readFileSync(join(import.meta.dir, "..", "docs", "api.md"), "utf8");
+		const answers = [...markdown.matchAll(/```json\n([\s\S]*?)```/g)].map(([, json]) => JSON.parse(json!));
+		const bodies = [...markdown.matchAll(/ -d '(\{.*?\})'/g)].map(([, json]) => JSON.parse(json!));
+		expect(answers.length).toBeGreaterThan(10);
+		expect(bodies.length).toBeGreaterThan(10);
+		const examples = Object.values(EXAMPLES);
+		// A model is shown alone in api.md; an operation's example may answer a list of it.
+		const answered = examples.flatMap((example) => (Array.isArray(example.answer) ? example.answer : [example.answer]));
+		for (const answer of answers) expect(answered, JSON.stringify(answer)).toContainEqual(answer);
+		for (const body of bodies) expect(examples.map((example) => example.request), JSON.stringify(body)).toContainEqual(body);
+	});
+
+	test("servers: Holm at the default --host and --port", () => {
+		const [server] = document.servers;
+		expect(server.url).toBe("http://{host}:{port}");
+		expect(server.description).toBeString();
+		expect({ host: server.variables.host.default, port: server.variables.port.default }).toEqual({ host: "127.0.0.1", port: "4000" });
+	});
+
+	test("registered_totp is deprecated in favour of totp_registered", () => {
+		const user = document.components.schemas.User.properties;
+		expect(user.registered_totp).toMatchObject({ type: "boolean", deprecated: true });
+		expect(user.registered_totp.description).toContain("totp_registered");
+		expect(user.totp_registered.deprecated).toBeUndefined();
+	});
+
+	test("405 is described once, with its Allow header, since no operation answers it", () => {
+		const response = document.components.responses.METHOD_NOT_ALLOWED;
+		expect(response.content["application/json"].schema.properties.error.enum).toEqual(["METHOD_NOT_ALLOWED"]);
+		expect(resolve(document, response.headers.Allow)).toMatchObject({ required: true, schema: { type: "string" } });
+		expect(document.info.description).toContain("#/components/responses/METHOD_NOT_ALLOWED");
+		for (const [key, operation] of operations(document)) expect(operation.responses["405"], key).toBeUndefined();
 	});
 
 	test("two builds give the same bytes", () => {
@@ -215,6 +263,38 @@ describe("validity", () => {
 	});
 });
 
+describe("lint: Redocly's recommended rules", () => {
+	/** Redocly CLI's lint engine, in-process and offline: the document is given as a string. */
+	async function lint(doc: unknown): Promise<string[]> {
+		const config = await createConfig({ extends: ["recommended"] });
+		const problems = await lintFromString({ source: JSON.stringify(doc), absoluteRef: "/openapi.json", config });
+		return problems.map((problem) => `${problem.severity} ${problem.ruleId} ${problem.location[0]?.pointer ?? ""}`);
+	}
+
+	test("no errors, and only the two warnings that are meant", async () => {
+		expect(await lint(document)).toEqual([
+			// The catalogue of every code, which the client's HolmError.code is typed from; each answer lists its own subset.
+			"warn no-unused-components #/components/schemas/Error",
+			// No operation answers 405 (see the test above); info.description points to it.
+			"warn no-unused-components #/components/responses/METHOD_NOT_ALLOWED",
+		]);
+	});
+
+	test("an example that breaks its schema, a missing server and a missing 4xx are reported, so the lint above means something", async () => {
+		const badExample = structuredClone(document);
+		badExample.paths["/users"].post.requestBody.content["application/json"].example = { email: "cat@example.com" };
+		expect(await lint(badExample)).toContain("warn no-invalid-media-type-examples #/paths/~1users/post/requestBody/content/application~1json/example");
+
+		const noServers = structuredClone(document);
+		delete noServers.servers;
+		expect(await lint(noServers)).toContain("error no-empty-servers #/openapi");
+
+		const no4xx = structuredClone(document);
+		for (const status of Object.keys(no4xx.paths["/health"].get.responses)) if (status.startsWith("4")) delete no4xx.paths["/health"].get.responses[status];
+		expect(await lint(no4xx)).toContain("warn operation-4xx-response #/paths/~1health/get/responses");
+	});
+});
+
 describe("the document matches what the server sends", () => {
 	const DOCUMENT_ID = "https://holm.invalid/openapi.json";
 	const ajv = new Ajv2020({ strict: false, allErrors: true });
@@ -223,7 +303,7 @@ describe("the document matches what the server sends", () => {
 	let server: TestServer;
 
 	beforeAll(async () => {
-		server = await startTestServer();
+		server = await startTestServer({ passkeys: RP });
 	});
 	afterAll(() => server.stop());
 
@@ -316,6 +396,29 @@ describe("the document matches what the server sends", () => {
 		expectDocumented("POST", "/users/{user_id}/regenerate-recovery-code", regenerated);
 		const reset = await server.request("POST", `/users/${user.id}/reset-2fa`, { recovery_code: regenerated.body.recovery_code });
 		expectDocumented("POST", "/users/{user_id}/reset-2fa", reset);
+	});
+
+	test("passkeys: ceremonies, the passkey, a sign-in, and their refusals", async () => {
+		const user = await createUser(server);
+		const device = authenticator("ES256");
+		const registration = await server.request("POST", `/users/${user.id}/passkey-registrations`, {});
+		expectDocumented("POST", "/users/{user_id}/passkey-registrations", registration);
+		const credential = device.register(registration.body.options);
+		const passkey = await server.request("POST", `/passkey-registrations/${registration.body.id}/verify`, { credential });
+		expectDocumented("POST", "/passkey-registrations/{ceremony_id}/verify", passkey);
+		const again = await server.request("POST", `/passkey-registrations/${registration.body.id}/verify`, { credential });
+		expectDocumented("POST", "/passkey-registrations/{ceremony_id}/verify", again);
+		const started = await server.request("POST", "/passkey-authentications", { user_id: user.id });
+		expectDocumented("POST", "/passkey-authentications", started);
+		const signedIn = await server.request("POST", `/passkey-authentications/${started.body.id}/verify`, { credential: device.assert(started.body.options) });
+		expectDocumented("POST", "/passkey-authentications/{ceremony_id}/verify", signedIn);
+		const forged = await signIn(server, device, { bend: { corruptSignature: true } });
+		expect(forged.body).toEqual({ error: "INVALID_CREDENTIAL" });
+		expectDocumented("POST", "/passkey-authentications/{ceremony_id}/verify", forged);
+		expectDocumented("GET", "/users/{user_id}/passkeys", await server.request("GET", `/users/${user.id}/passkeys`));
+		expectDocumented("GET", "/passkeys/{passkey_id}", await server.request("GET", `/passkeys/${passkey.body.id}`));
+		expect((await server.request("DELETE", `/passkeys/${passkey.body.id}`)).status).toBe(204);
+		expectDocumented("GET", "/passkeys/{passkey_id}", await server.request("GET", `/passkeys/${passkey.body.id}`));
 	});
 
 	test("error answers, Retry-After included", async () => {

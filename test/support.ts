@@ -9,7 +9,8 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { Secret, TOTP } from "otpauth";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import type { EventConfig, LeakCheckConfig, ServeConfig } from "../src/config.ts";
+import type { EventConfig, LeakCheckConfig, PasskeyConfig, ServeConfig } from "../src/config.ts";
+import { limitSettings } from "../src/limits.ts";
 import { silentLogger, type Logger } from "../src/log.ts";
 import { startServer, type RunningServer } from "../src/server.ts";
 import { createTestDatabase } from "./postgres.ts";
@@ -93,12 +94,21 @@ export interface TestServerOptions {
 	events?: EventConfig;
 	/** How long a webhook receiver may take (10 s in production). */
 	webhookTimeoutMs?: number;
+	/** Where the test clock starts (2026-11-21 12:00 UTC unless given). */
+	clockStartsAt?: number;
+	/** On PostgreSQL, whose clock judges limits, expiry and the sweep: the test clock (moved by
+	 *  `clock.advance`, as the instance's is), or the database server's own, as in production. */
+	databaseClock?: "test" | "database";
+	/** `--limit` values (`hashing=20/10s`); the contract's figures otherwise. */
+	limits?: string[];
+	/** Passkeys on (API.md section 10); off by default, as without --passkey-rp-id. */
+	passkeys?: PasskeyConfig;
 }
 
 export async function startTestServer(options: TestServerOptions = {}): Promise<TestServer> {
 	const dir = options.dir ?? tempDir();
 	const clock: TestClock = {
-		now: Date.UTC(2026, 10, 21, 12, 0, 0),
+		now: options.clockStartsAt ?? Date.UTC(2026, 10, 21, 12, 0, 0),
 		advance(ms) {
 			this.now += ms;
 		},
@@ -107,6 +117,7 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
 	const config: ServeConfig = {
 		database: database === null ? { kind: "sqlite" } : { kind: "postgres", url: database },
 		dirGiven: true,
+		databasePasswordInArgs: false,
 		port: 0,
 		host: "127.0.0.1",
 		unix: null,
@@ -117,6 +128,8 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
 		logFormat: "json",
 		logLevel: "info",
 		events: options.events,
+		limits: limitSettings(options.limits ?? [], "--limit"),
+		passkeys: options.passkeys ?? null,
 	};
 	const running = await startServer({
 		config,
@@ -125,6 +138,7 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
 		limiterCapacity: options.limiterCapacity,
 		hashingStartDeadlineMs: options.hashingStartDeadlineMs,
 		webhookTimeoutMs: options.webhookTimeoutMs,
+		fixedDatabaseClock: options.databaseClock === "database" ? undefined : () => clock.now,
 	});
 	const url = running.url;
 

@@ -11,6 +11,16 @@ import {
 	resetPasswordBody,
 	verifyResetEmailBody,
 } from "../features/password-reset/schemas.ts";
+import {
+	passkeyAuthenticationResponse,
+	passkeyRegistrationResponse,
+	passkeyResponse,
+	passkeySignInResponse,
+	startAuthenticationBody,
+	startRegistrationBody,
+	verifyAuthenticationBody,
+	verifyRegistrationBody,
+} from "../features/passkeys/schemas.ts";
 import { authenticateBody, updatePasswordBody, verifyPasswordBody } from "../features/passwords/schemas.ts";
 import {
 	recoveryCodeResponse,
@@ -39,6 +49,10 @@ export const REQUEST_BODIES = {
 	VerifyTotpBody: verifyTotpBody,
 	RegenerateRecoveryCodeBody: regenerateRecoveryCodeBody,
 	ResetTwoFactorBody: resetTwoFactorBody,
+	StartPasskeyRegistrationBody: startRegistrationBody,
+	VerifyPasskeyRegistrationBody: verifyRegistrationBody,
+	StartPasskeyAuthenticationBody: startAuthenticationBody,
+	VerifyPasskeyAuthenticationBody: verifyAuthenticationBody,
 	UnblockUserBody: unblockUserBody,
 } satisfies Record<string, z.ZodType>;
 
@@ -57,6 +71,10 @@ export const MODELS = {
 	VerifiedEmail: verifiedEmailResponse,
 	TotpCredential: totpCredentialResponse,
 	RecoveryCode: recoveryCodeResponse,
+	Passkey: passkeyResponse,
+	PasskeyRegistration: passkeyRegistrationResponse,
+	PasskeyAuthentication: passkeyAuthenticationResponse,
+	PasskeySignIn: passkeySignInResponse,
 	Event: eventResponse,
 	EventPage: eventPageResponse,
 	Health: healthResponse,

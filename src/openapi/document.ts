@@ -7,6 +7,7 @@ import { ERROR_STATUS, type ErrorCode } from "../errors.ts";
 import { identifier } from "../features/users/schemas.ts";
 import { MAX_BODY_BYTES } from "../middleware/read-body.ts";
 import { MODELS, REQUEST_BODIES, type BodyName } from "./components.ts";
+import { EXAMPLES } from "./examples.ts";
 import { OPERATIONS, TAGS, type Operation, type Success } from "./operations.ts";
 
 type Json = Record<string, unknown>;
@@ -24,6 +25,8 @@ const ERROR_MEANINGS: Record<ErrorCode, string> = {
 	INVALID_REQUEST: "The request named in the body does not exist, has expired, or (reset-password) is not verified yet.",
 	EMAIL_ALREADY_USED: "The address belongs to a user already.",
 	NOT_ALLOWED: "The operation does not apply in the current state.",
+	INVALID_CREDENTIAL: "The passkey answer failed verification (challenge, origin, rp id, flags, algorithm, owner, signature or counter).",
+	PASSKEY_ALREADY_REGISTERED: "The authenticator's credential is registered already (to this or another user).",
 	NOT_AUTHENTICATED: "The Authorization header is missing or does not hold an accepted secret.",
 	NOT_FOUND: "The user or request named in the path does not exist or has expired (on /authenticate/password: no user has that address).",
 	METHOD_NOT_ALLOWED: "The path exists, but not with this method.",
@@ -31,7 +34,7 @@ const ERROR_MEANINGS: Record<ErrorCode, string> = {
 	PAYLOAD_TOO_LARGE: `The body is larger than ${MAX_BODY_BYTES / 1024} KiB.`,
 	UNSUPPORTED_MEDIA_TYPE: "The Content-Type is neither application/json nor text/plain.",
 	UNKNOWN_ERROR: "Something failed inside Holm; details go to its log, never to the response.",
-	UNAVAILABLE: "Holm is overloaded: password hashing could not start within 5 seconds. Nothing changed; retry after `Retry-After` seconds.",
+	UNAVAILABLE: "Holm cannot serve the call now: password hashing could not start within 5 seconds, or (PostgreSQL) the database did not answer in time. Retry after `Retry-After` seconds.",
 };
 
 const ALL_CODES = Object.keys(ERROR_STATUS) as ErrorCode[];
@@ -39,13 +42,20 @@ const ALL_CODES = Object.keys(ERROR_STATUS) as ErrorCode[];
 /** These carry a Retry-After header (API.md section 1 and 6). */
 const WITH_RETRY_AFTER: readonly ErrorCode[] = ["TOO_MANY_REQUESTS", "UNAVAILABLE"];
 
+/** No operation answers 405: a path called with a method it does not have does, whichever path. */
+const METHOD_NOT_ALLOWED_NOTE =
+	"A known path called with a method it does not have answers `405` (`#/components/responses/METHOD_NOT_ALLOWED`), " +
+	"its `Allow` header listing the methods it has.";
+
 const BODY_NOTE =
 	"A JSON object; unknown fields are ignored and `null` in an optional field means absent. " +
 	"Content-Type may be application/json, text/plain (as @faroe/sdk sends it) or absent.";
 
-const PATH_PARAMETERS: Record<string, string> = {
-	user_id: "The user's identifier.",
-	request_id: "The request's identifier.",
+const PATH_PARAMETERS: Record<string, { description: string; example: string }> = {
+	user_id: { description: "The user's identifier.", example: "eeidmqmvdtjhaddujv8twjug" },
+	request_id: { description: "The request's identifier.", example: "xkmtyqnsfd5w7hbq2g9cp6ra" },
+	ceremony_id: { description: "The passkey ceremony's identifier (the `id` its start answered).", example: "q4mzp7hbxk2c9tnwdj3rfv8s" },
+	passkey_id: { description: "The passkey's identifier.", example: "h7cw2n4kpq9xrzt3mbd8vjfe" },
 };
 
 function ref(section: string, name: string): Json {
@@ -68,6 +78,11 @@ export function openApiPath(honoPath: string): string {
 	return honoPath.replace(/:(\w+)/g, "{$1}");
 }
 
+/** A Media Type Object, with its example when there is one. */
+function mediaType(schema: Json, example: unknown): Json {
+	return example === undefined ? { schema } : { schema, example };
+}
+
 function errorSchema(codes: readonly ErrorCode[]): Json {
 	return {
 		type: "object",
@@ -79,32 +94,37 @@ function errorSchema(codes: readonly ErrorCode[]): Json {
 
 function errorResponse(codes: readonly ErrorCode[]): Json {
 	const meanings = codes.map((code) => `- \`${code}\`: ${ERROR_MEANINGS[code]}`).join("\n");
+	const examples = Object.fromEntries(codes.map((code) => [code, { value: { error: code } }]));
 	const response: Json = {
 		description: codes.length === 1 ? ERROR_MEANINGS[codes[0]!] : `One of:\n\n${meanings}`,
-		content: { "application/json": { schema: errorSchema(codes) } },
+		content: { "application/json": { schema: errorSchema(codes), examples } },
 	};
 	if (codes.some((code) => WITH_RETRY_AFTER.includes(code))) response.headers = { "Retry-After": ref("headers", "Retry-After") };
+	if (codes.includes("METHOD_NOT_ALLOWED")) response.headers = { Allow: ref("headers", "Allow") };
 	return response;
 }
 
 /** Answers that depend only on the method and the secret, not on the endpoint (docs/errors.md).
- *  The media type check runs on every request, body or not; only POST reads a body. */
+ *  The media type check runs on every request, body or not; only POST reads a body. Every endpoint
+ *  that uses the database answers 503 when it does not answer in time (on PostgreSQL); the service
+ *  endpoints do not (/health says so in its own body, /metrics answers without the database). */
 function commonCodes(operation: Operation): ErrorCode[] {
 	const codes: ErrorCode[] = [];
 	if (!operation.public) codes.push("NOT_AUTHENTICATED");
 	codes.push("UNSUPPORTED_MEDIA_TYPE", "NOT_ACCEPTABLE");
 	if (operation.method === "POST") codes.push("PAYLOAD_TOO_LARGE");
 	codes.push("UNKNOWN_ERROR");
+	if (operation.tag !== "Service") codes.push("UNAVAILABLE");
 	return codes;
 }
 
-function successResponse(success: Success): Json {
+function successResponse(success: Success, example: unknown): Json {
 	if (success.status === 204) return { description: success.description };
-	if ("mediaType" in success) return { description: success.description, content: { [success.mediaType]: { schema: { type: "string" } } } };
+	if ("mediaType" in success) return { description: success.description, content: { [success.mediaType]: mediaType({ type: "string" }, example) } };
 	const model = ref("schemas", success.model);
 	const response: Json = {
 		description: success.description,
-		content: { "application/json": { schema: success.list ? { type: "array", items: model } : model } },
+		content: { "application/json": mediaType(success.list ? { type: "array", items: model } : model, example) },
 	};
 	if (success.pagination) {
 		response.headers = {
@@ -117,11 +137,12 @@ function successResponse(success: Success): Json {
 
 /** Every status the operation can answer, in ascending order; each error status lists its codes. */
 function responses(operation: Operation): Json {
-	const byStatus = new Map<number, Json>([[operation.success.status, successResponse(operation.success)]]);
+	const byStatus = new Map<number, Json>([[operation.success.status, successResponse(operation.success, EXAMPLES[operation.operationId]?.answer)]]);
 	for (const other of operation.otherResponses ?? []) {
-		byStatus.set(other.status, { description: other.description, content: { "application/json": { schema: ref("schemas", other.model) } } });
+		const content = { "application/json": mediaType(ref("schemas", other.model), other.example) };
+		byStatus.set(other.status, { description: other.description, content });
 	}
-	const codes = [...operation.errors, ...commonCodes(operation)];
+	const codes = [...new Set([...operation.errors, ...commonCodes(operation)])];
 	for (const status of new Set(codes.map((code) => ERROR_STATUS[code]))) {
 		const answered = codes.filter((code) => ERROR_STATUS[code] === status);
 		// One code per status is the same answer everywhere: shared. A 400 differs by endpoint.
@@ -130,12 +151,12 @@ function responses(operation: Operation): Json {
 	return Object.fromEntries([...byStatus].sort(([a], [b]) => a - b).map(([status, response]) => [String(status), response]));
 }
 
-function requestBody(name: BodyName, bodySchemas: Record<string, JsonSchema>): Json {
+function requestBody(name: BodyName, bodySchemas: Record<string, JsonSchema>, example: unknown): Json {
 	const required = (bodySchemas[name]?.required?.length ?? 0) > 0;
 	return {
 		required,
 		description: required ? BODY_NOTE : `${BODY_NOTE} An empty body counts as {}.`,
-		content: { "application/json": { schema: ref("schemas", name) } },
+		content: { "application/json": mediaType(ref("schemas", name), example) },
 	};
 }
 
@@ -152,13 +173,14 @@ function queryParameters(query: z.ZodObject): Json[] {
 }
 
 /** Identifiers as lib/ids.ts makes them; the server answers 404 for anything else without a lookup. */
-function pathParameter(name: string, description: string): Json {
+function pathParameter(name: string, { description, example }: { description: string; example: string }): Json {
 	return {
 		name,
 		in: "path",
 		required: true,
 		description: `${description} A value that cannot be an identifier answers 404 NOT_FOUND.`,
 		schema: jsonSchema(identifier, "output"),
+		example,
 	};
 }
 
@@ -178,7 +200,7 @@ function operationObject(operation: Operation, bodySchemas: Record<string, JsonS
 		tags: [operation.tag],
 		...(operation.public ? { security: [] } : {}),
 		...(parameters.length > 0 ? { parameters } : {}),
-		...(operation.body === undefined ? {} : { requestBody: requestBody(operation.body, bodySchemas) }),
+		...(operation.body === undefined ? {} : { requestBody: requestBody(operation.body, bodySchemas, EXAMPLES[operation.operationId]?.request) }),
 		responses: responses(operation),
 	};
 }
@@ -197,9 +219,10 @@ function components(bodySchemas: Record<string, JsonSchema>): Json {
 	return {
 		schemas: { ...mapValues(MODELS, (schema) => jsonSchema(schema, "output")), ...bodySchemas, Error: errorSchema(ALL_CODES) },
 		parameters: Object.fromEntries(
-			Object.entries(PATH_PARAMETERS).map(([name, description]) => [name, pathParameter(name, description)]),
+			Object.entries(PATH_PARAMETERS).map(([name, parameter]) => [name, pathParameter(name, parameter)]),
 		),
 		headers: {
+			Allow: { description: "The methods the path has, comma-separated (`GET, POST`).", required: true, schema: { type: "string" } },
 			"Retry-After": { description: "Whole seconds until the refused call could succeed (with TOO_MANY_REQUESTS and UNAVAILABLE).", schema: { type: "integer", minimum: 1 } },
 			"X-Pagination-Total": { description: "Number of users that match.", required: true, schema: { type: "integer", minimum: 0 } },
 			"X-Pagination-Total-Pages": {
@@ -226,9 +249,20 @@ export function buildOpenApiDocument(): Json {
 			version: packageJson.version,
 			description:
 				"Self-hosted account and credential service, wire-compatible with the Faroe 0.2 REST API. " +
-				"Every error is `{\"error\": CODE}`; most codes share status 400, so branch on the code.",
+				"Every error is `{\"error\": CODE}`; most codes share status 400, so branch on the code. " +
+				METHOD_NOT_ALLOWED_NOTE,
 			license: { name: "MIT", identifier: "MIT" },
 		},
+		servers: [
+			{
+				url: "http://{host}:{port}",
+				description: "Holm where `holm serve` listens; the defaults are those of --host and --port.",
+				variables: {
+					host: { default: "127.0.0.1", description: "--host (HOLM_HOST)." },
+					port: { default: "4000", description: "--port (HOLM_PORT)." },
+				},
+			},
+		],
 		tags: Object.entries(TAGS).map(([name, description]) => ({ name, description })),
 		// Either form of the Authorization header; GET /health and GET /openapi.json override this with [].
 		security: [{ secret: [] }, { bearer: [] }],

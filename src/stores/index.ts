@@ -3,6 +3,7 @@
 import type { EmailUpdateStore } from "../features/email-update/store.ts";
 import type { EmailVerificationStore } from "../features/email-verification/store.ts";
 import type { EventStore, WebhookQueue } from "../features/events/store.ts";
+import type { PasskeyStore } from "../features/passkeys/store.ts";
 import type { PasswordResetStore } from "../features/password-reset/store.ts";
 import type { PasswordStore } from "../features/passwords/store.ts";
 import type { TwoFactorStore } from "../features/two-factor/store.ts";
@@ -17,6 +18,7 @@ export interface Stores {
 	emailUpdates: EmailUpdateStore;
 	twoFactor: TwoFactorStore;
 	events: EventStore;
+	passkeys: PasskeyStore;
 }
 
 /** How events are kept (API.md section 11). */
@@ -36,11 +38,14 @@ export async function deleteExpiredRows(stores: Stores, nowSeconds: number, even
 	await stores.passwordResets.deleteExpired(nowSeconds);
 	await stores.emailVerifications.deleteExpired(nowSeconds);
 	await stores.emailUpdates.deleteExpired(nowSeconds);
+	await stores.passkeys.deleteExpiredCeremonies(nowSeconds);
 }
 
 /** One database with everything Holm keeps: the stores, the limit state, and their upkeep. */
 export interface Storage {
 	readonly kind: "sqlite" | "postgres";
+	/** The schema steps this open applied: from+1 … to (none when equal; from 0, a new database). */
+	readonly migrated: { from: number; to: number };
 	readonly stores: Stores;
 	/** Where the rate limits of API.md section 4 keep their state (memory for SQLite). */
 	readonly limitStore: LimitStore;
@@ -50,7 +55,15 @@ export interface Storage {
 	ping(): Promise<void>;
 	/** Bytes the database takes, for the metrics. */
 	size(): Promise<number>;
-	/** Deletes what expired: requests, and limit state kept in the database. */
+	/** Deletes what expired: requests, and limit state kept in the database. `nowMs` is this
+	 *  instance's clock; a database that several instances share judges by its own instead. */
 	sweep(nowMs: number): Promise<void>;
+	/** How far this instance's clock is ahead of the database's, in milliseconds (negative when
+	 *  behind); null where the instance's clock is the only one (SQLite). */
+	clockSkewMs(instanceNow: () => number): Promise<number | null>;
+	/** When a failure is the database not answering in time (a lock or statement timeout, no
+	 *  connection in time), why, in words safe to log: answered 503 UNAVAILABLE, not 500. Null for
+	 *  any other failure. */
+	timeoutReason(error: unknown): string | null;
 	close(): Promise<void>;
 }

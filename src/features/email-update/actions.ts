@@ -8,7 +8,7 @@ import { logEvent, newEvent } from "../events/actions.ts";
 import { withData } from "../events/store.ts";
 import type { EmailUpdateRequest } from "./store.ts";
 
-export type CreateEmailUpdateResult = { ok: true; request: EmailUpdateRequest } | { ok: false; error: "EMAIL_ALREADY_USED" };
+export type CreateEmailUpdateResult = { ok: true; request: EmailUpdateRequest } | { ok: false; error: "EMAIL_ALREADY_USED" | "NOT_FOUND" };
 
 export async function createEmailUpdateRequest(ctx: AppContext, userId: string, email: string): Promise<CreateEmailUpdateResult> {
 	// Checked again, by the unique index, when the code comes back: the address may be taken meanwhile.
@@ -22,7 +22,8 @@ export async function createEmailUpdateRequest(ctx: AppContext, userId: string, 
 		email,
 		code: generateCode(),
 	};
-	await ctx.stores.emailUpdates.insert(request);
+	// NOT_FOUND when the user was deleted after the call found them.
+	if ((await ctx.stores.emailUpdates.insert(request)) === "NO_USER") return { ok: false, error: "NOT_FOUND" };
 	return { ok: true, request };
 }
 

@@ -3,6 +3,7 @@
 // (API.md section 2).
 import type { CodeAttemptStore } from "../code-attempts.ts";
 import type { HolmEvent } from "../events/store.ts";
+import type { UserRowWrite } from "../users/store.ts";
 
 export interface EmailUpdateRequest {
 	id: string;
@@ -19,7 +20,7 @@ export type ApplyEmailUpdateOutcome =
 	| { outcome: "EMAIL_ALREADY_USED" | "INVALID_REQUEST" };
 
 export interface EmailUpdateStore extends CodeAttemptStore<string> {
-	insert(request: EmailUpdateRequest): Promise<void>;
+	insert(request: EmailUpdateRequest): Promise<UserRowWrite>;
 	get(id: string, now: number): Promise<EmailUpdateRequest | null>;
 	listForUser(userId: string, now: number): Promise<EmailUpdateRequest[]>;
 	delete(id: string, now: number): Promise<boolean>;

@@ -25,6 +25,7 @@ export const EVENT_TYPES = [
 	"recovery_code_regenerated",
 	"passkey_registered",
 	"passkey_deleted",
+	"passkey_counter_regressed",
 	"user_unblocked",
 ] as const;
 

@@ -1,6 +1,7 @@
 // The password reset flow: create a request (its code goes to the user's inbox), verify the
 // code, then set a new password with the verified request.
 import { nowSeconds, type AppContext } from "../../context.ts";
+import { tooManyRequests, type TooManyRequests } from "../../errors.ts";
 import { constantTimeEqualBytes, hashCode } from "../../lib/constant-time.ts";
 import { generateCode, generateId, isId } from "../../lib/ids.ts";
 import { REQUEST_LIFETIME_SECONDS } from "../../limits.ts";
@@ -8,7 +9,10 @@ import { logEvent, newEvent } from "../events/actions.ts";
 import { checkCode } from "../code-attempts.ts";
 import type { PasswordResetRequest } from "./store.ts";
 
-export async function createPasswordResetRequest(ctx: AppContext, userId: string): Promise<{ request: PasswordResetRequest; code: string }> {
+export type CreateResetRequestResult = { ok: true; request: PasswordResetRequest; code: string } | { ok: false; error: "NOT_FOUND" };
+
+/** NOT_FOUND when the user was deleted after the call found them. */
+export async function createPasswordResetRequest(ctx: AppContext, userId: string): Promise<CreateResetRequestResult> {
 	const createdAt = nowSeconds(ctx);
 	const code = generateCode();
 	const request: PasswordResetRequest = {
@@ -19,8 +23,8 @@ export async function createPasswordResetRequest(ctx: AppContext, userId: string
 		emailVerified: false,
 	};
 	// Only a digest is stored: the code is shown once, in this response, and never needed again.
-	await ctx.stores.passwordResets.insert({ ...request, codeHash: hashCode(code) });
-	return { request, code };
+	if ((await ctx.stores.passwordResets.insert({ ...request, codeHash: hashCode(code) })) === "NO_USER") return { ok: false, error: "NOT_FOUND" };
+	return { ok: true, request, code };
 }
 
 /** The 5th incorrect code deletes the request; later calls find nothing (NOT_FOUND). `clientIp`
@@ -44,16 +48,21 @@ export async function verifyResetEmail(
 	}
 }
 
-export type ResetPasswordResult = "RESET" | "INVALID_REQUEST" | "WEAK_PASSWORD";
+export type ResetPasswordResult = { ok: true } | { ok: false; failure: { error: "INVALID_REQUEST" | "WEAK_PASSWORD" } | TooManyRequests };
 
+/** As at sign-up (users/actions.ts): a password the local leak lists hold is refused before a
+ *  hashing token is taken; the range API is asked after it. */
 export async function resetPassword(ctx: AppContext, requestId: string, password: string, clientIp: string | undefined): Promise<ResetPasswordResult> {
+	if (ctx.leakCheck.isLeakedLocally(password)) return { ok: false, failure: { error: "WEAK_PASSWORD" } };
+	const admitted = await ctx.limits.admitHashing(clientIp);
+	if (!admitted.allowed) return { ok: false, failure: tooManyRequests(admitted.retryAfterMs) };
 	const request = isId(requestId) ? await ctx.stores.passwordResets.get(requestId, nowSeconds(ctx)) : null;
-	if (request === null || !request.emailVerified) return "INVALID_REQUEST";
-	if (await ctx.leakCheck.isLeaked(password)) return "WEAK_PASSWORD";
+	if (request === null || !request.emailVerified) return { ok: false, failure: { error: "INVALID_REQUEST" } };
+	if (await ctx.leakCheck.isLeakedOnline(password)) return { ok: false, failure: { error: "WEAK_PASSWORD" } };
 	const passwordHash = await ctx.hasher.hash(password);
 	const event = newEvent(ctx, "password_reset", { userId: request.userId, clientIp });
 	const userId = await ctx.stores.passwordResets.resetPassword(requestId, passwordHash, nowSeconds(ctx), event);
-	if (userId === null) return "INVALID_REQUEST";
+	if (userId === null) return { ok: false, failure: { error: "INVALID_REQUEST" } };
 	logEvent(ctx, event);
-	return "RESET";
+	return { ok: true };
 }

@@ -19,8 +19,9 @@ export async function handleCreateResetRequest(c: C): Promise<Response> {
 	if (body === null) return errorResponse("INVALID_DATA");
 	const admitted = await ctx.limits.admitCodeRequest("passwordReset", user.id, body.client_ip);
 	if (!admitted.allowed) return failureResponse(tooManyRequests(admitted.retryAfterMs));
-	const { request, code } = await createPasswordResetRequest(ctx, user.id);
-	return Response.json({ ...passwordResetRequestJSON(request), code });
+	const created = await createPasswordResetRequest(ctx, user.id);
+	if (!created.ok) return errorResponse(created.error);
+	return Response.json({ ...passwordResetRequestJSON(created.request), code: created.code });
 }
 
 export async function handleListUserResetRequests(c: C): Promise<Response> {
@@ -69,9 +70,7 @@ export async function handleResetPassword(c: C): Promise<Response> {
 	const ctx = c.get("ctx");
 	const body = parseBody(c, resetPasswordBody);
 	if (body === null) return errorResponse("INVALID_DATA");
-	const admitted = await ctx.limits.admitHashing(body.client_ip);
-	if (!admitted.allowed) return failureResponse(tooManyRequests(admitted.retryAfterMs));
 	const result = await resetPassword(ctx, body.request_id, body.password, body.client_ip);
-	if (result !== "RESET") return errorResponse(result);
+	if (!result.ok) return failureResponse(result.failure);
 	return noContent();
 }

@@ -7,9 +7,10 @@ import { generateCode } from "../../lib/ids.ts";
 import { findTotpStep } from "../../lib/totp.ts";
 import { logEvent, newEvent } from "../events/actions.ts";
 import { withData, type HolmEvent } from "../events/store.ts";
+import { secondFactorLockout } from "../../limits.ts";
 import type { IncorrectCode, Locked, TotpCredential } from "./store.ts";
 
-export type RegisterTotpResult = { ok: true; credential: TotpCredential } | { ok: false; error: "INCORRECT_CODE" };
+export type RegisterTotpResult = { ok: true; credential: TotpCredential } | { ok: false; error: "INCORRECT_CODE" | "NOT_FOUND" };
 
 /** A key is registered only with a code it produced, so a mistyped or mis-scanned key is caught now. */
 export async function registerTotpCredential(
@@ -23,8 +24,9 @@ export async function registerTotpCredential(
 	if (step === null) return { ok: false, error: "INCORRECT_CODE" };
 	const credential: TotpCredential = { userId, createdAt: nowSeconds(ctx), key };
 	// The registering code's step is recorded, so that code cannot then pass verify-2fa as well.
+	// NOT_FOUND when the user was deleted after the call found them.
 	const event = newEvent(ctx, "totp_registered", { userId, clientIp });
-	await ctx.stores.twoFactor.replaceCredential(credential, step, event);
+	if ((await ctx.stores.twoFactor.replaceCredential(credential, step, event)) === "NO_USER") return { ok: false, error: "NOT_FOUND" };
 	logEvent(ctx, event);
 	return { ok: true, credential };
 }
@@ -61,6 +63,7 @@ export async function verifyTotp(ctx: AppContext, userId: string, code: string, 
 		userId,
 		Math.floor(nowMs / 1000),
 		(key, lastUsedStep) => findTotpStep(key, code, nowMs, lastUsedStep),
+		secondFactorLockout(ctx.limits.settings),
 		lockEvent,
 	);
 	switch (result.outcome) {
@@ -96,7 +99,14 @@ export async function resetUserSecondFactors(
 ): Promise<ResetSecondFactorsResult> {
 	const newCode = generateCode();
 	const events = { reset: newEvent(ctx, "second_factor_reset", { userId, clientIp }), locked: lockEventOf(ctx, "recovery_code", userId, clientIp) };
-	const result = await ctx.stores.twoFactor.resetWithRecoveryCode(userId, (stored) => codesMatch(stored, recoveryCode), newCode, nowSeconds(ctx), events);
+	const result = await ctx.stores.twoFactor.resetWithRecoveryCode(
+		userId,
+		(stored) => codesMatch(stored, recoveryCode),
+		newCode,
+		nowSeconds(ctx),
+		secondFactorLockout(ctx.limits.settings),
+		events,
+	);
 	switch (result.outcome) {
 		case "RESET":
 			logEvent(ctx, events.reset);

@@ -4,6 +4,8 @@
 // are taken one at a time, and the counts survive a restart.
 import { encodeBase64 } from "@oslojs/encoding";
 import type { HolmEvent } from "../events/store.ts";
+import type { UserRowWrite } from "../users/store.ts";
+import type { SecondFactorLockout } from "../../limits.ts";
 
 export interface TotpCredential {
 	userId: string;
@@ -19,20 +21,23 @@ export type VerifyTotpOutcome = { outcome: "VERIFIED" | "NOT_ALLOWED" } | Incorr
 export type ResetWithRecoveryCodeOutcome = { outcome: "RESET" | "NOT_FOUND" } | IncorrectCode | Locked;
 
 export interface TwoFactorStore {
-	/** Replaces any earlier credential; `acceptedStep` is the step of the code that proved the key. */
-	replaceCredential(credential: TotpCredential, acceptedStep: number, event: HolmEvent): Promise<void>;
+	/** Replaces any earlier credential; `acceptedStep` is the step of the code that proved the key.
+	 *  When the key is the one already registered, the last used step never moves back. Writes
+	 *  `event` (totp_registered) when the credential was stored. */
+	replaceCredential(credential: TotpCredential, acceptedStep: number, event: HolmEvent): Promise<UserRowWrite>;
 	getCredential(userId: string): Promise<TotpCredential | null>;
 	deleteCredential(userId: string, event: HolmEvent): Promise<boolean>;
 	/**
 	 * Under the user's TOTP lockout: `findStep(key, lastUsedStep)` names the step the code matches
 	 * after the last accepted one, or null. The step only moves forward (compare-and-swap), so one
-	 * accepted code is accepted once (RFC 6238 section 5.2). A code that locks the check writes
-	 * `lockEvent` (second_factor_locked) with `lock_seconds` added.
+	 * accepted code is accepted once (RFC 6238 section 5.2). `lockout` gives the figures in force.
+	 * A code that locks the check writes `lockEvent` (second_factor_locked) with `lock_seconds` added.
 	 */
 	verifyTotp(
 		userId: string,
 		nowSeconds: number,
 		findStep: (key: Uint8Array, lastUsedStep: number) => number | null,
+		lockout: SecondFactorLockout,
 		lockEvent: HolmEvent,
 	): Promise<VerifyTotpOutcome>;
 	/** False when the user no longer exists. */
@@ -48,6 +53,7 @@ export interface TwoFactorStore {
 		isCorrect: (recoveryCode: string) => boolean,
 		newCode: string,
 		nowSeconds: number,
+		lockout: SecondFactorLockout,
 		events: { reset: HolmEvent; locked: HolmEvent },
 	): Promise<ResetWithRecoveryCodeOutcome>;
 	/** Ends both checks' locks and their escalation (POST /users/{id}/unblock) and writes `event`.

@@ -24,6 +24,7 @@
 import type { SQL, TransactionSQL } from "bun";
 import type { EventQuery, EventStore, EventType, FeedEvent, HolmEvent } from "../../features/events/store.ts";
 import type { EventSettings } from "../index.ts";
+import { transaction } from "./connection.ts";
 
 type Queryable = SQL | TransactionSQL;
 
@@ -78,7 +79,7 @@ export function createPostgresEventLog(sql: SQL, settings: EventSettings): Postg
 		write,
 		async around(sql, event, change, happened) {
 			if (!enabled) return change(sql);
-			return sql.begin(async (tx) => {
+			return transaction(sql, async (tx) => {
 				const result = await change(tx);
 				if (happened(result)) await write(tx, event);
 				return result;
@@ -88,7 +89,7 @@ export function createPostgresEventLog(sql: SQL, settings: EventSettings): Postg
 			async append(events) {
 				if (!enabled || events.length === 0) return;
 				if (events.length === 1) return write(sql, events[0]!);
-				await sql.begin(async (tx) => {
+				await transaction(sql, async (tx) => {
 					for (const event of events) await write(tx, event);
 				});
 			},

@@ -1,38 +1,35 @@
 // Every feature's store, and the rate limits of every instance, on one PostgreSQL database
 // (section 8 of API.md), through Bun's built-in client.
-import { SQL } from "bun";
+import type { SQL } from "bun";
+import type { Clock } from "../../lib/rate-limit.ts";
 import { deleteExpiredRows, NO_WEBHOOK_EVENTS, type EventSettings, type Storage, type Stores } from "../index.ts";
+import { databaseClock, type DatabaseClock } from "./clock.ts";
+import { connectPostgres, createHealthProbe, timeoutReason } from "./connection.ts";
 import { createPostgresEmailUpdateStore } from "./email-update.ts";
 import { createPostgresEmailVerificationStore } from "./email-verification.ts";
+import { explainConnectionError } from "./connection-error.ts";
 import { createPostgresEventLog } from "./events.ts";
 import { createPostgresWebhookQueue } from "./webhook-queue.ts";
 import { createPostgresLimitStore, deleteExpiredLimits } from "./limits.ts";
+import { createPostgresPasskeyStore } from "./passkeys.ts";
 import { createPostgresPasswordResetStore } from "./password-reset.ts";
 import { createPostgresPasswordStore } from "./passwords.ts";
 import { migratePostgres } from "./schema.ts";
 import { createPostgresTwoFactorStore } from "./two-factor.ts";
 import { createPostgresUserStore } from "./users.ts";
 
-/** Connections each instance opens at most; argon2id, not the database, bounds the throughput. */
-export const POSTGRES_POOL_SIZE = 10;
-
-function createPostgresStores(sql: SQL, settings: EventSettings): Stores {
+function createPostgresStores(sql: SQL, clock: DatabaseClock, settings: EventSettings): Stores {
 	const events = createPostgresEventLog(sql, settings);
 	return {
 		users: createPostgresUserStore(sql, events),
 		passwords: createPostgresPasswordStore(sql, events),
-		passwordResets: createPostgresPasswordResetStore(sql, events),
-		emailVerifications: createPostgresEmailVerificationStore(sql, events),
-		emailUpdates: createPostgresEmailUpdateStore(sql, events),
-		twoFactor: createPostgresTwoFactorStore(sql, events),
+		passwordResets: createPostgresPasswordResetStore(sql, clock, events),
+		emailVerifications: createPostgresEmailVerificationStore(sql, clock, events),
+		emailUpdates: createPostgresEmailUpdateStore(sql, clock, events),
+		twoFactor: createPostgresTwoFactorStore(sql, clock, events),
+		passkeys: createPostgresPasskeyStore(sql, events),
 		events: events.store,
 	};
-}
-
-function connectPostgres(url: string): SQL {
-	// A lost connection fails the queries in flight; the pool opens new ones on demand, so Holm
-	// recovers by itself once the database is back.
-	return new SQL(url, { max: POSTGRES_POOL_SIZE, idleTimeout: 60, connectionTimeout: 5 });
 }
 
 /** Where a connection string points, for messages: host (or socket directory), port, database
@@ -50,34 +47,54 @@ export function describePostgres(url: string): string {
 	}
 }
 
+export interface PostgresOptions {
+	/** Tests only: the time the database judges by, instead of its own clock (see clock.ts). */
+	fixedDatabaseClock?: Clock;
+	/** How events are kept (retention, webhook types); 30 days and no webhook when absent. */
+	events?: EventSettings;
+}
+
 /** Connects, brings the schema up to date (under a lock, so instances may start together). */
-export async function openPostgresStorage(url: string, events: EventSettings = NO_WEBHOOK_EVENTS): Promise<Storage> {
+export async function openPostgresStorage(url: string, options: PostgresOptions = {}): Promise<Storage> {
 	const sql = connectPostgres(url);
+	let migrated: { from: number; to: number };
 	try {
-		await migratePostgres(sql);
+		migrated = await migratePostgres(sql);
 	} catch (error) {
 		await sql.close({ timeout: 0 });
-		const reason = error instanceof Error ? error.message : String(error);
-		throw new Error(`PostgreSQL at ${describePostgres(url)}: ${reason}`, { cause: error });
+		throw new Error(`PostgreSQL at ${describePostgres(url)}: ${await explainConnectionError(error, url)}`, { cause: error });
 	}
-	const stores = createPostgresStores(sql, events);
+	const clock = databaseClock(options.fixedDatabaseClock);
+	const stores = createPostgresStores(sql, clock, options.events ?? NO_WEBHOOK_EVENTS);
+	const health = createHealthProbe(url);
 	return {
 		kind: "postgres",
+		migrated,
 		stores,
-		limitStore: createPostgresLimitStore(sql),
+		limitStore: createPostgresLimitStore(sql, clock),
 		webhookQueue: createPostgresWebhookQueue(sql),
-		async ping() {
-			await sql`SELECT 1`;
-		},
+		ping: () => health.ping(),
 		async size() {
 			const [row] = await sql`SELECT pg_database_size(current_database()) AS bytes`;
 			return Number(row.bytes);
 		},
-		async sweep(nowMs) {
-			await deleteExpiredRows(stores, Math.floor(nowMs / 1000), events);
+		async sweep() {
+			// The database's time, not the instance's: an instance whose clock runs ahead deletes
+			// nothing that is still live. Read first, so each DELETE compares with a constant and
+			// uses its index; the moments it lags only make the sweep keep a little more.
+			const nowMs = await clock.read(sql);
+			await deleteExpiredRows(stores, Math.floor(nowMs / 1000), options.events ?? NO_WEBHOOK_EVENTS);
 			await deleteExpiredLimits(sql, nowMs);
 		},
+		async clockSkewMs(instanceNowMs) {
+			const sent = instanceNowMs();
+			const databaseMs = await clock.read(sql);
+			const received = instanceNowMs();
+			return (sent + received) / 2 - databaseMs;
+		},
+		timeoutReason,
 		async close() {
+			await health.close();
 			await sql.close({ timeout: 5 });
 		},
 	};

@@ -2,11 +2,12 @@
 import type { SQL } from "bun";
 import type { PasswordStore } from "../../features/passwords/store.ts";
 import type { PostgresEventLog } from "./events.ts";
+import { transaction } from "./connection.ts";
 
 export function createPostgresPasswordStore(sql: SQL, events: PostgresEventLog): PasswordStore {
 	return {
 		async replacePasswordHash(userId, expectedHash, newHash, event) {
-			return sql.begin(async (tx) => {
+			return transaction(sql, async (tx) => {
 				// One statement, so the compare and the swap are one step: a parallel writer's row lock
 				// makes this wait, and the WHERE is then checked again against the committed row.
 				const swapped = await tx`UPDATE "user" SET password_hash = ${newHash} WHERE id = ${userId} AND password_hash = ${expectedHash}`;
@@ -19,6 +20,11 @@ export function createPostgresPasswordStore(sql: SQL, events: PostgresEventLog):
 				await events.write(tx, event);
 				return "UPDATED";
 			});
+		},
+		async upgradePasswordHash(userId, expectedHash, newHash) {
+			// One statement: the compare and the swap are one step (see replacePasswordHash).
+			const swapped = await sql`UPDATE "user" SET password_hash = ${newHash} WHERE id = ${userId} AND password_hash = ${expectedHash}`;
+			return swapped.count === 1;
 		},
 	};
 }

@@ -94,7 +94,42 @@ export const POSTGRES_MIGRATIONS: readonly string[] = [
 	END $$;
 	CREATE TRIGGER user_count_change AFTER INSERT OR DELETE ON "user" FOR EACH ROW EXECUTE FUNCTION user_count_change();
 	`,
-	// 3: events (API.md section 11) and the queue of their webhook deliveries. xid is the writing
+	// 3: passkeys (API.md section 10), as on SQLite.
+	`
+	CREATE TABLE passkey_user_handle (
+		user_id text COLLATE "C" PRIMARY KEY REFERENCES "user" (id) ON DELETE CASCADE,
+		handle bytea NOT NULL UNIQUE
+	);
+
+	CREATE TABLE passkey (
+		id text COLLATE "C" PRIMARY KEY,
+		user_id text COLLATE "C" NOT NULL REFERENCES "user" (id) ON DELETE CASCADE,
+		credential_id bytea NOT NULL UNIQUE,
+		public_key bytea NOT NULL,
+		algorithm integer NOT NULL,
+		sign_count bigint NOT NULL,
+		name text NOT NULL,
+		created_at bigint NOT NULL,
+		last_used_at bigint,
+		backup_eligible boolean NOT NULL,
+		backed_up boolean NOT NULL,
+		transports jsonb NOT NULL,
+		aaguid bytea NOT NULL
+	);
+	CREATE INDEX passkey_user_id ON passkey (user_id, created_at);
+
+	CREATE TABLE passkey_ceremony (
+		id text COLLATE "C" PRIMARY KEY,
+		kind text NOT NULL CHECK (kind IN ('registration', 'authentication')),
+		user_id text COLLATE "C" REFERENCES "user" (id) ON DELETE CASCADE,
+		challenge bytea NOT NULL,
+		created_at bigint NOT NULL,
+		expires_at bigint NOT NULL
+	);
+	CREATE INDEX passkey_ceremony_user_id ON passkey_ceremony (user_id);
+	CREATE INDEX passkey_ceremony_expires_at ON passkey_ceremony (expires_at);
+	`,
+	// 4: events (API.md section 11) and the queue of their webhook deliveries. xid is the writing
 	// transaction's id: the feed serves an event only once every transaction with a smaller xid has
 	// ended (src/stores/postgres/events.ts says why that makes it exactly-once). No index on time:
 	// the sweep deletes from the oldest seq up (events.ts).
@@ -130,6 +165,10 @@ const MIGRATION_LOCK = 0x486f6c6d; // "Holm"
 /** Applies the missing steps in one transaction, under a lock that serialises concurrent starts. */
 export async function migratePostgres(sql: SQL): Promise<{ from: number; to: number }> {
 	return sql.begin(async (tx) => {
+		// Unlike requests, a migration may take long, and waits for another instance's migration
+		// (or for the table locks of a step) as long as that takes: no session timeouts here.
+		await tx`SET LOCAL statement_timeout = 0`;
+		await tx`SET LOCAL lock_timeout = 0`;
 		await tx`SELECT pg_advisory_xact_lock(${MIGRATION_LOCK})`;
 		await tx`CREATE TABLE IF NOT EXISTS holm_schema (version integer NOT NULL)`;
 		const rows = await tx`SELECT version FROM holm_schema`;

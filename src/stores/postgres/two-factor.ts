@@ -1,57 +1,75 @@
 // The second factors on PostgreSQL. Each check locks the user's row (first, as every transaction
 // that changes a user's rows does, so none can deadlock with another) and then its lockout row (an
 // upsert takes the row lock, creating the row if needed): parallel guesses for one user and check
-// are taken one at a time, like the SQLite transaction, until the check's transaction ends.
+// are taken one at a time, like the SQLite transaction, until the check's transaction ends. Locks
+// are judged and set by the database's clock (clock.ts), read once the rows are locked, not by the
+// `now` the feature passes (this instance's).
 import type { SQL, TransactionSQL } from "bun";
 import type { Locked, ResetWithRecoveryCodeOutcome, TwoFactorStore, VerifyTotpOutcome } from "../../features/two-factor/store.ts";
-import { MAX_INCORRECT_SECOND_FACTOR_CODES, secondFactorLockSeconds } from "../../limits.ts";
+import { secondFactorLockSeconds, type SecondFactorLockout } from "../../limits.ts";
+import { writeForUser } from "./errors.ts";
+import type { DatabaseClock } from "./clock.ts";
+import { transaction } from "./connection.ts";
 import { withData, type HolmEvent } from "../../features/events/store.ts";
 import type { PostgresEventLog } from "./events.ts";
 
 type SecondFactorCheck = "totp" | "recovery_code";
 
-/** Locks the user's row and the check's lockout row for this transaction. The lock in force, null
- *  when there is none, or "NO_USER" when the user is gone. */
-async function lockLockoutRow(tx: TransactionSQL, userId: string, check: SecondFactorCheck, now: number): Promise<Locked | null | "NO_USER"> {
+/** Locks the user's row and the check's lockout row for this transaction: "NO_USER" when the user
+ *  is gone; otherwise the lock in force (null when there is none) and the database's time then. */
+async function lockLockoutRow(
+	tx: TransactionSQL,
+	clock: DatabaseClock,
+	userId: string,
+	check: SecondFactorCheck,
+): Promise<"NO_USER" | { locked: Locked | null; now: number }> {
 	const user = await tx`SELECT 1 FROM "user" WHERE id = ${userId} FOR UPDATE`;
 	if (user.length === 0) return "NO_USER";
 	const rows = await tx`INSERT INTO second_factor_lockout (user_id, check_name) VALUES (${userId}, ${check})
 		ON CONFLICT (user_id, check_name) DO UPDATE SET check_name = excluded.check_name
-		RETURNING locked_until`;
+		RETURNING locked_until, ${clock.seconds(tx)} AS now`;
+	const now = Number(rows[0].now);
 	const lockedUntil = rows[0].locked_until === null ? null : Number(rows[0].locked_until);
-	return lockedUntil !== null && lockedUntil > now ? { outcome: "LOCKED", retryAfterSeconds: lockedUntil - now } : null;
+	const locked: Locked | null = lockedUntil !== null && lockedUntil > now ? { outcome: "LOCKED", retryAfterSeconds: lockedUntil - now } : null;
+	return { locked, now };
 }
 
-/** One more incorrect code; the 5th in a row locks the check, each lock twice as long as the last.
+/** One more incorrect code; the 5th in a row (by default) locks the check, each lock twice as long as the last.
  *  The seconds of the lock it started, or null. */
 async function recordIncorrectCode(
 	tx: TransactionSQL,
 	userId: string,
 	check: SecondFactorCheck,
 	now: number,
+	lockout: SecondFactorLockout,
 	lockEvent: { events: PostgresEventLog; event: HolmEvent },
 ): Promise<number | null> {
 	const [row] = await tx`UPDATE second_factor_lockout SET failed_attempts = failed_attempts + 1, locked_until = NULL
 		WHERE user_id = ${userId} AND check_name = ${check} RETURNING failed_attempts, lock_count`;
-	if (row.failed_attempts < MAX_INCORRECT_SECOND_FACTOR_CODES) return null;
-	const seconds = secondFactorLockSeconds(row.lock_count);
+	if (row.failed_attempts < lockout.maxIncorrectCodes) return null;
+	const seconds = secondFactorLockSeconds(row.lock_count, lockout.firstLockSeconds);
 	await tx`UPDATE second_factor_lockout SET failed_attempts = 0, locked_until = ${now + seconds},
 		lock_count = lock_count + 1 WHERE user_id = ${userId} AND check_name = ${check}`;
 	await lockEvent.events.write(tx, withData(lockEvent.event, { lock_seconds: seconds }));
 	return seconds;
 }
 
-export function createPostgresTwoFactorStore(sql: SQL, events: PostgresEventLog): TwoFactorStore {
+export function createPostgresTwoFactorStore(sql: SQL, clock: DatabaseClock, events: PostgresEventLog): TwoFactorStore {
 	return {
 		async replaceCredential(credential, acceptedStep, event) {
-			await events.around(
-				sql,
-				event,
-				(q) => q`INSERT INTO totp_credential (user_id, created_at, key, last_used_step)
-					VALUES (${credential.userId}, ${credential.createdAt}, ${credential.key}, ${acceptedStep})
-					ON CONFLICT (user_id) DO UPDATE SET
-						created_at = excluded.created_at, key = excluded.key, last_used_step = excluded.last_used_step`,
-				() => true,
+			// The same key registered again keeps the highest step used so far (see the SQLite store).
+			return writeForUser(() =>
+				events.around(
+					sql,
+					event,
+					(q) => q`INSERT INTO totp_credential (user_id, created_at, key, last_used_step)
+						VALUES (${credential.userId}, ${credential.createdAt}, ${credential.key}, ${acceptedStep})
+						ON CONFLICT (user_id) DO UPDATE SET
+							created_at = excluded.created_at, key = excluded.key,
+							last_used_step = CASE WHEN totp_credential.key = excluded.key
+								THEN GREATEST(totp_credential.last_used_step, excluded.last_used_step) ELSE excluded.last_used_step END`,
+					() => true,
+				),
 			);
 		},
 		async getCredential(userId) {
@@ -63,11 +81,11 @@ export function createPostgresTwoFactorStore(sql: SQL, events: PostgresEventLog)
 			const result = await events.around(sql, event, (q) => q`DELETE FROM totp_credential WHERE user_id = ${userId}`, (deleted) => deleted.count > 0);
 			return result.count > 0;
 		},
-		async verifyTotp(userId, now, findStep, lockEvent) {
-			return sql.begin(async (tx): Promise<VerifyTotpOutcome> => {
-				const locked = await lockLockoutRow(tx, userId, "totp", now);
-				if (locked === "NO_USER") return { outcome: "NOT_ALLOWED" };
-				if (locked !== null) return locked;
+		async verifyTotp(userId, _instanceNow, findStep, figures, lockEvent) {
+			return transaction(sql, async (tx): Promise<VerifyTotpOutcome> => {
+				const lockout = await lockLockoutRow(tx, clock, userId, "totp");
+				if (lockout === "NO_USER") return { outcome: "NOT_ALLOWED" };
+				if (lockout.locked !== null) return lockout.locked;
 				const rows = await tx`SELECT key, last_used_step FROM totp_credential WHERE user_id = ${userId}`;
 				if (rows.length === 0) return { outcome: "NOT_ALLOWED" };
 				const step = findStep(new Uint8Array(rows[0].key), Number(rows[0].last_used_step));
@@ -75,7 +93,7 @@ export function createPostgresTwoFactorStore(sql: SQL, events: PostgresEventLog)
 				const advanced = step === null ? null : await tx`UPDATE totp_credential SET last_used_step = ${step}
 					WHERE user_id = ${userId} AND last_used_step < ${step}`;
 				if (advanced === null || advanced.count === 0) {
-					return { outcome: "INCORRECT_CODE", lockedForSeconds: await recordIncorrectCode(tx, userId, "totp", now, { events, event: lockEvent }) };
+					return { outcome: "INCORRECT_CODE", lockedForSeconds: await recordIncorrectCode(tx, userId, "totp", lockout.now, figures, { events, event: lockEvent }) };
 				}
 				await tx`DELETE FROM second_factor_lockout WHERE user_id = ${userId} AND check_name = 'totp'`;
 				return { outcome: "VERIFIED" };
@@ -90,11 +108,11 @@ export function createPostgresTwoFactorStore(sql: SQL, events: PostgresEventLog)
 			);
 			return result.count > 0;
 		},
-		async resetWithRecoveryCode(userId, isCorrect, newCode, now, outcomes) {
-			return sql.begin(async (tx): Promise<ResetWithRecoveryCodeOutcome> => {
-				const locked = await lockLockoutRow(tx, userId, "recovery_code", now);
-				if (locked === "NO_USER") return { outcome: "NOT_FOUND" };
-				if (locked !== null) return locked;
+		async resetWithRecoveryCode(userId, isCorrect, newCode, _instanceNow, figures, outcomes) {
+			return transaction(sql, async (tx): Promise<ResetWithRecoveryCodeOutcome> => {
+				const lockout = await lockLockoutRow(tx, clock, userId, "recovery_code");
+				if (lockout === "NO_USER") return { outcome: "NOT_FOUND" };
+				if (lockout.locked !== null) return lockout.locked;
 				// The user's row is locked and there (lockLockoutRow said so).
 				const [row] = await tx`SELECT recovery_code FROM "user" WHERE id = ${userId}`;
 				const current: string = row.recovery_code;
@@ -102,7 +120,7 @@ export function createPostgresTwoFactorStore(sql: SQL, events: PostgresEventLog)
 					? await tx`UPDATE "user" SET recovery_code = ${newCode} WHERE id = ${userId} AND recovery_code = ${current}`
 					: null;
 				if (swapped === null || swapped.count === 0) {
-					return { outcome: "INCORRECT_CODE", lockedForSeconds: await recordIncorrectCode(tx, userId, "recovery_code", now, { events, event: outcomes.locked }) };
+					return { outcome: "INCORRECT_CODE", lockedForSeconds: await recordIncorrectCode(tx, userId, "recovery_code", lockout.now, figures, { events, event: outcomes.locked }) };
 				}
 				await tx`DELETE FROM totp_credential WHERE user_id = ${userId}`;
 				await tx`DELETE FROM second_factor_lockout WHERE user_id = ${userId}`;
@@ -111,7 +129,7 @@ export function createPostgresTwoFactorStore(sql: SQL, events: PostgresEventLog)
 			});
 		},
 		async clearLockouts(userId, event) {
-			return sql.begin(async (tx) => {
+			return transaction(sql, async (tx) => {
 				const user = await tx`SELECT 1 FROM "user" WHERE id = ${userId} FOR UPDATE`;
 				if (user.length === 0) return false;
 				await tx`DELETE FROM second_factor_lockout WHERE user_id = ${userId}`;

@@ -2,11 +2,12 @@
 import type { Database } from "bun:sqlite";
 import { createMemoryLimitStore } from "../../limits.ts";
 import { deleteExpiredRows, NO_WEBHOOK_EVENTS, type EventSettings, type Storage, type Stores } from "../index.ts";
-import { CONNECTION_PRAGMAS, openDatabase } from "./db/open.ts";
+import { CONNECTION_PRAGMAS, openAndMigrate } from "./db/open.ts";
 import { openSnapshotReads, type SnapshotReads } from "./db/snapshot-reads.ts";
 import { createSqliteEmailUpdateStore } from "./email-update.ts";
 import { createSqliteEmailVerificationStore } from "./email-verification.ts";
 import { createSqliteEventLog } from "./events.ts";
+import { createSqlitePasskeyStore } from "./passkeys.ts";
 import { createSqliteWebhookQueue } from "./webhook-queue.ts";
 import { createSqlitePasswordResetStore } from "./password-reset.ts";
 import { createSqlitePasswordStore } from "./passwords.ts";
@@ -22,6 +23,7 @@ function createStores(db: Database, reads: SnapshotReads, settings: EventSetting
 		emailVerifications: createSqliteEmailVerificationStore(db, reads, events),
 		emailUpdates: createSqliteEmailUpdateStore(db, reads, events),
 		twoFactor: createSqliteTwoFactorStore(db, reads, events),
+		passkeys: createSqlitePasskeyStore(db, reads, events),
 		events: events.store,
 	};
 }
@@ -29,11 +31,12 @@ function createStores(db: Database, reads: SnapshotReads, settings: EventSetting
 /** Opens (creating) the database file and brings its schema up to date. Limits live in memory:
  *  one SQLite file serves one instance. */
 export function openSqliteStorage(path: string, limiterCapacity?: number, events: EventSettings = NO_WEBHOOK_EVENTS): Storage {
-	const db = openDatabase(path);
+	const { db, migrated } = openAndMigrate(path);
 	const reads = openSnapshotReads(path, db, CONNECTION_PRAGMAS);
 	const stores = createStores(db, reads, events);
 	return {
 		kind: "sqlite",
+		migrated,
 		stores,
 		limitStore: createMemoryLimitStore(limiterCapacity),
 		webhookQueue: createSqliteWebhookQueue(db),
@@ -48,6 +51,9 @@ export function openSqliteStorage(path: string, limiterCapacity?: number, events
 		async sweep(nowMs) {
 			await deleteExpiredRows(stores, Math.floor(nowMs / 1000), events);
 		},
+		// One process, one clock: the injected one judges everything.
+		clockSkewMs: async () => null,
+		timeoutReason: () => null,
 		async close() {
 			reads.close();
 			db.close();

@@ -24,5 +24,8 @@ export function createSqlitePasswordStore(db: Database, events: SqliteEventLog):
 		async replacePasswordHash(userId, expectedHash, newHash, event) {
 			return replacePasswordHash(userId, expectedHash, newHash, event);
 		},
+		async upgradePasswordHash(userId, expectedHash, newHash) {
+			return swapHash.run(newHash, userId, expectedHash).changes === 1;
+		},
 	};
 }

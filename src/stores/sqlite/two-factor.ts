@@ -3,9 +3,10 @@
 import type { Database } from "bun:sqlite";
 import { withData, type HolmEvent } from "../../features/events/store.ts";
 import type { Locked, ResetWithRecoveryCodeOutcome, TwoFactorStore, VerifyTotpOutcome } from "../../features/two-factor/store.ts";
-import { MAX_INCORRECT_SECOND_FACTOR_CODES, secondFactorLockSeconds } from "../../limits.ts";
+import { secondFactorLockSeconds, type SecondFactorLockout } from "../../limits.ts";
 import type { SnapshotReads } from "./db/snapshot-reads.ts";
 import type { SqliteEventLog } from "./events.ts";
+import { writeForUser } from "./errors.ts";
 
 type SecondFactorCheck = "totp" | "recovery_code";
 
@@ -17,10 +18,13 @@ interface CredentialRow {
 }
 
 export function createSqliteTwoFactorStore(db: Database, reads: SnapshotReads, events: SqliteEventLog): TwoFactorStore {
+	// The same key registered again keeps the highest step used so far, so a code it accepted before
+	// cannot pass again; a new key starts from its registering code.
 	const upsertCredential = db.prepare<void, [string, number, Uint8Array, number]>(
 		`INSERT INTO totp_credential (user_id, created_at, key, last_used_step) VALUES (?, ?, ?, ?)
 		ON CONFLICT (user_id) DO UPDATE SET
-			created_at = excluded.created_at, key = excluded.key, last_used_step = excluded.last_used_step`,
+			created_at = excluded.created_at, key = excluded.key,
+			last_used_step = CASE WHEN key = excluded.key THEN max(last_used_step, excluded.last_used_step) ELSE excluded.last_used_step END`,
 	);
 	const selectCredential = db.prepare<CredentialRow, [string]>(
 		`SELECT user_id, created_at, key, last_used_step FROM totp_credential WHERE user_id = ?`,
@@ -50,7 +54,7 @@ export function createSqliteTwoFactorStore(db: Database, reads: SnapshotReads, e
 		ON CONFLICT (user_id, check_name) DO UPDATE SET failed_attempts = failed_attempts + 1, locked_until = NULL
 		RETURNING failed_attempts, lock_count`,
 	);
-	// The count restarts with the lock, so once the lock ends the user has 5 tries again.
+	// The count restarts with the lock, so once the lock ends the user has all their tries again.
 	const lock = db.prepare<void, [number, string, SecondFactorCheck]>(
 		`UPDATE second_factor_lockout SET failed_attempts = 0, locked_until = ?, lock_count = lock_count + 1
 		WHERE user_id = ? AND check_name = ?`,
@@ -67,24 +71,30 @@ export function createSqliteTwoFactorStore(db: Database, reads: SnapshotReads, e
 	}
 
 	/** Counts an incorrect code; the seconds of the lock it started (and its event), or null. */
-	function recordIncorrectCode(userId: string, check: SecondFactorCheck, now: number, lockEvent: HolmEvent): number | null {
+	function recordIncorrectCode(userId: string, check: SecondFactorCheck, now: number, lockout: SecondFactorLockout, lockEvent: HolmEvent): number | null {
 		const { failed_attempts, lock_count } = countFailure.get(userId, check)!;
-		if (failed_attempts < MAX_INCORRECT_SECOND_FACTOR_CODES) return null;
-		const seconds = secondFactorLockSeconds(lock_count);
+		if (failed_attempts < lockout.maxIncorrectCodes) return null;
+		const seconds = secondFactorLockSeconds(lock_count, lockout.firstLockSeconds);
 		lock.run(now + seconds, userId, check);
 		events.write(withData(lockEvent, { lock_seconds: seconds }));
 		return seconds;
 	}
 
 	const verifyTotp = db.transaction(
-		(userId: string, now: number, findStep: (key: Uint8Array, lastUsedStep: number) => number | null, lockEvent: HolmEvent): VerifyTotpOutcome => {
+		(
+			userId: string,
+			now: number,
+			findStep: (key: Uint8Array, lastUsedStep: number) => number | null,
+			lockout: SecondFactorLockout,
+			lockEvent: HolmEvent,
+		): VerifyTotpOutcome => {
 			const locked = lockOf(userId, "totp", now);
 			if (locked !== null) return locked;
 			const credential = selectCredential.get(userId);
 			if (credential === null) return { outcome: "NOT_ALLOWED" };
 			const step = findStep(credential.key, credential.last_used_step);
 			if (step === null || advanceStep.run(step, userId, step).changes === 0) {
-				return { outcome: "INCORRECT_CODE", lockedForSeconds: recordIncorrectCode(userId, "totp", now, lockEvent) };
+				return { outcome: "INCORRECT_CODE", lockedForSeconds: recordIncorrectCode(userId, "totp", now, lockout, lockEvent) };
 			}
 			clearLockout.run(userId, "totp");
 			return { outcome: "VERIFIED" };
@@ -97,6 +107,7 @@ export function createSqliteTwoFactorStore(db: Database, reads: SnapshotReads, e
 			isCorrect: (code: string) => boolean,
 			newCode: string,
 			now: number,
+			lockout: SecondFactorLockout,
 			outcomes: { reset: HolmEvent; locked: HolmEvent },
 		): ResetWithRecoveryCodeOutcome => {
 			const locked = lockOf(userId, "recovery_code", now);
@@ -104,7 +115,7 @@ export function createSqliteTwoFactorStore(db: Database, reads: SnapshotReads, e
 			const row = selectRecoveryCode.get(userId);
 			if (row === null) return { outcome: "NOT_FOUND" };
 			if (!isCorrect(row.recovery_code) || swapRecoveryCode.run(newCode, userId, row.recovery_code).changes === 0) {
-				return { outcome: "INCORRECT_CODE", lockedForSeconds: recordIncorrectCode(userId, "recovery_code", now, outcomes.locked) };
+				return { outcome: "INCORRECT_CODE", lockedForSeconds: recordIncorrectCode(userId, "recovery_code", now, lockout, outcomes.locked) };
 			}
 			deleteCredential.run(userId);
 			clearAllLockouts.run(userId);
@@ -137,7 +148,7 @@ export function createSqliteTwoFactorStore(db: Database, reads: SnapshotReads, e
 
 	return {
 		async replaceCredential(credential, acceptedStep, event) {
-			replaceCredential(credential, acceptedStep, event);
+			return writeForUser(() => replaceCredential(credential, acceptedStep, event));
 		},
 		async getCredential(userId) {
 			const row = readCredential.get(userId);
@@ -146,14 +157,14 @@ export function createSqliteTwoFactorStore(db: Database, reads: SnapshotReads, e
 		async deleteCredential(userId, event) {
 			return deleteCredentialWithEvent(userId, event);
 		},
-		async verifyTotp(userId, now, findStep, lockEvent) {
-			return verifyTotp(userId, now, findStep, lockEvent);
+		async verifyTotp(userId, now, findStep, lockout, lockEvent) {
+			return verifyTotp(userId, now, findStep, lockout, lockEvent);
 		},
 		async setRecoveryCode(userId, recoveryCode, event) {
 			return setRecoveryCodeWithEvent(userId, recoveryCode, event);
 		},
-		async resetWithRecoveryCode(userId, isCorrect, newCode, now, outcomes) {
-			return resetWithRecoveryCode(userId, isCorrect, newCode, now, outcomes);
+		async resetWithRecoveryCode(userId, isCorrect, newCode, now, lockout, outcomes) {
+			return resetWithRecoveryCode(userId, isCorrect, newCode, now, lockout, outcomes);
 		},
 		async clearLockouts(userId, event) {
 			return clearLockouts(userId, event);
