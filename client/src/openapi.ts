@@ -2547,6 +2547,11 @@ export interface operations {
         /** @description A JSON object; unknown fields are ignored and `null` in an optional field means absent. Content-Type may be application/json, text/plain (as @faroe/sdk sends it) or absent. An empty body counts as {}. */
         requestBody?: {
             content: {
+                /**
+                 * @example {
+                 *       "client_ip": "203.0.113.7"
+                 *     }
+                 */
                 "application/json": components["schemas"]["StartPasskeyRegistrationBody"];
             };
         };
@@ -2557,6 +2562,48 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": "q4mzp7hbxk2c9tnwdj3rfv8s",
+                     *       "user_id": "eeidmqmvdtjhaddujv8twjug",
+                     *       "created_at": 1728783738,
+                     *       "expires_at": 1728784038,
+                     *       "options": {
+                     *         "rp": {
+                     *           "id": "example.com",
+                     *           "name": "Example"
+                     *         },
+                     *         "user": {
+                     *           "id": "kK0vF0r2XPX8rDwD3qxQ5mZ9Yj2uA8oCz7TQbO1Hh4E",
+                     *           "name": "cat@example.com",
+                     *           "displayName": "cat@example.com"
+                     *         },
+                     *         "challenge": "7dBX0dQm8C5zJ0cQk4oG1dM4w2Jt5YQ6kqYV0p1g8bE",
+                     *         "pubKeyCredParams": [
+                     *           {
+                     *             "type": "public-key",
+                     *             "alg": -7
+                     *           },
+                     *           {
+                     *             "type": "public-key",
+                     *             "alg": -8
+                     *           },
+                     *           {
+                     *             "type": "public-key",
+                     *             "alg": -257
+                     *           }
+                     *         ],
+                     *         "timeout": 300000,
+                     *         "excludeCredentials": [],
+                     *         "authenticatorSelection": {
+                     *           "residentKey": "required",
+                     *           "requireResidentKey": true,
+                     *           "userVerification": "required"
+                     *         },
+                     *         "attestation": "none"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["PasskeyRegistration"];
                 };
             };
@@ -2604,6 +2651,25 @@ export interface operations {
         /** @description A JSON object; unknown fields are ignored and `null` in an optional field means absent. Content-Type may be application/json, text/plain (as @faroe/sdk sends it) or absent. */
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "credential": {
+                 *         "id": "0MqlP5hUEaVQZ6pcneK9zbs7AAo",
+                 *         "rawId": "0MqlP5hUEaVQZ6pcneK9zbs7AAo",
+                 *         "type": "public-key",
+                 *         "response": {
+                 *           "clientDataJSON": "eyJ0eXBlIjoid2ViYXV0aG4uY3JlYXRlIiwiY2hhbGxlbmdlIjoiN2RCWDBkUW04QzV6SjBjUWs0b0cxZE00dzJKdDVZUTZrcVlWMHAxZzhiRSIsIm9yaWdpbiI6Imh0dHBzOi8vZXhhbXBsZS5jb20iLCJjcm9zc09yaWdpbiI6ZmFsc2V9",
+                 *           "attestationObject": "o2NmbXRkbm9uZWdhdHRTdG10oGhhdXRoRGF0YViYo3mm9u6vuaVeN4wRgDTidR5oL6ufLTCrE9ISVYbOGUddAAAAAPv8MAcVTk7MjAtuAgVX170AFNDKpT-YVBGlUGeqXJ3ivc27OwAKpQECAyYgASFYIN9_Sb0f43hFJapkN-5oSldgzamlEh223VM_e6LzZR3RIlggw0-YY7bK9oiA5Vzu1Ox8wkxGNpkwUaySP-7OUZAHeHE",
+                 *           "transports": [
+                 *             "hybrid",
+                 *             "internal"
+                 *           ]
+                 *         }
+                 *       },
+                 *       "name": "My iPhone",
+                 *       "client_ip": "203.0.113.7"
+                 *     }
+                 */
                 "application/json": components["schemas"]["VerifyPasskeyRegistrationBody"];
             };
         };
@@ -2614,6 +2680,22 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": "h7cw2n4kpq9xrzt3mbd8vjfe",
+                     *       "user_id": "eeidmqmvdtjhaddujv8twjug",
+                     *       "name": "My iPhone",
+                     *       "created_at": 1728783758,
+                     *       "last_used_at": null,
+                     *       "backup_eligible": true,
+                     *       "backed_up": true,
+                     *       "transports": [
+                     *         "hybrid",
+                     *         "internal"
+                     *       ],
+                     *       "aaguid": "fbfc3007-154e-4ecc-8c0b-6e020557d7bd"
+                     *     }
+                     */
                     "application/json": components["schemas"]["Passkey"];
                 };
             };
@@ -2655,6 +2737,11 @@ export interface operations {
         /** @description A JSON object; unknown fields are ignored and `null` in an optional field means absent. Content-Type may be application/json, text/plain (as @faroe/sdk sends it) or absent. An empty body counts as {}. */
         requestBody?: {
             content: {
+                /**
+                 * @example {
+                 *       "client_ip": "203.0.113.7"
+                 *     }
+                 */
                 "application/json": components["schemas"]["StartPasskeyAuthenticationBody"];
             };
         };
@@ -2665,6 +2752,20 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": "vnd3sb5hpc7w2mzq8k4tx9ea",
+                     *       "created_at": 1728783858,
+                     *       "expires_at": 1728784158,
+                     *       "options": {
+                     *         "challenge": "Q2m3pV0kYtq5s9Y3vTzJb6N8hH1aW4eR7uC0xL2dF5g",
+                     *         "timeout": 300000,
+                     *         "rpId": "example.com",
+                     *         "allowCredentials": [],
+                     *         "userVerification": "required"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["PasskeyAuthentication"];
                 };
             };
@@ -2712,6 +2813,22 @@ export interface operations {
         /** @description A JSON object; unknown fields are ignored and `null` in an optional field means absent. Content-Type may be application/json, text/plain (as @faroe/sdk sends it) or absent. */
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "credential": {
+                 *         "id": "0MqlP5hUEaVQZ6pcneK9zbs7AAo",
+                 *         "rawId": "0MqlP5hUEaVQZ6pcneK9zbs7AAo",
+                 *         "type": "public-key",
+                 *         "response": {
+                 *           "clientDataJSON": "eyJ0eXBlIjoid2ViYXV0aG4uZ2V0IiwiY2hhbGxlbmdlIjoiUTJtM3BWMGtZdHE1czlZM3ZUekpiNk44aEgxYVc0ZVI3dUMweEwyZEY1ZyIsIm9yaWdpbiI6Imh0dHBzOi8vZXhhbXBsZS5jb20iLCJjcm9zc09yaWdpbiI6ZmFsc2V9",
+                 *           "authenticatorData": "o3mm9u6vuaVeN4wRgDTidR5oL6ufLTCrE9ISVYbOGUcdAAAAAA",
+                 *           "signature": "MEUCIQD-rVEHECzxZ00GV3FN09_CxlS8fSBYc5S3boPLNzNfGgIgXJySXHjZosCQ_tLQrEsOzksqSt5lbl7a8YlJJr1cM0E",
+                 *           "userHandle": "kK0vF0r2XPX8rDwD3qxQ5mZ9Yj2uA8oCz7TQbO1Hh4E"
+                 *         }
+                 *       },
+                 *       "client_ip": "203.0.113.7"
+                 *     }
+                 */
                 "application/json": components["schemas"]["VerifyPasskeyAuthenticationBody"];
             };
         };
@@ -2722,6 +2839,33 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "user": {
+                     *         "id": "eeidmqmvdtjhaddujv8twjug",
+                     *         "created_at": 1728783738,
+                     *         "email": "cat@example.com",
+                     *         "email_verified": false,
+                     *         "registered_totp": false,
+                     *         "totp_registered": false,
+                     *         "recovery_code": "4UHZRTWP"
+                     *       },
+                     *       "passkey": {
+                     *         "id": "h7cw2n4kpq9xrzt3mbd8vjfe",
+                     *         "user_id": "eeidmqmvdtjhaddujv8twjug",
+                     *         "name": "My iPhone",
+                     *         "created_at": 1728783758,
+                     *         "last_used_at": 1728783863,
+                     *         "backup_eligible": true,
+                     *         "backed_up": true,
+                     *         "transports": [
+                     *           "hybrid",
+                     *           "internal"
+                     *         ],
+                     *         "aaguid": "fbfc3007-154e-4ecc-8c0b-6e020557d7bd"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["PasskeySignIn"];
                 };
             };
@@ -2775,6 +2919,24 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example [
+                     *       {
+                     *         "id": "h7cw2n4kpq9xrzt3mbd8vjfe",
+                     *         "user_id": "eeidmqmvdtjhaddujv8twjug",
+                     *         "name": "My iPhone",
+                     *         "created_at": 1728783758,
+                     *         "last_used_at": null,
+                     *         "backup_eligible": true,
+                     *         "backed_up": true,
+                     *         "transports": [
+                     *           "hybrid",
+                     *           "internal"
+                     *         ],
+                     *         "aaguid": "fbfc3007-154e-4ecc-8c0b-6e020557d7bd"
+                     *       }
+                     *     ]
+                     */
                     "application/json": components["schemas"]["Passkey"][];
                 };
             };
@@ -2819,6 +2981,22 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": "h7cw2n4kpq9xrzt3mbd8vjfe",
+                     *       "user_id": "eeidmqmvdtjhaddujv8twjug",
+                     *       "name": "My iPhone",
+                     *       "created_at": 1728783758,
+                     *       "last_used_at": null,
+                     *       "backup_eligible": true,
+                     *       "backed_up": true,
+                     *       "transports": [
+                     *         "hybrid",
+                     *         "internal"
+                     *       ],
+                     *       "aaguid": "fbfc3007-154e-4ecc-8c0b-6e020557d7bd"
+                     *     }
+                     */
                     "application/json": components["schemas"]["Passkey"];
                 };
             };
