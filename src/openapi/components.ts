@@ -30,7 +30,7 @@ import {
 	totpCredentialResponse,
 	verifyTotpBody,
 } from "../features/two-factor/schemas.ts";
-import { eventPageResponse, eventResponse, unblockUserBody } from "../features/events/schemas.ts";
+import { eventPageResponse, unblockUserBody } from "../features/events/schemas.ts";
 import { createUserBody, userResponse } from "../features/users/schemas.ts";
 
 export const REQUEST_BODIES = {
@@ -75,7 +75,6 @@ export const MODELS = {
 	PasskeyRegistration: passkeyRegistrationResponse,
 	PasskeyAuthentication: passkeyAuthenticationResponse,
 	PasskeySignIn: passkeySignInResponse,
-	Event: eventResponse,
 	EventPage: eventPageResponse,
 	Health: healthResponse,
 	OpenApiDocument: openApiDocumentResponse,

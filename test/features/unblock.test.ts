@@ -76,3 +76,39 @@ test("unblock: NOT_FOUND for no such user, INVALID_DATA for a body that is not a
 	expect((await server.request("POST", `/users/${user.id}/unblock`)).status).toBe(204);
 	expect(await lastEvent("user_unblocked", user.id)).toMatchObject({ user_id: user.id });
 });
+
+test("with --limit figures: a user blocked after 3 incorrect passwords, and a second-factor check locked after 2 codes for 5 minutes, are unblocked", async () => {
+	const limited = await startTestServer({ limits: ["incorrect-passwords-user=3/1h", "incorrect-passwords-address=100/1h", "second-factor=2/5m"] });
+	try {
+		const user = await createUser(limited);
+		for (let i = 0; i < 3; i++) await limited.request("POST", `/users/${user.id}/verify-password`, { password: `guess ${i}`, client_ip: `198.51.100.${i}` });
+		expect((await limited.request("POST", `/users/${user.id}/verify-password`, { password: STRONG_PASSWORD })).body).toEqual({ error: "TOO_MANY_REQUESTS" });
+
+		const key = crypto.getRandomValues(new Uint8Array(20));
+		await limited.request("POST", `/users/${user.id}/register-totp`, { key: Buffer.from(key).toString("base64"), code: authenticatorCode(key, limited.clock.now) });
+		limited.clock.advance(30_000);
+		const valid = new Set([-1, 0, 1].map((steps) => authenticatorCode(key, limited.clock.now + steps * 30_000)));
+		const wrong = ["000000", "111111", "222222", "333333"].find((code) => !valid.has(code))!;
+		for (let i = 0; i < 2; i++) await limited.request("POST", `/users/${user.id}/verify-2fa/totp`, { code: wrong });
+		const locked = await limited.request("POST", `/users/${user.id}/verify-2fa/totp`, { code: authenticatorCode(key, limited.clock.now) });
+		expect(locked.body).toEqual({ error: "TOO_MANY_REQUESTS" });
+		expect(locked.headers.get("Retry-After")).toBe("300");
+
+		expect((await limited.request("POST", `/users/${user.id}/unblock`)).status).toBe(204);
+		expect((await limited.request("POST", `/users/${user.id}/verify-password`, { password: STRONG_PASSWORD })).status).toBe(204);
+		expect((await limited.request("POST", `/users/${user.id}/verify-2fa/totp`, { code: authenticatorCode(key, limited.clock.now) })).status).toBe(204);
+		// The escalation starts over at the configured first lock, 5 minutes.
+		limited.clock.advance(60_000);
+		for (let i = 0; i < 2; i++) await limited.request("POST", `/users/${user.id}/verify-2fa/totp`, { code: wrong });
+		await feedSettled(limited);
+		const page = await limited.request("GET", `/users/${user.id}/events?type=second_factor_locked&type=user_blocked&type=user_unblocked`);
+		expect(page.body.events.map((event: any) => [event.type, event.data])).toEqual([
+			["user_blocked", { limit: "incorrect_passwords_user" }],
+			["second_factor_locked", { check: "totp", lock_seconds: 300 }],
+			["user_unblocked", {}],
+			["second_factor_locked", { check: "totp", lock_seconds: 300 }],
+		]);
+	} finally {
+		await limited.stop();
+	}
+});
