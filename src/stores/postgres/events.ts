@@ -99,17 +99,19 @@ export function createPostgresEventLog(sql: SQL, settings: EventSettings): Postg
 				if (match === null) return "INVALID_CURSOR";
 				const [, xid, seq] = match;
 				const types = query.types.length === 0 ? null : [...query.types];
+				// ORDER BY names the column (event.xid), not the text alias of the select list, which
+				// would sort 1000 before 999 and make a page end on the wrong event.
 				const rows =
 					query.userId === null
 						? await sql`SELECT seq, xid::text AS xid, id, time, type, user_id, client_ip, data FROM event
 							WHERE (xid, seq) > (${xid}::xid8, ${seq}::bigint) AND xid < pg_snapshot_xmin(pg_current_snapshot())
 								AND (${types}::text[] IS NULL OR type = ANY(${types}::text[]))
-							ORDER BY xid, seq LIMIT ${query.limit}`
+							ORDER BY event.xid, event.seq LIMIT ${query.limit}`
 						: await sql`SELECT seq, xid::text AS xid, id, time, type, user_id, client_ip, data FROM event
 							WHERE user_id = ${query.userId} AND (xid, seq) > (${xid}::xid8, ${seq}::bigint)
 								AND xid < pg_snapshot_xmin(pg_current_snapshot())
 								AND (${types}::text[] IS NULL OR type = ANY(${types}::text[]))
-							ORDER BY xid, seq LIMIT ${query.limit}`;
+							ORDER BY event.xid, event.seq LIMIT ${query.limit}`;
 				const events = [...rows].map(toFeedEvent);
 				return { events, next: events.at(-1)?.cursor ?? after };
 			},
