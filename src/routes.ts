@@ -10,6 +10,7 @@ import * as openapi from "./openapi/handler.ts";
 import * as passwordReset from "./features/password-reset/handlers.ts";
 import * as passwords from "./features/passwords/handlers.ts";
 import * as twoFactor from "./features/two-factor/handlers.ts";
+import * as userImports from "./features/user-imports/handlers.ts";
 import * as users from "./features/users/handlers.ts";
 import type { HonoEnv } from "./http/env.ts";
 
@@ -55,4 +56,6 @@ export const ROUTES: readonly [Method, string, Handler<HonoEnv>][] = [
 	["POST", "/users/:user_id/verify-2fa/totp", twoFactor.handleVerifyTotp], // 5 wrong in a row lock 15 min (database)
 	["POST", "/users/:user_id/regenerate-recovery-code", twoFactor.handleRegenerateRecoveryCode],
 	["POST", "/users/:user_id/reset-2fa", twoFactor.handleResetTwoFactor], // 5 wrong in a row lock 15 min (database)
+
+	["POST", "/user-imports", userImports.handleImportUsers], // body up to 4 MiB (middleware/read-body.ts); nothing hashed
 ];

@@ -23,7 +23,9 @@ export type SecurityEvent =
 	| { event: "password_reset"; user_id: string; client_ip: string | null }
 	| { event: "password_changed"; user_id: string; client_ip: string | null }
 	| { event: "second_factor_reset"; user_id: string }
-	| { event: "user_deleted"; user_id: string };
+	| { event: "user_deleted"; user_id: string }
+	/** POST /user-imports: how many rows of one request were created, skipped and failed. */
+	| { event: "users_imported"; created: number; skipped: number; failed: number };
 
 // Blocks and locks are what an attack looks like; the rest is what a user (or whoever holds their
 // password, reset code or recovery code) did.

@@ -20,6 +20,7 @@ import {
 	totpCredentialResponse,
 	verifyTotpBody,
 } from "../features/two-factor/schemas.ts";
+import { userImportBodyDocument, userImportResponse } from "../features/user-imports/schemas.ts";
 import { createUserBody, userResponse } from "../features/users/schemas.ts";
 
 export const REQUEST_BODIES = {
@@ -38,6 +39,7 @@ export const REQUEST_BODIES = {
 	VerifyTotpBody: verifyTotpBody,
 	RegenerateRecoveryCodeBody: regenerateRecoveryCodeBody,
 	ResetTwoFactorBody: resetTwoFactorBody,
+	ImportUsersBody: userImportBodyDocument,
 } satisfies Record<string, z.ZodType>;
 
 /** features/health/handlers.ts: 200 "ok", 503 "unavailable". */
@@ -55,6 +57,7 @@ export const MODELS = {
 	VerifiedEmail: verifiedEmailResponse,
 	TotpCredential: totpCredentialResponse,
 	RecoveryCode: recoveryCodeResponse,
+	UserImportResult: userImportResponse,
 	Health: healthResponse,
 	OpenApiDocument: openApiDocumentResponse,
 } satisfies Record<string, z.ZodType>;

@@ -5,6 +5,7 @@ import type { EmailVerificationStore } from "../features/email-verification/stor
 import type { PasswordResetStore } from "../features/password-reset/store.ts";
 import type { PasswordStore } from "../features/passwords/store.ts";
 import type { TwoFactorStore } from "../features/two-factor/store.ts";
+import type { UserImportStore } from "../features/user-imports/store.ts";
 import type { UserStore } from "../features/users/store.ts";
 import type { LimitStore } from "../limits.ts";
 
@@ -15,6 +16,7 @@ export interface Stores {
 	emailVerifications: EmailVerificationStore;
 	emailUpdates: EmailUpdateStore;
 	twoFactor: TwoFactorStore;
+	userImports: UserImportStore;
 }
 
 /** Removes requests that are already invisible because they expired. Second-factor lockouts are

@@ -9,6 +9,7 @@ import { createPostgresPasswordResetStore } from "./password-reset.ts";
 import { createPostgresPasswordStore } from "./passwords.ts";
 import { migratePostgres } from "./schema.ts";
 import { createPostgresTwoFactorStore } from "./two-factor.ts";
+import { createPostgresUserImportStore } from "./user-imports.ts";
 import { createPostgresUserStore } from "./users.ts";
 
 /** Connections each instance opens at most; argon2id, not the database, bounds the throughput. */
@@ -22,6 +23,7 @@ function createPostgresStores(sql: SQL): Stores {
 		emailVerifications: createPostgresEmailVerificationStore(sql),
 		emailUpdates: createPostgresEmailUpdateStore(sql),
 		twoFactor: createPostgresTwoFactorStore(sql),
+		userImports: createPostgresUserImportStore(sql),
 	};
 }
 

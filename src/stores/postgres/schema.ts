@@ -94,6 +94,32 @@ export const POSTGRES_MIGRATIONS: readonly string[] = [
 	END $$;
 	CREATE TRIGGER user_count_change AFTER INSERT OR DELETE ON "user" FOR EACH ROW EXECUTE FUNCTION user_count_change();
 	`,
+	// 3: the count moves once per statement, by the rows it inserted or deleted, not once per row:
+	// an import of 1,000 users in one statement rewrote the count row 1,000 times (a million users
+	// took 304 s, against 30 s on SQLite). A statement that changed no row leaves the count alone.
+	`
+	LOCK TABLE "user" IN SHARE ROW EXCLUSIVE MODE;
+	DROP TRIGGER user_count_change ON "user";
+	DROP FUNCTION user_count_change();
+	CREATE FUNCTION user_count_inserted() RETURNS trigger LANGUAGE plpgsql AS $$
+	DECLARE added bigint;
+	BEGIN
+		SELECT count(*) INTO added FROM inserted_users;
+		IF added > 0 THEN UPDATE user_count SET n = n + added; END IF;
+		RETURN NULL;
+	END $$;
+	CREATE FUNCTION user_count_deleted() RETURNS trigger LANGUAGE plpgsql AS $$
+	DECLARE removed bigint;
+	BEGIN
+		SELECT count(*) INTO removed FROM deleted_users;
+		IF removed > 0 THEN UPDATE user_count SET n = n - removed; END IF;
+		RETURN NULL;
+	END $$;
+	CREATE TRIGGER user_count_insert AFTER INSERT ON "user" REFERENCING NEW TABLE AS inserted_users
+		FOR EACH STATEMENT EXECUTE FUNCTION user_count_inserted();
+	CREATE TRIGGER user_count_delete AFTER DELETE ON "user" REFERENCING OLD TABLE AS deleted_users
+		FOR EACH STATEMENT EXECUTE FUNCTION user_count_deleted();
+	`,
 ];
 
 export class SchemaTooNewError extends Error {}

@@ -9,6 +9,7 @@ import { createSqliteEmailVerificationStore } from "./email-verification.ts";
 import { createSqlitePasswordResetStore } from "./password-reset.ts";
 import { createSqlitePasswordStore } from "./passwords.ts";
 import { createSqliteTwoFactorStore } from "./two-factor.ts";
+import { createSqliteUserImportStore } from "./user-imports.ts";
 import { createSqliteUserStore } from "./users.ts";
 
 function createStores(db: Database, reads: SnapshotReads): Stores {
@@ -19,6 +20,7 @@ function createStores(db: Database, reads: SnapshotReads): Stores {
 		emailVerifications: createSqliteEmailVerificationStore(db, reads),
 		emailUpdates: createSqliteEmailUpdateStore(db, reads),
 		twoFactor: createSqliteTwoFactorStore(db, reads),
+		userImports: createSqliteUserImportStore(db),
 	};
 }
 
