@@ -43,7 +43,8 @@ export interface ExportedUser {
 
 /** Every user of a database, read from one snapshot while a server may keep writing. */
 export interface UserExportSource {
-	/** Batches of users in created_at, id order, all from the same snapshot. */
-	users(): AsyncIterable<ExportedUser[]>;
+	/** Hands over every user, in batches in created_at, id order, all read in one snapshot;
+	 *  the next batch is read once `write` has taken the last. */
+	each(write: (users: ExportedUser[]) => Promise<void>): Promise<void>;
 	close(): Promise<void>;
 }
