@@ -64,6 +64,7 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
 
 		storage = await openStorage(config.database, config.dir, options.limiterCapacity);
 		const opened = storage;
+		for (const warning of storage.startWarnings ?? []) log.warn(warning);
 		const hasher = createHasher({
 			startDeadlineMs: options.hashingStartDeadlineMs,
 			observe: (operation, waitSeconds, runSeconds) => metrics.hashed(operation, waitSeconds, runSeconds),

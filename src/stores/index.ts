@@ -30,6 +30,8 @@ export async function deleteExpiredRows(stores: Stores, nowSeconds: number): Pro
 /** One database with everything Holm keeps: the stores, the limit state, and their upkeep. */
 export interface Storage {
 	readonly kind: "sqlite" | "postgres";
+	/** What an operator should hear about at start (a missing index, say). */
+	readonly startWarnings?: readonly string[];
 	readonly stores: Stores;
 	/** Where the rate limits of API.md section 4 keep their state (memory for SQLite). */
 	readonly limitStore: LimitStore;

@@ -7,7 +7,7 @@ import { createPostgresEmailVerificationStore } from "./email-verification.ts";
 import { createPostgresLimitStore, deleteExpiredLimits } from "./limits.ts";
 import { createPostgresPasswordResetStore } from "./password-reset.ts";
 import { createPostgresPasswordStore } from "./passwords.ts";
-import { migratePostgres } from "./schema.ts";
+import { emailSearchWarning, migratePostgres } from "./schema.ts";
 import { createPostgresTwoFactorStore } from "./two-factor.ts";
 import { createPostgresUserImportStore } from "./user-imports.ts";
 import { createPostgresUserStore } from "./users.ts";
@@ -59,8 +59,10 @@ export async function openPostgresStorage(url: string): Promise<Storage> {
 		throw new Error(`PostgreSQL at ${describePostgres(url)}: ${reason}`, { cause: error });
 	}
 	const stores = createPostgresStores(sql);
+	const warning = await emailSearchWarning(sql);
 	return {
 		kind: "postgres",
+		startWarnings: warning === null ? [] : [warning],
 		stores,
 		limitStore: createPostgresLimitStore(sql),
 		async ping() {

@@ -120,7 +120,34 @@ export const POSTGRES_MIGRATIONS: readonly string[] = [
 	CREATE TRIGGER user_count_delete AFTER DELETE ON "user" REFERENCING OLD TABLE AS deleted_users
 		FOR EACH STATEMENT EXECUTE FUNCTION user_count_deleted();
 	`,
+	// 4: an index that serves GET /users?email_query= (a substring of the email): pg_trgm's GIN
+	// index, which LIKE '%…%' uses. pg_trgm is a trusted extension (PostgreSQL 13 and later), so a
+	// database owner may create it; where it cannot be created the step leaves the index out, and
+	// every start warns that email_query reads every user (emailSearchWarning below).
+	`
+	DO $$
+	BEGIN
+		CREATE EXTENSION IF NOT EXISTS pg_trgm;
+		EXECUTE 'CREATE INDEX IF NOT EXISTS user_email_trgm ON "user" USING gin (email gin_trgm_ops)';
+	EXCEPTION WHEN OTHERS THEN
+		RAISE NOTICE 'no trigram index for email_query: %', SQLERRM;
+	END $$;
+	`,
 ];
+
+/** Why email_query scans every user on this database, or null when its index is there. */
+export async function emailSearchWarning(sql: SQL): Promise<string | null> {
+	const [row] = await sql`SELECT EXISTS (SELECT 1 FROM pg_indexes WHERE indexname = 'user_email_trgm') AS indexed,
+		EXISTS (SELECT 1 FROM pg_extension WHERE extname = 'pg_trgm') AS installed,
+		EXISTS (SELECT 1 FROM pg_available_extensions WHERE name = 'pg_trgm') AS available`;
+	if (row.indexed) return null;
+	const createIndex = 'CREATE INDEX CONCURRENTLY user_email_trgm ON "user" USING gin (email gin_trgm_ops)';
+	let how: string;
+	if (row.installed) how = `its index is missing: run ${createIndex}`;
+	else if (row.available) how = `this role could not create the pg_trgm extension: have the database owner or a superuser run CREATE EXTENSION pg_trgm, then ${createIndex}`;
+	else how = "the pg_trgm extension is not installed on the server (on Debian and Ubuntu it comes with the postgresql-contrib package)";
+	return `GET /users?email_query= reads every user: ${how}`;
+}
 
 export class SchemaTooNewError extends Error {}
 

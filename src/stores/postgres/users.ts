@@ -65,12 +65,14 @@ export function createPostgresUserStore(sql: SQL): UserStore {
 				const [{ total }] = await sql`SELECT n AS total FROM user_count`;
 				return { users: rows.map(toUser), total: Number(total) };
 			}
-			// strpos, not LIKE: no wildcards from user input.
+			// LIKE, which the trigram index (schema step 4) serves, with the query's own wildcards
+			// escaped, so it matches literally.
+			const pattern = `%${query.emailQuery.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 			const rows = await sql.unsafe(
-				`SELECT ${USER_COLUMNS} FROM "user" WHERE id IN (SELECT id FROM "user" WHERE strpos(email, $1) > 0 ORDER BY ${orderBy} LIMIT $2 OFFSET $3) ORDER BY ${orderBy}`,
-				[query.emailQuery, query.limit, query.offset],
+				`SELECT ${USER_COLUMNS} FROM "user" WHERE id IN (SELECT id FROM "user" WHERE email LIKE $1 ORDER BY ${orderBy} LIMIT $2 OFFSET $3) ORDER BY ${orderBy}`,
+				[pattern, query.limit, query.offset],
 			);
-			const [{ total }] = await sql`SELECT count(*) AS total FROM "user" WHERE strpos(email, ${query.emailQuery}) > 0`;
+			const [{ total }] = await sql`SELECT count(*) AS total FROM "user" WHERE email LIKE ${pattern}`;
 			return { users: rows.map(toUser), total: Number(total) };
 		},
 		async delete(id) {
