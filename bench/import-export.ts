@@ -72,6 +72,37 @@ export async function exportThroughHolm(holm: HolmCommand, output: string, dir: 
 	return { rows, milliseconds: result.milliseconds, perSecond: (rows * 1000) / result.milliseconds };
 }
 
+/** p50 of `GET path` over `times` requests one after another, after a few to warm up. */
+async function p50(url: string, secret: string, path: string, times = 60): Promise<number> {
+	const took: number[] = [];
+	for (let i = 0; i < times + 5; i++) {
+		const started = performance.now();
+		const response = await fetch(url + path, { headers: { Authorization: secret } });
+		await response.arrayBuffer();
+		if (response.status !== 200) throw new Error(`${path} answered ${response.status}`);
+		if (i >= 5) took.push(performance.now() - started);
+	}
+	took.sort((a, b) => a - b);
+	return took[Math.floor(took.length / 2)]!;
+}
+
+/** Every kind of GET /users page, and a rare and a common email_query, one request at a time. */
+async function timeReads(url: string, secret: string, users: number, email: (i: number) => string): Promise<[string, number][]> {
+	const results: [string, number][] = [];
+	const lastPage = Math.ceil(users / 20);
+	for (const sortBy of ["created_at", "id"]) {
+		for (const sortOrder of ["ascending", "descending"]) {
+			for (const [label, page] of [["first", 1], ["middle", Math.round(lastPage / 2)], ["last", lastPage]] as const) {
+				results.push([`\`GET /users?sort_by=${sortBy}&sort_order=${sortOrder}\`, ${label} page`, await p50(url, secret, `/users?sort_by=${sortBy}&sort_order=${sortOrder}&per_page=20&page=${page}`)]);
+			}
+		}
+	}
+	const rare = email(users - 1).split("@")[0]! + "@";
+	results.push([`\`GET /users?email_query=${rare}\` (one match)`, await p50(url, secret, `/users?email_query=${encodeURIComponent(rare)}`)]);
+	results.push(["`GET /users?email_query=seed99` (every match counted)", await p50(url, secret, "/users?email_query=seed99", 20)]);
+	return results;
+}
+
 if (import.meta.main) {
 	const { createBenchDatabase, dropBenchDatabase, seedEmail, SEED_PASSWORD } = await import("./seed.ts");
 	const { freePort, waitHealthy, stop } = await import("./processes.ts");
@@ -93,9 +124,13 @@ if (import.meta.main) {
 		await waitHealthy(url, performance.now(), server);
 		const imported = await importThroughHolm(HOLM_FROM_SOURCES, file, url, secretFile, users);
 		const exported = await exportThroughHolm(HOLM_FROM_SOURCES, join(work, "exported.ndjson"), join(work, "data"), database, users);
+		if (database !== undefined) await (await import("./seed.ts")).analyze(database);
+		const secret = (await Bun.file(secretFile).text()).trim();
+		const reads = await timeReads(url, secret, users, seedEmail);
 		await stop(server);
 		const store = database === undefined ? "SQLite" : "PostgreSQL";
 		console.log(`| \`holm import\`, ${users.toLocaleString("en-US")} users, ${store} | ${Math.round(imported.milliseconds).toLocaleString("en-US")} ms | ${Math.round(imported.perSecond).toLocaleString("en-US")} rows/s |`);
+		for (const [what, p50] of reads) console.log(`| ${what}, ${users.toLocaleString("en-US")} users, ${store}, one connection | p50 ${p50.toFixed(2)} ms | |`);
 		console.log(`| \`holm export\`, ${users.toLocaleString("en-US")} users, ${store} | ${Math.round(exported.milliseconds).toLocaleString("en-US")} ms | ${Math.round(exported.perSecond).toLocaleString("en-US")} rows/s (${(statSync(join(work, "exported.ndjson")).size / 1e6).toFixed(0)} MB) |`);
 	} finally {
 		if (database !== undefined && adminUrl !== undefined) await dropBenchDatabase(adminUrl, database);

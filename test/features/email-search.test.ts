@@ -61,6 +61,9 @@ test("pages of a search hold every match once, in the order asked for", async ()
 		expect(answer.headers.get("X-Pagination-Total")).toBe("30");
 		seen.push(...answer.body.map((user: { email: string; created_at: number }) => `${user.created_at} ${user.email}`));
 	}
+	const pastTheEnd = await server.request("GET", `/users?per_page=8&page=5&email_query=${encodeURIComponent(`-${tag}@paged`)}`);
+	expect(pastTheEnd.body).toEqual([]);
+	expect(pastTheEnd.headers.get("X-Pagination-Total")).toBe("30");
 	expect(seen).toHaveLength(30);
 	expect(new Set(seen).size).toBe(30);
 	expect(seen.map((s) => Number(s.split(" ")[0]))).toEqual([...seen.map((s) => Number(s.split(" ")[0]))].sort((a, b) => b - a));

@@ -74,7 +74,10 @@ export function createSqliteUserStore(db: Database, reads: SnapshotReads): UserS
 	// skips index entries only, and the columns (the TOTP subquery included) are made for 20 rows.
 	type FilteredListStatement = SnapshotStatement<UserRow, [string, number, number]>;
 	const listMatching = new Map<string, FilteredListStatement>();
-	const listIndexed = new Map<string, SnapshotStatement<UserRow, [string, string, number, number]>>();
+	// Indexed, the page's ids and the number of matches come from one evaluation of the index (a
+	// window count), then the page's rows by id: the index is the costly part, so it runs once.
+	const pageIndexed = new Map<string, SnapshotStatement<{ id: string; total: number }, [string, string, number, number]>>();
+	const rowsByIds = new Map<string, SnapshotStatement<UserRow, [string]>>();
 	for (const sortBy of ["created_at", "id"] as const) {
 		for (const [sortOrder, direction] of [["ascending", "ASC"], ["descending", "DESC"]] as const) {
 			const order = sortBy === "id" ? `id ${direction}` : `created_at ${direction}, id ${direction}`;
@@ -82,12 +85,11 @@ export function createSqliteUserStore(db: Database, reads: SnapshotReads): UserS
 				`${sortBy} ${sortOrder}`,
 				reads.prepare(`SELECT ${USER_COLUMNS} FROM user WHERE id IN (SELECT id FROM user ${EMAIL_FILTER} ORDER BY ${order} LIMIT ? OFFSET ?) ORDER BY ${order}`),
 			);
-			listIndexed.set(
+			pageIndexed.set(
 				`${sortBy} ${sortOrder}`,
-				reads.prepare(
-					`SELECT ${USER_COLUMNS} FROM user WHERE id IN (SELECT id FROM user ${INDEXED_EMAIL_FILTER} ORDER BY ${order} LIMIT ?3 OFFSET ?4) ORDER BY ${order}`,
-				),
+				reads.prepare(`SELECT id, count(*) OVER () AS total FROM user ${INDEXED_EMAIL_FILTER} ORDER BY ${order} LIMIT ?3 OFFSET ?4`),
 			);
+			rowsByIds.set(`${sortBy} ${sortOrder}`, reads.prepare(`SELECT ${USER_COLUMNS} FROM user WHERE id IN (SELECT value FROM json_each(?)) ORDER BY ${order}`));
 		}
 	}
 
@@ -128,8 +130,11 @@ export function createSqliteUserStore(db: Database, reads: SnapshotReads): UserS
 			const ordering = `${query.sortBy} ${query.sortOrder}`;
 			if ([...query.emailQuery].length >= MIN_INDEXED_QUERY) {
 				const match = phrase(query.emailQuery);
-				const rows = listIndexed.get(ordering)!.all(match, query.emailQuery, query.limit, query.offset);
-				return { users: rows.map(toUser), total: countIndexed.get(match, query.emailQuery)!.total };
+				const page = pageIndexed.get(ordering)!.all(match, query.emailQuery, query.limit, query.offset);
+				// A page past the last match has no row to carry the count.
+				if (page.length === 0) return { users: [], total: query.offset === 0 ? 0 : countIndexed.get(match, query.emailQuery)!.total };
+				const rows = rowsByIds.get(ordering)!.all(JSON.stringify(page.map((row) => row.id)));
+				return { users: rows.map(toUser), total: page[0]!.total };
 			}
 			const rows = listMatching.get(ordering)!.all(query.emailQuery, query.limit, query.offset);
 			return { users: rows.map(toUser), total: countMatching.get(query.emailQuery)!.total };
