@@ -189,6 +189,15 @@ export async function importFile(options: ImportOptions): Promise<ImportOutcome>
 		showProgress(false);
 	}
 
+	// One batch at a time on the server, so the first row with an email or id wins as in one
+	// request; the next batch is read and checked while the last one is being imported.
+	let sending: Promise<void> = Promise.resolve();
+	async function sendInTurn(batch: Row[]): Promise<void> {
+		await sending;
+		sending = flush(batch);
+		sending.catch(() => {}); // handled: the next call, or the end, awaits it and throws
+	}
+
 	try {
 		let batch: Row[] = [];
 		let batchBytes = 0;
@@ -205,14 +214,15 @@ export async function importFile(options: ImportOptions): Promise<ImportOutcome>
 				continue;
 			}
 			if (batch.length === MAX_IMPORT_ROWS || (batch.length > 0 && batchBytes + Buffer.byteLength(trimmed) > MAX_BATCH_BYTES)) {
-				await flush(batch);
+				await sendInTurn(batch);
 				batch = [];
 				batchBytes = 0;
 			}
 			batch.push(row);
 			batchBytes += Buffer.byteLength(trimmed) + 1;
 		}
-		await flush(batch);
+		await sendInTurn(batch);
+		await sending;
 	} finally {
 		outcome.rejects = rejects.close();
 		showProgress(true);
