@@ -25,6 +25,13 @@ const ORDER_BY = {
 	"id descending": `id DESC`,
 } as const;
 
+const REVERSED = {
+	"created_at ascending": ORDER_BY["created_at descending"],
+	"created_at descending": ORDER_BY["created_at ascending"],
+	"id ascending": ORDER_BY["id descending"],
+	"id descending": ORDER_BY["id ascending"],
+} as const;
+
 export function createPostgresUserStore(sql: SQL): UserStore {
 	return {
 		async insert(user: NewUser) {
@@ -58,12 +65,27 @@ export function createPostgresUserStore(sql: SQL): UserStore {
 			if (query.emailQuery === "") {
 				// The page's ids first, then their rows: OFFSET skips index entries, and the columns (the
 				// TOTP subquery included) are made for the page's rows only.
+				const [{ total }] = await sql`SELECT n AS total FROM user_count`;
+				if (query.offset <= Number(total) / 2) {
+					const rows = await sql.unsafe(
+						`SELECT ${USER_COLUMNS} FROM "user" WHERE id IN (SELECT id FROM "user" ORDER BY ${orderBy} LIMIT $1 OFFSET $2) ORDER BY ${orderBy}`,
+						[query.limit, query.offset],
+					);
+					return { users: rows.map(toUser), total: Number(total) };
+				}
+				// Past the middle, OFFSET counts from the other end, which is nearer: the last page costs
+				// what the first does. The count that places the page is read in the same statement (one
+				// snapshot), so a user added meanwhile cannot shift it.
+				const reversed = REVERSED[`${query.sortBy} ${query.sortOrder}`];
 				const rows = await sql.unsafe(
-					`SELECT ${USER_COLUMNS} FROM "user" WHERE id IN (SELECT id FROM "user" ORDER BY ${orderBy} LIMIT $1 OFFSET $2) ORDER BY ${orderBy}`,
+					`WITH c AS (SELECT n FROM user_count)
+					SELECT ${USER_COLUMNS}, (SELECT n FROM c) AS total FROM "user" WHERE id IN (
+						SELECT id FROM "user" ORDER BY ${reversed}
+						LIMIT least($1, greatest(0, (SELECT n FROM c) - $2)) OFFSET greatest(0, (SELECT n FROM c) - $2 - $1)
+					) ORDER BY ${orderBy}`,
 					[query.limit, query.offset],
 				);
-				const [{ total }] = await sql`SELECT n AS total FROM user_count`;
-				return { users: rows.map(toUser), total: Number(total) };
+				return { users: rows.map(toUser), total: rows.length === 0 ? Number(total) : Number(rows[0].total) };
 			}
 			// LIKE, which the trigram index (schema step 4) serves, with the query's own wildcards
 			// escaped, so it matches literally.
