@@ -3,7 +3,7 @@
 // `holm import` into a Holm on PostgreSQL; there every user signs in with the same id, password,
 // TOTP code and recovery code. Run by `npm test` only on PostgreSQL (test/postgres-suite.ts).
 import { expect, test } from "bun:test";
-import { statSync, writeFileSync } from "node:fs";
+import { readFileSync, statSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { createTestDatabase } from "../postgres.ts";
 import { authenticatorCode, PROCESS_SECRET, serveHolm, tempDirsForThisFile } from "../support.ts";
@@ -77,6 +77,12 @@ test("every user moved from SQLite to PostgreSQL signs in with the same id, pass
 		const imported = await holm(["import", exportFile, "--url", postgres.url, "--secret-file", secretFile]);
 		expect(imported.stderr).toContain("6 rows: 6 created, 0 skipped, 0 failed");
 		expect(imported.code).toBe(0);
+
+		// And straight back out of PostgreSQL: the same rows, byte for byte.
+		const fromPostgres = join(dir, "from-postgres.ndjson");
+		const exportedAgain = await holm(["export", "--database", database, "--output", fromPostgres]);
+		expect(exportedAgain.code).toBe(0);
+		expect(readFileSync(fromPostgres, "utf8")).toBe(readFileSync(exportFile, "utf8"));
 
 		const api = client(postgres.url);
 		for (const user of made) {
