@@ -1,10 +1,13 @@
 // GET /openapi.json: the document covers exactly the routes of src/routes.ts, is a valid OpenAPI 3.1
 // document, and its schemas describe what the running server really sends.
+import { createConfig, lintFromString } from "@redocly/openapi-core";
 import { Validator } from "@seriousme/openapi-schema-validator";
 // Ajv comes with the validator (which uses it for the OpenAPI schemas); here it checks the Schema
 // Objects themselves, which the OpenAPI 3.1 schema leaves unchecked, and real answers against them.
 import Ajv2020 from "ajv/dist/2020.js";
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
 import type { z } from "zod";
 import { ERROR_STATUS, type ErrorCode } from "../src/errors.ts";
 import type { emailUpdateRequestResponse } from "../src/features/email-update/schemas.ts";
@@ -18,6 +21,7 @@ import { totpCredentialJSON } from "../src/features/two-factor/store.ts";
 import type { userResponse } from "../src/features/users/schemas.ts";
 import { userJSON } from "../src/features/users/store.ts";
 import { buildOpenApiDocument, openApiPath } from "../src/openapi/document.ts";
+import { EXAMPLES } from "../src/openapi/examples.ts";
 import { ROUTES } from "../src/routes.ts";
 import { authenticatorCode, createUser, SECRET, startTestServer, STRONG_PASSWORD, uniqueEmail, type TestServer } from "./support.ts";
 
@@ -168,6 +172,51 @@ describe("completeness", () => {
 		);
 	});
 
+	test("every operation has an example of its request body and of its success answer", () => {
+		for (const [key, operation] of operations(document)) {
+			const success = Object.entries(operation.responses as Record<string, any>).find(([status]) => status.startsWith("2"))![1];
+			for (const media of Object.values(success.content ?? {}) as any[]) expect(media.example, `${key} answer`).toBeDefined();
+			if (operation.requestBody !== undefined) expect(operation.requestBody.content["application/json"].example, `${key} request`).toBeDefined();
+		}
+		const operationIds = operations(document).map(([, operation]) => operation.operationId);
+		expect(Object.keys(EXAMPLES).filter((id) => !operationIds.includes(id))).toEqual([]);
+	});
+
+	test("the examples are the ones docs/api.md shows: every JSON answer and every curl body there is one of them", () => {
+		const markdown = readFileSync(join(import.meta.dir, "..", "docs", "api.md"), "utf8");
+		const answers = [...markdown.matchAll(/```json\n([\s\S]*?)```/g)].map(([, json]) => JSON.parse(json!));
+		const bodies = [...markdown.matchAll(/ -d '(\{.*?\})'/g)].map(([, json]) => JSON.parse(json!));
+		expect(answers.length).toBeGreaterThan(10);
+		expect(bodies.length).toBeGreaterThan(10);
+		const examples = Object.values(EXAMPLES);
+		// A model is shown alone in api.md; an operation's example may answer a list of it.
+		const answered = examples.flatMap((example) => (Array.isArray(example.answer) ? example.answer : [example.answer]));
+		for (const answer of answers) expect(answered, JSON.stringify(answer)).toContainEqual(answer);
+		for (const body of bodies) expect(examples.map((example) => example.request), JSON.stringify(body)).toContainEqual(body);
+	});
+
+	test("servers: Holm at the default --host and --port", () => {
+		const [server] = document.servers;
+		expect(server.url).toBe("http://{host}:{port}");
+		expect(server.description).toBeString();
+		expect({ host: server.variables.host.default, port: server.variables.port.default }).toEqual({ host: "127.0.0.1", port: "4000" });
+	});
+
+	test("registered_totp is deprecated in favour of totp_registered", () => {
+		const user = document.components.schemas.User.properties;
+		expect(user.registered_totp).toMatchObject({ type: "boolean", deprecated: true });
+		expect(user.registered_totp.description).toContain("totp_registered");
+		expect(user.totp_registered.deprecated).toBeUndefined();
+	});
+
+	test("405 is described once, with its Allow header, since no operation answers it", () => {
+		const response = document.components.responses.METHOD_NOT_ALLOWED;
+		expect(response.content["application/json"].schema.properties.error.enum).toEqual(["METHOD_NOT_ALLOWED"]);
+		expect(resolve(document, response.headers.Allow)).toMatchObject({ required: true, schema: { type: "string" } });
+		expect(document.info.description).toContain("#/components/responses/METHOD_NOT_ALLOWED");
+		for (const [key, operation] of operations(document)) expect(operation.responses["405"], key).toBeUndefined();
+	});
+
 	test("two builds give the same bytes", () => {
 		expect(JSON.stringify(buildOpenApiDocument())).toBe(JSON.stringify(document));
 	});
@@ -212,6 +261,38 @@ describe("validity", () => {
 		for (const schema of schemas) expect(ajv.validateSchema(schema), JSON.stringify(ajv.errors)).toBe(true);
 		// Component schemas stand alone (zod inlines everything), so strict mode can compile them.
 		for (const [name, schema] of Object.entries(document.components.schemas)) expect(() => ajv.compile(schema as object), name).not.toThrow();
+	});
+});
+
+describe("lint: Redocly's recommended rules", () => {
+	/** Redocly CLI's lint engine, in-process and offline: the document is given as a string. */
+	async function lint(doc: unknown): Promise<string[]> {
+		const config = await createConfig({ extends: ["recommended"] });
+		const problems = await lintFromString({ source: JSON.stringify(doc), absoluteRef: "/openapi.json", config });
+		return problems.map((problem) => `${problem.severity} ${problem.ruleId} ${problem.location[0]?.pointer ?? ""}`);
+	}
+
+	test("no errors, and only the two warnings that are meant", async () => {
+		expect(await lint(document)).toEqual([
+			// The catalogue of every code, which the client's HolmError.code is typed from; each answer lists its own subset.
+			"warn no-unused-components #/components/schemas/Error",
+			// No operation answers 405 (see the test above); info.description points to it.
+			"warn no-unused-components #/components/responses/METHOD_NOT_ALLOWED",
+		]);
+	});
+
+	test("an example that breaks its schema, a missing server and a missing 4xx are reported, so the lint above means something", async () => {
+		const badExample = structuredClone(document);
+		badExample.paths["/users"].post.requestBody.content["application/json"].example = { email: "cat@example.com" };
+		expect(await lint(badExample)).toContain("warn no-invalid-media-type-examples #/paths/~1users/post/requestBody/content/application~1json/example");
+
+		const noServers = structuredClone(document);
+		delete noServers.servers;
+		expect(await lint(noServers)).toContain("error no-empty-servers #/openapi");
+
+		const no4xx = structuredClone(document);
+		for (const status of Object.keys(no4xx.paths["/health"].get.responses)) if (status.startsWith("4")) delete no4xx.paths["/health"].get.responses[status];
+		expect(await lint(no4xx)).toContain("warn operation-4xx-response #/paths/~1health/get/responses");
 	});
 });
 

@@ -7,6 +7,7 @@ import { ERROR_STATUS, type ErrorCode } from "../errors.ts";
 import { identifier } from "../features/users/schemas.ts";
 import { MAX_BODY_BYTES, MAX_IMPORT_BODY_BYTES } from "../middleware/read-body.ts";
 import { MODELS, REQUEST_BODIES, type BodyName } from "./components.ts";
+import { EXAMPLES } from "./examples.ts";
 import { OPERATIONS, TAGS, type Operation, type Success } from "./operations.ts";
 
 type Json = Record<string, unknown>;
@@ -39,13 +40,18 @@ const ALL_CODES = Object.keys(ERROR_STATUS) as ErrorCode[];
 /** These carry a Retry-After header (API.md section 1 and 6). */
 const WITH_RETRY_AFTER: readonly ErrorCode[] = ["TOO_MANY_REQUESTS", "UNAVAILABLE"];
 
+/** No operation answers 405: a path called with a method it does not have does, whichever path. */
+const METHOD_NOT_ALLOWED_NOTE =
+	"A known path called with a method it does not have answers `405` (`#/components/responses/METHOD_NOT_ALLOWED`), " +
+	"its `Allow` header listing the methods it has.";
+
 const BODY_NOTE =
 	"A JSON object; unknown fields are ignored and `null` in an optional field means absent. " +
 	"Content-Type may be application/json, text/plain (as @faroe/sdk sends it) or absent.";
 
-const PATH_PARAMETERS: Record<string, string> = {
-	user_id: "The user's identifier.",
-	request_id: "The request's identifier.",
+const PATH_PARAMETERS: Record<string, { description: string; example: string }> = {
+	user_id: { description: "The user's identifier.", example: "eeidmqmvdtjhaddujv8twjug" },
+	request_id: { description: "The request's identifier.", example: "xkmtyqnsfd5w7hbq2g9cp6ra" },
 };
 
 function ref(section: string, name: string): Json {
@@ -68,6 +74,11 @@ export function openApiPath(honoPath: string): string {
 	return honoPath.replace(/:(\w+)/g, "{$1}");
 }
 
+/** A Media Type Object, with its example when there is one. */
+function mediaType(schema: Json, example: unknown): Json {
+	return example === undefined ? { schema } : { schema, example };
+}
+
 function errorSchema(codes: readonly ErrorCode[]): Json {
 	return {
 		type: "object",
@@ -79,11 +90,13 @@ function errorSchema(codes: readonly ErrorCode[]): Json {
 
 function errorResponse(codes: readonly ErrorCode[]): Json {
 	const meanings = codes.map((code) => `- \`${code}\`: ${ERROR_MEANINGS[code]}`).join("\n");
+	const examples = Object.fromEntries(codes.map((code) => [code, { value: { error: code } }]));
 	const response: Json = {
 		description: codes.length === 1 ? ERROR_MEANINGS[codes[0]!] : `One of:\n\n${meanings}`,
-		content: { "application/json": { schema: errorSchema(codes) } },
+		content: { "application/json": { schema: errorSchema(codes), examples } },
 	};
 	if (codes.some((code) => WITH_RETRY_AFTER.includes(code))) response.headers = { "Retry-After": ref("headers", "Retry-After") };
+	if (codes.includes("METHOD_NOT_ALLOWED")) response.headers = { Allow: ref("headers", "Allow") };
 	return response;
 }
 
@@ -98,13 +111,13 @@ function commonCodes(operation: Operation): ErrorCode[] {
 	return codes;
 }
 
-function successResponse(success: Success): Json {
+function successResponse(success: Success, example: unknown): Json {
 	if (success.status === 204) return { description: success.description };
-	if ("mediaType" in success) return { description: success.description, content: { [success.mediaType]: { schema: { type: "string" } } } };
+	if ("mediaType" in success) return { description: success.description, content: { [success.mediaType]: mediaType({ type: "string" }, example) } };
 	const model = ref("schemas", success.model);
 	const response: Json = {
 		description: success.description,
-		content: { "application/json": { schema: success.list ? { type: "array", items: model } : model } },
+		content: { "application/json": mediaType(success.list ? { type: "array", items: model } : model, example) },
 	};
 	if (success.pagination) {
 		response.headers = {
@@ -117,9 +130,10 @@ function successResponse(success: Success): Json {
 
 /** Every status the operation can answer, in ascending order; each error status lists its codes. */
 function responses(operation: Operation): Json {
-	const byStatus = new Map<number, Json>([[operation.success.status, successResponse(operation.success)]]);
+	const byStatus = new Map<number, Json>([[operation.success.status, successResponse(operation.success, EXAMPLES[operation.operationId]?.answer)]]);
 	for (const other of operation.otherResponses ?? []) {
-		byStatus.set(other.status, { description: other.description, content: { "application/json": { schema: ref("schemas", other.model) } } });
+		const content = { "application/json": mediaType(ref("schemas", other.model), other.example) };
+		byStatus.set(other.status, { description: other.description, content });
 	}
 	const codes = [...operation.errors, ...commonCodes(operation)];
 	for (const status of new Set(codes.map((code) => ERROR_STATUS[code]))) {
@@ -130,12 +144,12 @@ function responses(operation: Operation): Json {
 	return Object.fromEntries([...byStatus].sort(([a], [b]) => a - b).map(([status, response]) => [String(status), response]));
 }
 
-function requestBody(name: BodyName, bodySchemas: Record<string, JsonSchema>): Json {
+function requestBody(name: BodyName, bodySchemas: Record<string, JsonSchema>, example: unknown): Json {
 	const required = (bodySchemas[name]?.required?.length ?? 0) > 0;
 	return {
 		required,
 		description: required ? BODY_NOTE : `${BODY_NOTE} An empty body counts as {}.`,
-		content: { "application/json": { schema: ref("schemas", name) } },
+		content: { "application/json": mediaType(ref("schemas", name), example) },
 	};
 }
 
@@ -152,13 +166,14 @@ function queryParameters(query: z.ZodObject): Json[] {
 }
 
 /** Identifiers as lib/ids.ts makes them; the server answers 404 for anything else without a lookup. */
-function pathParameter(name: string, description: string): Json {
+function pathParameter(name: string, { description, example }: { description: string; example: string }): Json {
 	return {
 		name,
 		in: "path",
 		required: true,
 		description: `${description} A value that cannot be an identifier answers 404 NOT_FOUND.`,
 		schema: jsonSchema(identifier, "output"),
+		example,
 	};
 }
 
@@ -178,7 +193,7 @@ function operationObject(operation: Operation, bodySchemas: Record<string, JsonS
 		tags: [operation.tag],
 		...(operation.public ? { security: [] } : {}),
 		...(parameters.length > 0 ? { parameters } : {}),
-		...(operation.body === undefined ? {} : { requestBody: requestBody(operation.body, bodySchemas) }),
+		...(operation.body === undefined ? {} : { requestBody: requestBody(operation.body, bodySchemas, EXAMPLES[operation.operationId]?.request) }),
 		responses: responses(operation),
 	};
 }
@@ -197,9 +212,10 @@ function components(bodySchemas: Record<string, JsonSchema>): Json {
 	return {
 		schemas: { ...mapValues(MODELS, (schema) => jsonSchema(schema, "output")), ...bodySchemas, Error: errorSchema(ALL_CODES) },
 		parameters: Object.fromEntries(
-			Object.entries(PATH_PARAMETERS).map(([name, description]) => [name, pathParameter(name, description)]),
+			Object.entries(PATH_PARAMETERS).map(([name, parameter]) => [name, pathParameter(name, parameter)]),
 		),
 		headers: {
+			Allow: { description: "The methods the path has, comma-separated (`GET, POST`).", required: true, schema: { type: "string" } },
 			"Retry-After": { description: "Whole seconds until the refused call could succeed (with TOO_MANY_REQUESTS and UNAVAILABLE).", schema: { type: "integer", minimum: 1 } },
 			"X-Pagination-Total": { description: "Number of users that match.", required: true, schema: { type: "integer", minimum: 0 } },
 			"X-Pagination-Total-Pages": {
@@ -226,9 +242,20 @@ export function buildOpenApiDocument(): Json {
 			version: packageJson.version,
 			description:
 				"Self-hosted account and credential service, wire-compatible with the Faroe 0.2 REST API. " +
-				"Every error is `{\"error\": CODE}`; most codes share status 400, so branch on the code.",
+				"Every error is `{\"error\": CODE}`; most codes share status 400, so branch on the code. " +
+				METHOD_NOT_ALLOWED_NOTE,
 			license: { name: "MIT", identifier: "MIT" },
 		},
+		servers: [
+			{
+				url: "http://{host}:{port}",
+				description: "Holm where `holm serve` listens; the defaults are those of --host and --port.",
+				variables: {
+					host: { default: "127.0.0.1", description: "--host (HOLM_HOST)." },
+					port: { default: "4000", description: "--port (HOLM_PORT)." },
+				},
+			},
+		],
 		tags: Object.entries(TAGS).map(([name, description]) => ({ name, description })),
 		// Either form of the Authorization header; GET /health and GET /openapi.json override this with [].
 		security: [{ secret: [] }, { bearer: [] }],

@@ -39,7 +39,7 @@ export interface Operation {
 	query?: z.ZodObject;
 	success: Success;
 	/** Answers other than errors and the success (GET /health's 503). */
-	otherResponses?: readonly { status: number; description: string; model: ModelName }[];
+	otherResponses?: readonly { status: number; description: string; model: ModelName; example: unknown }[];
 	errors: readonly ErrorCode[];
 }
 
@@ -53,7 +53,7 @@ export const OPERATIONS: readonly Operation[] = [
 		tag: "Service",
 		public: true,
 		success: { status: 200, description: '`{"status":"ok"}`: the database answers.', model: "Health" },
-		otherResponses: [{ status: 503, description: '`{"status":"unavailable"}`: the database does not answer.', model: "Health" }],
+		otherResponses: [{ status: 503, description: '`{"status":"unavailable"}`: the database does not answer.', model: "Health", example: { status: "unavailable" } }],
 		errors: [],
 	},
 

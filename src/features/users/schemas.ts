@@ -55,8 +55,8 @@ export const userResponse = z.object({
 	created_at: unixSeconds,
 	email: z.string().nullable().meta({ description: "NFC, lower-cased; null when the user has none." }),
 	email_verified: z.boolean(),
-	registered_totp: z.boolean(),
-	totp_registered: z.boolean().meta({ description: "Always equal to registered_totp: the name @faroe/sdk reads." }),
+	registered_totp: z.boolean().meta({ deprecated: true, description: "Deprecated: read totp_registered, which always has the same value." }),
+	totp_registered: z.boolean().meta({ description: "Whether the user has a TOTP credential (the name @faroe/sdk reads)." }),
 	recovery_code: issuedCode,
 });
 

@@ -1,0 +1,169 @@
+// @holm/client: every operation of Holm's API as one typed method. The types are openapi-typescript's,
+// generated from GET /openapi.json (./openapi.ts); every request goes through openapi-fetch. Written
+// here by hand is only what the document cannot say: which method calls which operation (named by
+// its operationId), and one error class that carries the code, the status and Retry-After.
+import createClient, { type Client } from "openapi-fetch";
+import type { components, operations, paths } from "./openapi.js";
+
+export type { components, operations, paths };
+
+type Schemas = components["schemas"];
+export type User = Schemas["User"];
+export type PasswordResetRequest = Schemas["PasswordResetRequest"];
+export type CreatedPasswordResetRequest = Schemas["CreatedPasswordResetRequest"];
+export type EmailVerificationRequest = Schemas["EmailVerificationRequest"];
+export type EmailUpdateRequest = Schemas["EmailUpdateRequest"];
+export type VerifiedEmail = Schemas["VerifiedEmail"];
+export type TotpCredential = Schemas["TotpCredential"];
+export type RecoveryCode = Schemas["RecoveryCode"];
+export type Health = Schemas["Health"];
+/** Every code an error answer can carry. */
+export type ErrorCode = Schemas["Error"]["error"];
+
+/** The JSON body an operation takes. */
+export type RequestBody<Id extends keyof operations> = NonNullable<operations[Id]["requestBody"]>["content"]["application/json"];
+export type UserListQuery = NonNullable<operations["listUsers"]["parameters"]["query"]>;
+
+/** Every answer that is not a success. Most codes share status 400: branch on `code`. */
+export class HolmError extends Error {
+	override readonly name = "HolmError";
+
+	constructor(
+		readonly code: ErrorCode,
+		readonly status: number,
+		/** Whole seconds until the call could succeed (TOO_MANY_REQUESTS, UNAVAILABLE), else null. */
+		readonly retryAfter: number | null,
+	) {
+		super(retryAfter === null ? `${code} (HTTP ${status})` : `${code} (HTTP ${status}, retry after ${retryAfter} s)`);
+	}
+}
+
+export interface HolmClientOptions {
+	/** Where Holm listens: http://127.0.0.1:4000. */
+	url: string;
+	/** The API secret. It is a credential for your backend: never send it to a browser. */
+	secret: string;
+	/** Defaults to the global fetch. */
+	fetch?: (request: Request) => Promise<Response>;
+}
+
+/** A body that is not `{"error": CODE}` (a proxy's 502 page, say) counts as UNKNOWN_ERROR. */
+function holmError(response: Response, body: unknown): HolmError {
+	const error = typeof body === "object" && body !== null && "error" in body ? body.error : undefined;
+	const header = response.headers.get("Retry-After");
+	const retryAfter = header !== null && /^[0-9]+$/.test(header) ? Number(header) : null;
+	return new HolmError(typeof error === "string" ? (error as ErrorCode) : "UNKNOWN_ERROR", response.status, retryAfter);
+}
+
+interface Answer<Data> {
+	data?: Data;
+	error?: unknown;
+	response: Response;
+}
+
+/** The body of a 200, or the HolmError of anything else. */
+async function body<Data>(pending: Promise<Answer<Data>>): Promise<Data> {
+	const { data, error, response } = await pending;
+	if (!response.ok) throw holmError(response, error);
+	return data as Data;
+}
+
+/** Nothing for a 204, or the HolmError of anything else. */
+async function noContent(pending: Promise<Answer<unknown>>): Promise<void> {
+	const { error, response } = await pending;
+	if (!response.ok) throw holmError(response, error);
+}
+
+function userPath(user_id: string) {
+	return { params: { path: { user_id } } };
+}
+
+function requestPath(request_id: string) {
+	return { params: { path: { request_id } } };
+}
+
+export type HolmClient = ReturnType<typeof createHolmClient>;
+
+export function createHolmClient(options: HolmClientOptions) {
+	/** The typed openapi-fetch client underneath, for anything the methods below do not cover. */
+	const api: Client<paths> = createClient<paths>({
+		baseUrl: options.url,
+		headers: { Authorization: `Bearer ${options.secret}` },
+		...(options.fetch === undefined ? {} : { fetch: options.fetch }),
+	});
+
+	return {
+		api,
+
+		/** `{status: "ok"}`, or `{status: "unavailable"}` (503) while the database does not answer. */
+		async getHealth(): Promise<Health> {
+			const { data, error, response } = await api.GET("/health");
+			if (data !== undefined) return data;
+			if (response.status === 503) return error as Health;
+			throw holmError(response, error);
+		},
+		getOpenApi: () => body(api.GET("/openapi.json")),
+		getMetrics: () => body(api.GET("/metrics", { parseAs: "text" })),
+
+		createUser: (request: RequestBody<"createUser">) => body(api.POST("/users", { body: request })),
+		/** One page of users, and the X-Pagination-* headers as numbers. `{email}` finds one user by address. */
+		async listUsers(query: UserListQuery = {}): Promise<{ users: User[]; total: number; totalPages: number }> {
+			const { data, error, response } = await api.GET("/users", { params: { query } });
+			if (data === undefined) throw holmError(response, error);
+			return {
+				users: data,
+				total: Number(response.headers.get("X-Pagination-Total")),
+				totalPages: Number(response.headers.get("X-Pagination-Total-Pages")),
+			};
+		},
+		getUser: (userId: string) => body(api.GET("/users/{user_id}", userPath(userId))),
+		deleteUser: (userId: string) => noContent(api.DELETE("/users/{user_id}", userPath(userId))),
+
+		verifyPassword: (userId: string, request: RequestBody<"verifyPassword">) =>
+			noContent(api.POST("/users/{user_id}/verify-password", { ...userPath(userId), body: request })),
+		updatePassword: (userId: string, request: RequestBody<"updatePassword">) =>
+			noContent(api.POST("/users/{user_id}/update-password", { ...userPath(userId), body: request })),
+		/** The user; when `totp_registered` is true, ask for a TOTP code before creating a session. */
+		authenticateWithPassword: (request: RequestBody<"authenticateWithPassword">) => body(api.POST("/authenticate/password", { body: request })),
+
+		/** The request with its code, which Holm shows only here. */
+		createPasswordResetRequest: (userId: string, request: RequestBody<"createPasswordResetRequest"> = {}) =>
+			body(api.POST("/users/{user_id}/password-reset-requests", { ...userPath(userId), body: request })),
+		listUserPasswordResetRequests: (userId: string) => body(api.GET("/users/{user_id}/password-reset-requests", userPath(userId))),
+		deleteUserPasswordResetRequests: (userId: string) => noContent(api.DELETE("/users/{user_id}/password-reset-requests", userPath(userId))),
+		getPasswordResetRequest: (requestId: string) => body(api.GET("/password-reset-requests/{request_id}", requestPath(requestId))),
+		deletePasswordResetRequest: (requestId: string) => noContent(api.DELETE("/password-reset-requests/{request_id}", requestPath(requestId))),
+		verifyPasswordResetRequestEmail: (requestId: string, request: RequestBody<"verifyPasswordResetRequestEmail">) =>
+			noContent(api.POST("/password-reset-requests/{request_id}/verify-email", { ...requestPath(requestId), body: request })),
+		resetPassword: (request: RequestBody<"resetPassword">) => noContent(api.POST("/reset-password", { body: request })),
+
+		createEmailVerificationRequest: (userId: string, request: RequestBody<"createEmailVerificationRequest"> = {}) =>
+			body(api.POST("/users/{user_id}/email-verification-request", { ...userPath(userId), body: request })),
+		getEmailVerificationRequest: (userId: string) => body(api.GET("/users/{user_id}/email-verification-request", userPath(userId))),
+		deleteEmailVerificationRequest: (userId: string) => noContent(api.DELETE("/users/{user_id}/email-verification-request", userPath(userId))),
+		verifyEmail: (userId: string, request: RequestBody<"verifyEmail">) =>
+			noContent(api.POST("/users/{user_id}/verify-email", { ...userPath(userId), body: request })),
+
+		createEmailUpdateRequest: (userId: string, request: RequestBody<"createEmailUpdateRequest">) =>
+			body(api.POST("/users/{user_id}/email-update-requests", { ...userPath(userId), body: request })),
+		listUserEmailUpdateRequests: (userId: string) => body(api.GET("/users/{user_id}/email-update-requests", userPath(userId))),
+		deleteUserEmailUpdateRequests: (userId: string) => noContent(api.DELETE("/users/{user_id}/email-update-requests", userPath(userId))),
+		getEmailUpdateRequest: (requestId: string) => body(api.GET("/email-update-requests/{request_id}", requestPath(requestId))),
+		deleteEmailUpdateRequest: (requestId: string) => noContent(api.DELETE("/email-update-requests/{request_id}", requestPath(requestId))),
+		verifyNewEmail: (request: RequestBody<"verifyNewEmail">) => body(api.POST("/verify-new-email", { body: request })),
+
+		registerTotp: (userId: string, request: RequestBody<"registerTotp">) =>
+			body(api.POST("/users/{user_id}/register-totp", { ...userPath(userId), body: request })),
+		getTotpCredential: (userId: string) => body(api.GET("/users/{user_id}/totp-credential", userPath(userId))),
+		deleteTotpCredential: (userId: string) => noContent(api.DELETE("/users/{user_id}/totp-credential", userPath(userId))),
+		verifyTotp: (userId: string, request: RequestBody<"verifyTotp">) =>
+			noContent(api.POST("/users/{user_id}/verify-2fa/totp", { ...userPath(userId), body: request })),
+		regenerateRecoveryCode: (userId: string) => body(api.POST("/users/{user_id}/regenerate-recovery-code", userPath(userId))),
+		/** Spends the recovery code, deletes the TOTP credential and answers a new recovery code. */
+		resetTwoFactor: (userId: string, request: RequestBody<"resetTwoFactor">) =>
+			body(api.POST("/users/{user_id}/reset-2fa", { ...userPath(userId), body: request })),
+
+		/** Up to 1,000 users with their password hashes and second factors; one result per row. */
+		importUsers: (request: RequestBody<"importUsers">) => body(api.POST("/user-imports", { body: request })),
+	};
+}

@@ -1,0 +1,2434 @@
+// Generated from Holm's GET /openapi.json by `npm run client:generate`; do not edit.
+export interface paths {
+    "/health": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Health
+         * @description Needs no secret and reads no body. Answers once the database does.
+         */
+        get: operations["getHealth"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/users": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List users, or find a user by email
+         * @description An unknown or malformed sort_by, sort_order, per_page or page falls back to its default; it is not an error. Filters combine. With `email`, the answer holds zero or one user.
+         */
+        get: operations["listUsers"];
+        put?: never;
+        /**
+         * Create a user
+         * @description Put a captcha or an equivalent in front of sign-up: creating users is open to bots otherwise.
+         */
+        post: operations["createUser"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/users/{user_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Get a user */
+        get: operations["getUser"];
+        put?: never;
+        post?: never;
+        /** Delete a user and everything the user owns */
+        delete: operations["deleteUser"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/users/{user_id}/verify-password": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Verify a password */
+        post: operations["verifyPassword"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/users/{user_id}/update-password": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Update a password
+         * @description The new password's leak check comes before the current password is checked. If the password changed during the call, the answer is INCORRECT_PASSWORD and nothing changes.
+         */
+        post: operations["updatePassword"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/authenticate/password": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Sign in with email and password
+         * @description NOT_FOUND when no user has the address; it costs the same time as a wrong password.
+         */
+        post: operations["authenticateWithPassword"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/users/{user_id}/password-reset-requests": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** List a user's password reset requests */
+        get: operations["listUserPasswordResetRequests"];
+        put?: never;
+        /** Create a password reset request */
+        post: operations["createPasswordResetRequest"];
+        /** Delete a user's password reset requests */
+        delete: operations["deleteUserPasswordResetRequests"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/password-reset-requests/{request_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Get a password reset request */
+        get: operations["getPasswordResetRequest"];
+        put?: never;
+        post?: never;
+        /** Delete a password reset request */
+        delete: operations["deletePasswordResetRequest"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/password-reset-requests/{request_id}/verify-email": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Verify a password reset request's code
+         * @description The 5th incorrect code deletes the request; that answer is still INCORRECT_CODE, later calls answer NOT_FOUND.
+         */
+        post: operations["verifyPasswordResetRequestEmail"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/reset-password": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Reset a password with a verified request
+         * @description INVALID_REQUEST when the request does not exist, has expired or is not verified yet.
+         */
+        post: operations["resetPassword"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/users/{user_id}/email-verification-request": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Get the email verification request */
+        get: operations["getEmailVerificationRequest"];
+        put?: never;
+        /** Create an email verification request */
+        post: operations["createEmailVerificationRequest"];
+        /** Delete the email verification request */
+        delete: operations["deleteEmailVerificationRequest"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/users/{user_id}/verify-email": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Verify the email
+         * @description NOT_ALLOWED when the user has no live request. The 5th incorrect code deletes the request.
+         */
+        post: operations["verifyEmail"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/users/{user_id}/email-update-requests": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** List a user's email update requests */
+        get: operations["listUserEmailUpdateRequests"];
+        put?: never;
+        /** Create an email update request */
+        post: operations["createEmailUpdateRequest"];
+        /** Delete a user's email update requests */
+        delete: operations["deleteUserEmailUpdateRequests"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/email-update-requests/{request_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Get an email update request */
+        get: operations["getEmailUpdateRequest"];
+        put?: never;
+        post?: never;
+        /** Delete an email update request */
+        delete: operations["deleteEmailUpdateRequest"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/verify-new-email": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Verify the new email
+         * @description INVALID_REQUEST when the request does not exist or has expired. The 5th incorrect code deletes the request. EMAIL_ALREADY_USED when another user took the address meanwhile; the request is kept.
+         */
+        post: operations["verifyNewEmail"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/users/{user_id}/register-totp": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Register a TOTP credential
+         * @description Send the key as `key` or `totp_key` (when both are sent, `key` wins): padded base64 of exactly 20 bytes. It is stored only if `code` matches it (one 30-second step of drift either way).
+         */
+        post: operations["registerTotp"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/users/{user_id}/totp-credential": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Get the TOTP credential */
+        get: operations["getTotpCredential"];
+        put?: never;
+        post?: never;
+        /** Delete the TOTP credential */
+        delete: operations["deleteTotpCredential"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/users/{user_id}/verify-2fa/totp": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Verify a TOTP code
+         * @description Each code works once. 5 incorrect codes in a row lock the check (TOO_MANY_REQUESTS, even for the right code). NOT_ALLOWED when the user has no TOTP credential.
+         */
+        post: operations["verifyTotp"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/users/{user_id}/regenerate-recovery-code": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Regenerate the recovery code */
+        post: operations["regenerateRecoveryCode"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/users/{user_id}/reset-2fa": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Reset two-factor authentication with the recovery code
+         * @description The TOTP credential is deleted and the old recovery code is spent. 5 incorrect codes in a row lock the check.
+         */
+        post: operations["resetTwoFactor"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/user-imports": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Import users with their password hashes and second factors
+         * @description Up to 1,000 rows and 4 MiB (this endpoint's body limit; every other stays 64 KiB). A body of another shape, or with more rows, answers INVALID_DATA as a whole; a bad row fails alone and the others are imported. Each row's outcome is in `results`, in row order, with the per-row codes INVALID_DATA, EMAIL_ALREADY_USED, ID_ALREADY_USED, UNSUPPORTED_PASSWORD_HASH and INVALID_PASSWORD_HASH. A row whose email or id is taken (in the database or by an earlier row) fails with `on_conflict: error` and is skipped with `skip`, so re-running an import with `skip` changes nothing. Nothing is hashed: hashes are parsed and checked against their cost bounds. See docs/import.md.
+         */
+        post: operations["importUsers"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/openapi.json": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * This OpenAPI 3.1 description
+         * @description Needs no secret and reads no body.
+         */
+        get: operations["getOpenApi"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/metrics": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Prometheus metrics
+         * @description `Authorization: Bearer <secret>` suits Prometheus's `authorization` setting.
+         */
+        get: operations["getMetrics"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+}
+export type webhooks = Record<string, never>;
+export interface components {
+    schemas: {
+        User: {
+            id: string;
+            created_at: number;
+            /** @description NFC, lower-cased; null when the user has none. */
+            email: string | null;
+            email_verified: boolean;
+            /**
+             * @deprecated
+             * @description Deprecated: read totp_registered, which always has the same value.
+             */
+            registered_totp: boolean;
+            /** @description Whether the user has a TOTP credential (the name @faroe/sdk reads). */
+            totp_registered: boolean;
+            recovery_code: string;
+        };
+        PasswordResetRequest: {
+            /** @description Once the request is verified, it is as good as a password: keep it secret. */
+            id: string;
+            user_id: string;
+            created_at: number;
+            expires_at: number;
+            email_verified: boolean;
+        };
+        CreatedPasswordResetRequest: {
+            /** @description Once the request is verified, it is as good as a password: keep it secret. */
+            id: string;
+            user_id: string;
+            created_at: number;
+            expires_at: number;
+            email_verified: boolean;
+            code: string;
+        };
+        EmailVerificationRequest: {
+            user_id: string;
+            created_at: number;
+            expires_at: number;
+            code: string;
+        };
+        EmailUpdateRequest: {
+            id: string;
+            user_id: string;
+            created_at: number;
+            expires_at: number;
+            /** @description The new address (NFC, lower-cased). */
+            email: string;
+            /** @description The code to send to the new address. */
+            code: string;
+        };
+        VerifiedEmail: {
+            email: string;
+        };
+        TotpCredential: {
+            user_id: string;
+            created_at: number;
+            /** @description Padded standard base64 of the key: 20 bytes, or 10 to 64 when imported. SHA-1, 6 digits, 30-second steps. */
+            key: string;
+        };
+        RecoveryCode: {
+            recovery_code: string;
+        };
+        UserImportResult: {
+            created: number;
+            skipped: number;
+            failed: number;
+            /** @description One per row, in row order. */
+            results: ({
+                index: number;
+                /** @constant */
+                status: "created";
+                user_id: string;
+            } | {
+                index: number;
+                /** @constant */
+                status: "skipped";
+                /** @description The user who holds the row's email (else its id). */
+                user_id: string;
+            } | {
+                index: number;
+                /** @constant */
+                status: "failed";
+                /** @enum {string} */
+                error: "INVALID_DATA" | "EMAIL_ALREADY_USED" | "ID_ALREADY_USED" | "UNSUPPORTED_PASSWORD_HASH" | "INVALID_PASSWORD_HASH";
+            })[];
+        };
+        Health: {
+            /** @enum {string} */
+            status: "ok" | "unavailable";
+        };
+        OpenApiDocument: {
+            openapi: string;
+        } & {
+            [key: string]: unknown;
+        };
+        CreateUserBody: {
+            email?: string | null;
+            password: string;
+            client_ip?: string | null;
+        };
+        VerifyPasswordBody: {
+            password: string;
+            client_ip?: string | null;
+        };
+        UpdatePasswordBody: {
+            password: string;
+            new_password: string;
+            client_ip?: string | null;
+        };
+        AuthenticateBody: {
+            email: string;
+            password: string;
+            client_ip?: string | null;
+        };
+        CreatePasswordResetRequestBody: {
+            client_ip?: string | null;
+        };
+        VerifyPasswordResetEmailBody: {
+            code: string;
+            client_ip?: string | null;
+        };
+        ResetPasswordBody: {
+            request_id: string;
+            password: string;
+            client_ip?: string | null;
+        };
+        CreateEmailVerificationRequestBody: {
+            client_ip?: string | null;
+        };
+        VerifyEmailBody: {
+            code: string;
+            client_ip?: string | null;
+        };
+        CreateEmailUpdateRequestBody: {
+            email: string;
+            client_ip?: string | null;
+        };
+        VerifyNewEmailBody: {
+            request_id: string;
+            code: string;
+            client_ip?: string | null;
+        };
+        RegisterTotpBody: {
+            key?: string | null;
+            totp_key?: string | null;
+            code: string;
+        };
+        VerifyTotpBody: {
+            code: string;
+        };
+        RegenerateRecoveryCodeBody: Record<string, never>;
+        ResetTwoFactorBody: {
+            recovery_code: string;
+        };
+        ImportUsersBody: {
+            users: {
+                /** @description A Holm identifier, kept; absent: a new one. */
+                id?: string | null;
+                /** @description The rules of POST /users; stored in NFC, lower-cased. */
+                email?: string | null;
+                /** @description Default false. */
+                email_verified?: boolean | null;
+                /** @description Whole Unix seconds, not in the future; default now. */
+                created_at?: number | null;
+                /** @description One of the forms of docs/import.md, checked against its cost bounds and never computed at import; null or absent: a user without a password. */
+                password_hash?: string | null;
+                /** @description Standard base64 of 10 to 64 bytes (SHA-1, 6 digits, 30-second steps), registered as the TOTP credential. */
+                totp_key?: string | null;
+                /** @description 8 characters of the code alphabet, any case; absent: a new one. */
+                recovery_code?: string | null;
+                /** @description Accepted and ignored: this version of Holm has no passkeys. */
+                passkeys?: unknown[] | null;
+            }[];
+            /** @description What a row whose email or id is taken gets: `error` (default) fails it, `skip` skips it and names the user who holds it. */
+            on_conflict?: ("error" | "skip") | null;
+        };
+        Error: {
+            /** @enum {string} */
+            error: "INVALID_DATA" | "WEAK_PASSWORD" | "TOO_MANY_REQUESTS" | "INCORRECT_CODE" | "INCORRECT_PASSWORD" | "INVALID_REQUEST" | "EMAIL_ALREADY_USED" | "NOT_ALLOWED" | "NOT_AUTHENTICATED" | "NOT_FOUND" | "METHOD_NOT_ALLOWED" | "NOT_ACCEPTABLE" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "UNKNOWN_ERROR" | "UNAVAILABLE";
+        };
+    };
+    responses: {
+        /** @description The Authorization header is missing or does not hold an accepted secret. */
+        NOT_AUTHENTICATED: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": {
+                    /** @enum {string} */
+                    error: "NOT_AUTHENTICATED";
+                };
+            };
+        };
+        /** @description The user or request named in the path does not exist or has expired (on /authenticate/password: no user has that address). */
+        NOT_FOUND: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": {
+                    /** @enum {string} */
+                    error: "NOT_FOUND";
+                };
+            };
+        };
+        /** @description The path exists, but not with this method. */
+        METHOD_NOT_ALLOWED: {
+            headers: {
+                Allow: components["headers"]["Allow"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": {
+                    /** @enum {string} */
+                    error: "METHOD_NOT_ALLOWED";
+                };
+            };
+        };
+        /** @description The Accept header allows neither application/json, application/* nor *\/*. */
+        NOT_ACCEPTABLE: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": {
+                    /** @enum {string} */
+                    error: "NOT_ACCEPTABLE";
+                };
+            };
+        };
+        /** @description The body is larger than 64 KiB (4 MiB for POST /user-imports). */
+        PAYLOAD_TOO_LARGE: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": {
+                    /** @enum {string} */
+                    error: "PAYLOAD_TOO_LARGE";
+                };
+            };
+        };
+        /** @description The Content-Type is neither application/json nor text/plain. */
+        UNSUPPORTED_MEDIA_TYPE: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": {
+                    /** @enum {string} */
+                    error: "UNSUPPORTED_MEDIA_TYPE";
+                };
+            };
+        };
+        /** @description Something failed inside Holm; details go to its log, never to the response. */
+        UNKNOWN_ERROR: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": {
+                    /** @enum {string} */
+                    error: "UNKNOWN_ERROR";
+                };
+            };
+        };
+        /** @description Holm is overloaded: password hashing could not start within 5 seconds. Nothing changed; retry after `Retry-After` seconds. */
+        UNAVAILABLE: {
+            headers: {
+                "Retry-After": components["headers"]["Retry-After"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": {
+                    /** @enum {string} */
+                    error: "UNAVAILABLE";
+                };
+            };
+        };
+    };
+    parameters: {
+        /**
+         * @description The user's identifier. A value that cannot be an identifier answers 404 NOT_FOUND.
+         * @example eeidmqmvdtjhaddujv8twjug
+         */
+        user_id: string;
+        /**
+         * @description The request's identifier. A value that cannot be an identifier answers 404 NOT_FOUND.
+         * @example xkmtyqnsfd5w7hbq2g9cp6ra
+         */
+        request_id: string;
+    };
+    requestBodies: never;
+    headers: {
+        /** @description The methods the path has, comma-separated (`GET, POST`). */
+        Allow: string;
+        /** @description Whole seconds until the refused call could succeed (with TOO_MANY_REQUESTS and UNAVAILABLE). */
+        "Retry-After": number;
+        /** @description Number of users that match. */
+        "X-Pagination-Total": number;
+        /** @description ceil(total / per_page); 0 when nothing matches. */
+        "X-Pagination-Total-Pages": number;
+    };
+    pathItems: never;
+}
+export type $defs = Record<string, never>;
+export interface operations {
+    getHealth: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description `{"status":"ok"}`: the database answers. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "status": "ok"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Health"];
+                };
+            };
+            406: components["responses"]["NOT_ACCEPTABLE"];
+            415: components["responses"]["UNSUPPORTED_MEDIA_TYPE"];
+            500: components["responses"]["UNKNOWN_ERROR"];
+            /** @description `{"status":"unavailable"}`: the database does not answer. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "status": "unavailable"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Health"];
+                };
+            };
+        };
+    };
+    listUsers: {
+        parameters: {
+            query?: {
+                /** @description Ties in created_at are broken by id. */
+                sort_by?: "created_at" | "id";
+                sort_order?: "ascending" | "descending";
+                /** @description Larger values are capped at 100. */
+                per_page?: number;
+                page?: number;
+                /** @description Keeps users whose email contains this text, ignoring case; matched literally. */
+                email_query?: string;
+                /** @description Keeps only the user whose email is exactly this address (after NFC and lower-casing). An empty or invalid value matches no user. */
+                email?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of users, empty when the page holds none. */
+            200: {
+                headers: {
+                    "X-Pagination-Total": components["headers"]["X-Pagination-Total"];
+                    "X-Pagination-Total-Pages": components["headers"]["X-Pagination-Total-Pages"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example [
+                     *       {
+                     *         "id": "eeidmqmvdtjhaddujv8twjug",
+                     *         "created_at": 1728783738,
+                     *         "email": "cat@example.com",
+                     *         "email_verified": false,
+                     *         "registered_totp": false,
+                     *         "totp_registered": false,
+                     *         "recovery_code": "4UHZRTWP"
+                     *       }
+                     *     ]
+                     */
+                    "application/json": components["schemas"]["User"][];
+                };
+            };
+            401: components["responses"]["NOT_AUTHENTICATED"];
+            406: components["responses"]["NOT_ACCEPTABLE"];
+            415: components["responses"]["UNSUPPORTED_MEDIA_TYPE"];
+            500: components["responses"]["UNKNOWN_ERROR"];
+        };
+    };
+    createUser: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description A JSON object; unknown fields are ignored and `null` in an optional field means absent. Content-Type may be application/json, text/plain (as @faroe/sdk sends it) or absent. */
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "email": "cat@example.com",
+                 *       "password": "tabby-kettle-orbit-91",
+                 *       "client_ip": "203.0.113.7"
+                 *     }
+                 */
+                "application/json": components["schemas"]["CreateUserBody"];
+            };
+        };
+        responses: {
+            /** @description The new user, with email_verified false and no TOTP credential. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": "eeidmqmvdtjhaddujv8twjug",
+                     *       "created_at": 1728783738,
+                     *       "email": "cat@example.com",
+                     *       "email_verified": false,
+                     *       "registered_totp": false,
+                     *       "totp_registered": false,
+                     *       "recovery_code": "4UHZRTWP"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["User"];
+                };
+            };
+            /**
+             * @description One of:
+             *
+             *     - `INVALID_DATA`: The body is not a JSON object, a field has the wrong type, a required field is missing, or a value breaks a rule.
+             *     - `TOO_MANY_REQUESTS`: A rate limit or lockout refused the call; `Retry-After` gives the whole seconds until it could succeed.
+             *     - `EMAIL_ALREADY_USED`: The address belongs to a user already.
+             *     - `WEAK_PASSWORD`: A password being set is in the leaked-password list.
+             */
+            400: {
+                headers: {
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        error: "INVALID_DATA" | "TOO_MANY_REQUESTS" | "EMAIL_ALREADY_USED" | "WEAK_PASSWORD";
+                    };
+                };
+            };
+            401: components["responses"]["NOT_AUTHENTICATED"];
+            406: components["responses"]["NOT_ACCEPTABLE"];
+            413: components["responses"]["PAYLOAD_TOO_LARGE"];
+            415: components["responses"]["UNSUPPORTED_MEDIA_TYPE"];
+            500: components["responses"]["UNKNOWN_ERROR"];
+            503: components["responses"]["UNAVAILABLE"];
+        };
+    };
+    getUser: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The user's identifier. A value that cannot be an identifier answers 404 NOT_FOUND.
+                 * @example eeidmqmvdtjhaddujv8twjug
+                 */
+                user_id: components["parameters"]["user_id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The user. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": "eeidmqmvdtjhaddujv8twjug",
+                     *       "created_at": 1728783738,
+                     *       "email": "cat@example.com",
+                     *       "email_verified": false,
+                     *       "registered_totp": false,
+                     *       "totp_registered": false,
+                     *       "recovery_code": "4UHZRTWP"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["User"];
+                };
+            };
+            401: components["responses"]["NOT_AUTHENTICATED"];
+            404: components["responses"]["NOT_FOUND"];
+            406: components["responses"]["NOT_ACCEPTABLE"];
+            415: components["responses"]["UNSUPPORTED_MEDIA_TYPE"];
+            500: components["responses"]["UNKNOWN_ERROR"];
+        };
+    };
+    deleteUser: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The user's identifier. A value that cannot be an identifier answers 404 NOT_FOUND.
+                 * @example eeidmqmvdtjhaddujv8twjug
+                 */
+                user_id: components["parameters"]["user_id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Deleted. The address is free at once. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            401: components["responses"]["NOT_AUTHENTICATED"];
+            404: components["responses"]["NOT_FOUND"];
+            406: components["responses"]["NOT_ACCEPTABLE"];
+            415: components["responses"]["UNSUPPORTED_MEDIA_TYPE"];
+            500: components["responses"]["UNKNOWN_ERROR"];
+        };
+    };
+    verifyPassword: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The user's identifier. A value that cannot be an identifier answers 404 NOT_FOUND.
+                 * @example eeidmqmvdtjhaddujv8twjug
+                 */
+                user_id: components["parameters"]["user_id"];
+            };
+            cookie?: never;
+        };
+        /** @description A JSON object; unknown fields are ignored and `null` in an optional field means absent. Content-Type may be application/json, text/plain (as @faroe/sdk sends it) or absent. */
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "password": "tabby-kettle-orbit-91",
+                 *       "client_ip": "203.0.113.7"
+                 *     }
+                 */
+                "application/json": components["schemas"]["VerifyPasswordBody"];
+            };
+        };
+        responses: {
+            /** @description The password is correct. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /**
+             * @description One of:
+             *
+             *     - `INVALID_DATA`: The body is not a JSON object, a field has the wrong type, a required field is missing, or a value breaks a rule.
+             *     - `TOO_MANY_REQUESTS`: A rate limit or lockout refused the call; `Retry-After` gives the whole seconds until it could succeed.
+             *     - `INCORRECT_PASSWORD`: The password is wrong.
+             */
+            400: {
+                headers: {
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        error: "INVALID_DATA" | "TOO_MANY_REQUESTS" | "INCORRECT_PASSWORD";
+                    };
+                };
+            };
+            401: components["responses"]["NOT_AUTHENTICATED"];
+            404: components["responses"]["NOT_FOUND"];
+            406: components["responses"]["NOT_ACCEPTABLE"];
+            413: components["responses"]["PAYLOAD_TOO_LARGE"];
+            415: components["responses"]["UNSUPPORTED_MEDIA_TYPE"];
+            500: components["responses"]["UNKNOWN_ERROR"];
+            503: components["responses"]["UNAVAILABLE"];
+        };
+    };
+    updatePassword: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The user's identifier. A value that cannot be an identifier answers 404 NOT_FOUND.
+                 * @example eeidmqmvdtjhaddujv8twjug
+                 */
+                user_id: components["parameters"]["user_id"];
+            };
+            cookie?: never;
+        };
+        /** @description A JSON object; unknown fields are ignored and `null` in an optional field means absent. Content-Type may be application/json, text/plain (as @faroe/sdk sends it) or absent. */
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "password": "tabby-kettle-orbit-91",
+                 *       "new_password": "lantern-quince-harbor-27",
+                 *       "client_ip": "203.0.113.7"
+                 *     }
+                 */
+                "application/json": components["schemas"]["UpdatePasswordBody"];
+            };
+        };
+        responses: {
+            /** @description Changed; the user's password reset and email update requests are deleted. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /**
+             * @description One of:
+             *
+             *     - `INVALID_DATA`: The body is not a JSON object, a field has the wrong type, a required field is missing, or a value breaks a rule.
+             *     - `TOO_MANY_REQUESTS`: A rate limit or lockout refused the call; `Retry-After` gives the whole seconds until it could succeed.
+             *     - `WEAK_PASSWORD`: A password being set is in the leaked-password list.
+             *     - `INCORRECT_PASSWORD`: The password is wrong.
+             */
+            400: {
+                headers: {
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        error: "INVALID_DATA" | "TOO_MANY_REQUESTS" | "WEAK_PASSWORD" | "INCORRECT_PASSWORD";
+                    };
+                };
+            };
+            401: components["responses"]["NOT_AUTHENTICATED"];
+            404: components["responses"]["NOT_FOUND"];
+            406: components["responses"]["NOT_ACCEPTABLE"];
+            413: components["responses"]["PAYLOAD_TOO_LARGE"];
+            415: components["responses"]["UNSUPPORTED_MEDIA_TYPE"];
+            500: components["responses"]["UNKNOWN_ERROR"];
+            503: components["responses"]["UNAVAILABLE"];
+        };
+    };
+    authenticateWithPassword: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description A JSON object; unknown fields are ignored and `null` in an optional field means absent. Content-Type may be application/json, text/plain (as @faroe/sdk sends it) or absent. */
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "email": "Cat@Example.com",
+                 *       "password": "tabby-kettle-orbit-91",
+                 *       "client_ip": "203.0.113.7"
+                 *     }
+                 */
+                "application/json": components["schemas"]["AuthenticateBody"];
+            };
+        };
+        responses: {
+            /** @description The user. When totp_registered is true, ask for a TOTP code before creating a session. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": "eeidmqmvdtjhaddujv8twjug",
+                     *       "created_at": 1728783738,
+                     *       "email": "cat@example.com",
+                     *       "email_verified": false,
+                     *       "registered_totp": false,
+                     *       "totp_registered": false,
+                     *       "recovery_code": "4UHZRTWP"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["User"];
+                };
+            };
+            /**
+             * @description One of:
+             *
+             *     - `INVALID_DATA`: The body is not a JSON object, a field has the wrong type, a required field is missing, or a value breaks a rule.
+             *     - `TOO_MANY_REQUESTS`: A rate limit or lockout refused the call; `Retry-After` gives the whole seconds until it could succeed.
+             *     - `INCORRECT_PASSWORD`: The password is wrong.
+             */
+            400: {
+                headers: {
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        error: "INVALID_DATA" | "TOO_MANY_REQUESTS" | "INCORRECT_PASSWORD";
+                    };
+                };
+            };
+            401: components["responses"]["NOT_AUTHENTICATED"];
+            404: components["responses"]["NOT_FOUND"];
+            406: components["responses"]["NOT_ACCEPTABLE"];
+            413: components["responses"]["PAYLOAD_TOO_LARGE"];
+            415: components["responses"]["UNSUPPORTED_MEDIA_TYPE"];
+            500: components["responses"]["UNKNOWN_ERROR"];
+            503: components["responses"]["UNAVAILABLE"];
+        };
+    };
+    listUserPasswordResetRequests: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The user's identifier. A value that cannot be an identifier answers 404 NOT_FOUND.
+                 * @example eeidmqmvdtjhaddujv8twjug
+                 */
+                user_id: components["parameters"]["user_id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The user's live requests, oldest first, without codes. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example [
+                     *       {
+                     *         "id": "xkmtyqnsfd5w7hbq2g9cp6ra",
+                     *         "user_id": "eeidmqmvdtjhaddujv8twjug",
+                     *         "created_at": 1728783738,
+                     *         "expires_at": 1728784338,
+                     *         "email_verified": false
+                     *       }
+                     *     ]
+                     */
+                    "application/json": components["schemas"]["PasswordResetRequest"][];
+                };
+            };
+            401: components["responses"]["NOT_AUTHENTICATED"];
+            404: components["responses"]["NOT_FOUND"];
+            406: components["responses"]["NOT_ACCEPTABLE"];
+            415: components["responses"]["UNSUPPORTED_MEDIA_TYPE"];
+            500: components["responses"]["UNKNOWN_ERROR"];
+        };
+    };
+    createPasswordResetRequest: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The user's identifier. A value that cannot be an identifier answers 404 NOT_FOUND.
+                 * @example eeidmqmvdtjhaddujv8twjug
+                 */
+                user_id: components["parameters"]["user_id"];
+            };
+            cookie?: never;
+        };
+        /** @description A JSON object; unknown fields are ignored and `null` in an optional field means absent. Content-Type may be application/json, text/plain (as @faroe/sdk sends it) or absent. An empty body counts as {}. */
+        requestBody?: {
+            content: {
+                /**
+                 * @example {
+                 *       "client_ip": "203.0.113.7"
+                 *     }
+                 */
+                "application/json": components["schemas"]["CreatePasswordResetRequestBody"];
+            };
+        };
+        responses: {
+            /** @description The request with its code; the code appears only here. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": "xkmtyqnsfd5w7hbq2g9cp6ra",
+                     *       "user_id": "eeidmqmvdtjhaddujv8twjug",
+                     *       "created_at": 1728783738,
+                     *       "expires_at": 1728784338,
+                     *       "email_verified": false,
+                     *       "code": "V3XVZYXW"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["CreatedPasswordResetRequest"];
+                };
+            };
+            /**
+             * @description One of:
+             *
+             *     - `INVALID_DATA`: The body is not a JSON object, a field has the wrong type, a required field is missing, or a value breaks a rule.
+             *     - `TOO_MANY_REQUESTS`: A rate limit or lockout refused the call; `Retry-After` gives the whole seconds until it could succeed.
+             */
+            400: {
+                headers: {
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        error: "INVALID_DATA" | "TOO_MANY_REQUESTS";
+                    };
+                };
+            };
+            401: components["responses"]["NOT_AUTHENTICATED"];
+            404: components["responses"]["NOT_FOUND"];
+            406: components["responses"]["NOT_ACCEPTABLE"];
+            413: components["responses"]["PAYLOAD_TOO_LARGE"];
+            415: components["responses"]["UNSUPPORTED_MEDIA_TYPE"];
+            500: components["responses"]["UNKNOWN_ERROR"];
+        };
+    };
+    deleteUserPasswordResetRequests: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The user's identifier. A value that cannot be an identifier answers 404 NOT_FOUND.
+                 * @example eeidmqmvdtjhaddujv8twjug
+                 */
+                user_id: components["parameters"]["user_id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Deleted, also when the user had none. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            401: components["responses"]["NOT_AUTHENTICATED"];
+            404: components["responses"]["NOT_FOUND"];
+            406: components["responses"]["NOT_ACCEPTABLE"];
+            415: components["responses"]["UNSUPPORTED_MEDIA_TYPE"];
+            500: components["responses"]["UNKNOWN_ERROR"];
+        };
+    };
+    getPasswordResetRequest: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The request's identifier. A value that cannot be an identifier answers 404 NOT_FOUND.
+                 * @example xkmtyqnsfd5w7hbq2g9cp6ra
+                 */
+                request_id: components["parameters"]["request_id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The request, without its code. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": "xkmtyqnsfd5w7hbq2g9cp6ra",
+                     *       "user_id": "eeidmqmvdtjhaddujv8twjug",
+                     *       "created_at": 1728783738,
+                     *       "expires_at": 1728784338,
+                     *       "email_verified": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["PasswordResetRequest"];
+                };
+            };
+            401: components["responses"]["NOT_AUTHENTICATED"];
+            404: components["responses"]["NOT_FOUND"];
+            406: components["responses"]["NOT_ACCEPTABLE"];
+            415: components["responses"]["UNSUPPORTED_MEDIA_TYPE"];
+            500: components["responses"]["UNKNOWN_ERROR"];
+        };
+    };
+    deletePasswordResetRequest: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The request's identifier. A value that cannot be an identifier answers 404 NOT_FOUND.
+                 * @example xkmtyqnsfd5w7hbq2g9cp6ra
+                 */
+                request_id: components["parameters"]["request_id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Deleted. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            401: components["responses"]["NOT_AUTHENTICATED"];
+            404: components["responses"]["NOT_FOUND"];
+            406: components["responses"]["NOT_ACCEPTABLE"];
+            415: components["responses"]["UNSUPPORTED_MEDIA_TYPE"];
+            500: components["responses"]["UNKNOWN_ERROR"];
+        };
+    };
+    verifyPasswordResetRequestEmail: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The request's identifier. A value that cannot be an identifier answers 404 NOT_FOUND.
+                 * @example xkmtyqnsfd5w7hbq2g9cp6ra
+                 */
+                request_id: components["parameters"]["request_id"];
+            };
+            cookie?: never;
+        };
+        /** @description A JSON object; unknown fields are ignored and `null` in an optional field means absent. Content-Type may be application/json, text/plain (as @faroe/sdk sends it) or absent. */
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "code": "v3xvzyxw",
+                 *       "client_ip": "203.0.113.7"
+                 *     }
+                 */
+                "application/json": components["schemas"]["VerifyPasswordResetEmailBody"];
+            };
+        };
+        responses: {
+            /** @description The request's email_verified is now true; it can reset the password. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /**
+             * @description One of:
+             *
+             *     - `INVALID_DATA`: The body is not a JSON object, a field has the wrong type, a required field is missing, or a value breaks a rule.
+             *     - `INCORRECT_CODE`: The code is wrong (or, for TOTP, already used).
+             */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        error: "INVALID_DATA" | "INCORRECT_CODE";
+                    };
+                };
+            };
+            401: components["responses"]["NOT_AUTHENTICATED"];
+            404: components["responses"]["NOT_FOUND"];
+            406: components["responses"]["NOT_ACCEPTABLE"];
+            413: components["responses"]["PAYLOAD_TOO_LARGE"];
+            415: components["responses"]["UNSUPPORTED_MEDIA_TYPE"];
+            500: components["responses"]["UNKNOWN_ERROR"];
+        };
+    };
+    resetPassword: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description A JSON object; unknown fields are ignored and `null` in an optional field means absent. Content-Type may be application/json, text/plain (as @faroe/sdk sends it) or absent. */
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "request_id": "xkmtyqnsfd5w7hbq2g9cp6ra",
+                 *       "password": "lantern-quince-harbor-27",
+                 *       "client_ip": "203.0.113.7"
+                 *     }
+                 */
+                "application/json": components["schemas"]["ResetPasswordBody"];
+            };
+        };
+        responses: {
+            /** @description The password is set, the user's email_verified becomes true, and the user's reset and email update requests are deleted. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /**
+             * @description One of:
+             *
+             *     - `INVALID_DATA`: The body is not a JSON object, a field has the wrong type, a required field is missing, or a value breaks a rule.
+             *     - `TOO_MANY_REQUESTS`: A rate limit or lockout refused the call; `Retry-After` gives the whole seconds until it could succeed.
+             *     - `INVALID_REQUEST`: The request named in the body does not exist, has expired, or (reset-password) is not verified yet.
+             *     - `WEAK_PASSWORD`: A password being set is in the leaked-password list.
+             */
+            400: {
+                headers: {
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        error: "INVALID_DATA" | "TOO_MANY_REQUESTS" | "INVALID_REQUEST" | "WEAK_PASSWORD";
+                    };
+                };
+            };
+            401: components["responses"]["NOT_AUTHENTICATED"];
+            406: components["responses"]["NOT_ACCEPTABLE"];
+            413: components["responses"]["PAYLOAD_TOO_LARGE"];
+            415: components["responses"]["UNSUPPORTED_MEDIA_TYPE"];
+            500: components["responses"]["UNKNOWN_ERROR"];
+            503: components["responses"]["UNAVAILABLE"];
+        };
+    };
+    getEmailVerificationRequest: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The user's identifier. A value that cannot be an identifier answers 404 NOT_FOUND.
+                 * @example eeidmqmvdtjhaddujv8twjug
+                 */
+                user_id: components["parameters"]["user_id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The live request, with its code. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "user_id": "eeidmqmvdtjhaddujv8twjug",
+                     *       "created_at": 1728783738,
+                     *       "expires_at": 1728784338,
+                     *       "code": "LC5LZV7H"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["EmailVerificationRequest"];
+                };
+            };
+            401: components["responses"]["NOT_AUTHENTICATED"];
+            404: components["responses"]["NOT_FOUND"];
+            406: components["responses"]["NOT_ACCEPTABLE"];
+            415: components["responses"]["UNSUPPORTED_MEDIA_TYPE"];
+            500: components["responses"]["UNKNOWN_ERROR"];
+        };
+    };
+    createEmailVerificationRequest: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The user's identifier. A value that cannot be an identifier answers 404 NOT_FOUND.
+                 * @example eeidmqmvdtjhaddujv8twjug
+                 */
+                user_id: components["parameters"]["user_id"];
+            };
+            cookie?: never;
+        };
+        /** @description A JSON object; unknown fields are ignored and `null` in an optional field means absent. Content-Type may be application/json, text/plain (as @faroe/sdk sends it) or absent. An empty body counts as {}. */
+        requestBody?: {
+            content: {
+                /**
+                 * @example {
+                 *       "client_ip": "203.0.113.7"
+                 *     }
+                 */
+                "application/json": components["schemas"]["CreateEmailVerificationRequestBody"];
+            };
+        };
+        responses: {
+            /** @description The request; it replaces the user's previous one. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "user_id": "eeidmqmvdtjhaddujv8twjug",
+                     *       "created_at": 1728783738,
+                     *       "expires_at": 1728784338,
+                     *       "code": "LC5LZV7H"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["EmailVerificationRequest"];
+                };
+            };
+            /**
+             * @description One of:
+             *
+             *     - `INVALID_DATA`: The body is not a JSON object, a field has the wrong type, a required field is missing, or a value breaks a rule.
+             *     - `TOO_MANY_REQUESTS`: A rate limit or lockout refused the call; `Retry-After` gives the whole seconds until it could succeed.
+             */
+            400: {
+                headers: {
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        error: "INVALID_DATA" | "TOO_MANY_REQUESTS";
+                    };
+                };
+            };
+            401: components["responses"]["NOT_AUTHENTICATED"];
+            404: components["responses"]["NOT_FOUND"];
+            406: components["responses"]["NOT_ACCEPTABLE"];
+            413: components["responses"]["PAYLOAD_TOO_LARGE"];
+            415: components["responses"]["UNSUPPORTED_MEDIA_TYPE"];
+            500: components["responses"]["UNKNOWN_ERROR"];
+        };
+    };
+    deleteEmailVerificationRequest: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The user's identifier. A value that cannot be an identifier answers 404 NOT_FOUND.
+                 * @example eeidmqmvdtjhaddujv8twjug
+                 */
+                user_id: components["parameters"]["user_id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Deleted. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            401: components["responses"]["NOT_AUTHENTICATED"];
+            404: components["responses"]["NOT_FOUND"];
+            406: components["responses"]["NOT_ACCEPTABLE"];
+            415: components["responses"]["UNSUPPORTED_MEDIA_TYPE"];
+            500: components["responses"]["UNKNOWN_ERROR"];
+        };
+    };
+    verifyEmail: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The user's identifier. A value that cannot be an identifier answers 404 NOT_FOUND.
+                 * @example eeidmqmvdtjhaddujv8twjug
+                 */
+                user_id: components["parameters"]["user_id"];
+            };
+            cookie?: never;
+        };
+        /** @description A JSON object; unknown fields are ignored and `null` in an optional field means absent. Content-Type may be application/json, text/plain (as @faroe/sdk sends it) or absent. */
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "code": "LC5LZV7H"
+                 *     }
+                 */
+                "application/json": components["schemas"]["VerifyEmailBody"];
+            };
+        };
+        responses: {
+            /** @description The user's email_verified is now true; the request is consumed. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /**
+             * @description One of:
+             *
+             *     - `INVALID_DATA`: The body is not a JSON object, a field has the wrong type, a required field is missing, or a value breaks a rule.
+             *     - `NOT_ALLOWED`: The operation does not apply in the current state.
+             *     - `INCORRECT_CODE`: The code is wrong (or, for TOTP, already used).
+             */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        error: "INVALID_DATA" | "NOT_ALLOWED" | "INCORRECT_CODE";
+                    };
+                };
+            };
+            401: components["responses"]["NOT_AUTHENTICATED"];
+            404: components["responses"]["NOT_FOUND"];
+            406: components["responses"]["NOT_ACCEPTABLE"];
+            413: components["responses"]["PAYLOAD_TOO_LARGE"];
+            415: components["responses"]["UNSUPPORTED_MEDIA_TYPE"];
+            500: components["responses"]["UNKNOWN_ERROR"];
+        };
+    };
+    listUserEmailUpdateRequests: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The user's identifier. A value that cannot be an identifier answers 404 NOT_FOUND.
+                 * @example eeidmqmvdtjhaddujv8twjug
+                 */
+                user_id: components["parameters"]["user_id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The user's live requests, oldest first, with codes. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example [
+                     *       {
+                     *         "id": "p3hw8rvmz6dqkc2tyn4bsfxe",
+                     *         "user_id": "eeidmqmvdtjhaddujv8twjug",
+                     *         "created_at": 1728783738,
+                     *         "expires_at": 1728784338,
+                     *         "email": "kitten@example.com",
+                     *         "code": "9U6UE4HG"
+                     *       }
+                     *     ]
+                     */
+                    "application/json": components["schemas"]["EmailUpdateRequest"][];
+                };
+            };
+            401: components["responses"]["NOT_AUTHENTICATED"];
+            404: components["responses"]["NOT_FOUND"];
+            406: components["responses"]["NOT_ACCEPTABLE"];
+            415: components["responses"]["UNSUPPORTED_MEDIA_TYPE"];
+            500: components["responses"]["UNKNOWN_ERROR"];
+        };
+    };
+    createEmailUpdateRequest: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The user's identifier. A value that cannot be an identifier answers 404 NOT_FOUND.
+                 * @example eeidmqmvdtjhaddujv8twjug
+                 */
+                user_id: components["parameters"]["user_id"];
+            };
+            cookie?: never;
+        };
+        /** @description A JSON object; unknown fields are ignored and `null` in an optional field means absent. Content-Type may be application/json, text/plain (as @faroe/sdk sends it) or absent. */
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "email": "kitten@example.com",
+                 *       "client_ip": "203.0.113.7"
+                 *     }
+                 */
+                "application/json": components["schemas"]["CreateEmailUpdateRequestBody"];
+            };
+        };
+        responses: {
+            /** @description The request; send its code to the new address. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": "p3hw8rvmz6dqkc2tyn4bsfxe",
+                     *       "user_id": "eeidmqmvdtjhaddujv8twjug",
+                     *       "created_at": 1728783738,
+                     *       "expires_at": 1728784338,
+                     *       "email": "kitten@example.com",
+                     *       "code": "9U6UE4HG"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["EmailUpdateRequest"];
+                };
+            };
+            /**
+             * @description One of:
+             *
+             *     - `INVALID_DATA`: The body is not a JSON object, a field has the wrong type, a required field is missing, or a value breaks a rule.
+             *     - `TOO_MANY_REQUESTS`: A rate limit or lockout refused the call; `Retry-After` gives the whole seconds until it could succeed.
+             *     - `EMAIL_ALREADY_USED`: The address belongs to a user already.
+             */
+            400: {
+                headers: {
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        error: "INVALID_DATA" | "TOO_MANY_REQUESTS" | "EMAIL_ALREADY_USED";
+                    };
+                };
+            };
+            401: components["responses"]["NOT_AUTHENTICATED"];
+            404: components["responses"]["NOT_FOUND"];
+            406: components["responses"]["NOT_ACCEPTABLE"];
+            413: components["responses"]["PAYLOAD_TOO_LARGE"];
+            415: components["responses"]["UNSUPPORTED_MEDIA_TYPE"];
+            500: components["responses"]["UNKNOWN_ERROR"];
+        };
+    };
+    deleteUserEmailUpdateRequests: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The user's identifier. A value that cannot be an identifier answers 404 NOT_FOUND.
+                 * @example eeidmqmvdtjhaddujv8twjug
+                 */
+                user_id: components["parameters"]["user_id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Deleted, also when the user had none. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            401: components["responses"]["NOT_AUTHENTICATED"];
+            404: components["responses"]["NOT_FOUND"];
+            406: components["responses"]["NOT_ACCEPTABLE"];
+            415: components["responses"]["UNSUPPORTED_MEDIA_TYPE"];
+            500: components["responses"]["UNKNOWN_ERROR"];
+        };
+    };
+    getEmailUpdateRequest: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The request's identifier. A value that cannot be an identifier answers 404 NOT_FOUND.
+                 * @example xkmtyqnsfd5w7hbq2g9cp6ra
+                 */
+                request_id: components["parameters"]["request_id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The request, with its code. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": "p3hw8rvmz6dqkc2tyn4bsfxe",
+                     *       "user_id": "eeidmqmvdtjhaddujv8twjug",
+                     *       "created_at": 1728783738,
+                     *       "expires_at": 1728784338,
+                     *       "email": "kitten@example.com",
+                     *       "code": "9U6UE4HG"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["EmailUpdateRequest"];
+                };
+            };
+            401: components["responses"]["NOT_AUTHENTICATED"];
+            404: components["responses"]["NOT_FOUND"];
+            406: components["responses"]["NOT_ACCEPTABLE"];
+            415: components["responses"]["UNSUPPORTED_MEDIA_TYPE"];
+            500: components["responses"]["UNKNOWN_ERROR"];
+        };
+    };
+    deleteEmailUpdateRequest: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The request's identifier. A value that cannot be an identifier answers 404 NOT_FOUND.
+                 * @example xkmtyqnsfd5w7hbq2g9cp6ra
+                 */
+                request_id: components["parameters"]["request_id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Deleted. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            401: components["responses"]["NOT_AUTHENTICATED"];
+            404: components["responses"]["NOT_FOUND"];
+            406: components["responses"]["NOT_ACCEPTABLE"];
+            415: components["responses"]["UNSUPPORTED_MEDIA_TYPE"];
+            500: components["responses"]["UNKNOWN_ERROR"];
+        };
+    };
+    verifyNewEmail: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description A JSON object; unknown fields are ignored and `null` in an optional field means absent. Content-Type may be application/json, text/plain (as @faroe/sdk sends it) or absent. */
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "request_id": "p3hw8rvmz6dqkc2tyn4bsfxe",
+                 *       "code": "9U6UE4HG"
+                 *     }
+                 */
+                "application/json": components["schemas"]["VerifyNewEmailBody"];
+            };
+        };
+        responses: {
+            /** @description The user's new, verified address. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "email": "kitten@example.com"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["VerifiedEmail"];
+                };
+            };
+            /**
+             * @description One of:
+             *
+             *     - `INVALID_DATA`: The body is not a JSON object, a field has the wrong type, a required field is missing, or a value breaks a rule.
+             *     - `INVALID_REQUEST`: The request named in the body does not exist, has expired, or (reset-password) is not verified yet.
+             *     - `INCORRECT_CODE`: The code is wrong (or, for TOTP, already used).
+             *     - `EMAIL_ALREADY_USED`: The address belongs to a user already.
+             */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        error: "INVALID_DATA" | "INVALID_REQUEST" | "INCORRECT_CODE" | "EMAIL_ALREADY_USED";
+                    };
+                };
+            };
+            401: components["responses"]["NOT_AUTHENTICATED"];
+            406: components["responses"]["NOT_ACCEPTABLE"];
+            413: components["responses"]["PAYLOAD_TOO_LARGE"];
+            415: components["responses"]["UNSUPPORTED_MEDIA_TYPE"];
+            500: components["responses"]["UNKNOWN_ERROR"];
+        };
+    };
+    registerTotp: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The user's identifier. A value that cannot be an identifier answers 404 NOT_FOUND.
+                 * @example eeidmqmvdtjhaddujv8twjug
+                 */
+                user_id: components["parameters"]["user_id"];
+            };
+            cookie?: never;
+        };
+        /** @description A JSON object; unknown fields are ignored and `null` in an optional field means absent. Content-Type may be application/json, text/plain (as @faroe/sdk sends it) or absent. */
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "key": "yAJAlsS3YKRnUpvuQxqFvAv6bpw=",
+                 *       "code": "492039"
+                 *     }
+                 */
+                "application/json": components["schemas"]["RegisterTotpBody"];
+            };
+        };
+        responses: {
+            /** @description The credential; it replaces an earlier one. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "user_id": "eeidmqmvdtjhaddujv8twjug",
+                     *       "created_at": 1728783738,
+                     *       "key": "yAJAlsS3YKRnUpvuQxqFvAv6bpw="
+                     *     }
+                     */
+                    "application/json": components["schemas"]["TotpCredential"];
+                };
+            };
+            /**
+             * @description One of:
+             *
+             *     - `INVALID_DATA`: The body is not a JSON object, a field has the wrong type, a required field is missing, or a value breaks a rule.
+             *     - `INCORRECT_CODE`: The code is wrong (or, for TOTP, already used).
+             */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        error: "INVALID_DATA" | "INCORRECT_CODE";
+                    };
+                };
+            };
+            401: components["responses"]["NOT_AUTHENTICATED"];
+            404: components["responses"]["NOT_FOUND"];
+            406: components["responses"]["NOT_ACCEPTABLE"];
+            413: components["responses"]["PAYLOAD_TOO_LARGE"];
+            415: components["responses"]["UNSUPPORTED_MEDIA_TYPE"];
+            500: components["responses"]["UNKNOWN_ERROR"];
+        };
+    };
+    getTotpCredential: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The user's identifier. A value that cannot be an identifier answers 404 NOT_FOUND.
+                 * @example eeidmqmvdtjhaddujv8twjug
+                 */
+                user_id: components["parameters"]["user_id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The credential, key included. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "user_id": "eeidmqmvdtjhaddujv8twjug",
+                     *       "created_at": 1728783738,
+                     *       "key": "yAJAlsS3YKRnUpvuQxqFvAv6bpw="
+                     *     }
+                     */
+                    "application/json": components["schemas"]["TotpCredential"];
+                };
+            };
+            401: components["responses"]["NOT_AUTHENTICATED"];
+            404: components["responses"]["NOT_FOUND"];
+            406: components["responses"]["NOT_ACCEPTABLE"];
+            415: components["responses"]["UNSUPPORTED_MEDIA_TYPE"];
+            500: components["responses"]["UNKNOWN_ERROR"];
+        };
+    };
+    deleteTotpCredential: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The user's identifier. A value that cannot be an identifier answers 404 NOT_FOUND.
+                 * @example eeidmqmvdtjhaddujv8twjug
+                 */
+                user_id: components["parameters"]["user_id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description TOTP is off for the user. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            401: components["responses"]["NOT_AUTHENTICATED"];
+            404: components["responses"]["NOT_FOUND"];
+            406: components["responses"]["NOT_ACCEPTABLE"];
+            415: components["responses"]["UNSUPPORTED_MEDIA_TYPE"];
+            500: components["responses"]["UNKNOWN_ERROR"];
+        };
+    };
+    verifyTotp: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The user's identifier. A value that cannot be an identifier answers 404 NOT_FOUND.
+                 * @example eeidmqmvdtjhaddujv8twjug
+                 */
+                user_id: components["parameters"]["user_id"];
+            };
+            cookie?: never;
+        };
+        /** @description A JSON object; unknown fields are ignored and `null` in an optional field means absent. Content-Type may be application/json, text/plain (as @faroe/sdk sends it) or absent. */
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "code": "118315"
+                 *     }
+                 */
+                "application/json": components["schemas"]["VerifyTotpBody"];
+            };
+        };
+        responses: {
+            /** @description The code is right. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /**
+             * @description One of:
+             *
+             *     - `INVALID_DATA`: The body is not a JSON object, a field has the wrong type, a required field is missing, or a value breaks a rule.
+             *     - `TOO_MANY_REQUESTS`: A rate limit or lockout refused the call; `Retry-After` gives the whole seconds until it could succeed.
+             *     - `NOT_ALLOWED`: The operation does not apply in the current state.
+             *     - `INCORRECT_CODE`: The code is wrong (or, for TOTP, already used).
+             */
+            400: {
+                headers: {
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        error: "INVALID_DATA" | "TOO_MANY_REQUESTS" | "NOT_ALLOWED" | "INCORRECT_CODE";
+                    };
+                };
+            };
+            401: components["responses"]["NOT_AUTHENTICATED"];
+            404: components["responses"]["NOT_FOUND"];
+            406: components["responses"]["NOT_ACCEPTABLE"];
+            413: components["responses"]["PAYLOAD_TOO_LARGE"];
+            415: components["responses"]["UNSUPPORTED_MEDIA_TYPE"];
+            500: components["responses"]["UNKNOWN_ERROR"];
+        };
+    };
+    regenerateRecoveryCode: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The user's identifier. A value that cannot be an identifier answers 404 NOT_FOUND.
+                 * @example eeidmqmvdtjhaddujv8twjug
+                 */
+                user_id: components["parameters"]["user_id"];
+            };
+            cookie?: never;
+        };
+        /** @description A JSON object; unknown fields are ignored and `null` in an optional field means absent. Content-Type may be application/json, text/plain (as @faroe/sdk sends it) or absent. An empty body counts as {}. */
+        requestBody?: {
+            content: {
+                /** @example {} */
+                "application/json": components["schemas"]["RegenerateRecoveryCodeBody"];
+            };
+        };
+        responses: {
+            /** @description The user's new recovery code. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "recovery_code": "EVCSADKF"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["RecoveryCode"];
+                };
+            };
+            /** @description The body is not a JSON object, a field has the wrong type, a required field is missing, or a value breaks a rule. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        error: "INVALID_DATA";
+                    };
+                };
+            };
+            401: components["responses"]["NOT_AUTHENTICATED"];
+            404: components["responses"]["NOT_FOUND"];
+            406: components["responses"]["NOT_ACCEPTABLE"];
+            413: components["responses"]["PAYLOAD_TOO_LARGE"];
+            415: components["responses"]["UNSUPPORTED_MEDIA_TYPE"];
+            500: components["responses"]["UNKNOWN_ERROR"];
+        };
+    };
+    resetTwoFactor: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The user's identifier. A value that cannot be an identifier answers 404 NOT_FOUND.
+                 * @example eeidmqmvdtjhaddujv8twjug
+                 */
+                user_id: components["parameters"]["user_id"];
+            };
+            cookie?: never;
+        };
+        /** @description A JSON object; unknown fields are ignored and `null` in an optional field means absent. Content-Type may be application/json, text/plain (as @faroe/sdk sends it) or absent. */
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "recovery_code": "4UHZRTWP"
+                 *     }
+                 */
+                "application/json": components["schemas"]["ResetTwoFactorBody"];
+            };
+        };
+        responses: {
+            /** @description A new recovery code. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "recovery_code": "P626KJLY"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["RecoveryCode"];
+                };
+            };
+            /**
+             * @description One of:
+             *
+             *     - `INVALID_DATA`: The body is not a JSON object, a field has the wrong type, a required field is missing, or a value breaks a rule.
+             *     - `TOO_MANY_REQUESTS`: A rate limit or lockout refused the call; `Retry-After` gives the whole seconds until it could succeed.
+             *     - `INCORRECT_CODE`: The code is wrong (or, for TOTP, already used).
+             */
+            400: {
+                headers: {
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        error: "INVALID_DATA" | "TOO_MANY_REQUESTS" | "INCORRECT_CODE";
+                    };
+                };
+            };
+            401: components["responses"]["NOT_AUTHENTICATED"];
+            404: components["responses"]["NOT_FOUND"];
+            406: components["responses"]["NOT_ACCEPTABLE"];
+            413: components["responses"]["PAYLOAD_TOO_LARGE"];
+            415: components["responses"]["UNSUPPORTED_MEDIA_TYPE"];
+            500: components["responses"]["UNKNOWN_ERROR"];
+        };
+    };
+    importUsers: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description A JSON object; unknown fields are ignored and `null` in an optional field means absent. Content-Type may be application/json, text/plain (as @faroe/sdk sends it) or absent. */
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "on_conflict": "skip",
+                 *       "users": [
+                 *         {
+                 *           "id": "eeidmqmvdtjhaddujv8twjug",
+                 *           "email": "cat@example.com",
+                 *           "email_verified": true,
+                 *           "created_at": 1728783738,
+                 *           "password_hash": "$2b$12$R9h/cIPz0gi.URNNX3kh2OPST9/PgBkqquzi.Ss7KIUgO2t0jWMUW",
+                 *           "totp_key": "yAJAlsS3YKRnUpvuQxqFvAv6bpw=",
+                 *           "recovery_code": "4UHZRTWP"
+                 *         },
+                 *         {
+                 *           "email": "dog@example.com"
+                 *         }
+                 *       ]
+                 *     }
+                 */
+                "application/json": components["schemas"]["ImportUsersBody"];
+            };
+        };
+        responses: {
+            /** @description The counts and one result per row. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "created": 1,
+                     *       "skipped": 1,
+                     *       "failed": 0,
+                     *       "results": [
+                     *         {
+                     *           "index": 0,
+                     *           "status": "skipped",
+                     *           "user_id": "eeidmqmvdtjhaddujv8twjug"
+                     *         },
+                     *         {
+                     *           "index": 1,
+                     *           "status": "created",
+                     *           "user_id": "q3nb7x9kd2mfw5hz8tcv4pyr"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["UserImportResult"];
+                };
+            };
+            /** @description The body is not a JSON object, a field has the wrong type, a required field is missing, or a value breaks a rule. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        error: "INVALID_DATA";
+                    };
+                };
+            };
+            401: components["responses"]["NOT_AUTHENTICATED"];
+            406: components["responses"]["NOT_ACCEPTABLE"];
+            413: components["responses"]["PAYLOAD_TOO_LARGE"];
+            415: components["responses"]["UNSUPPORTED_MEDIA_TYPE"];
+            500: components["responses"]["UNKNOWN_ERROR"];
+        };
+    };
+    getOpenApi: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The OpenAPI 3.1 description of this API. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "openapi": "3.1.1",
+                     *       "info": {
+                     *         "title": "Holm",
+                     *         "version": "0.1.0"
+                     *       },
+                     *       "paths": {}
+                     *     }
+                     */
+                    "application/json": components["schemas"]["OpenApiDocument"];
+                };
+            };
+            406: components["responses"]["NOT_ACCEPTABLE"];
+            415: components["responses"]["UNSUPPORTED_MEDIA_TYPE"];
+            500: components["responses"]["UNKNOWN_ERROR"];
+        };
+    };
+    getMetrics: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The Prometheus text exposition format, version 0.0.4. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example # HELP holm_password_hashing_running Argon2id hashes and verifications running now.
+                     *     # TYPE holm_password_hashing_running gauge
+                     *     holm_password_hashing_running 0
+                     */
+                    "text/plain": string;
+                };
+            };
+            401: components["responses"]["NOT_AUTHENTICATED"];
+            406: components["responses"]["NOT_ACCEPTABLE"];
+            415: components["responses"]["UNSUPPORTED_MEDIA_TYPE"];
+            500: components["responses"]["UNKNOWN_ERROR"];
+        };
+    };
+}
