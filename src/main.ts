@@ -116,7 +116,8 @@ async function importCommand(args: string[]): Promise<number> {
 		progress: { isTTY: process.stderr.isTTY === true, write: (text) => process.stderr.write(text) },
 	});
 	const rejects = outcome.rejects === null ? "" : `; the failed rows and why are in ${outcome.rejects}`;
-	console.error(`${outcome.rows} rows: ${outcome.created} created, ${outcome.skipped} skipped, ${outcome.failed} failed${rejects}`);
+	const rate = Math.round(outcome.rows / Math.max(outcome.seconds, 0.001));
+	console.error(`${outcome.rows} rows: ${outcome.created} created, ${outcome.skipped} skipped, ${outcome.failed} failed in ${outcome.seconds.toFixed(1)} s (${rate} rows/s)${rejects}`);
 	return outcome.failed === 0 ? 0 : 1;
 }
 

@@ -29,6 +29,7 @@ export interface ImportOutcome {
 	failed: number;
 	/** Where the failed rows are, or null when none failed. */
 	rejects: string | null;
+	seconds: number;
 }
 
 /** Where the rows that failed go: beside the file, or stdin.rejects.ndjson for standard input. */
@@ -141,7 +142,7 @@ export async function importFile(options: ImportOptions): Promise<ImportOutcome>
 		stream = Bun.file(options.file).stream();
 	}
 	const rejects = new RejectsFile(rejectsPath(options.file));
-	const outcome: ImportOutcome = { rows: 0, created: 0, skipped: 0, failed: 0, rejects: null };
+	const outcome: ImportOutcome = { rows: 0, created: 0, skipped: 0, failed: 0, rejects: null, seconds: 0 };
 	const started = performance.now();
 	let bytesRead = 0;
 	let lastProgress = 0;
@@ -225,6 +226,7 @@ export async function importFile(options: ImportOptions): Promise<ImportOutcome>
 		await sending;
 	} finally {
 		outcome.rejects = rejects.close();
+		outcome.seconds = (performance.now() - started) / 1000;
 		showProgress(true);
 		if (options.progress.isTTY) options.progress.write("\n");
 	}
