@@ -74,28 +74,42 @@ export function createPostgresUserStore(sql: SQL): UserStore {
 					return { users: rows.map(toUser), total: Number(total) };
 				}
 				// Past the middle, OFFSET counts from the other end, which is nearer: the last page costs
-				// what the first does. The count that places the page is read in the same statement (one
-				// snapshot), so a user added meanwhile cannot shift it.
+				// what the first does. The count that places the page and the page are read in one
+				// snapshot, so a user added meanwhile cannot shift it. (LIMIT and OFFSET go as values:
+				// computed in SQL, the planner cannot see them and sorts the whole table.)
 				const reversed = REVERSED[`${query.sortBy} ${query.sortOrder}`];
-				const rows = await sql.unsafe(
-					`WITH c AS (SELECT n FROM user_count)
-					SELECT ${USER_COLUMNS}, (SELECT n FROM c) AS total FROM "user" WHERE id IN (
-						SELECT id FROM "user" ORDER BY ${reversed}
-						LIMIT least($1, greatest(0, (SELECT n FROM c) - $2)) OFFSET greatest(0, (SELECT n FROM c) - $2 - $1)
-					) ORDER BY ${orderBy}`,
-					[query.limit, query.offset],
-				);
-				return { users: rows.map(toUser), total: rows.length === 0 ? Number(total) : Number(rows[0].total) };
+				return sql.begin(async (tx) => {
+					await tx`SET TRANSACTION ISOLATION LEVEL REPEATABLE READ, READ ONLY`;
+					const [{ total: inSnapshot }] = await tx`SELECT n AS total FROM user_count`;
+					const count = Number(inSnapshot);
+					const limit = Math.min(query.limit, Math.max(0, count - query.offset));
+					if (limit === 0) return { users: [], total: count };
+					const rows = await tx.unsafe(
+						`SELECT ${USER_COLUMNS} FROM "user" WHERE id IN (SELECT id FROM "user" ORDER BY ${reversed} LIMIT $1 OFFSET $2) ORDER BY ${orderBy}`,
+						[limit, Math.max(0, count - query.offset - query.limit)],
+					);
+					return { users: rows.map(toUser), total: count };
+				});
 			}
 			// LIKE, which the trigram index (schema step 4) serves, with the query's own wildcards
-			// escaped, so it matches literally.
+			// escaped, so it matches literally. The page's ids and the number of matches come from one
+			// evaluation of the index (a window count), then the page's rows by id.
 			const pattern = `%${query.emailQuery.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-			const rows = await sql.unsafe(
-				`SELECT ${USER_COLUMNS} FROM "user" WHERE id IN (SELECT id FROM "user" WHERE email LIKE $1 ORDER BY ${orderBy} LIMIT $2 OFFSET $3) ORDER BY ${orderBy}`,
-				[pattern, query.limit, query.offset],
-			);
-			const [{ total }] = await sql`SELECT count(*) AS total FROM "user" WHERE email LIKE ${pattern}`;
-			return { users: rows.map(toUser), total: Number(total) };
+			const page = await sql.unsafe(`SELECT id, count(*) OVER () AS total FROM "user" WHERE email LIKE $1 ORDER BY ${orderBy} LIMIT $2 OFFSET $3`, [
+				pattern,
+				query.limit,
+				query.offset,
+			]);
+			if (page.length === 0) {
+				// A page past the last match has no row to carry the count.
+				if (query.offset === 0) return { users: [], total: 0 };
+				const [{ total }] = await sql`SELECT count(*) AS total FROM "user" WHERE email LIKE ${pattern}`;
+				return { users: [], total: Number(total) };
+			}
+			const rows = await sql.unsafe(`SELECT ${USER_COLUMNS} FROM "user" WHERE id IN (SELECT jsonb_array_elements_text($1::jsonb)) ORDER BY ${orderBy}`, [
+				page.map((row: { id: string }) => row.id),
+			]);
+			return { users: rows.map(toUser), total: Number(page[0].total) };
 		},
 		async delete(id) {
 			// ON DELETE CASCADE takes everything the user owns.
