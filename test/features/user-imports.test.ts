@@ -286,4 +286,16 @@ describe("conflicts", () => {
 		expect(statuses.filter((s) => s === "created")).toHaveLength(1);
 		expect(answers.map((a) => a.results[0]!.error).filter((e) => e !== undefined)).toEqual(["ID_ALREADY_USED", "ID_ALREADY_USED", "ID_ALREADY_USED"]);
 	});
+
+	test("the count of users stays exact through imports that create, skip and fail rows, and deletes", async () => {
+		const table = server.store === "postgres" ? '"user"' : "user";
+		const holder = await createUser(server);
+		await importRows([{ email: holder.email }, {}, { id: holder.id }], "skip");
+		await importRows([{ email: holder.email }, { email: uniqueEmail() }]);
+		await server.request("DELETE", `/users/${holder.id}`);
+		const [{ n }] = (await server.rows("SELECT n FROM user_count")) as [{ n: unknown }];
+		const [{ total }] = (await server.rows(`SELECT count(*) AS total FROM ${table}`)) as [{ total: unknown }];
+		expect(Number(n)).toBe(Number(total));
+		expect((await server.request("GET", "/users")).headers.get("X-Pagination-Total")).toBe(String(Number(total)));
+	});
 });
