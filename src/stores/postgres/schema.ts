@@ -133,6 +133,45 @@ export const POSTGRES_MIGRATIONS: readonly string[] = [
 		RAISE NOTICE 'no trigram index for email_query: %', SQLERRM;
 	END $$;
 	`,
+	// 5: how many users each slice of the two orderings holds, so that a deep page of GET /users
+	// starts from its slice through the index instead of stepping over every user before it
+	// (OFFSET 500,000 took 36 ms). Slices: the first two characters of the id (1,024 of them), and
+	// created_at in steps of 4,096 seconds. Kept by the statement triggers of step 3, in the same
+	// transaction as the change, so a snapshot's slices always add up to its users; the count row is
+	// locked first and the slices in key order, so parallel writers cannot deadlock.
+	`
+	LOCK TABLE "user" IN SHARE ROW EXCLUSIVE MODE;
+	CREATE TABLE user_id_slice (prefix text COLLATE "C" PRIMARY KEY, n bigint NOT NULL);
+	CREATE TABLE user_time_slice (slot bigint PRIMARY KEY, n bigint NOT NULL);
+	INSERT INTO user_id_slice SELECT left(id, 2), count(*) FROM "user" GROUP BY 1;
+	INSERT INTO user_time_slice SELECT created_at >> 12, count(*) FROM "user" GROUP BY 1;
+	CREATE OR REPLACE FUNCTION user_count_inserted() RETURNS trigger LANGUAGE plpgsql AS $$
+	DECLARE added bigint;
+	BEGIN
+		SELECT count(*) INTO added FROM inserted_users;
+		IF added > 0 THEN
+			UPDATE user_count SET n = n + added;
+			INSERT INTO user_id_slice AS s SELECT left(id, 2), count(*) FROM inserted_users GROUP BY 1 ORDER BY 1
+				ON CONFLICT (prefix) DO UPDATE SET n = s.n + excluded.n;
+			INSERT INTO user_time_slice AS s SELECT created_at >> 12, count(*) FROM inserted_users GROUP BY 1 ORDER BY 1
+				ON CONFLICT (slot) DO UPDATE SET n = s.n + excluded.n;
+		END IF;
+		RETURN NULL;
+	END $$;
+	CREATE OR REPLACE FUNCTION user_count_deleted() RETURNS trigger LANGUAGE plpgsql AS $$
+	DECLARE removed bigint;
+	BEGIN
+		SELECT count(*) INTO removed FROM deleted_users;
+		IF removed > 0 THEN
+			UPDATE user_count SET n = n - removed;
+			INSERT INTO user_id_slice AS s SELECT left(id, 2), -count(*) FROM deleted_users GROUP BY 1 ORDER BY 1
+				ON CONFLICT (prefix) DO UPDATE SET n = s.n + excluded.n;
+			INSERT INTO user_time_slice AS s SELECT created_at >> 12, -count(*) FROM deleted_users GROUP BY 1 ORDER BY 1
+				ON CONFLICT (slot) DO UPDATE SET n = s.n + excluded.n;
+		END IF;
+		RETURN NULL;
+	END $$;
+	`,
 ];
 
 /** Why email_query scans every user on this database, or null when its index is there. */

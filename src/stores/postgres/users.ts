@@ -25,12 +25,57 @@ const ORDER_BY = {
 	"id descending": `id DESC`,
 } as const;
 
-const REVERSED = {
-	"created_at ascending": ORDER_BY["created_at descending"],
-	"created_at descending": ORDER_BY["created_at ascending"],
-	"id ascending": ORDER_BY["id descending"],
-	"id descending": ORDER_BY["id ascending"],
+// Pages without an email query. A page is a run of positions in the ascending ordering (a
+// descending page is the same run counted from the end), read in one snapshot together with the
+// number of users and the slices of schema step 5:
+// - near either end, OFFSET from that end, through the index;
+// - elsewhere, from the start of the slice that holds the run's first position, so OFFSET steps
+//   over the users of one slice at most, not over every user before the page.
+const NEAR_AN_END = 2000;
+
+const ASCENDING = { created_at: ORDER_BY["created_at ascending"], id: ORDER_BY["id ascending"] } as const;
+const DESCENDING = { created_at: ORDER_BY["created_at descending"], id: ORDER_BY["id descending"] } as const;
+
+// The last slice that starts at or before a position, with the users before it, and the key at
+// which it starts in the ordering.
+const SLICE = {
+	id: `SELECT prefix AS start, before FROM (SELECT prefix, sum(n) OVER (ORDER BY prefix) - n AS before FROM user_id_slice) s
+		WHERE before <= $1 ORDER BY prefix DESC LIMIT 1`,
+	created_at: `SELECT slot << 12 AS start, before FROM (SELECT slot, sum(n) OVER (ORDER BY slot) - n AS before FROM user_time_slice) s
+		WHERE before <= $1 ORDER BY slot DESC LIMIT 1`,
 } as const;
+const FROM_SLICE = {
+	id: `id >= $3`,
+	created_at: `(created_at, id) >= ($3::bigint, '')`,
+} as const;
+
+async function readPage(sql: SQL, query: UserListQuery): Promise<{ users: User[]; total: number }> {
+	const orderBy = ORDER_BY[`${query.sortBy} ${query.sortOrder}`];
+	const columns = (ids: string) => `SELECT ${USER_COLUMNS} FROM "user" WHERE id IN (${ids}) ORDER BY ${orderBy}`;
+	return sql.begin(async (tx) => {
+		await tx`SET TRANSACTION ISOLATION LEVEL REPEATABLE READ, READ ONLY`;
+		const [{ n }] = await tx`SELECT n FROM user_count`;
+		const total = Number(n);
+		// The page as positions [from, from + length) of the ascending ordering.
+		const length = Math.min(query.limit, Math.max(0, total - query.offset));
+		if (length === 0) return { users: [], total };
+		const from = query.sortOrder === "ascending" ? query.offset : total - query.offset - length;
+		let rows;
+		if (from < NEAR_AN_END) {
+			rows = await tx.unsafe(columns(`SELECT id FROM "user" ORDER BY ${ASCENDING[query.sortBy]} LIMIT $1 OFFSET $2`), [length, from]);
+		} else if (total - from - length < NEAR_AN_END) {
+			rows = await tx.unsafe(columns(`SELECT id FROM "user" ORDER BY ${DESCENDING[query.sortBy]} LIMIT $1 OFFSET $2`), [length, total - from - length]);
+		} else {
+			const [slice] = await tx.unsafe(SLICE[query.sortBy], [from]);
+			if (slice === undefined) throw new Error("the user slices do not cover the users: schema step 5 is missing");
+			rows = await tx.unsafe(
+				columns(`SELECT id FROM "user" WHERE ${FROM_SLICE[query.sortBy]} ORDER BY ${ASCENDING[query.sortBy]} LIMIT $1 OFFSET $2`),
+				[length, from - Number(slice.before), query.sortBy === "id" ? slice.start : Number(slice.start)],
+			);
+		}
+		return { users: rows.map(toUser), total };
+	});
+}
 
 export function createPostgresUserStore(sql: SQL): UserStore {
 	return {
@@ -61,36 +106,8 @@ export function createPostgresUserStore(sql: SQL): UserStore {
 			return rows.length > 0;
 		},
 		async list(query: UserListQuery) {
+			if (query.emailQuery === "") return readPage(sql, query);
 			const orderBy = ORDER_BY[`${query.sortBy} ${query.sortOrder}`];
-			if (query.emailQuery === "") {
-				// The page's ids first, then their rows: OFFSET skips index entries, and the columns (the
-				// TOTP subquery included) are made for the page's rows only.
-				const [{ total }] = await sql`SELECT n AS total FROM user_count`;
-				if (query.offset <= Number(total) / 2) {
-					const rows = await sql.unsafe(
-						`SELECT ${USER_COLUMNS} FROM "user" WHERE id IN (SELECT id FROM "user" ORDER BY ${orderBy} LIMIT $1 OFFSET $2) ORDER BY ${orderBy}`,
-						[query.limit, query.offset],
-					);
-					return { users: rows.map(toUser), total: Number(total) };
-				}
-				// Past the middle, OFFSET counts from the other end, which is nearer: the last page costs
-				// what the first does. The count that places the page and the page are read in one
-				// snapshot, so a user added meanwhile cannot shift it. (LIMIT and OFFSET go as values:
-				// computed in SQL, the planner cannot see them and sorts the whole table.)
-				const reversed = REVERSED[`${query.sortBy} ${query.sortOrder}`];
-				return sql.begin(async (tx) => {
-					await tx`SET TRANSACTION ISOLATION LEVEL REPEATABLE READ, READ ONLY`;
-					const [{ total: inSnapshot }] = await tx`SELECT n AS total FROM user_count`;
-					const count = Number(inSnapshot);
-					const limit = Math.min(query.limit, Math.max(0, count - query.offset));
-					if (limit === 0) return { users: [], total: count };
-					const rows = await tx.unsafe(
-						`SELECT ${USER_COLUMNS} FROM "user" WHERE id IN (SELECT id FROM "user" ORDER BY ${reversed} LIMIT $1 OFFSET $2) ORDER BY ${orderBy}`,
-						[limit, Math.max(0, count - query.offset - query.limit)],
-					);
-					return { users: rows.map(toUser), total: count };
-				});
-			}
 			// LIKE, which the trigram index (schema step 4) serves, with the query's own wildcards
 			// escaped, so it matches literally. The page's ids and the number of matches come from one
 			// evaluation of the index, then the page's rows by id.
