@@ -51,7 +51,7 @@ const FROM_SLICE = {
 
 async function readPage(sql: SQL, query: UserListQuery): Promise<{ users: User[]; total: number }> {
 	const orderBy = ORDER_BY[`${query.sortBy} ${query.sortOrder}`];
-	const columns = (ids: string) => `SELECT ${USER_COLUMNS} FROM "user" WHERE id IN (${ids}) ORDER BY ${orderBy}`;
+	const idsOf = (rows: { id: string }[]) => rows.map((row) => row.id);
 	return sql.begin(async (tx) => {
 		await tx`SET TRANSACTION ISOLATION LEVEL REPEATABLE READ, READ ONLY`;
 		const [{ n }] = await tx`SELECT n FROM user_count`;
@@ -60,19 +60,25 @@ async function readPage(sql: SQL, query: UserListQuery): Promise<{ users: User[]
 		const length = Math.min(query.limit, Math.max(0, total - query.offset));
 		if (length === 0) return { users: [], total };
 		const from = query.sortOrder === "ascending" ? query.offset : total - query.offset - length;
-		let rows;
+		let ids: string[];
 		if (from < NEAR_AN_END) {
-			rows = await tx.unsafe(columns(`SELECT id FROM "user" ORDER BY ${ASCENDING[query.sortBy]} LIMIT $1 OFFSET $2`), [length, from]);
+			ids = idsOf(await tx.unsafe(`SELECT id FROM "user" ORDER BY ${ASCENDING[query.sortBy]} LIMIT $1 OFFSET $2`, [length, from]));
 		} else if (total - from - length < NEAR_AN_END) {
-			rows = await tx.unsafe(columns(`SELECT id FROM "user" ORDER BY ${DESCENDING[query.sortBy]} LIMIT $1 OFFSET $2`), [length, total - from - length]);
+			ids = idsOf(await tx.unsafe(`SELECT id FROM "user" ORDER BY ${DESCENDING[query.sortBy]} LIMIT $1 OFFSET $2`, [length, total - from - length]));
 		} else {
 			const [slice] = await tx.unsafe(SLICE[query.sortBy], [from]);
 			if (slice === undefined) throw new Error("the user slices do not cover the users: schema step 5 is missing");
-			rows = await tx.unsafe(
-				columns(`SELECT id FROM "user" WHERE ${FROM_SLICE[query.sortBy]} ORDER BY ${ASCENDING[query.sortBy]} LIMIT $1 OFFSET $2`),
-				[length, from - Number(slice.before), query.sortBy === "id" ? slice.start : Number(slice.start)],
+			ids = idsOf(
+				await tx.unsafe(`SELECT id FROM "user" WHERE ${FROM_SLICE[query.sortBy]} ORDER BY ${ASCENDING[query.sortBy]} LIMIT $1 OFFSET $2`, [
+					length,
+					from - Number(slice.before),
+					query.sortBy === "id" ? slice.start : Number(slice.start),
+				]),
 			);
 		}
+		// The rows by their ids, given as values: with a subquery instead, the planner merged the whole
+		// primary key index up to the page (10 ms for the middle of a million users).
+		const rows = await tx.unsafe(`SELECT ${USER_COLUMNS} FROM "user" WHERE id IN (SELECT jsonb_array_elements_text($1::jsonb)) ORDER BY ${orderBy}`, [ids]);
 		return { users: rows.map(toUser), total };
 	});
 }
