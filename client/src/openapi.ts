@@ -974,7 +974,7 @@ export interface components {
                 totp_key?: string | null;
                 /** @description 8 characters of the code alphabet, any case; absent: a new one. */
                 recovery_code?: string | null;
-                /** @description Accepted and ignored: this version of Holm has no passkeys. */
+                /** @description Accepted and ignored: imports and exports do not carry passkeys yet (docs/import.md). */
                 passkeys?: unknown[] | null;
             }[];
             /** @description What a row whose email or id is taken gets: `error` (default) fails it, `skip` skips it and names the user who holds it. */

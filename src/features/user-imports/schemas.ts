@@ -19,7 +19,7 @@ export const importRow = z.object({
 	recovery_code: optional(z.string().regex(/^[A-HJ-NP-Za-hj-np-z2-9]{8}$/).transform((code) => code.toUpperCase())).meta({
 		description: "8 characters of the code alphabet, any case; absent: a new one.",
 	}),
-	passkeys: optional(z.array(z.unknown())).meta({ description: "Accepted and ignored: this version of Holm has no passkeys." }),
+	passkeys: optional(z.array(z.unknown())).meta({ description: "Accepted and ignored: imports and exports do not carry passkeys yet (docs/import.md)." }),
 });
 
 export type ImportRow = z.infer<typeof importRow>;
