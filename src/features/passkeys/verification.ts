@@ -192,6 +192,25 @@ function checkCounter(stored: number, received: number): void {
 	if ((stored !== 0 || received !== 0) && received <= stored) throw new CounterRegressed();
 }
 
+/** The rules registration and sign-in share, in the order WebAuthn §7.1 and §7.2 give them. */
+function checkCeremonyRules(
+	clientData: ClientData,
+	type: ClientDataType,
+	authenticatorData: AuthenticatorData,
+	flags: number,
+	ceremony: Ceremony,
+	rp: PasskeyConfig,
+): void {
+	checkClientDataType(clientData, type);
+	checkChallenge(clientData, ceremony);
+	checkOrigin(clientData, rp);
+	checkNotCrossOrigin(clientData);
+	checkRpIdHash(authenticatorData, rp);
+	checkUserPresent(flags);
+	checkUserVerified(flags, rp);
+	checkBackupState(flags);
+}
+
 // ---- Ceremonies. ----
 
 /** Registration (WebAuthn §7.1). Attestation statements are parsed but not verified: Holm asks for none. */
@@ -203,14 +222,7 @@ export async function verifyRegistration(rp: PasskeyConfig, ceremony: Ceremony, 
 	const authenticatorData = parsed("authenticator data", () => parseAuthenticatorData(authenticatorDataBytes));
 	const flags = authenticatorDataBytes[32]!;
 
-	checkClientDataType(clientData, ClientDataType.Create);
-	checkChallenge(clientData, ceremony);
-	checkOrigin(clientData, rp);
-	checkNotCrossOrigin(clientData);
-	checkRpIdHash(authenticatorData, rp);
-	checkUserPresent(flags);
-	checkUserVerified(flags, rp);
-	checkBackupState(flags);
+	checkCeremonyRules(clientData, ClientDataType.Create, authenticatorData, flags, ceremony, rp);
 	if (authenticatorData.credential === null) throw new InvalidCredential("no attested credential");
 	const algorithm = checkAlgorithm(authenticatorData.credential.publicKey);
 	const credentialId = checkCredentialId(credential, authenticatorData.credential.id);
@@ -254,14 +266,7 @@ export async function verifyAssertion(
 	ownersHandle: Uint8Array | null,
 ): Promise<{ passkey: Passkey; signCount: number; backedUp: boolean }> {
 	const { clientData, authenticatorData, flags } = assertion;
-	checkClientDataType(clientData, ClientDataType.Get);
-	checkChallenge(clientData, ceremony);
-	checkOrigin(clientData, rp);
-	checkNotCrossOrigin(clientData);
-	checkRpIdHash(authenticatorData, rp);
-	checkUserPresent(flags);
-	checkUserVerified(flags, rp);
-	checkBackupState(flags);
+	checkCeremonyRules(clientData, ClientDataType.Get, authenticatorData, flags, ceremony, rp);
 	const owned = checkOwner(passkey, assertion.credentialId, ceremony);
 	checkUserHandle(assertion.userHandle, ownersHandle);
 	await checkSignature(owned, assertion);

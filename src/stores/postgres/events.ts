@@ -28,9 +28,9 @@ import { transaction } from "./connection.ts";
 
 type Queryable = SQL | TransactionSQL;
 
-function toFeedEvent(row: any): FeedEvent {
+/** An event row's columns (from the feed or the webhook queue) as the event. */
+export function eventOfRow(row: any): HolmEvent {
 	return {
-		cursor: `${row.xid}.${row.seq}`,
 		id: row.id,
 		time: Number(row.time),
 		type: row.type as EventType,
@@ -38,6 +38,10 @@ function toFeedEvent(row: any): FeedEvent {
 		clientIp: row.client_ip,
 		data: typeof row.data === "string" ? JSON.parse(row.data) : row.data,
 	};
+}
+
+function toFeedEvent(row: any): FeedEvent {
+	return { cursor: `${row.xid}.${row.seq}`, ...eventOfRow(row) };
 }
 
 /** Writes events inside the caller's transaction (the outbox), with their webhook deliveries. */

@@ -3,8 +3,9 @@
 // other) and leases them by moving due_at past the lease, so each delivery is in the hands of one
 // instance at a time; one that dies mid-delivery leaves it to be claimed again once the lease ends.
 import type { SQL } from "bun";
-import type { EventType, WebhookDelivery, WebhookQueue } from "../../features/events/store.ts";
+import type { WebhookDelivery, WebhookQueue } from "../../features/events/store.ts";
 import { generateId } from "../../lib/ids.ts";
+import { eventOfRow } from "./events.ts";
 
 export function createPostgresWebhookQueue(sql: SQL): WebhookQueue {
 	const seqOf = new WeakMap<WebhookDelivery, string>();
@@ -22,14 +23,7 @@ export function createPostgresWebhookQueue(sql: SQL): WebhookQueue {
 				const delivery: WebhookDelivery = {
 					claim: token,
 					attempts: Number(row.attempts),
-					event: {
-						id: row.id,
-						time: Number(row.time),
-						type: row.type as EventType,
-						userId: row.user_id,
-						clientIp: row.client_ip,
-						data: typeof row.data === "string" ? JSON.parse(row.data) : row.data,
-					},
+					event: eventOfRow(row),
 				};
 				seqOf.set(delivery, String(row.event_seq));
 				return delivery;

@@ -16,9 +16,9 @@ interface EventRow {
 	data: string;
 }
 
-function toFeedEvent(row: EventRow): FeedEvent {
+/** An event row's columns (from the feed or the webhook queue) as the event. */
+export function eventOfRow(row: Omit<EventRow, "seq">): HolmEvent {
 	return {
-		cursor: String(row.seq),
 		id: row.id,
 		time: row.time,
 		type: row.type as EventType,
@@ -26,6 +26,10 @@ function toFeedEvent(row: EventRow): FeedEvent {
 		clientIp: row.client_ip,
 		data: JSON.parse(row.data),
 	};
+}
+
+function toFeedEvent(row: EventRow): FeedEvent {
+	return { cursor: String(row.seq), ...eventOfRow(row) };
 }
 
 /** Writes events inside the caller's transaction (the outbox), with their webhook deliveries. */

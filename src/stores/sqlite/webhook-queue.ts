@@ -1,8 +1,9 @@
 // The webhook delivery queue on SQLite: one instance, so a claim is only a lease against its own
 // overlapping passes (and a restart: a claim left by a process that died ends with its lease).
 import type { Database } from "bun:sqlite";
-import type { EventType, WebhookDelivery, WebhookQueue } from "../../features/events/store.ts";
+import type { WebhookDelivery, WebhookQueue } from "../../features/events/store.ts";
 import { generateId } from "../../lib/ids.ts";
+import { eventOfRow } from "./events.ts";
 
 interface DueRow {
 	event_seq: number;
@@ -42,14 +43,7 @@ export function createSqliteWebhookQueue(db: Database): WebhookQueue {
 			const delivery: WebhookDelivery = {
 				claim: token,
 				attempts: row.attempts,
-				event: {
-					id: row.id,
-					time: row.time,
-					type: row.type as EventType,
-					userId: row.user_id,
-					clientIp: row.client_ip,
-					data: JSON.parse(row.data),
-				},
+				event: eventOfRow(row),
 			};
 			seqOf.set(delivery, row.event_seq);
 			return delivery;
