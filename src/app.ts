@@ -2,6 +2,7 @@
 import { Hono, type Context } from "hono";
 import { routePath } from "hono/route";
 import { errorCodeOf, errorResponse, unavailableResponse } from "./errors.ts";
+import { createConsoleRoutes, isConsolePath } from "./features/console/routes.ts";
 import type { AppContext, HonoEnv } from "./http/env.ts";
 import type { LeakCheck } from "./leak-check/index.ts";
 import { HashingUnavailableError, type Hasher } from "./lib/password-hash.ts";
@@ -27,6 +28,8 @@ export interface AppDeps {
 	hasher: Hasher;
 	/** Milliseconds since the Unix epoch. */
 	now?: () => number;
+	/** Serve the operator's console under /console/ (--console; API.md section 12). */
+	console?: boolean;
 }
 
 /**
@@ -97,6 +100,8 @@ export function createApp(deps: AppDeps): App {
 
 	const app = new Hono<HonoEnv>();
 	const checkSecret = secretCheck(deps.secrets);
+	// The console takes its own session, never the secret, and checks its own requests.
+	const consoleRoutes = deps.console === true ? createConsoleRoutes(ctx) : null;
 	let handling = 0;
 	let whenIdle: (() => void)[] = [];
 	// Each request's id, for the error line of one that fails (onError sees only the context).
@@ -112,12 +117,16 @@ export function createApp(deps: AppDeps): App {
 		try {
 			// Order matters (API.md section 1): secret, media type, body size; then each route's 404,
 			// body validation and limits.
-			const refused = checkSecret(c) ?? checkMediaTypes(c) ?? (await readBody(c));
-			if (refused === null) {
-				c.set("ctx", ctx);
-				await next();
+			if (consoleRoutes !== null && isConsolePath(c.req.path)) {
+				c.res = await consoleRoutes.fetch(c.req.raw, c.env);
 			} else {
-				c.res = refused;
+				const refused = checkSecret(c) ?? checkMediaTypes(c) ?? (await readBody(c));
+				if (refused === null) {
+					c.set("ctx", ctx);
+					await next();
+				} else {
+					c.res = refused;
+				}
 			}
 			const response = c.res;
 			closeIfBodyUnread(c, response);

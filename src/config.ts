@@ -49,6 +49,8 @@ export interface ServeConfig {
 	leakCheck: LeakCheckConfig;
 	logFormat: LogFormat;
 	logLevel: LogLevel;
+	/** Serve the operator's console under /console/ (API.md section 12); off by default. */
+	console: boolean;
 }
 
 type Env = Record<string, string | undefined>;
@@ -71,6 +73,11 @@ const serveOptions = {
 	"log-level": { type: "string" },
 } as const;
 
+/** Flags that take no value. */
+const switchOptions = {
+	console: { type: "boolean" },
+} as const;
+
 type ServeFlag = keyof typeof serveOptions;
 type FlagValues = Partial<Record<ServeFlag, string>>;
 
@@ -79,7 +86,7 @@ export function envName(flag: string): string {
 	return "HOLM_" + flag.toUpperCase().replaceAll("-", "_");
 }
 
-function parseFlags<T extends Record<string, { type: "string" }>>(args: string[], options: T, allowPositionals: boolean) {
+function parseFlags<T extends Record<string, { type: "string" } | { type: "boolean" }>>(args: string[], options: T, allowPositionals: boolean) {
 	try {
 		return parseArgs({ args, options, strict: true, allowPositionals });
 	} catch (e) {
@@ -148,15 +155,29 @@ function nonEmptyPath(name: string, value: string): string {
 }
 
 /** --database: "sqlite" (the default) or a postgres:// (postgresql://) connection string. */
-function databaseConfig(value: string | undefined): DatabaseConfig {
+export function databaseConfig(value: string | undefined): DatabaseConfig {
 	if (value === undefined || value === "sqlite") return { kind: "sqlite" };
 	if (/^postgres(ql)?:\/\//.test(value) && URL.canParse(value)) return { kind: "postgres", url: value };
 	// The value may hold a password: say what is wrong without repeating it.
 	throw new ConfigError('--database must be "sqlite" or a postgres://user@host/database connection string');
 }
 
+/** A switch such as --console: the flag, else its variable (1/true/yes/on or 0/false/no/off). */
+function onOff(flag: string, given: boolean | undefined, env: Env): boolean {
+	if (given === true) return true;
+	const fromEnv = env[envName(flag)];
+	if (fromEnv === undefined || fromEnv === "") return false;
+	const value = fromEnv.trim().toLowerCase();
+	if (["1", "true", "yes", "on"].includes(value)) return true;
+	if (["0", "false", "no", "off"].includes(value)) return false;
+	throw new ConfigError(`${envName(flag)} must be 1, true, yes, on, 0, false, no or off (got "${fromEnv}")`);
+}
+
 export function parseServeConfig(args: string[], env: Env): ServeConfig {
-	const values: FlagValues = parseFlags(args, serveOptions, false).values;
+	const parsed = parseFlags(args, { ...serveOptions, ...switchOptions }, false).values;
+	const { console: consoleFlag, ...strings } = parsed;
+	const values: FlagValues = strings;
+	if (typeof consoleFlag === "string") throw new ConfigError("--console takes no value");
 	const database = databaseConfig(pick(values, env, "database"));
 	const dir = pick(values, env, "dir");
 	const secret = secretSource(values, env);
@@ -188,6 +209,7 @@ export function parseServeConfig(args: string[], env: Env): ServeConfig {
 		},
 		logFormat: oneOf("log-format", pick(values, env, "log-format"), ["pretty", "json"] as const, "pretty"),
 		logLevel: oneOf("log-level", pick(values, env, "log-level"), ["debug", "info", "warn", "error"] as const, "info"),
+		console: onOff("console", consoleFlag, env),
 	};
 }
 

@@ -32,7 +32,7 @@ function codeOf(error: unknown): string {
 export function listenOnTcp(host: string, port: number, fetch: FetchHandler): Listener {
 	let server: Server<undefined>;
 	try {
-		server = Bun.serve({ hostname: host, port, fetch });
+		server = Bun.serve({ hostname: host, port, fetch, development: false });
 	} catch (error) {
 		const where = host.includes(":") ? `[${host}]:${port}` : `${host}:${port}`;
 		throw new ConfigError(`cannot listen on ${where} (${codeOf(error)}); check --host and --port`);
@@ -109,7 +109,7 @@ export async function listenOnUnix(path: string, mode: number, fetch: FetchHandl
 	const temporary = join(dirname(path), `.holm-${crypto.randomUUID().slice(0, 8)}`);
 	let server: Server<undefined>;
 	try {
-		server = Bun.serve({ unix: temporary, fetch });
+		server = Bun.serve({ unix: temporary, fetch, development: false });
 	} catch (error) {
 		throw new ConfigError(`cannot listen on a Unix socket in ${dirname(path)} for --unix ${basename(path)} (${codeOf(error)})`);
 	}

@@ -7,6 +7,7 @@ import { existsSync, statSync } from "node:fs";
 import { dirname, join, resolve } from "node:path";
 import packageJson from "../package.json" with { type: "json" };
 import { ConfigError, parseDirConfig, parseServeConfig } from "./config.ts";
+import { consoleLink } from "./features/console/link-command.ts";
 import { buildLeakFile } from "./leak-check/build-leak-file.ts";
 import { createLogger } from "./log.ts";
 import { prepareDataDir } from "./data-dir.ts";
@@ -107,6 +108,9 @@ async function main(argv: string[]): Promise<number> {
 			return 0;
 		case "build-leak-file":
 			await buildLeakFileCommand(args);
+			return 0;
+		case "console-link":
+			await consoleLink(args, process.env);
 			return 0;
 		case "version":
 		case "--version":

@@ -75,7 +75,16 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
 			onlineFailure: () => metrics.leakCheck("online_failure"),
 		});
 		prepareDummyHash(); // on a worker thread; start-up does not wait for it
-		const { app, ctx, idle } = createApp({ storage, secrets: loaded.secrets, leakCheck, log, metrics, hasher, now: options.now });
+		const { app, ctx, idle } = createApp({
+			storage,
+			secrets: loaded.secrets,
+			leakCheck,
+			log,
+			metrics,
+			hasher,
+			now: options.now,
+			console: config.console,
+		});
 
 		const listener: Listener =
 			config.unix !== null ? await listenOnUnix(config.unix, config.unixMode, app.fetch) : listenOnTcp(config.host, config.port, app.fetch);

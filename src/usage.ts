@@ -24,6 +24,8 @@ case with _ for - (--leak-check from HOLM_LEAK_CHECK); a flag wins over its vari
   --leak-timeout-ms 2000             how long one range request may take               HOLM_LEAK_TIMEOUT_MS
   --log-format pretty|json           one line per event, as text or as JSON            HOLM_LOG_FORMAT
   --log-level debug|info|warn|error  least severe line written (debug adds /health)    HOLM_LOG_LEVEL
+  --console                          serve the operator's console at /console/; sign   HOLM_CONSOLE
+                                     in with a link from \`holm console-link\`
 
 Make a secret with \`holm generate-secret\`. A bad flag or value, or a data directory another
 holm holds, exits with status 2.`;
@@ -48,6 +50,19 @@ const BUILD_LEAK_FILE = `Usage: holm build-leak-file INPUT OUTPUT
 Turns a password list (one per line, optionally gzipped) or the Have I Been Pwned SHA1HEX:COUNT
 download into a leak file for --leak-file.`;
 
+const CONSOLE_LINK = `Usage: holm console-link [--dir holm_data | --database postgres://...] [--ttl 10m]
+                         [--host 127.0.0.1] [--port 4000] [--end-sessions]
+
+Prints a one-time link that signs a browser in to the console of a holm serve --console on the
+same database: http://HOST:PORT/console/#token=... It works once, within --ttl (s, m or h; at
+most 24h). The session it opens ends after 30 minutes idle or 12 hours in all. The session cookie
+is only kept over TLS or on a loopback address: open a server's console through an SSH tunnel
+(ssh -L 4000:127.0.0.1:4000 server) or behind TLS.
+
+  --ttl 10m          how long the link may wait to be opened                HOLM_CONSOLE_TTL
+  --host, --port     where the link points (default HOLM_HOST, HOLM_PORT, or 127.0.0.1:4000)
+  --end-sessions     ends every console session and unused link instead; prints no link`;
+
 const VERSION = `Usage: holm version
 
 Prints the version.`;
@@ -58,6 +73,7 @@ export const COMMAND_USAGE: Record<string, string> = {
 	"generate-secret": GENERATE_SECRET,
 	backup: BACKUP,
 	"build-leak-file": BUILD_LEAK_FILE,
+	"console-link": CONSOLE_LINK,
 	version: VERSION,
 };
 
@@ -66,7 +82,8 @@ export const USAGE = `Usage:
              [--unix PATH] [--unix-mode 0600] [--dir holm_data] [--secret S | --secret-file PATH]
              [--leak-check offline|online|off] [--leak-file PATH]
              [--leak-api URL] [--leak-fail open|closed] [--leak-timeout-ms 2000]
-             [--log-format pretty|json] [--log-level debug|info|warn|error]
+             [--log-format pretty|json] [--log-level debug|info|warn|error] [--console]
+  holm console-link [--dir holm_data | --database postgres://...] [--ttl 10m] [--end-sessions]
   holm migrate [--database sqlite|postgres://...] [--dir holm_data]
   holm generate-secret
   holm backup [--dir holm_data] DEST

@@ -89,6 +89,8 @@ export interface TestServerOptions {
 	database?: string;
 	/** How long argon2id work may wait for a core before 503 (5 s in production). */
 	hashingStartDeadlineMs?: number;
+	/** Serve the console under /console/ (--console). */
+	console?: boolean;
 }
 
 export async function startTestServer(options: TestServerOptions = {}): Promise<TestServer> {
@@ -112,6 +114,7 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
 		leakCheck: { mode: "offline", file: null, api: "http://127.0.0.1:9", fail: "open", timeoutMs: 1000, ...options.leakCheck },
 		logFormat: "json",
 		logLevel: "info",
+		console: options.console ?? false,
 	};
 	const running = await startServer({
 		config,

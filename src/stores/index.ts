@@ -1,5 +1,6 @@
 // Every feature's store, as the features see them: one interface per feature, implemented once per
 // database (src/stores/sqlite/, src/stores/postgres/). Features never learn which one they talk to.
+import type { ConsoleStore } from "../features/console/store.ts";
 import type { EmailUpdateStore } from "../features/email-update/store.ts";
 import type { EmailVerificationStore } from "../features/email-verification/store.ts";
 import type { PasswordResetStore } from "../features/password-reset/store.ts";
@@ -7,6 +8,7 @@ import type { PasswordStore } from "../features/passwords/store.ts";
 import type { TwoFactorStore } from "../features/two-factor/store.ts";
 import type { UserStore } from "../features/users/store.ts";
 import type { LimitStore } from "../limits.ts";
+import { CONSOLE_IDLE_SECONDS, CONSOLE_SESSION_SECONDS } from "../features/console/sessions.ts";
 
 export interface Stores {
 	users: UserStore;
@@ -15,6 +17,7 @@ export interface Stores {
 	emailVerifications: EmailVerificationStore;
 	emailUpdates: EmailUpdateStore;
 	twoFactor: TwoFactorStore;
+	console: ConsoleStore;
 }
 
 /** Removes requests that are already invisible because they expired. Second-factor lockouts are
@@ -23,6 +26,7 @@ export async function deleteExpiredRows(stores: Stores, nowSeconds: number): Pro
 	await stores.passwordResets.deleteExpired(nowSeconds);
 	await stores.emailVerifications.deleteExpired(nowSeconds);
 	await stores.emailUpdates.deleteExpired(nowSeconds);
+	await stores.console.deleteExpired(nowSeconds, nowSeconds - CONSOLE_IDLE_SECONDS, nowSeconds - CONSOLE_SESSION_SECONDS);
 }
 
 /** One database with everything Holm keeps: the stores, the limit state, and their upkeep. */

@@ -2,6 +2,7 @@
 // (section 8 of API.md), through Bun's built-in client.
 import { SQL } from "bun";
 import { deleteExpiredRows, type Storage, type Stores } from "../index.ts";
+import { createPostgresConsoleStore } from "./console.ts";
 import { createPostgresEmailUpdateStore } from "./email-update.ts";
 import { createPostgresEmailVerificationStore } from "./email-verification.ts";
 import { createPostgresLimitStore, deleteExpiredLimits } from "./limits.ts";
@@ -22,6 +23,7 @@ function createPostgresStores(sql: SQL): Stores {
 		emailVerifications: createPostgresEmailVerificationStore(sql),
 		emailUpdates: createPostgresEmailUpdateStore(sql),
 		twoFactor: createPostgresTwoFactorStore(sql),
+		console: createPostgresConsoleStore(sql),
 	};
 }
 

@@ -94,6 +94,12 @@ export const POSTGRES_MIGRATIONS: readonly string[] = [
 	END $$;
 	CREATE TRIGGER user_count_change AFTER INSERT OR DELETE ON "user" FOR EACH ROW EXECUTE FUNCTION user_count_change();
 	`,
+	// 3: the console's one-time sign-in tokens and its sessions (API.md section 12), each known by
+	// the SHA-256 of its secret, so that any instance accepts them.
+	`
+	CREATE TABLE console_token (digest bytea PRIMARY KEY, expires_at bigint NOT NULL);
+	CREATE TABLE console_session (digest bytea PRIMARY KEY, created_at bigint NOT NULL, last_seen_at bigint NOT NULL);
+	`,
 ];
 
 export class SchemaTooNewError extends Error {}

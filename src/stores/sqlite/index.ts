@@ -4,6 +4,7 @@ import { createMemoryLimitStore } from "../../limits.ts";
 import { deleteExpiredRows, type Storage, type Stores } from "../index.ts";
 import { CONNECTION_PRAGMAS, openDatabase } from "./db/open.ts";
 import { openSnapshotReads, type SnapshotReads } from "./db/snapshot-reads.ts";
+import { createSqliteConsoleStore } from "./console.ts";
 import { createSqliteEmailUpdateStore } from "./email-update.ts";
 import { createSqliteEmailVerificationStore } from "./email-verification.ts";
 import { createSqlitePasswordResetStore } from "./password-reset.ts";
@@ -19,6 +20,7 @@ function createStores(db: Database, reads: SnapshotReads): Stores {
 		emailVerifications: createSqliteEmailVerificationStore(db, reads),
 		emailUpdates: createSqliteEmailUpdateStore(db, reads),
 		twoFactor: createSqliteTwoFactorStore(db, reads),
+		console: createSqliteConsoleStore(db),
 	};
 }
 

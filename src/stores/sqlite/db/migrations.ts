@@ -81,4 +81,14 @@ export const MIGRATIONS: readonly string[] = [
 	CREATE TRIGGER user_count_delete AFTER DELETE ON user BEGIN UPDATE user_count SET n = n - 1, version = version + 1; END;
 	CREATE TRIGGER user_order_update AFTER UPDATE OF id, created_at ON user BEGIN UPDATE user_count SET version = version + 1; END;
 	`,
+	// 4: the console's one-time sign-in tokens and its sessions (API.md section 12), each known by
+	// the SHA-256 of its secret.
+	`
+	CREATE TABLE console_token (digest BLOB NOT NULL PRIMARY KEY, expires_at INTEGER NOT NULL) STRICT;
+	CREATE TABLE console_session (
+		digest BLOB NOT NULL PRIMARY KEY,
+		created_at INTEGER NOT NULL,
+		last_seen_at INTEGER NOT NULL
+	) STRICT;
+	`,
 ];

@@ -1,0 +1,56 @@
+// What the console (API.md section 12) keeps in the database: one-time sign-in tokens and sessions,
+// each known only by the SHA-256 of its secret, so that a copy of the database signs no one in.
+// Both live in the database so that any instance accepts them.
+
+export interface ConsoleSession {
+	createdAt: number;
+	lastSeenAt: number;
+}
+
+/** A second-factor check's lock as the console shows it; never the codes. */
+export interface SecondFactorLock {
+	check: string;
+	failedAttempts: number;
+	/** Whole Unix seconds; null when the check is not locked now. */
+	lockedUntil: number | null;
+	/** Locks in this run so far: the next one lasts twice as long. */
+	lockCount: number;
+}
+
+export interface ConsoleStore {
+	insertToken(digest: Uint8Array, expiresAt: number): Promise<void>;
+	/** Deletes the token and says whether it was there and live: one atomic step, so a token signs
+	 *  in once, whichever instance is asked and however many ask at the same time. */
+	consumeToken(digest: Uint8Array, now: number): Promise<boolean>;
+	insertSession(digest: Uint8Array, now: number): Promise<void>;
+	/**
+	 * The session, if it is neither idle since `idleSince` nor older than `startedAfter`, with its
+	 * last use moved to `now` in the same statement (so two instances cannot revive an ended one).
+	 */
+	touchSession(digest: Uint8Array, now: number, idleSince: number, startedAfter: number): Promise<ConsoleSession | null>;
+	deleteSession(digest: Uint8Array): Promise<void>;
+	/** Ends every session and unused token; how many sessions there were. */
+	deleteAllSessions(): Promise<number>;
+	/** The user's second-factor lock rows (an ended lock still counts for the escalation). */
+	secondFactorLocks(userId: string, now: number): Promise<SecondFactorLock[]>;
+	/** Drops expired tokens and sessions that can no longer be used. */
+	deleteExpired(now: number, idleSince: number, startedAfter: number): Promise<void>;
+}
+
+/** A row of second_factor_lockout, as both databases give it. */
+export interface LockRow {
+	check_name: string;
+	failed_attempts: number | string;
+	locked_until: number | string | null;
+	lock_count: number | string;
+}
+
+export function toLock(row: LockRow, now: number): SecondFactorLock {
+	const lockedUntil = row.locked_until === null ? null : Number(row.locked_until);
+	return {
+		check: row.check_name,
+		failedAttempts: Number(row.failed_attempts),
+		lockedUntil: lockedUntil !== null && lockedUntil > now ? lockedUntil : null,
+		lockCount: Number(row.lock_count),
+	};
+}

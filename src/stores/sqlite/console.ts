@@ -1,0 +1,57 @@
+// The console's sign-in tokens and sessions on SQLite.
+import type { Database } from "bun:sqlite";
+import { toLock, type ConsoleStore, type LockRow } from "../../features/console/store.ts";
+
+export function createSqliteConsoleStore(db: Database): ConsoleStore {
+	const insertToken = db.prepare<void, [Uint8Array, number]>(`INSERT INTO console_token (digest, expires_at) VALUES (?, ?)`);
+	const takeToken = db.prepare<{ expires_at: number }, [Uint8Array]>(`DELETE FROM console_token WHERE digest = ? RETURNING expires_at`);
+	const insertSession = db.prepare<void, [Uint8Array, number, number]>(
+		`INSERT INTO console_session (digest, created_at, last_seen_at) VALUES (?, ?, ?)`,
+	);
+	const touchSession = db.prepare<{ created_at: number; last_seen_at: number }, [number, Uint8Array, number, number]>(
+		`UPDATE console_session SET last_seen_at = ? WHERE digest = ? AND last_seen_at > ? AND created_at > ? RETURNING created_at, last_seen_at`,
+	);
+	const deleteSession = db.prepare<void, [Uint8Array]>(`DELETE FROM console_session WHERE digest = ?`);
+	const deleteSessions = db.prepare<void, []>(`DELETE FROM console_session`);
+	const deleteTokens = db.prepare<void, []>(`DELETE FROM console_token`);
+	const selectLocks = db.prepare<LockRow, [string]>(
+		`SELECT check_name, failed_attempts, locked_until, lock_count FROM second_factor_lockout WHERE user_id = ? ORDER BY check_name`,
+	);
+	const deleteExpiredTokens = db.prepare<void, [number]>(`DELETE FROM console_token WHERE expires_at <= ?`);
+	const deleteEndedSessions = db.prepare<void, [number, number]>(`DELETE FROM console_session WHERE last_seen_at <= ? OR created_at <= ?`);
+	const endAll = db.transaction((): number => {
+		const ended = deleteSessions.run().changes;
+		deleteTokens.run();
+		return ended;
+	});
+
+	return {
+		async insertToken(digest, expiresAt) {
+			insertToken.run(digest, expiresAt);
+		},
+		async consumeToken(digest, now) {
+			const row = takeToken.get(digest);
+			return row !== null && row.expires_at > now;
+		},
+		async insertSession(digest, now) {
+			insertSession.run(digest, now, now);
+		},
+		async touchSession(digest, now, idleSince, startedAfter) {
+			const row = touchSession.get(now, digest, idleSince, startedAfter);
+			return row === null ? null : { createdAt: row.created_at, lastSeenAt: row.last_seen_at };
+		},
+		async deleteSession(digest) {
+			deleteSession.run(digest);
+		},
+		async deleteAllSessions() {
+			return endAll();
+		},
+		async secondFactorLocks(userId, now) {
+			return selectLocks.all(userId).map((row) => toLock(row, now));
+		},
+		async deleteExpired(now, idleSince, startedAfter) {
+			deleteExpiredTokens.run(now);
+			deleteEndedSessions.run(idleSince, startedAfter);
+		},
+	};
+}
