@@ -9,7 +9,7 @@ import { getCookie } from "hono/cookie";
 import { z } from "zod";
 import type { AppContext } from "../../context.ts";
 import { nowSeconds, type HonoEnv } from "../../http/env.ts";
-import { SlidingWindow } from "../../lib/rate-limit.ts";
+import { FailureWindow } from "../../lib/rate-limit.ts";
 import { readBody } from "../../middleware/read-body.ts";
 import { consoleAssets } from "./assets.ts";
 import { describeService, describeUser, deletePendingRequests, deleteUserConfirmed, removeTotp, searchUsers, consoleUserJSON } from "./actions.ts";
@@ -18,8 +18,11 @@ import { CONSOLE_SESSION_SECONDS, endSession, exchangeSignInToken, useSession } 
 
 export const CONSOLE_COOKIE = "__Host-holm_console";
 
-/** Sign-in attempts per address: a token has 256 bits, so this only keeps a flood off the database. */
-const SIGN_IN_RULE = new SlidingWindow("console_sign_in_address", 10, 15 * 60 * 1000);
+/** Refused sign-ins per address: 10 in 15 minutes block it for the rest of the window. A token has
+ *  256 bits, so this keeps floods off the database rather than guessers out. Each attempt counts as
+ *  refused until it succeeds (so parallel guesses cannot beat the limit); a success takes back only
+ *  its own attempt. */
+const SIGN_IN_RULE = new FailureWindow("console_sign_in_address", 10, 15 * 60 * 1000);
 
 type C = Context<HonoEnv>;
 
@@ -136,13 +139,19 @@ export function createConsoleRoutes(ctx: AppContext): ConsoleRoutes {
 	app.post("/console/api/session", async (c) => {
 		const body = jsonBody(c, signInBody);
 		if (body === null) return fail("INVALID_DATA");
-		const admitted = await ctx.storage.limitStore.update([{ rule: SIGN_IN_RULE, key: addressOf(c) }], ctx.now(), ([state], at) => {
+		const limitKey = [{ rule: SIGN_IN_RULE, key: addressOf(c) }];
+		const attempt = crypto.randomUUID();
+		const admitted = await ctx.storage.limitStore.update(limitKey, ctx.now(), ([state], at) => {
 			const result = SIGN_IN_RULE.check(state, at);
-			return { result, states: [result.allowed ? SIGN_IN_RULE.take(state, at) : state] };
+			return { result, states: [result.allowed ? SIGN_IN_RULE.attempt(state, attempt, at) : state] };
 		});
 		if (!admitted.allowed) return fail("TOO_MANY_REQUESTS", { "Retry-After": String(Math.max(1, Math.ceil(admitted.retryAfterMs / 1000))) });
 		const session = await exchangeSignInToken(ctx.stores, body.token, nowSeconds(ctx));
 		if (session === null) return fail("NOT_AUTHENTICATED");
+		await ctx.storage.limitStore.update(limitKey, ctx.now(), ([state], at) => ({
+			result: { allowed: true },
+			states: [SIGN_IN_RULE.succeed(state, attempt, at)],
+		}));
 		ctx.log.info("console session started", { address: addressOf(c) });
 		return noContent({ "Set-Cookie": sessionCookie(session) });
 	});
