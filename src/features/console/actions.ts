@@ -79,6 +79,8 @@ export async function describeUser(ctx: AppContext, userId: string) {
 		passwordBlockUntil(ctx, user.id),
 	]);
 	return {
+		/** The server's time, so that the page says "in 9 min" by the clock that decides. */
+		now,
 		user: consoleUserJSON(user),
 		totp: totp === null ? null : { created_at: totp.createdAt },
 		requests: {

@@ -60,6 +60,8 @@ export interface ConsolePasskey {
 }
 
 export interface UserDetails {
+	/** The server's time (whole Unix seconds). */
+	now: number;
 	user: ConsoleUser;
 	totp: { created_at: number } | null;
 	passkeys?: ConsolePasskey[];
@@ -149,15 +151,15 @@ export function createConsoleApi(fetch: Fetch, base = "/console/api"): ConsoleAp
 			}
 		},
 		async overview() {
-			return (await call("GET", "/overview")).json();
+			return (await call("GET", "/overview")).json() as Promise<Overview>;
 		},
 		async users(query) {
 			const params = new URLSearchParams({ q: query.q, by: query.by, sort_by: query.sort_by, sort_order: query.sort_order, page: String(query.page) });
-			return (await call("GET", `/users?${params}`)).json();
+			return (await call("GET", `/users?${params}`)).json() as Promise<UserPage>;
 		},
 		async user(id) {
 			try {
-				return await (await call("GET", `/users/${seg(id)}`)).json();
+				return (await (await call("GET", `/users/${seg(id)}`)).json()) as UserDetails;
 			} catch (error) {
 				if (error instanceof ConsoleApiError && error.status === 404) return null;
 				throw error;
@@ -184,7 +186,7 @@ export function createConsoleApi(fetch: Fetch, base = "/console/api"): ConsoleAp
 			if (filter.user_id !== "") params.set("user_id", filter.user_id);
 			if (filter.since !== null) params.set("since", String(filter.since));
 			if (filter.after !== "") params.set("after", filter.after);
-			return (await call("GET", `/events?${params}`)).json();
+			return (await call("GET", `/events?${params}`)).json() as Promise<EventPage>;
 		},
 	};
 }

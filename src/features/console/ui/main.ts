@@ -8,10 +8,6 @@ const main = byId<HTMLElement>("main");
 const statusLine = byId<HTMLElement>("status");
 let signedIn = false;
 
-function nowSeconds(): number {
-	return Math.floor(Date.now() / 1000);
-}
-
 function say(message: string): void {
 	statusLine.textContent = message;
 }
@@ -257,7 +253,7 @@ async function act(confirmation: Confirmation, work: (typed: string) => Promise<
 
 function userSections(details: UserDetails): HTMLElement[] {
 	const { user, totp, requests, blocks } = details;
-	const now = nowSeconds();
+	const now = details.now;
 	const reload = () => void route();
 	const who = user.email ?? user.id;
 	const sections: HTMLElement[] = [];
