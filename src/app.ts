@@ -1,8 +1,10 @@
 // createApp(deps): the Hono app with the shared middleware, the error mapping and every route.
 import { Hono, type Context } from "hono";
 import { routePath } from "hono/route";
+import { createClientIpReport } from "./client-ip-report.ts";
 import { errorCodeOf, errorResponse, unavailableResponse } from "./errors.ts";
 import { createConsoleRoutes, isConsolePath } from "./features/console/routes.ts";
+import { clientClosed, clientClosedCodeOf, clientClosedResponse } from "./http/client-closed.ts";
 import type { AppContext, HonoEnv } from "./http/env.ts";
 import type { LeakCheck } from "./leak-check/index.ts";
 import { HashingUnavailableError, type Hasher } from "./lib/password-hash.ts";
@@ -96,6 +98,7 @@ export function createApp(deps: AppDeps): App {
 		hasher: deps.hasher,
 		log: deps.log,
 		metrics: deps.metrics,
+		clientIpReport: createClientIpReport(deps.metrics, deps.log, now),
 	};
 
 	const app = new Hono<HonoEnv>();
@@ -143,7 +146,7 @@ export function createApp(deps: AppDeps): App {
 
 	function logRequest(c: Context, requestId: string, response: Response, seconds: number): void {
 		const route = routeOf(c);
-		const error = errorCodeOf(response);
+		const error = errorCodeOf(response) ?? clientClosedCodeOf(response);
 		deps.metrics.request(route, c.req.method, response.status, error, seconds);
 		const fields = { request_id: requestId, method: c.req.method, route, status: response.status, error, ms: Math.round(seconds * 10_000) / 10 };
 		// Probes come every few seconds and say nothing new: their lines are for --log-level debug.
@@ -161,6 +164,8 @@ export function createApp(deps: AppDeps): App {
 
 	app.notFound(() => errorResponse("NOT_FOUND"));
 	app.onError(function answerUnknownError(error, c) {
+		// A handler that was still reading from a client that left (see http/client-closed.ts).
+		if (error.name === "AbortError" && clientClosed(c.req.raw)) return clientClosedResponse();
 		if (error instanceof HashingUnavailableError) {
 			deps.metrics.hashingRejected();
 			return unavailableResponse();

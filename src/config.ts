@@ -45,6 +45,8 @@ export interface ServeConfig {
 	dir: string;
 	/** Whether --dir (or HOLM_DIR) was given: with PostgreSQL the data directory is optional. */
 	dirGiven: boolean;
+	/** Whether --database on the command line holds a password, which the process list shows. */
+	databasePasswordInArgs: boolean;
 	secret: SecretSource;
 	leakCheck: LeakCheckConfig;
 	logFormat: LogFormat;
@@ -154,6 +156,20 @@ function nonEmptyPath(name: string, value: string): string {
 	return value;
 }
 
+/**
+ * Whether the --database flag (not HOLM_DATABASE, which only Holm's user and root can read) holds a
+ * password: in the URL's user part, or as libpq's `password` parameter.
+ */
+export const DATABASE_PASSWORD_WARNING =
+	"the PostgreSQL password was given in --database, which other local users can read in the process list; prefer HOLM_DATABASE, which only this user and root can read";
+
+function passwordInDatabaseFlag(values: FlagValues): boolean {
+	const value = values.database;
+	if (value === undefined || !URL.canParse(value)) return false;
+	const url = new URL(value);
+	return url.password !== "" || url.searchParams.has("password");
+}
+
 /** --database: "sqlite" (the default) or a postgres:// (postgresql://) connection string. */
 export function databaseConfig(value: string | undefined): DatabaseConfig {
 	if (value === undefined || value === "sqlite") return { kind: "sqlite" };
@@ -199,6 +215,7 @@ export function parseServeConfig(args: string[], env: Env): ServeConfig {
 		unixMode: fileMode("unix-mode", unixMode, 0o600),
 		dir: dir ?? "holm_data",
 		dirGiven: dir !== undefined,
+		databasePasswordInArgs: passwordInDatabaseFlag(values),
 		secret,
 		leakCheck: {
 			mode: oneOf("leak-check", pick(values, env, "leak-check"), ["offline", "online", "off"] as const, "offline"),
@@ -214,8 +231,13 @@ export function parseServeConfig(args: string[], env: Env): ServeConfig {
 }
 
 /** `--dir` and `--database` for the commands that only need the database (backup, migrate). */
-export function parseDirConfig(args: string[], env: Env): { dir: string; database: DatabaseConfig; positionals: string[] } {
+export function parseDirConfig(args: string[], env: Env): { dir: string; database: DatabaseConfig; databasePasswordInArgs: boolean; positionals: string[] } {
 	const parsed = parseFlags(args, { dir: { type: "string" }, database: { type: "string" } }, true);
 	const dir = pick(parsed.values, env, "dir") ?? "holm_data";
-	return { dir, database: databaseConfig(pick(parsed.values, env, "database")), positionals: parsed.positionals };
+	return {
+		dir,
+		database: databaseConfig(pick(parsed.values, env, "database")),
+		databasePasswordInArgs: passwordInDatabaseFlag(parsed.values),
+		positionals: parsed.positionals,
+	};
 }

@@ -1,5 +1,6 @@
 // What the features' work functions get: the clock, the stores, the limits, the leak check and the
 // log. Nothing in it is HTTP, so the same functions serve any caller.
+import type { ClientIpReport } from "./client-ip-report.ts";
 import type { LeakCheck } from "./leak-check/index.ts";
 import type { Hasher } from "./lib/password-hash.ts";
 import type { Limits } from "./limits.ts";
@@ -19,6 +20,8 @@ export interface AppContext {
 	hasher: Hasher;
 	log: Logger;
 	metrics: Metrics;
+	/** Hears about each client_ip that is no IP address. */
+	clientIpReport: ClientIpReport;
 }
 
 /** Whole Unix seconds, the unit of every timestamp in the API. */

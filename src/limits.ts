@@ -99,6 +99,17 @@ function guessTarget(guess: PasswordGuess): string {
 	return guess.userId ?? `email:${guess.email ?? ""}`;
 }
 
+/**
+ * The key of a guess in the per-user failure window: the user, or the (normalised) email that
+ * names no user, so that an unknown email is blocked after as many wrong guesses as an account
+ * and the limit answers do not tell which emails have accounts (API.md section 4). A user id is
+ * never "email:…", so the two cannot share a key. Null when the guess names neither.
+ */
+function perUserKey(guess: PasswordGuess): string | null {
+	if (guess.userId !== null) return guess.userId;
+	return guess.email === undefined ? null : `email:${guess.email}`;
+}
+
 /** Whose failures a correct password clears in the user's count: this address's (or those sent without one). */
 function guessSource(guess: PasswordGuess): string {
 	return guess.clientIp ?? "";
@@ -143,7 +154,12 @@ export function createLimits(store: LimitStore, now: Clock, observer: LimitObser
 	}
 
 	function reportBlocks(keys: LimitKey[], party: LimitParty): void {
-		for (const { rule, key } of keys) observer.blocked(rule.name, key, party);
+		for (const { rule, key } of keys) {
+			// An email that names no account is no user to report (nor an email to write in the log);
+			// its refusals are still counted.
+			if (rule === incorrectPasswordsPerUser && party.userId === null) continue;
+			observer.blocked(rule.name, key, party);
+		}
 	}
 
 	function partyOf(guess: PasswordGuess): LimitParty {
@@ -161,8 +177,9 @@ export function createLimits(store: LimitStore, now: Clock, observer: LimitObser
 		if (guess.clientIp !== undefined) {
 			keys.push({ rule: passwordHashing, key: guess.clientIp }, { rule: incorrectPasswordsPerAddress, key: guess.clientIp });
 		}
-		if (guess.userId !== null) keys.push({ rule: incorrectPasswordsPerUser, key: guess.userId });
-		return { keys, ip: guess.clientIp !== undefined, user: guess.userId !== null };
+		const perUser = perUserKey(guess);
+		if (perUser !== null) keys.push({ rule: incorrectPasswordsPerUser, key: perUser });
+		return { keys, ip: guess.clientIp !== undefined, user: perUser !== null };
 	}
 
 	return {
@@ -220,14 +237,15 @@ export function createLimits(store: LimitStore, now: Clock, observer: LimitObser
 			}
 			const settle = outcome === "correct" ? "succeed" : "cancel";
 			const keys: LimitKey[] = [];
+			const perUser = perUserKey(guess);
 			if (guess.clientIp !== undefined) keys.push({ rule: incorrectPasswordsPerAddress, key: guess.clientIp });
-			if (guess.userId !== null) keys.push({ rule: incorrectPasswordsPerUser, key: guess.userId });
+			if (perUser !== null) keys.push({ rule: incorrectPasswordsPerUser, key: perUser });
 			if (keys.length === 0) return;
 			await update(keys, (states, at) => {
 				const next: unknown[] = [];
 				let i = 0;
 				if (guess.clientIp !== undefined) next.push(incorrectPasswordsPerAddress[settle](states[i++], guessTarget(guess), at));
-				if (guess.userId !== null) next.push(incorrectPasswordsPerUser[settle](states[i++], guessSource(guess), at));
+				if (perUser !== null) next.push(incorrectPasswordsPerUser[settle](states[i++], guessSource(guess), at));
 				return { result: ALLOWED, states: next };
 			});
 		},

@@ -6,7 +6,7 @@ import { Database } from "bun:sqlite";
 import { existsSync, statSync } from "node:fs";
 import { dirname, join, resolve } from "node:path";
 import packageJson from "../package.json" with { type: "json" };
-import { ConfigError, parseDirConfig, parseServeConfig } from "./config.ts";
+import { ConfigError, DATABASE_PASSWORD_WARNING, parseDirConfig, parseServeConfig } from "./config.ts";
 import { consoleLink } from "./features/console/link-command.ts";
 import { buildLeakFile } from "./leak-check/build-leak-file.ts";
 import { createLogger } from "./log.ts";
@@ -38,8 +38,9 @@ async function serve(args: string[]): Promise<void> {
 
 /** Brings the database's schema up to date and exits: for a deploy pipeline, before new instances start. */
 async function migrate(args: string[]): Promise<void> {
-	const { dir, database, positionals } = parseDirConfig(args, process.env);
+	const { dir, database, databasePasswordInArgs, positionals } = parseDirConfig(args, process.env);
 	if (positionals.length > 0) throw new ConfigError(`migrate takes no arguments\n\n${COMMAND_USAGE.migrate}`);
+	if (databasePasswordInArgs) console.error(`holm: warning: ${DATABASE_PASSWORD_WARNING}`);
 	if (database.kind === "sqlite") prepareDataDir(dir);
 	const storage = await openStorage(database, dir);
 	await storage.close();

@@ -19,6 +19,8 @@ export interface Metrics {
 	leakCheck(outcome: LeakCheckOutcome): void;
 	/** Argon2id work that could not start in time under overload (503 UNAVAILABLE). */
 	hashingRejected(): void;
+	/** A client_ip that is no IP address, used as a limit key as it is (client-ip-report.ts). */
+	clientIpNotAnAddress(): void;
 	/** Hears about each piece of argon2id work that ran. */
 	hashed: HashObserver;
 }
@@ -47,6 +49,11 @@ export function createMetrics(sources: MetricsSources): Metrics {
 	const hashingRejections = new Counter({
 		name: "holm_password_hashing_rejected_total",
 		help: "Argon2id work refused with 503 UNAVAILABLE because it could not start within 5 seconds.",
+		registers: [registry],
+	});
+	const clientIpsNotAddresses = new Counter({
+		name: "holm_client_ip_not_an_address_total",
+		help: "Requests whose client_ip was no IP address even without a port, a zone and surrounding whitespace; each was limited by its string as it is.",
 		registers: [registry],
 	});
 	new Gauge({
@@ -130,6 +137,9 @@ export function createMetrics(sources: MetricsSources): Metrics {
 		},
 		hashingRejected() {
 			hashingRejections.inc();
+		},
+		clientIpNotAnAddress() {
+			clientIpsNotAddresses.inc();
 		},
 	};
 }

@@ -3,12 +3,14 @@
 // one, and never with one that breaks the rule (API.md section 1): an empty or short secret would
 // let anyone in. A file may hold several secrets, one per line, all accepted, for rotation.
 import { encodeBase32LowerCaseNoPadding } from "@oslojs/encoding";
-import { readFileSync, writeFileSync } from "node:fs";
+import { closeSync, fstatSync, openSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { ConfigError } from "./config-error.ts";
 import type { SecretSource } from "./config.ts";
 
 export const MIN_SECRET_LENGTH = 16;
+
+const PRINTABLE_ASCII = /^[\x21-\x7e]+$/;
 
 const HOW_TO_MAKE_ONE = "make one with `holm generate-secret`";
 
@@ -27,8 +29,12 @@ function secretProblem(secret: string): string | null {
 	const length = [...secret].length;
 	if (length < MIN_SECRET_LENGTH) return `is ${length} characters long; a secret needs at least ${MIN_SECRET_LENGTH}`;
 	if (secret.trim() !== secret) return "starts or ends with whitespace";
-	// A line break or NUL cannot travel in an Authorization header, so no caller could ever send it.
-	if (/[\u0000-\u0008\u000a-\u001f\u007f]/.test(secret)) return "contains a control character";
+	// Anything else could not travel in an Authorization header as it is written here: a line break
+	// or NUL cannot be sent at all, and a non-ASCII character reaches Holm as other bytes than the
+	// caller typed (HTTP header values are not UTF-8), so no caller could ever match it. A space
+	// usually means two things were pasted on one line.
+	if (/\s/.test(secret)) return "contains whitespace; a secret is printable ASCII without spaces";
+	if (!PRINTABLE_ASCII.test(secret)) return "contains a character that is not printable ASCII (! to ~, no spaces)";
 	return null;
 }
 
@@ -39,26 +45,57 @@ export function checkSecret(secret: string, source: string): string {
 	return secret;
 }
 
-/** One secret per line; blank lines are skipped, and a line end may be CRLF. */
+/** One secret per line; blank lines and comments (`#` first) are skipped, and a line end may be CRLF. */
 function parseSecretFile(text: string, path: string): string[] {
 	const secrets: string[] = [];
 	const lines = text.split("\n");
 	lines.forEach((raw, index) => {
 		const line = raw.endsWith("\r") ? raw.slice(0, -1) : raw;
-		if (line.trim() === "") return;
+		// A secret holds no whitespace, so a line that starts with "#" after any is always a comment.
+		if (line.trim() === "" || line.trimStart().startsWith("#")) return;
 		secrets.push(checkSecret(line, `line ${index + 1} of ${path}`));
 	});
 	if (secrets.length === 0) throw new ConfigError(`the secret file ${path} holds no secret; ${HOW_TO_MAKE_ONE} and put it there`);
 	return secrets;
 }
 
+/** `path` as a shell word, so the chmod in a message can be pasted as it is. */
+function shellWord(path: string): string {
+	return /^[A-Za-z0-9_.,/:+@%=-]+$/.test(path) ? path : `'${path.replaceAll("'", `'\\''`)}'`;
+}
+
+/**
+ * Refuses a secret file that anyone but its owner may read or write: whoever can read it has the
+ * API, and whoever can write it can add a secret of their own. Checked on the open file, so the
+ * file judged is the file read.
+ */
+function checkPrivate(fd: number, path: string): void {
+	const mode = fstatSync(fd).mode;
+	if ((mode & 0o066) === 0) return;
+	const octal = (mode & 0o777).toString(8).padStart(4, "0");
+	throw new ConfigError(
+		`the secret file ${path} can be read or written by group or others (mode ${octal}); make it private to the user holm runs as: chmod 600 ${shellWord(path)}`,
+	);
+}
+
 function readSecretFile(path: string): string[] {
 	let text: string;
+	let fd: number;
 	try {
-		text = readFileSync(path, "utf8");
+		fd = openSync(path, "r");
 	} catch (e) {
 		const reason = e instanceof Error && "code" in e ? String(e.code) : String(e);
 		throw new ConfigError(`cannot read the secret file ${path} (${reason})`);
+	}
+	try {
+		checkPrivate(fd, path);
+		text = readFileSync(fd, "utf8");
+	} catch (e) {
+		if (e instanceof ConfigError) throw e;
+		const reason = e instanceof Error && "code" in e ? String(e.code) : String(e);
+		throw new ConfigError(`cannot read the secret file ${path} (${reason})`);
+	} finally {
+		closeSync(fd);
 	}
 	return parseSecretFile(text, path);
 }

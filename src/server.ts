@@ -3,7 +3,7 @@
 // the database.
 import { join } from "node:path";
 import { createApp } from "./app.ts";
-import type { DatabaseConfig, ServeConfig } from "./config.ts";
+import { DATABASE_PASSWORD_WARNING, type DatabaseConfig, type ServeConfig } from "./config.ts";
 import { lockDataDir, prepareDataDir, type DataDirLock } from "./data-dir.ts";
 import type { AppContext } from "./http/env.ts";
 import { createLeakCheck } from "./leak-check/index.ts";
@@ -61,6 +61,7 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
 	try {
 		const loaded = loadSecrets(config.secret, config.dir);
 		describeSecrets(config, log, loaded);
+		if (config.databasePasswordInArgs) log.warn(DATABASE_PASSWORD_WARNING);
 
 		storage = await openStorage(config.database, config.dir, options.limiterCapacity);
 		const opened = storage;

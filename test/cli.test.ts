@@ -286,7 +286,7 @@ describe("secrets", () => {
 
 	test("--secret and --secret-file together are refused; a missing secret file is named", () => {
 		const file = join(newDir(), "secrets");
-		writeFileSync(file, NEW + "\n");
+		writeFileSync(file, NEW + "\n", { mode: 0o600 });
 		const both = run(["serve", "--port", "0", "--dir", newDir(), "--secret", NEW, "--secret-file", file], {}, 5_000);
 		expect(both.code).toBe(2);
 		expect(both.stderr).toContain("--secret-file");
@@ -303,6 +303,39 @@ describe("secrets", () => {
 			expect(holm.errors()).not.toContain(NEW);
 		} finally {
 			await holm.stop();
+		}
+	});
+});
+
+const NEW_SECRET_FOR_DATABASE_TESTS = "database-tests-secret-0001";
+
+describe("a database password on the command line", () => {
+	// Nothing listens on port 9: each run stops at its connection, after the warnings at start.
+	const PASSWORD = "hunter2-database-password";
+	const withPassword = `postgres://holm:${PASSWORD}@127.0.0.1:9/holm`;
+
+	test("--database with a password is warned about (the process list shows it), never printing the password", () => {
+		for (const args of [
+			["serve", "--port", "0", "--leak-check", "off", "--dir", newDir(), "--database", withPassword],
+			["migrate", "--database", withPassword],
+			["migrate", "--database", `postgres://holm@127.0.0.1:9/holm?password=${PASSWORD}`],
+		]) {
+			const result = run(args, { HOLM_SECRET: NEW_SECRET_FOR_DATABASE_TESTS }, 5_000);
+			expect({ args, code: result.code }).toEqual({ args, code: 1 });
+			expect(result.stderr).toContain("--database, which other local users can read in the process list");
+			expect(result.stdout + result.stderr).not.toContain(PASSWORD);
+		}
+	});
+
+	test("HOLM_DATABASE with a password, or --database without one, is not warned about", () => {
+		for (const [args, env] of [
+			[["migrate"], { HOLM_DATABASE: withPassword }],
+			[["migrate", "--database", "postgres://holm@127.0.0.1:9/holm"], {}],
+		] as const) {
+			const result = run([...args], env, 5_000);
+			expect(result.code).toBe(1);
+			expect(result.stderr).not.toContain("process list");
+			expect(result.stdout + result.stderr).not.toContain(PASSWORD);
 		}
 	});
 });

@@ -105,6 +105,7 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
 	const config: ServeConfig = {
 		database: database === null ? { kind: "sqlite" } : { kind: "postgres", url: database },
 		dirGiven: true,
+		databasePasswordInArgs: false,
 		port: 0,
 		host: "127.0.0.1",
 		unix: null,

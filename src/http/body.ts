@@ -2,6 +2,7 @@
 // body is {}, the body must be a JSON object, unknown fields are ignored).
 import type { Context } from "hono";
 import type { z } from "zod";
+import { notAnAddress } from "../lib/client-ip.ts";
 import type { HonoEnv } from "./env.ts";
 
 export function parseBody<T extends z.ZodType>(c: Context<HonoEnv>, schema: T): z.infer<T> | null {
@@ -17,5 +18,14 @@ export function parseBody<T extends z.ZodType>(c: Context<HonoEnv>, schema: T): 
 	}
 	if (typeof value !== "object" || value === null || Array.isArray(value)) return null;
 	const result = schema.safeParse(value);
-	return result.success ? result.data : null;
+	if (!result.success) return null;
+	noteClientIp(c, result.data);
+	return result.data;
+}
+
+/** Every body that carries client_ip comes through here, after its schema made the limit key. */
+function noteClientIp(c: Context<HonoEnv>, body: unknown): void {
+	if (typeof body !== "object" || body === null || !("client_ip" in body) || typeof body.client_ip !== "string") return;
+	const value = notAnAddress(body.client_ip);
+	if (value !== null) c.get("ctx").clientIpReport.notAnAddress(value);
 }

@@ -1,7 +1,10 @@
 // client_ip as a rate-limit key (API.md section 1). One address has many spellings (case, leading
 // zeros, "::" compression, brackets, a zone, IPv4-mapped IPv6), and one IPv6 host usually holds a
 // whole /64; keyed by the raw string, each spelling or address of the /64 would get its own limits.
-// A value that parses as an address becomes one canonical key; any other string is kept as it is.
+// Applications also pass on what they were handed: Go's RemoteAddr and many proxies add a port
+// ("192.0.2.1:51234", "[2001:db8::1]:443"), and a copied header may keep its spaces; a guesser
+// whose port changes with every connection would get a new key each time. A value that is an
+// address once those are taken off becomes one canonical key; any other string is kept as it is.
 
 /**
  * The limit key of a client_ip: "v4:a.b.c.d", "v6:xxxx:xxxx:xxxx:xxxx::/64", or for any other
@@ -9,12 +12,35 @@
  * surrogates escaped, so that every key can be stored as PostgreSQL text.
  */
 export function addressLimitKey(value: string): string {
-	const v4 = parseIPv4(value);
+	const address = withoutWrappers(value);
+	const v4 = parseIPv4(address);
 	if (v4 !== null) return ipv4Key(v4);
-	const v6 = parseIPv6(value);
-	if (v6 === null) return `s:${JSON.stringify(value)}`;
+	const v6 = parseIPv6(address);
+	if (v6 === null) return `${OTHER_PREFIX}${JSON.stringify(value)}`;
 	if (isIPv4Mapped(v6)) return ipv4Key([v6[6]! >> 8, v6[6]! & 0xff, v6[7]! >> 8, v6[7]! & 0xff]);
 	return `v6:${v6.slice(0, 4).map((group) => group.toString(16)).join(":")}::/64`;
+}
+
+const OTHER_PREFIX = "s:";
+
+/** The value a key of addressLimitKey was made from when it is no address, or null for an address. */
+export function notAnAddress(key: string): string | null {
+	return key.startsWith(OTHER_PREFIX) ? (JSON.parse(key.slice(OTHER_PREFIX.length)) as string) : null;
+}
+
+// "[address]" or "[address]:port": the only way a port can follow an IPv6 address unambiguously.
+const BRACKETED = /^\[([^\]]*)\](?::[0-9]{1,5})?$/;
+// "host:port" with one colon: an IPv6 address has at least two, so it is never mistaken for this.
+const WITH_PORT = /^([^:]*):[0-9]{1,5}$/;
+
+/** `value` without surrounding whitespace, a port, brackets and a zone ("%eth0"). */
+function withoutWrappers(value: string): string {
+	let text = value.trim();
+	const bracketed = BRACKETED.exec(text);
+	if (bracketed !== null) text = bracketed[1]!;
+	else text = WITH_PORT.exec(text)?.[1] ?? text;
+	const zone = text.indexOf("%");
+	return zone === -1 ? text : text.slice(0, zone);
 }
 
 function ipv4Key(octets: number[]): string {
@@ -39,12 +65,8 @@ function parseIPv4(value: string): number[] | null {
 
 const HEX_GROUP = /^[0-9a-fA-F]{1,4}$/;
 
-/** Eight 16-bit groups, or null. Accepts "[...]", a "%zone" suffix and an IPv4 tail. */
-function parseIPv6(value: string): number[] | null {
-	let text = value;
-	if (text.startsWith("[") && text.endsWith("]")) text = text.slice(1, -1);
-	const zone = text.indexOf("%");
-	if (zone !== -1) text = text.slice(0, zone);
+/** Eight 16-bit groups, or null. Accepts an IPv4 tail. */
+function parseIPv6(text: string): number[] | null {
 	if (!text.includes(":")) return null;
 
 	const halves = text.split("::");

@@ -7,8 +7,18 @@ export function optional<T extends z.ZodType>(schema: T) {
 	return schema.nullish().transform((value) => value ?? undefined);
 }
 
+// A lone surrogate is no character: hashed as UTF-8 it becomes U+FFFD, so "a\ud800…" and
+// "a\udc00…" would be one password. Passwords set and checked are well-formed Unicode.
+function isWellFormed(text: string): boolean {
+	return text.isWellFormed();
+}
+
 /** 8 to 127 characters, counted as JavaScript (and @faroe/sdk's verifyPasswordInput) counts them. */
-export const password = z.string().min(8).max(127);
+export const password = z.string().min(8).max(127).refine(isWellFormed);
+
+/** A password to check: any length is a guess (only the length of a password being set is a rule),
+ *  but never one that is not well-formed. */
+export const passwordGuess = z.string().max(1024).refine(isWellFormed);
 
 /**
  * Any string up to 64 characters, turned into the key its per-address limits use (one key for

@@ -7,6 +7,7 @@
 // secret. An unread body is not drained either: see close-unread-body.ts.
 import type { Context } from "hono";
 import { errorResponse } from "../errors.ts";
+import { clientClosed, clientClosedResponse } from "../http/client-closed.ts";
 import type { HonoEnv } from "../http/env.ts";
 
 export const MAX_BODY_BYTES = 64 * 1024;
@@ -29,7 +30,8 @@ async function bodyBytes(request: Request, declared: string | undefined): Promis
 	return Buffer.concat(chunks);
 }
 
-/** Reads a POST's body into `rawBody`: PAYLOAD_TOO_LARGE, or null to go on. Other methods read nothing. */
+/** Reads a POST's body into `rawBody`: PAYLOAD_TOO_LARGE, the stand-in answer for a client that
+ *  left (http/client-closed.ts), or null to go on. Other methods read nothing. */
 export async function readBody(c: Context<HonoEnv>): Promise<Response | null> {
 	if (c.req.method !== "POST") return null;
 	const declared = c.req.header("Content-Length");
@@ -38,7 +40,14 @@ export async function readBody(c: Context<HonoEnv>): Promise<Response | null> {
 		c.set("rawBody", "");
 		return null;
 	}
-	const bytes = await bodyBytes(c.req.raw, declared);
+	let bytes: Uint8Array | null;
+	try {
+		bytes = await bodyBytes(c.req.raw, declared);
+	} catch (error) {
+		// A body the client stopped sending, its connection closed: nothing failed here.
+		if (!clientClosed(c.req.raw)) throw error;
+		return clientClosedResponse();
+	}
 	if (bytes === null) return errorResponse("PAYLOAD_TOO_LARGE");
 	try {
 		c.set("rawBody", UTF8.decode(bytes));

@@ -1,6 +1,6 @@
 // client_ip → the key its per-address limits use (API.md section 1).
 import { expect, test } from "bun:test";
-import { addressLimitKey } from "../../src/lib/client-ip.ts";
+import { addressLimitKey, notAnAddress } from "../../src/lib/client-ip.ts";
 
 test("IPv4 spellings are one key; leading zeros read as decimal", () => {
 	for (const spelling of ["192.0.2.1", "192.000.002.001", "::ffff:192.0.2.1", "::FFFF:c000:0201", "0:0:0:0:0:ffff:192.0.2.1", "[::ffff:192.0.2.1]"]) {
@@ -23,4 +23,23 @@ test("anything that is not an address is one key of its own, quoted so that any 
 	}
 	expect(addressLimitKey("a\u0000b")).toBe('s:"a\\u0000b"');
 	expect(addressLimitKey("\ud800")).toBe('s:"\\ud800"');
+});
+
+test("a port, a zone and surrounding whitespace are taken off before the address is read", () => {
+	for (const spelling of ["192.0.2.1:51234", " 192.0.2.1 ", "192.0.2.1%eth0", "192.0.2.1%eth0:80", "[192.0.2.1]:1", "[::ffff:192.0.2.1]:443", "\t192.0.2.1\r\n"]) {
+		expect(addressLimitKey(spelling)).toBe("v4:192.0.2.1");
+	}
+	for (const spelling of ["[2001:db8::1]:443", "[2001:db8::1%eth0]:443", " 2001:db8::1 ", "2001:db8::1%25"]) {
+		expect(addressLimitKey(spelling)).toBe("v6:2001:db8:0:0::/64");
+	}
+	// Without brackets, a last group is part of an IPv6 address, never a port.
+	expect(addressLimitKey("2001:db8:0:1:0:0:0:443")).toBe("v6:2001:db8:0:1::/64");
+});
+
+test("what is still no address keeps its own key, made from the value as it was sent", () => {
+	for (const value of ["host.example:80", " unknown ", "192.0.2.1:123456", "[192.0.2.1]:x", "192.0.2.1, 198.51.100.2", "[]:80", "%eth0"]) {
+		expect(addressLimitKey(value)).toBe(`s:${JSON.stringify(value)}`);
+		expect(notAnAddress(addressLimitKey(value))).toBe(value);
+	}
+	expect(notAnAddress(addressLimitKey("192.0.2.1:1"))).toBeNull();
 });

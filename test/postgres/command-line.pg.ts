@@ -17,7 +17,7 @@ test("migrate, then two instances on one database serve the same users", async (
 	expect(migrated.stdout).toContain("up to date");
 
 	const secretFile = join(dir, "secret");
-	writeFileSync(secretFile, PROCESS_SECRET + "\n");
+	writeFileSync(secretFile, PROCESS_SECRET + "\n", { mode: 0o600 });
 	const env = { HOLM_DATABASE: database, HOLM_SECRET_FILE: secretFile };
 	const first = await serveHolm([], env);
 	const second = await serveHolm([], env);

@@ -93,6 +93,16 @@ test("the per-user and per-address request limits hold across instances", async 
 	expect(errors(byAddress)).toEqual({ OK: 10, TOO_MANY_REQUESTS: 2 });
 });
 
+test("an unknown email's per-user window holds across instances: 10 wrong sign-ins, then blocked everywhere", async () => {
+	const email = `nobody-${crypto.randomUUID().slice(0, 8)}@example.com`;
+	const answers = await Promise.all(
+		Array.from({ length: 30 }, (_, i) =>
+			spread(i).request("POST", "/authenticate/password", { email, password: `guess number ${i}`, client_ip: `2001:db8:77:${i}::1` }),
+		),
+	);
+	expect(errors(answers)).toEqual({ NOT_FOUND: 10, TOO_MANY_REQUESTS: 20 });
+});
+
 test("eight instances starting at once on an empty database all come up", async () => {
 	const database = await createTestDatabase(adminUrl);
 	const eight = await Promise.all(Array.from({ length: 8 }, () => startTestServer({ database })));

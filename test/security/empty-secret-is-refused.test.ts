@@ -53,7 +53,7 @@ describe("a secret on the command line or in the environment", () => {
 describe("a secret in a file", () => {
 	test("--secret-file with a short secret on any line is refused", () => {
 		const file = join(newDir(), "secrets");
-		writeFileSync(file, "a-perfectly-good-secret-0001\nshort-one\n");
+		writeFileSync(file, "a-perfectly-good-secret-0001\nshort-one\n", { mode: 0o600 });
 		const result = serveWith(["--secret-file", file]);
 		expectRefused(result, "short-one");
 		expect(result.stderr).toContain(file);
@@ -61,7 +61,7 @@ describe("a secret in a file", () => {
 
 	test("--secret-file with no secret at all is refused", () => {
 		const file = join(newDir(), "secrets");
-		writeFileSync(file, "\n\n");
+		writeFileSync(file, "\n\n", { mode: 0o600 });
 		expectRefused(serveWith(["--secret-file", file]));
 		expectRefused(serveWith([], { HOLM_SECRET_FILE: file }));
 	});

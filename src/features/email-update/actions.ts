@@ -6,7 +6,7 @@ import { REQUEST_LIFETIME_SECONDS } from "../../limits.ts";
 import { checkCode } from "../code-attempts.ts";
 import type { EmailUpdateRequest } from "./store.ts";
 
-export type CreateEmailUpdateResult = { ok: true; request: EmailUpdateRequest } | { ok: false; error: "EMAIL_ALREADY_USED" };
+export type CreateEmailUpdateResult = { ok: true; request: EmailUpdateRequest } | { ok: false; error: "EMAIL_ALREADY_USED" | "NOT_FOUND" };
 
 export async function createEmailUpdateRequest(ctx: AppContext, userId: string, email: string): Promise<CreateEmailUpdateResult> {
 	// Checked again, by the unique index, when the code comes back: the address may be taken meanwhile.
@@ -20,7 +20,8 @@ export async function createEmailUpdateRequest(ctx: AppContext, userId: string, 
 		email,
 		code: generateCode(),
 	};
-	await ctx.stores.emailUpdates.insert(request);
+	// NOT_FOUND when the user was deleted after the call found them.
+	if ((await ctx.stores.emailUpdates.insert(request)) === "NO_USER") return { ok: false, error: "NOT_FOUND" };
 	return { ok: true, request };
 }
 

@@ -2,6 +2,7 @@
 // A request is live while now < expires_at. The code is kept as it is, because GET shows it again
 // (API.md section 2).
 import type { CodeAttemptStore } from "../code-attempts.ts";
+import type { UserRowWrite } from "../users/store.ts";
 
 export interface EmailUpdateRequest {
 	id: string;
@@ -18,7 +19,7 @@ export type ApplyEmailUpdateOutcome =
 	| { outcome: "EMAIL_ALREADY_USED" | "INVALID_REQUEST" };
 
 export interface EmailUpdateStore extends CodeAttemptStore<string> {
-	insert(request: EmailUpdateRequest): Promise<void>;
+	insert(request: EmailUpdateRequest): Promise<UserRowWrite>;
 	get(id: string, now: number): Promise<EmailUpdateRequest | null>;
 	listForUser(userId: string, now: number): Promise<EmailUpdateRequest[]>;
 	delete(id: string, now: number): Promise<boolean>;

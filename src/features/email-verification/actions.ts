@@ -6,11 +6,14 @@ import { REQUEST_LIFETIME_SECONDS } from "../../limits.ts";
 import { checkCode } from "../code-attempts.ts";
 import type { EmailVerificationRequest } from "./store.ts";
 
+export type CreateVerificationRequestResult = { ok: true; request: EmailVerificationRequest } | { ok: false; error: "NOT_FOUND" };
+
 /**
+ * NOT_FOUND when the user was deleted after the call found them.
  * A user without a stored email may have a request too (as in Faroe 0.2): the app keeps the
  * address and sends the code, and @faroe/sdk creates users without an email.
  */
-export async function createEmailVerificationRequest(ctx: AppContext, userId: string): Promise<EmailVerificationRequest> {
+export async function createEmailVerificationRequest(ctx: AppContext, userId: string): Promise<CreateVerificationRequestResult> {
 	const createdAt = nowSeconds(ctx);
 	const request: EmailVerificationRequest = {
 		userId,
@@ -18,8 +21,8 @@ export async function createEmailVerificationRequest(ctx: AppContext, userId: st
 		expiresAt: createdAt + REQUEST_LIFETIME_SECONDS,
 		code: generateCode(),
 	};
-	await ctx.stores.emailVerifications.replace(request);
-	return request;
+	if ((await ctx.stores.emailVerifications.replace(request)) === "NO_USER") return { ok: false, error: "NOT_FOUND" };
+	return { ok: true, request };
 }
 
 /** A correct code verifies the user's email and consumes the request; the 5th incorrect one deletes

@@ -19,7 +19,9 @@ export async function handleCreateVerificationRequest(c: C): Promise<Response> {
 	if (body === null) return errorResponse("INVALID_DATA");
 	const admitted = await ctx.limits.admitCodeRequest("emailVerification", user.id, body.client_ip);
 	if (!admitted.allowed) return failureResponse(tooManyRequests(admitted.retryAfterMs));
-	return Response.json(emailVerificationRequestJSON(await createEmailVerificationRequest(ctx, user.id)));
+	const created = await createEmailVerificationRequest(ctx, user.id);
+	if (!created.ok) return errorResponse(created.error);
+	return Response.json(emailVerificationRequestJSON(created.request));
 }
 
 export async function handleGetVerificationRequest(c: C): Promise<Response> {

@@ -2,6 +2,7 @@
 // implements it. At most one request per user (the user id is its key); a request is live while
 // now < expires_at. The code is kept as it is, because GET shows it again (API.md section 2).
 import type { CodeAttemptStore } from "../code-attempts.ts";
+import type { UserRowWrite } from "../users/store.ts";
 
 export interface EmailVerificationRequest {
 	userId: string;
@@ -13,7 +14,7 @@ export interface EmailVerificationRequest {
 /** Code attempts are keyed by the user id. */
 export interface EmailVerificationStore extends CodeAttemptStore<string> {
 	/** A new request replaces the old one, code and attempt count included. */
-	replace(request: EmailVerificationRequest): Promise<void>;
+	replace(request: EmailVerificationRequest): Promise<UserRowWrite>;
 	get(userId: string, now: number): Promise<EmailVerificationRequest | null>;
 	delete(userId: string, now: number): Promise<boolean>;
 	/** After a correct code: the user's email becomes verified and the request is consumed. */

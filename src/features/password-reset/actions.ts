@@ -8,7 +8,10 @@ import { logSecurityEvent } from "../../security-events.ts";
 import { checkCode } from "../code-attempts.ts";
 import type { PasswordResetRequest } from "./store.ts";
 
-export async function createPasswordResetRequest(ctx: AppContext, userId: string): Promise<{ request: PasswordResetRequest; code: string }> {
+export type CreateResetRequestResult = { ok: true; request: PasswordResetRequest; code: string } | { ok: false; error: "NOT_FOUND" };
+
+/** NOT_FOUND when the user was deleted after the call found them. */
+export async function createPasswordResetRequest(ctx: AppContext, userId: string): Promise<CreateResetRequestResult> {
 	const createdAt = nowSeconds(ctx);
 	const code = generateCode();
 	const request: PasswordResetRequest = {
@@ -19,8 +22,8 @@ export async function createPasswordResetRequest(ctx: AppContext, userId: string
 		emailVerified: false,
 	};
 	// Only a digest is stored: the code is shown once, in this response, and never needed again.
-	await ctx.stores.passwordResets.insert({ ...request, codeHash: hashCode(code) });
-	return { request, code };
+	if ((await ctx.stores.passwordResets.insert({ ...request, codeHash: hashCode(code) })) === "NO_USER") return { ok: false, error: "NOT_FOUND" };
+	return { ok: true, request, code };
 }
 
 /** The 5th incorrect code deletes the request; later calls find nothing (NOT_FOUND). `clientIp`

@@ -19,8 +19,9 @@ export async function handleCreateResetRequest(c: C): Promise<Response> {
 	if (body === null) return errorResponse("INVALID_DATA");
 	const admitted = await ctx.limits.admitCodeRequest("passwordReset", user.id, body.client_ip);
 	if (!admitted.allowed) return failureResponse(tooManyRequests(admitted.retryAfterMs));
-	const { request, code } = await createPasswordResetRequest(ctx, user.id);
-	return Response.json({ ...passwordResetRequestJSON(request), code });
+	const created = await createPasswordResetRequest(ctx, user.id);
+	if (!created.ok) return errorResponse(created.error);
+	return Response.json({ ...passwordResetRequestJSON(created.request), code: created.code });
 }
 
 export async function handleListUserResetRequests(c: C): Promise<Response> {

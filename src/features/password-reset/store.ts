@@ -1,6 +1,7 @@
 // What the password reset flow needs from a database; src/stores/<database>/password-reset.ts
 // implements it. A request is live while now < expires_at; expired ones are invisible.
 import type { CodeAttemptStore } from "../code-attempts.ts";
+import type { UserRowWrite } from "../users/store.ts";
 
 export interface PasswordResetRequest {
 	id: string;
@@ -12,7 +13,7 @@ export interface PasswordResetRequest {
 
 /** Reset codes are kept only as their SHA-256: the code is shown once and never needed again. */
 export interface PasswordResetStore extends CodeAttemptStore<Uint8Array> {
-	insert(request: PasswordResetRequest & { codeHash: Uint8Array }): Promise<void>;
+	insert(request: PasswordResetRequest & { codeHash: Uint8Array }): Promise<UserRowWrite>;
 	get(id: string, now: number): Promise<PasswordResetRequest | null>;
 	listForUser(userId: string, now: number): Promise<PasswordResetRequest[]>;
 	delete(id: string, now: number): Promise<boolean>;

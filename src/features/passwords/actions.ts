@@ -9,16 +9,22 @@ import type { User } from "../users/store.ts";
 
 type GuessOutcome = { ok: true; hash: string } | { ok: false; failure: { error: "INCORRECT_PASSWORD" | "NOT_FOUND" } | TooManyRequests };
 
-/** One limited password check against the user's current hash; the verified hash comes back. */
-async function checkGuess(ctx: AppContext, guess: PasswordGuess & { userId: string }, password: string): Promise<GuessOutcome> {
+/** One limited password check against the user's current hash, which `readHash` gives once the
+ *  guess is admitted (null: no such account); the verified hash comes back. */
+async function checkGuess(ctx: AppContext, guess: PasswordGuess, password: string, readHash: () => Promise<string | null>): Promise<GuessOutcome> {
 	const admitted = await ctx.limits.admitPasswordGuess(guess);
 	if (!admitted.allowed) return { ok: false, failure: tooManyRequests(admitted.retryAfterMs) };
-	const hash = await ctx.stores.users.getPasswordHash(guess.userId);
-	// Deleted since the path named the user.
+	const hash = await readHash();
+	// No such email, or the user was deleted since the path named them.
 	if (hash === null) return noSuchAccount(ctx, guess, password);
 	const correct = await unlessUnchecked(ctx, guess, ctx.hasher.verify(password, hash));
 	await ctx.limits.settlePasswordGuess(guess, correct ? "correct" : "incorrect");
 	return correct ? { ok: true, hash } : { ok: false, failure: { error: "INCORRECT_PASSWORD" } };
+}
+
+/** A check of the password of the user named by id: the hash is read once the guess is admitted. */
+function checkUserGuess(ctx: AppContext, userId: string, clientIp: string | undefined, password: string): Promise<GuessOutcome> {
+	return checkGuess(ctx, { userId, clientIp }, password, () => ctx.stores.users.getPasswordHash(userId));
 }
 
 /** An admitted guess at an account that does not exist: limited and timed like a wrong password
@@ -46,7 +52,7 @@ export async function verifyUserPassword(
 	ctx: AppContext,
 	input: { userId: string; password: string; clientIp: string | undefined },
 ): Promise<VerifyPasswordResult> {
-	const outcome = await checkGuess(ctx, { userId: input.userId, clientIp: input.clientIp }, input.password);
+	const outcome = await checkUserGuess(ctx, input.userId, input.clientIp, input.password);
 	return outcome.ok ? { ok: true } : outcome;
 }
 
@@ -56,15 +62,15 @@ export async function authenticateWithPassword(
 	ctx: AppContext,
 	input: { email: string; password: string; clientIp: string | undefined },
 ): Promise<AuthenticateResult> {
-	const user = await ctx.stores.users.getByEmail(input.email);
-	if (user === null) {
-		const guess: PasswordGuess = { clientIp: input.clientIp, userId: null, email: input.email };
-		const admitted = await ctx.limits.admitPasswordGuess(guess);
-		if (!admitted.allowed) return { ok: false, failure: tooManyRequests(admitted.retryAfterMs) };
-		return noSuchAccount(ctx, guess, input.password);
-	}
-	const outcome = await checkGuess(ctx, { userId: user.id, clientIp: input.clientIp }, input.password);
-	return outcome.ok ? { ok: true, user } : outcome;
+	// An email with an account and one without take the same steps: one read (the hash with the
+	// user), the same limits (an unknown email has a per-user window of its own), one argon2id
+	// verification, so neither the answers' limits nor the time tell which emails have accounts.
+	const found = await ctx.stores.users.getByEmailForSignIn(input.email);
+	const guess: PasswordGuess = { clientIp: input.clientIp, userId: found?.user.id ?? null, email: input.email };
+	const outcome = await checkGuess(ctx, guess, input.password, async () => found?.passwordHash ?? null);
+	if (!outcome.ok) return outcome;
+	// A verified password had a hash to be verified against, so `found` is there.
+	return found === null ? { ok: false, failure: { error: "NOT_FOUND" } } : { ok: true, user: found.user };
 }
 
 export type UpdatePasswordResult =
@@ -82,7 +88,7 @@ export async function updateUserPassword(
 	input: { userId: string; password: string; newPassword: string; clientIp: string | undefined },
 ): Promise<UpdatePasswordResult> {
 	if (await ctx.leakCheck.isLeaked(input.newPassword)) return { ok: false, failure: { error: "WEAK_PASSWORD" } };
-	const outcome = await checkGuess(ctx, { userId: input.userId, clientIp: input.clientIp }, input.password);
+	const outcome = await checkUserGuess(ctx, input.userId, input.clientIp, input.password);
 	if (!outcome.ok) return outcome;
 	const newHash = await ctx.hasher.hash(input.newPassword);
 	const swapped = await ctx.stores.passwords.replacePasswordHash(input.userId, outcome.hash, newHash);

@@ -8,7 +8,7 @@ import { findTotpStep } from "../../lib/totp.ts";
 import { logSecurityEvent } from "../../security-events.ts";
 import type { IncorrectCode, Locked, TotpCredential } from "./store.ts";
 
-export type RegisterTotpResult = { ok: true; credential: TotpCredential } | { ok: false; error: "INCORRECT_CODE" };
+export type RegisterTotpResult = { ok: true; credential: TotpCredential } | { ok: false; error: "INCORRECT_CODE" | "NOT_FOUND" };
 
 /** A key is registered only with a code it produced, so a mistyped or mis-scanned key is caught now. */
 export async function registerTotpCredential(ctx: AppContext, userId: string, key: Uint8Array, code: string): Promise<RegisterTotpResult> {
@@ -16,7 +16,8 @@ export async function registerTotpCredential(ctx: AppContext, userId: string, ke
 	if (step === null) return { ok: false, error: "INCORRECT_CODE" };
 	const credential: TotpCredential = { userId, createdAt: nowSeconds(ctx), key };
 	// The registering code's step is recorded, so that code cannot then pass verify-2fa as well.
-	await ctx.stores.twoFactor.replaceCredential(credential, step);
+	// NOT_FOUND when the user was deleted after the call found them.
+	if ((await ctx.stores.twoFactor.replaceCredential(credential, step)) === "NO_USER") return { ok: false, error: "NOT_FOUND" };
 	return { ok: true, credential };
 }
 

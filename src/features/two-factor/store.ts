@@ -3,6 +3,7 @@
 // lock the check; each further lock lasts twice as long, API.md section 4), so parallel guesses
 // are taken one at a time, and the counts survive a restart.
 import { encodeBase64 } from "@oslojs/encoding";
+import type { UserRowWrite } from "../users/store.ts";
 
 export interface TotpCredential {
 	userId: string;
@@ -18,8 +19,9 @@ export type VerifyTotpOutcome = { outcome: "VERIFIED" | "NOT_ALLOWED" } | Incorr
 export type ResetWithRecoveryCodeOutcome = { outcome: "RESET" | "NOT_FOUND" } | IncorrectCode | Locked;
 
 export interface TwoFactorStore {
-	/** Replaces any earlier credential; `acceptedStep` is the step of the code that proved the key. */
-	replaceCredential(credential: TotpCredential, acceptedStep: number): Promise<void>;
+	/** Replaces any earlier credential; `acceptedStep` is the step of the code that proved the key.
+	 *  When the key is the one already registered, the last used step never moves back. */
+	replaceCredential(credential: TotpCredential, acceptedStep: number): Promise<UserRowWrite>;
 	getCredential(userId: string): Promise<TotpCredential | null>;
 	deleteCredential(userId: string): Promise<boolean>;
 	/**

@@ -36,11 +36,20 @@ export interface UserStore {
 	/** By the stored form of the email (NFC, lower-cased). */
 	getByEmail(email: string): Promise<User | null>;
 	getPasswordHash(id: string): Promise<string | null>;
+	/** For a sign-in: the user and their password hash in one read, so that an email with an
+	 *  account and one without cost the same database work. */
+	getByEmailForSignIn(email: string): Promise<{ user: User; passwordHash: string } | null>;
 	isEmailTaken(email: string): Promise<boolean>;
 	list(query: UserListQuery): Promise<{ users: User[]; total: number }>;
 	/** Everything the user owns goes with them. False when there was no such user. */
 	delete(id: string): Promise<boolean>;
 }
+
+/**
+ * The outcome of writing a row that belongs to a user (a request, a credential): NO_USER when the
+ * user was deleted after the call found them, which the database's foreign key tells.
+ */
+export type UserRowWrite = "STORED" | "NO_USER";
 
 /** The user model of API.md section 2. */
 export function userJSON(user: User) {

@@ -2,7 +2,7 @@
 import type { SQL } from "bun";
 import type { ApplyEmailUpdateOutcome, EmailUpdateRequest, EmailUpdateStore } from "../../features/email-update/store.ts";
 import { MAX_CODE_ATTEMPTS } from "../../limits.ts";
-import { isUniqueViolation } from "./errors.ts";
+import { isUniqueViolation, writeForUser } from "./errors.ts";
 
 function toRequest(row: any): EmailUpdateRequest {
 	return {
@@ -18,8 +18,8 @@ function toRequest(row: any): EmailUpdateRequest {
 export function createPostgresEmailUpdateStore(sql: SQL): EmailUpdateStore {
 	return {
 		async insert(request) {
-			await sql`INSERT INTO email_update_request (id, user_id, created_at, expires_at, email, code)
-				VALUES (${request.id}, ${request.userId}, ${request.createdAt}, ${request.expiresAt}, ${request.email}, ${request.code})`;
+			return writeForUser(() => sql`INSERT INTO email_update_request (id, user_id, created_at, expires_at, email, code)
+				VALUES (${request.id}, ${request.userId}, ${request.createdAt}, ${request.expiresAt}, ${request.email}, ${request.code})`);
 		},
 		async get(id, now) {
 			const rows = await sql`SELECT id, user_id, created_at, expires_at, email, code FROM email_update_request

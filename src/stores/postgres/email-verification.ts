@@ -2,6 +2,7 @@
 import type { SQL } from "bun";
 import type { EmailVerificationRequest, EmailVerificationStore } from "../../features/email-verification/store.ts";
 import { MAX_CODE_ATTEMPTS } from "../../limits.ts";
+import { writeForUser } from "./errors.ts";
 
 function toRequest(row: any): EmailVerificationRequest {
 	return { userId: row.user_id, createdAt: Number(row.created_at), expiresAt: Number(row.expires_at), code: row.code };
@@ -10,10 +11,10 @@ function toRequest(row: any): EmailVerificationRequest {
 export function createPostgresEmailVerificationStore(sql: SQL): EmailVerificationStore {
 	return {
 		async replace(request) {
-			await sql`INSERT INTO email_verification_request (user_id, created_at, expires_at, code)
+			return writeForUser(() => sql`INSERT INTO email_verification_request (user_id, created_at, expires_at, code)
 				VALUES (${request.userId}, ${request.createdAt}, ${request.expiresAt}, ${request.code})
 				ON CONFLICT (user_id) DO UPDATE SET
-					created_at = excluded.created_at, expires_at = excluded.expires_at, code = excluded.code, failed_attempts = 0`;
+					created_at = excluded.created_at, expires_at = excluded.expires_at, code = excluded.code, failed_attempts = 0`);
 		},
 		async get(userId, now) {
 			const rows = await sql`SELECT user_id, created_at, expires_at, code FROM email_verification_request

@@ -2,6 +2,7 @@
 import type { SQL } from "bun";
 import type { PasswordResetRequest, PasswordResetStore } from "../../features/password-reset/store.ts";
 import { MAX_CODE_ATTEMPTS } from "../../limits.ts";
+import { writeForUser } from "./errors.ts";
 
 function toRequest(row: any): PasswordResetRequest {
 	return {
@@ -16,8 +17,8 @@ function toRequest(row: any): PasswordResetRequest {
 export function createPostgresPasswordResetStore(sql: SQL): PasswordResetStore {
 	return {
 		async insert(request) {
-			await sql`INSERT INTO password_reset_request (id, user_id, created_at, expires_at, code_hash)
-				VALUES (${request.id}, ${request.userId}, ${request.createdAt}, ${request.expiresAt}, ${request.codeHash})`;
+			return writeForUser(() => sql`INSERT INTO password_reset_request (id, user_id, created_at, expires_at, code_hash)
+				VALUES (${request.id}, ${request.userId}, ${request.createdAt}, ${request.expiresAt}, ${request.codeHash})`);
 		},
 		async get(id, now) {
 			const rows = await sql`SELECT id, user_id, created_at, expires_at, email_verified FROM password_reset_request

@@ -5,6 +5,7 @@
 import type { SQL, TransactionSQL } from "bun";
 import type { Locked, ResetWithRecoveryCodeOutcome, TwoFactorStore, VerifyTotpOutcome } from "../../features/two-factor/store.ts";
 import { MAX_INCORRECT_SECOND_FACTOR_CODES, secondFactorLockSeconds } from "../../limits.ts";
+import { writeForUser } from "./errors.ts";
 
 type SecondFactorCheck = "totp" | "recovery_code";
 
@@ -35,10 +36,13 @@ async function recordIncorrectCode(tx: TransactionSQL, userId: string, check: Se
 export function createPostgresTwoFactorStore(sql: SQL): TwoFactorStore {
 	return {
 		async replaceCredential(credential, acceptedStep) {
-			await sql`INSERT INTO totp_credential (user_id, created_at, key, last_used_step)
+			// The same key registered again keeps the highest step used so far (see the SQLite store).
+			return writeForUser(() => sql`INSERT INTO totp_credential (user_id, created_at, key, last_used_step)
 				VALUES (${credential.userId}, ${credential.createdAt}, ${credential.key}, ${acceptedStep})
 				ON CONFLICT (user_id) DO UPDATE SET
-					created_at = excluded.created_at, key = excluded.key, last_used_step = excluded.last_used_step`;
+					created_at = excluded.created_at, key = excluded.key,
+					last_used_step = CASE WHEN totp_credential.key = excluded.key
+						THEN GREATEST(totp_credential.last_used_step, excluded.last_used_step) ELSE excluded.last_used_step END`);
 		},
 		async getCredential(userId) {
 			const rows = await sql`SELECT user_id, created_at, key FROM totp_credential WHERE user_id = ${userId}`;

@@ -45,6 +45,10 @@ export function createPostgresUserStore(sql: SQL): UserStore {
 			const rows = await sql.unsafe(`SELECT ${USER_COLUMNS} FROM "user" WHERE email = $1`, [email]);
 			return rows.length === 0 ? null : toUser(rows[0]);
 		},
+		async getByEmailForSignIn(email) {
+			const rows = await sql.unsafe(`SELECT ${USER_COLUMNS}, password_hash FROM "user" WHERE email = $1`, [email]);
+			return rows.length === 0 ? null : { user: toUser(rows[0]), passwordHash: rows[0].password_hash };
+		},
 		async getPasswordHash(id) {
 			const rows = await sql`SELECT password_hash FROM "user" WHERE id = ${id}`;
 			return rows.length === 0 ? null : rows[0].password_hash;

@@ -2,7 +2,7 @@
 import type { Database } from "bun:sqlite";
 import type { ApplyEmailUpdateOutcome, EmailUpdateRequest, EmailUpdateStore } from "../../features/email-update/store.ts";
 import { MAX_CODE_ATTEMPTS } from "../../limits.ts";
-import { isUniqueViolation } from "./errors.ts";
+import { isUniqueViolation, writeForUser } from "./errors.ts";
 import type { SnapshotReads } from "./db/snapshot-reads.ts";
 
 interface RequestRow {
@@ -71,7 +71,7 @@ export function createSqliteEmailUpdateStore(db: Database, reads: SnapshotReads)
 
 	return {
 		async insert(request) {
-			insertRequest.run(request.id, request.userId, request.createdAt, request.expiresAt, request.email, request.code);
+			return writeForUser(() => insertRequest.run(request.id, request.userId, request.createdAt, request.expiresAt, request.email, request.code));
 		},
 		async get(id, now) {
 			const row = selectLive.get(id, now);

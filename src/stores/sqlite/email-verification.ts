@@ -3,6 +3,7 @@ import type { Database } from "bun:sqlite";
 import type { EmailVerificationRequest, EmailVerificationStore } from "../../features/email-verification/store.ts";
 import { MAX_CODE_ATTEMPTS } from "../../limits.ts";
 import type { SnapshotReads } from "./db/snapshot-reads.ts";
+import { writeForUser } from "./errors.ts";
 
 interface RequestRow {
 	user_id: string;
@@ -41,7 +42,7 @@ export function createSqliteEmailVerificationStore(db: Database, reads: Snapshot
 
 	return {
 		async replace(request) {
-			upsertRequest.run(request.userId, request.createdAt, request.expiresAt, request.code);
+			return writeForUser(() => upsertRequest.run(request.userId, request.createdAt, request.expiresAt, request.code));
 		},
 		async get(userId, now) {
 			const row = selectLive.get(userId, now);

@@ -3,6 +3,7 @@ import type { Database } from "bun:sqlite";
 import type { PasswordResetRequest, PasswordResetStore } from "../../features/password-reset/store.ts";
 import { MAX_CODE_ATTEMPTS } from "../../limits.ts";
 import type { SnapshotReads } from "./db/snapshot-reads.ts";
+import { writeForUser } from "./errors.ts";
 
 interface RequestRow {
 	id: string;
@@ -63,7 +64,7 @@ export function createSqlitePasswordResetStore(db: Database, reads: SnapshotRead
 
 	return {
 		async insert(request) {
-			insertRequest.run(request.id, request.userId, request.createdAt, request.expiresAt, request.codeHash);
+			return writeForUser(() => insertRequest.run(request.id, request.userId, request.createdAt, request.expiresAt, request.codeHash));
 		},
 		async get(id, now) {
 			const row = selectLive.get(id, now);

@@ -4,6 +4,7 @@ import type { Database } from "bun:sqlite";
 import type { Locked, ResetWithRecoveryCodeOutcome, TwoFactorStore, VerifyTotpOutcome } from "../../features/two-factor/store.ts";
 import { MAX_INCORRECT_SECOND_FACTOR_CODES, secondFactorLockSeconds } from "../../limits.ts";
 import type { SnapshotReads } from "./db/snapshot-reads.ts";
+import { writeForUser } from "./errors.ts";
 
 type SecondFactorCheck = "totp" | "recovery_code";
 
@@ -15,10 +16,13 @@ interface CredentialRow {
 }
 
 export function createSqliteTwoFactorStore(db: Database, reads: SnapshotReads): TwoFactorStore {
+	// The same key registered again keeps the highest step used so far, so a code it accepted before
+	// cannot pass again; a new key starts from its registering code.
 	const upsertCredential = db.prepare<void, [string, number, Uint8Array, number]>(
 		`INSERT INTO totp_credential (user_id, created_at, key, last_used_step) VALUES (?, ?, ?, ?)
 		ON CONFLICT (user_id) DO UPDATE SET
-			created_at = excluded.created_at, key = excluded.key, last_used_step = excluded.last_used_step`,
+			created_at = excluded.created_at, key = excluded.key,
+			last_used_step = CASE WHEN key = excluded.key THEN max(last_used_step, excluded.last_used_step) ELSE excluded.last_used_step END`,
 	);
 	const selectCredential = db.prepare<CredentialRow, [string]>(
 		`SELECT user_id, created_at, key, last_used_step FROM totp_credential WHERE user_id = ?`,
@@ -105,7 +109,7 @@ export function createSqliteTwoFactorStore(db: Database, reads: SnapshotReads): 
 
 	return {
 		async replaceCredential(credential, acceptedStep) {
-			upsertCredential.run(credential.userId, credential.createdAt, credential.key, acceptedStep);
+			return writeForUser(() => upsertCredential.run(credential.userId, credential.createdAt, credential.key, acceptedStep));
 		},
 		async getCredential(userId) {
 			const row = readCredential.get(userId);

@@ -37,6 +37,7 @@ export function createSqliteUserStore(db: Database, reads: SnapshotReads): UserS
 	);
 	const selectById = reads.prepare<UserRow, [string]>(`SELECT ${USER_COLUMNS} FROM user WHERE id = ?`);
 	const selectByEmail = reads.prepare<UserRow, [string]>(`SELECT ${USER_COLUMNS} FROM user WHERE email = ?`);
+	const selectForSignIn = reads.prepare<UserRow & { password_hash: string }, [string]>(`SELECT ${USER_COLUMNS}, password_hash FROM user WHERE email = ?`);
 	const selectPasswordHash = reads.prepare<{ password_hash: string }, [string]>(`SELECT password_hash FROM user WHERE id = ?`);
 	const selectEmailTaken = reads.prepare<{ taken: number }, [string]>(`SELECT EXISTS (SELECT 1 FROM user WHERE email = ?) AS taken`);
 	const countAll = reads.prepare<{ total: number; version: number }, []>(`SELECT n AS total, version FROM user_count`);
@@ -91,6 +92,10 @@ export function createSqliteUserStore(db: Database, reads: SnapshotReads): UserS
 		},
 		async getPasswordHash(id) {
 			return selectPasswordHash.get(id)?.password_hash ?? null;
+		},
+		async getByEmailForSignIn(email) {
+			const row = selectForSignIn.get(email);
+			return row === null ? null : { user: toUser(row), passwordHash: row.password_hash };
 		},
 		async isEmailTaken(email) {
 			return selectEmailTaken.get(email)!.taken === 1;

@@ -1,0 +1,42 @@
+// Every store verb that writes a row belonging to a user says NO_USER, rather than throwing, when
+// the user is gone (the foreign key refuses the row), on the database the tests run on. Over HTTP
+// the race needs the deletion to land between the call's lookup and its write, which on SQLite
+// (one connection, no await in between) does not happen today; here the verbs are asked directly.
+import { afterAll, beforeAll, expect, test } from "bun:test";
+import { createUser, startTestServer, type TestServer } from "../support.ts";
+
+let server: TestServer;
+
+beforeAll(async () => {
+	server = await startTestServer();
+});
+afterAll(() => server.stop());
+
+async function deletedUserId(): Promise<string> {
+	const user = await createUser(server);
+	expect((await server.request("DELETE", `/users/${user.id}`)).status).toBe(204);
+	return user.id;
+}
+
+test("a reset, verification or update request, or a TOTP credential, for a deleted user is NO_USER", async () => {
+	const stores = server.running.ctx.stores;
+	const userId = await deletedUserId();
+	const now = Math.floor(server.clock.now / 1000);
+	const times = { createdAt: now, expiresAt: now + 600 };
+	expect(await stores.passwordResets.insert({ id: "a".repeat(24), userId, ...times, emailVerified: false, codeHash: new Uint8Array(32) })).toBe("NO_USER");
+	expect(await stores.emailVerifications.replace({ userId, ...times, code: "ABCDEFGH" })).toBe("NO_USER");
+	expect(await stores.emailUpdates.insert({ id: "b".repeat(24), userId, ...times, email: "new@example.com", code: "ABCDEFGH" })).toBe("NO_USER");
+	expect(await stores.twoFactor.replaceCredential({ userId, createdAt: now, key: new Uint8Array(20) }, 1)).toBe("NO_USER");
+	expect(await stores.twoFactor.setRecoveryCode(userId, "ABCDEFGH")).toBe(false);
+});
+
+test("for a user who is there, the same writes are STORED", async () => {
+	const stores = server.running.ctx.stores;
+	const userId = (await createUser(server)).id;
+	const now = Math.floor(server.clock.now / 1000);
+	const times = { createdAt: now, expiresAt: now + 600 };
+	expect(await stores.passwordResets.insert({ id: "c".repeat(24), userId, ...times, emailVerified: false, codeHash: new Uint8Array(32) })).toBe("STORED");
+	expect(await stores.emailVerifications.replace({ userId, ...times, code: "ABCDEFGH" })).toBe("STORED");
+	expect(await stores.emailUpdates.insert({ id: "d".repeat(24), userId, ...times, email: "newer@example.com", code: "ABCDEFGH" })).toBe("STORED");
+	expect(await stores.twoFactor.replaceCredential({ userId, createdAt: now, key: new Uint8Array(20) }, 1)).toBe("STORED");
+});
