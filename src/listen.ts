@@ -32,7 +32,10 @@ function codeOf(error: unknown): string {
 export function listenOnTcp(host: string, port: number, fetch: FetchHandler): Listener {
 	let server: Server<undefined>;
 	try {
-		server = Bun.serve({ hostname: host, port, fetch, development: false });
+		// Never development mode (a thrown error must not show a stack page); and reusePort stated,
+		// since Bun turns it on outside development mode, which lets a second holm share a busy port
+		// instead of failing to start.
+		server = Bun.serve({ hostname: host, port, fetch, development: false, reusePort: false });
 	} catch (error) {
 		const where = host.includes(":") ? `[${host}]:${port}` : `${host}:${port}`;
 		throw new ConfigError(`cannot listen on ${where} (${codeOf(error)}); check --host and --port`);
