@@ -170,6 +170,18 @@ export function createApp(deps: AppDeps): App {
 			deps.metrics.hashingRejected();
 			return unavailableResponse();
 		}
+		const timedOut = deps.storage.timeoutReason(error);
+		if (timedOut !== null) {
+			// Not a fault here: another instance holds what this request needs, or the database is
+			// overloaded or out of reach. Worth a warning, and the caller may try again shortly.
+			deps.log.warn("the database did not answer in time", {
+				request_id: requestIds.get(c) ?? null,
+				method: c.req.method,
+				route: routeOf(c),
+				reason: timedOut,
+			});
+			return unavailableResponse();
+		}
 		// The message names the failing operation; request bodies (passwords, codes) never reach it.
 		deps.log.error("request failed", {
 			request_id: requestIds.get(c) ?? null,

@@ -53,7 +53,8 @@ export function failureResponse(failure: Failure): Response {
 	return answer(failure.error, { "Retry-After": String(failure.retryAfterSeconds) });
 }
 
-/** Argon2id work that could not start in time: the caller may try again in a few seconds. */
+/** Argon2id work that could not start in time, or a database that did not answer in time: the
+ *  caller may try again in a few seconds. */
 export function unavailableResponse(): Response {
 	return answer("UNAVAILABLE", { "Retry-After": "5" });
 }

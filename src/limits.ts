@@ -90,7 +90,9 @@ export type LimitDecision = (states: any[], now: number) => { result: LimitResul
 
 export interface LimitStore {
 	/** Reads the states of `keys`, applies `decide`, and keeps what it returns, as one atomic step:
-	 *  no other update of these keys comes in between, whichever instance makes it. */
+	 *  no other update of these keys comes in between, whichever instance makes it. `now` is this
+	 *  instance's clock; a store shared by instances decides at its own time instead (PostgreSQL's
+	 *  clock), and passes that time to `decide`. */
 	update(keys: LimitKey[], now: number, decide: LimitDecision): Promise<LimitResult>;
 }
 

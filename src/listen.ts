@@ -24,6 +24,12 @@ export interface Listener {
 
 type FetchHandler = (request: Request, server: Server<undefined>) => Response | Promise<Response>;
 
+// Bun's default, given explicitly: a connection that stays silent this long (a body that does not
+// come, an answer that takes too long) is closed. Left implicit, Bun also prints a line of its own,
+// outside Holm's log format, the first time it closes one. Holm's own deadlines (5 s for argon2id
+// to start, 2 s for a lock, 5 s for a statement) answer well within it.
+const IDLE_TIMEOUT_SECONDS = 10;
+
 function codeOf(error: unknown): string {
 	if (error instanceof Error && "code" in error && typeof error.code === "string") return error.code;
 	return error instanceof Error ? error.message : String(error);
@@ -35,7 +41,7 @@ export function listenOnTcp(host: string, port: number, fetch: FetchHandler): Li
 		// Never development mode (a thrown error must not show a stack page); and reusePort stated,
 		// since Bun turns it on outside development mode, which lets a second holm share a busy port
 		// instead of failing to start.
-		server = Bun.serve({ hostname: host, port, fetch, development: false, reusePort: false });
+		server = Bun.serve({ hostname: host, port, idleTimeout: IDLE_TIMEOUT_SECONDS, fetch, development: false, reusePort: false });
 	} catch (error) {
 		const where = host.includes(":") ? `[${host}]:${port}` : `${host}:${port}`;
 		throw new ConfigError(`cannot listen on ${where} (${codeOf(error)}); check --host and --port`);
@@ -112,7 +118,8 @@ export async function listenOnUnix(path: string, mode: number, fetch: FetchHandl
 	const temporary = join(dirname(path), `.holm-${crypto.randomUUID().slice(0, 8)}`);
 	let server: Server<undefined>;
 	try {
-		server = Bun.serve({ unix: temporary, fetch, development: false });
+		// Bun's types leave idleTimeout out for a Unix socket, but it applies there as on TCP.
+		server = Bun.serve({ unix: temporary, fetch, development: false, ...({ idleTimeout: IDLE_TIMEOUT_SECONDS } as object) });
 	} catch (error) {
 		throw new ConfigError(`cannot listen on a Unix socket in ${dirname(path)} for --unix ${basename(path)} (${codeOf(error)})`);
 	}

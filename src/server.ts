@@ -17,6 +17,8 @@ import { openPostgresStorage } from "./stores/postgres/index.ts";
 import { openSqliteStorage } from "./stores/sqlite/index.ts";
 
 const SWEEP_INTERVAL_MS = 60_000;
+/** Beyond this, an instance's clock and the database's disagree enough to say so (docs/postgres.md). */
+const CLOCK_SKEW_WARN_MS = 3_000;
 
 export interface ServerOptions {
 	config: ServeConfig;
@@ -26,6 +28,8 @@ export interface ServerOptions {
 	limiterCapacity?: number;
 	/** How long argon2id work may wait for a core before 503 (5 s; tests shorten it). */
 	hashingStartDeadlineMs?: number;
+	/** Tests only: on PostgreSQL, the time the database judges by instead of its own clock. */
+	fixedDatabaseClock?: () => number;
 }
 
 export interface RunningServer {
@@ -36,8 +40,13 @@ export interface RunningServer {
 }
 
 /** The database of `config`: the SQLite file in `dir`, or PostgreSQL (schema brought up to date). */
-export async function openStorage(database: DatabaseConfig, dir: string, limiterCapacity?: number): Promise<Storage> {
-	if (database.kind === "postgres") return openPostgresStorage(database.url);
+export async function openStorage(
+	database: DatabaseConfig,
+	dir: string,
+	limiterCapacity?: number,
+	fixedDatabaseClock?: () => number,
+): Promise<Storage> {
+	if (database.kind === "postgres") return openPostgresStorage(database.url, { fixedDatabaseClock });
 	return openSqliteStorage(join(dir, "holm.db"), limiterCapacity);
 }
 
@@ -63,7 +72,7 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
 		describeSecrets(config, log, loaded);
 		if (config.databasePasswordInArgs) log.warn(DATABASE_PASSWORD_WARNING);
 
-		storage = await openStorage(config.database, config.dir, options.limiterCapacity);
+		storage = await openStorage(config.database, config.dir, options.limiterCapacity, options.fixedDatabaseClock);
 		const opened = storage;
 		const hasher = createHasher({
 			startDeadlineMs: options.hashingStartDeadlineMs,
@@ -86,6 +95,7 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
 			now: options.now,
 			console: config.console,
 		});
+		await checkClock(storage, ctx.now, log);
 
 		const listener: Listener =
 			config.unix !== null ? await listenOnUnix(config.unix, config.unixMode, app.fetch) : listenOnTcp(config.host, config.port, app.fetch);
@@ -109,6 +119,23 @@ async function databaseSize(storage: Storage, log: Logger): Promise<number | nul
 	}
 }
 
+/** Warns when this instance's clock is more than a few seconds off the database's (PostgreSQL):
+ *  limits, lockouts, expiry and the sweep follow the database's clock, but the times this instance
+ *  writes (a request's created_at and expires_at) and its TOTP steps follow its own. A warning, not
+ *  a refusal: the instance judges nothing by its clock that could let a guess through. */
+async function checkClock(storage: Storage, now: () => number, log: Logger): Promise<void> {
+	let skew: number | null;
+	try {
+		skew = await storage.clockSkewMs(now);
+	} catch (error) {
+		log.warn("cannot compare this instance's clock with the database's", { reason: error instanceof Error ? error.message : String(error) });
+		return;
+	}
+	if (skew !== null && Math.abs(skew) > CLOCK_SKEW_WARN_MS) {
+		log.warn("this instance's clock is off the database's; fix its time synchronisation", { skew_ms: Math.round(skew) });
+	}
+}
+
 /** Starts the sweep of expired rows and returns the stop that ends everything, in order, once. */
 function stopper(
 	listener: Listener,
@@ -120,9 +147,12 @@ function stopper(
 ): () => Promise<void> {
 	let sweeping: Promise<void> = Promise.resolve();
 	const sweep = setInterval(() => {
-		sweeping = storage.sweep(ctx.now()).catch((error: unknown) => {
-			log.error("failed to delete expired rows", { reason: error instanceof Error ? error.message : String(error) });
-		});
+		sweeping = storage
+			.sweep(ctx.now())
+			.catch((error: unknown) => {
+				log.error("failed to delete expired rows", { reason: error instanceof Error ? error.message : String(error) });
+			})
+			.then(() => checkClock(storage, ctx.now, log));
 	}, SWEEP_INTERVAL_MS);
 	sweep.unref();
 

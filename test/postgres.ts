@@ -2,7 +2,7 @@
 // started from the PostgreSQL binaries on this machine (initdb + pg_ctl in a temporary directory,
 // on a Unix socket only, as an unprivileged user when run as root); otherwise none, and why.
 import { SQL } from "bun";
-import { chownSync, existsSync, mkdtempSync, rmSync } from "node:fs";
+import { chownSync, existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 
@@ -15,6 +15,11 @@ export interface PrivatePostgres {
 	halt(): void;
 	/** Starts it again on the same data and socket. */
 	resume(): void;
+	/** Pauses every process of the server (SIGSTOP), closing nothing: connections stay open and
+	 *  nothing answers, as when the database's machine hangs. */
+	freeze(): void;
+	/** Lets the paused processes run again (SIGCONT). */
+	thaw(): void;
 	stop(): Promise<void>;
 }
 
@@ -71,14 +76,28 @@ export async function startPrivateServer(): Promise<PrivatePostgres | { url: nul
 		return { url: null, reason: `pg_ctl start failed: ${started.output.trim().split("\n").pop()}` };
 	}
 	const halt = () => run([pgCtl, "-D", data, "-m", "immediate", "-w", "stop"], user);
+	let frozen: number[] = [];
 	return {
 		url: `postgres://postgres@localhost:5432/postgres?path=${encodeURIComponent(dir)}`,
 		halt,
+		freeze() {
+			// The postmaster first, so that it forks no backend once its children are listed.
+			const postmaster = Number(readFileSync(join(data, "postmaster.pid"), "utf8").split("\n")[0]);
+			process.kill(postmaster, "SIGSTOP");
+			const children = Bun.spawnSync(["pgrep", "-P", String(postmaster)]).stdout.toString().trim().split("\n").filter(Boolean).map(Number);
+			for (const child of children) process.kill(child, "SIGSTOP");
+			frozen = [postmaster, ...children];
+		},
+		thaw() {
+			for (const pid of frozen) process.kill(pid, "SIGCONT");
+			frozen = [];
+		},
 		resume() {
 			const again = start();
 			if (!again.ok) throw new Error(`pg_ctl start failed: ${again.output}`);
 		},
 		async stop() {
+			if (frozen.length > 0) for (const pid of frozen) process.kill(pid, "SIGCONT");
 			halt();
 			rmSync(dir, { recursive: true, force: true });
 		},

@@ -91,12 +91,17 @@ export interface TestServerOptions {
 	hashingStartDeadlineMs?: number;
 	/** Serve the console under /console/ (--console). */
 	console?: boolean;
+	/** Where the test clock starts (2026-11-21 12:00 UTC unless given). */
+	clockStartsAt?: number;
+	/** On PostgreSQL, whose clock judges limits, expiry and the sweep: the test clock (moved by
+	 *  `clock.advance`, as the instance's is), or the database server's own, as in production. */
+	databaseClock?: "test" | "database";
 }
 
 export async function startTestServer(options: TestServerOptions = {}): Promise<TestServer> {
 	const dir = options.dir ?? tempDir();
 	const clock: TestClock = {
-		now: Date.UTC(2026, 10, 21, 12, 0, 0),
+		now: options.clockStartsAt ?? Date.UTC(2026, 10, 21, 12, 0, 0),
 		advance(ms) {
 			this.now += ms;
 		},
@@ -123,6 +128,7 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
 		now: () => clock.now,
 		limiterCapacity: options.limiterCapacity,
 		hashingStartDeadlineMs: options.hashingStartDeadlineMs,
+		fixedDatabaseClock: options.databaseClock === "database" ? undefined : () => clock.now,
 	});
 	const url = running.url;
 

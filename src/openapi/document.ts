@@ -32,7 +32,7 @@ const ERROR_MEANINGS: Record<ErrorCode, string> = {
 	PAYLOAD_TOO_LARGE: `The body is larger than ${MAX_BODY_BYTES / 1024} KiB.`,
 	UNSUPPORTED_MEDIA_TYPE: "The Content-Type is neither application/json nor text/plain.",
 	UNKNOWN_ERROR: "Something failed inside Holm; details go to its log, never to the response.",
-	UNAVAILABLE: "Holm is overloaded: password hashing could not start within 5 seconds. Nothing changed; retry after `Retry-After` seconds.",
+	UNAVAILABLE: "Holm cannot serve the call now: password hashing could not start within 5 seconds, or (PostgreSQL) the database did not answer in time. Retry after `Retry-After` seconds.",
 };
 
 const ALL_CODES = Object.keys(ERROR_STATUS) as ErrorCode[];
@@ -101,13 +101,16 @@ function errorResponse(codes: readonly ErrorCode[]): Json {
 }
 
 /** Answers that depend only on the method and the secret, not on the endpoint (docs/errors.md).
- *  The media type check runs on every request, body or not; only POST reads a body. */
+ *  The media type check runs on every request, body or not; only POST reads a body. Every endpoint
+ *  that uses the database answers 503 when it does not answer in time (on PostgreSQL); the service
+ *  endpoints do not (/health says so in its own body, /metrics answers without the database). */
 function commonCodes(operation: Operation): ErrorCode[] {
 	const codes: ErrorCode[] = [];
 	if (!operation.public) codes.push("NOT_AUTHENTICATED");
 	codes.push("UNSUPPORTED_MEDIA_TYPE", "NOT_ACCEPTABLE");
 	if (operation.method === "POST") codes.push("PAYLOAD_TOO_LARGE");
 	codes.push("UNKNOWN_ERROR");
+	if (operation.tag !== "Service") codes.push("UNAVAILABLE");
 	return codes;
 }
 
@@ -135,7 +138,7 @@ function responses(operation: Operation): Json {
 		const content = { "application/json": mediaType(ref("schemas", other.model), other.example) };
 		byStatus.set(other.status, { description: other.description, content });
 	}
-	const codes = [...operation.errors, ...commonCodes(operation)];
+	const codes = [...new Set([...operation.errors, ...commonCodes(operation)])];
 	for (const status of new Set(codes.map((code) => ERROR_STATUS[code]))) {
 		const answered = codes.filter((code) => ERROR_STATUS[code] === status);
 		// One code per status is the same answer everywhere: shared. A 400 differs by endpoint.

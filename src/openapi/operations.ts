@@ -1,7 +1,7 @@
 // What each route does, for the OpenAPI document: one entry per line of src/routes.ts (in its order)
 // plus GET /metrics and GET /openapi.json, with the error codes the endpoint itself can answer, in
 // the order docs/api.md lists them. Codes that depend only on the method and the secret (401, 406,
-// 413, 415, 500) are added by document.ts. test/openapi.test.ts fails when a route has no entry.
+// 413, 415, 500), and the database's 503, are added by document.ts. test/openapi.test.ts fails when a route has no entry.
 import type { z } from "zod";
 import type { ErrorCode } from "../errors.ts";
 import { userListQuery } from "../features/users/schemas.ts";
@@ -49,11 +49,11 @@ export const OPERATIONS: readonly Operation[] = [
 		path: "/health",
 		operationId: "getHealth",
 		summary: "Health",
-		description: "Needs no secret and reads no body. Answers once the database does.",
+		description: "Needs no secret and reads no body. Answers once the database does, within about 2 seconds.",
 		tag: "Service",
 		public: true,
 		success: { status: 200, description: '`{"status":"ok"}`: the database answers.', model: "Health" },
-		otherResponses: [{ status: 503, description: '`{"status":"unavailable"}`: the database does not answer.', model: "Health", example: { status: "unavailable" } }],
+		otherResponses: [{ status: 503, description: '`{"status":"unavailable"}`: the database does not answer (within about 2 seconds).', model: "Health", example: { status: "unavailable" } }],
 		errors: [],
 	},
 

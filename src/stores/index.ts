@@ -26,7 +26,7 @@ export async function deleteExpiredRows(stores: Stores, nowSeconds: number): Pro
 	await stores.passwordResets.deleteExpired(nowSeconds);
 	await stores.emailVerifications.deleteExpired(nowSeconds);
 	await stores.emailUpdates.deleteExpired(nowSeconds);
-	await stores.console.deleteExpired(nowSeconds, nowSeconds - CONSOLE_IDLE_SECONDS, nowSeconds - CONSOLE_SESSION_SECONDS);
+	await stores.console.deleteExpired(nowSeconds, CONSOLE_IDLE_SECONDS, CONSOLE_SESSION_SECONDS);
 }
 
 /** One database with everything Holm keeps: the stores, the limit state, and their upkeep. */
@@ -39,7 +39,15 @@ export interface Storage {
 	ping(): Promise<void>;
 	/** Bytes the database takes, for the metrics. */
 	size(): Promise<number>;
-	/** Deletes what expired: requests, and limit state kept in the database. */
+	/** Deletes what expired: requests, and limit state kept in the database. `nowMs` is this
+	 *  instance's clock; a database that several instances share judges by its own instead. */
 	sweep(nowMs: number): Promise<void>;
+	/** How far this instance's clock is ahead of the database's, in milliseconds (negative when
+	 *  behind); null where the instance's clock is the only one (SQLite). */
+	clockSkewMs(instanceNow: () => number): Promise<number | null>;
+	/** When a failure is the database not answering in time (a lock or statement timeout, no
+	 *  connection in time), why, in words safe to log: answered 503 UNAVAILABLE, not 500. Null for
+	 *  any other failure. */
+	timeoutReason(error: unknown): string | null;
 	close(): Promise<void>;
 }

@@ -7,6 +7,7 @@ import { SQL } from "bun";
 import { afterAll, beforeAll, expect, test } from "bun:test";
 import { ALLOWED } from "../../src/lib/rate-limit.ts";
 import { RULES } from "../../src/limits.ts";
+import { databaseClock } from "../../src/stores/postgres/clock.ts";
 import { createPostgresLimitStore } from "../../src/stores/postgres/limits.ts";
 import { migratePostgres } from "../../src/stores/postgres/schema.ts";
 import { createTestDatabase } from "../postgres.ts";
@@ -32,7 +33,7 @@ test("a sweep that deletes a limit row between two updates' read and lock loses 
 	await sweep`BEGIN`;
 	await sweep`SELECT 1 FROM rate_limit WHERE rule = ${rule.name} AND key = ${key} FOR UPDATE`;
 	// ...while two guesses from the address update the row, and wait for it.
-	const store = createPostgresLimitStore(sql);
+	const store = createPostgresLimitStore(sql, databaseClock(() => now));
 	const guess = () =>
 		store.update([{ rule, key }], now, (states) => ({ result: ALLOWED, states: [rule.attempt(states[0], "victim", now)] }));
 	const guesses = [guess(), guess()];

@@ -21,7 +21,7 @@ const SECRET_SHAPE = /^[A-Za-z0-9_-]{43}$/;
 /** Stores a new sign-in token (its digest only) and gives the token, shown once. */
 export async function createSignInToken(stores: Stores, nowSeconds: number, ttlSeconds: number): Promise<string> {
 	const token = newSecret();
-	await stores.console.insertToken(sha256(token), nowSeconds + ttlSeconds);
+	await stores.console.insertToken(sha256(token), nowSeconds, ttlSeconds);
 	return token;
 }
 
@@ -38,7 +38,7 @@ export async function exchangeSignInToken(stores: Stores, token: string, nowSeco
 /** Whether the cookie's session is live, marking it used now. */
 export async function useSession(stores: Stores, session: string, nowSeconds: number): Promise<boolean> {
 	if (!SECRET_SHAPE.test(session)) return false;
-	const live = await stores.console.touchSession(sha256(session), nowSeconds, nowSeconds - CONSOLE_IDLE_SECONDS, nowSeconds - CONSOLE_SESSION_SECONDS);
+	const live = await stores.console.touchSession(sha256(session), nowSeconds, CONSOLE_IDLE_SECONDS, CONSOLE_SESSION_SECONDS);
 	return live !== null;
 }
 

@@ -1,6 +1,7 @@
 // What the console (API.md section 12) keeps in the database: one-time sign-in tokens and sessions,
 // each known only by the SHA-256 of its secret, so that a copy of the database signs no one in.
-// Both live in the database so that any instance accepts them.
+// Both live in the database so that any instance accepts them. `now` is this instance's time in
+// whole seconds; PostgreSQL judges by the database's clock instead (API.md section 8).
 
 export interface ConsoleSession {
 	createdAt: number;
@@ -18,23 +19,24 @@ export interface SecondFactorLock {
 }
 
 export interface ConsoleStore {
-	insertToken(digest: Uint8Array, expiresAt: number): Promise<void>;
+	insertToken(digest: Uint8Array, now: number, ttlSeconds: number): Promise<void>;
 	/** Deletes the token and says whether it was there and live: one atomic step, so a token signs
 	 *  in once, whichever instance is asked and however many ask at the same time. */
 	consumeToken(digest: Uint8Array, now: number): Promise<boolean>;
 	insertSession(digest: Uint8Array, now: number): Promise<void>;
 	/**
-	 * The session, if it is neither idle since `idleSince` nor older than `startedAfter`, with its
-	 * last use moved to `now` in the same statement (so two instances cannot revive an ended one).
+	 * The session, if it was used within `idleSeconds` and began within `lifetimeSeconds`, with its
+	 * last use moved to now in the same statement (so two instances cannot revive an ended one).
 	 */
-	touchSession(digest: Uint8Array, now: number, idleSince: number, startedAfter: number): Promise<ConsoleSession | null>;
+	touchSession(digest: Uint8Array, now: number, idleSeconds: number, lifetimeSeconds: number): Promise<ConsoleSession | null>;
 	deleteSession(digest: Uint8Array): Promise<void>;
 	/** Ends every session and unused token; how many sessions there were. */
 	deleteAllSessions(): Promise<number>;
 	/** The user's second-factor lock rows (an ended lock still counts for the escalation). */
 	secondFactorLocks(userId: string, now: number): Promise<SecondFactorLock[]>;
-	/** Drops expired tokens and sessions that can no longer be used. */
-	deleteExpired(now: number, idleSince: number, startedAfter: number): Promise<void>;
+	/** Drops expired tokens and sessions that can no longer be used (`now` from the sweep, which
+	 *  reads the database's clock where it has one). */
+	deleteExpired(now: number, idleSeconds: number, lifetimeSeconds: number): Promise<void>;
 }
 
 /** A row of second_factor_lockout, as both databases give it. */

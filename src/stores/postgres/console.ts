@@ -1,23 +1,26 @@
 // The console's sign-in tokens and sessions on PostgreSQL: each check is one statement, so any
-// instance may be asked, and two asking at once cannot both use a token.
+// instance may be asked, and two asking at once cannot both use a token. Expiry and idleness are
+// judged by the database's clock (clock.ts), not by the `now` an instance passes.
 import type { SQL } from "bun";
 import { toLock, type ConsoleStore } from "../../features/console/store.ts";
+import type { DatabaseClock } from "./clock.ts";
+import { transaction } from "./connection.ts";
 
-export function createPostgresConsoleStore(sql: SQL): ConsoleStore {
+export function createPostgresConsoleStore(sql: SQL, clock: DatabaseClock): ConsoleStore {
 	return {
-		async insertToken(digest, expiresAt) {
-			await sql`INSERT INTO console_token (digest, expires_at) VALUES (${digest}, ${expiresAt})`;
+		async insertToken(digest, _now, ttlSeconds) {
+			await sql`INSERT INTO console_token (digest, expires_at) VALUES (${digest}, ${clock.seconds(sql)} + ${ttlSeconds})`;
 		},
-		async consumeToken(digest, now) {
-			const rows = await sql`DELETE FROM console_token WHERE digest = ${digest} RETURNING expires_at`;
-			return rows.length > 0 && Number(rows[0].expires_at) > now;
+		async consumeToken(digest) {
+			const rows = await sql`DELETE FROM console_token WHERE digest = ${digest} RETURNING expires_at > ${clock.seconds(sql)} AS live`;
+			return rows.length > 0 && rows[0].live === true;
 		},
-		async insertSession(digest, now) {
-			await sql`INSERT INTO console_session (digest, created_at, last_seen_at) VALUES (${digest}, ${now}, ${now})`;
+		async insertSession(digest) {
+			await sql`INSERT INTO console_session (digest, created_at, last_seen_at) VALUES (${digest}, ${clock.seconds(sql)}, ${clock.seconds(sql)})`;
 		},
-		async touchSession(digest, now, idleSince, startedAfter) {
-			const rows = await sql`UPDATE console_session SET last_seen_at = ${now}
-				WHERE digest = ${digest} AND last_seen_at > ${idleSince} AND created_at > ${startedAfter}
+		async touchSession(digest, _now, idleSeconds, lifetimeSeconds) {
+			const rows = await sql`UPDATE console_session SET last_seen_at = ${clock.seconds(sql)}
+				WHERE digest = ${digest} AND last_seen_at > ${clock.seconds(sql)} - ${idleSeconds} AND created_at > ${clock.seconds(sql)} - ${lifetimeSeconds}
 				RETURNING created_at, last_seen_at`;
 			return rows.length === 0 ? null : { createdAt: Number(rows[0].created_at), lastSeenAt: Number(rows[0].last_seen_at) };
 		},
@@ -25,20 +28,20 @@ export function createPostgresConsoleStore(sql: SQL): ConsoleStore {
 			await sql`DELETE FROM console_session WHERE digest = ${digest}`;
 		},
 		async deleteAllSessions() {
-			return sql.begin(async (tx) => {
+			return transaction(sql, async (tx) => {
 				const ended = await tx`DELETE FROM console_session`;
 				await tx`DELETE FROM console_token`;
 				return ended.count;
 			});
 		},
-		async secondFactorLocks(userId, now) {
-			const rows = await sql`SELECT check_name, failed_attempts, locked_until, lock_count FROM second_factor_lockout
-				WHERE user_id = ${userId} ORDER BY check_name`;
-			return rows.map((row: any) => toLock(row, now));
+		async secondFactorLocks(userId) {
+			const rows = await sql`SELECT check_name, failed_attempts, locked_until, lock_count, ${clock.seconds(sql)} AS now
+				FROM second_factor_lockout WHERE user_id = ${userId} ORDER BY check_name`;
+			return rows.map((row: any) => toLock(row, Number(row.now)));
 		},
-		async deleteExpired(now, idleSince, startedAfter) {
+		async deleteExpired(now, idleSeconds, lifetimeSeconds) {
 			await sql`DELETE FROM console_token WHERE expires_at <= ${now}`;
-			await sql`DELETE FROM console_session WHERE last_seen_at <= ${idleSince} OR created_at <= ${startedAfter}`;
+			await sql`DELETE FROM console_session WHERE last_seen_at <= ${now - idleSeconds} OR created_at <= ${now - lifetimeSeconds}`;
 		},
 	};
 }

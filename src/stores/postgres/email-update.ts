@@ -1,8 +1,11 @@
-// Email update requests on PostgreSQL.
+// Email update requests on PostgreSQL. Expiry is judged by the database's clock (clock.ts), not by
+// the `now` the features pass (this instance's); the sweep gives deleteExpired the database's time.
 import type { SQL } from "bun";
 import type { ApplyEmailUpdateOutcome, EmailUpdateRequest, EmailUpdateStore } from "../../features/email-update/store.ts";
 import { MAX_CODE_ATTEMPTS } from "../../limits.ts";
 import { isUniqueViolation, writeForUser } from "./errors.ts";
+import type { DatabaseClock } from "./clock.ts";
+import { transaction } from "./connection.ts";
 
 function toRequest(row: any): EmailUpdateRequest {
 	return {
@@ -15,48 +18,48 @@ function toRequest(row: any): EmailUpdateRequest {
 	};
 }
 
-export function createPostgresEmailUpdateStore(sql: SQL): EmailUpdateStore {
+export function createPostgresEmailUpdateStore(sql: SQL, clock: DatabaseClock): EmailUpdateStore {
 	return {
 		async insert(request) {
 			return writeForUser(() => sql`INSERT INTO email_update_request (id, user_id, created_at, expires_at, email, code)
 				VALUES (${request.id}, ${request.userId}, ${request.createdAt}, ${request.expiresAt}, ${request.email}, ${request.code})`);
 		},
-		async get(id, now) {
+		async get(id) {
 			const rows = await sql`SELECT id, user_id, created_at, expires_at, email, code FROM email_update_request
-				WHERE id = ${id} AND expires_at > ${now}`;
+				WHERE id = ${id} AND expires_at > ${clock.seconds(sql)}`;
 			return rows.length === 0 ? null : toRequest(rows[0]);
 		},
-		async listForUser(userId, now) {
+		async listForUser(userId) {
 			const rows = await sql`SELECT id, user_id, created_at, expires_at, email, code FROM email_update_request
-				WHERE user_id = ${userId} AND expires_at > ${now} ORDER BY created_at, id`;
+				WHERE user_id = ${userId} AND expires_at > ${clock.seconds(sql)} ORDER BY created_at, id`;
 			return rows.map(toRequest);
 		},
-		async delete(id, now) {
-			const result = await sql`DELETE FROM email_update_request WHERE id = ${id} AND expires_at > ${now}`;
+		async delete(id) {
+			const result = await sql`DELETE FROM email_update_request WHERE id = ${id} AND expires_at > ${clock.seconds(sql)}`;
 			return result.count > 0;
 		},
 		async deleteForUser(userId) {
 			await sql`DELETE FROM email_update_request WHERE user_id = ${userId}`;
 		},
-		async takeCodeAttempt(id, now) {
+		async takeCodeAttempt(id) {
 			const rows = await sql`UPDATE email_update_request SET failed_attempts = failed_attempts + 1
-				WHERE id = ${id} AND expires_at > ${now} AND failed_attempts < ${MAX_CODE_ATTEMPTS}
+				WHERE id = ${id} AND expires_at > ${clock.seconds(sql)} AND failed_attempts < ${MAX_CODE_ATTEMPTS}
 				RETURNING code, failed_attempts, user_id`;
 			return rows.length === 0 ? null : { code: rows[0].code, attempts: rows[0].failed_attempts, userId: rows[0].user_id };
 		},
 		async deleteAfterLastAttempt(id) {
 			await sql`DELETE FROM email_update_request WHERE id = ${id}`;
 		},
-		async applyUpdate(id, now): Promise<ApplyEmailUpdateOutcome> {
-			const found = await sql`SELECT user_id, email FROM email_update_request WHERE id = ${id} AND expires_at > ${now}`;
+		async applyUpdate(id): Promise<ApplyEmailUpdateOutcome> {
+			const found = await sql`SELECT user_id, email FROM email_update_request WHERE id = ${id} AND expires_at > ${clock.seconds(sql)}`;
 			if (found.length === 0) return { outcome: "INVALID_REQUEST" };
 			const { user_id: userId, email } = found[0] as { user_id: string; email: string };
-			return sql.begin(async (tx) => {
+			return transaction(sql, async (tx) => {
 				// Locks in one order: the address (so two users taking it go one after the other, and
 				// the loser then finds its request deleted), the user, then the request, checked again.
 				await tx`SELECT pg_advisory_xact_lock(hashtextextended(${email}, 0))`;
 				await tx`SELECT 1 FROM "user" WHERE id = ${userId} FOR UPDATE`;
-				const rows = await tx`SELECT 1 FROM email_update_request WHERE id = ${id} AND expires_at > ${now} FOR UPDATE`;
+				const rows = await tx`SELECT 1 FROM email_update_request WHERE id = ${id} AND expires_at > ${clock.seconds(tx)} FOR UPDATE`;
 				if (rows.length === 0) return { outcome: "INVALID_REQUEST" };
 				try {
 					// A savepoint, so that the unique violation undoes this statement and not the transaction.

@@ -1,7 +1,10 @@
 // Every feature's store, and the rate limits of every instance, on one PostgreSQL database
 // (section 8 of API.md), through Bun's built-in client.
-import { SQL } from "bun";
+import type { SQL } from "bun";
+import type { Clock } from "../../lib/rate-limit.ts";
 import { deleteExpiredRows, type Storage, type Stores } from "../index.ts";
+import { databaseClock, type DatabaseClock } from "./clock.ts";
+import { connectPostgres, createHealthProbe, timeoutReason } from "./connection.ts";
 import { createPostgresConsoleStore } from "./console.ts";
 import { createPostgresEmailUpdateStore } from "./email-update.ts";
 import { createPostgresEmailVerificationStore } from "./email-verification.ts";
@@ -12,25 +15,16 @@ import { migratePostgres } from "./schema.ts";
 import { createPostgresTwoFactorStore } from "./two-factor.ts";
 import { createPostgresUserStore } from "./users.ts";
 
-/** Connections each instance opens at most; argon2id, not the database, bounds the throughput. */
-export const POSTGRES_POOL_SIZE = 10;
-
-function createPostgresStores(sql: SQL): Stores {
+function createPostgresStores(sql: SQL, clock: DatabaseClock): Stores {
 	return {
 		users: createPostgresUserStore(sql),
 		passwords: createPostgresPasswordStore(sql),
-		passwordResets: createPostgresPasswordResetStore(sql),
-		emailVerifications: createPostgresEmailVerificationStore(sql),
-		emailUpdates: createPostgresEmailUpdateStore(sql),
-		twoFactor: createPostgresTwoFactorStore(sql),
-		console: createPostgresConsoleStore(sql),
+		passwordResets: createPostgresPasswordResetStore(sql, clock),
+		emailVerifications: createPostgresEmailVerificationStore(sql, clock),
+		emailUpdates: createPostgresEmailUpdateStore(sql, clock),
+		twoFactor: createPostgresTwoFactorStore(sql, clock),
+		console: createPostgresConsoleStore(sql, clock),
 	};
-}
-
-function connectPostgres(url: string): SQL {
-	// A lost connection fails the queries in flight; the pool opens new ones on demand, so Holm
-	// recovers by itself once the database is back.
-	return new SQL(url, { max: POSTGRES_POOL_SIZE, idleTimeout: 60, connectionTimeout: 5 });
 }
 
 /** Where a connection string points, for messages: host (or socket directory), port, database
@@ -48,8 +42,13 @@ export function describePostgres(url: string): string {
 	}
 }
 
+export interface PostgresOptions {
+	/** Tests only: the time the database judges by, instead of its own clock (see clock.ts). */
+	fixedDatabaseClock?: Clock;
+}
+
 /** Connects, brings the schema up to date (under a lock, so instances may start together). */
-export async function openPostgresStorage(url: string): Promise<Storage> {
+export async function openPostgresStorage(url: string, options: PostgresOptions = {}): Promise<Storage> {
 	const sql = connectPostgres(url);
 	try {
 		await migratePostgres(sql);
@@ -58,23 +57,35 @@ export async function openPostgresStorage(url: string): Promise<Storage> {
 		const reason = error instanceof Error ? error.message : String(error);
 		throw new Error(`PostgreSQL at ${describePostgres(url)}: ${reason}`, { cause: error });
 	}
-	const stores = createPostgresStores(sql);
+	const clock = databaseClock(options.fixedDatabaseClock);
+	const stores = createPostgresStores(sql, clock);
+	const health = createHealthProbe(url);
 	return {
 		kind: "postgres",
 		stores,
-		limitStore: createPostgresLimitStore(sql),
-		async ping() {
-			await sql`SELECT 1`;
-		},
+		limitStore: createPostgresLimitStore(sql, clock),
+		ping: () => health.ping(),
 		async size() {
 			const [row] = await sql`SELECT pg_database_size(current_database()) AS bytes`;
 			return Number(row.bytes);
 		},
-		async sweep(nowMs) {
+		async sweep() {
+			// The database's time, not the instance's: an instance whose clock runs ahead deletes
+			// nothing that is still live. Read first, so each DELETE compares with a constant and
+			// uses its index; the moments it lags only make the sweep keep a little more.
+			const nowMs = await clock.read(sql);
 			await deleteExpiredRows(stores, Math.floor(nowMs / 1000));
 			await deleteExpiredLimits(sql, nowMs);
 		},
+		async clockSkewMs(instanceNowMs) {
+			const sent = instanceNowMs();
+			const databaseMs = await clock.read(sql);
+			const received = instanceNowMs();
+			return (sent + received) / 2 - databaseMs;
+		},
+		timeoutReason,
 		async close() {
+			await health.close();
 			await sql.close({ timeout: 5 });
 		},
 	};

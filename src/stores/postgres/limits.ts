@@ -1,14 +1,18 @@
 // Rate-limit state on PostgreSQL, shared by every instance: the LimitStore of src/limits.ts, so
-// each limit holds across all instances together exactly as on one.
+// each limit holds across all instances together exactly as on one. Each decision is made at the
+// database's time, read once the rows are locked, not at the caller's `now` (this instance's
+// clock): instances whose clocks disagree still judge a key alike.
 import type { SQL } from "bun";
 import type { LimitKey, LimitStore } from "../../limits.ts";
+import type { DatabaseClock } from "./clock.ts";
+import { transaction } from "./connection.ts";
 
-export function createPostgresLimitStore(sql: SQL): LimitStore {
+export function createPostgresLimitStore(sql: SQL, clock: DatabaseClock): LimitStore {
 	return {
-		async update(keys: LimitKey[], now, decide) {
+		async update(keys: LimitKey[], _instanceNow, decide) {
 			const rules = keys.map(({ rule }) => rule.name);
 			const names = keys.map(({ key }) => key);
-			return sql.begin(async (tx) => {
+			return transaction(sql, async (tx) => {
 				// Read and lock in one statement: an upsert that "updates" each row to itself locks it,
 				// and inserts a placeholder for a key never seen, so two first-time requests for one key
 				// queue on it instead of both reading "nothing". (An INSERT … DO NOTHING and then a
@@ -16,12 +20,14 @@ export function createPostgresLimitStore(sql: SQL): LimitStore {
 				// the two, and two updates would then both lock nothing.) Rows are taken in one order,
 				// whoever asks, so that two updates of the same keys cannot deadlock.
 				const rows = await tx`INSERT INTO rate_limit (rule, key, state, expires_at)
-					SELECT DISTINCT rule, key, NULL::jsonb, ${now}::bigint
+					SELECT DISTINCT rule, key, NULL::jsonb, ${clock.ms(tx)}
 					FROM unnest(${sql.array(rules, "text")}::text[], ${sql.array(names, "text")}::text[]) AS k (rule, key)
 					ORDER BY rule, key
 					ON CONFLICT (rule, key) DO UPDATE SET state = rate_limit.state
-					RETURNING rule, key, state`;
+					RETURNING rule, key, state, ${clock.ms(tx)} AS now`;
 				const found = new Map<string, unknown>(rows.map((row: any) => [`${row.rule}\u0000${row.key}`, row.state ?? undefined]));
+				// The latest of the rows' readings: each was taken once its row was locked.
+				const now = Math.max(...rows.map((row: any) => Number(row.now)));
 				const decision = decide(
 					keys.map(({ rule, key }) => found.get(`${rule.name}\u0000${key}`)),
 					now,
@@ -45,7 +51,7 @@ export function createPostgresLimitStore(sql: SQL): LimitStore {
 	};
 }
 
-/** Drops limit state that no longer matters (milliseconds, like the limits' clock). */
+/** Drops limit state that no longer matters (milliseconds, like the limits' clock; the database's). */
 export async function deleteExpiredLimits(sql: SQL, nowMs: number): Promise<void> {
 	await sql`DELETE FROM rate_limit WHERE expires_at <= ${nowMs}`;
 }

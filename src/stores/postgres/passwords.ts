@@ -1,11 +1,12 @@
 // Changing a password on PostgreSQL.
 import type { SQL } from "bun";
 import type { PasswordStore } from "../../features/passwords/store.ts";
+import { transaction } from "./connection.ts";
 
 export function createPostgresPasswordStore(sql: SQL): PasswordStore {
 	return {
 		async replacePasswordHash(userId, expectedHash, newHash) {
-			return sql.begin(async (tx) => {
+			return transaction(sql, async (tx) => {
 				// One statement, so the compare and the swap are one step: a parallel writer's row lock
 				// makes this wait, and the WHERE is then checked again against the committed row.
 				const swapped = await tx`UPDATE "user" SET password_hash = ${newHash} WHERE id = ${userId} AND password_hash = ${expectedHash}`;

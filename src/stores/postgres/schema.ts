@@ -110,6 +110,10 @@ const MIGRATION_LOCK = 0x486f6c6d; // "Holm"
 /** Applies the missing steps in one transaction, under a lock that serialises concurrent starts. */
 export async function migratePostgres(sql: SQL): Promise<{ from: number; to: number }> {
 	return sql.begin(async (tx) => {
+		// Unlike requests, a migration may take long, and waits for another instance's migration
+		// (or for the table locks of a step) as long as that takes: no session timeouts here.
+		await tx`SET LOCAL statement_timeout = 0`;
+		await tx`SET LOCAL lock_timeout = 0`;
 		await tx`SELECT pg_advisory_xact_lock(${MIGRATION_LOCK})`;
 		await tx`CREATE TABLE IF NOT EXISTS holm_schema (version integer NOT NULL)`;
 		const rows = await tx`SELECT version FROM holm_schema`;

@@ -1,24 +1,35 @@
 // The second factors on PostgreSQL. Each check locks the user's row (first, as every transaction
 // that changes a user's rows does, so none can deadlock with another) and then its lockout row (an
 // upsert takes the row lock, creating the row if needed): parallel guesses for one user and check
-// are taken one at a time, like the SQLite transaction, until the check's transaction ends.
+// are taken one at a time, like the SQLite transaction, until the check's transaction ends. Locks
+// are judged and set by the database's clock (clock.ts), read once the rows are locked, not by the
+// `now` the feature passes (this instance's).
 import type { SQL, TransactionSQL } from "bun";
 import type { Locked, ResetWithRecoveryCodeOutcome, TwoFactorStore, VerifyTotpOutcome } from "../../features/two-factor/store.ts";
 import { MAX_INCORRECT_SECOND_FACTOR_CODES, secondFactorLockSeconds } from "../../limits.ts";
 import { writeForUser } from "./errors.ts";
+import type { DatabaseClock } from "./clock.ts";
+import { transaction } from "./connection.ts";
 
 type SecondFactorCheck = "totp" | "recovery_code";
 
-/** Locks the user's row and the check's lockout row for this transaction. The lock in force, null
- *  when there is none, or "NO_USER" when the user is gone. */
-async function lockLockoutRow(tx: TransactionSQL, userId: string, check: SecondFactorCheck, now: number): Promise<Locked | null | "NO_USER"> {
+/** Locks the user's row and the check's lockout row for this transaction: "NO_USER" when the user
+ *  is gone; otherwise the lock in force (null when there is none) and the database's time then. */
+async function lockLockoutRow(
+	tx: TransactionSQL,
+	clock: DatabaseClock,
+	userId: string,
+	check: SecondFactorCheck,
+): Promise<"NO_USER" | { locked: Locked | null; now: number }> {
 	const user = await tx`SELECT 1 FROM "user" WHERE id = ${userId} FOR UPDATE`;
 	if (user.length === 0) return "NO_USER";
 	const rows = await tx`INSERT INTO second_factor_lockout (user_id, check_name) VALUES (${userId}, ${check})
 		ON CONFLICT (user_id, check_name) DO UPDATE SET check_name = excluded.check_name
-		RETURNING locked_until`;
+		RETURNING locked_until, ${clock.seconds(tx)} AS now`;
+	const now = Number(rows[0].now);
 	const lockedUntil = rows[0].locked_until === null ? null : Number(rows[0].locked_until);
-	return lockedUntil !== null && lockedUntil > now ? { outcome: "LOCKED", retryAfterSeconds: lockedUntil - now } : null;
+	const locked: Locked | null = lockedUntil !== null && lockedUntil > now ? { outcome: "LOCKED", retryAfterSeconds: lockedUntil - now } : null;
+	return { locked, now };
 }
 
 /** One more incorrect code; the 5th in a row locks the check, each lock twice as long as the last.
@@ -33,7 +44,7 @@ async function recordIncorrectCode(tx: TransactionSQL, userId: string, check: Se
 	return seconds;
 }
 
-export function createPostgresTwoFactorStore(sql: SQL): TwoFactorStore {
+export function createPostgresTwoFactorStore(sql: SQL, clock: DatabaseClock): TwoFactorStore {
 	return {
 		async replaceCredential(credential, acceptedStep) {
 			// The same key registered again keeps the highest step used so far (see the SQLite store).
@@ -53,11 +64,11 @@ export function createPostgresTwoFactorStore(sql: SQL): TwoFactorStore {
 			const result = await sql`DELETE FROM totp_credential WHERE user_id = ${userId}`;
 			return result.count > 0;
 		},
-		async verifyTotp(userId, now, findStep) {
-			return sql.begin(async (tx): Promise<VerifyTotpOutcome> => {
-				const locked = await lockLockoutRow(tx, userId, "totp", now);
-				if (locked === "NO_USER") return { outcome: "NOT_ALLOWED" };
-				if (locked !== null) return locked;
+		async verifyTotp(userId, _instanceNow, findStep) {
+			return transaction(sql, async (tx): Promise<VerifyTotpOutcome> => {
+				const lockout = await lockLockoutRow(tx, clock, userId, "totp");
+				if (lockout === "NO_USER") return { outcome: "NOT_ALLOWED" };
+				if (lockout.locked !== null) return lockout.locked;
 				const rows = await tx`SELECT key, last_used_step FROM totp_credential WHERE user_id = ${userId}`;
 				if (rows.length === 0) return { outcome: "NOT_ALLOWED" };
 				const step = findStep(new Uint8Array(rows[0].key), Number(rows[0].last_used_step));
@@ -65,7 +76,7 @@ export function createPostgresTwoFactorStore(sql: SQL): TwoFactorStore {
 				const advanced = step === null ? null : await tx`UPDATE totp_credential SET last_used_step = ${step}
 					WHERE user_id = ${userId} AND last_used_step < ${step}`;
 				if (advanced === null || advanced.count === 0) {
-					return { outcome: "INCORRECT_CODE", lockedForSeconds: await recordIncorrectCode(tx, userId, "totp", now) };
+					return { outcome: "INCORRECT_CODE", lockedForSeconds: await recordIncorrectCode(tx, userId, "totp", lockout.now) };
 				}
 				await tx`DELETE FROM second_factor_lockout WHERE user_id = ${userId} AND check_name = 'totp'`;
 				return { outcome: "VERIFIED" };
@@ -75,11 +86,11 @@ export function createPostgresTwoFactorStore(sql: SQL): TwoFactorStore {
 			const result = await sql`UPDATE "user" SET recovery_code = ${recoveryCode} WHERE id = ${userId}`;
 			return result.count > 0;
 		},
-		async resetWithRecoveryCode(userId, isCorrect, newCode, now) {
-			return sql.begin(async (tx): Promise<ResetWithRecoveryCodeOutcome> => {
-				const locked = await lockLockoutRow(tx, userId, "recovery_code", now);
-				if (locked === "NO_USER") return { outcome: "NOT_FOUND" };
-				if (locked !== null) return locked;
+		async resetWithRecoveryCode(userId, isCorrect, newCode) {
+			return transaction(sql, async (tx): Promise<ResetWithRecoveryCodeOutcome> => {
+				const lockout = await lockLockoutRow(tx, clock, userId, "recovery_code");
+				if (lockout === "NO_USER") return { outcome: "NOT_FOUND" };
+				if (lockout.locked !== null) return lockout.locked;
 				// The user's row is locked and there (lockLockoutRow said so).
 				const [row] = await tx`SELECT recovery_code FROM "user" WHERE id = ${userId}`;
 				const current: string = row.recovery_code;
@@ -87,7 +98,7 @@ export function createPostgresTwoFactorStore(sql: SQL): TwoFactorStore {
 					? await tx`UPDATE "user" SET recovery_code = ${newCode} WHERE id = ${userId} AND recovery_code = ${current}`
 					: null;
 				if (swapped === null || swapped.count === 0) {
-					return { outcome: "INCORRECT_CODE", lockedForSeconds: await recordIncorrectCode(tx, userId, "recovery_code", now) };
+					return { outcome: "INCORRECT_CODE", lockedForSeconds: await recordIncorrectCode(tx, userId, "recovery_code", lockout.now) };
 				}
 				await tx`DELETE FROM totp_credential WHERE user_id = ${userId}`;
 				await tx`DELETE FROM second_factor_lockout WHERE user_id = ${userId}`;

@@ -26,8 +26,8 @@ export function createSqliteConsoleStore(db: Database): ConsoleStore {
 	});
 
 	return {
-		async insertToken(digest, expiresAt) {
-			insertToken.run(digest, expiresAt);
+		async insertToken(digest, now, ttlSeconds) {
+			insertToken.run(digest, now + ttlSeconds);
 		},
 		async consumeToken(digest, now) {
 			const row = takeToken.get(digest);
@@ -36,8 +36,8 @@ export function createSqliteConsoleStore(db: Database): ConsoleStore {
 		async insertSession(digest, now) {
 			insertSession.run(digest, now, now);
 		},
-		async touchSession(digest, now, idleSince, startedAfter) {
-			const row = touchSession.get(now, digest, idleSince, startedAfter);
+		async touchSession(digest, now, idleSeconds, lifetimeSeconds) {
+			const row = touchSession.get(now, digest, now - idleSeconds, now - lifetimeSeconds);
 			return row === null ? null : { createdAt: row.created_at, lastSeenAt: row.last_seen_at };
 		},
 		async deleteSession(digest) {
@@ -49,9 +49,9 @@ export function createSqliteConsoleStore(db: Database): ConsoleStore {
 		async secondFactorLocks(userId, now) {
 			return selectLocks.all(userId).map((row) => toLock(row, now));
 		},
-		async deleteExpired(now, idleSince, startedAfter) {
+		async deleteExpired(now, idleSeconds, lifetimeSeconds) {
 			deleteExpiredTokens.run(now);
-			deleteEndedSessions.run(idleSince, startedAfter);
+			deleteEndedSessions.run(now - idleSeconds, now - lifetimeSeconds);
 		},
 	};
 }

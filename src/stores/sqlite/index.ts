@@ -46,6 +46,9 @@ export function openSqliteStorage(path: string, limiterCapacity?: number): Stora
 		async sweep(nowMs) {
 			await deleteExpiredRows(stores, Math.floor(nowMs / 1000));
 		},
+		// One process, one clock: the injected one judges everything.
+		clockSkewMs: async () => null,
+		timeoutReason: () => null,
 		async close() {
 			reads.close();
 			db.close();

@@ -1,0 +1,42 @@
+// The time that judges limits, lockouts, expiry and the sweep on PostgreSQL: the database's clock,
+// one for every instance, never the instance's own (API.md section 8). An instance whose clock is
+// wrong then grants no extra guesses and sweeps nothing live; at worst its own timestamps (a
+// request's created_at) are off, and it says so in its log (see checkClock in index.ts).
+//
+// Tests fix the database's time as they fix the instance's (test/support.ts), so that moving the
+// test clock expires things on PostgreSQL as on SQLite; production never does, and its statements
+// read clock_timestamp() and nothing else.
+import type { SQL } from "bun";
+import type { Clock } from "../../lib/rate-limit.ts";
+
+/** A piece of SQL that a statement embeds, like `${clock.ms(sql)}`. */
+type Fragment = SQL.Query<unknown>;
+
+export interface DatabaseClock {
+	/** Milliseconds since the epoch, as SQL; read when evaluated (in RETURNING: after the statement's
+	 *  row locks were granted). */
+	ms(sql: SQL): Fragment;
+	/** Whole seconds since the epoch, as SQL, likewise. */
+	seconds(sql: SQL): Fragment;
+	/** The database's time now, in milliseconds since the epoch. */
+	read(sql: SQL): Promise<number>;
+}
+
+/** The database's own clock; `fixed` replaces it, in tests only. */
+export function databaseClock(fixed?: Clock): DatabaseClock {
+	if (fixed !== undefined) {
+		return {
+			ms: (sql) => sql`${fixed()}::bigint`,
+			seconds: (sql) => sql`${Math.floor(fixed() / 1000)}::bigint`,
+			read: async () => fixed(),
+		};
+	}
+	return {
+		ms: (sql) => sql`floor(extract(epoch FROM clock_timestamp()) * 1000)::bigint`,
+		seconds: (sql) => sql`floor(extract(epoch FROM clock_timestamp()))::bigint`,
+		async read(sql) {
+			const [row] = await sql`SELECT floor(extract(epoch FROM clock_timestamp()) * 1000)::bigint AS ms`;
+			return Number(row.ms);
+		},
+	};
+}

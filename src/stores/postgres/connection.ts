@@ -1,0 +1,118 @@
+// How Holm talks to PostgreSQL so that no instance can stall the others or the database (API.md
+// section 8): every connection bounds its statements, its lock waits and its idle transactions,
+// and has TCP keepalives; a transaction waits a bounded time for a pooled connection; a wait that
+// runs out answers 503 UNAVAILABLE (see timeoutReason) rather than hanging the request. docs/postgres.md
+// says why each figure is what it is.
+import { SQL, type ReservedSQL, type TransactionSQL } from "bun";
+
+/** Connections each instance opens at most; argon2id, not the database, bounds the throughput. */
+export const POSTGRES_POOL_SIZE = 10;
+
+/** Sent when each connection opens, so they hold for every pooled connection, whatever the
+ *  pool does, and for the /health probe's. (Behind PgBouncer, see docs/postgres.md.) */
+export const SESSION_SETTINGS = {
+	// No statement of Holm's takes more than milliseconds; one that runs 5 s is stuck.
+	statement_timeout: 5000,
+	// A row another instance holds: give up after 2 s, before the statement timeout, so that the
+	// cause is clear (55P03) and the pool frees up quickly.
+	lock_timeout: 2000,
+	// A transaction of an instance that stopped (SIGSTOP, a paused VM, a partition) is ended after
+	// 5 s of silence, and the rows it held are free again. Holm's own transactions never wait on
+	// anything but the database between statements.
+	idle_in_transaction_session_timeout: 5000,
+	// The server asks a silent client after 10 s, then every 5 s, and drops it after 3 unanswered
+	// probes: an instance cut off by the network loses its session (and its locks) in about 25 s,
+	// not in the kernel's default two hours. (Bun keeps its own side's keepalives on.)
+	tcp_keepalives_idle: 10,
+	tcp_keepalives_interval: 5,
+	tcp_keepalives_count: 3,
+} as const;
+
+/** How long a transaction waits for a pooled connection before it answers 503. */
+export const POOL_WAIT_MS = 3000;
+
+/** How long GET /health waits for the database before it answers 503. */
+export const HEALTH_DEADLINE_MS = 2000;
+
+export function connectPostgres(url: string, max: number = POSTGRES_POOL_SIZE): SQL {
+	// A lost connection fails the queries in flight; the pool opens new ones on demand, so Holm
+	// recovers by itself once the database is back.
+	return new SQL(url, { max, idleTimeout: 60, connectionTimeout: 5, connection: { ...SESSION_SETTINGS } });
+}
+
+/** No pooled connection came free within POOL_WAIT_MS. */
+export class PoolWaitTimeoutError extends Error {
+	constructor() {
+		super(`no database connection came free within ${POOL_WAIT_MS} ms`);
+		this.name = "PoolWaitTimeoutError";
+	}
+}
+
+/** `work` in one transaction on a connection of its own, which it waits for at most POOL_WAIT_MS. */
+export async function transaction<T>(sql: SQL, work: (tx: TransactionSQL) => Promise<T>): Promise<T> {
+	const signal = AbortSignal.timeout(POOL_WAIT_MS);
+	let connection: ReservedSQL;
+	try {
+		connection = await sql.reserve({ signal });
+	} catch (error) {
+		if (signal.aborted && error === signal.reason) throw new PoolWaitTimeoutError();
+		throw error;
+	}
+	try {
+		return (await connection.begin(work)) as T;
+	} finally {
+		await connection.release();
+	}
+}
+
+// The server's codes for a wait that ran out: statement_timeout (57014, also a cancelled query),
+// lock_timeout (55P03), idle_in_transaction_session_timeout (25P03).
+const TIMEOUT_STATES = new Set(["57014", "55P03", "25P03"]);
+// Bun's own: no connection within connectionTimeout.
+const TIMEOUT_CODES = new Set(["ERR_POSTGRES_CONNECTION_TIMEOUT"]);
+
+/** When a failure is the database not answering in time (rather than a fault), why, in words safe
+ *  to log: PostgreSQL's message ("canceling statement due to lock timeout"), or Bun's code, never
+ *  a message of Bun's, which may quote the connection string. Otherwise null. */
+export function timeoutReason(error: unknown): string | null {
+	if (error instanceof PoolWaitTimeoutError) return error.message;
+	if (!(error instanceof Error)) return null;
+	const state = "errno" in error ? error.errno : undefined;
+	if (typeof state === "string" && TIMEOUT_STATES.has(state)) return error.message;
+	const code = "code" in error ? error.code : undefined;
+	if (typeof code === "string" && TIMEOUT_CODES.has(code)) return code;
+	return null;
+}
+
+/** GET /health's own connection, outside the pool's queue: a probe answers within
+ *  HEALTH_DEADLINE_MS whatever the pool is doing. One that runs out closes the connection (its
+ *  query may never end), and the next probe opens a new one. */
+export function createHealthProbe(url: string): { ping(): Promise<void>; close(): Promise<void> } {
+	let probe: SQL | null = null;
+	let closed = false;
+	return {
+		async ping() {
+			if (closed) throw new Error("the database connection is closed");
+			probe ??= connectPostgres(url, 1);
+			const connection = probe;
+			let timer: Timer | undefined;
+			const deadline = new Promise<never>((_, reject) => {
+				timer = setTimeout(() => reject(new Error(`the database did not answer within ${HEALTH_DEADLINE_MS} ms`)), HEALTH_DEADLINE_MS);
+			});
+			try {
+				await Promise.race([connection`SELECT 1`, deadline]);
+			} catch (error) {
+				if (probe === connection) probe = null;
+				connection.close({ timeout: 0 }).catch(() => {});
+				throw error;
+			} finally {
+				clearTimeout(timer);
+			}
+		},
+		async close() {
+			closed = true;
+			await probe?.close({ timeout: 0 });
+			probe = null;
+		},
+	};
+}
