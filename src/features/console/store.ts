@@ -18,6 +18,9 @@ export interface SecondFactorLock {
 	lockCount: number;
 }
 
+/** How stale a session's last use may be before a call writes the new one. */
+export const TOUCH_EVERY_SECONDS = 60;
+
 export interface ConsoleStore {
 	insertToken(digest: Uint8Array, now: number, ttlSeconds: number): Promise<void>;
 	/** Deletes the token and says whether it was there and live: one atomic step, so a token signs
@@ -25,8 +28,10 @@ export interface ConsoleStore {
 	consumeToken(digest: Uint8Array, now: number): Promise<boolean>;
 	insertSession(digest: Uint8Array, now: number): Promise<void>;
 	/**
-	 * The session, if it was used within `idleSeconds` and began within `lifetimeSeconds`, with its
-	 * last use moved to now in the same statement (so two instances cannot revive an ended one).
+	 * The session, if it was used within `idleSeconds` and began within `lifetimeSeconds`. Its last
+	 * use moves to now when it is older than TOUCH_EVERY_SECONDS, by a statement that checks the
+	 * same conditions again (so two instances cannot revive an ended session); so a page's calls
+	 * do not each write to the database.
 	 */
 	touchSession(digest: Uint8Array, now: number, idleSeconds: number, lifetimeSeconds: number): Promise<ConsoleSession | null>;
 	deleteSession(digest: Uint8Array): Promise<void>;

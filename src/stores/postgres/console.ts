@@ -2,7 +2,7 @@
 // instance may be asked, and two asking at once cannot both use a token. Expiry and idleness are
 // judged by the database's clock (clock.ts), not by the `now` an instance passes.
 import type { SQL } from "bun";
-import { toLock, type ConsoleStore } from "../../features/console/store.ts";
+import { TOUCH_EVERY_SECONDS, toLock, type ConsoleStore } from "../../features/console/store.ts";
 import type { DatabaseClock } from "./clock.ts";
 import { transaction } from "./connection.ts";
 
@@ -19,6 +19,10 @@ export function createPostgresConsoleStore(sql: SQL, clock: DatabaseClock): Cons
 			await sql`INSERT INTO console_session (digest, created_at, last_seen_at) VALUES (${digest}, ${clock.seconds(sql)}, ${clock.seconds(sql)})`;
 		},
 		async touchSession(digest, _now, idleSeconds, lifetimeSeconds) {
+			const [live] = await sql`SELECT created_at, last_seen_at, last_seen_at > ${clock.seconds(sql)} - ${TOUCH_EVERY_SECONDS} AS fresh FROM console_session
+				WHERE digest = ${digest} AND last_seen_at > ${clock.seconds(sql)} - ${idleSeconds} AND created_at > ${clock.seconds(sql)} - ${lifetimeSeconds}`;
+			if (live === undefined) return null;
+			if (live.fresh === true) return { createdAt: Number(live.created_at), lastSeenAt: Number(live.last_seen_at) };
 			const rows = await sql`UPDATE console_session SET last_seen_at = ${clock.seconds(sql)}
 				WHERE digest = ${digest} AND last_seen_at > ${clock.seconds(sql)} - ${idleSeconds} AND created_at > ${clock.seconds(sql)} - ${lifetimeSeconds}
 				RETURNING created_at, last_seen_at`;

@@ -1,12 +1,15 @@
 // The console's sign-in tokens and sessions on SQLite.
 import type { Database } from "bun:sqlite";
-import { toLock, type ConsoleStore, type LockRow } from "../../features/console/store.ts";
+import { TOUCH_EVERY_SECONDS, toLock, type ConsoleStore, type LockRow } from "../../features/console/store.ts";
 
 export function createSqliteConsoleStore(db: Database): ConsoleStore {
 	const insertToken = db.prepare<void, [Uint8Array, number]>(`INSERT INTO console_token (digest, expires_at) VALUES (?, ?)`);
 	const takeToken = db.prepare<{ expires_at: number }, [Uint8Array]>(`DELETE FROM console_token WHERE digest = ? RETURNING expires_at`);
 	const insertSession = db.prepare<void, [Uint8Array, number, number]>(
 		`INSERT INTO console_session (digest, created_at, last_seen_at) VALUES (?, ?, ?)`,
+	);
+	const selectSession = db.prepare<{ created_at: number; last_seen_at: number }, [Uint8Array, number, number]>(
+		`SELECT created_at, last_seen_at FROM console_session WHERE digest = ? AND last_seen_at > ? AND created_at > ?`,
 	);
 	const touchSession = db.prepare<{ created_at: number; last_seen_at: number }, [number, Uint8Array, number, number]>(
 		`UPDATE console_session SET last_seen_at = ? WHERE digest = ? AND last_seen_at > ? AND created_at > ? RETURNING created_at, last_seen_at`,
@@ -37,6 +40,8 @@ export function createSqliteConsoleStore(db: Database): ConsoleStore {
 			insertSession.run(digest, now, now);
 		},
 		async touchSession(digest, now, idleSeconds, lifetimeSeconds) {
+			const live = selectSession.get(digest, now - idleSeconds, now - lifetimeSeconds);
+			if (live === null || live.last_seen_at > now - TOUCH_EVERY_SECONDS) return live === null ? null : { createdAt: live.created_at, lastSeenAt: live.last_seen_at };
 			const row = touchSession.get(now, digest, now - idleSeconds, now - lifetimeSeconds);
 			return row === null ? null : { createdAt: row.created_at, lastSeenAt: row.last_seen_at };
 		},
