@@ -8,7 +8,7 @@ import { clientClosed, clientClosedCodeOf, clientClosedResponse } from "./http/c
 import type { AppContext, HonoEnv } from "./http/env.ts";
 import type { LeakCheck } from "./leak-check/index.ts";
 import { HashingUnavailableError, type Hasher } from "./lib/password-hash.ts";
-import { createLimits, PER_USER_RULES, RULES, type LimitObserver } from "./limits.ts";
+import { createLimits, DEFAULT_LIMITS, PER_USER_RULES, RULES, type LimitObserver, type LimitSettings } from "./limits.ts";
 import type { Logger } from "./log.ts";
 import type { Metrics } from "./metrics.ts";
 import { closeIfBodyUnread } from "./middleware/close-unread-body.ts";
@@ -28,6 +28,8 @@ export interface AppDeps {
 	log: Logger;
 	metrics: Metrics;
 	hasher: Hasher;
+	/** The limits in force (--limit); the contract's figures when absent. */
+	limits?: LimitSettings;
 	/** Milliseconds since the Unix epoch. */
 	now?: () => number;
 	/** Serve the operator's console under /console/ (--console; API.md section 12). */
@@ -70,9 +72,21 @@ function observeLimits(metrics: Metrics, log: Logger): LimitObserver {
  *  noticed: see server.ts). With --leak-check off nothing is checked, so nothing is counted. */
 function countedLeakCheck(leakCheck: LeakCheck, metrics: Metrics): LeakCheck {
 	if (leakCheck.off === true) return leakCheck;
+	// A password is counted once, by its last verdict: weak where a list or the API holds it,
+	// passed once the API (or, offline, nothing more) has been asked.
 	return {
 		async isLeaked(password) {
 			const leaked = await leakCheck.isLeaked(password);
+			metrics.leakCheck(leaked ? "weak" : "passed");
+			return leaked;
+		},
+		isLeakedLocally(password) {
+			const leaked = leakCheck.isLeakedLocally(password);
+			if (leaked) metrics.leakCheck("weak");
+			return leaked;
+		},
+		async isLeakedOnline(password) {
+			const leaked = await leakCheck.isLeakedOnline(password);
 			metrics.leakCheck(leaked ? "weak" : "passed");
 			return leaked;
 		},
@@ -93,7 +107,7 @@ export function createApp(deps: AppDeps): App {
 		storage: deps.storage,
 		now,
 		stores: deps.storage.stores,
-		limits: createLimits(deps.storage.limitStore, now, observeLimits(deps.metrics, deps.log)),
+		limits: createLimits(deps.storage.limitStore, now, observeLimits(deps.metrics, deps.log), deps.limits ?? DEFAULT_LIMITS),
 		leakCheck: countedLeakCheck(deps.leakCheck, deps.metrics),
 		hasher: deps.hasher,
 		log: deps.log,
@@ -149,18 +163,31 @@ export function createApp(deps: AppDeps): App {
 		const error = errorCodeOf(response) ?? clientClosedCodeOf(response);
 		deps.metrics.request(route, c.req.method, response.status, error, seconds);
 		const fields = { request_id: requestId, method: c.req.method, route, status: response.status, error, ms: Math.round(seconds * 10_000) / 10 };
-		// Probes come every few seconds and say nothing new: their lines are for --log-level debug.
-		if (route === "/health") deps.log.debug?.("request", fields);
+		// Probes and scrapes come every few seconds and say nothing new: their lines are for
+		// --log-level debug. A 500 is a fault to look into: its line is at error level, beside the
+		// "request failed" line that says why.
+		if (response.status === 500) deps.log.error("request", fields);
+		else if (route === "/health" || route === "/metrics") deps.log.debug?.("request", fields);
 		else deps.log.info("request", fields);
 	}
 
-	const paths = new Set<string>();
+	const methodsOf = new Map<string, Set<string>>();
 	for (const [method, path, handler] of ROUTES) {
 		app.on(method, path, handler);
-		paths.add(path);
+		const methods = methodsOf.get(path) ?? new Set<string>();
+		methods.add(method);
+		if (method === "GET") methods.add("HEAD"); // Hono answers HEAD with the GET handler
+		methodsOf.set(path, methods);
 	}
 	// Registered after every method of a path, so only a method without a handler reaches it.
-	for (const path of paths) app.all(path, () => errorResponse("METHOD_NOT_ALLOWED"));
+	for (const [path, methods] of methodsOf) {
+		const allow = [...methods].sort().join(", ");
+		app.all(path, function answerMethodNotAllowed() {
+			const response = errorResponse("METHOD_NOT_ALLOWED");
+			response.headers.set("Allow", allow);
+			return response;
+		});
+	}
 
 	app.notFound(() => errorResponse("NOT_FOUND"));
 	app.onError(function answerUnknownError(error, c) {

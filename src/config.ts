@@ -1,10 +1,11 @@
 // Flags and environment variables → one typed Config (API.md section 7).
 // A flag wins over its environment variable, which wins over the default.
 import { parseArgs } from "node:util";
-import { ConfigError } from "./config-error.ts";
+import { ConfigError, UsageError } from "./config-error.ts";
+import { limitSettings, type LimitSettings } from "./limits.ts";
 import { checkSecret } from "./secret.ts";
 
-export { ConfigError } from "./config-error.ts";
+export { ConfigError, UsageError } from "./config-error.ts";
 
 export type LeakCheckMode = "offline" | "online" | "off";
 export type LeakFailMode = "open" | "closed";
@@ -51,6 +52,8 @@ export interface ServeConfig {
 	leakCheck: LeakCheckConfig;
 	logFormat: LogFormat;
 	logLevel: LogLevel;
+	/** The limits of API.md section 4: the contract's figures, with --limit (HOLM_LIMIT) applied. */
+	limits: LimitSettings;
 	/** Serve the operator's console under /console/ (API.md section 12); off by default. */
 	console: boolean;
 }
@@ -73,14 +76,12 @@ const serveOptions = {
 	"leak-timeout-ms": { type: "string" },
 	"log-format": { type: "string" },
 	"log-level": { type: "string" },
-} as const;
-
-/** Flags that take no value. */
-const switchOptions = {
+	limit: { type: "string", multiple: true },
 	console: { type: "boolean" },
 } as const;
 
-type ServeFlag = keyof typeof serveOptions;
+/** The flags that take one value. */
+type ServeFlag = Exclude<keyof typeof serveOptions, "limit" | "console">;
 type FlagValues = Partial<Record<ServeFlag, string>>;
 
 /** The environment variable that stands in for a flag: --leak-check → HOLM_LEAK_CHECK. */
@@ -88,12 +89,67 @@ export function envName(flag: string): string {
 	return "HOLM_" + flag.toUpperCase().replaceAll("-", "_");
 }
 
-function parseFlags<T extends Record<string, { type: "string" } | { type: "boolean" }>>(args: string[], options: T, allowPositionals: boolean) {
+function parseFlags<T extends Record<string, { type: "string"; multiple?: boolean } | { type: "boolean" }>>(args: string[], options: T, allowPositionals: boolean) {
 	try {
 		return parseArgs({ args, options, strict: true, allowPositionals });
 	} catch (e) {
-		throw new ConfigError(e instanceof Error ? e.message : String(e));
+		throw usageError(e, Object.keys(options));
 	}
+}
+
+/** parseArgs's complaint in holm's words: `unknown option --prot (did you mean --port?)`. */
+function usageError(error: unknown, flags: string[]): UsageError {
+	const message = error instanceof Error ? error.message : String(error);
+	const code = error instanceof Error && "code" in error ? error.code : undefined;
+	const quoted = /'([^']+)'/.exec(message)?.[1];
+	if (code === "ERR_PARSE_ARGS_UNKNOWN_OPTION" && quoted !== undefined) {
+		const near = closestFlag(quoted.replace(/^-+/, "").split("=")[0]!, flags);
+		return new UsageError(`unknown option ${quoted}${near === null ? "" : ` (did you mean --${near}?)`}`);
+	}
+	if (code === "ERR_PARSE_ARGS_INVALID_OPTION_VALUE" && quoted !== undefined) return new UsageError(`${quoted.split(" ")[0]} needs a value`);
+	if (code === "ERR_PARSE_ARGS_UNEXPECTED_POSITIONAL" && quoted !== undefined) return new UsageError(`unexpected argument "${quoted}"`);
+	return new UsageError(message);
+}
+
+/** The flag a mistyped one most likely meant: at most two edits away, or one it begins. */
+function closestFlag(given: string, flags: string[]): string | null {
+	let best: string | null = null;
+	let bestDistance = 3;
+	for (const flag of flags) {
+		const distance = given.length >= 3 && flag.startsWith(given) ? 1 : editDistance(given, flag);
+		if (distance < bestDistance) {
+			best = flag;
+			bestDistance = distance;
+		}
+	}
+	return best;
+}
+
+/** Levenshtein distance, transpositions counting as one edit ("prot" is one edit from "port"). */
+function editDistance(a: string, b: string): number {
+	const d: number[][] = Array.from({ length: a.length + 1 }, (_, i) => [i, ...Array<number>(b.length).fill(0)]);
+	for (let j = 1; j <= b.length; j++) d[0]![j] = j;
+	for (let i = 1; i <= a.length; i++) {
+		for (let j = 1; j <= b.length; j++) {
+			const cost = a[i - 1] === b[j - 1] ? 0 : 1;
+			let value = Math.min(d[i - 1]![j]! + 1, d[i]![j - 1]! + 1, d[i - 1]![j - 1]! + cost);
+			if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) value = Math.min(value, d[i - 2]![j - 2]! + 1);
+			d[i]![j] = value;
+		}
+	}
+	return d[a.length]![b.length]!;
+}
+
+/**
+ * --limit NAME=COUNT/WINDOW, repeatable, over HOLM_LIMIT (several, separated by spaces or commas).
+ * Both apply, the flags after the variable, so a flag wins over the variable for its own limit.
+ */
+function limitsOf(flags: string[] | undefined, env: Env): LimitSettings {
+	const fromEnv = (env.HOLM_LIMIT ?? "").split(/[\s,]+/).filter((text) => text !== "");
+	const fromFlags = flags ?? [];
+	const settings = limitSettings(fromEnv, "HOLM_LIMIT");
+	for (const text of fromFlags) if (text === "") throw new ConfigError("--limit must not be empty");
+	return limitSettings(fromFlags, "--limit", settings);
 }
 
 /**
@@ -190,10 +246,8 @@ function onOff(flag: string, given: boolean | undefined, env: Env): boolean {
 }
 
 export function parseServeConfig(args: string[], env: Env): ServeConfig {
-	const parsed = parseFlags(args, { ...serveOptions, ...switchOptions }, false).values;
-	const { console: consoleFlag, ...strings } = parsed;
-	const values: FlagValues = strings;
-	if (typeof consoleFlag === "string") throw new ConfigError("--console takes no value");
+	const parsed = parseFlags(args, serveOptions, false).values;
+	const { limit: limitFlags, console: consoleFlag, ...values }: FlagValues & { limit?: string[]; console?: boolean } = parsed;
 	const database = databaseConfig(pick(values, env, "database"));
 	const dir = pick(values, env, "dir");
 	const secret = secretSource(values, env);
@@ -226,6 +280,7 @@ export function parseServeConfig(args: string[], env: Env): ServeConfig {
 		},
 		logFormat: oneOf("log-format", pick(values, env, "log-format"), ["pretty", "json"] as const, "pretty"),
 		logLevel: oneOf("log-level", pick(values, env, "log-level"), ["debug", "info", "warn", "error"] as const, "info"),
+		limits: limitsOf(limitFlags, env),
 		console: onOff("console", consoleFlag, env),
 	};
 }

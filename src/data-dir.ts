@@ -3,7 +3,7 @@
 // two servers on one directory would each keep their own in-memory rate limits, doubling every
 // limit for a guesser who spreads requests over both.
 import { Database } from "bun:sqlite";
-import { accessSync, constants, mkdirSync } from "node:fs";
+import { accessSync, constants, existsSync, mkdirSync, rmdirSync, unlinkSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { ConfigError } from "./config-error.ts";
 
@@ -12,8 +12,10 @@ function reasonOf(error: unknown): string {
 	return error instanceof Error ? error.message : String(error);
 }
 
-/** Creates `dir` when missing and makes sure this user can create files in it. */
-export function prepareDataDir(dir: string): void {
+/** Creates `dir` when missing and makes sure this user can create files in it. True when this call
+ *  created it (see removeNewDataDir). */
+export function prepareDataDir(dir: string): boolean {
+	const existed = existsSync(dir);
 	try {
 		mkdirSync(dir, { recursive: true, mode: 0o700 });
 	} catch (error) {
@@ -24,6 +26,31 @@ export function prepareDataDir(dir: string): void {
 		accessSync(dir, constants.W_OK | constants.X_OK);
 	} catch (error) {
 		throw new ConfigError(`the data directory ${resolve(dir)} is not writable by this user (${reasonOf(error)})`);
+	}
+	return !existed;
+}
+
+/** The files a first start puts in a new data directory. */
+const FIRST_START_FILES = ["secret", "holm.db", "holm.db-wal", "holm.db-shm", "holm.lock"];
+
+/**
+ * Undoes a data directory that a start created and then failed to use (a port in use, say), so the
+ * next try does not find a directory with a secret and an empty database that nobody asked for.
+ * Only the files Holm puts there are removed, then the directory if that left it empty: anything
+ * else that appeared meanwhile stays, and so does the directory.
+ */
+export function removeNewDataDir(dir: string): void {
+	for (const name of FIRST_START_FILES) {
+		try {
+			unlinkSync(join(dir, name));
+		} catch {
+			// not there
+		}
+	}
+	try {
+		rmdirSync(dir);
+	} catch {
+		// not empty: something else is in it, and it stays
 	}
 }
 

@@ -2,6 +2,7 @@
 // (may this password guess go ahead? may this request be created?) and never see a limiter. The
 // policy is written once, over a LimitStore: in memory for one instance on SQLite, in PostgreSQL
 // (src/stores/postgres/limits.ts) for any number of instances together.
+import { ConfigError } from "./config-error.ts";
 import {
 	ALLOWED,
 	combineLimits,
@@ -16,20 +17,139 @@ import {
 
 const SECOND = 1000;
 const MINUTE = 60 * SECOND;
+const HOUR = 60 * MINUTE;
 
 /** Reset, email verification and email update requests live 10 minutes (API.md section 2). */
 export const REQUEST_LIFETIME_SECONDS = 10 * 60;
-/** The 5th incorrect code deletes a reset, verification or update request; counted in the database. */
-export const MAX_CODE_ATTEMPTS = 5;
-/** 5 incorrect codes in a row lock verify-2fa/totp or reset-2fa; counted in the database. */
-export const MAX_INCORRECT_SECOND_FACTOR_CODES = 5;
-/** The first lock lasts 15 minutes; each further one without a correct code in between, twice the one before. */
-export const SECOND_FACTOR_FIRST_LOCK_SECONDS = 15 * 60;
+/** However many locks came before, a second-factor lock lasts at most this long. */
 export const SECOND_FACTOR_MAX_LOCK_SECONDS = 24 * 60 * 60;
 
-/** How long the lock after `earlierLocks` locks lasts. */
-export function secondFactorLockSeconds(earlierLocks: number): number {
-	return Math.min(SECOND_FACTOR_FIRST_LOCK_SECONDS * 2 ** Math.min(earlierLocks, 16), SECOND_FACTOR_MAX_LOCK_SECONDS);
+/** The rows of section 4 an operator may set with `--limit NAME=COUNT/WINDOW`. */
+export const LIMIT_NAMES = [
+	"hashing",
+	"incorrect-passwords-address",
+	"incorrect-passwords-user",
+	"reset-requests-user",
+	"email-requests-user",
+	"code-requests-address",
+	"code-attempts",
+	"second-factor",
+] as const;
+
+export type LimitName = (typeof LIMIT_NAMES)[number];
+
+/** COUNT and WINDOW of one row; `code-attempts` has no window (its count lives with the request). */
+export interface LimitSetting {
+	count: number;
+	/** Milliseconds; null for code-attempts. */
+	windowMs: number | null;
+}
+
+export type LimitSettings = Readonly<Record<LimitName, LimitSetting>>;
+
+/** The contract's figures (API.md section 4): the limits in force unless an operator sets others. */
+export const DEFAULT_LIMITS: LimitSettings = {
+	/** A bucket of 5 per address; one token comes back every 10 s. */
+	hashing: { count: 5, windowMs: 10 * SECOND },
+	"incorrect-passwords-address": { count: 5, windowMs: 15 * MINUTE },
+	"incorrect-passwords-user": { count: 10, windowMs: 15 * MINUTE },
+	"reset-requests-user": { count: 3, windowMs: 15 * MINUTE },
+	/** Email verification and email update requests, each kind on its own. */
+	"email-requests-user": { count: 3, windowMs: 15 * MINUTE },
+	"code-requests-address": { count: 10, windowMs: 15 * MINUTE },
+	/** The 5th incorrect code deletes a reset, verification or update request; counted in the database. */
+	"code-attempts": { count: 5, windowMs: null },
+	/** 5 incorrect codes in a row lock verify-2fa/totp or reset-2fa for 15 minutes, the first time;
+	 *  each further lock lasts twice as long as the one before, at most 24 hours. */
+	"second-factor": { count: 5, windowMs: 15 * MINUTE },
+};
+
+/** What a row means, for `--help`, the docs and error messages. */
+export const LIMIT_MEANINGS: Readonly<Record<LimitName, string>> = {
+	hashing: "hashing work per client_ip: bucket, refill time",
+	"incorrect-passwords-address": "incorrect passwords per client_ip, then blocked",
+	"incorrect-passwords-user": "incorrect passwords per user, then blocked",
+	"reset-requests-user": "password reset requests per user",
+	"email-requests-user": "verification (and update) requests per user",
+	"code-requests-address": "code requests of all three kinds per client_ip",
+	"code-attempts": "incorrect codes that delete a request",
+	"second-factor": "incorrect 2FA codes in a row, first lock",
+};
+
+const MAX_COUNT = 1_000_000;
+const MAX_WINDOW_MS = 24 * HOUR;
+const UNIT_MS: Record<string, number> = { s: SECOND, m: MINUTE, h: HOUR };
+
+/** "15m" for 900 000 ms: the largest unit that divides the window. */
+export function formatWindow(ms: number): string {
+	if (ms % HOUR === 0) return `${ms / HOUR}h`;
+	if (ms % MINUTE === 0) return `${ms / MINUTE}m`;
+	return `${ms / SECOND}s`;
+}
+
+/** "5/15m", or "5" for code-attempts. */
+export function formatLimit(setting: LimitSetting): string {
+	return setting.windowMs === null ? String(setting.count) : `${setting.count}/${formatWindow(setting.windowMs)}`;
+}
+
+/** One `NAME=COUNT/WINDOW` (`code-attempts=COUNT`), checked; `source` names where it came from. */
+export function parseLimit(text: string, source: string): [LimitName, LimitSetting] {
+	const match = /^([a-z-]+)=([0-9]+)(?:\/([0-9]+)([smh]))?$/.exec(text.trim());
+	const name = match?.[1] ?? text.split("=")[0]!.trim();
+	if (!(LIMIT_NAMES as readonly string[]).includes(name)) {
+		throw new ConfigError(`${source} "${text}": unknown limit "${name}"; the limits are ${LIMIT_NAMES.join(", ")}`);
+	}
+	const limit = name as LimitName;
+	const form = DEFAULT_LIMITS[limit].windowMs === null ? `${limit}=COUNT (default ${formatLimit(DEFAULT_LIMITS[limit])})` : `${limit}=COUNT/WINDOW with WINDOW in s, m or h (default ${formatLimit(DEFAULT_LIMITS[limit])})`;
+	if (match === null || (match[3] === undefined) !== (DEFAULT_LIMITS[limit].windowMs === null)) {
+		throw new ConfigError(`${source} "${text}" must be ${form}`);
+	}
+	const count = Number(match[2]);
+	if (count < 1 || count > MAX_COUNT) throw new ConfigError(`${source} "${text}": COUNT must be between 1 and ${MAX_COUNT}`);
+	if (match[3] === undefined) return [limit, { count, windowMs: null }];
+	const windowMs = Number(match[3]) * UNIT_MS[match[4]!]!;
+	if (windowMs < SECOND || windowMs > MAX_WINDOW_MS) throw new ConfigError(`${source} "${text}": WINDOW must be between 1s and 24h`);
+	return [limit, { count, windowMs }];
+}
+
+/** `base` (the defaults) with `given` applied over it, in order; a name given twice is refused. */
+export function limitSettings(given: readonly string[], source: string, base: LimitSettings = DEFAULT_LIMITS): LimitSettings {
+	const settings: Record<LimitName, LimitSetting> = { ...base };
+	const seen = new Set<LimitName>();
+	for (const text of given) {
+		const [name, setting] = parseLimit(text, source);
+		if (seen.has(name)) throw new ConfigError(`${source}: the limit ${name} is given twice`);
+		seen.add(name);
+		settings[name] = setting;
+	}
+	return settings;
+}
+
+/** The rows set looser than the contract's figures: a larger count, or a shorter window (a token
+ *  back sooner, a block or a count that ends sooner). */
+export function looserThanDefaults(settings: LimitSettings): LimitName[] {
+	return LIMIT_NAMES.filter((name) => {
+		const set = settings[name];
+		const fallback = DEFAULT_LIMITS[name];
+		return set.count > fallback.count || (set.windowMs !== null && fallback.windowMs !== null && set.windowMs < fallback.windowMs);
+	});
+}
+
+/** How long the lock after `earlierLocks` locks lasts: the first lock, doubled for each earlier
+ *  one, at most 24 hours. */
+export function secondFactorLockSeconds(earlierLocks: number, firstLockSeconds: number = DEFAULT_LIMITS["second-factor"].windowMs! / SECOND): number {
+	return Math.min(firstLockSeconds * 2 ** Math.min(earlierLocks, 16), Math.max(SECOND_FACTOR_MAX_LOCK_SECONDS, firstLockSeconds));
+}
+
+/** What a store needs to keep a second-factor lockout: codes in a row, and the first lock's length. */
+export interface SecondFactorLockout {
+	maxIncorrectCodes: number;
+	firstLockSeconds: number;
+}
+
+export function secondFactorLockout(settings: LimitSettings): SecondFactorLockout {
+	const { count, windowMs } = settings["second-factor"];
+	return { maxIncorrectCodes: count, firstLockSeconds: windowMs! / SECOND };
 }
 
 /** A password check: by whom (the canonical client_ip key, when sent) and against what. */
@@ -44,6 +164,8 @@ export interface PasswordGuess {
 export type CodeRequestKind = "passwordReset" | "emailVerification" | "emailUpdate";
 
 export interface Limits {
+	/** The figures in force: the contract's, or what the operator set with --limit. */
+	readonly settings: LimitSettings;
 	/** Work that hashes a password (POST /users, reset-password): the per-address bucket. */
 	admitHashing(clientIp: string | undefined): Promise<LimitResult>;
 	/** A password check: the bucket, incorrect passwords per address and per user. Once admitted,
@@ -57,27 +179,29 @@ export interface Limits {
 	admitCodeRequest(kind: CodeRequestKind, userId: string, clientIp: string | undefined): Promise<LimitResult>;
 }
 
-/** The rules of section 4, one each. */
-export const RULES = {
-	passwordHashing: new TokenBucket("password_hashing", 5, 10 * SECOND),
-	incorrectPasswordsPerAddress: new FailureWindow("incorrect_passwords_address", 5, 15 * MINUTE),
-	incorrectPasswordsPerUser: new FailureWindow("incorrect_passwords_user", 10, 15 * MINUTE),
-	passwordResetRequests: new SlidingWindow("password_reset_requests", 3, 15 * MINUTE),
-	emailVerificationRequests: new SlidingWindow("email_verification_requests", 3, 15 * MINUTE),
-	emailUpdateRequests: new SlidingWindow("email_update_requests", 3, 15 * MINUTE),
-	codeRequestsPerAddress: new SlidingWindow("code_requests_address", 10, 15 * MINUTE),
-} as const;
+/** The rules of section 4 that are kept in a LimitStore, one each, with the figures in force. */
+export function createRules(settings: LimitSettings = DEFAULT_LIMITS) {
+	const windowOf = (name: LimitName): number => settings[name].windowMs!;
+	return {
+		passwordHashing: new TokenBucket("password_hashing", settings.hashing.count, windowOf("hashing")),
+		incorrectPasswordsPerAddress: new FailureWindow("incorrect_passwords_address", settings["incorrect-passwords-address"].count, windowOf("incorrect-passwords-address")),
+		incorrectPasswordsPerUser: new FailureWindow("incorrect_passwords_user", settings["incorrect-passwords-user"].count, windowOf("incorrect-passwords-user")),
+		passwordResetRequests: new SlidingWindow("password_reset_requests", settings["reset-requests-user"].count, windowOf("reset-requests-user")),
+		emailVerificationRequests: new SlidingWindow("email_verification_requests", settings["email-requests-user"].count, windowOf("email-requests-user")),
+		emailUpdateRequests: new SlidingWindow("email_update_requests", settings["email-requests-user"].count, windowOf("email-requests-user")),
+		codeRequestsPerAddress: new SlidingWindow("code_requests_address", settings["code-requests-address"].count, windowOf("code-requests-address")),
+	} as const;
+}
+
+export type Rules = ReturnType<typeof createRules>;
+
+/** The rules with the contract's figures. */
+export const RULES: Rules = createRules();
 
 /** The rules keyed by user id; the others are keyed by the canonical client_ip. */
 export const PER_USER_RULES: ReadonlySet<string> = new Set(
 	[RULES.incorrectPasswordsPerUser, RULES.passwordResetRequests, RULES.emailVerificationRequests, RULES.emailUpdateRequests].map((rule) => rule.name),
 );
-
-const REQUESTS_PER_USER: Record<CodeRequestKind, SlidingWindow> = {
-	passwordReset: RULES.passwordResetRequests,
-	emailVerification: RULES.emailVerificationRequests,
-	emailUpdate: RULES.emailUpdateRequests,
-};
 
 export interface LimitKey {
 	rule: LimitRule<any>;
@@ -134,8 +258,14 @@ export interface LimitObserver {
 const UNOBSERVED: LimitObserver = { refused() {}, blocked() {} };
 
 /** Each verb checks every limit before it takes from any, in one step, so a refusal spends nothing. */
-export function createLimits(store: LimitStore, now: Clock, observer: LimitObserver = UNOBSERVED): Limits {
-	const { passwordHashing, incorrectPasswordsPerAddress, incorrectPasswordsPerUser, codeRequestsPerAddress } = RULES;
+export function createLimits(store: LimitStore, now: Clock, observer: LimitObserver = UNOBSERVED, settings: LimitSettings = DEFAULT_LIMITS): Limits {
+	const rules = createRules(settings);
+	const { passwordHashing, incorrectPasswordsPerAddress, incorrectPasswordsPerUser, codeRequestsPerAddress } = rules;
+	const REQUESTS_PER_USER: Record<CodeRequestKind, SlidingWindow> = {
+		passwordReset: rules.passwordResetRequests,
+		emailVerification: rules.emailVerificationRequests,
+		emailUpdate: rules.emailUpdateRequests,
+	};
 
 	/** `decide` over `keys` in one step: its result, and the keys it blocked that were not blocked before. */
 	async function update(keys: LimitKey[], decide: LimitDecision): Promise<{ result: LimitResult; newlyBlocked: LimitKey[] }> {
@@ -185,6 +315,7 @@ export function createLimits(store: LimitStore, now: Clock, observer: LimitObser
 	}
 
 	return {
+		settings,
 		async admitHashing(clientIp) {
 			if (clientIp === undefined) return ALLOWED;
 			const { result, newlyBlocked } = await update([{ rule: passwordHashing, key: clientIp }], ([bucket], at) => {
@@ -299,6 +430,6 @@ export function createMemoryLimitStore(capacity: number = DEFAULT_LIMITER_CAPACI
 }
 
 /** In-memory limits for one instance (the embedded SQLite default). */
-export function createMemoryLimits(now: Clock, capacity?: number): Limits {
-	return createLimits(createMemoryLimitStore(capacity), now);
+export function createMemoryLimits(now: Clock, capacity?: number, settings?: LimitSettings): Limits {
+	return createLimits(createMemoryLimitStore(capacity), now, undefined, settings);
 }

@@ -6,13 +6,13 @@ import { Database } from "bun:sqlite";
 import { existsSync, statSync } from "node:fs";
 import { dirname, join, resolve } from "node:path";
 import packageJson from "../package.json" with { type: "json" };
-import { ConfigError, DATABASE_PASSWORD_WARNING, parseDirConfig, parseServeConfig } from "./config.ts";
+import { ConfigError, DATABASE_PASSWORD_WARNING, parseDirConfig, parseServeConfig, UsageError } from "./config.ts";
 import { consoleLink } from "./features/console/link-command.ts";
 import { buildLeakFile } from "./leak-check/build-leak-file.ts";
 import { createLogger } from "./log.ts";
 import { prepareDataDir } from "./data-dir.ts";
 import { generateSecret } from "./secret.ts";
-import { openStorage, startServer } from "./server.ts";
+import { describeDatabase, openStorage, startServer } from "./server.ts";
 import { COMMAND_USAGE, USAGE } from "./usage.ts";
 
 async function serve(args: string[]): Promise<void> {
@@ -23,9 +23,13 @@ async function serve(args: string[]): Promise<void> {
 	// a supervisor) may send SIGTERM at once, and must get a clean stop, not the default death.
 	for (const signal of ["SIGTERM", "SIGINT"] as const) {
 		process.on(signal, () => {
+			const signalled = performance.now();
 			log.info("stopping: draining requests in flight", { signal });
 			running.stop().then(
-				() => process.exit(0),
+				() => {
+					log.info("stopped", { ms: Math.round(performance.now() - signalled) });
+					process.exit(0);
+				},
 				(error: unknown) => {
 					log.error("failed to stop cleanly", { reason: error instanceof Error ? error.message : String(error) });
 					process.exit(1);
@@ -33,7 +37,28 @@ async function serve(args: string[]): Promise<void> {
 			);
 		});
 	}
-	log.info("holm is listening", { url: running.url, version: packageJson.version, leak_check: config.leakCheck.mode });
+	log.info("holm is listening", { url: running.url, database: running.database, version: packageJson.version, leak_check: config.leakCheck.mode });
+	// A first start by hand: say how to make the first call. Not under a supervisor or in a pipe,
+	// where it would only be noise in a log.
+	if (running.createdSecret !== null && process.stdout.isTTY === true) console.log(firstCallHint(config.dir, running.url));
+}
+
+/** How to call Holm from the shell that started it, with the secret file it just created. */
+function firstCallHint(dir: string, url: string): string {
+	const secretFile = join(dir, "secret");
+	const shellPath = /^[A-Za-z0-9_./-]+$/.test(secretFile) ? secretFile : `'${secretFile.replaceAll("'", `'\\''`)}'`;
+	const target = url.startsWith("unix:") ? `--unix-socket ${url.slice("unix:".length)} http://holm` : url;
+	return [
+		"",
+		"Holm is ready. To call it from another shell:",
+		"",
+		`  export HOLM_SECRET=$(cat ${shellPath})`,
+		`  curl -s ${target}/users -H "Authorization: $HOLM_SECRET" -H "Content-Type: application/json" \\`,
+		`    -d '{"email":"cat@example.com","password":"tabby-kettle-orbit-91"}'`,
+		"",
+		"The API: docs/api.md in Holm's repository, or GET /openapi.json. Stop Holm with Ctrl-C.",
+		"",
+	].join("\n");
 }
 
 /** Brings the database's schema up to date and exits: for a deploy pipeline, before new instances start. */
@@ -44,13 +69,16 @@ async function migrate(args: string[]): Promise<void> {
 	if (database.kind === "sqlite") prepareDataDir(dir);
 	const storage = await openStorage(database, dir);
 	await storage.close();
-	console.log(database.kind === "sqlite" ? `the schema of ${resolve(join(dir, "holm.db"))} is up to date` : "the PostgreSQL schema is up to date");
+	const { from, to } = storage.migrated;
+	const where = describeDatabase(database, dir);
+	if (from === to) console.log(`the schema of ${where} is up to date (step ${to}); nothing to apply`);
+	else console.log(`applied schema ${from + 1 === to ? `step ${to}` : `steps ${from + 1} to ${to}`} to ${where}${from === 0 ? " (a new database)" : ""}; it is now at step ${to}`);
 }
 
 function backup(args: string[]): void {
 	const { dir, database, positionals } = parseDirConfig(args, process.env);
 	if (database.kind === "postgres") {
-		throw new ConfigError("holm backup copies the embedded SQLite database; back up PostgreSQL with pg_dump (see the README)");
+		throw new ConfigError("holm backup copies the embedded SQLite database; back up PostgreSQL with pg_dump (see docs/operating.md)");
 	}
 	if (positionals.length !== 1) throw new ConfigError("backup takes exactly one destination path");
 	const destination = resolve(positionals[0]!);
@@ -135,6 +163,7 @@ try {
 	const code = await main(process.argv.slice(2));
 	if (code >= 0) process.exit(code);
 } catch (error) {
-	console.error(`holm: ${error instanceof Error ? error.message : String(error)}`);
+	const usage = error instanceof UsageError ? COMMAND_USAGE[process.argv[2] ?? ""] : undefined;
+	console.error(`holm: ${error instanceof Error ? error.message : String(error)}${usage === undefined ? "" : `\n\n${usage}`}`);
 	process.exit(error instanceof ConfigError ? 2 : 1);
 }

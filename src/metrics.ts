@@ -3,8 +3,10 @@
 // Prometheus client most Node services use). One registry per app, so several servers in one
 // process (the tests) keep their own counts.
 import { Counter, Gauge, Histogram, Registry } from "prom-client";
+import packageJson from "../package.json" with { type: "json" };
 import { RequestMetrics } from "./request-metrics.ts";
 import type { HashObserver } from "./lib/password-hash.ts";
+import { DEFAULT_LIMITS, LIMIT_NAMES, type LimitSettings } from "./limits.ts";
 
 export type LeakCheckOutcome = "weak" | "passed" | "online_failure";
 
@@ -23,9 +25,15 @@ export interface Metrics {
 	clientIpNotAnAddress(): void;
 	/** Hears about each piece of argon2id work that ran. */
 	hashed: HashObserver;
+	/** An imported hash of this form replaced by an argon2id hash after a correct password. */
+	hashUpgraded(form: string): void;
 }
 
 export interface MetricsSources {
+	/** Which database this instance runs on, for holm_build_info. */
+	database: "sqlite" | "postgres";
+	/** The limits in force, for holm_limit_count and holm_limit_window_seconds. */
+	limits?: LimitSettings;
 	/** Bytes the database takes, or null when it cannot say (a rejection is taken as null too). */
 	databaseSize(): Promise<number | null>;
 	/** Argon2id work running and waiting now. */
@@ -54,6 +62,12 @@ export function createMetrics(sources: MetricsSources): Metrics {
 	const clientIpsNotAddresses = new Counter({
 		name: "holm_client_ip_not_an_address_total",
 		help: "Requests whose client_ip was no IP address even without a port, a zone and surrounding whitespace; each was limited by its string as it is.",
+		registers: [registry],
+	});
+	const hashUpgrades = new Counter({
+		name: "holm_password_hash_upgrades_total",
+		help: "Imported password hashes replaced by an argon2id hash after a correct password, by the form they were in.",
+		labelNames: ["form"],
 		registers: [registry],
 	});
 	new Gauge({
@@ -115,6 +129,15 @@ export function createMetrics(sources: MetricsSources): Metrics {
 		},
 	});
 
+	new Gauge({
+		name: "holm_build_info",
+		help: "Always 1; the labels say which Holm runs: its version, the Bun version, and the database (sqlite or postgres).",
+		labelNames: ["version", "bun_version", "database"],
+		registers: [registry],
+	}).set({ version: packageJson.version, bun_version: Bun.version, database: sources.database }, 1);
+	registerProcessMetrics(registry);
+	registerLimits(registry, sources.limits ?? DEFAULT_LIMITS);
+
 	const requestMetrics = new RequestMetrics();
 
 	return {
@@ -141,5 +164,57 @@ export function createMetrics(sources: MetricsSources): Metrics {
 		clientIpNotAnAddress() {
 			clientIpsNotAddresses.inc();
 		},
+		hashUpgraded(form) {
+			hashUpgrades.inc({ form });
+		},
 	};
+}
+
+/**
+ * The two standard process series that dashboards and alerts expect under these names, as
+ * prom-client's collectDefaultMetrics writes them; the rest of that set (event loop lag, GC, handles)
+ * costs timers and hooks on every process and says little here, so only these are registered.
+ */
+function registerProcessMetrics(registry: Registry): void {
+	let counted = 0;
+	new Counter({
+		name: "process_cpu_seconds_total",
+		help: "Total user and system CPU time spent in seconds.",
+		registers: [registry],
+		collect() {
+			const { user, system } = process.cpuUsage();
+			const total = (user + system) / 1e6;
+			if (total > counted) this.inc(total - counted);
+			counted = Math.max(counted, total);
+		},
+	});
+	const startedAt = Math.round(Date.now() / 1000 - process.uptime());
+	new Gauge({
+		name: "process_start_time_seconds",
+		help: "Start time of the process since unix epoch in seconds.",
+		registers: [registry],
+	}).set(startedAt);
+}
+
+/** The limits in force (API.md section 4, --limit), so a dashboard shows what an instance enforces
+ *  and instances that disagree stand out. Named as in --limit; the window is in seconds (for
+ *  hashing, the time for one token to come back; code-attempts has none). */
+function registerLimits(registry: Registry, limits: LimitSettings): void {
+	const count = new Gauge({
+		name: "holm_limit_count",
+		help: "The COUNT of each limit in force (--limit NAME=COUNT/WINDOW): attempts, requests or tokens.",
+		labelNames: ["limit"],
+		registers: [registry],
+	});
+	const window = new Gauge({
+		name: "holm_limit_window_seconds",
+		help: "The WINDOW of each limit in force, in seconds (hashing: the time for one token to come back; second-factor: the first lock).",
+		labelNames: ["limit"],
+		registers: [registry],
+	});
+	for (const name of LIMIT_NAMES) {
+		const setting = limits[name];
+		count.set({ limit: name }, setting.count);
+		if (setting.windowMs !== null) window.set({ limit: name }, setting.windowMs / 1000);
+	}
 }

@@ -1,19 +1,21 @@
 // Starts Holm: data directory and its lock, secrets, database (SQLite or PostgreSQL), leak check,
 // listener, the sweep of expired rows, and a stop that drains requests in flight before closing
 // the database.
-import { join } from "node:path";
+import { existsSync } from "node:fs";
+import { join, resolve } from "node:path";
 import { createApp } from "./app.ts";
 import { DATABASE_PASSWORD_WARNING, type DatabaseConfig, type ServeConfig } from "./config.ts";
-import { lockDataDir, prepareDataDir, type DataDirLock } from "./data-dir.ts";
+import { lockDataDir, prepareDataDir, removeNewDataDir, type DataDirLock } from "./data-dir.ts";
 import type { AppContext } from "./http/env.ts";
 import { createLeakCheck } from "./leak-check/index.ts";
 import { createHasher, prepareDummyHash } from "./lib/password-hash.ts";
 import { listenOnTcp, listenOnUnix, type Listener } from "./listen.ts";
 import type { Logger } from "./log.ts";
+import { DEFAULT_LIMITS, formatLimit, looserThanDefaults } from "./limits.ts";
 import { createMetrics } from "./metrics.ts";
 import { loadSecrets } from "./secret.ts";
 import type { Storage } from "./stores/index.ts";
-import { openPostgresStorage } from "./stores/postgres/index.ts";
+import { describePostgres, openPostgresStorage } from "./stores/postgres/index.ts";
 import { openSqliteStorage } from "./stores/sqlite/index.ts";
 
 const SWEEP_INTERVAL_MS = 60_000;
@@ -35,8 +37,17 @@ export interface ServerOptions {
 export interface RunningServer {
 	/** http://host:port, or unix:PATH when listening on a socket. */
 	url: string;
+	/** Where the data is: the SQLite file's path, or PostgreSQL's host/database (no password). */
+	database: string;
+	/** The data directory's secret file, when this start created it (a first start); else null. */
+	createdSecret: string | null;
 	ctx: AppContext;
 	stop(): Promise<void>;
+}
+
+/** Where the database of `config` is, for messages: the SQLite file's path, or host/database. */
+export function describeDatabase(database: DatabaseConfig, dir: string): string {
+	return database.kind === "postgres" ? describePostgres(database.url) : resolve(join(dir, "holm.db"));
 }
 
 /** The database of `config`: the SQLite file in `dir`, or PostgreSQL (schema brought up to date). */
@@ -64,27 +75,37 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
 	// With SQLite the data directory holds the database, so one process holds it. With PostgreSQL
 	// it holds at most the secret, and instances on one machine may share it.
 	const usesDataDir = config.database.kind === "sqlite" || config.dirGiven;
-	if (usesDataDir) prepareDataDir(config.dir);
-	const lock: DataDirLock | null = config.database.kind === "sqlite" ? lockDataDir(config.dir) : null;
+	const dirCreated = usesDataDir && prepareDataDir(config.dir);
+	let lock: DataDirLock | null = null;
 	let storage: Storage | null = null;
 	try {
+		lock = config.database.kind === "sqlite" ? lockDataDir(config.dir) : null;
 		const loaded = loadSecrets(config.secret, config.dir);
 		describeSecrets(config, log, loaded);
 		if (config.databasePasswordInArgs) log.warn(DATABASE_PASSWORD_WARNING);
 
+		const database = describeDatabase(config.database, config.dir);
+		const isNewFile = config.database.kind === "sqlite" && !existsSync(database);
 		storage = await openStorage(config.database, config.dir, options.limiterCapacity, options.fixedDatabaseClock);
 		const opened = storage;
+		describeSchema(opened, database, isNewFile, log);
 		const hasher = createHasher({
 			startDeadlineMs: options.hashingStartDeadlineMs,
 			observe: (operation, waitSeconds, runSeconds) => metrics.hashed(operation, waitSeconds, runSeconds),
 		});
-		const metrics = createMetrics({ databaseSize: () => databaseSize(opened, log), hashingLoad: hasher.load });
+		const metrics = createMetrics({
+			database: opened.kind,
+			limits: config.limits,
+			databaseSize: () => databaseSize(opened, log),
+			hashingLoad: hasher.load,
+		});
 		const leakCheck = await createLeakCheck(config.leakCheck, {
 			fetch: options.fetch ?? fetch,
 			warn: (message) => log.warn(message),
 			onlineFailure: () => metrics.leakCheck("online_failure"),
 		});
 		prepareDummyHash(); // on a worker thread; start-up does not wait for it
+		warnOfLooseLimits(config, log);
 		const { app, ctx, idle } = createApp({
 			storage,
 			secrets: loaded.secrets,
@@ -92,6 +113,7 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
 			log,
 			metrics,
 			hasher,
+			limits: config.limits,
 			now: options.now,
 			console: config.console,
 		});
@@ -99,11 +121,34 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
 
 		const listener: Listener =
 			config.unix !== null ? await listenOnUnix(config.unix, config.unixMode, app.fetch) : listenOnTcp(config.host, config.port, app.fetch);
-		return { url: listener.url, ctx, stop: stopper(listener, idle, storage, lock, ctx, log) };
+		return {
+			url: listener.url,
+			database,
+			createdSecret: loaded.created ? loaded.path : null,
+			ctx,
+			stop: stopper(listener, idle, storage, lock, ctx, log),
+		};
 	} catch (error) {
 		await storage?.close();
 		lock?.release();
+		if (dirCreated) removeNewDataDir(config.dir);
 		throw error;
+	}
+}
+
+/** "created a new database at …" on a first start; the schema steps applied on an upgrade. */
+function describeSchema(storage: Storage, database: string, isNewFile: boolean, log: Logger): void {
+	const { from, to } = storage.migrated;
+	if (isNewFile) log.info("created a new database", { at: database });
+	else if (from === 0 && to > 0) log.info("created Holm's tables in the database", { at: database });
+	else if (to > from) log.info("applied schema steps", { at: database, steps: `${from + 1}-${to}` });
+}
+
+/** Each limit set looser than the contract's figure is a warning at every start: it makes guessing
+ *  cheaper, so it should be a choice that someone reading the log can see. */
+function warnOfLooseLimits(config: ServeConfig, log: Logger): void {
+	for (const name of looserThanDefaults(config.limits)) {
+		log.warn("a limit is looser than the default", { limit: name, value: formatLimit(config.limits[name]), default: formatLimit(DEFAULT_LIMITS[name]) });
 	}
 }
 

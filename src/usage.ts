@@ -1,4 +1,8 @@
 // The usage text of each command (`holm COMMAND --help`) and of holm as a whole (API.md section 7).
+import { DEFAULT_LIMITS, formatLimit, LIMIT_MEANINGS, LIMIT_NAMES } from "./limits.ts";
+
+/** The rows --limit may set, each with its default and meaning, from limits.ts. */
+const LIMIT_ROWS = LIMIT_NAMES.map((name) => `   ${`${name}=${formatLimit(DEFAULT_LIMITS[name])}`.padEnd(34)}${LIMIT_MEANINGS[name]}`).join("\n");
 
 const SERVE = `Usage: holm serve [flags]
 
@@ -24,6 +28,11 @@ case with _ for - (--leak-check from HOLM_LEAK_CHECK); a flag wins over its vari
   --leak-timeout-ms 2000             how long one range request may take               HOLM_LEAK_TIMEOUT_MS
   --log-format pretty|json           one line per event, as text or as JSON            HOLM_LOG_FORMAT
   --log-level debug|info|warn|error  least severe line written (debug adds /health)    HOLM_LOG_LEVEL
+  --limit NAME=COUNT/WINDOW          sets one limit; repeatable; WINDOW in s, m or h   HOLM_LIMIT
+                                     (HOLM_LIMIT holds several, separated by spaces)
+${LIMIT_ROWS}
+  Values looser than these defaults are logged as a warning at start. With PostgreSQL give every
+  instance the same --limit values: the limits are shared, each instance judges by its own.
   --console                          serve the operator's console at /console/; sign   HOLM_CONSOLE
                                      in with a link from \`holm console-link\`
 
@@ -82,7 +91,8 @@ export const USAGE = `Usage:
              [--unix PATH] [--unix-mode 0600] [--dir holm_data] [--secret S | --secret-file PATH]
              [--leak-check offline|online|off] [--leak-file PATH]
              [--leak-api URL] [--leak-fail open|closed] [--leak-timeout-ms 2000]
-             [--log-format pretty|json] [--log-level debug|info|warn|error] [--console]
+             [--log-format pretty|json] [--log-level debug|info|warn|error]
+             [--limit NAME=COUNT/WINDOW ...] [--console]
   holm console-link [--dir holm_data | --database postgres://...] [--ttl 10m] [--end-sessions]
   holm migrate [--database sqlite|postgres://...] [--dir holm_data]
   holm generate-secret

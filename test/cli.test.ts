@@ -1,7 +1,7 @@
 // The command line of API.md section 7, run as a real process: `bun src/main.ts ...`.
 import { Database } from "bun:sqlite";
 import { describe, expect, test } from "bun:test";
-import { existsSync, readFileSync, statSync, writeFileSync } from "node:fs";
+import { existsSync, readdirSync, readFileSync, realpathSync, statSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import packageJson from "../package.json" with { type: "json" };
 import { PROCESS_SECRET, runHolm, serveHolm, STRONG_PASSWORD, tempDirsForThisFile } from "./support.ts";
@@ -31,6 +31,19 @@ test("an unknown command or flag exits 2 with usage", () => {
 	expect(badFlag.stderr).toContain("holm:");
 	expect(run(["serve", "--leak-check", "sometimes"]).code).toBe(2);
 	expect(run(["serve", "--port", "http"]).code).toBe(2);
+});
+
+test("a mistyped option is named with the one it most likely meant, followed by the command's usage", () => {
+	const typo = run(["serve", "--prot", "4001"]);
+	expect(typo.code).toBe(2);
+	expect(typo.stderr).toStartWith("holm: unknown option --prot (did you mean --port?)\n\nUsage: holm serve [flags]");
+	expect(run(["serve", "--leak-chek=off"]).stderr).toStartWith("holm: unknown option --leak-chek (did you mean --leak-check?)");
+	expect(run(["migrate", "--databse", "sqlite"]).stderr).toStartWith("holm: unknown option --databse (did you mean --database?)\n\nUsage: holm migrate");
+	// Nothing close: no guess, still the usage.
+	const far = run(["serve", "--frobnicate"]);
+	expect(far.stderr).toStartWith("holm: unknown option --frobnicate\n\nUsage: holm serve");
+	// A flag without its value says so.
+	expect(run(["serve", "--port"]).stderr).toStartWith("holm: --port needs a value\n\nUsage: holm serve");
 });
 
 test("serve without a secret creates one (mode 0600) in the data directory, says where, and enforces it", async () => {
@@ -182,6 +195,112 @@ describe("--help", () => {
 	});
 });
 
+describe("the first start", () => {
+	test("on a terminal, the first start says how to call Holm; later starts and starts in a pipe do not", async () => {
+		const parent = newDir();
+		const dir = join(parent, "holm_data");
+		const first = await serveOnTerminal(["--dir", dir]);
+		expect(first).toContain(`export HOLM_SECRET=$(cat ${dir}/secret)`);
+		expect(first).toMatch(/curl -s http:\/\/127\.0\.0\.1:\d+\/users -H "Authorization: \$HOLM_SECRET"/);
+		const again = await serveOnTerminal(["--dir", dir]);
+		expect(again).toContain("holm is listening");
+		expect(again).not.toContain("export HOLM_SECRET");
+
+		const piped = await serve(["--dir", join(parent, "other")]);
+		await piped.stop();
+		expect(piped.output()).not.toContain("export HOLM_SECRET");
+	});
+
+	test("the start line names the database, and a new one is announced once", async () => {
+		const dir = newDir();
+		const first = await serve(["--dir", dir, "--secret", PROCESS_SECRET]);
+		await first.stop();
+		const path = join(realpathSync(dir), "holm.db");
+		expect(first.output()).toContain(`created a new database at=${path}`);
+		expect(first.output()).toMatch(new RegExp(`holm is listening url=\\S+ database=${path.replaceAll("/", "\\/")} `));
+		const second = await serve(["--dir", dir, "--secret", PROCESS_SECRET]);
+		await second.stop();
+		expect(second.output()).not.toContain("created a new database");
+		expect(second.output()).toContain(`database=${path}`);
+	});
+
+	test("an idle SIGTERM stops at once and says so", async () => {
+		const holm = await serve(["--dir", newDir(), "--secret", PROCESS_SECRET, "--log-format", "json"]);
+		expect((await fetch(holm.url + "/health")).status).toBe(200);
+		expect(await holm.stop()).toBe(0);
+		const lines = holm.output().trim().split("\n").map((line) => JSON.parse(line));
+		expect(lines.slice(-2).map(({ message }) => message)).toEqual(["stopping: draining requests in flight", "stopped"]);
+	});
+});
+
+/** Runs `holm serve --port 0 ARGS` on a pseudo-terminal until it has started, then stops it; all it
+ *  wrote, up to its "stopped" line (which comes after anything the start wrote). */
+async function serveOnTerminal(args: string[]): Promise<string> {
+	let output = "";
+	const waiters: { pattern: RegExp; resolve: () => void }[] = [];
+	const seen = (pattern: RegExp) => new Promise<void>((resolve) => waiters.push({ pattern, resolve }));
+	const child = Bun.spawn([process.execPath, join(import.meta.dir, "..", "src", "main.ts"), "serve", "--port", "0", "--leak-check", "off", ...args], {
+		terminal: {
+			cols: 200,
+			rows: 50,
+			data(_terminal, data) {
+				output += new TextDecoder().decode(data);
+				for (const waiter of waiters) if (waiter.pattern.test(output)) waiter.resolve();
+			},
+		},
+	});
+	await seen(/holm is listening[^\n]*\n/);
+	child.kill("SIGTERM");
+	await seen(/INFO stopped/);
+	await child.exited;
+	child.terminal?.close();
+	return output.replaceAll("\r\n", "\n");
+}
+
+describe("--limit", () => {
+	test("a bad value exits 2 saying what is wrong and what is expected, from the flag or HOLM_LIMIT", () => {
+		for (const [args, env, says] of [
+			[["--limit", "hashing=5"], {}, 'hashing=COUNT/WINDOW with WINDOW in s, m or h (default 5/10s)'],
+			[["--limit", "hashing=5/10d"], {}, "hashing=COUNT/WINDOW"],
+			[["--limit", "code-attempts=5/1m"], {}, "code-attempts=COUNT (default 5)"],
+			[["--limit", "hashing=0/10s"], {}, "COUNT must be between 1 and 1000000"],
+			[["--limit", "second-factor=5/25h"], {}, "WINDOW must be between 1s and 24h"],
+			[["--limit", "hashnig=5/10s"], {}, 'unknown limit "hashnig"; the limits are hashing, incorrect-passwords-address'],
+			[["--limit", "hashing=6/10s", "--limit", "hashing=7/10s"], {}, "the limit hashing is given twice"],
+			[[], { HOLM_LIMIT: "hashing=20/10s, code-attempts=x" }, 'HOLM_LIMIT "code-attempts=x" must be code-attempts=COUNT'],
+		] as [string[], Record<string, string>, string][]) {
+			const result = run(["serve", "--dir", newDir(), "--secret", PROCESS_SECRET, ...args], env, 5_000);
+			expect({ args, code: result.code }).toEqual({ args, code: 2 });
+			expect(result.stderr).toContain(says);
+		}
+	});
+
+	test("serve --help lists every limit with its default", () => {
+		const usage = run(["serve", "--help"]).stdout;
+		for (const row of [
+			"hashing=5/10s", "incorrect-passwords-address=5/15m", "incorrect-passwords-user=10/15m", "reset-requests-user=3/15m",
+			"email-requests-user=3/15m", "code-requests-address=10/15m", "code-attempts=5", "second-factor=5/15m",
+		]) {
+			expect(usage).toContain(row);
+		}
+	});
+
+	test("values looser than the defaults are warned about at start, from the flag and from HOLM_LIMIT; stricter ones are not", async () => {
+		const holm = await serve(["--dir", newDir(), "--secret", PROCESS_SECRET, "--log-format", "json", "--limit", "hashing=20/10s", "--limit", "code-attempts=3"], {
+			HOLM_LIMIT: "incorrect-passwords-user=10/5m second-factor=3/1h",
+		});
+		try {
+			const warnings = holm.errors().split("\n").filter((line) => line.includes("looser than the default")).map((line) => JSON.parse(line));
+			expect(warnings.map(({ level, limit, value, default: fallback }) => ({ level, limit, value, default: fallback }))).toEqual([
+				{ level: "warn", limit: "hashing", value: "20/10s", default: "5/10s" },
+				{ level: "warn", limit: "incorrect-passwords-user", value: "10/5m", default: "10/15m" },
+			]);
+		} finally {
+			await holm.stop();
+		}
+	});
+});
+
 describe("errors name what is wrong", () => {
 	test("a missing backup destination folder is named", async () => {
 		const dir = newDir();
@@ -226,6 +345,17 @@ describe("errors name what is wrong", () => {
 			const taken = run(["serve", "--port", port, "--leak-check", "off", "--dir", newDir()], {}, 5_000);
 			expect(taken.code).toBe(2);
 			expect(taken.stderr).toContain(`127.0.0.1:${port}`);
+
+			// A first start that fails leaves no new data directory behind (with a secret and an empty
+			// database nobody asked for); a directory that was there keeps what it had.
+			const parent = newDir();
+			const failed = run(["serve", "--port", port, "--leak-check", "off", "--dir", join(parent, "holm_data")], {}, 5_000);
+			expect(failed.code).toBe(2);
+			expect(readdirSync(parent)).toEqual([]);
+			const existing = newDir();
+			writeFileSync(join(existing, "notes.txt"), "mine");
+			expect(run(["serve", "--port", port, "--leak-check", "off", "--dir", existing], {}, 5_000).code).toBe(2);
+			expect(readdirSync(existing)).toContain("notes.txt");
 		} finally {
 			await holm.stop();
 		}
@@ -475,13 +605,45 @@ describe("--database and migrate", () => {
 		expect(result.stderr).toContain("pg_dump");
 	});
 
-	test("migrate brings a new SQLite database up to date and exits", () => {
+	test("migrate brings a new SQLite database up to date, says which steps it applied, and exits", () => {
 		const dir = newDir();
 		const result = runHolm(["migrate", "--dir", dir]);
 		expect(result.code).toBe(0);
 		const db = new Database(join(dir, "holm.db"), { readonly: true });
-		expect(db.query<{ user_version: number }, []>("PRAGMA user_version").get()!.user_version).toBeGreaterThan(0);
+		const version = db.query<{ user_version: number }, []>("PRAGMA user_version").get()!.user_version;
+		expect(version).toBeGreaterThan(0);
 		db.close();
-		expect(runHolm(["migrate", "--dir", dir]).code).toBe(0); // again: nothing to do
+		const path = join(realpathSync(dir), "holm.db");
+		expect(result.stdout.trim()).toBe(`applied schema steps 1 to ${version} to ${path} (a new database); it is now at step ${version}`);
+		const again = runHolm(["migrate", "--dir", dir]);
+		expect(again.code).toBe(0);
+		expect(again.stdout.trim()).toBe(`the schema of ${path} is up to date (step ${version}); nothing to apply`);
+	});
+
+	test("a PostgreSQL that cannot be reached is named with the cause: refused, unknown host, timeout", async () => {
+		// Port 1 on the loopback: nothing listens there, on any machine.
+		const refused = runHolm(["migrate", "--database", "postgres://holm:hunter2@127.0.0.1:1/accounts"]);
+		expect(refused.code).toBe(1);
+		expect(refused.stderr).toContain("PostgreSQL at 127.0.0.1:1/accounts as holm: connection refused: nothing listens on 127.0.0.1 port 1");
+
+		// .invalid never resolves (RFC 2606).
+		const unknown = runHolm(["migrate", "--database", "postgres://holm:hunter2@db.example.invalid/accounts"]);
+		expect(unknown.code).toBe(1);
+		expect(unknown.stderr).toContain('unknown host "db.example.invalid"');
+
+		// A port that accepts the connection and never says a word.
+		const silent = Bun.listen({ hostname: "127.0.0.1", port: 0, socket: { data() {} } });
+		try {
+			const child = Bun.spawn([process.execPath, join(import.meta.dir, "..", "src", "main.ts"), "migrate", "--database", `postgres://holm:hunter2@127.0.0.1:${silent.port}/accounts`], {
+				stdout: "pipe",
+				stderr: "pipe",
+			});
+			expect(await child.exited).toBe(1);
+			const stderr = await new Response(child.stderr).text();
+			expect(stderr).toContain(`PostgreSQL at 127.0.0.1:${silent.port}/accounts as holm: timeout:`);
+			for (const text of [refused.stderr, unknown.stderr, stderr]) expect(text).not.toContain("hunter2");
+		} finally {
+			silent.stop(true);
+		}
 	});
 });

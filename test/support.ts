@@ -10,6 +10,7 @@ import { Secret, TOTP } from "otpauth";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { LeakCheckConfig, ServeConfig } from "../src/config.ts";
+import { limitSettings } from "../src/limits.ts";
 import { silentLogger, type Logger } from "../src/log.ts";
 import { startServer, type RunningServer } from "../src/server.ts";
 import { createTestDatabase } from "./postgres.ts";
@@ -96,6 +97,8 @@ export interface TestServerOptions {
 	/** On PostgreSQL, whose clock judges limits, expiry and the sweep: the test clock (moved by
 	 *  `clock.advance`, as the instance's is), or the database server's own, as in production. */
 	databaseClock?: "test" | "database";
+	/** `--limit` values (`hashing=20/10s`); the contract's figures otherwise. */
+	limits?: string[];
 }
 
 export async function startTestServer(options: TestServerOptions = {}): Promise<TestServer> {
@@ -120,6 +123,7 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
 		leakCheck: { mode: "offline", file: null, api: "http://127.0.0.1:9", fail: "open", timeoutMs: 1000, ...options.leakCheck },
 		logFormat: "json",
 		logLevel: "info",
+		limits: limitSettings(options.limits ?? [], "--limit"),
 		console: options.console ?? false,
 	};
 	const running = await startServer({

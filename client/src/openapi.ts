@@ -9,7 +9,7 @@ export interface paths {
         };
         /**
          * Health
-         * @description Needs no secret and reads no body. Answers once the database does.
+         * @description Needs no secret and reads no body. Answers once the database does, within about 2 seconds.
          */
         get: operations["getHealth"];
         put?: never;
@@ -650,7 +650,7 @@ export interface components {
                 };
             };
         };
-        /** @description Holm is overloaded: password hashing could not start within 5 seconds. Nothing changed; retry after `Retry-After` seconds. */
+        /** @description Holm cannot serve the call now: password hashing could not start within 5 seconds, or (PostgreSQL) the database did not answer in time. Retry after `Retry-After` seconds. */
         UNAVAILABLE: {
             headers: {
                 "Retry-After": components["headers"]["Retry-After"];
@@ -717,7 +717,7 @@ export interface operations {
             406: components["responses"]["NOT_ACCEPTABLE"];
             415: components["responses"]["UNSUPPORTED_MEDIA_TYPE"];
             500: components["responses"]["UNKNOWN_ERROR"];
-            /** @description `{"status":"unavailable"}`: the database does not answer. */
+            /** @description `{"status":"unavailable"}`: the database does not answer (within about 2 seconds). */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -781,6 +781,7 @@ export interface operations {
             406: components["responses"]["NOT_ACCEPTABLE"];
             415: components["responses"]["UNSUPPORTED_MEDIA_TYPE"];
             500: components["responses"]["UNKNOWN_ERROR"];
+            503: components["responses"]["UNAVAILABLE"];
         };
     };
     createUser: {
@@ -892,6 +893,7 @@ export interface operations {
             406: components["responses"]["NOT_ACCEPTABLE"];
             415: components["responses"]["UNSUPPORTED_MEDIA_TYPE"];
             500: components["responses"]["UNKNOWN_ERROR"];
+            503: components["responses"]["UNAVAILABLE"];
         };
     };
     deleteUser: {
@@ -921,6 +923,7 @@ export interface operations {
             406: components["responses"]["NOT_ACCEPTABLE"];
             415: components["responses"]["UNSUPPORTED_MEDIA_TYPE"];
             500: components["responses"]["UNKNOWN_ERROR"];
+            503: components["responses"]["UNAVAILABLE"];
         };
     };
     verifyPassword: {
@@ -1156,6 +1159,7 @@ export interface operations {
             406: components["responses"]["NOT_ACCEPTABLE"];
             415: components["responses"]["UNSUPPORTED_MEDIA_TYPE"];
             500: components["responses"]["UNKNOWN_ERROR"];
+            503: components["responses"]["UNAVAILABLE"];
         };
     };
     createPasswordResetRequest: {
@@ -1226,6 +1230,7 @@ export interface operations {
             413: components["responses"]["PAYLOAD_TOO_LARGE"];
             415: components["responses"]["UNSUPPORTED_MEDIA_TYPE"];
             500: components["responses"]["UNKNOWN_ERROR"];
+            503: components["responses"]["UNAVAILABLE"];
         };
     };
     deleteUserPasswordResetRequests: {
@@ -1255,6 +1260,7 @@ export interface operations {
             406: components["responses"]["NOT_ACCEPTABLE"];
             415: components["responses"]["UNSUPPORTED_MEDIA_TYPE"];
             500: components["responses"]["UNKNOWN_ERROR"];
+            503: components["responses"]["UNAVAILABLE"];
         };
     };
     getPasswordResetRequest: {
@@ -1295,6 +1301,7 @@ export interface operations {
             406: components["responses"]["NOT_ACCEPTABLE"];
             415: components["responses"]["UNSUPPORTED_MEDIA_TYPE"];
             500: components["responses"]["UNKNOWN_ERROR"];
+            503: components["responses"]["UNAVAILABLE"];
         };
     };
     deletePasswordResetRequest: {
@@ -1324,6 +1331,7 @@ export interface operations {
             406: components["responses"]["NOT_ACCEPTABLE"];
             415: components["responses"]["UNSUPPORTED_MEDIA_TYPE"];
             500: components["responses"]["UNKNOWN_ERROR"];
+            503: components["responses"]["UNAVAILABLE"];
         };
     };
     verifyPasswordResetRequestEmail: {
@@ -1382,6 +1390,7 @@ export interface operations {
             413: components["responses"]["PAYLOAD_TOO_LARGE"];
             415: components["responses"]["UNSUPPORTED_MEDIA_TYPE"];
             500: components["responses"]["UNKNOWN_ERROR"];
+            503: components["responses"]["UNAVAILABLE"];
         };
     };
     resetPassword: {
@@ -1477,6 +1486,7 @@ export interface operations {
             406: components["responses"]["NOT_ACCEPTABLE"];
             415: components["responses"]["UNSUPPORTED_MEDIA_TYPE"];
             500: components["responses"]["UNKNOWN_ERROR"];
+            503: components["responses"]["UNAVAILABLE"];
         };
     };
     createEmailVerificationRequest: {
@@ -1545,6 +1555,7 @@ export interface operations {
             413: components["responses"]["PAYLOAD_TOO_LARGE"];
             415: components["responses"]["UNSUPPORTED_MEDIA_TYPE"];
             500: components["responses"]["UNKNOWN_ERROR"];
+            503: components["responses"]["UNAVAILABLE"];
         };
     };
     deleteEmailVerificationRequest: {
@@ -1574,6 +1585,7 @@ export interface operations {
             406: components["responses"]["NOT_ACCEPTABLE"];
             415: components["responses"]["UNSUPPORTED_MEDIA_TYPE"];
             500: components["responses"]["UNKNOWN_ERROR"];
+            503: components["responses"]["UNAVAILABLE"];
         };
     };
     verifyEmail: {
@@ -1632,6 +1644,7 @@ export interface operations {
             413: components["responses"]["PAYLOAD_TOO_LARGE"];
             415: components["responses"]["UNSUPPORTED_MEDIA_TYPE"];
             500: components["responses"]["UNKNOWN_ERROR"];
+            503: components["responses"]["UNAVAILABLE"];
         };
     };
     listUserEmailUpdateRequests: {
@@ -1675,6 +1688,7 @@ export interface operations {
             406: components["responses"]["NOT_ACCEPTABLE"];
             415: components["responses"]["UNSUPPORTED_MEDIA_TYPE"];
             500: components["responses"]["UNKNOWN_ERROR"];
+            503: components["responses"]["UNAVAILABLE"];
         };
     };
     createEmailUpdateRequest: {
@@ -1747,6 +1761,7 @@ export interface operations {
             413: components["responses"]["PAYLOAD_TOO_LARGE"];
             415: components["responses"]["UNSUPPORTED_MEDIA_TYPE"];
             500: components["responses"]["UNKNOWN_ERROR"];
+            503: components["responses"]["UNAVAILABLE"];
         };
     };
     deleteUserEmailUpdateRequests: {
@@ -1776,6 +1791,7 @@ export interface operations {
             406: components["responses"]["NOT_ACCEPTABLE"];
             415: components["responses"]["UNSUPPORTED_MEDIA_TYPE"];
             500: components["responses"]["UNKNOWN_ERROR"];
+            503: components["responses"]["UNAVAILABLE"];
         };
     };
     getEmailUpdateRequest: {
@@ -1817,6 +1833,7 @@ export interface operations {
             406: components["responses"]["NOT_ACCEPTABLE"];
             415: components["responses"]["UNSUPPORTED_MEDIA_TYPE"];
             500: components["responses"]["UNKNOWN_ERROR"];
+            503: components["responses"]["UNAVAILABLE"];
         };
     };
     deleteEmailUpdateRequest: {
@@ -1846,6 +1863,7 @@ export interface operations {
             406: components["responses"]["NOT_ACCEPTABLE"];
             415: components["responses"]["UNSUPPORTED_MEDIA_TYPE"];
             500: components["responses"]["UNKNOWN_ERROR"];
+            503: components["responses"]["UNAVAILABLE"];
         };
     };
     verifyNewEmail: {
@@ -1906,6 +1924,7 @@ export interface operations {
             413: components["responses"]["PAYLOAD_TOO_LARGE"];
             415: components["responses"]["UNSUPPORTED_MEDIA_TYPE"];
             500: components["responses"]["UNKNOWN_ERROR"];
+            503: components["responses"]["UNAVAILABLE"];
         };
     };
     registerTotp: {
@@ -1973,6 +1992,7 @@ export interface operations {
             413: components["responses"]["PAYLOAD_TOO_LARGE"];
             415: components["responses"]["UNSUPPORTED_MEDIA_TYPE"];
             500: components["responses"]["UNKNOWN_ERROR"];
+            503: components["responses"]["UNAVAILABLE"];
         };
     };
     getTotpCredential: {
@@ -2011,6 +2031,7 @@ export interface operations {
             406: components["responses"]["NOT_ACCEPTABLE"];
             415: components["responses"]["UNSUPPORTED_MEDIA_TYPE"];
             500: components["responses"]["UNKNOWN_ERROR"];
+            503: components["responses"]["UNAVAILABLE"];
         };
     };
     deleteTotpCredential: {
@@ -2040,6 +2061,7 @@ export interface operations {
             406: components["responses"]["NOT_ACCEPTABLE"];
             415: components["responses"]["UNSUPPORTED_MEDIA_TYPE"];
             500: components["responses"]["UNKNOWN_ERROR"];
+            503: components["responses"]["UNAVAILABLE"];
         };
     };
     verifyTotp: {
@@ -2100,6 +2122,7 @@ export interface operations {
             413: components["responses"]["PAYLOAD_TOO_LARGE"];
             415: components["responses"]["UNSUPPORTED_MEDIA_TYPE"];
             500: components["responses"]["UNKNOWN_ERROR"];
+            503: components["responses"]["UNAVAILABLE"];
         };
     };
     regenerateRecoveryCode: {
@@ -2155,6 +2178,7 @@ export interface operations {
             413: components["responses"]["PAYLOAD_TOO_LARGE"];
             415: components["responses"]["UNSUPPORTED_MEDIA_TYPE"];
             500: components["responses"]["UNKNOWN_ERROR"];
+            503: components["responses"]["UNAVAILABLE"];
         };
     };
     resetTwoFactor: {
@@ -2221,6 +2245,7 @@ export interface operations {
             413: components["responses"]["PAYLOAD_TOO_LARGE"];
             415: components["responses"]["UNSUPPORTED_MEDIA_TYPE"];
             500: components["responses"]["UNKNOWN_ERROR"];
+            503: components["responses"]["UNAVAILABLE"];
         };
     };
     getOpenApi: {

@@ -4,7 +4,6 @@
 // any of them writes it back, on SQLite or PostgreSQL alike; the 5th incorrect code deletes the
 // request. A correct code's attempt is given back by the store verb that acts on it.
 import { nowSeconds, type AppContext } from "../context.ts";
-import { MAX_CODE_ATTEMPTS } from "../limits.ts";
 import { logSecurityEvent } from "../security-events.ts";
 
 export interface TakenAttempt<Code> {
@@ -17,9 +16,9 @@ export interface TakenAttempt<Code> {
 }
 
 export interface CodeAttemptStore<Code> {
-	/** Counts one attempt at a live request that has had fewer than MAX_CODE_ATTEMPTS; null when
-	 *  the request is absent, expired or out of attempts. */
-	takeCodeAttempt(key: string, now: number): Promise<TakenAttempt<Code> | null>;
+	/** Counts one attempt at a live request that has had fewer than `maxAttempts` (the code-attempts
+	 *  limit); null when the request is absent, expired or out of attempts. */
+	takeCodeAttempt(key: string, now: number, maxAttempts: number): Promise<TakenAttempt<Code> | null>;
 	/** Deletes the request: its last attempt was incorrect. */
 	deleteAfterLastAttempt(key: string): Promise<void>;
 }
@@ -35,10 +34,11 @@ export async function checkCode<Code>(
 	/** The canonical client_ip the code came from, for the security event; undefined when unsent. */
 	clientIp: string | undefined,
 ): Promise<CodeCheck> {
-	const taken = await store.takeCodeAttempt(key, nowSeconds(ctx));
+	const maxAttempts = ctx.limits.settings["code-attempts"].count;
+	const taken = await store.takeCodeAttempt(key, nowSeconds(ctx), maxAttempts);
 	if (taken === null) return "ABSENT";
 	if (isCorrect(taken.code)) return "CORRECT";
-	if (taken.attempts >= MAX_CODE_ATTEMPTS) {
+	if (taken.attempts >= maxAttempts) {
 		await store.deleteAfterLastAttempt(key);
 		logSecurityEvent(ctx.log, { event: "request_deleted_after_incorrect_codes", request, user_id: taken.userId, client_ip: clientIp ?? null });
 	}

@@ -1,11 +1,16 @@
 // Argon2id at the contract's parameters (m=19456 KiB, t=2, p=1). Bun.password runs the hash on
 // a worker thread, so hashing never blocks the event loop.
 //
+// A stored hash may also be one brought in by an import, in another system's form (bcrypt, PBKDF2,
+// scrypt, …: src/password-hashes/). Checking a password against it goes through the same gate, and
+// a stored hash that is malformed or outside its form's bounds is never computed.
+//
 // Argon2id is the one costly thing Holm does, so it goes through a gate: as many run at once as
 // there are cores, the rest wait in order. Work that cannot start within 5 seconds is refused
 // (HashingUnavailableError, answered 503 UNAVAILABLE) instead of queueing without end: under
 // overload the requests that are served stay fast, and memory stays bounded.
 import { availableParallelism } from "node:os";
+import { parsePasswordHash, type PasswordHashError } from "../password-hashes/index.ts";
 
 const ARGON2 = { algorithm: "argon2id", memoryCost: 19456, timeCost: 2 } as const;
 
@@ -30,9 +35,24 @@ export interface HasherOptions {
 	observe?: HashObserver;
 }
 
+/** The stored hash that means "no password" (a user imported without one): no password matches it. */
+export const NO_PASSWORD_HASH = "";
+
+export type StoredHashCheck =
+	/** `upgradeFrom` names the stored hash's form when it should be replaced by an argon2id hash. */
+	| { result: "correct"; upgradeFrom: string | null }
+	| { result: "incorrect" }
+	/** A stored hash in no form Holm verifies, or outside its bounds: not computed, never matches. */
+	| { result: "unverifiable"; reason: PasswordHashError };
+
 export interface Hasher {
 	hash(password: string): Promise<string>;
-	verify(password: string, hash: string): Promise<boolean>;
+	/**
+	 * Checks a password against a stored hash in any form: one verification through the gate,
+	 * whatever the answer. A hash that cannot be verified, and the empty hash of a user without a
+	 * password, cost one dummy argon2id verification instead, as a wrong password does.
+	 */
+	check(password: string, storedHash: string): Promise<StoredHashCheck>;
 	/** Spends the time of one verification when there is no hash to verify against, so an
 	 *  unknown email costs the same as a wrong password. */
 	verifyAgainstNothing(password: string): Promise<void>;
@@ -107,21 +127,27 @@ export function createHasher(options: HasherOptions = {}): Hasher {
 		await run("verify", () => Bun.password.verify(password === "" ? "\u0000" : password, dummy, "argon2id"));
 	}
 
+	async function check(password: string, storedHash: string): Promise<StoredHashCheck> {
+		// Bun.password.verify answers an empty password at once, which made a flood of empty guesses
+		// free; such a password (never a valid one: passwords are set with at least 8 characters) is
+		// verified against the dummy hash instead.
+		if (password === "" || storedHash === NO_PASSWORD_HASH) {
+			await verifyAgainstNothing(password);
+			return { result: "incorrect" };
+		}
+		const parsed = parsePasswordHash(storedHash);
+		if ("error" in parsed) {
+			await verifyAgainstNothing(password);
+			return { result: "unverifiable", reason: parsed.error };
+		}
+		const correct = await run("verify", () => parsed.verify(password));
+		if (!correct) return { result: "incorrect" };
+		return { result: "correct", upgradeFrom: parsed.upToDate ? null : parsed.form };
+	}
+
 	return {
 		hash: (password) => run("hash", () => Bun.password.hash(password, ARGON2)),
-		/**
-		 * Every check costs one argon2id verification, whatever the password. Bun.password.verify
-		 * answers an empty password at once, which made a flood of empty guesses free; such a password
-		 * (never a valid one: passwords are set with at least 8 characters) is verified against the
-		 * dummy hash instead.
-		 */
-		async verify(password, hash) {
-			if (password === "") {
-				await verifyAgainstNothing(password);
-				return false;
-			}
-			return run("verify", () => Bun.password.verify(password, hash, "argon2id"));
-		},
+		check,
 		verifyAgainstNothing,
 		load: () => ({ running, waiting: waiting.length }),
 	};

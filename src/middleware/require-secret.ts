@@ -31,6 +31,14 @@ function matchesADigest(given: string, secretDigests: readonly Uint8Array[]): bo
 	return matched;
 }
 
+/** 401, naming the scheme a client should use (RFC 9110 section 11.6.1), so that HTTP tools and
+ *  scrapers with bearer support know to send the secret as a bearer token. */
+function notAuthenticated(): Response {
+	const response = errorResponse("NOT_AUTHENTICATED");
+	response.headers.set("WWW-Authenticate", "Bearer");
+	return response;
+}
+
 /** The check of every request against `secrets`: NOT_AUTHENTICATED, or null to go on. */
 export function secretCheck(secrets: readonly string[]): (c: Context) => Response | null {
 	if (secrets.length === 0) throw new Error("secretCheck needs at least one secret");
@@ -38,7 +46,7 @@ export function secretCheck(secrets: readonly string[]): (c: Context) => Respons
 	return function checkSecret(c) {
 		if (isPublic(c)) return null;
 		const given = c.req.header("Authorization");
-		if (given === undefined || !matchesADigest(given, digests)) return errorResponse("NOT_AUTHENTICATED");
+		if (given === undefined || !matchesADigest(given, digests)) return notAuthenticated();
 		return null;
 	};
 }

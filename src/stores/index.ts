@@ -32,6 +32,8 @@ export async function deleteExpiredRows(stores: Stores, nowSeconds: number): Pro
 /** One database with everything Holm keeps: the stores, the limit state, and their upkeep. */
 export interface Storage {
 	readonly kind: "sqlite" | "postgres";
+	/** The schema steps this open applied: from+1 … to (none when equal; from 0, a new database). */
+	readonly migrated: { from: number; to: number };
 	readonly stores: Stores;
 	/** Where the rate limits of API.md section 4 keep their state (memory for SQLite). */
 	readonly limitStore: LimitStore;

@@ -18,6 +18,16 @@ describe("secret", () => {
 		expect(await response.json()).toEqual({ error: "NOT_AUTHENTICATED" });
 	});
 
+	test("a 401 says which scheme to use: WWW-Authenticate: Bearer", async () => {
+		for (const headers of [{}, { Authorization: "wrong secret entirely" }] as Record<string, string>[]) {
+			const response = await fetch(server.url + "/users", { headers });
+			expect(response.status).toBe(401);
+			expect(response.headers.get("WWW-Authenticate")).toBe("Bearer");
+		}
+		// Only a 401 carries it.
+		expect((await server.request("GET", "/users")).headers.get("WWW-Authenticate")).toBeNull();
+	});
+
 	test("a wrong secret answers 401, also one that shares a prefix with the right one", async () => {
 		for (const wrong of ["nope", SECRET.slice(0, -1), SECRET + "x", "", "Bearer", "Bearer ", `Bearer ${SECRET.slice(0, -1)}`, `Basic ${SECRET}`, `Bearer  Bearer ${SECRET}`]) {
 			const answer = await server.request("GET", "/users", undefined, { Authorization: wrong });
@@ -203,6 +213,17 @@ describe("routing", () => {
 			expect(answer.status).toBe(405);
 			expect(answer.body).toEqual({ error: "METHOD_NOT_ALLOWED" });
 		}
+	});
+
+	test("a 405 names the methods the path has in an Allow header", async () => {
+		const allowed = async (method: string, path: string) => (await server.request(method, path)).headers.get("Allow");
+		expect(await allowed("PUT", "/users")).toBe("GET, HEAD, POST");
+		expect(await allowed("PATCH", `/users/${userId}`)).toBe("DELETE, GET, HEAD");
+		expect(await allowed("GET", `/users/${userId}/verify-password`)).toBe("POST");
+		expect(await allowed("DELETE", "/reset-password")).toBe("POST");
+		expect(await allowed("POST", "/health")).toBe("GET, HEAD");
+		// HEAD is answered where GET is, as Allow says.
+		expect((await server.request("HEAD", "/users")).status).toBe(200);
 	});
 
 	test("a path id that cannot be an identifier answers 404", async () => {

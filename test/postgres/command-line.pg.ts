@@ -4,6 +4,7 @@
 import { afterAll, expect, test } from "bun:test";
 import { rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
+import { describePostgres } from "../../src/stores/postgres/index.ts";
 import { createTestDatabase } from "../postgres.ts";
 import { PROCESS_SECRET, runHolm, serveHolm, STRONG_PASSWORD, tempDir } from "../support.ts";
 
@@ -14,7 +15,9 @@ test("migrate, then two instances on one database serve the same users", async (
 	const database = await createTestDatabase(process.env.HOLM_TEST_DATABASE_URL ?? "");
 	const migrated = runHolm(["migrate", "--database", database]);
 	expect(migrated.code).toBe(0);
-	expect(migrated.stdout).toContain("up to date");
+	const where = describePostgres(database);
+	expect(migrated.stdout).toMatch(new RegExp(`^applied schema steps? (1 to )?\\d+ to ${where.replaceAll("/", "\\/")} \\(a new database\\)`));
+	expect(runHolm(["migrate", "--database", database]).stdout).toContain(`the schema of ${where} is up to date`);
 
 	const secretFile = join(dir, "secret");
 	writeFileSync(secretFile, PROCESS_SECRET + "\n", { mode: 0o600 });
@@ -32,8 +35,27 @@ test("migrate, then two instances on one database serve the same users", async (
 		const seen = await fetch(`${second.url}/users/${user.id}`, { headers: { Authorization: PROCESS_SECRET } });
 		expect(((await seen.json()) as { email: string }).email).toBe("two-instances@example.com");
 		expect((await fetch(second.url + "/health")).status).toBe(200);
+		// The start line names the database, host and database name, never a password.
+		expect(first.output()).toContain(`database="${where}"`);
 	} finally {
 		expect(await first.stop()).toBe(0);
 		expect(await second.stop()).toBe(0);
 	}
+});
+
+test("a PostgreSQL that refuses the login says authentication failed, and a first start announces the new tables", async () => {
+	const database = await createTestDatabase(process.env.HOLM_TEST_DATABASE_URL ?? "");
+	const stranger = new URL(database);
+	stranger.username = "no_such_role_for_holm";
+	stranger.password = "hunter2";
+	const refused = runHolm(["migrate", "--database", stranger.href]);
+	expect(refused.code).toBe(1);
+	expect(refused.stderr).toContain("as no_such_role_for_holm: authentication failed:");
+	expect(refused.stderr).not.toContain("hunter2");
+
+	const secretFile = join(dir, "secret-2");
+	writeFileSync(secretFile, PROCESS_SECRET + "\n", { mode: 0o600 });
+	const holm = await serveHolm(["--database", database, "--secret-file", secretFile]);
+	expect(await holm.stop()).toBe(0);
+	expect(holm.output()).toContain(`created Holm's tables in the database at="${describePostgres(database)}"`);
 });

@@ -140,11 +140,27 @@ test("the error line of a failed request carries the request id of its request l
 		expect(answer.status).toBe(500);
 		expect(answer.headers.get("X-Request-Id")).toBe("trace-5c0ffee-500");
 		const joined = own.map((line) => JSON.parse(line)).filter((line) => line.request_id === "trace-5c0ffee-500");
+		// The request line of a 500 is at error level too, so a filter on errors shows both.
 		expect(joined.map(({ level, message, status }) => ({ level, message, status }))).toEqual([
 			{ level: "error", message: "request failed", status: undefined },
-			{ level: "info", message: "request", status: 500 },
+			{ level: "error", message: "request", status: 500 },
 		]);
 	} finally {
 		await failing.stop();
 	}
+});
+
+test("scrapes of /metrics are logged only at debug, like /health probes", async () => {
+	const own: { level: string; line: Record<string, unknown> }[] = [];
+	const sink = (level: string) => ({ write: (text: string) => own.push(...text.split("\n").filter((l) => l !== "").map((l) => ({ level, line: JSON.parse(l) }))) });
+	const quiet = await startTestServer({ log: createLogger("json", "info", { out: sink("out"), err: sink("err") }) });
+	try {
+		for (const path of ["/metrics", "/health", "/users"]) await (await fetch(quiet.url + path, { headers: { Authorization: SECRET } })).text();
+		expect(own.filter(({ line }) => line.message === "request").map(({ line }) => line.route)).toEqual(["/users"]);
+	} finally {
+		await quiet.stop();
+	}
+	lines.length = 0;
+	await (await fetch(server.url + "/metrics", { headers: { Authorization: SECRET } })).text();
+	expect(parsed().filter((line) => line.route === "/metrics").map(({ level, status }) => ({ level, status }))).toEqual([{ level: "debug", status: 200 }]);
 });

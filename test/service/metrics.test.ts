@@ -5,6 +5,7 @@ import parsePrometheusTextFormat, { type MetricFamily } from "parse-prometheus-t
 import type { LeakCheckConfig } from "../../src/config.ts";
 import type { LogFields, Logger } from "../../src/log.ts";
 import { createMetrics } from "../../src/metrics.ts";
+import packageJson from "../../package.json" with { type: "json" };
 import { createUser, SECRET, startTestServer, STRONG_PASSWORD, type TestServer } from "../support.ts";
 
 let server: TestServer;
@@ -86,6 +87,7 @@ test("requests, errors, refusals, leak checks and hashing are counted; the datab
 
 test("a database that cannot say its size still leaves the other metrics readable", async () => {
 	const metrics = createMetrics({
+		database: "sqlite",
 		databaseSize: () => Promise.reject(new Error("database is down")),
 		hashingLoad: () => ({ running: 0, waiting: 0 }),
 	});
@@ -136,4 +138,18 @@ test("an unreachable range API is counted as online_failure with --leak-fail clo
 
 test("with --leak-check off no leak check is counted, not even as passed", async () => {
 	expect(await leakChecksCounted({ mode: "off" })).toEqual({ status: 200, counts: {} });
+});
+
+test("holm_build_info names the version, the Bun version and the database; the process's CPU time and start time are there", async () => {
+	const families = await scrape();
+	const info = family(families, "holm_build_info");
+	expect(info.type).toBe("GAUGE");
+	expect(info.metrics).toEqual([{ value: "1", labels: { version: packageJson.version, bun_version: Bun.version, database: server.store } }]);
+	expect(family(families, "process_cpu_seconds_total").type).toBe("COUNTER");
+	expect(value(families, "process_cpu_seconds_total")).toBeGreaterThan(0);
+	const started = value(families, "process_start_time_seconds");
+	expect(family(families, "process_start_time_seconds").type).toBe("GAUGE");
+	// Wall-clock time (Prometheus compares it with its own), never the test's injected clock.
+	expect(started).toBeGreaterThan(Date.now() / 1000 - 3600);
+	expect(started).toBeLessThanOrEqual(Date.now() / 1000);
 });

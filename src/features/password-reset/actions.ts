@@ -1,6 +1,7 @@
 // The password reset flow: create a request (its code goes to the user's inbox), verify the
 // code, then set a new password with the verified request.
 import { nowSeconds, type AppContext } from "../../context.ts";
+import { tooManyRequests, type TooManyRequests } from "../../errors.ts";
 import { constantTimeEqualBytes, hashCode } from "../../lib/constant-time.ts";
 import { generateCode, generateId, isId } from "../../lib/ids.ts";
 import { REQUEST_LIFETIME_SECONDS } from "../../limits.ts";
@@ -47,15 +48,20 @@ export async function verifyResetEmail(
 	}
 }
 
-export type ResetPasswordResult = "RESET" | "INVALID_REQUEST" | "WEAK_PASSWORD";
+export type ResetPasswordResult = { ok: true } | { ok: false; failure: { error: "INVALID_REQUEST" | "WEAK_PASSWORD" } | TooManyRequests };
 
+/** As at sign-up (users/actions.ts): a password the local leak lists hold is refused before a
+ *  hashing token is taken; the range API is asked after it. */
 export async function resetPassword(ctx: AppContext, requestId: string, password: string, clientIp: string | undefined): Promise<ResetPasswordResult> {
+	if (ctx.leakCheck.isLeakedLocally(password)) return { ok: false, failure: { error: "WEAK_PASSWORD" } };
+	const admitted = await ctx.limits.admitHashing(clientIp);
+	if (!admitted.allowed) return { ok: false, failure: tooManyRequests(admitted.retryAfterMs) };
 	const request = isId(requestId) ? await ctx.stores.passwordResets.get(requestId, nowSeconds(ctx)) : null;
-	if (request === null || !request.emailVerified) return "INVALID_REQUEST";
-	if (await ctx.leakCheck.isLeaked(password)) return "WEAK_PASSWORD";
+	if (request === null || !request.emailVerified) return { ok: false, failure: { error: "INVALID_REQUEST" } };
+	if (await ctx.leakCheck.isLeakedOnline(password)) return { ok: false, failure: { error: "WEAK_PASSWORD" } };
 	const passwordHash = await ctx.hasher.hash(password);
 	const userId = await ctx.stores.passwordResets.resetPassword(requestId, passwordHash, nowSeconds(ctx));
-	if (userId === null) return "INVALID_REQUEST";
+	if (userId === null) return { ok: false, failure: { error: "INVALID_REQUEST" } };
 	logSecurityEvent(ctx.log, { event: "password_reset", user_id: userId, client_ip: clientIp ?? null });
-	return "RESET";
+	return { ok: true };
 }

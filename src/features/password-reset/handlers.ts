@@ -70,9 +70,7 @@ export async function handleResetPassword(c: C): Promise<Response> {
 	const ctx = c.get("ctx");
 	const body = parseBody(c, resetPasswordBody);
 	if (body === null) return errorResponse("INVALID_DATA");
-	const admitted = await ctx.limits.admitHashing(body.client_ip);
-	if (!admitted.allowed) return failureResponse(tooManyRequests(admitted.retryAfterMs));
 	const result = await resetPassword(ctx, body.request_id, body.password, body.client_ip);
-	if (result !== "RESET") return errorResponse(result);
+	if (!result.ok) return failureResponse(result.failure);
 	return noContent();
 }

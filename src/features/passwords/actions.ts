@@ -1,5 +1,7 @@
 // Checking and changing passwords. Every check runs under the guess limits of API.md section 4:
-// admitted first (the guess counts as incorrect until it proves right), then settled.
+// admitted first (the guess counts as incorrect until it proves right), then settled. A stored hash
+// may be an imported one in another system's form (API.md section 9); after a correct password it is
+// replaced by an argon2id hash.
 import { tooManyRequests, type TooManyRequests } from "../../errors.ts";
 import type { AppContext } from "../../context.ts";
 import { HashingUnavailableError } from "../../lib/password-hash.ts";
@@ -7,7 +9,9 @@ import type { PasswordGuess } from "../../limits.ts";
 import { logSecurityEvent } from "../../security-events.ts";
 import type { User } from "../users/store.ts";
 
-type GuessOutcome = { ok: true; hash: string } | { ok: false; failure: { error: "INCORRECT_PASSWORD" | "NOT_FOUND" } | TooManyRequests };
+type GuessOutcome =
+	| { ok: true; hash: string; upgradeFrom: string | null }
+	| { ok: false; failure: { error: "INCORRECT_PASSWORD" | "NOT_FOUND" } | TooManyRequests };
 
 /** One limited password check against the user's current hash, which `readHash` gives once the
  *  guess is admitted (null: no such account); the verified hash comes back. */
@@ -17,9 +21,35 @@ async function checkGuess(ctx: AppContext, guess: PasswordGuess, password: strin
 	const hash = await readHash();
 	// No such email, or the user was deleted since the path named them.
 	if (hash === null) return noSuchAccount(ctx, guess, password);
-	const correct = await unlessUnchecked(ctx, guess, ctx.hasher.verify(password, hash));
-	await ctx.limits.settlePasswordGuess(guess, correct ? "correct" : "incorrect");
-	return correct ? { ok: true, hash } : { ok: false, failure: { error: "INCORRECT_PASSWORD" } };
+	const checked = await unlessUnchecked(ctx, guess, ctx.hasher.check(password, hash));
+	if (checked.result === "unverifiable") {
+		// Never the hash itself: it is as good as the password to an offline guesser.
+		ctx.log.warn("stored password hash cannot be verified; no password matches it", { user_id: guess.userId, reason: checked.reason });
+	}
+	await ctx.limits.settlePasswordGuess(guess, checked.result === "correct" ? "correct" : "incorrect");
+	if (checked.result !== "correct") return { ok: false, failure: { error: "INCORRECT_PASSWORD" } };
+	return { ok: true, hash, upgradeFrom: checked.upgradeFrom };
+}
+
+/**
+ * After a correct password against an imported hash (or a weaker argon2), stores an argon2id hash of
+ * it in its place: a compare-and-swap on the hash that was verified, so a reset or update that got
+ * there first keeps its password, and parallel sign-ins upgrade once. The answer does not wait on
+ * more than this one hash; under overload the upgrade is left for a later sign-in.
+ */
+async function upgradeVerifiedHash(ctx: AppContext, userId: string, password: string, verified: { hash: string; upgradeFrom: string | null }): Promise<void> {
+	if (verified.upgradeFrom === null) return;
+	let newHash: string;
+	try {
+		newHash = await ctx.hasher.hash(password);
+	} catch (error) {
+		if (error instanceof HashingUnavailableError) return;
+		throw error;
+	}
+	if (await ctx.stores.passwords.upgradePasswordHash(userId, verified.hash, newHash)) {
+		ctx.metrics.hashUpgraded(verified.upgradeFrom);
+		ctx.log.debug?.("password hash upgraded to argon2id", { user_id: userId, form: verified.upgradeFrom });
+	}
 }
 
 /** A check of the password of the user named by id: the hash is read once the guess is admitted. */
@@ -53,7 +83,9 @@ export async function verifyUserPassword(
 	input: { userId: string; password: string; clientIp: string | undefined },
 ): Promise<VerifyPasswordResult> {
 	const outcome = await checkUserGuess(ctx, input.userId, input.clientIp, input.password);
-	return outcome.ok ? { ok: true } : outcome;
+	if (!outcome.ok) return outcome;
+	await upgradeVerifiedHash(ctx, input.userId, input.password, outcome);
+	return { ok: true };
 }
 
 export type AuthenticateResult = { ok: true; user: User } | { ok: false; failure: { error: "NOT_FOUND" | "INCORRECT_PASSWORD" } | TooManyRequests };
@@ -70,7 +102,9 @@ export async function authenticateWithPassword(
 	const outcome = await checkGuess(ctx, guess, input.password, async () => found?.passwordHash ?? null);
 	if (!outcome.ok) return outcome;
 	// A verified password had a hash to be verified against, so `found` is there.
-	return found === null ? { ok: false, failure: { error: "NOT_FOUND" } } : { ok: true, user: found.user };
+	if (found === null) return { ok: false, failure: { error: "NOT_FOUND" } };
+	await upgradeVerifiedHash(ctx, found.user.id, input.password, outcome);
+	return { ok: true, user: found.user };
 }
 
 export type UpdatePasswordResult =
@@ -78,8 +112,9 @@ export type UpdatePasswordResult =
 	| { ok: false; failure: { error: "INCORRECT_PASSWORD" | "WEAK_PASSWORD" | "NOT_FOUND" } | TooManyRequests };
 
 /**
- * The new password's leak check comes first (as in Faroe 0.2.1), so a weak one spends neither a
- * hash nor a guess. The write is a compare-and-swap on the hash that was verified: if a reset or
+ * The new password's check against the local leak lists comes first (as in Faroe 0.2.1), so a weak
+ * one spends neither a hash nor a guess; the range API (online mode) is asked once the guess, and
+ * with it a hashing token, was admitted and proved right, since the token bounds those calls. The write is a compare-and-swap on the hash that was verified: if a reset or
  * another update changed the password meanwhile, this one changes nothing and answers
  * INCORRECT_PASSWORD, since the password it proved is no longer the user's.
  */
@@ -87,9 +122,10 @@ export async function updateUserPassword(
 	ctx: AppContext,
 	input: { userId: string; password: string; newPassword: string; clientIp: string | undefined },
 ): Promise<UpdatePasswordResult> {
-	if (await ctx.leakCheck.isLeaked(input.newPassword)) return { ok: false, failure: { error: "WEAK_PASSWORD" } };
+	if (ctx.leakCheck.isLeakedLocally(input.newPassword)) return { ok: false, failure: { error: "WEAK_PASSWORD" } };
 	const outcome = await checkUserGuess(ctx, input.userId, input.clientIp, input.password);
 	if (!outcome.ok) return outcome;
+	if (await ctx.leakCheck.isLeakedOnline(input.newPassword)) return { ok: false, failure: { error: "WEAK_PASSWORD" } };
 	const newHash = await ctx.hasher.hash(input.newPassword);
 	const swapped = await ctx.stores.passwords.replacePasswordHash(input.userId, outcome.hash, newHash);
 	switch (swapped) {

@@ -9,4 +9,10 @@ export interface PasswordStore {
 	 * email change may be the reason for the new password).
 	 */
 	replacePasswordHash(userId: string, expectedHash: string, newHash: string): Promise<ReplaceHashOutcome>;
+	/**
+	 * Replaces an imported hash by an argon2id hash of the same password, only if the user's hash is
+	 * still `expectedHash` (a compare-and-swap: a reset or update that got there first wins, and this
+	 * changes nothing). The password is the same, so nothing else is touched. True when it was replaced.
+	 */
+	upgradePasswordHash(userId: string, expectedHash: string, newHash: string): Promise<boolean>;
 }

@@ -5,6 +5,7 @@ import type { TooManyRequests } from "../../errors.ts";
 import { codesMatch } from "../../lib/constant-time.ts";
 import { generateCode } from "../../lib/ids.ts";
 import { findTotpStep } from "../../lib/totp.ts";
+import { secondFactorLockout } from "../../limits.ts";
 import { logSecurityEvent } from "../../security-events.ts";
 import type { IncorrectCode, Locked, TotpCredential } from "./store.ts";
 
@@ -37,8 +38,11 @@ export type VerifyTotpResult = { ok: true } | { ok: false; failure: { error: "IN
 
 export async function verifyTotp(ctx: AppContext, userId: string, code: string): Promise<VerifyTotpResult> {
 	const nowMs = ctx.now();
-	const result = await ctx.stores.twoFactor.verifyTotp(userId, Math.floor(nowMs / 1000), (key, lastUsedStep) =>
-		findTotpStep(key, code, nowMs, lastUsedStep),
+	const result = await ctx.stores.twoFactor.verifyTotp(
+		userId,
+		Math.floor(nowMs / 1000),
+		(key, lastUsedStep) => findTotpStep(key, code, nowMs, lastUsedStep),
+		secondFactorLockout(ctx.limits.settings),
 	);
 	switch (result.outcome) {
 		case "VERIFIED":
@@ -64,7 +68,13 @@ export type ResetSecondFactorsResult =
 
 export async function resetUserSecondFactors(ctx: AppContext, userId: string, recoveryCode: string): Promise<ResetSecondFactorsResult> {
 	const newCode = generateCode();
-	const result = await ctx.stores.twoFactor.resetWithRecoveryCode(userId, (stored) => codesMatch(stored, recoveryCode), newCode, nowSeconds(ctx));
+	const result = await ctx.stores.twoFactor.resetWithRecoveryCode(
+		userId,
+		(stored) => codesMatch(stored, recoveryCode),
+		newCode,
+		nowSeconds(ctx),
+		secondFactorLockout(ctx.limits.settings),
+	);
 	switch (result.outcome) {
 		case "RESET":
 			logSecurityEvent(ctx.log, { event: "second_factor_reset", user_id: userId });

@@ -4,6 +4,7 @@
 // are taken one at a time, and the counts survive a restart.
 import { encodeBase64 } from "@oslojs/encoding";
 import type { UserRowWrite } from "../users/store.ts";
+import type { SecondFactorLockout } from "../../limits.ts";
 
 export interface TotpCredential {
 	userId: string;
@@ -27,9 +28,14 @@ export interface TwoFactorStore {
 	/**
 	 * Under the user's TOTP lockout: `findStep(key, lastUsedStep)` names the step the code matches
 	 * after the last accepted one, or null. The step only moves forward (compare-and-swap), so one
-	 * accepted code is accepted once (RFC 6238 section 5.2).
+	 * accepted code is accepted once (RFC 6238 section 5.2). `lockout` gives the figures in force.
 	 */
-	verifyTotp(userId: string, nowSeconds: number, findStep: (key: Uint8Array, lastUsedStep: number) => number | null): Promise<VerifyTotpOutcome>;
+	verifyTotp(
+		userId: string,
+		nowSeconds: number,
+		findStep: (key: Uint8Array, lastUsedStep: number) => number | null,
+		lockout: SecondFactorLockout,
+	): Promise<VerifyTotpOutcome>;
 	/** False when the user no longer exists. */
 	setRecoveryCode(userId: string, recoveryCode: string): Promise<boolean>;
 	/**
@@ -42,6 +48,7 @@ export interface TwoFactorStore {
 		isCorrect: (recoveryCode: string) => boolean,
 		newCode: string,
 		nowSeconds: number,
+		lockout: SecondFactorLockout,
 	): Promise<ResetWithRecoveryCodeOutcome>;
 }
 

@@ -1,17 +1,29 @@
 // Creating users.
 import { nowSeconds, type AppContext } from "../../context.ts";
+import { tooManyRequests, type TooManyRequests } from "../../errors.ts";
 import { generateCode, generateId } from "../../lib/ids.ts";
 import { couldBeInEmail } from "../../lib/validation.ts";
 import { logSecurityEvent } from "../../security-events.ts";
 import type { User, UserListQuery } from "./store.ts";
 
-export type CreateUserResult = { ok: true; user: User } | { ok: false; error: "EMAIL_ALREADY_USED" | "WEAK_PASSWORD" };
+export type CreateUserResult =
+	| { ok: true; user: User }
+	| { ok: false; failure: { error: "EMAIL_ALREADY_USED" | "WEAK_PASSWORD" } | TooManyRequests };
 
-export async function createUser(ctx: AppContext, input: { email?: string; password: string }): Promise<CreateUserResult> {
+/**
+ * What costs nothing to refuse (an email in use, a password the local leak lists hold) is judged
+ * before a token of the hashing bucket is taken, so a form where someone types weak passwords is
+ * not locked by its own refusals. The range API (online mode) is asked after the token, which is
+ * what bounds those calls.
+ */
+export async function createUser(ctx: AppContext, input: { email?: string; password: string; clientIp: string | undefined }): Promise<CreateUserResult> {
 	const email = input.email ?? null;
 	// Checked before hashing to spare the work; the unique index still decides a race.
-	if (email !== null && (await ctx.stores.users.isEmailTaken(email))) return { ok: false, error: "EMAIL_ALREADY_USED" };
-	if (await ctx.leakCheck.isLeaked(input.password)) return { ok: false, error: "WEAK_PASSWORD" };
+	if (email !== null && (await ctx.stores.users.isEmailTaken(email))) return { ok: false, failure: { error: "EMAIL_ALREADY_USED" } };
+	if (ctx.leakCheck.isLeakedLocally(input.password)) return { ok: false, failure: { error: "WEAK_PASSWORD" } };
+	const admitted = await ctx.limits.admitHashing(input.clientIp);
+	if (!admitted.allowed) return { ok: false, failure: tooManyRequests(admitted.retryAfterMs) };
+	if (await ctx.leakCheck.isLeakedOnline(input.password)) return { ok: false, failure: { error: "WEAK_PASSWORD" } };
 	const passwordHash = await ctx.hasher.hash(input.password);
 	const user: User = {
 		id: generateId(),
@@ -22,7 +34,7 @@ export async function createUser(ctx: AppContext, input: { email?: string; passw
 		recoveryCode: generateCode(),
 	};
 	const inserted = await ctx.stores.users.insert({ ...user, passwordHash });
-	if (inserted === "EMAIL_ALREADY_USED") return { ok: false, error: inserted };
+	if (inserted === "EMAIL_ALREADY_USED") return { ok: false, failure: { error: inserted } };
 	return { ok: true, user };
 }
 

@@ -1,6 +1,6 @@
 // POST /users, GET /users, GET /users/:user_id, DELETE /users/:user_id
 import type { Context } from "hono";
-import { errorResponse, failureResponse, tooManyRequests } from "../../errors.ts";
+import { errorResponse, failureResponse } from "../../errors.ts";
 import { parseBody } from "../../http/body.ts";
 import type { HonoEnv } from "../../http/env.ts";
 import { pathUser } from "../../http/params.ts";
@@ -15,10 +15,8 @@ export async function handleCreateUser(c: C): Promise<Response> {
 	const ctx = c.get("ctx");
 	const body = parseBody(c, createUserBody);
 	if (body === null) return errorResponse("INVALID_DATA");
-	const admitted = await ctx.limits.admitHashing(body.client_ip);
-	if (!admitted.allowed) return failureResponse(tooManyRequests(admitted.retryAfterMs));
-	const result = await createUser(ctx, body);
-	if (!result.ok) return errorResponse(result.error);
+	const result = await createUser(ctx, { email: body.email, password: body.password, clientIp: body.client_ip });
+	if (!result.ok) return failureResponse(result.failure);
 	return Response.json(userJSON(result.user));
 }
 

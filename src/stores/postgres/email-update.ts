@@ -2,7 +2,6 @@
 // the `now` the features pass (this instance's); the sweep gives deleteExpired the database's time.
 import type { SQL } from "bun";
 import type { ApplyEmailUpdateOutcome, EmailUpdateRequest, EmailUpdateStore } from "../../features/email-update/store.ts";
-import { MAX_CODE_ATTEMPTS } from "../../limits.ts";
 import { isUniqueViolation, writeForUser } from "./errors.ts";
 import type { DatabaseClock } from "./clock.ts";
 import { transaction } from "./connection.ts";
@@ -41,9 +40,9 @@ export function createPostgresEmailUpdateStore(sql: SQL, clock: DatabaseClock): 
 		async deleteForUser(userId) {
 			await sql`DELETE FROM email_update_request WHERE user_id = ${userId}`;
 		},
-		async takeCodeAttempt(id) {
+		async takeCodeAttempt(id, _instanceNow, maxAttempts) {
 			const rows = await sql`UPDATE email_update_request SET failed_attempts = failed_attempts + 1
-				WHERE id = ${id} AND expires_at > ${clock.seconds(sql)} AND failed_attempts < ${MAX_CODE_ATTEMPTS}
+				WHERE id = ${id} AND expires_at > ${clock.seconds(sql)} AND failed_attempts < ${maxAttempts}
 				RETURNING code, failed_attempts, user_id`;
 			return rows.length === 0 ? null : { code: rows[0].code, attempts: rows[0].failed_attempts, userId: rows[0].user_id };
 		},

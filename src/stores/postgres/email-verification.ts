@@ -2,7 +2,6 @@
 // the `now` the features pass (this instance's); the sweep gives deleteExpired the database's time.
 import type { SQL } from "bun";
 import type { EmailVerificationRequest, EmailVerificationStore } from "../../features/email-verification/store.ts";
-import { MAX_CODE_ATTEMPTS } from "../../limits.ts";
 import { writeForUser } from "./errors.ts";
 import type { DatabaseClock } from "./clock.ts";
 import { transaction } from "./connection.ts";
@@ -28,9 +27,9 @@ export function createPostgresEmailVerificationStore(sql: SQL, clock: DatabaseCl
 			const result = await sql`DELETE FROM email_verification_request WHERE user_id = ${userId} AND expires_at > ${clock.seconds(sql)}`;
 			return result.count > 0;
 		},
-		async takeCodeAttempt(userId) {
+		async takeCodeAttempt(userId, _instanceNow, maxAttempts) {
 			const rows = await sql`UPDATE email_verification_request SET failed_attempts = failed_attempts + 1
-				WHERE user_id = ${userId} AND expires_at > ${clock.seconds(sql)} AND failed_attempts < ${MAX_CODE_ATTEMPTS}
+				WHERE user_id = ${userId} AND expires_at > ${clock.seconds(sql)} AND failed_attempts < ${maxAttempts}
 				RETURNING code, failed_attempts`;
 			return rows.length === 0 ? null : { code: rows[0].code, attempts: rows[0].failed_attempts, userId };
 		},

@@ -8,6 +8,7 @@ import { connectPostgres, createHealthProbe, timeoutReason } from "./connection.
 import { createPostgresConsoleStore } from "./console.ts";
 import { createPostgresEmailUpdateStore } from "./email-update.ts";
 import { createPostgresEmailVerificationStore } from "./email-verification.ts";
+import { explainConnectionError } from "./connection-error.ts";
 import { createPostgresLimitStore, deleteExpiredLimits } from "./limits.ts";
 import { createPostgresPasswordResetStore } from "./password-reset.ts";
 import { createPostgresPasswordStore } from "./passwords.ts";
@@ -50,18 +51,19 @@ export interface PostgresOptions {
 /** Connects, brings the schema up to date (under a lock, so instances may start together). */
 export async function openPostgresStorage(url: string, options: PostgresOptions = {}): Promise<Storage> {
 	const sql = connectPostgres(url);
+	let migrated: { from: number; to: number };
 	try {
-		await migratePostgres(sql);
+		migrated = await migratePostgres(sql);
 	} catch (error) {
 		await sql.close({ timeout: 0 });
-		const reason = error instanceof Error ? error.message : String(error);
-		throw new Error(`PostgreSQL at ${describePostgres(url)}: ${reason}`, { cause: error });
+		throw new Error(`PostgreSQL at ${describePostgres(url)}: ${await explainConnectionError(error, url)}`, { cause: error });
 	}
 	const clock = databaseClock(options.fixedDatabaseClock);
 	const stores = createPostgresStores(sql, clock);
 	const health = createHealthProbe(url);
 	return {
 		kind: "postgres",
+		migrated,
 		stores,
 		limitStore: createPostgresLimitStore(sql, clock),
 		ping: () => health.ping(),

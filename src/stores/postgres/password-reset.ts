@@ -2,7 +2,6 @@
 // the `now` the features pass (this instance's); the sweep gives deleteExpired the database's time.
 import type { SQL } from "bun";
 import type { PasswordResetRequest, PasswordResetStore } from "../../features/password-reset/store.ts";
-import { MAX_CODE_ATTEMPTS } from "../../limits.ts";
 import { writeForUser } from "./errors.ts";
 import type { DatabaseClock } from "./clock.ts";
 import { transaction } from "./connection.ts";
@@ -40,11 +39,11 @@ export function createPostgresPasswordResetStore(sql: SQL, clock: DatabaseClock)
 		async deleteForUser(userId) {
 			await sql`DELETE FROM password_reset_request WHERE user_id = ${userId}`;
 		},
-		async takeCodeAttempt(id) {
+		async takeCodeAttempt(id, _instanceNow, maxAttempts) {
 			// Count first, in one statement: parallel attempts queue on the row lock, and each sees the
-			// count the one before it left, so at most MAX_CODE_ATTEMPTS ever get a row.
+			// count the one before it left, so at most maxAttempts ever get a row.
 			const rows = await sql`UPDATE password_reset_request SET failed_attempts = failed_attempts + 1
-				WHERE id = ${id} AND expires_at > ${clock.seconds(sql)} AND failed_attempts < ${MAX_CODE_ATTEMPTS}
+				WHERE id = ${id} AND expires_at > ${clock.seconds(sql)} AND failed_attempts < ${maxAttempts}
 				RETURNING code_hash, failed_attempts, user_id`;
 			return rows.length === 0 ? null : { code: rows[0].code_hash, attempts: rows[0].failed_attempts, userId: rows[0].user_id };
 		},

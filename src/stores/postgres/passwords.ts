@@ -19,5 +19,10 @@ export function createPostgresPasswordStore(sql: SQL): PasswordStore {
 				return "UPDATED";
 			});
 		},
+		async upgradePasswordHash(userId, expectedHash, newHash) {
+			// One statement: the compare and the swap are one step (see replacePasswordHash).
+			const swapped = await sql`UPDATE "user" SET password_hash = ${newHash} WHERE id = ${userId} AND password_hash = ${expectedHash}`;
+			return swapped.count === 1;
+		},
 	};
 }

@@ -6,7 +6,7 @@
 // `now` the feature passes (this instance's).
 import type { SQL, TransactionSQL } from "bun";
 import type { Locked, ResetWithRecoveryCodeOutcome, TwoFactorStore, VerifyTotpOutcome } from "../../features/two-factor/store.ts";
-import { MAX_INCORRECT_SECOND_FACTOR_CODES, secondFactorLockSeconds } from "../../limits.ts";
+import { secondFactorLockSeconds, type SecondFactorLockout } from "../../limits.ts";
 import { writeForUser } from "./errors.ts";
 import type { DatabaseClock } from "./clock.ts";
 import { transaction } from "./connection.ts";
@@ -32,13 +32,19 @@ async function lockLockoutRow(
 	return { locked, now };
 }
 
-/** One more incorrect code; the 5th in a row locks the check, each lock twice as long as the last.
+/** One more incorrect code; the 5th in a row (by default) locks the check, each lock twice as long as the last.
  *  The seconds of the lock it started, or null. */
-async function recordIncorrectCode(tx: TransactionSQL, userId: string, check: SecondFactorCheck, now: number): Promise<number | null> {
+async function recordIncorrectCode(
+	tx: TransactionSQL,
+	userId: string,
+	check: SecondFactorCheck,
+	now: number,
+	lockout: SecondFactorLockout,
+): Promise<number | null> {
 	const [row] = await tx`UPDATE second_factor_lockout SET failed_attempts = failed_attempts + 1, locked_until = NULL
 		WHERE user_id = ${userId} AND check_name = ${check} RETURNING failed_attempts, lock_count`;
-	if (row.failed_attempts < MAX_INCORRECT_SECOND_FACTOR_CODES) return null;
-	const seconds = secondFactorLockSeconds(row.lock_count);
+	if (row.failed_attempts < lockout.maxIncorrectCodes) return null;
+	const seconds = secondFactorLockSeconds(row.lock_count, lockout.firstLockSeconds);
 	await tx`UPDATE second_factor_lockout SET failed_attempts = 0, locked_until = ${now + seconds},
 		lock_count = lock_count + 1 WHERE user_id = ${userId} AND check_name = ${check}`;
 	return seconds;
@@ -64,7 +70,7 @@ export function createPostgresTwoFactorStore(sql: SQL, clock: DatabaseClock): Tw
 			const result = await sql`DELETE FROM totp_credential WHERE user_id = ${userId}`;
 			return result.count > 0;
 		},
-		async verifyTotp(userId, _instanceNow, findStep) {
+		async verifyTotp(userId, _instanceNow, findStep, figures) {
 			return transaction(sql, async (tx): Promise<VerifyTotpOutcome> => {
 				const lockout = await lockLockoutRow(tx, clock, userId, "totp");
 				if (lockout === "NO_USER") return { outcome: "NOT_ALLOWED" };
@@ -76,7 +82,7 @@ export function createPostgresTwoFactorStore(sql: SQL, clock: DatabaseClock): Tw
 				const advanced = step === null ? null : await tx`UPDATE totp_credential SET last_used_step = ${step}
 					WHERE user_id = ${userId} AND last_used_step < ${step}`;
 				if (advanced === null || advanced.count === 0) {
-					return { outcome: "INCORRECT_CODE", lockedForSeconds: await recordIncorrectCode(tx, userId, "totp", lockout.now) };
+					return { outcome: "INCORRECT_CODE", lockedForSeconds: await recordIncorrectCode(tx, userId, "totp", lockout.now, figures) };
 				}
 				await tx`DELETE FROM second_factor_lockout WHERE user_id = ${userId} AND check_name = 'totp'`;
 				return { outcome: "VERIFIED" };
@@ -86,7 +92,7 @@ export function createPostgresTwoFactorStore(sql: SQL, clock: DatabaseClock): Tw
 			const result = await sql`UPDATE "user" SET recovery_code = ${recoveryCode} WHERE id = ${userId}`;
 			return result.count > 0;
 		},
-		async resetWithRecoveryCode(userId, isCorrect, newCode) {
+		async resetWithRecoveryCode(userId, isCorrect, newCode, _instanceNow, figures) {
 			return transaction(sql, async (tx): Promise<ResetWithRecoveryCodeOutcome> => {
 				const lockout = await lockLockoutRow(tx, clock, userId, "recovery_code");
 				if (lockout === "NO_USER") return { outcome: "NOT_FOUND" };
@@ -98,7 +104,7 @@ export function createPostgresTwoFactorStore(sql: SQL, clock: DatabaseClock): Tw
 					? await tx`UPDATE "user" SET recovery_code = ${newCode} WHERE id = ${userId} AND recovery_code = ${current}`
 					: null;
 				if (swapped === null || swapped.count === 0) {
-					return { outcome: "INCORRECT_CODE", lockedForSeconds: await recordIncorrectCode(tx, userId, "recovery_code", lockout.now) };
+					return { outcome: "INCORRECT_CODE", lockedForSeconds: await recordIncorrectCode(tx, userId, "recovery_code", lockout.now, figures) };
 				}
 				await tx`DELETE FROM totp_credential WHERE user_id = ${userId}`;
 				await tx`DELETE FROM second_factor_lockout WHERE user_id = ${userId}`;

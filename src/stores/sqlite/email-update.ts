@@ -1,7 +1,6 @@
 // Email update requests on SQLite.
 import type { Database } from "bun:sqlite";
 import type { ApplyEmailUpdateOutcome, EmailUpdateRequest, EmailUpdateStore } from "../../features/email-update/store.ts";
-import { MAX_CODE_ATTEMPTS } from "../../limits.ts";
 import { isUniqueViolation, writeForUser } from "./errors.ts";
 import type { SnapshotReads } from "./db/snapshot-reads.ts";
 
@@ -35,9 +34,9 @@ export function createSqliteEmailUpdateStore(db: Database, reads: SnapshotReads)
 	const selectLiveForUser = reads.prepare<RequestRow, [string, number]>(
 		`SELECT ${COLUMNS} FROM email_update_request WHERE user_id = ? AND expires_at > ? ORDER BY created_at, id`,
 	);
-	const takeAttempt = db.prepare<{ code: string; failed_attempts: number; user_id: string }, [string, number]>(
+	const takeAttempt = db.prepare<{ code: string; failed_attempts: number; user_id: string }, [string, number, number]>(
 		`UPDATE email_update_request SET failed_attempts = failed_attempts + 1
-		WHERE id = ? AND expires_at > ? AND failed_attempts < ${MAX_CODE_ATTEMPTS}
+		WHERE id = ? AND expires_at > ? AND failed_attempts < ?
 		RETURNING code, failed_attempts, user_id`,
 	);
 	const giveAttemptBack = db.prepare<void, [string]>(`UPDATE email_update_request SET failed_attempts = failed_attempts - 1 WHERE id = ?`);
@@ -86,8 +85,8 @@ export function createSqliteEmailUpdateStore(db: Database, reads: SnapshotReads)
 		async deleteForUser(userId) {
 			deleteForUser.run(userId);
 		},
-		async takeCodeAttempt(id, now) {
-			const row = takeAttempt.get(id, now);
+		async takeCodeAttempt(id, now, maxAttempts) {
+			const row = takeAttempt.get(id, now, maxAttempts);
 			return row === null ? null : { code: row.code, attempts: row.failed_attempts, userId: row.user_id };
 		},
 		async deleteAfterLastAttempt(id) {

@@ -1,7 +1,6 @@
 // Email verification requests on SQLite.
 import type { Database } from "bun:sqlite";
 import type { EmailVerificationRequest, EmailVerificationStore } from "../../features/email-verification/store.ts";
-import { MAX_CODE_ATTEMPTS } from "../../limits.ts";
 import type { SnapshotReads } from "./db/snapshot-reads.ts";
 import { writeForUser } from "./errors.ts";
 
@@ -25,9 +24,9 @@ export function createSqliteEmailVerificationStore(db: Database, reads: Snapshot
 	const selectLive = reads.prepare<RequestRow, [string, number]>(
 		`SELECT user_id, created_at, expires_at, code FROM email_verification_request WHERE user_id = ? AND expires_at > ?`,
 	);
-	const takeAttempt = db.prepare<{ code: string; failed_attempts: number }, [string, number]>(
+	const takeAttempt = db.prepare<{ code: string; failed_attempts: number }, [string, number, number]>(
 		`UPDATE email_verification_request SET failed_attempts = failed_attempts + 1
-		WHERE user_id = ? AND expires_at > ? AND failed_attempts < ${MAX_CODE_ATTEMPTS}
+		WHERE user_id = ? AND expires_at > ? AND failed_attempts < ?
 		RETURNING code, failed_attempts`,
 	);
 	const markEmailVerified = db.prepare<void, [string]>(`UPDATE user SET email_verified = 1 WHERE id = ?`);
@@ -51,8 +50,8 @@ export function createSqliteEmailVerificationStore(db: Database, reads: Snapshot
 		async delete(userId, now) {
 			return deleteLive.run(userId, now).changes > 0;
 		},
-		async takeCodeAttempt(userId, now) {
-			const row = takeAttempt.get(userId, now);
+		async takeCodeAttempt(userId, now, maxAttempts) {
+			const row = takeAttempt.get(userId, now, maxAttempts);
 			return row === null ? null : { code: row.code, attempts: row.failed_attempts, userId };
 		},
 		async deleteAfterLastAttempt(userId) {

@@ -2,7 +2,7 @@
 import type { Database } from "bun:sqlite";
 import { createMemoryLimitStore } from "../../limits.ts";
 import { deleteExpiredRows, type Storage, type Stores } from "../index.ts";
-import { CONNECTION_PRAGMAS, openDatabase } from "./db/open.ts";
+import { CONNECTION_PRAGMAS, openAndMigrate } from "./db/open.ts";
 import { openSnapshotReads, type SnapshotReads } from "./db/snapshot-reads.ts";
 import { createSqliteConsoleStore } from "./console.ts";
 import { createSqliteEmailUpdateStore } from "./email-update.ts";
@@ -28,11 +28,12 @@ function createStores(db: Database, reads: SnapshotReads): Stores {
 /** Opens (creating) the database file and brings its schema up to date. Limits live in memory:
  *  one SQLite file serves one instance. */
 export function openSqliteStorage(path: string, limiterCapacity?: number): Storage {
-	const db = openDatabase(path);
+	const { db, migrated } = openAndMigrate(path);
 	const reads = openSnapshotReads(path, db, CONNECTION_PRAGMAS);
 	const stores = createStores(db, reads);
 	return {
 		kind: "sqlite",
+		migrated,
 		stores,
 		limitStore: createMemoryLimitStore(limiterCapacity),
 		async ping() {

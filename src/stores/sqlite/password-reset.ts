@@ -1,7 +1,6 @@
 // Password reset requests on SQLite.
 import type { Database } from "bun:sqlite";
 import type { PasswordResetRequest, PasswordResetStore } from "../../features/password-reset/store.ts";
-import { MAX_CODE_ATTEMPTS } from "../../limits.ts";
 import type { SnapshotReads } from "./db/snapshot-reads.ts";
 import { writeForUser } from "./errors.ts";
 
@@ -35,9 +34,9 @@ export function createSqlitePasswordResetStore(db: Database, reads: SnapshotRead
 	const selectLiveForUser = reads.prepare<RequestRow, [string, number]>(
 		`SELECT ${COLUMNS} FROM password_reset_request WHERE user_id = ? AND expires_at > ? ORDER BY created_at, id`,
 	);
-	const takeAttempt = db.prepare<{ code_hash: Uint8Array; failed_attempts: number; user_id: string }, [string, number]>(
+	const takeAttempt = db.prepare<{ code_hash: Uint8Array; failed_attempts: number; user_id: string }, [string, number, number]>(
 		`UPDATE password_reset_request SET failed_attempts = failed_attempts + 1
-		WHERE id = ? AND expires_at > ? AND failed_attempts < ${MAX_CODE_ATTEMPTS}
+		WHERE id = ? AND expires_at > ? AND failed_attempts < ?
 		RETURNING code_hash, failed_attempts, user_id`,
 	);
 	const markVerified = db.prepare<void, [string]>(
@@ -79,8 +78,8 @@ export function createSqlitePasswordResetStore(db: Database, reads: SnapshotRead
 		async deleteForUser(userId) {
 			deleteForUser.run(userId);
 		},
-		async takeCodeAttempt(id, now) {
-			const row = takeAttempt.get(id, now);
+		async takeCodeAttempt(id, now, maxAttempts) {
+			const row = takeAttempt.get(id, now, maxAttempts);
 			return row === null ? null : { code: row.code_hash, attempts: row.failed_attempts, userId: row.user_id };
 		},
 		async deleteAfterLastAttempt(id) {

@@ -21,5 +21,8 @@ export function createSqlitePasswordStore(db: Database): PasswordStore {
 		async replacePasswordHash(userId, expectedHash, newHash) {
 			return replacePasswordHash(userId, expectedHash, newHash);
 		},
+		async upgradePasswordHash(userId, expectedHash, newHash) {
+			return swapHash.run(newHash, userId, expectedHash).changes === 1;
+		},
 	};
 }

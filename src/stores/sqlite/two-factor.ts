@@ -2,7 +2,7 @@
 // transaction, so parallel guesses are taken one at a time.
 import type { Database } from "bun:sqlite";
 import type { Locked, ResetWithRecoveryCodeOutcome, TwoFactorStore, VerifyTotpOutcome } from "../../features/two-factor/store.ts";
-import { MAX_INCORRECT_SECOND_FACTOR_CODES, secondFactorLockSeconds } from "../../limits.ts";
+import { secondFactorLockSeconds, type SecondFactorLockout } from "../../limits.ts";
 import type { SnapshotReads } from "./db/snapshot-reads.ts";
 import { writeForUser } from "./errors.ts";
 
@@ -52,7 +52,7 @@ export function createSqliteTwoFactorStore(db: Database, reads: SnapshotReads): 
 		ON CONFLICT (user_id, check_name) DO UPDATE SET failed_attempts = failed_attempts + 1, locked_until = NULL
 		RETURNING failed_attempts, lock_count`,
 	);
-	// The count restarts with the lock, so once the lock ends the user has 5 tries again.
+	// The count restarts with the lock, so once the lock ends the user has all their tries again.
 	const lock = db.prepare<void, [number, string, SecondFactorCheck]>(
 		`UPDATE second_factor_lockout SET failed_attempts = 0, locked_until = ?, lock_count = lock_count + 1
 		WHERE user_id = ? AND check_name = ?`,
@@ -69,23 +69,23 @@ export function createSqliteTwoFactorStore(db: Database, reads: SnapshotReads): 
 	}
 
 	/** Counts an incorrect code; the seconds of the lock it started, or null. */
-	function recordIncorrectCode(userId: string, check: SecondFactorCheck, now: number): number | null {
+	function recordIncorrectCode(userId: string, check: SecondFactorCheck, now: number, lockout: SecondFactorLockout): number | null {
 		const { failed_attempts, lock_count } = countFailure.get(userId, check)!;
-		if (failed_attempts < MAX_INCORRECT_SECOND_FACTOR_CODES) return null;
-		const seconds = secondFactorLockSeconds(lock_count);
+		if (failed_attempts < lockout.maxIncorrectCodes) return null;
+		const seconds = secondFactorLockSeconds(lock_count, lockout.firstLockSeconds);
 		lock.run(now + seconds, userId, check);
 		return seconds;
 	}
 
 	const verifyTotp = db.transaction(
-		(userId: string, now: number, findStep: (key: Uint8Array, lastUsedStep: number) => number | null): VerifyTotpOutcome => {
+		(userId: string, now: number, findStep: (key: Uint8Array, lastUsedStep: number) => number | null, lockout: SecondFactorLockout): VerifyTotpOutcome => {
 			const locked = lockOf(userId, "totp", now);
 			if (locked !== null) return locked;
 			const credential = selectCredential.get(userId);
 			if (credential === null) return { outcome: "NOT_ALLOWED" };
 			const step = findStep(credential.key, credential.last_used_step);
 			if (step === null || advanceStep.run(step, userId, step).changes === 0) {
-				return { outcome: "INCORRECT_CODE", lockedForSeconds: recordIncorrectCode(userId, "totp", now) };
+				return { outcome: "INCORRECT_CODE", lockedForSeconds: recordIncorrectCode(userId, "totp", now, lockout) };
 			}
 			clearLockout.run(userId, "totp");
 			return { outcome: "VERIFIED" };
@@ -93,13 +93,13 @@ export function createSqliteTwoFactorStore(db: Database, reads: SnapshotReads): 
 	);
 
 	const resetWithRecoveryCode = db.transaction(
-		(userId: string, isCorrect: (code: string) => boolean, newCode: string, now: number): ResetWithRecoveryCodeOutcome => {
+		(userId: string, isCorrect: (code: string) => boolean, newCode: string, now: number, lockout: SecondFactorLockout): ResetWithRecoveryCodeOutcome => {
 			const locked = lockOf(userId, "recovery_code", now);
 			if (locked !== null) return locked;
 			const row = selectRecoveryCode.get(userId);
 			if (row === null) return { outcome: "NOT_FOUND" };
 			if (!isCorrect(row.recovery_code) || swapRecoveryCode.run(newCode, userId, row.recovery_code).changes === 0) {
-				return { outcome: "INCORRECT_CODE", lockedForSeconds: recordIncorrectCode(userId, "recovery_code", now) };
+				return { outcome: "INCORRECT_CODE", lockedForSeconds: recordIncorrectCode(userId, "recovery_code", now, lockout) };
 			}
 			deleteCredential.run(userId);
 			clearAllLockouts.run(userId);
@@ -118,14 +118,14 @@ export function createSqliteTwoFactorStore(db: Database, reads: SnapshotReads): 
 		async deleteCredential(userId) {
 			return deleteCredential.run(userId).changes > 0;
 		},
-		async verifyTotp(userId, now, findStep) {
-			return verifyTotp(userId, now, findStep);
+		async verifyTotp(userId, now, findStep, lockout) {
+			return verifyTotp(userId, now, findStep, lockout);
 		},
 		async setRecoveryCode(userId, recoveryCode) {
 			return setRecoveryCode.run(recoveryCode, userId).changes > 0;
 		},
-		async resetWithRecoveryCode(userId, isCorrect, newCode, now) {
-			return resetWithRecoveryCode(userId, isCorrect, newCode, now);
+		async resetWithRecoveryCode(userId, isCorrect, newCode, now, lockout) {
+			return resetWithRecoveryCode(userId, isCorrect, newCode, now, lockout);
 		},
 	};
 }

@@ -10,6 +10,16 @@ export const CONNECTION_PRAGMAS: readonly string[] = [
 ]
 
 export function openDatabase(path: string): Database {
+	return openAndMigrate(path).db;
+}
+
+/** The schema steps an open applied: from+1 … to, none when equal. */
+export interface Migrated {
+	from: number;
+	to: number;
+}
+
+export function openAndMigrate(path: string): { db: Database; migrated: Migrated } {
 	const db = new Database(path, { create: true, strict: true });
 	db.run("PRAGMA journal_mode = WAL");
 	// NORMAL is durable across application crashes in WAL mode; only a power loss can drop the
@@ -17,13 +27,12 @@ export function openDatabase(path: string): Database {
 	db.run("PRAGMA synchronous = NORMAL");
 	db.run("PRAGMA foreign_keys = ON");
 	for (const pragma of CONNECTION_PRAGMAS) db.run(pragma);
-	migrate(db);
-	return db;
+	return { db, migrated: migrate(db) };
 }
 
 export class SchemaTooNewError extends Error {}
 
-export function migrate(db: Database): void {
+export function migrate(db: Database): Migrated {
 	const { user_version: current } = db.query<{ user_version: number }, []>("PRAGMA user_version").get()!;
 	if (current > MIGRATIONS.length) {
 		throw new SchemaTooNewError(
@@ -36,4 +45,5 @@ export function migrate(db: Database): void {
 			db.run(`PRAGMA user_version = ${version + 1}`);
 		}).immediate();
 	}
+	return { from: current, to: Math.max(current, MIGRATIONS.length) };
 }

@@ -1,0 +1,36 @@
+// `npm test` (test/run.ts) ends with one line for both databases together, and fails when either
+// half fails. Run here on small fixture files, with the PostgreSQL half switched off so the answer
+// is the same on every machine.
+import { expect, test } from "bun:test";
+import { join } from "node:path";
+
+const root = join(import.meta.dir, "..");
+
+function runner(paths: string[], env: Record<string, string>): { code: number | null; last: string } {
+	const result = Bun.spawnSync([process.execPath, "test/run.ts", ...paths], {
+		cwd: root,
+		env: { ...process.env, HOLM_TEST_STORE: "", HOLM_TEST_REQUIRE_POSTGRES: "", ...env },
+		timeout: 60_000,
+	});
+	const lines = result.stdout.toString().trim().split("\n");
+	return { code: result.exitCode, last: lines[lines.length - 1]! };
+}
+
+test("the last line counts both halves and says why PostgreSQL was skipped", () => {
+	const passing = runner(["./test/fixtures/runner/passes.ts"], { HOLM_TEST_POSTGRES: "off" });
+	expect(passing).toEqual({ code: 0, last: "2 passed, 0 failed (SQLite: 2 passed, 0 failed; PostgreSQL skipped: HOLM_TEST_POSTGRES=off)" });
+});
+
+test("a failing test fails the run, and the line says so", () => {
+	const failing = runner(["./test/fixtures/runner/passes.ts", "./test/fixtures/runner/fails.ts"], { HOLM_TEST_POSTGRES: "off" });
+	expect(failing.code).toBe(1);
+	expect(failing.last).toBe("3 passed, 1 failed — FAILED (SQLite: 3 passed, 1 failed; PostgreSQL skipped: HOLM_TEST_POSTGRES=off)");
+});
+
+test("with HOLM_TEST_REQUIRE_POSTGRES=1 (CI), a skipped PostgreSQL half fails the run", () => {
+	const required = runner(["./test/fixtures/runner/passes.ts"], { HOLM_TEST_POSTGRES: "off", HOLM_TEST_REQUIRE_POSTGRES: "1" });
+	expect(required.code).toBe(1);
+	expect(required.last).toBe(
+		"2 passed, 0 failed — FAILED (SQLite: 2 passed, 0 failed; PostgreSQL skipped: HOLM_TEST_POSTGRES=off (and HOLM_TEST_REQUIRE_POSTGRES=1 requires it))",
+	);
+});
