@@ -120,3 +120,23 @@ describe("the console and the API keep their credentials apart", () => {
 		}
 	});
 });
+
+describe("the sweep", () => {
+	test("deletes expired links and ended sessions, and keeps live ones", async () => {
+		const fresh = await startConsoleServer();
+		try {
+			await signInToken(fresh, 60);
+			const ended = await signIn(fresh);
+			fresh.clock.advance(31 * 60_000);
+			const live = await signIn(fresh);
+			await signInToken(fresh, 600);
+			await fresh.sweep();
+			expect(Number((await fresh.rows("SELECT count(*) AS n FROM console_token"))[0]!.n)).toBe(1);
+			expect(Number((await fresh.rows("SELECT count(*) AS n FROM console_session"))[0]!.n)).toBe(1);
+			expect((await consoleCall(fresh, "GET", "/console/api/session", { cookie: live })).status).toBe(200);
+			expect((await consoleCall(fresh, "GET", "/console/api/session", { cookie: ended })).status).toBe(401);
+		} finally {
+			await fresh.stop();
+		}
+	});
+});

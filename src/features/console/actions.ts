@@ -34,11 +34,18 @@ export interface UserSearch {
 /**
  * One page of users, through GET /users's own functions: an id by its primary key, an exact
  * address by the unique index, a part of an address by the email filter. `auto` reads an id as an
- * id, a whole address as that address, anything else as a part.
+ * id, a whole address as that address (and as a part when no one holds it: "ann@example.co" is
+ * a whole address and part of others), anything else as a part.
  */
 export async function searchUsers(ctx: AppContext, search: UserSearch): Promise<{ users: User[]; total: number }> {
 	const text = search.text.trim();
-	const mode = search.mode !== "auto" || text === "" ? search.mode : isId(text) ? "id" : isValidEmail(normalizeEmail(text)) ? "email" : "email_part";
+	if (search.mode === "auto" && text !== "") {
+		if (isId(text)) return searchUsers(ctx, { ...search, mode: "id" });
+		if (!isValidEmail(normalizeEmail(text))) return searchUsers(ctx, { ...search, mode: "email_part" });
+		const exact = await searchUsers(ctx, { ...search, mode: "email" });
+		return exact.total > 0 ? exact : searchUsers(ctx, { ...search, mode: "email_part" });
+	}
+	const mode = search.mode;
 	const offset = (search.page - 1) * search.perPage;
 	if (mode === "id") {
 		const user = isId(text) ? await ctx.stores.users.get(text) : null;

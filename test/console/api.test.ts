@@ -1,0 +1,95 @@
+// The console's own JSON endpoints: search through GET /users's functions, a user's page, and the
+// actions, on the database under test (SQLite, or PostgreSQL with HOLM_TEST_STORE=postgres).
+import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import { createUser, type TestServer } from "../support.ts";
+import { consoleCall, signIn, startConsoleServer } from "./support.ts";
+
+let server: TestServer;
+let cookie: string;
+const tag = crypto.randomUUID().slice(0, 8);
+let ids: Record<string, string> = {};
+
+beforeAll(async () => {
+	server = await startConsoleServer();
+	cookie = await signIn(server);
+	for (const name of ["ann", "anna", "bob"]) {
+		ids[name] = (await createUser(server, { email: `${name}-${tag}@example.com` })).id;
+		server.clock.advance(1000);
+	}
+});
+afterAll(() => server.stop());
+
+async function search(params: Record<string, string>): Promise<{ emails: string[]; body: any }> {
+	const answer = await consoleCall(server, "GET", `/console/api/users?${new URLSearchParams(params)}`, { cookie });
+	expect(answer.status).toBe(200);
+	return { emails: answer.body.users.map((u: { email: string }) => u.email), body: answer.body };
+}
+
+describe("searching users", () => {
+	test("by exact email, part of one, and id", async () => {
+		expect((await search({ q: `ANN-${tag}@example.com`, by: "email" })).emails).toEqual([`ann-${tag}@example.com`]);
+		expect((await search({ q: `ann`, by: "email" })).emails).toEqual([]);
+		expect((await search({ q: `ann-${tag}`, by: "email_part" })).emails).toEqual([`ann-${tag}@example.com`]);
+		expect((await search({ q: tag, by: "email_part" })).emails).toEqual([`ann-${tag}@example.com`, `anna-${tag}@example.com`, `bob-${tag}@example.com`]);
+		expect((await search({ q: ids.bob!, by: "id" })).emails).toEqual([`bob-${tag}@example.com`]);
+		expect((await search({ q: "not an id", by: "id" })).emails).toEqual([]);
+	});
+
+	test("auto: an id as an id, a whole address as itself or else as a part, anything else as a part", async () => {
+		expect((await search({ q: ids.anna! })).emails).toEqual([`anna-${tag}@example.com`]);
+		expect((await search({ q: `ann-${tag}@example.com` })).emails).toEqual([`ann-${tag}@example.com`]);
+		expect((await search({ q: `n-${tag}@example.co` })).emails).toEqual([`ann-${tag}@example.com`]);
+		expect((await search({ q: `nna-${tag}` })).emails).toEqual([`anna-${tag}@example.com`]);
+	});
+
+	test("sorting and pages", async () => {
+		const newest = await search({ q: tag, by: "email_part", sort_order: "descending", per_page: "2", page: "1" });
+		expect(newest.emails).toEqual([`bob-${tag}@example.com`, `anna-${tag}@example.com`]);
+		expect(newest.body).toMatchObject({ total: 3, pages: 2, page: 1, per_page: 2 });
+		expect((await search({ q: tag, by: "email_part", sort_order: "descending", per_page: "2", page: "2" })).emails).toEqual([`ann-${tag}@example.com`]);
+		const byId = await search({ q: tag, by: "email_part", sort_by: "id" });
+		expect(byId.body.users.map((u: { id: string }) => u.id)).toEqual(Object.values(ids).sort());
+		// Nonsense falls back to the defaults, as GET /users does.
+		expect((await search({ q: tag, by: "drop table", sort_by: "x", page: "-1", per_page: "1000" })).body).toMatchObject({ page: 1, per_page: 20 });
+	});
+});
+
+describe("a user's page and the actions", () => {
+	test("an unknown or malformed id is a 404, never a 500", async () => {
+		for (const id of ["aaaaaaaaaaaaaaaaaaaaaaaa", "x", "%00", "..%2F..%2Fusers"]) {
+			expect((await consoleCall(server, "GET", `/console/api/users/${id}`, { cookie })).status).toBe(404);
+			expect((await consoleCall(server, "POST", `/console/api/users/${id}/remove-totp`, { cookie, body: {} })).status).toBe(404);
+			expect((await consoleCall(server, "POST", `/console/api/users/${id}/delete`, { cookie, body: { confirm: id } })).status).toBe(404);
+		}
+	});
+
+	test("deleting a user needs their email or id typed out", async () => {
+		const user = await createUser(server);
+		for (const confirm of ["", "yes", "someone@example.com", user.id.slice(1)]) {
+			const answer = await consoleCall(server, "POST", `/console/api/users/${user.id}/delete`, { cookie, body: { confirm } });
+			expect(answer.status).toBe(400);
+			expect(answer.body).toEqual({ error: "NOT_CONFIRMED" });
+		}
+		expect((await server.request("GET", `/users/${user.id}`)).status).toBe(200);
+		const typed = await consoleCall(server, "POST", `/console/api/users/${user.id}/delete`, { cookie, body: { confirm: ` ${user.email!.toUpperCase()} ` } });
+		expect(typed.status).toBe(204);
+		expect((await server.request("GET", `/users/${user.id}`)).status).toBe(404);
+	});
+
+	test("deleting pending requests: every kind goes, and the codes stop working", async () => {
+		const user = await createUser(server);
+		const reset = await server.request("POST", `/users/${user.id}/password-reset-requests`, {});
+		await server.request("POST", `/users/${user.id}/email-verification-request`, {});
+		await server.request("POST", `/users/${user.id}/email-update-requests`, { email: `moved-${user.email}` });
+		expect((await consoleCall(server, "POST", `/console/api/users/${user.id}/delete-requests`, { cookie, body: {} })).status).toBe(204);
+		const page = await consoleCall(server, "GET", `/console/api/users/${user.id}`, { cookie });
+		expect(page.body.requests).toEqual({ password_reset: [], email_verification: [], email_update: [] });
+		expect((await server.request("POST", `/password-reset-requests/${reset.body.id}/verify-email`, { code: reset.body.code })).status).toBe(404);
+	});
+
+	test("the overview counts users and names the database", async () => {
+		const answer = await consoleCall(server, "GET", "/console/api/overview", { cookie });
+		expect(answer.body).toMatchObject({ database: server.store, hashing: { running: 0, waiting: 0 } });
+		expect(answer.body.users).toBeGreaterThanOrEqual(3);
+	});
+});
