@@ -1,7 +1,7 @@
 // The page's pure modules (src/features/console/ui/api.ts) under bun test: routes, links, and the
 // calls it makes, over a recording fetch.
 import { describe, expect, test } from "bun:test";
-import { ConsoleApiError, SignedOut, createConsoleApi, formatTime, formatUntil, parseRoute, tokenOfHash, usersHash } from "../../src/features/console/ui/api.ts";
+import { ConsoleApiError, SignedOut, createConsoleApi, eventsHash, formatTime, formatUntil, parseRoute, tokenOfHash, usersHash } from "../../src/features/console/ui/api.ts";
 
 describe("routes", () => {
 	test("each page's hash, and anything else is the overview", () => {
@@ -9,8 +9,11 @@ describe("routes", () => {
 		expect(parseRoute("#/")).toEqual({ page: "overview" });
 		expect(parseRoute("#/nothing")).toEqual({ page: "overview" });
 		expect(parseRoute("#/users/abc")).toEqual({ page: "user", id: "abc" });
-		expect(parseRoute("#/events?type=sign_in&user_id=u&hours=24")).toEqual({ page: "events", type: "sign_in", user_id: "u", hours: 24 });
-		expect(parseRoute("#/events?hours=-3")).toEqual({ page: "events", type: "", user_id: "", hours: null });
+		expect(parseRoute("#/events?type=sign_in&user_id=u&hours=24&before=9")).toEqual({ page: "events", type: "sign_in", user_id: "u", hours: 24, before: "9" });
+		expect(parseRoute("#/events?hours=-3")).toEqual({ page: "events", type: "", user_id: "", hours: null, before: "" });
+		const filter = { type: "user_deleted", user_id: "a&b", hours: 24, before: "" };
+		expect(parseRoute(eventsHash(filter))).toEqual({ page: "events", ...filter });
+		expect(eventsHash({ type: "", user_id: "", hours: null, before: "" })).toBe("#/events");
 	});
 
 	test("a users query survives its hash, and bad values fall back", () => {
@@ -59,7 +62,8 @@ describe("calls", () => {
 
 	test("a 401 is a signed-out session; other errors carry their code", async () => {
 		await expect(recording(401, { error: "NOT_AUTHENTICATED" }).api.overview()).rejects.toBeInstanceOf(SignedOut);
-		expect(await recording(401, {}).api.session()).toBe(false);
+		expect(await recording(401, {}).api.session()).toBeNull();
+		expect(await recording(200, { features: { events: true } }).api.session()).toEqual({ events: true, passkeys: false });
 		expect(await recording(401, {}).api.signIn("t")).toBe(false);
 		expect(await recording(404, { error: "NOT_FOUND" }).api.user("x")).toBeNull();
 		const error = await recording(400, { error: "NOT_CONFIRMED" }).api.deleteUser("x", "y").catch((e: unknown) => e);

@@ -164,7 +164,8 @@ export function createConsoleRoutes(ctx: AppContext): ConsoleRoutes {
 		return next();
 	});
 
-	app.get("/console/api/session", () => Response.json({ max_seconds: CONSOLE_SESSION_SECONDS }));
+	// What the page may show: events and passkeys come with their features.
+	app.get("/console/api/session", () => Response.json({ max_seconds: CONSOLE_SESSION_SECONDS, features: { events: false, passkeys: false } }));
 
 	app.post("/console/api/sign-out", async (c) => {
 		if (jsonBody(c, emptyBody) === null) return fail("INVALID_DATA");

@@ -82,9 +82,27 @@ export interface Overview {
 	events_24h?: Record<string, number>;
 }
 
+/** The feed, newest first; `older` continues it (null at the oldest event kept). */
 export interface EventPage {
 	events: ConsoleEvent[];
-	next: string;
+	older: string | null;
+	/** Every event type, for the filter. */
+	types: string[];
+}
+
+export interface EventFilter {
+	type: string;
+	user_id: string;
+	/** Only the last this many hours; null for every event kept. */
+	hours: number | null;
+	/** A page's `older`, or "" for the newest. */
+	before: string;
+}
+
+/** What this Holm's console can show (events and passkeys come with their features). */
+export interface Features {
+	events: boolean;
+	passkeys: boolean;
 }
 
 export interface UserQuery {
@@ -100,7 +118,8 @@ export type Fetch = (input: string, init?: RequestInit) => Promise<Response>;
 export interface ConsoleApi {
 	signIn(token: string): Promise<boolean>;
 	signOut(): Promise<void>;
-	session(): Promise<boolean>;
+	/** The features, or null when signed out. */
+	session(): Promise<Features | null>;
 	overview(): Promise<Overview>;
 	users(query: UserQuery): Promise<UserPage>;
 	user(id: string): Promise<UserDetails | null>;
@@ -109,7 +128,7 @@ export interface ConsoleApi {
 	deleteRequests(id: string): Promise<void>;
 	unblock(id: string): Promise<void>;
 	deletePasskey(id: string): Promise<void>;
-	events(filter: { type: string; user_id: string; since: number | null; after: string }): Promise<EventPage>;
+	events(filter: EventFilter): Promise<EventPage>;
 }
 
 export function createConsoleApi(fetch: Fetch, base = "/console/api"): ConsoleApi {
@@ -143,10 +162,10 @@ export function createConsoleApi(fetch: Fetch, base = "/console/api"): ConsoleAp
 		},
 		async session() {
 			try {
-				await call("GET", "/session");
-				return true;
+				const answer = (await (await call("GET", "/session")).json()) as { features?: Partial<Features> };
+				return { events: answer.features?.events === true, passkeys: answer.features?.passkeys === true };
 			} catch (error) {
-				if (error instanceof SignedOut) return false;
+				if (error instanceof SignedOut) return null;
 				throw error;
 			}
 		},
@@ -184,8 +203,8 @@ export function createConsoleApi(fetch: Fetch, base = "/console/api"): ConsoleAp
 			const params = new URLSearchParams();
 			if (filter.type !== "") params.set("type", filter.type);
 			if (filter.user_id !== "") params.set("user_id", filter.user_id);
-			if (filter.since !== null) params.set("since", String(filter.since));
-			if (filter.after !== "") params.set("after", filter.after);
+			if (filter.hours !== null) params.set("hours", String(filter.hours));
+			if (filter.before !== "") params.set("before", filter.before);
 			return (await call("GET", `/events?${params}`)).json() as Promise<EventPage>;
 		},
 	};
@@ -216,7 +235,7 @@ export type Route =
 	| { page: "overview" }
 	| { page: "users"; query: UserQuery }
 	| { page: "user"; id: string }
-	| { page: "events"; type: string; user_id: string; hours: number | null };
+	| ({ page: "events" } & EventFilter);
 
 export function parseRoute(hash: string): Route {
 	const [path = "", search = ""] = hash.replace(/^#/, "").split("?", 2);
@@ -239,9 +258,25 @@ export function parseRoute(hash: string): Route {
 	}
 	if (path === "/events") {
 		const hours = Number(params.get("hours") ?? "");
-		return { page: "events", type: params.get("type") ?? "", user_id: params.get("user_id") ?? "", hours: Number.isInteger(hours) && hours > 0 ? hours : null };
+		return {
+			page: "events",
+			type: params.get("type") ?? "",
+			user_id: params.get("user_id") ?? "",
+			hours: Number.isInteger(hours) && hours > 0 ? hours : null,
+			before: params.get("before") ?? "",
+		};
 	}
 	return { page: "overview" };
+}
+
+export function eventsHash(filter: EventFilter): string {
+	const params = new URLSearchParams();
+	if (filter.type !== "") params.set("type", filter.type);
+	if (filter.user_id !== "") params.set("user_id", filter.user_id);
+	if (filter.hours !== null) params.set("hours", String(filter.hours));
+	if (filter.before !== "") params.set("before", filter.before);
+	const search = params.toString();
+	return search === "" ? "#/events" : `#/events?${search}`;
 }
 
 export function usersHash(query: UserQuery): string {

@@ -1,12 +1,28 @@
 // The console's page: a router over the location hash and one function per page. Every value
 // from the server reaches the page through dom.ts (textContent only).
-import { ConsoleApiError, SignedOut, createConsoleApi, formatTime, formatUntil, parseRoute, tokenOfHash, usersHash, type Route, type UserDetails, type UserQuery } from "./api.ts";
+import {
+	ConsoleApiError,
+	SignedOut,
+	createConsoleApi,
+	eventsHash,
+	formatTime,
+	formatUntil,
+	parseRoute,
+	tokenOfHash,
+	usersHash,
+	type EventFilter,
+	type Features,
+	type Route,
+	type UserDetails,
+	type UserQuery,
+} from "./api.ts";
 import { byId, h, replaceChildren } from "./dom.ts";
 
 const api = createConsoleApi((input, init) => fetch(input, init));
 const main = byId<HTMLElement>("main");
 const statusLine = byId<HTMLElement>("status");
-let signedIn = false;
+/** Null while signed out. */
+let features: Features | null = null;
 
 function say(message: string): void {
 	statusLine.textContent = message;
@@ -20,6 +36,7 @@ function setTitle(title: string): HTMLElement {
 function showChrome(visible: boolean): void {
 	byId("nav").hidden = !visible;
 	byId("sign-out").hidden = !visible;
+	byId("nav-events").hidden = features?.events !== true;
 }
 
 function markNav(route: Route): void {
@@ -32,7 +49,7 @@ function markNav(route: Route): void {
 }
 
 function showSignIn(reason: string): void {
-	signedIn = false;
+	features = null;
 	showChrome(false);
 	replaceChildren(
 		main,
@@ -433,7 +450,7 @@ async function userPage(id: string): Promise<void> {
 
 export function eventTable(events: { time: number; type: string; user_id: string | null; client_ip: string | null; data: Record<string, unknown> }[]): HTMLElement {
 	return table(
-		"Events, oldest first",
+		"Events, newest first",
 		["Time", "Type", "User", "Address", "Details"],
 		events.map((event) => [
 			formatTime(event.time),
@@ -456,15 +473,15 @@ async function route(): Promise<void> {
 	if (token !== null) {
 		// The token leaves the address bar (and the history) before it is used.
 		history.replaceState(null, "", location.pathname);
-		signedIn = await api.signIn(token);
-		if (!signedIn) {
+		if (!(await api.signIn(token))) {
 			showSignIn("This link was used already or has expired. Run holm console-link for a new one.");
 			return;
 		}
+		features = null;
 	}
-	if (!signedIn) {
-		signedIn = await api.session();
-		if (!signedIn) {
+	if (features === null) {
+		features = await api.session();
+		if (features === null) {
 			showSignIn("");
 			return;
 		}
@@ -482,9 +499,48 @@ async function route(): Promise<void> {
 	});
 }
 
-/** Filled in once the events feed exists on the server. */
-async function eventsPage(_route: Extract<Route, { page: "events" }>): Promise<void> {
-	replaceChildren(main, setTitle("Events"), h("p", {}, "This Holm keeps no events."));
+async function eventsPage(filter: EventFilter): Promise<void> {
+	if (features?.events !== true) {
+		replaceChildren(main, setTitle("Events"), h("p", {}, "This Holm keeps no events."));
+		return;
+	}
+	const page = await api.events(filter);
+	const form = h(
+		"form",
+		{ class: "search" },
+		select("type", "Type", filter.type, [["", "Every type"], ...page.types.map((type): [string, string] => [type, type])]),
+		h("label", { for: "user_id" }, "User id", h("input", { id: "user_id", name: "user_id", value: filter.user_id, autocomplete: "off", spellcheck: "false" })),
+		select("hours", "Time", filter.hours === null ? "" : String(filter.hours), [
+			["", "Every event kept"],
+			["1", "Last hour"],
+			["24", "Last 24 hours"],
+			["168", "Last 7 days"],
+		]),
+		h("button", { type: "submit" }, "Filter"),
+	);
+	form.addEventListener("submit", (event) => {
+		event.preventDefault();
+		const data = new FormData(form as HTMLFormElement);
+		const hours = Number(data.get("hours"));
+		location.hash = eventsHash({
+			type: String(data.get("type") ?? ""),
+			user_id: String(data.get("user_id") ?? "").trim(),
+			hours: hours > 0 ? hours : null,
+			before: "",
+		});
+	});
+	replaceChildren(
+		main,
+		setTitle("Events"),
+		form,
+		page.events.length === 0 ? h("p", {}, "No events match.") : eventTable(page.events),
+		h(
+			"nav",
+			{ class: "pager", "aria-label": "Pages" },
+			filter.before === "" ? null : h("a", { href: eventsHash({ ...filter, before: "" }) }, "Newest events"),
+			page.older === null ? null : h("a", { href: eventsHash({ ...filter, before: page.older }) }, "Older events"),
+		),
+	);
 }
 
 byId("sign-out").addEventListener("click", () => {
