@@ -30,6 +30,10 @@ export function consoleRows(users: number): { scenario: string; lua: string }[] 
 			scenario: "console: users, an exact email",
 			lua: `N = ${users}\nfunction makeRequest(i) return wrk.format("GET", "/console/api/users?by=email&q=seed" .. (i % N) .. "%40example.com") end`,
 		},
+		{
+			scenario: "console: users, part of an email (`seed99`)",
+			lua: `function makeRequest(i) return wrk.format("GET", "/console/api/users?by=email_part&q=seed99") end`,
+		},
 		{ scenario: "console: a user's page (`GET /console/api/users/{id}`)", lua: `function makeRequest(i) return wrk.format("GET", "/console/api/users/" .. ids[i % N + 1]) end` },
 	];
 }
