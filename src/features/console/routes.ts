@@ -199,17 +199,22 @@ export function createConsoleRoutes(ctx: AppContext): ConsoleRoutes {
 		const outcome = await deleteUserConfirmed(ctx, c.req.param("user_id"), body.confirm);
 		if (outcome === "NOT_FOUND") return fail("NOT_FOUND");
 		if (outcome === "NOT_CONFIRMED") return fail("NOT_CONFIRMED");
+		ctx.log.info("console action", { action: "delete_user", user_id: c.req.param("user_id") });
 		return noContent();
 	});
 
 	app.post("/console/api/users/:user_id/remove-totp", async (c) => {
 		if (jsonBody(c, emptyBody) === null) return fail("INVALID_DATA");
-		return (await removeTotp(ctx, c.req.param("user_id"))) ? noContent() : fail("NOT_FOUND");
+		if (!(await removeTotp(ctx, c.req.param("user_id")))) return fail("NOT_FOUND");
+		ctx.log.info("console action", { action: "remove_totp", user_id: c.req.param("user_id") });
+		return noContent();
 	});
 
 	app.post("/console/api/users/:user_id/delete-requests", async (c) => {
 		if (jsonBody(c, emptyBody) === null) return fail("INVALID_DATA");
-		return (await deletePendingRequests(ctx, c.req.param("user_id"))) ? noContent() : fail("NOT_FOUND");
+		if (!(await deletePendingRequests(ctx, c.req.param("user_id")))) return fail("NOT_FOUND");
+		ctx.log.info("console action", { action: "delete_requests", user_id: c.req.param("user_id") });
+		return noContent();
 	});
 
 	app.notFound(() => fail("NOT_FOUND"));
