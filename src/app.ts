@@ -13,11 +13,13 @@ import type { Logger } from "./log.ts";
 import type { Metrics } from "./metrics.ts";
 import { closeIfBodyUnread } from "./middleware/close-unread-body.ts";
 import { checkMediaTypes } from "./middleware/media-type.ts";
+import { passkeysOff } from "./middleware/passkeys-off.ts";
 import { readBody } from "./middleware/read-body.ts";
 import { secretCheck } from "./middleware/require-secret.ts";
 import { ROUTES } from "./routes.ts";
 import { logSecurityEvent } from "./security-events.ts";
 import type { Storage } from "./stores/index.ts";
+import type { PasskeyConfig } from "./config.ts";
 
 export interface AppDeps {
 	/** The database: SQLite (limits in memory) or PostgreSQL (limits shared by every instance). */
@@ -32,6 +34,8 @@ export interface AppDeps {
 	limits?: LimitSettings;
 	/** Milliseconds since the Unix epoch. */
 	now?: () => number;
+	/** Null (or absent): passkeys are off. */
+	passkeys?: PasskeyConfig | null;
 	/** Serve the operator's console under /console/ (--console; API.md section 12). */
 	console?: boolean;
 }
@@ -113,7 +117,9 @@ export function createApp(deps: AppDeps): App {
 		log: deps.log,
 		metrics: deps.metrics,
 		clientIpReport: createClientIpReport(deps.metrics, deps.log, now),
+		passkeys: deps.passkeys ?? null,
 	};
+	const refusePasskeys = ctx.passkeys === null;
 
 	const app = new Hono<HonoEnv>();
 	const checkSecret = secretCheck(deps.secrets);
@@ -133,11 +139,11 @@ export function createApp(deps: AppDeps): App {
 		requestIds.set(c, requestId);
 		try {
 			// Order matters (API.md section 1): secret, media type, body size; then each route's 404,
-			// body validation and limits.
+			// body validation and limits. With passkeys off, their endpoints refuse right after the secret.
 			if (consoleRoutes !== null && isConsolePath(c.req.path)) {
 				c.res = await consoleRoutes.fetch(c.req.raw, c.env);
 			} else {
-				const refused = checkSecret(c) ?? checkMediaTypes(c) ?? (await readBody(c));
+				const refused = checkSecret(c) ?? (refusePasskeys ? passkeysOff(c) : null) ?? checkMediaTypes(c) ?? (await readBody(c));
 				if (refused === null) {
 					c.set("ctx", ctx);
 					await next();

@@ -36,6 +36,17 @@ export type SecretSource =
 /** The embedded SQLite file in the data directory, or a PostgreSQL database shared by instances. */
 export type DatabaseConfig = { kind: "sqlite" } | { kind: "postgres"; url: string };
 
+/** Passkeys (API.md section 10): where the pages run, and what the authenticator must check. */
+export interface PasskeyConfig {
+	/** The relying party id: the site's registrable domain (or a parent of every origin's host). */
+	rpId: string;
+	/** Shown by authenticators; the rp id unless given. */
+	rpName: string;
+	/** The exact origins (scheme://host[:port]) the pages that call navigator.credentials run on. */
+	origins: string[];
+	userVerification: "required" | "preferred";
+}
+
 export interface ServeConfig {
 	database: DatabaseConfig;
 	port: number;
@@ -54,6 +65,8 @@ export interface ServeConfig {
 	logLevel: LogLevel;
 	/** The limits of API.md section 4: the contract's figures, with --limit (HOLM_LIMIT) applied. */
 	limits: LimitSettings;
+	/** Null without --passkey-rp-id: every passkey endpoint answers NOT_ALLOWED. */
+	passkeys: PasskeyConfig | null;
 	/** Serve the operator's console under /console/ (API.md section 12); off by default. */
 	console: boolean;
 }
@@ -77,11 +90,15 @@ const serveOptions = {
 	"log-format": { type: "string" },
 	"log-level": { type: "string" },
 	limit: { type: "string", multiple: true },
+	"passkey-rp-id": { type: "string" },
+	"passkey-rp-name": { type: "string" },
+	"passkey-user-verification": { type: "string" },
+	"passkey-origin": { type: "string", multiple: true },
 	console: { type: "boolean" },
 } as const;
 
-/** The flags that take one value. */
-type ServeFlag = Exclude<keyof typeof serveOptions, "limit" | "console">;
+/** The flags that take one value (--limit and --passkey-origin repeat, and --console is a switch: all read apart). */
+type ServeFlag = Exclude<keyof typeof serveOptions, "limit" | "passkey-origin" | "console">;
 type FlagValues = Partial<Record<ServeFlag, string>>;
 
 /** The environment variable that stands in for a flag: --leak-check → HOLM_LEAK_CHECK. */
@@ -245,9 +262,59 @@ function onOff(flag: string, given: boolean | undefined, env: Env): boolean {
 	throw new ConfigError(`${envName(flag)} must be 1, true, yes, on, 0, false, no or off (got "${fromEnv}")`);
 }
 
+/** A relying party id is a host name: lower-case labels, no scheme, port or path. */
+const RP_ID = /^(?=.{1,253}$)[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?(?:\.[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?)*$/;
+
+/** One --passkey-origin: exactly an origin (no path, query or trailing slash), https, or http on
+ *  localhost (a secure context too), whose host is the rp id or under it, as browsers require. */
+function passkeyOrigin(value: string, rpId: string): string {
+	const url = URL.canParse(value) ? new URL(value) : null;
+	if (url === null || url.origin !== value) {
+		throw new ConfigError(`--passkey-origin must be an origin such as https://example.com, without a path or trailing slash (got "${value}")`);
+	}
+	const local = url.hostname === "localhost" || url.hostname.endsWith(".localhost");
+	if (url.protocol !== "https:" && !(url.protocol === "http:" && local)) {
+		throw new ConfigError(`--passkey-origin must use https (http only on localhost) (got "${value}")`);
+	}
+	if (url.hostname !== rpId && !url.hostname.endsWith("." + rpId)) {
+		throw new ConfigError(`--passkey-origin ${value} is not on --passkey-rp-id ${rpId} or a subdomain of it; browsers would refuse it`);
+	}
+	return value;
+}
+
+/** --passkey-*: null (passkeys off) without an rp id; the other flags without one are a mistake. */
+function passkeyConfig(values: FlagValues, originFlags: string[] | undefined, env: Env): PasskeyConfig | null {
+	if (originFlags?.includes("")) throw new ConfigError("--passkey-origin must not be empty");
+	const originList = originFlags ?? (env.HOLM_PASSKEY_ORIGIN ?? "").split(",");
+	const origins = originList.map((origin) => origin.trim()).filter((origin) => origin !== "");
+	const rpId = pick(values, env, "passkey-rp-id");
+	const rpName = pick(values, env, "passkey-rp-name");
+	const userVerification = pick(values, env, "passkey-user-verification");
+	if (rpId === undefined) {
+		if (origins.length > 0 || rpName !== undefined || userVerification !== undefined) {
+			throw new ConfigError("the --passkey-* flags need --passkey-rp-id, the site's domain (passkeys are off without it)");
+		}
+		return null;
+	}
+	if (!RP_ID.test(rpId)) throw new ConfigError(`--passkey-rp-id must be a lower-case domain such as example.com, without scheme or port (got "${rpId}")`);
+	if (rpName !== undefined && rpName.length > 64) throw new ConfigError("--passkey-rp-name must be at most 64 characters");
+	return {
+		rpId,
+		rpName: rpName ?? rpId,
+		// Without --passkey-origin, the pages are on the rp id itself, over https.
+		origins: origins.length === 0 ? [`https://${rpId}`] : [...new Set(origins.map((origin) => passkeyOrigin(origin, rpId)))],
+		userVerification: oneOf("passkey-user-verification", userVerification, ["required", "preferred"] as const, "required"),
+	};
+}
+
 export function parseServeConfig(args: string[], env: Env): ServeConfig {
 	const parsed = parseFlags(args, serveOptions, false).values;
-	const { limit: limitFlags, console: consoleFlag, ...values }: FlagValues & { limit?: string[]; console?: boolean } = parsed;
+	const {
+		limit: limitFlags,
+		"passkey-origin": originFlags,
+		console: consoleFlag,
+		...values
+	}: FlagValues & { limit?: string[]; "passkey-origin"?: string[]; console?: boolean } = parsed;
 	const database = databaseConfig(pick(values, env, "database"));
 	const dir = pick(values, env, "dir");
 	const secret = secretSource(values, env);
@@ -281,6 +348,7 @@ export function parseServeConfig(args: string[], env: Env): ServeConfig {
 		logFormat: oneOf("log-format", pick(values, env, "log-format"), ["pretty", "json"] as const, "pretty"),
 		logLevel: oneOf("log-level", pick(values, env, "log-level"), ["debug", "info", "warn", "error"] as const, "info"),
 		limits: limitsOf(limitFlags, env),
+		passkeys: passkeyConfig(values, originFlags?.flatMap((flag) => (flag === "" ? [""] : flag.split(","))), env),
 		console: onOff("console", consoleFlag, env),
 	};
 }

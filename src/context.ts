@@ -1,6 +1,7 @@
 // What the features' work functions get: the clock, the stores, the limits, the leak check and the
 // log. Nothing in it is HTTP, so the same functions serve any caller.
 import type { ClientIpReport } from "./client-ip-report.ts";
+import type { PasskeyConfig } from "./config.ts";
 import type { LeakCheck } from "./leak-check/index.ts";
 import type { Hasher } from "./lib/password-hash.ts";
 import type { Limits } from "./limits.ts";
@@ -22,6 +23,8 @@ export interface AppContext {
 	metrics: Metrics;
 	/** Hears about each client_ip that is no IP address. */
 	clientIpReport: ClientIpReport;
+	/** The relying party and its origins; null when passkeys are off (no --passkey-rp-id). */
+	passkeys: PasskeyConfig | null;
 }
 
 /** Whole Unix seconds, the unit of every timestamp in the API. */

@@ -8,6 +8,7 @@ import {
 	combineLimits,
 	FailureWindow,
 	LimiterTable,
+	type FailureState,
 	SlidingWindow,
 	TokenBucket,
 	type Clock,
@@ -175,6 +176,13 @@ export interface Limits {
 	 *  an incorrect one that left a key at its maximum tells the observer of the block. Given the
 	 *  same object that was admitted. */
 	settlePasswordGuess(guess: PasswordGuess, outcome: "correct" | "incorrect" | "unchecked"): Promise<void>;
+	/** A passkey assertion: counted like a password guess by the incorrect-password limits, per
+	 *  address and per user, but not by the hashing bucket (nothing is hashed). Settled with
+	 *  `settlePasswordGuess`. */
+	admitPasskeyAssertion(guess: PasswordGuess): Promise<LimitResult>;
+	/** Whether the incorrect-password limits refuse this party now; takes nothing (a passkey
+	 *  ceremony is not started for an address or user that could not finish it). */
+	checkGuessesBlocked(guess: PasswordGuess): Promise<LimitResult>;
 	/** Creating a reset, verification or update request: per user (per kind) and per address. */
 	admitCodeRequest(kind: CodeRequestKind, userId: string, clientIp: string | undefined): Promise<LimitResult>;
 }
@@ -314,6 +322,20 @@ export function createLimits(store: LimitStore, now: Clock, observer: LimitObser
 		return { keys, ip: guess.clientIp !== undefined, user: perUser !== null };
 	}
 
+	/** The incorrect-password keys of a guess, without the hashing bucket, each with what it counts
+	 *  a guess against (the address: the user guessed at; the user: the address guessing). */
+	function failureKeys(guess: PasswordGuess): { rule: FailureWindow; key: string; target: string }[] {
+		const keys: { rule: FailureWindow; key: string; target: string }[] = [];
+		if (guess.clientIp !== undefined) keys.push({ rule: incorrectPasswordsPerAddress, key: guess.clientIp, target: guessTarget(guess) });
+		if (guess.userId !== null) keys.push({ rule: incorrectPasswordsPerUser, key: guess.userId, target: guessSource(guess) });
+		return keys;
+	}
+
+	/** The result of the failure windows over their `states`, in failureKeys' order. */
+	function checkFailures(keys: { rule: FailureWindow }[], states: FailureState[], at: number): LimitResult {
+		return combineLimits(...keys.map(({ rule }, i) => rule.check(states[i], at)));
+	}
+
 	return {
 		settings,
 		async admitHashing(clientIp) {
@@ -381,6 +403,25 @@ export function createLimits(store: LimitStore, now: Clock, observer: LimitObser
 				if (perUser !== null) next.push(incorrectPasswordsPerUser[settle](states[i++], guessSource(guess), at));
 				return { result: ALLOWED, states: next };
 			});
+		},
+		async admitPasskeyAssertion(guess) {
+			const keys = failureKeys(guess);
+			if (keys.length === 0) return ALLOWED;
+			const { result, newlyBlocked } = await update(keys, (states, at) => {
+				const result = checkFailures(keys, states, at);
+				if (!result.allowed) return { result, states };
+				return { result, states: keys.map(({ rule, target }, i) => rule.attempt(states[i], target, at)) };
+			});
+			// As for passwords: a block this attempt completes is told once it proves incorrect.
+			const filled = keys.filter(({ rule, key }) => newlyBlocked.some((blocked) => blocked.rule === rule && blocked.key === key));
+			if (filled.length > 0) awaitingVerdict.set(guess, filled);
+			return result;
+		},
+		async checkGuessesBlocked(guess) {
+			const keys = failureKeys(guess);
+			if (keys.length === 0) return ALLOWED;
+			const { result } = await update(keys, (states, at) => ({ result: checkFailures(keys, states, at), states }));
+			return result;
 		},
 		async admitCodeRequest(kind, userId, clientIp) {
 			const perUser = REQUESTS_PER_USER[kind];

@@ -7,6 +7,7 @@ import * as emailVerification from "./features/email-verification/handlers.ts";
 import * as health from "./features/health/handlers.ts";
 import * as metrics from "./features/metrics/handlers.ts";
 import * as openapi from "./openapi/handler.ts";
+import * as passkeys from "./features/passkeys/handlers.ts";
 import * as passwordReset from "./features/password-reset/handlers.ts";
 import * as passwords from "./features/passwords/handlers.ts";
 import * as twoFactor from "./features/two-factor/handlers.ts";
@@ -55,4 +56,13 @@ export const ROUTES: readonly [Method, string, Handler<HonoEnv>][] = [
 	["POST", "/users/:user_id/verify-2fa/totp", twoFactor.handleVerifyTotp], // 5 wrong in a row lock 15 min (database)
 	["POST", "/users/:user_id/regenerate-recovery-code", twoFactor.handleRegenerateRecoveryCode],
 	["POST", "/users/:user_id/reset-2fa", twoFactor.handleResetTwoFactor], // 5 wrong in a row lock 15 min (database)
+
+	// All answer NOT_ALLOWED without --passkey-rp-id (src/middleware/passkeys-off.ts).
+	["POST", "/users/:user_id/passkey-registrations", passkeys.handleStartRegistration], // refused while the address is blocked (incorrectPasswords)
+	["POST", "/passkey-registrations/:ceremony_id/verify", passkeys.handleVerifyRegistration],
+	["POST", "/passkey-authentications", passkeys.handleStartAuthentication], // refused while blocked (incorrectPasswords)
+	["POST", "/passkey-authentications/:ceremony_id/verify", passkeys.handleVerifyAuthentication], // incorrectPasswords (address, user)
+	["GET", "/users/:user_id/passkeys", passkeys.handleListUserPasskeys],
+	["GET", "/passkeys/:passkey_id", passkeys.handleGetPasskey],
+	["DELETE", "/passkeys/:passkey_id", passkeys.handleDeletePasskey],
 ];

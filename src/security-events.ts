@@ -23,11 +23,16 @@ export type SecurityEvent =
 	| { event: "password_reset"; user_id: string; client_ip: string | null }
 	| { event: "password_changed"; user_id: string; client_ip: string | null }
 	| { event: "second_factor_reset"; user_id: string }
+	| { event: "passkey_registered"; user_id: string; passkey_id: string; client_ip: string | null }
+	| { event: "passkey_deleted"; user_id: string; passkey_id: string }
+	/** A correctly signed assertion whose signature counter did not go up: the authenticator's key
+	 *  has probably been copied. The sign-in was refused; the passkey is kept (the app may delete it). */
+	| { event: "passkey_counter_regressed"; user_id: string; passkey_id: string; client_ip: string | null }
 	| { event: "user_deleted"; user_id: string };
 
 // Blocks and locks are what an attack looks like; the rest is what a user (or whoever holds their
 // password, reset code or recovery code) did.
-const WARNINGS = new Set<SecurityEvent["event"]>(["address_blocked", "user_blocked", "request_deleted_after_incorrect_codes", "second_factor_locked"]);
+const WARNINGS = new Set<SecurityEvent["event"]>(["address_blocked", "user_blocked", "request_deleted_after_incorrect_codes", "second_factor_locked", "passkey_counter_regressed"]);
 
 export function logSecurityEvent(log: Logger, event: SecurityEvent): void {
 	if (WARNINGS.has(event.event)) log.warn("security event", event);

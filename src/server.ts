@@ -115,9 +115,11 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
 			hasher,
 			limits: config.limits,
 			now: options.now,
+			passkeys: config.passkeys,
 			console: config.console,
 		});
 		await checkClock(storage, ctx.now, log);
+		describePasskeys(config, log);
 
 		const listener: Listener =
 			config.unix !== null ? await listenOnUnix(config.unix, config.unixMode, app.fetch) : listenOnTcp(config.host, config.port, app.fetch);
@@ -150,6 +152,17 @@ function warnOfLooseLimits(config: ServeConfig, log: Logger): void {
 	for (const name of looserThanDefaults(config.limits)) {
 		log.warn("a limit is looser than the default", { limit: name, value: formatLimit(config.limits[name]), default: formatLimit(DEFAULT_LIMITS[name]) });
 	}
+}
+
+/** Once at start: whether passkeys are on, and for which site, since without an rp id every
+ *  passkey endpoint answers NOT_ALLOWED and an operator should not have to find that out from 400s. */
+function describePasskeys(config: ServeConfig, log: Logger): void {
+	if (config.passkeys === null) {
+		log.info("passkeys are off: every passkey endpoint answers NOT_ALLOWED (give --passkey-rp-id and --passkey-origin to turn them on)");
+		return;
+	}
+	const { rpId, origins, userVerification } = config.passkeys;
+	log.info("passkeys are on", { rp_id: rpId, origins: origins.join(","), user_verification: userVerification });
 }
 
 /** The database's size, or null when it cannot say (closed, unreachable): a scrape of /metrics

@@ -33,6 +33,15 @@ case with _ for - (--leak-check from HOLM_LEAK_CHECK); a flag wins over its vari
 ${LIMIT_ROWS}
   Values looser than these defaults are logged as a warning at start. With PostgreSQL give every
   instance the same --limit values: the limits are shared, each instance judges by its own.
+  --passkey-rp-id example.com        turns passkeys on: the site's domain (relying     HOLM_PASSKEY_RP_ID
+                                     party id); without it passkey endpoints answer
+                                     NOT_ALLOWED
+  --passkey-origin https://...       an exact origin the pages run on; repeat, or      HOLM_PASSKEY_ORIGIN
+                                     separate with commas (default https://<rp id>)
+  --passkey-rp-name NAME             shown by authenticators (default the rp id)       HOLM_PASSKEY_RP_NAME
+  --passkey-user-verification required|preferred                                     HOLM_PASSKEY_USER_VERIFICATION
+                                     whether a PIN or biometric is required (default
+                                     required)
   --console                          serve the operator's console at /console/; sign   HOLM_CONSOLE
                                      in with a link from \`holm console-link\`
 
@@ -92,7 +101,9 @@ export const USAGE = `Usage:
              [--leak-check offline|online|off] [--leak-file PATH]
              [--leak-api URL] [--leak-fail open|closed] [--leak-timeout-ms 2000]
              [--log-format pretty|json] [--log-level debug|info|warn|error]
-             [--limit NAME=COUNT/WINDOW ...] [--console]
+             [--limit NAME=COUNT/WINDOW ...]
+             [--passkey-rp-id ID --passkey-origin ORIGIN ... [--passkey-rp-name N]
+              [--passkey-user-verification required|preferred]] [--console]
   holm console-link [--dir holm_data | --database postgres://...] [--ttl 10m] [--end-sessions]
   holm migrate [--database sqlite|postgres://...] [--dir holm_data]
   holm generate-secret

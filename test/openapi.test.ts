@@ -23,6 +23,9 @@ import { userJSON } from "../src/features/users/store.ts";
 import { buildOpenApiDocument, openApiPath } from "../src/openapi/document.ts";
 import { EXAMPLES } from "../src/openapi/examples.ts";
 import { ROUTES } from "../src/routes.ts";
+import type { passkeyResponse } from "../src/features/passkeys/schemas.ts";
+import { passkeyJSON } from "../src/features/passkeys/store.ts";
+import { authenticator, RP, signIn } from "./passkey-support.ts";
 import { authenticatorCode, createUser, SECRET, startTestServer, STRONG_PASSWORD, uniqueEmail, type TestServer } from "./support.ts";
 
 // Fails to type-check (bunx tsc) when what a handler sends and its documented model drift apart.
@@ -35,6 +38,8 @@ const shapesAgree: [
 	Same<ReturnType<typeof totpCredentialJSON>, z.output<typeof totpCredentialResponse>>,
 ] = [true, true, true, true, true];
 void shapesAgree;
+const passkeyShapesAgree: Same<ReturnType<typeof passkeyJSON>, z.output<typeof passkeyResponse>> = true;
+void passkeyShapesAgree;
 
 const document = buildOpenApiDocument() as any;
 const METHODS = ["get", "post", "delete", "put", "patch", "head", "options", "trace"];
@@ -298,7 +303,7 @@ describe("the document matches what the server sends", () => {
 	let server: TestServer;
 
 	beforeAll(async () => {
-		server = await startTestServer();
+		server = await startTestServer({ passkeys: RP });
 	});
 	afterAll(() => server.stop());
 
@@ -391,6 +396,29 @@ describe("the document matches what the server sends", () => {
 		expectDocumented("POST", "/users/{user_id}/regenerate-recovery-code", regenerated);
 		const reset = await server.request("POST", `/users/${user.id}/reset-2fa`, { recovery_code: regenerated.body.recovery_code });
 		expectDocumented("POST", "/users/{user_id}/reset-2fa", reset);
+	});
+
+	test("passkeys: ceremonies, the passkey, a sign-in, and their refusals", async () => {
+		const user = await createUser(server);
+		const device = authenticator("ES256");
+		const registration = await server.request("POST", `/users/${user.id}/passkey-registrations`, {});
+		expectDocumented("POST", "/users/{user_id}/passkey-registrations", registration);
+		const credential = device.register(registration.body.options);
+		const passkey = await server.request("POST", `/passkey-registrations/${registration.body.id}/verify`, { credential });
+		expectDocumented("POST", "/passkey-registrations/{ceremony_id}/verify", passkey);
+		const again = await server.request("POST", `/passkey-registrations/${registration.body.id}/verify`, { credential });
+		expectDocumented("POST", "/passkey-registrations/{ceremony_id}/verify", again);
+		const started = await server.request("POST", "/passkey-authentications", { user_id: user.id });
+		expectDocumented("POST", "/passkey-authentications", started);
+		const signedIn = await server.request("POST", `/passkey-authentications/${started.body.id}/verify`, { credential: device.assert(started.body.options) });
+		expectDocumented("POST", "/passkey-authentications/{ceremony_id}/verify", signedIn);
+		const forged = await signIn(server, device, { bend: { corruptSignature: true } });
+		expect(forged.body).toEqual({ error: "INVALID_CREDENTIAL" });
+		expectDocumented("POST", "/passkey-authentications/{ceremony_id}/verify", forged);
+		expectDocumented("GET", "/users/{user_id}/passkeys", await server.request("GET", `/users/${user.id}/passkeys`));
+		expectDocumented("GET", "/passkeys/{passkey_id}", await server.request("GET", `/passkeys/${passkey.body.id}`));
+		expect((await server.request("DELETE", `/passkeys/${passkey.body.id}`)).status).toBe(204);
+		expectDocumented("GET", "/passkeys/{passkey_id}", await server.request("GET", `/passkeys/${passkey.body.id}`));
 	});
 
 	test("error answers, Retry-After included", async () => {

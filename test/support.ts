@@ -9,7 +9,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { Secret, TOTP } from "otpauth";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import type { LeakCheckConfig, ServeConfig } from "../src/config.ts";
+import type { LeakCheckConfig, PasskeyConfig, ServeConfig } from "../src/config.ts";
 import { limitSettings } from "../src/limits.ts";
 import { silentLogger, type Logger } from "../src/log.ts";
 import { startServer, type RunningServer } from "../src/server.ts";
@@ -99,6 +99,8 @@ export interface TestServerOptions {
 	databaseClock?: "test" | "database";
 	/** `--limit` values (`hashing=20/10s`); the contract's figures otherwise. */
 	limits?: string[];
+	/** Passkeys on (API.md section 10); off by default, as without --passkey-rp-id. */
+	passkeys?: PasskeyConfig;
 }
 
 export async function startTestServer(options: TestServerOptions = {}): Promise<TestServer> {
@@ -124,6 +126,7 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
 		logFormat: "json",
 		logLevel: "info",
 		limits: limitSettings(options.limits ?? [], "--limit"),
+		passkeys: options.passkeys ?? null,
 		console: options.console ?? false,
 	};
 	const running = await startServer({

@@ -16,6 +16,10 @@ export type EmailUpdateRequest = Schemas["EmailUpdateRequest"];
 export type VerifiedEmail = Schemas["VerifiedEmail"];
 export type TotpCredential = Schemas["TotpCredential"];
 export type RecoveryCode = Schemas["RecoveryCode"];
+export type Passkey = Schemas["Passkey"];
+export type PasskeyRegistration = Schemas["PasskeyRegistration"];
+export type PasskeyAuthentication = Schemas["PasskeyAuthentication"];
+export type PasskeySignIn = Schemas["PasskeySignIn"];
 export type Health = Schemas["Health"];
 /** Every code an error answer can carry. */
 export type ErrorCode = Schemas["Error"]["error"];
@@ -80,6 +84,14 @@ function userPath(user_id: string) {
 
 function requestPath(request_id: string) {
 	return { params: { path: { request_id } } };
+}
+
+function ceremonyPath(ceremony_id: string) {
+	return { params: { path: { ceremony_id } } };
+}
+
+function passkeyPath(passkey_id: string) {
+	return { params: { path: { passkey_id } } };
 }
 
 export type HolmClient = ReturnType<typeof createHolmClient>;
@@ -162,5 +174,20 @@ export function createHolmClient(options: HolmClientOptions) {
 		/** Spends the recovery code, deletes the TOTP credential and answers a new recovery code. */
 		resetTwoFactor: (userId: string, request: RequestBody<"resetTwoFactor">) =>
 			body(api.POST("/users/{user_id}/reset-2fa", { ...userPath(userId), body: request })),
+
+		/** The ceremony; hand its `options` to the browser's `PublicKeyCredential.parseCreationOptionsFromJSON()`. */
+		startPasskeyRegistration: (userId: string, request: RequestBody<"startPasskeyRegistration"> = {}) =>
+			body(api.POST("/users/{user_id}/passkey-registrations", { ...userPath(userId), body: request })),
+		/** `credential` is the browser's `PublicKeyCredential.toJSON()`; the new passkey. */
+		verifyPasskeyRegistration: (ceremonyId: string, request: RequestBody<"verifyPasskeyRegistration">) =>
+			body(api.POST("/passkey-registrations/{ceremony_id}/verify", { ...ceremonyPath(ceremonyId), body: request })),
+		/** The ceremony; hand its `options` to `PublicKeyCredential.parseRequestOptionsFromJSON()`. Without `user_id`, a discoverable sign-in. */
+		startPasskeyAuthentication: (request: RequestBody<"startPasskeyAuthentication"> = {}) => body(api.POST("/passkey-authentications", { body: request })),
+		/** The user signed in and the passkey used. */
+		verifyPasskeyAuthentication: (ceremonyId: string, request: RequestBody<"verifyPasskeyAuthentication">) =>
+			body(api.POST("/passkey-authentications/{ceremony_id}/verify", { ...ceremonyPath(ceremonyId), body: request })),
+		listUserPasskeys: (userId: string) => body(api.GET("/users/{user_id}/passkeys", userPath(userId))),
+		getPasskey: (passkeyId: string) => body(api.GET("/passkeys/{passkey_id}", passkeyPath(passkeyId))),
+		deletePasskey: (passkeyId: string) => noContent(api.DELETE("/passkeys/{passkey_id}", passkeyPath(passkeyId))),
 	};
 }

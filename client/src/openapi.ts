@@ -387,6 +387,130 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/users/{user_id}/passkey-registrations": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Start a passkey registration
+         * @description Give `options` to `PublicKeyCredential.parseCreationOptionsFromJSON()` and the result to `navigator.credentials.create({ publicKey })`. The ceremony lives 5 minutes. The user handle in `options.user.id` is 32 random bytes made once per user, never the id or email. TOO_MANY_REQUESTS while `client_ip` is blocked for incorrect passwords; NOT_ALLOWED when the user has 10 passkeys, or passkeys are off.
+         */
+        post: operations["startPasskeyRegistration"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/passkey-registrations/{ceremony_id}/verify": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Verify a passkey registration
+         * @description `credential` is what `PublicKeyCredential.toJSON()` gives after `navigator.credentials.create()`. The ceremony is used up by this call whatever its outcome (a body that is not of the right shape, INVALID_DATA, is refused before and leaves it). INVALID_REQUEST when the ceremony is unknown, expired or used; INVALID_CREDENTIAL when a check fails; PASSKEY_ALREADY_REGISTERED when the credential id is registered to any user; NOT_ALLOWED when the user reached 10 passkeys meanwhile, or passkeys are off. `client_ip` only goes into the passkey_registered security event.
+         */
+        post: operations["verifyPasskeyRegistration"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/passkey-authentications": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Start a passkey sign-in
+         * @description Give `options` to `PublicKeyCredential.parseRequestOptionsFromJSON()` and the result to `navigator.credentials.get({ publicKey })`. With `user_id`, `allowCredentials` lists that user's passkeys; without, it is empty, for a discoverable (username-less) sign-in. TOO_MANY_REQUESTS while `client_ip` (or the named user) is blocked for incorrect passwords. NOT_ALLOWED when passkeys are off.
+         */
+        post: operations["startPasskeyAuthentication"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/passkey-authentications/{ceremony_id}/verify": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Verify a passkey sign-in
+         * @description `credential` is what `PublicKeyCredential.toJSON()` gives after `navigator.credentials.get()`. The limits are checked first: a failed assertion counts as an incorrect password for `client_ip` and for the passkey's user (5 per address, 10 per user in 15 minutes). Then the ceremony is used up, whatever the outcome. INVALID_REQUEST when the ceremony is unknown, expired or used; INVALID_CREDENTIAL when a check fails (a counter that did not go up also logs passkey_counter_regressed). NOT_ALLOWED when passkeys are off.
+         */
+        post: operations["verifyPasskeyAuthentication"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/users/{user_id}/passkeys": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List a user's passkeys
+         * @description Oldest first. Answers NOT_ALLOWED when passkeys are off (no `--passkey-rp-id`).
+         */
+        get: operations["listUserPasskeys"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/passkeys/{passkey_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get a passkey
+         * @description Answers NOT_ALLOWED when passkeys are off (no `--passkey-rp-id`).
+         */
+        get: operations["getPasskey"];
+        put?: never;
+        post?: never;
+        /**
+         * Delete a passkey
+         * @description The authenticator keeps its copy; the user may remove it there too. Answers NOT_ALLOWED when passkeys are off (no `--passkey-rp-id`).
+         */
+        delete: operations["deletePasskey"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/openapi.json": {
         parameters: {
             query?: never;
@@ -491,6 +615,120 @@ export interface components {
         RecoveryCode: {
             recovery_code: string;
         };
+        Passkey: {
+            id: string;
+            user_id: string;
+            name: string;
+            created_at: number;
+            /** @description null until the passkey is first used to sign in. */
+            last_used_at: number | null;
+            /** @description The authenticator may sync the passkey (a multi-device credential). */
+            backup_eligible: boolean;
+            /** @description The passkey is synced or backed up now (as of its last use). */
+            backed_up: boolean;
+            /** @description As the browser reported them at registration (usb, nfc, ble, internal, hybrid…). */
+            transports: string[];
+            /** @description The authenticator model, all zeros when it does not say. Not verified (no attestation). */
+            aaguid: string;
+        };
+        PasskeyRegistration: {
+            id: string;
+            user_id: string;
+            created_at: number;
+            expires_at: number;
+            /** @description PublicKeyCredentialCreationOptionsJSON: give it to PublicKeyCredential.parseCreationOptionsFromJSON(). */
+            options: {
+                rp: {
+                    id: string;
+                    name: string;
+                };
+                user: {
+                    /** @description base64url without padding */
+                    id: string;
+                    name: string;
+                    displayName: string;
+                };
+                /** @description base64url without padding */
+                challenge: string;
+                pubKeyCredParams: {
+                    /** @constant */
+                    type: "public-key";
+                    alg: number;
+                }[];
+                timeout: number;
+                excludeCredentials: {
+                    /** @constant */
+                    type: "public-key";
+                    /** @description base64url without padding */
+                    id: string;
+                    transports?: string[];
+                }[];
+                authenticatorSelection: {
+                    /** @constant */
+                    residentKey: "required";
+                    /** @constant */
+                    requireResidentKey: true;
+                    /** @enum {string} */
+                    userVerification: "required" | "preferred";
+                };
+                /** @constant */
+                attestation: "none";
+            };
+        };
+        PasskeyAuthentication: {
+            id: string;
+            created_at: number;
+            expires_at: number;
+            /** @description PublicKeyCredentialRequestOptionsJSON: give it to PublicKeyCredential.parseRequestOptionsFromJSON(). */
+            options: {
+                /** @description base64url without padding */
+                challenge: string;
+                timeout: number;
+                rpId: string;
+                allowCredentials: {
+                    /** @constant */
+                    type: "public-key";
+                    /** @description base64url without padding */
+                    id: string;
+                    transports?: string[];
+                }[];
+                /** @enum {string} */
+                userVerification: "required" | "preferred";
+            };
+        };
+        PasskeySignIn: {
+            user: {
+                id: string;
+                created_at: number;
+                /** @description NFC, lower-cased; null when the user has none. */
+                email: string | null;
+                email_verified: boolean;
+                /**
+                 * @deprecated
+                 * @description Deprecated: read totp_registered, which always has the same value.
+                 */
+                registered_totp: boolean;
+                /** @description Whether the user has a TOTP credential (the name @faroe/sdk reads). */
+                totp_registered: boolean;
+                recovery_code: string;
+            };
+            passkey: {
+                id: string;
+                user_id: string;
+                name: string;
+                created_at: number;
+                /** @description null until the passkey is first used to sign in. */
+                last_used_at: number | null;
+                /** @description The authenticator may sync the passkey (a multi-device credential). */
+                backup_eligible: boolean;
+                /** @description The passkey is synced or backed up now (as of its last use). */
+                backed_up: boolean;
+                /** @description As the browser reported them at registration (usb, nfc, ble, internal, hybrid…). */
+                transports: string[];
+                /** @description The authenticator model, all zeros when it does not say. Not verified (no attestation). */
+                aaguid: string;
+            };
+        };
         Health: {
             /** @enum {string} */
             status: "ok" | "unavailable";
@@ -559,9 +797,44 @@ export interface components {
         ResetTwoFactorBody: {
             recovery_code: string;
         };
+        StartPasskeyRegistrationBody: {
+            client_ip?: string | null;
+        };
+        VerifyPasskeyRegistrationBody: {
+            credential: {
+                id: string;
+                rawId: string;
+                type: string;
+                response: {
+                    clientDataJSON: string;
+                    attestationObject: string;
+                    transports?: string[] | null;
+                };
+            };
+            name?: string | null;
+            client_ip?: string | null;
+        };
+        StartPasskeyAuthenticationBody: {
+            user_id?: string | null;
+            client_ip?: string | null;
+        };
+        VerifyPasskeyAuthenticationBody: {
+            credential: {
+                id: string;
+                rawId: string;
+                type: string;
+                response: {
+                    clientDataJSON: string;
+                    authenticatorData: string;
+                    signature: string;
+                    userHandle?: string | null;
+                };
+            };
+            client_ip?: string | null;
+        };
         Error: {
             /** @enum {string} */
-            error: "INVALID_DATA" | "WEAK_PASSWORD" | "TOO_MANY_REQUESTS" | "INCORRECT_CODE" | "INCORRECT_PASSWORD" | "INVALID_REQUEST" | "EMAIL_ALREADY_USED" | "NOT_ALLOWED" | "NOT_AUTHENTICATED" | "NOT_FOUND" | "METHOD_NOT_ALLOWED" | "NOT_ACCEPTABLE" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "UNKNOWN_ERROR" | "UNAVAILABLE";
+            error: "INVALID_DATA" | "WEAK_PASSWORD" | "TOO_MANY_REQUESTS" | "INCORRECT_CODE" | "INCORRECT_PASSWORD" | "INVALID_REQUEST" | "EMAIL_ALREADY_USED" | "NOT_ALLOWED" | "INVALID_CREDENTIAL" | "PASSKEY_ALREADY_REGISTERED" | "NOT_AUTHENTICATED" | "NOT_FOUND" | "METHOD_NOT_ALLOWED" | "NOT_ACCEPTABLE" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "UNKNOWN_ERROR" | "UNAVAILABLE";
         };
     };
     responses: {
@@ -675,6 +948,16 @@ export interface components {
          * @example xkmtyqnsfd5w7hbq2g9cp6ra
          */
         request_id: string;
+        /**
+         * @description The passkey ceremony's identifier (the `id` its start answered). A value that cannot be an identifier answers 404 NOT_FOUND.
+         * @example q4mzp7hbxk2c9tnwdj3rfv8s
+         */
+        ceremony_id: string;
+        /**
+         * @description The passkey's identifier. A value that cannot be an identifier answers 404 NOT_FOUND.
+         * @example h7cw2n4kpq9xrzt3mbd8vjfe
+         */
+        passkey_id: string;
     };
     requestBodies: never;
     headers: {
@@ -2243,6 +2526,537 @@ export interface operations {
             404: components["responses"]["NOT_FOUND"];
             406: components["responses"]["NOT_ACCEPTABLE"];
             413: components["responses"]["PAYLOAD_TOO_LARGE"];
+            415: components["responses"]["UNSUPPORTED_MEDIA_TYPE"];
+            500: components["responses"]["UNKNOWN_ERROR"];
+            503: components["responses"]["UNAVAILABLE"];
+        };
+    };
+    startPasskeyRegistration: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The user's identifier. A value that cannot be an identifier answers 404 NOT_FOUND.
+                 * @example eeidmqmvdtjhaddujv8twjug
+                 */
+                user_id: components["parameters"]["user_id"];
+            };
+            cookie?: never;
+        };
+        /** @description A JSON object; unknown fields are ignored and `null` in an optional field means absent. Content-Type may be application/json, text/plain (as @faroe/sdk sends it) or absent. An empty body counts as {}. */
+        requestBody?: {
+            content: {
+                /**
+                 * @example {
+                 *       "client_ip": "203.0.113.7"
+                 *     }
+                 */
+                "application/json": components["schemas"]["StartPasskeyRegistrationBody"];
+            };
+        };
+        responses: {
+            /** @description The ceremony and its PublicKeyCredentialCreationOptions JSON. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": "q4mzp7hbxk2c9tnwdj3rfv8s",
+                     *       "user_id": "eeidmqmvdtjhaddujv8twjug",
+                     *       "created_at": 1728783738,
+                     *       "expires_at": 1728784038,
+                     *       "options": {
+                     *         "rp": {
+                     *           "id": "example.com",
+                     *           "name": "Example"
+                     *         },
+                     *         "user": {
+                     *           "id": "kK0vF0r2XPX8rDwD3qxQ5mZ9Yj2uA8oCz7TQbO1Hh4E",
+                     *           "name": "cat@example.com",
+                     *           "displayName": "cat@example.com"
+                     *         },
+                     *         "challenge": "7dBX0dQm8C5zJ0cQk4oG1dM4w2Jt5YQ6kqYV0p1g8bE",
+                     *         "pubKeyCredParams": [
+                     *           {
+                     *             "type": "public-key",
+                     *             "alg": -7
+                     *           },
+                     *           {
+                     *             "type": "public-key",
+                     *             "alg": -8
+                     *           },
+                     *           {
+                     *             "type": "public-key",
+                     *             "alg": -257
+                     *           }
+                     *         ],
+                     *         "timeout": 300000,
+                     *         "excludeCredentials": [],
+                     *         "authenticatorSelection": {
+                     *           "residentKey": "required",
+                     *           "requireResidentKey": true,
+                     *           "userVerification": "required"
+                     *         },
+                     *         "attestation": "none"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["PasskeyRegistration"];
+                };
+            };
+            /**
+             * @description One of:
+             *
+             *     - `NOT_ALLOWED`: The operation does not apply in the current state.
+             *     - `INVALID_DATA`: The body is not a JSON object, a field has the wrong type, a required field is missing, or a value breaks a rule.
+             *     - `TOO_MANY_REQUESTS`: A rate limit or lockout refused the call; `Retry-After` gives the whole seconds until it could succeed.
+             */
+            400: {
+                headers: {
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        error: "NOT_ALLOWED" | "INVALID_DATA" | "TOO_MANY_REQUESTS";
+                    };
+                };
+            };
+            401: components["responses"]["NOT_AUTHENTICATED"];
+            404: components["responses"]["NOT_FOUND"];
+            406: components["responses"]["NOT_ACCEPTABLE"];
+            413: components["responses"]["PAYLOAD_TOO_LARGE"];
+            415: components["responses"]["UNSUPPORTED_MEDIA_TYPE"];
+            500: components["responses"]["UNKNOWN_ERROR"];
+            503: components["responses"]["UNAVAILABLE"];
+        };
+    };
+    verifyPasskeyRegistration: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The passkey ceremony's identifier (the `id` its start answered). A value that cannot be an identifier answers 404 NOT_FOUND.
+                 * @example q4mzp7hbxk2c9tnwdj3rfv8s
+                 */
+                ceremony_id: components["parameters"]["ceremony_id"];
+            };
+            cookie?: never;
+        };
+        /** @description A JSON object; unknown fields are ignored and `null` in an optional field means absent. Content-Type may be application/json, text/plain (as @faroe/sdk sends it) or absent. */
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "credential": {
+                 *         "id": "0MqlP5hUEaVQZ6pcneK9zbs7AAo",
+                 *         "rawId": "0MqlP5hUEaVQZ6pcneK9zbs7AAo",
+                 *         "type": "public-key",
+                 *         "response": {
+                 *           "clientDataJSON": "eyJ0eXBlIjoid2ViYXV0aG4uY3JlYXRlIiwiY2hhbGxlbmdlIjoiN2RCWDBkUW04QzV6SjBjUWs0b0cxZE00dzJKdDVZUTZrcVlWMHAxZzhiRSIsIm9yaWdpbiI6Imh0dHBzOi8vZXhhbXBsZS5jb20iLCJjcm9zc09yaWdpbiI6ZmFsc2V9",
+                 *           "attestationObject": "o2NmbXRkbm9uZWdhdHRTdG10oGhhdXRoRGF0YViYo3mm9u6vuaVeN4wRgDTidR5oL6ufLTCrE9ISVYbOGUddAAAAAPv8MAcVTk7MjAtuAgVX170AFNDKpT-YVBGlUGeqXJ3ivc27OwAKpQECAyYgASFYIN9_Sb0f43hFJapkN-5oSldgzamlEh223VM_e6LzZR3RIlggw0-YY7bK9oiA5Vzu1Ox8wkxGNpkwUaySP-7OUZAHeHE",
+                 *           "transports": [
+                 *             "hybrid",
+                 *             "internal"
+                 *           ]
+                 *         }
+                 *       },
+                 *       "name": "My iPhone",
+                 *       "client_ip": "203.0.113.7"
+                 *     }
+                 */
+                "application/json": components["schemas"]["VerifyPasskeyRegistrationBody"];
+            };
+        };
+        responses: {
+            /** @description The new passkey. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": "h7cw2n4kpq9xrzt3mbd8vjfe",
+                     *       "user_id": "eeidmqmvdtjhaddujv8twjug",
+                     *       "name": "My iPhone",
+                     *       "created_at": 1728783758,
+                     *       "last_used_at": null,
+                     *       "backup_eligible": true,
+                     *       "backed_up": true,
+                     *       "transports": [
+                     *         "hybrid",
+                     *         "internal"
+                     *       ],
+                     *       "aaguid": "fbfc3007-154e-4ecc-8c0b-6e020557d7bd"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Passkey"];
+                };
+            };
+            /**
+             * @description One of:
+             *
+             *     - `NOT_ALLOWED`: The operation does not apply in the current state.
+             *     - `INVALID_DATA`: The body is not a JSON object, a field has the wrong type, a required field is missing, or a value breaks a rule.
+             *     - `INVALID_REQUEST`: The request named in the body does not exist, has expired, or (reset-password) is not verified yet.
+             *     - `INVALID_CREDENTIAL`: The passkey answer failed verification (challenge, origin, rp id, flags, algorithm, owner, signature or counter).
+             *     - `PASSKEY_ALREADY_REGISTERED`: The authenticator's credential is registered already (to this or another user).
+             */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        error: "NOT_ALLOWED" | "INVALID_DATA" | "INVALID_REQUEST" | "INVALID_CREDENTIAL" | "PASSKEY_ALREADY_REGISTERED";
+                    };
+                };
+            };
+            401: components["responses"]["NOT_AUTHENTICATED"];
+            406: components["responses"]["NOT_ACCEPTABLE"];
+            413: components["responses"]["PAYLOAD_TOO_LARGE"];
+            415: components["responses"]["UNSUPPORTED_MEDIA_TYPE"];
+            500: components["responses"]["UNKNOWN_ERROR"];
+            503: components["responses"]["UNAVAILABLE"];
+        };
+    };
+    startPasskeyAuthentication: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description A JSON object; unknown fields are ignored and `null` in an optional field means absent. Content-Type may be application/json, text/plain (as @faroe/sdk sends it) or absent. An empty body counts as {}. */
+        requestBody?: {
+            content: {
+                /**
+                 * @example {
+                 *       "client_ip": "203.0.113.7"
+                 *     }
+                 */
+                "application/json": components["schemas"]["StartPasskeyAuthenticationBody"];
+            };
+        };
+        responses: {
+            /** @description The ceremony and its PublicKeyCredentialRequestOptions JSON. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": "vnd3sb5hpc7w2mzq8k4tx9ea",
+                     *       "created_at": 1728783858,
+                     *       "expires_at": 1728784158,
+                     *       "options": {
+                     *         "challenge": "Q2m3pV0kYtq5s9Y3vTzJb6N8hH1aW4eR7uC0xL2dF5g",
+                     *         "timeout": 300000,
+                     *         "rpId": "example.com",
+                     *         "allowCredentials": [],
+                     *         "userVerification": "required"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["PasskeyAuthentication"];
+                };
+            };
+            /**
+             * @description One of:
+             *
+             *     - `NOT_ALLOWED`: The operation does not apply in the current state.
+             *     - `INVALID_DATA`: The body is not a JSON object, a field has the wrong type, a required field is missing, or a value breaks a rule.
+             *     - `TOO_MANY_REQUESTS`: A rate limit or lockout refused the call; `Retry-After` gives the whole seconds until it could succeed.
+             */
+            400: {
+                headers: {
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        error: "NOT_ALLOWED" | "INVALID_DATA" | "TOO_MANY_REQUESTS";
+                    };
+                };
+            };
+            401: components["responses"]["NOT_AUTHENTICATED"];
+            404: components["responses"]["NOT_FOUND"];
+            406: components["responses"]["NOT_ACCEPTABLE"];
+            413: components["responses"]["PAYLOAD_TOO_LARGE"];
+            415: components["responses"]["UNSUPPORTED_MEDIA_TYPE"];
+            500: components["responses"]["UNKNOWN_ERROR"];
+            503: components["responses"]["UNAVAILABLE"];
+        };
+    };
+    verifyPasskeyAuthentication: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The passkey ceremony's identifier (the `id` its start answered). A value that cannot be an identifier answers 404 NOT_FOUND.
+                 * @example q4mzp7hbxk2c9tnwdj3rfv8s
+                 */
+                ceremony_id: components["parameters"]["ceremony_id"];
+            };
+            cookie?: never;
+        };
+        /** @description A JSON object; unknown fields are ignored and `null` in an optional field means absent. Content-Type may be application/json, text/plain (as @faroe/sdk sends it) or absent. */
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "credential": {
+                 *         "id": "0MqlP5hUEaVQZ6pcneK9zbs7AAo",
+                 *         "rawId": "0MqlP5hUEaVQZ6pcneK9zbs7AAo",
+                 *         "type": "public-key",
+                 *         "response": {
+                 *           "clientDataJSON": "eyJ0eXBlIjoid2ViYXV0aG4uZ2V0IiwiY2hhbGxlbmdlIjoiUTJtM3BWMGtZdHE1czlZM3ZUekpiNk44aEgxYVc0ZVI3dUMweEwyZEY1ZyIsIm9yaWdpbiI6Imh0dHBzOi8vZXhhbXBsZS5jb20iLCJjcm9zc09yaWdpbiI6ZmFsc2V9",
+                 *           "authenticatorData": "o3mm9u6vuaVeN4wRgDTidR5oL6ufLTCrE9ISVYbOGUcdAAAAAA",
+                 *           "signature": "MEUCIQD-rVEHECzxZ00GV3FN09_CxlS8fSBYc5S3boPLNzNfGgIgXJySXHjZosCQ_tLQrEsOzksqSt5lbl7a8YlJJr1cM0E",
+                 *           "userHandle": "kK0vF0r2XPX8rDwD3qxQ5mZ9Yj2uA8oCz7TQbO1Hh4E"
+                 *         }
+                 *       },
+                 *       "client_ip": "203.0.113.7"
+                 *     }
+                 */
+                "application/json": components["schemas"]["VerifyPasskeyAuthenticationBody"];
+            };
+        };
+        responses: {
+            /** @description The user signed in, and the passkey used (its last_used_at now). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "user": {
+                     *         "id": "eeidmqmvdtjhaddujv8twjug",
+                     *         "created_at": 1728783738,
+                     *         "email": "cat@example.com",
+                     *         "email_verified": false,
+                     *         "registered_totp": false,
+                     *         "totp_registered": false,
+                     *         "recovery_code": "4UHZRTWP"
+                     *       },
+                     *       "passkey": {
+                     *         "id": "h7cw2n4kpq9xrzt3mbd8vjfe",
+                     *         "user_id": "eeidmqmvdtjhaddujv8twjug",
+                     *         "name": "My iPhone",
+                     *         "created_at": 1728783758,
+                     *         "last_used_at": 1728783863,
+                     *         "backup_eligible": true,
+                     *         "backed_up": true,
+                     *         "transports": [
+                     *           "hybrid",
+                     *           "internal"
+                     *         ],
+                     *         "aaguid": "fbfc3007-154e-4ecc-8c0b-6e020557d7bd"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["PasskeySignIn"];
+                };
+            };
+            /**
+             * @description One of:
+             *
+             *     - `NOT_ALLOWED`: The operation does not apply in the current state.
+             *     - `INVALID_DATA`: The body is not a JSON object, a field has the wrong type, a required field is missing, or a value breaks a rule.
+             *     - `TOO_MANY_REQUESTS`: A rate limit or lockout refused the call; `Retry-After` gives the whole seconds until it could succeed.
+             *     - `INVALID_REQUEST`: The request named in the body does not exist, has expired, or (reset-password) is not verified yet.
+             *     - `INVALID_CREDENTIAL`: The passkey answer failed verification (challenge, origin, rp id, flags, algorithm, owner, signature or counter).
+             */
+            400: {
+                headers: {
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        error: "NOT_ALLOWED" | "INVALID_DATA" | "TOO_MANY_REQUESTS" | "INVALID_REQUEST" | "INVALID_CREDENTIAL";
+                    };
+                };
+            };
+            401: components["responses"]["NOT_AUTHENTICATED"];
+            406: components["responses"]["NOT_ACCEPTABLE"];
+            413: components["responses"]["PAYLOAD_TOO_LARGE"];
+            415: components["responses"]["UNSUPPORTED_MEDIA_TYPE"];
+            500: components["responses"]["UNKNOWN_ERROR"];
+            503: components["responses"]["UNAVAILABLE"];
+        };
+    };
+    listUserPasskeys: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The user's identifier. A value that cannot be an identifier answers 404 NOT_FOUND.
+                 * @example eeidmqmvdtjhaddujv8twjug
+                 */
+                user_id: components["parameters"]["user_id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The user's passkeys (at most 10). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example [
+                     *       {
+                     *         "id": "h7cw2n4kpq9xrzt3mbd8vjfe",
+                     *         "user_id": "eeidmqmvdtjhaddujv8twjug",
+                     *         "name": "My iPhone",
+                     *         "created_at": 1728783758,
+                     *         "last_used_at": null,
+                     *         "backup_eligible": true,
+                     *         "backed_up": true,
+                     *         "transports": [
+                     *           "hybrid",
+                     *           "internal"
+                     *         ],
+                     *         "aaguid": "fbfc3007-154e-4ecc-8c0b-6e020557d7bd"
+                     *       }
+                     *     ]
+                     */
+                    "application/json": components["schemas"]["Passkey"][];
+                };
+            };
+            /** @description The operation does not apply in the current state. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        error: "NOT_ALLOWED";
+                    };
+                };
+            };
+            401: components["responses"]["NOT_AUTHENTICATED"];
+            404: components["responses"]["NOT_FOUND"];
+            406: components["responses"]["NOT_ACCEPTABLE"];
+            415: components["responses"]["UNSUPPORTED_MEDIA_TYPE"];
+            500: components["responses"]["UNKNOWN_ERROR"];
+            503: components["responses"]["UNAVAILABLE"];
+        };
+    };
+    getPasskey: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The passkey's identifier. A value that cannot be an identifier answers 404 NOT_FOUND.
+                 * @example h7cw2n4kpq9xrzt3mbd8vjfe
+                 */
+                passkey_id: components["parameters"]["passkey_id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The passkey; never its public key or counter. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": "h7cw2n4kpq9xrzt3mbd8vjfe",
+                     *       "user_id": "eeidmqmvdtjhaddujv8twjug",
+                     *       "name": "My iPhone",
+                     *       "created_at": 1728783758,
+                     *       "last_used_at": null,
+                     *       "backup_eligible": true,
+                     *       "backed_up": true,
+                     *       "transports": [
+                     *         "hybrid",
+                     *         "internal"
+                     *       ],
+                     *       "aaguid": "fbfc3007-154e-4ecc-8c0b-6e020557d7bd"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Passkey"];
+                };
+            };
+            /** @description The operation does not apply in the current state. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        error: "NOT_ALLOWED";
+                    };
+                };
+            };
+            401: components["responses"]["NOT_AUTHENTICATED"];
+            404: components["responses"]["NOT_FOUND"];
+            406: components["responses"]["NOT_ACCEPTABLE"];
+            415: components["responses"]["UNSUPPORTED_MEDIA_TYPE"];
+            500: components["responses"]["UNKNOWN_ERROR"];
+            503: components["responses"]["UNAVAILABLE"];
+        };
+    };
+    deletePasskey: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The passkey's identifier. A value that cannot be an identifier answers 404 NOT_FOUND.
+                 * @example h7cw2n4kpq9xrzt3mbd8vjfe
+                 */
+                passkey_id: components["parameters"]["passkey_id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Deleted; it can no longer sign in. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description The operation does not apply in the current state. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        error: "NOT_ALLOWED";
+                    };
+                };
+            };
+            401: components["responses"]["NOT_AUTHENTICATED"];
+            404: components["responses"]["NOT_FOUND"];
+            406: components["responses"]["NOT_ACCEPTABLE"];
             415: components["responses"]["UNSUPPORTED_MEDIA_TYPE"];
             500: components["responses"]["UNKNOWN_ERROR"];
             503: components["responses"]["UNAVAILABLE"];

@@ -11,6 +11,16 @@ import {
 	resetPasswordBody,
 	verifyResetEmailBody,
 } from "../features/password-reset/schemas.ts";
+import {
+	passkeyAuthenticationResponse,
+	passkeyRegistrationResponse,
+	passkeyResponse,
+	passkeySignInResponse,
+	startAuthenticationBody,
+	startRegistrationBody,
+	verifyAuthenticationBody,
+	verifyRegistrationBody,
+} from "../features/passkeys/schemas.ts";
 import { authenticateBody, updatePasswordBody, verifyPasswordBody } from "../features/passwords/schemas.ts";
 import {
 	recoveryCodeResponse,
@@ -38,6 +48,10 @@ export const REQUEST_BODIES = {
 	VerifyTotpBody: verifyTotpBody,
 	RegenerateRecoveryCodeBody: regenerateRecoveryCodeBody,
 	ResetTwoFactorBody: resetTwoFactorBody,
+	StartPasskeyRegistrationBody: startRegistrationBody,
+	VerifyPasskeyRegistrationBody: verifyRegistrationBody,
+	StartPasskeyAuthenticationBody: startAuthenticationBody,
+	VerifyPasskeyAuthenticationBody: verifyAuthenticationBody,
 } satisfies Record<string, z.ZodType>;
 
 /** features/health/handlers.ts: 200 "ok", 503 "unavailable". */
@@ -55,6 +69,10 @@ export const MODELS = {
 	VerifiedEmail: verifiedEmailResponse,
 	TotpCredential: totpCredentialResponse,
 	RecoveryCode: recoveryCodeResponse,
+	Passkey: passkeyResponse,
+	PasskeyRegistration: passkeyRegistrationResponse,
+	PasskeyAuthentication: passkeyAuthenticationResponse,
+	PasskeySignIn: passkeySignInResponse,
 	Health: healthResponse,
 	OpenApiDocument: openApiDocumentResponse,
 } satisfies Record<string, z.ZodType>;

@@ -25,6 +25,8 @@ const ERROR_MEANINGS: Record<ErrorCode, string> = {
 	INVALID_REQUEST: "The request named in the body does not exist, has expired, or (reset-password) is not verified yet.",
 	EMAIL_ALREADY_USED: "The address belongs to a user already.",
 	NOT_ALLOWED: "The operation does not apply in the current state.",
+	INVALID_CREDENTIAL: "The passkey answer failed verification (challenge, origin, rp id, flags, algorithm, owner, signature or counter).",
+	PASSKEY_ALREADY_REGISTERED: "The authenticator's credential is registered already (to this or another user).",
 	NOT_AUTHENTICATED: "The Authorization header is missing or does not hold an accepted secret.",
 	NOT_FOUND: "The user or request named in the path does not exist or has expired (on /authenticate/password: no user has that address).",
 	METHOD_NOT_ALLOWED: "The path exists, but not with this method.",
@@ -52,6 +54,8 @@ const BODY_NOTE =
 const PATH_PARAMETERS: Record<string, { description: string; example: string }> = {
 	user_id: { description: "The user's identifier.", example: "eeidmqmvdtjhaddujv8twjug" },
 	request_id: { description: "The request's identifier.", example: "xkmtyqnsfd5w7hbq2g9cp6ra" },
+	ceremony_id: { description: "The passkey ceremony's identifier (the `id` its start answered).", example: "q4mzp7hbxk2c9tnwdj3rfv8s" },
+	passkey_id: { description: "The passkey's identifier.", example: "h7cw2n4kpq9xrzt3mbd8vjfe" },
 };
 
 function ref(section: string, name: string): Json {

@@ -37,6 +37,80 @@ const EMAIL_UPDATE_REQUEST = {
 };
 const TOTP_CREDENTIAL = { user_id: USER_ID, created_at: CREATED_AT, key: TOTP_KEY };
 
+// One passkey, registered and then used to sign in: the credentials are what a real ES256 platform
+// authenticator's PublicKeyCredential.toJSON() gives for these very options (its signature checks out).
+const PASSKEY_REGISTERED_AT = CREATED_AT + 20;
+const PASSKEY_SIGN_IN_AT = CREATED_AT + 120;
+const USER_HANDLE = "kK0vF0r2XPX8rDwD3qxQ5mZ9Yj2uA8oCz7TQbO1Hh4E";
+const CREDENTIAL_ID = "0MqlP5hUEaVQZ6pcneK9zbs7AAo";
+const PASSKEY_REGISTRATION = {
+	id: "q4mzp7hbxk2c9tnwdj3rfv8s",
+	user_id: USER_ID,
+	created_at: CREATED_AT,
+	expires_at: CREATED_AT + 300,
+	options: {
+		rp: { id: "example.com", name: "Example" },
+		user: { id: USER_HANDLE, name: USER.email, displayName: USER.email },
+		challenge: "7dBX0dQm8C5zJ0cQk4oG1dM4w2Jt5YQ6kqYV0p1g8bE",
+		pubKeyCredParams: [
+			{ type: "public-key", alg: -7 },
+			{ type: "public-key", alg: -8 },
+			{ type: "public-key", alg: -257 },
+		],
+		timeout: 300000,
+		excludeCredentials: [],
+		authenticatorSelection: { residentKey: "required", requireResidentKey: true, userVerification: "required" },
+		attestation: "none",
+	},
+};
+const PASSKEY_AUTHENTICATION = {
+	id: "vnd3sb5hpc7w2mzq8k4tx9ea",
+	created_at: PASSKEY_SIGN_IN_AT,
+	expires_at: PASSKEY_SIGN_IN_AT + 300,
+	options: {
+		challenge: "Q2m3pV0kYtq5s9Y3vTzJb6N8hH1aW4eR7uC0xL2dF5g",
+		timeout: 300000,
+		rpId: "example.com",
+		allowCredentials: [],
+		userVerification: "required",
+	},
+};
+const PASSKEY = {
+	id: "h7cw2n4kpq9xrzt3mbd8vjfe",
+	user_id: USER_ID,
+	name: "My iPhone",
+	created_at: PASSKEY_REGISTERED_AT,
+	last_used_at: null,
+	backup_eligible: true,
+	backed_up: true,
+	transports: ["hybrid", "internal"],
+	aaguid: "fbfc3007-154e-4ecc-8c0b-6e020557d7bd",
+};
+const REGISTRATION_CREDENTIAL = {
+	id: CREDENTIAL_ID,
+	rawId: CREDENTIAL_ID,
+	type: "public-key",
+	response: {
+		clientDataJSON:
+			"eyJ0eXBlIjoid2ViYXV0aG4uY3JlYXRlIiwiY2hhbGxlbmdlIjoiN2RCWDBkUW04QzV6SjBjUWs0b0cxZE00dzJKdDVZUTZrcVlWMHAxZzhiRSIsIm9yaWdpbiI6Imh0dHBzOi8vZXhhbXBsZS5jb20iLCJjcm9zc09yaWdpbiI6ZmFsc2V9",
+		attestationObject:
+			"o2NmbXRkbm9uZWdhdHRTdG10oGhhdXRoRGF0YViYo3mm9u6vuaVeN4wRgDTidR5oL6ufLTCrE9ISVYbOGUddAAAAAPv8MAcVTk7MjAtuAgVX170AFNDKpT-YVBGlUGeqXJ3ivc27OwAKpQECAyYgASFYIN9_Sb0f43hFJapkN-5oSldgzamlEh223VM_e6LzZR3RIlggw0-YY7bK9oiA5Vzu1Ox8wkxGNpkwUaySP-7OUZAHeHE",
+		transports: ["hybrid", "internal"],
+	},
+};
+const AUTHENTICATION_CREDENTIAL = {
+	id: CREDENTIAL_ID,
+	rawId: CREDENTIAL_ID,
+	type: "public-key",
+	response: {
+		clientDataJSON:
+			"eyJ0eXBlIjoid2ViYXV0aG4uZ2V0IiwiY2hhbGxlbmdlIjoiUTJtM3BWMGtZdHE1czlZM3ZUekpiNk44aEgxYVc0ZVI3dUMweEwyZEY1ZyIsIm9yaWdpbiI6Imh0dHBzOi8vZXhhbXBsZS5jb20iLCJjcm9zc09yaWdpbiI6ZmFsc2V9",
+		authenticatorData: "o3mm9u6vuaVeN4wRgDTidR5oL6ufLTCrE9ISVYbOGUcdAAAAAA",
+		signature: "MEUCIQD-rVEHECzxZ00GV3FN09_CxlS8fSBYc5S3boPLNzNfGgIgXJySXHjZosCQ_tLQrEsOzksqSt5lbl7a8YlJJr1cM0E",
+		userHandle: USER_HANDLE,
+	},
+};
+
 export interface Example {
 	/** The request body. */
 	request?: unknown;
@@ -75,6 +149,16 @@ export const EXAMPLES: Record<string, Example> = {
 	verifyTotp: { request: { code: "118315" } },
 	regenerateRecoveryCode: { request: {}, answer: { recovery_code: "EVCSADKF" } },
 	resetTwoFactor: { request: { recovery_code: USER.recovery_code }, answer: { recovery_code: "P626KJLY" } },
+
+	startPasskeyRegistration: { request: { client_ip: CLIENT_IP }, answer: PASSKEY_REGISTRATION },
+	verifyPasskeyRegistration: { request: { credential: REGISTRATION_CREDENTIAL, name: PASSKEY.name, client_ip: CLIENT_IP }, answer: PASSKEY },
+	startPasskeyAuthentication: { request: { client_ip: CLIENT_IP }, answer: PASSKEY_AUTHENTICATION },
+	verifyPasskeyAuthentication: {
+		request: { credential: AUTHENTICATION_CREDENTIAL, client_ip: CLIENT_IP },
+		answer: { user: USER, passkey: { ...PASSKEY, last_used_at: PASSKEY_SIGN_IN_AT + 5 } },
+	},
+	listUserPasskeys: { answer: [PASSKEY] },
+	getPasskey: { answer: PASSKEY },
 
 	getOpenApi: { answer: { openapi: "3.1.1", info: { title: "Holm", version: "0.1.0" }, paths: {} } },
 	getMetrics: {

@@ -14,6 +14,9 @@ export const TAGS = {
 	"Email verification": "Prove that the user receives mail at their address.",
 	"Email update": "Move a user to a new address once they prove they receive mail there.",
 	"Two-factor authentication": "TOTP credentials and the recovery code.",
+	Passkeys:
+		"WebAuthn registration and sign-in: Holm makes the options, the application's page hands them to navigator.credentials, " +
+		"and the application backend relays the answer back. Every passkey endpoint answers NOT_ALLOWED while passkeys are off (no --passkey-rp-id).",
 	Service: "Health, this description, metrics.",
 } as const;
 
@@ -371,6 +374,96 @@ export const OPERATIONS: readonly Operation[] = [
 		body: "ResetTwoFactorBody",
 		success: { status: 200, description: "A new recovery code.", model: "RecoveryCode" },
 		errors: ["NOT_FOUND", "INVALID_DATA", "TOO_MANY_REQUESTS", "INCORRECT_CODE"],
+	},
+
+	{
+		method: "POST",
+		path: "/users/:user_id/passkey-registrations",
+		operationId: "startPasskeyRegistration",
+		summary: "Start a passkey registration",
+		description:
+			"Give `options` to `PublicKeyCredential.parseCreationOptionsFromJSON()` and the result to `navigator.credentials.create({ publicKey })`. " +
+			"The ceremony lives 5 minutes. The user handle in `options.user.id` is 32 random bytes made once per user, never the id or email. " +
+			"TOO_MANY_REQUESTS while `client_ip` is blocked for incorrect passwords; NOT_ALLOWED when the user has 10 passkeys, or passkeys are off.",
+		tag: "Passkeys",
+		body: "StartPasskeyRegistrationBody",
+		success: { status: 200, description: "The ceremony and its PublicKeyCredentialCreationOptions JSON.", model: "PasskeyRegistration" },
+		errors: ["NOT_ALLOWED", "NOT_FOUND", "INVALID_DATA", "TOO_MANY_REQUESTS"],
+	},
+	{
+		method: "POST",
+		path: "/passkey-registrations/:ceremony_id/verify",
+		operationId: "verifyPasskeyRegistration",
+		summary: "Verify a passkey registration",
+		description:
+			"`credential` is what `PublicKeyCredential.toJSON()` gives after `navigator.credentials.create()`. The ceremony is used up by this call " +
+			"whatever its outcome (a body that is not of the right shape, INVALID_DATA, is refused before and leaves it). " +
+			"INVALID_REQUEST when the ceremony is unknown, expired or used; INVALID_CREDENTIAL when a check fails; PASSKEY_ALREADY_REGISTERED when the " +
+			"credential id is registered to any user; NOT_ALLOWED when the user reached 10 passkeys meanwhile, or passkeys are off. " +
+			"`client_ip` only goes into the passkey_registered security event.",
+		tag: "Passkeys",
+		body: "VerifyPasskeyRegistrationBody",
+		success: { status: 200, description: "The new passkey.", model: "Passkey" },
+		errors: ["NOT_ALLOWED", "INVALID_DATA", "INVALID_REQUEST", "INVALID_CREDENTIAL", "PASSKEY_ALREADY_REGISTERED"],
+	},
+	{
+		method: "POST",
+		path: "/passkey-authentications",
+		operationId: "startPasskeyAuthentication",
+		summary: "Start a passkey sign-in",
+		description:
+			"Give `options` to `PublicKeyCredential.parseRequestOptionsFromJSON()` and the result to `navigator.credentials.get({ publicKey })`. " +
+			"With `user_id`, `allowCredentials` lists that user's passkeys; without, it is empty, for a discoverable (username-less) sign-in. " +
+			"TOO_MANY_REQUESTS while `client_ip` (or the named user) is blocked for incorrect passwords. NOT_ALLOWED when passkeys are off.",
+		tag: "Passkeys",
+		body: "StartPasskeyAuthenticationBody",
+		success: { status: 200, description: "The ceremony and its PublicKeyCredentialRequestOptions JSON.", model: "PasskeyAuthentication" },
+		errors: ["NOT_ALLOWED", "INVALID_DATA", "NOT_FOUND", "TOO_MANY_REQUESTS"],
+	},
+	{
+		method: "POST",
+		path: "/passkey-authentications/:ceremony_id/verify",
+		operationId: "verifyPasskeyAuthentication",
+		summary: "Verify a passkey sign-in",
+		description:
+			"`credential` is what `PublicKeyCredential.toJSON()` gives after `navigator.credentials.get()`. The limits are checked first: a failed " +
+			"assertion counts as an incorrect password for `client_ip` and for the passkey's user (5 per address, 10 per user in 15 minutes). " +
+			"Then the ceremony is used up, whatever the outcome. INVALID_REQUEST when the ceremony is unknown, expired or used; INVALID_CREDENTIAL " +
+			"when a check fails (a counter that did not go up also logs passkey_counter_regressed). NOT_ALLOWED when passkeys are off.",
+		tag: "Passkeys",
+		body: "VerifyPasskeyAuthenticationBody",
+		success: { status: 200, description: "The user signed in, and the passkey used (its last_used_at now).", model: "PasskeySignIn" },
+		errors: ["NOT_ALLOWED", "INVALID_DATA", "TOO_MANY_REQUESTS", "INVALID_REQUEST", "INVALID_CREDENTIAL"],
+	},
+	{
+		method: "GET",
+		path: "/users/:user_id/passkeys",
+		operationId: "listUserPasskeys",
+		summary: "List a user's passkeys",
+		description: "Oldest first. Answers NOT_ALLOWED when passkeys are off (no `--passkey-rp-id`).",
+		tag: "Passkeys",
+		success: { status: 200, description: "The user's passkeys (at most 10).", model: "Passkey", list: true },
+		errors: ["NOT_ALLOWED", "NOT_FOUND"],
+	},
+	{
+		method: "GET",
+		path: "/passkeys/:passkey_id",
+		operationId: "getPasskey",
+		summary: "Get a passkey",
+		description: "Answers NOT_ALLOWED when passkeys are off (no `--passkey-rp-id`).",
+		tag: "Passkeys",
+		success: { status: 200, description: "The passkey; never its public key or counter.", model: "Passkey" },
+		errors: ["NOT_ALLOWED", "NOT_FOUND"],
+	},
+	{
+		method: "DELETE",
+		path: "/passkeys/:passkey_id",
+		operationId: "deletePasskey",
+		summary: "Delete a passkey",
+		description: "The authenticator keeps its copy; the user may remove it there too. Answers NOT_ALLOWED when passkeys are off (no `--passkey-rp-id`).",
+		tag: "Passkeys",
+		success: { status: 204, description: "Deleted; it can no longer sign in." },
+		errors: ["NOT_ALLOWED", "NOT_FOUND"],
 	},
 
 	{

@@ -3,6 +3,7 @@
 import type { ConsoleStore } from "../features/console/store.ts";
 import type { EmailUpdateStore } from "../features/email-update/store.ts";
 import type { EmailVerificationStore } from "../features/email-verification/store.ts";
+import type { PasskeyStore } from "../features/passkeys/store.ts";
 import type { PasswordResetStore } from "../features/password-reset/store.ts";
 import type { PasswordStore } from "../features/passwords/store.ts";
 import type { TwoFactorStore } from "../features/two-factor/store.ts";
@@ -17,6 +18,7 @@ export interface Stores {
 	emailVerifications: EmailVerificationStore;
 	emailUpdates: EmailUpdateStore;
 	twoFactor: TwoFactorStore;
+	passkeys: PasskeyStore;
 	console: ConsoleStore;
 }
 
@@ -26,6 +28,7 @@ export async function deleteExpiredRows(stores: Stores, nowSeconds: number): Pro
 	await stores.passwordResets.deleteExpired(nowSeconds);
 	await stores.emailVerifications.deleteExpired(nowSeconds);
 	await stores.emailUpdates.deleteExpired(nowSeconds);
+	await stores.passkeys.deleteExpiredCeremonies(nowSeconds);
 	await stores.console.deleteExpired(nowSeconds, CONSOLE_IDLE_SECONDS, CONSOLE_SESSION_SECONDS);
 }
 

@@ -2,6 +2,7 @@
 // them, with the client alone. Errors surface as HolmError with the code, the status and Retry-After.
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { createHolmClient, HolmError, type HolmClient } from "../../client/src/index.ts";
+import { authenticator, RP } from "../passkey-support.ts";
 import { authenticatorCode, SECRET, startTestServer, STRONG_PASSWORD, uniqueEmail, type TestServer } from "../support.ts";
 
 const NEW_PASSWORD = "lantern quince harbor 27 kettle";
@@ -234,5 +235,45 @@ describe("the rest", () => {
 		});
 		expect(await holmError(behindProxy.getUser("eeidmqmvdtjhaddujv8twjug"))).toMatchObject({ code: "UNKNOWN_ERROR", status: 502, retryAfter: 7 });
 		expect(await holmError(behindProxy.getHealth())).toMatchObject({ code: "UNKNOWN_ERROR", status: 502 });
+	});
+});
+
+describe("passkeys", () => {
+	// A second server, with passkeys on; the software authenticator plays the browser.
+	let passkeyServer: TestServer;
+	let passkeys: HolmClient;
+	beforeAll(async () => {
+		passkeyServer = await startTestServer({ passkeys: RP });
+		passkeys = createHolmClient({ url: passkeyServer.url, secret: SECRET });
+	});
+	afterAll(() => passkeyServer.stop());
+
+	test("register a passkey, sign in with it, list, get and delete it; a used ceremony is INVALID_REQUEST", async () => {
+		const user = await passkeys.createUser({ email: uniqueEmail(), password: STRONG_PASSWORD });
+		const device = authenticator("ES256");
+
+		const registration = await passkeys.startPasskeyRegistration(user.id);
+		expect(registration.options.rp).toEqual({ id: RP.rpId, name: RP.rpName });
+		const credential = device.register(registration.options);
+		const passkey = await passkeys.verifyPasskeyRegistration(registration.id, { credential, name: "Laptop" });
+		expect(passkey).toMatchObject({ user_id: user.id, name: "Laptop", last_used_at: null });
+		expect((await holmError(passkeys.verifyPasskeyRegistration(registration.id, { credential }))).code).toBe("INVALID_REQUEST");
+
+		const ceremony = await passkeys.startPasskeyAuthentication({ client_ip: "203.0.113.7" });
+		expect(ceremony.options.allowCredentials).toEqual([]);
+		const signedIn = await passkeys.verifyPasskeyAuthentication(ceremony.id, { credential: device.assert(ceremony.options) });
+		expect(signedIn.user.id).toBe(user.id);
+		expect(signedIn.passkey.id).toBe(passkey.id);
+
+		expect((await passkeys.listUserPasskeys(user.id)).map((listed) => listed.id)).toEqual([passkey.id]);
+		expect(await passkeys.getPasskey(passkey.id)).toEqual(signedIn.passkey);
+		await passkeys.deletePasskey(passkey.id);
+		expect(await holmError(passkeys.getPasskey(passkey.id))).toMatchObject({ code: "NOT_FOUND", status: 404 });
+	});
+
+	test("while passkeys are off, every passkey method is a HolmError NOT_ALLOWED", async () => {
+		const user = await holm.createUser({ email: uniqueEmail(), password: STRONG_PASSWORD });
+		expect(await holmError(holm.startPasskeyRegistration(user.id))).toMatchObject({ code: "NOT_ALLOWED", status: 400 });
+		expect((await holmError(holm.listUserPasskeys(user.id))).code).toBe("NOT_ALLOWED");
 	});
 });

@@ -4,6 +4,7 @@
 import { afterAll, beforeAll, expect, test } from "bun:test";
 import { ERROR_STATUS } from "../../src/errors.ts";
 import { ROUTES } from "../../src/routes.ts";
+import { RP } from "../passkey-support.ts";
 import { createUser, startTestServer, type TestServer } from "../support.ts";
 
 let server: TestServer;
@@ -12,7 +13,7 @@ let resetId: string;
 let updateId: string;
 
 beforeAll(async () => {
-	server = await startTestServer();
+	server = await startTestServer({ passkeys: RP });
 	userId = (await createUser(server)).id;
 	resetId = (await server.request("POST", `/users/${userId}/password-reset-requests`, {})).body.id;
 	updateId = (await server.request("POST", `/users/${userId}/email-update-requests`, { email: "fuzz-new@example.com" })).body.id;
@@ -20,7 +21,7 @@ beforeAll(async () => {
 afterAll(() => server.stop());
 
 const VALUES: unknown[] = [null, true, 0, -1, 1e308, 12345678901234567890, "", " ", "\u0000", "💥".repeat(40), "x".repeat(5000), [], ["a"], {}, { nested: "x" }];
-const FIELDS = ["email", "password", "new_password", "client_ip", "code", "request_id", "key", "totp_key", "recovery_code"];
+const FIELDS = ["email", "password", "new_password", "client_ip", "code", "request_id", "key", "totp_key", "recovery_code", "credential", "name", "user_id"];
 
 function bodies(): string[] {
 	const out = ["", "{}", "[]", "null", "{\"__proto__\": {\"polluted\": 1}}", "{\"constructor\": {\"prototype\": 1}}", "{", "\"\"", "1e999"];
@@ -33,7 +34,10 @@ test("no malformed body reaches a 500 on any endpoint", async () => {
 	const failures: string[] = [];
 	for (const [method, pattern] of ROUTES) {
 		if (method !== "POST") continue;
-		const path = pattern.replace(":user_id", userId).replace(":request_id", pattern.startsWith("/email-update") ? updateId : resetId);
+		const path = pattern
+			.replace(":user_id", userId)
+			.replace(":request_id", pattern.startsWith("/email-update") ? updateId : resetId)
+			.replace(":ceremony_id", "abcdefghijkmnpqrstuvwxyz");
 		for (const body of bodies()) {
 			const answer = await server.request(method, path, body);
 			const ok = answer.status < 300 || (answer.status < 500 && known.has(answer.body?.error));

@@ -10,6 +10,7 @@ import { createPostgresEmailUpdateStore } from "./email-update.ts";
 import { createPostgresEmailVerificationStore } from "./email-verification.ts";
 import { explainConnectionError } from "./connection-error.ts";
 import { createPostgresLimitStore, deleteExpiredLimits } from "./limits.ts";
+import { createPostgresPasskeyStore } from "./passkeys.ts";
 import { createPostgresPasswordResetStore } from "./password-reset.ts";
 import { createPostgresPasswordStore } from "./passwords.ts";
 import { migratePostgres } from "./schema.ts";
@@ -24,6 +25,7 @@ function createPostgresStores(sql: SQL, clock: DatabaseClock): Stores {
 		emailVerifications: createPostgresEmailVerificationStore(sql, clock),
 		emailUpdates: createPostgresEmailUpdateStore(sql, clock),
 		twoFactor: createPostgresTwoFactorStore(sql, clock),
+		passkeys: createPostgresPasskeyStore(sql),
 		console: createPostgresConsoleStore(sql, clock),
 	};
 }

@@ -94,7 +94,42 @@ export const POSTGRES_MIGRATIONS: readonly string[] = [
 	END $$;
 	CREATE TRIGGER user_count_change AFTER INSERT OR DELETE ON "user" FOR EACH ROW EXECUTE FUNCTION user_count_change();
 	`,
-	// 3: the console's one-time sign-in tokens and its sessions (API.md section 12), each known by
+	// 3: passkeys (API.md section 10), as on SQLite.
+	`
+	CREATE TABLE passkey_user_handle (
+		user_id text COLLATE "C" PRIMARY KEY REFERENCES "user" (id) ON DELETE CASCADE,
+		handle bytea NOT NULL UNIQUE
+	);
+
+	CREATE TABLE passkey (
+		id text COLLATE "C" PRIMARY KEY,
+		user_id text COLLATE "C" NOT NULL REFERENCES "user" (id) ON DELETE CASCADE,
+		credential_id bytea NOT NULL UNIQUE,
+		public_key bytea NOT NULL,
+		algorithm integer NOT NULL,
+		sign_count bigint NOT NULL,
+		name text NOT NULL,
+		created_at bigint NOT NULL,
+		last_used_at bigint,
+		backup_eligible boolean NOT NULL,
+		backed_up boolean NOT NULL,
+		transports jsonb NOT NULL,
+		aaguid bytea NOT NULL
+	);
+	CREATE INDEX passkey_user_id ON passkey (user_id, created_at);
+
+	CREATE TABLE passkey_ceremony (
+		id text COLLATE "C" PRIMARY KEY,
+		kind text NOT NULL CHECK (kind IN ('registration', 'authentication')),
+		user_id text COLLATE "C" REFERENCES "user" (id) ON DELETE CASCADE,
+		challenge bytea NOT NULL,
+		created_at bigint NOT NULL,
+		expires_at bigint NOT NULL
+	);
+	CREATE INDEX passkey_ceremony_user_id ON passkey_ceremony (user_id);
+	CREATE INDEX passkey_ceremony_expires_at ON passkey_ceremony (expires_at);
+	`,
+	// 4: the console's one-time sign-in tokens and its sessions (API.md section 12), each known by
 	// the SHA-256 of its secret, so that any instance accepts them.
 	`
 	CREATE TABLE console_token (digest bytea PRIMARY KEY, expires_at bigint NOT NULL);

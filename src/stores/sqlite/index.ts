@@ -7,6 +7,7 @@ import { openSnapshotReads, type SnapshotReads } from "./db/snapshot-reads.ts";
 import { createSqliteConsoleStore } from "./console.ts";
 import { createSqliteEmailUpdateStore } from "./email-update.ts";
 import { createSqliteEmailVerificationStore } from "./email-verification.ts";
+import { createSqlitePasskeyStore } from "./passkeys.ts";
 import { createSqlitePasswordResetStore } from "./password-reset.ts";
 import { createSqlitePasswordStore } from "./passwords.ts";
 import { createSqliteTwoFactorStore } from "./two-factor.ts";
@@ -20,6 +21,7 @@ function createStores(db: Database, reads: SnapshotReads): Stores {
 		emailVerifications: createSqliteEmailVerificationStore(db, reads),
 		emailUpdates: createSqliteEmailUpdateStore(db, reads),
 		twoFactor: createSqliteTwoFactorStore(db, reads),
+		passkeys: createSqlitePasskeyStore(db, reads),
 		console: createSqliteConsoleStore(db),
 	};
 }

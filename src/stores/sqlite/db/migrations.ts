@@ -81,7 +81,43 @@ export const MIGRATIONS: readonly string[] = [
 	CREATE TRIGGER user_count_delete AFTER DELETE ON user BEGIN UPDATE user_count SET n = n - 1, version = version + 1; END;
 	CREATE TRIGGER user_order_update AFTER UPDATE OF id, created_at ON user BEGIN UPDATE user_count SET version = version + 1; END;
 	`,
-	// 4: the console's one-time sign-in tokens and its sessions (API.md section 12), each known by
+	// 4: passkeys (API.md section 10). Each user's user handle is made once and kept; ceremonies
+	// live 5 minutes and are deleted by the verify that uses them; a credential id is registered once.
+	`
+	CREATE TABLE passkey_user_handle (
+		user_id TEXT NOT NULL PRIMARY KEY REFERENCES user (id) ON DELETE CASCADE,
+		handle BLOB NOT NULL UNIQUE
+	) STRICT;
+
+	CREATE TABLE passkey (
+		id TEXT NOT NULL PRIMARY KEY,
+		user_id TEXT NOT NULL REFERENCES user (id) ON DELETE CASCADE,
+		credential_id BLOB NOT NULL UNIQUE,
+		public_key BLOB NOT NULL,
+		algorithm INTEGER NOT NULL,
+		sign_count INTEGER NOT NULL,
+		name TEXT NOT NULL,
+		created_at INTEGER NOT NULL,
+		last_used_at INTEGER,
+		backup_eligible INTEGER NOT NULL CHECK (backup_eligible IN (0, 1)),
+		backed_up INTEGER NOT NULL CHECK (backed_up IN (0, 1)),
+		transports TEXT NOT NULL,
+		aaguid BLOB NOT NULL
+	) STRICT;
+	CREATE INDEX passkey_user_id ON passkey (user_id, created_at);
+
+	CREATE TABLE passkey_ceremony (
+		id TEXT NOT NULL PRIMARY KEY,
+		kind TEXT NOT NULL CHECK (kind IN ('registration', 'authentication')),
+		user_id TEXT REFERENCES user (id) ON DELETE CASCADE,
+		challenge BLOB NOT NULL,
+		created_at INTEGER NOT NULL,
+		expires_at INTEGER NOT NULL
+	) STRICT;
+	CREATE INDEX passkey_ceremony_user_id ON passkey_ceremony (user_id);
+	CREATE INDEX passkey_ceremony_expires_at ON passkey_ceremony (expires_at);
+	`,
+	// 5: the console's one-time sign-in tokens and its sessions (API.md section 12), each known by
 	// the SHA-256 of its secret.
 	`
 	CREATE TABLE console_token (digest BLOB NOT NULL PRIMARY KEY, expires_at INTEGER NOT NULL) STRICT;

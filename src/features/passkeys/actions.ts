@@ -1,0 +1,237 @@
+// Passkey ceremonies (API.md section 10): options made here, answers relayed by the application
+// backend and verified by verification.ts. Each verify takes its ceremony out of the database
+// first, so whatever its outcome it is used up, on every instance.
+import { encodeBase64urlNoPadding } from "@oslojs/encoding";
+import type { PasskeyConfig } from "../../config.ts";
+import { nowSeconds, type AppContext } from "../../context.ts";
+import { tooManyRequests, type TooManyRequests } from "../../errors.ts";
+import { generateId, isId } from "../../lib/ids.ts";
+import type { PasswordGuess } from "../../limits.ts";
+import { logSecurityEvent } from "../../security-events.ts";
+import type { User } from "../users/store.ts";
+import { MAX_PASSKEYS_PER_USER, type Ceremony, type Passkey } from "./store.ts";
+import {
+	ALGORITHMS,
+	CounterRegressed,
+	InvalidCredential,
+	parseAssertion,
+	verifyAssertion,
+	verifyRegistration,
+	type AuthenticationCredentialJSON,
+	type RegistrationCredentialJSON,
+} from "./verification.ts";
+
+/** Both kinds of ceremony live 5 minutes, and the browser is told the same. */
+export const CEREMONY_LIFETIME_SECONDS = 5 * 60;
+const USER_HANDLE_BYTES = 32;
+const CHALLENGE_BYTES = 32;
+const DEFAULT_NAME = "Passkey";
+
+function randomBytes(n: number): Uint8Array {
+	return crypto.getRandomValues(new Uint8Array(n));
+}
+
+function descriptor(passkey: Passkey) {
+	const transports = passkey.transports.length > 0 ? { transports: passkey.transports } : {};
+	return { type: "public-key" as const, id: encodeBase64urlNoPadding(passkey.credentialId), ...transports };
+}
+
+function newCeremony(ctx: AppContext, kind: Ceremony["kind"], userId: string | null): Ceremony {
+	const createdAt = nowSeconds(ctx);
+	return { id: generateId(), kind, userId, challenge: randomBytes(CHALLENGE_BYTES), createdAt, expiresAt: createdAt + CEREMONY_LIFETIME_SECONDS };
+}
+
+/** The caller learns only INVALID_CREDENTIAL; the operator setting passkeys up learns which rule
+ *  refused (a wrong --passkey-origin is the usual one), and nothing of the answer itself. */
+function logRefusal(ctx: AppContext, ceremony: Ceremony["kind"], error: InvalidCredential): void {
+	ctx.log.info("passkey answer refused", { ceremony, rule: error.rule });
+}
+
+/** The ceremony of this id and kind, used up now; null when absent, expired or used. */
+async function takeLiveCeremony(ctx: AppContext, id: string, kind: Ceremony["kind"]): Promise<Ceremony | null> {
+	if (!isId(id)) return null;
+	const ceremony = await ctx.stores.passkeys.takeCeremony(id, kind);
+	return ceremony !== null && ceremony.expiresAt > nowSeconds(ctx) ? ceremony : null;
+}
+
+export type StartRegistrationResult =
+	| { ok: true; ceremony: Ceremony; options: ReturnType<typeof creationOptions> }
+	| { ok: false; failure: { error: "NOT_ALLOWED" | "NOT_FOUND" } | TooManyRequests };
+
+function creationOptions(rp: PasskeyConfig, user: User, handle: Uint8Array, ceremony: Ceremony, passkeys: Passkey[]) {
+	const name = user.email ?? user.id;
+	return {
+		rp: { id: rp.rpId, name: rp.rpName },
+		user: { id: encodeBase64urlNoPadding(handle), name, displayName: name },
+		challenge: encodeBase64urlNoPadding(ceremony.challenge),
+		pubKeyCredParams: ALGORITHMS.map((alg) => ({ type: "public-key" as const, alg })),
+		timeout: CEREMONY_LIFETIME_SECONDS * 1000,
+		excludeCredentials: passkeys.map(descriptor),
+		authenticatorSelection: { residentKey: "required" as const, requireResidentKey: true as const, userVerification: rp.userVerification },
+		attestation: "none" as const,
+	};
+}
+
+export async function startRegistration(ctx: AppContext, rp: PasskeyConfig, user: User, clientIp: string | undefined): Promise<StartRegistrationResult> {
+	const blocked = await ctx.limits.checkGuessesBlocked({ clientIp, userId: null });
+	if (!blocked.allowed) return { ok: false, failure: tooManyRequests(blocked.retryAfterMs) };
+	const passkeys = await ctx.stores.passkeys.listForUser(user.id);
+	if (passkeys.length >= MAX_PASSKEYS_PER_USER) return { ok: false, failure: { error: "NOT_ALLOWED" } };
+	const handle = await ctx.stores.passkeys.userHandle(user.id, randomBytes(USER_HANDLE_BYTES));
+	if (handle === null) return { ok: false, failure: { error: "NOT_FOUND" } };
+	const ceremony = newCeremony(ctx, "registration", user.id);
+	// Deleted since the path named them.
+	if (!(await ctx.stores.passkeys.insertCeremony(ceremony))) return { ok: false, failure: { error: "NOT_FOUND" } };
+	return { ok: true, ceremony, options: creationOptions(rp, user, handle, ceremony, passkeys) };
+}
+
+export type FinishRegistrationResult =
+	| { ok: true; passkey: Passkey }
+	| { ok: false; failure: { error: "INVALID_REQUEST" | "INVALID_CREDENTIAL" | "PASSKEY_ALREADY_REGISTERED" | "NOT_ALLOWED" } };
+
+export async function finishRegistration(
+	ctx: AppContext,
+	rp: PasskeyConfig,
+	input: { ceremonyId: string; credential: RegistrationCredentialJSON; name: string | undefined; clientIp: string | undefined },
+): Promise<FinishRegistrationResult> {
+	const ceremony = await takeLiveCeremony(ctx, input.ceremonyId, "registration");
+	if (ceremony === null || ceremony.userId === null) return { ok: false, failure: { error: "INVALID_REQUEST" } };
+	let verified;
+	try {
+		verified = await verifyRegistration(rp, ceremony, input.credential);
+	} catch (error) {
+		if (!(error instanceof InvalidCredential)) throw error;
+		logRefusal(ctx, "registration", error);
+		return { ok: false, failure: { error: "INVALID_CREDENTIAL" } };
+	}
+	const passkey: Passkey = {
+		id: generateId(),
+		userId: ceremony.userId,
+		...verified,
+		name: input.name ?? DEFAULT_NAME,
+		createdAt: nowSeconds(ctx),
+		lastUsedAt: null,
+		transports: [...new Set(input.credential.response.transports ?? [])],
+	};
+	switch (await ctx.stores.passkeys.insertPasskey(passkey)) {
+		case "CREATED":
+			logSecurityEvent(ctx.log, { event: "passkey_registered", user_id: passkey.userId, passkey_id: passkey.id, client_ip: input.clientIp ?? null });
+			return { ok: true, passkey };
+		case "ALREADY_REGISTERED":
+			return { ok: false, failure: { error: "PASSKEY_ALREADY_REGISTERED" } };
+		case "TOO_MANY":
+			return { ok: false, failure: { error: "NOT_ALLOWED" } };
+		case "NO_USER":
+			return { ok: false, failure: { error: "INVALID_REQUEST" } };
+	}
+}
+
+export type StartAuthenticationResult =
+	| { ok: true; ceremony: Ceremony; options: ReturnType<typeof requestOptions> }
+	| { ok: false; failure: { error: "NOT_FOUND" } | TooManyRequests };
+
+function requestOptions(rp: PasskeyConfig, ceremony: Ceremony, passkeys: Passkey[]) {
+	return {
+		challenge: encodeBase64urlNoPadding(ceremony.challenge),
+		timeout: CEREMONY_LIFETIME_SECONDS * 1000,
+		rpId: rp.rpId,
+		allowCredentials: passkeys.map(descriptor),
+		userVerification: rp.userVerification,
+	};
+}
+
+/** With a user id, the user's passkeys are offered; without, the browser offers what it holds
+ *  for the site (a discoverable, "username-less" sign-in). */
+export async function startAuthentication(
+	ctx: AppContext,
+	rp: PasskeyConfig,
+	input: { userId: string | undefined; clientIp: string | undefined },
+): Promise<StartAuthenticationResult> {
+	let user: User | null = null;
+	if (input.userId !== undefined) {
+		user = isId(input.userId) ? await ctx.stores.users.get(input.userId) : null;
+		if (user === null) return { ok: false, failure: { error: "NOT_FOUND" } };
+	}
+	const blocked = await ctx.limits.checkGuessesBlocked({ clientIp: input.clientIp, userId: user?.id ?? null });
+	if (!blocked.allowed) return { ok: false, failure: tooManyRequests(blocked.retryAfterMs) };
+	const passkeys = user === null ? [] : await ctx.stores.passkeys.listForUser(user.id);
+	const ceremony = newCeremony(ctx, "authentication", user?.id ?? null);
+	if (!(await ctx.stores.passkeys.insertCeremony(ceremony))) return { ok: false, failure: { error: "NOT_FOUND" } };
+	return { ok: true, ceremony, options: requestOptions(rp, ceremony, passkeys) };
+}
+
+export type FinishAuthenticationResult =
+	| { ok: true; user: User; passkey: Passkey }
+	| { ok: false; failure: { error: "INVALID_REQUEST" | "INVALID_CREDENTIAL" } | TooManyRequests };
+
+/** The passkey a credential id names, when the id decodes at all: whose limits the attempt counts against. */
+async function passkeyNamed(ctx: AppContext, rawId: string): Promise<Passkey | null> {
+	const bytes = Buffer.from(rawId, "base64url");
+	if (bytes.byteLength === 0 || bytes.byteLength > 1023) return null;
+	return ctx.stores.passkeys.getByCredentialId(new Uint8Array(bytes));
+}
+
+/**
+ * A sign-in: limited first (a failed assertion counts as an incorrect password, per address and
+ * per user: the passkey's owner), then the ceremony is used up, then verified. An answer that
+ * fails any check, or whose passkey or user went away meanwhile, is an incorrect guess.
+ */
+export async function finishAuthentication(
+	ctx: AppContext,
+	rp: PasskeyConfig,
+	input: { ceremonyId: string; credential: AuthenticationCredentialJSON; clientIp: string | undefined },
+): Promise<FinishAuthenticationResult> {
+	const named = await passkeyNamed(ctx, input.credential.rawId);
+	const guess: PasswordGuess = { clientIp: input.clientIp, userId: named?.userId ?? null };
+	const admitted = await ctx.limits.admitPasskeyAssertion(guess);
+	if (!admitted.allowed) return { ok: false, failure: tooManyRequests(admitted.retryAfterMs) };
+
+	const ceremony = await takeLiveCeremony(ctx, input.ceremonyId, "authentication");
+	if (ceremony === null) {
+		// Nothing was judged: the attempt is taken back.
+		await ctx.limits.settlePasswordGuess(guess, "unchecked");
+		return { ok: false, failure: { error: "INVALID_REQUEST" } };
+	}
+	const outcome = await checkAssertion(ctx, rp, ceremony, input, named);
+	await ctx.limits.settlePasswordGuess(guess, outcome.ok ? "correct" : "incorrect");
+	return outcome;
+}
+
+async function checkAssertion(
+	ctx: AppContext,
+	rp: PasskeyConfig,
+	ceremony: Ceremony,
+	input: { credential: AuthenticationCredentialJSON; clientIp: string | undefined },
+	named: Passkey | null,
+): Promise<FinishAuthenticationResult> {
+	const refused = { ok: false, failure: { error: "INVALID_CREDENTIAL" } } as const;
+	let verified;
+	try {
+		const assertion = parseAssertion(input.credential);
+		// Read only when there is one to compare: a query saved on every sign-in that sends none.
+		const ownersHandle = named === null || assertion.userHandle === null ? null : await ctx.stores.passkeys.getUserHandle(named.userId);
+		verified = await verifyAssertion(rp, ceremony, assertion, named, ownersHandle);
+	} catch (error) {
+		if (!(error instanceof InvalidCredential)) throw error;
+		logRefusal(ctx, "authentication", error);
+		if (error instanceof CounterRegressed && named !== null) {
+			logSecurityEvent(ctx.log, { event: "passkey_counter_regressed", user_id: named.userId, passkey_id: named.id, client_ip: input.clientIp ?? null });
+		}
+		return refused;
+	}
+	const { passkey, signCount, backedUp } = verified;
+	const usedAt = nowSeconds(ctx);
+	// A compare-and-swap on the counter that was verified: a parallel use of the same counter, or a
+	// passkey deleted meanwhile, leaves this one refused.
+	if (!(await ctx.stores.passkeys.recordUse(passkey.id, passkey.signCount, { signCount, backedUp, usedAt }))) return refused;
+	const user = await ctx.stores.users.get(passkey.userId);
+	if (user === null) return refused;
+	return { ok: true, user, passkey: { ...passkey, signCount, backedUp, lastUsedAt: usedAt } };
+}
+
+export async function deletePasskey(ctx: AppContext, id: string): Promise<boolean> {
+	const passkey = isId(id) ? await ctx.stores.passkeys.get(id) : null;
+	if (passkey === null || !(await ctx.stores.passkeys.delete(id))) return false;
+	logSecurityEvent(ctx.log, { event: "passkey_deleted", user_id: passkey.userId, passkey_id: passkey.id });
+	return true;
+}

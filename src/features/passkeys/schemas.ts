@@ -1,0 +1,120 @@
+import { z } from "zod";
+import { clientIp, optional } from "../../lib/validation.ts";
+import { identifier, unixSeconds, userResponse } from "../users/schemas.ts";
+
+// The credential as PublicKeyCredential.toJSON() gives it. Only the shape is judged here (a wrong
+// shape is INVALID_DATA); what the strings hold is judged by verification.ts (INVALID_CREDENTIAL).
+const encoded = z.string().max(16_384);
+
+const registrationCredential = z.object({
+	id: encoded,
+	rawId: encoded,
+	type: z.string().max(64),
+	response: z.object({
+		clientDataJSON: encoded,
+		attestationObject: encoded,
+		transports: optional(z.array(z.string().max(32)).max(16)),
+	}),
+});
+
+const authenticationCredential = z.object({
+	id: encoded,
+	rawId: encoded,
+	type: z.string().max(64),
+	response: z.object({
+		clientDataJSON: encoded,
+		authenticatorData: encoded,
+		signature: encoded,
+		userHandle: optional(encoded),
+	}),
+});
+
+// C0 and C1 controls: a name is shown in the application's pages and, by some, in emails.
+const CONTROL_CHARACTER = /[\u0000-\u001f\u007f-\u009f]/;
+
+const passkeyName = z
+	.string()
+	.min(1)
+	.max(64)
+	.refine((name) => name.isWellFormed() && !CONTROL_CHARACTER.test(name) && name.trim() !== "", "a name has visible characters and no control characters");
+
+export const startRegistrationBody = z.object({ client_ip: clientIp });
+
+export const verifyRegistrationBody = z.object({
+	credential: registrationCredential,
+	name: optional(passkeyName),
+	/** Only for the passkey_registered security event. */
+	client_ip: clientIp,
+});
+
+export const startAuthenticationBody = z.object({
+	user_id: optional(z.string().max(64)),
+	client_ip: clientIp,
+});
+
+export const verifyAuthenticationBody = z.object({
+	credential: authenticationCredential,
+	client_ip: clientIp,
+});
+
+// ---- Response shapes, for the OpenAPI document (src/openapi/). ----
+
+const base64url = z.string().regex(/^[A-Za-z0-9_-]*$/).meta({ description: "base64url without padding" });
+const credentialDescriptor = z.object({
+	type: z.literal("public-key"),
+	id: base64url,
+	transports: z.array(z.string()).optional(),
+});
+const userVerification = z.enum(["required", "preferred"]);
+
+/** store.ts passkeyJSON */
+export const passkeyResponse = z.object({
+	id: identifier,
+	user_id: identifier,
+	name: z.string(),
+	created_at: unixSeconds,
+	last_used_at: unixSeconds.nullable().meta({ description: "null until the passkey is first used to sign in." }),
+	backup_eligible: z.boolean().meta({ description: "The authenticator may sync the passkey (a multi-device credential)." }),
+	backed_up: z.boolean().meta({ description: "The passkey is synced or backed up now (as of its last use)." }),
+	transports: z.array(z.string()).meta({ description: "As the browser reported them at registration (usb, nfc, ble, internal, hybrid…)." }),
+	aaguid: z.string().regex(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/).meta({
+		description: "The authenticator model, all zeros when it does not say. Not verified (no attestation).",
+	}),
+});
+
+export const passkeyRegistrationResponse = z.object({
+	id: identifier,
+	user_id: identifier,
+	created_at: unixSeconds,
+	expires_at: unixSeconds,
+	options: z
+		.object({
+			rp: z.object({ id: z.string(), name: z.string() }),
+			user: z.object({ id: base64url, name: z.string(), displayName: z.string() }),
+			challenge: base64url,
+			pubKeyCredParams: z.array(z.object({ type: z.literal("public-key"), alg: z.int() })),
+			timeout: z.int(),
+			excludeCredentials: z.array(credentialDescriptor),
+			authenticatorSelection: z.object({ residentKey: z.literal("required"), requireResidentKey: z.literal(true), userVerification }),
+			attestation: z.literal("none"),
+		})
+		.meta({ description: "PublicKeyCredentialCreationOptionsJSON: give it to PublicKeyCredential.parseCreationOptionsFromJSON()." }),
+});
+
+export const passkeyAuthenticationResponse = z.object({
+	id: identifier,
+	created_at: unixSeconds,
+	expires_at: unixSeconds,
+	options: z
+		.object({
+			challenge: base64url,
+			timeout: z.int(),
+			rpId: z.string(),
+			allowCredentials: z.array(credentialDescriptor),
+			userVerification,
+		})
+		.meta({ description: "PublicKeyCredentialRequestOptionsJSON: give it to PublicKeyCredential.parseRequestOptionsFromJSON()." }),
+});
+
+/** POST /passkey-authentications/:id/verify */
+export const passkeySignInResponse = z.object({ user: userResponse, passkey: passkeyResponse });

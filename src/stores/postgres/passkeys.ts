@@ -1,0 +1,120 @@
+// Passkeys on PostgreSQL. A ceremony is taken with DELETE … RETURNING: of two instances verifying
+// it at once, one gets the row and the other nothing. A registration locks the user's row first
+// (as every transaction that changes a user's rows does), so the count of ten holds against
+// parallel registrations; the credential id's unique index decides who registered it first.
+import type { SQL } from "bun";
+import { MAX_PASSKEYS_PER_USER, type Ceremony, type Passkey, type PasskeyStore } from "../../features/passkeys/store.ts";
+import { isForeignKeyViolation, isUniqueViolation } from "./errors.ts";
+import { transaction } from "./connection.ts";
+
+const PASSKEY_COLUMNS = `id, user_id, credential_id, public_key, algorithm, sign_count, name, created_at, last_used_at,
+	backup_eligible, backed_up, transports, aaguid`;
+
+function toPasskey(row: any): Passkey {
+	return {
+		id: row.id,
+		userId: row.user_id,
+		credentialId: new Uint8Array(row.credential_id),
+		publicKey: new Uint8Array(row.public_key),
+		algorithm: Number(row.algorithm),
+		signCount: Number(row.sign_count),
+		name: row.name,
+		createdAt: Number(row.created_at),
+		lastUsedAt: row.last_used_at === null ? null : Number(row.last_used_at),
+		backupEligible: row.backup_eligible,
+		backedUp: row.backed_up,
+		transports: typeof row.transports === "string" ? JSON.parse(row.transports) : row.transports,
+		aaguid: new Uint8Array(row.aaguid),
+	};
+}
+
+function toCeremony(row: any): Ceremony {
+	return {
+		id: row.id,
+		kind: row.kind,
+		userId: row.user_id,
+		challenge: new Uint8Array(row.challenge),
+		createdAt: Number(row.created_at),
+		expiresAt: Number(row.expires_at),
+	};
+}
+
+export function createPostgresPasskeyStore(sql: SQL): PasskeyStore {
+	return {
+		async userHandle(userId, newHandle) {
+			// Made once: of two parallel first registrations, the second's handle is not inserted and
+			// both read the first's. A user deleted meanwhile fails the foreign key: no handle.
+			try {
+				await sql`INSERT INTO passkey_user_handle (user_id, handle) SELECT id, ${newHandle} FROM "user" WHERE id = ${userId}
+					ON CONFLICT (user_id) DO NOTHING`;
+			} catch (error) {
+				if (isForeignKeyViolation(error)) return null;
+				throw error;
+			}
+			const rows = await sql`SELECT handle FROM passkey_user_handle WHERE user_id = ${userId}`;
+			return rows.length === 0 ? null : new Uint8Array(rows[0].handle);
+		},
+		async getUserHandle(userId) {
+			const rows = await sql`SELECT handle FROM passkey_user_handle WHERE user_id = ${userId}`;
+			return rows.length === 0 ? null : new Uint8Array(rows[0].handle);
+		},
+		async insertCeremony(ceremony) {
+			try {
+				await sql`INSERT INTO passkey_ceremony (id, kind, user_id, challenge, created_at, expires_at)
+					VALUES (${ceremony.id}, ${ceremony.kind}, ${ceremony.userId}, ${ceremony.challenge}, ${ceremony.createdAt}, ${ceremony.expiresAt})`;
+				return true;
+			} catch (error) {
+				if (isForeignKeyViolation(error)) return false;
+				throw error;
+			}
+		},
+		async takeCeremony(id, kind) {
+			const rows = await sql`DELETE FROM passkey_ceremony WHERE id = ${id} AND kind = ${kind}
+				RETURNING id, kind, user_id, challenge, created_at, expires_at`;
+			return rows.length === 0 ? null : toCeremony(rows[0]);
+		},
+		async insertPasskey(passkey) {
+			try {
+				return await transaction(sql, async (tx) => {
+					const user = await tx`SELECT 1 FROM "user" WHERE id = ${passkey.userId} FOR UPDATE`;
+					if (user.length === 0) return "NO_USER" as const;
+					const [{ n }] = await tx`SELECT count(*) AS n FROM passkey WHERE user_id = ${passkey.userId}`;
+					if (Number(n) >= MAX_PASSKEYS_PER_USER) return "TOO_MANY" as const;
+					await tx`INSERT INTO passkey (id, user_id, credential_id, public_key, algorithm, sign_count, name, created_at,
+						backup_eligible, backed_up, transports, aaguid)
+						VALUES (${passkey.id}, ${passkey.userId}, ${passkey.credentialId}, ${passkey.publicKey}, ${passkey.algorithm},
+							${passkey.signCount}, ${passkey.name}, ${passkey.createdAt}, ${passkey.backupEligible}, ${passkey.backedUp},
+							${JSON.stringify(passkey.transports)}::jsonb, ${passkey.aaguid})`;
+					return "CREATED" as const;
+				});
+			} catch (error) {
+				if (isUniqueViolation(error)) return "ALREADY_REGISTERED";
+				throw error;
+			}
+		},
+		async get(id) {
+			const rows = await sql.unsafe(`SELECT ${PASSKEY_COLUMNS} FROM passkey WHERE id = $1`, [id]);
+			return rows.length === 0 ? null : toPasskey(rows[0]);
+		},
+		async getByCredentialId(credentialId) {
+			const rows = await sql.unsafe(`SELECT ${PASSKEY_COLUMNS} FROM passkey WHERE credential_id = $1`, [credentialId]);
+			return rows.length === 0 ? null : toPasskey(rows[0]);
+		},
+		async listForUser(userId) {
+			const rows = await sql.unsafe(`SELECT ${PASSKEY_COLUMNS} FROM passkey WHERE user_id = $1 ORDER BY created_at, id`, [userId]);
+			return rows.map(toPasskey);
+		},
+		async delete(id) {
+			const result = await sql`DELETE FROM passkey WHERE id = ${id}`;
+			return result.count > 0;
+		},
+		async recordUse(id, expectedSignCount, use) {
+			const result = await sql`UPDATE passkey SET sign_count = ${use.signCount}, backed_up = ${use.backedUp}, last_used_at = ${use.usedAt}
+				WHERE id = ${id} AND sign_count = ${expectedSignCount}`;
+			return result.count > 0;
+		},
+		async deleteExpiredCeremonies(nowSeconds) {
+			await sql`DELETE FROM passkey_ceremony WHERE expires_at <= ${nowSeconds}`;
+		},
+	};
+}

@@ -1,0 +1,175 @@
+// Passkeys on SQLite. A ceremony is taken with DELETE … RETURNING (one statement on the one writer:
+// a second verify finds nothing); a registration's count and uniqueness are judged in the
+// transaction that inserts; a sign-in's counter is stored with a compare-and-swap.
+import type { Database } from "bun:sqlite";
+import {
+	MAX_PASSKEYS_PER_USER,
+	type Ceremony,
+	type CeremonyKind,
+	type InsertPasskeyOutcome,
+	type Passkey,
+	type PasskeyStore,
+} from "../../features/passkeys/store.ts";
+import type { SnapshotReads } from "./db/snapshot-reads.ts";
+import { isForeignKeyViolation, isUniqueViolation } from "./errors.ts";
+
+interface PasskeyRow {
+	id: string;
+	user_id: string;
+	credential_id: Uint8Array;
+	public_key: Uint8Array;
+	algorithm: number;
+	sign_count: number;
+	name: string;
+	created_at: number;
+	last_used_at: number | null;
+	backup_eligible: number;
+	backed_up: number;
+	transports: string;
+	aaguid: Uint8Array;
+}
+
+interface CeremonyRow {
+	id: string;
+	kind: CeremonyKind;
+	user_id: string | null;
+	challenge: Uint8Array;
+	created_at: number;
+	expires_at: number;
+}
+
+const PASSKEY_COLUMNS = `id, user_id, credential_id, public_key, algorithm, sign_count, name, created_at, last_used_at,
+	backup_eligible, backed_up, transports, aaguid`;
+
+function toPasskey(row: PasskeyRow): Passkey {
+	return {
+		id: row.id,
+		userId: row.user_id,
+		credentialId: new Uint8Array(row.credential_id),
+		publicKey: new Uint8Array(row.public_key),
+		algorithm: row.algorithm,
+		signCount: row.sign_count,
+		name: row.name,
+		createdAt: row.created_at,
+		lastUsedAt: row.last_used_at,
+		backupEligible: row.backup_eligible === 1,
+		backedUp: row.backed_up === 1,
+		transports: JSON.parse(row.transports),
+		aaguid: new Uint8Array(row.aaguid),
+	};
+}
+
+function toCeremony(row: CeremonyRow): Ceremony {
+	return {
+		id: row.id,
+		kind: row.kind,
+		userId: row.user_id,
+		challenge: new Uint8Array(row.challenge),
+		createdAt: row.created_at,
+		expiresAt: row.expires_at,
+	};
+}
+
+export function createSqlitePasskeyStore(db: Database, reads: SnapshotReads): PasskeyStore {
+	const insertHandle = db.prepare<void, [Uint8Array, string]>(
+		`INSERT INTO passkey_user_handle (user_id, handle) SELECT id, ? FROM user WHERE id = ? ON CONFLICT (user_id) DO NOTHING`,
+	);
+	const selectHandle = db.prepare<{ handle: Uint8Array }, [string]>(`SELECT handle FROM passkey_user_handle WHERE user_id = ?`);
+	const insertCeremony = db.prepare<void, [string, string, string | null, Uint8Array, number, number]>(
+		`INSERT INTO passkey_ceremony (id, kind, user_id, challenge, created_at, expires_at) VALUES (?, ?, ?, ?, ?, ?)`,
+	);
+	const takeCeremony = db.prepare<CeremonyRow, [string, string]>(
+		`DELETE FROM passkey_ceremony WHERE id = ? AND kind = ? RETURNING id, kind, user_id, challenge, created_at, expires_at`,
+	);
+	const countForUser = db.prepare<{ n: number }, [string]>(`SELECT count(*) AS n FROM passkey WHERE user_id = ?`);
+	const selectUser = db.prepare<{ id: string }, [string]>(`SELECT id FROM user WHERE id = ?`);
+	const insertPasskey = db.prepare<void, [string, string, Uint8Array, Uint8Array, number, number, string, number, number, number, string, Uint8Array]>(
+		`INSERT INTO passkey (id, user_id, credential_id, public_key, algorithm, sign_count, name, created_at, last_used_at,
+			backup_eligible, backed_up, transports, aaguid) VALUES (?, ?, ?, ?, ?, ?, ?, ?, NULL, ?, ?, ?, ?)`,
+	);
+	const readPasskey = reads.prepare<PasskeyRow, [string]>(`SELECT ${PASSKEY_COLUMNS} FROM passkey WHERE id = ?`);
+	const readByCredentialId = reads.prepare<PasskeyRow, [Uint8Array]>(`SELECT ${PASSKEY_COLUMNS} FROM passkey WHERE credential_id = ?`);
+	const readForUser = reads.prepare<PasskeyRow, [string]>(`SELECT ${PASSKEY_COLUMNS} FROM passkey WHERE user_id = ? ORDER BY created_at, id`);
+	const deletePasskey = db.prepare<void, [string]>(`DELETE FROM passkey WHERE id = ?`);
+	const recordUse = db.prepare<void, [number, number, number, string, number]>(
+		`UPDATE passkey SET sign_count = ?, backed_up = ?, last_used_at = ? WHERE id = ? AND sign_count = ?`,
+	);
+	const deleteExpired = db.prepare<void, [number]>(`DELETE FROM passkey_ceremony WHERE expires_at <= ?`);
+
+	const insert = db.transaction((passkey: Passkey): InsertPasskeyOutcome => {
+		if (selectUser.get(passkey.userId) === null) return "NO_USER";
+		if (countForUser.get(passkey.userId)!.n >= MAX_PASSKEYS_PER_USER) return "TOO_MANY";
+		try {
+			insertPasskey.run(
+				passkey.id,
+				passkey.userId,
+				passkey.credentialId,
+				passkey.publicKey,
+				passkey.algorithm,
+				passkey.signCount,
+				passkey.name,
+				passkey.createdAt,
+				passkey.backupEligible ? 1 : 0,
+				passkey.backedUp ? 1 : 0,
+				JSON.stringify(passkey.transports),
+				passkey.aaguid,
+			);
+		} catch (error) {
+			if (isUniqueViolation(error)) return "ALREADY_REGISTERED";
+			throw error;
+		}
+		return "CREATED";
+	});
+
+	const userHandle = db.transaction((userId: string, newHandle: Uint8Array): Uint8Array | null => {
+		insertHandle.run(newHandle, userId);
+		const row = selectHandle.get(userId);
+		return row === null ? null : new Uint8Array(row.handle);
+	});
+
+	return {
+		async userHandle(userId, newHandle) {
+			return userHandle(userId, newHandle);
+		},
+		async getUserHandle(userId) {
+			const row = selectHandle.get(userId);
+			return row === null ? null : new Uint8Array(row.handle);
+		},
+		async insertCeremony(ceremony) {
+			try {
+				insertCeremony.run(ceremony.id, ceremony.kind, ceremony.userId, ceremony.challenge, ceremony.createdAt, ceremony.expiresAt);
+				return true;
+			} catch (error) {
+				if (isForeignKeyViolation(error)) return false;
+				throw error;
+			}
+		},
+		async takeCeremony(id, kind) {
+			const row = takeCeremony.get(id, kind);
+			return row === null ? null : toCeremony(row);
+		},
+		async insertPasskey(passkey) {
+			return insert(passkey);
+		},
+		async get(id) {
+			const row = readPasskey.get(id);
+			return row === null ? null : toPasskey(row);
+		},
+		async getByCredentialId(credentialId) {
+			const row = readByCredentialId.get(credentialId);
+			return row === null ? null : toPasskey(row);
+		},
+		async listForUser(userId) {
+			return readForUser.all(userId).map(toPasskey);
+		},
+		async delete(id) {
+			return deletePasskey.run(id).changes > 0;
+		},
+		async recordUse(id, expectedSignCount, use) {
+			return recordUse.run(use.signCount, use.backedUp ? 1 : 0, use.usedAt, id, expectedSignCount).changes > 0;
+		},
+		async deleteExpiredCeremonies(nowSeconds) {
+			deleteExpired.run(nowSeconds);
+		},
+	};
+}
