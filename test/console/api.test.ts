@@ -3,6 +3,7 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { createUser, type TestServer } from "../support.ts";
 import { consoleCall, signIn, startConsoleServer } from "./support.ts";
+import { RP, authenticator, registered } from "../passkey-support.ts";
 
 let server: TestServer;
 let cookie: string;
@@ -10,7 +11,7 @@ const tag = crypto.randomUUID().slice(0, 8);
 let ids: Record<string, string> = {};
 
 beforeAll(async () => {
-	server = await startConsoleServer();
+	server = await startConsoleServer({ passkeys: RP });
 	cookie = await signIn(server);
 	for (const name of ["ann", "anna", "bob"]) {
 		ids[name] = (await createUser(server, { email: `${name}-${tag}@example.com` })).id;
@@ -85,6 +86,19 @@ describe("a user's page and the actions", () => {
 		const page = await consoleCall(server, "GET", `/console/api/users/${user.id}`, { cookie });
 		expect(page.body.requests).toEqual({ password_reset: [], email_verification: [], email_update: [] });
 		expect((await server.request("POST", `/password-reset-requests/${reset.body.id}/verify-email`, { code: reset.body.code })).status).toBe(404);
+	});
+
+	test("a user's passkeys are listed, and one is deleted by its id", async () => {
+		const user = await createUser(server);
+		const kept = await registered(server, user.id, authenticator());
+		const gone = await registered(server, user.id, authenticator("EdDSA"));
+		const page = await consoleCall(server, "GET", `/console/api/users/${user.id}`, { cookie });
+		expect(page.body.passkeys.map((p: { id: string }) => p.id).sort()).toEqual([kept.id, gone.id].sort());
+		expect((await consoleCall(server, "POST", `/console/api/passkeys/${gone.id}/delete`, { cookie, body: {} })).status).toBe(204);
+		expect((await consoleCall(server, "POST", `/console/api/passkeys/${gone.id}/delete`, { cookie, body: {} })).status).toBe(404);
+		expect((await server.request("GET", `/passkeys/${gone.id}`)).status).toBe(404);
+		expect((await server.request("GET", `/passkeys/${kept.id}`)).status).toBe(200);
+		expect((await consoleCall(server, "POST", `/console/api/passkeys/not-an-id/delete`, { cookie, body: {} })).status).toBe(404);
 	});
 
 	test("the overview counts users and names the database", async () => {

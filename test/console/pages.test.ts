@@ -10,6 +10,7 @@ import type { BrowserContext, Page } from "playwright-core";
 import { authenticatorCode, createUser, tempDirsForThisFile, type TestServer } from "../support.ts";
 import { HAS_BROWSER, launchBrowser, type TestBrowser } from "./browser.ts";
 import { signInLink, signInToken, startConsoleServer } from "./support.ts";
+import { RP, authenticator, register } from "../passkey-support.ts";
 
 const newDir = tempDirsForThisFile();
 const shots = HAS_BROWSER ? newDir() : "";
@@ -20,7 +21,7 @@ let browser: TestBrowser;
 
 beforeAll(async () => {
 	if (!HAS_BROWSER) return;
-	server = await startConsoleServer();
+	server = await startConsoleServer({ passkeys: RP });
 	browser = await launchBrowser();
 });
 afterAll(async () => {
@@ -50,15 +51,17 @@ async function screenshot(page: Page, name: string): Promise<void> {
 async function expectNoAxeViolations(page: Page, what: string): Promise<void> {
 	const result = await new AxeBuilder({ page }).analyze();
 	const violations = result.violations.map((v) => `${what}: ${v.id} (${v.nodes.map((n) => n.target.join(" ")).join(", ")})`);
+	if (violations.length > 0) console.error(violations.join("\n"));
 	expect(violations).toEqual([]);
 }
 
-/** A user with a TOTP credential, a reset request, a password block and a locked TOTP check. */
+/** A user with a TOTP credential, a passkey, a reset request, a password block and a locked TOTP check. */
 async function troubledUser(): Promise<{ id: string; email: string }> {
 	const user = await createUser(server);
 	const key = crypto.getRandomValues(new Uint8Array(20));
 	await server.request("POST", `/users/${user.id}/register-totp`, { key: Buffer.from(key).toString("base64"), code: authenticatorCode(key, server.clock.now) });
 	await server.request("POST", `/users/${user.id}/password-reset-requests`, {});
+	expect((await register(server, user.id, authenticator(), {}, "Work laptop")).status).toBe(200);
 	for (let i = 0; i < 10; i++) await server.request("POST", `/users/${user.id}/verify-password`, { password: `wrong password ${i}` });
 	for (let i = 0; i < 5; i++) await server.request("POST", `/users/${user.id}/verify-2fa/totp`, { code: "000000" });
 	return { id: user.id, email: user.email! };
@@ -133,7 +136,7 @@ describe.skipIf(!HAS_BROWSER)("the console in Chromium", () => {
 		await context.close();
 	});
 
-	test("open a user: TOTP, pending requests, a block and a lock; each action confirmed, then visible", async () => {
+	test("open a user: TOTP, a passkey, pending requests, a block and a lock; each action confirmed, then visible", async () => {
 		const user = await troubledUser();
 		const { context, page } = await signedInPage();
 		await page.goto(`${server.url}/console/#/users/${user.id}`);
@@ -143,7 +146,13 @@ describe.skipIf(!HAS_BROWSER)("the console in Chromium", () => {
 		expect(await main.textContent()).toContain("Password reset");
 		expect(await main.textContent()).toContain("Password sign-in is blocked until");
 		expect(await page.getByRole("table", { name: "Second-factor checks" }).textContent()).toContain("TOTP");
+		expect(await page.getByRole("table", { name: "Passkeys" }).textContent()).toContain("Work laptop");
 		await screenshot(page, "user");
+
+		await page.getByRole("button", { name: "Delete passkey Work laptop" }).click();
+		await page.getByRole("dialog").getByRole("button", { name: "Delete passkey" }).click();
+		await page.getByText("No passkeys.").waitFor();
+		expect((await server.request("GET", `/users/${user.id}/passkeys`)).body).toEqual([]);
 
 		// Cancelling changes nothing.
 		await page.getByRole("button", { name: "Remove TOTP" }).click();
@@ -183,7 +192,9 @@ describe.skipIf(!HAS_BROWSER)("the console in Chromium", () => {
 			await page.keyboard.press("Tab");
 			reached.add(String(await page.evaluate(`document.activeElement?.textContent?.trim() ?? ""`)));
 		}
-		for (const name of ["Overview", "Users", "Sign out", "Remove TOTP", "Delete pending requests", "Delete user"]) expect(reached).toContain(name);
+		for (const name of ["Overview", "Users", "Sign out", "Remove TOTP", "Delete passkey Work laptop", "Delete pending requests", "Delete user"]) {
+			expect(reached).toContain(name);
+		}
 
 		// Remove TOTP with the keyboard alone: focus, Enter, then Enter on the dialog's button.
 		await page.getByRole("button", { name: "Remove TOTP" }).focus();

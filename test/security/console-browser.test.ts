@@ -4,13 +4,14 @@ import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { createUser, type TestServer } from "../support.ts";
 import { HAS_BROWSER, launchBrowser, type TestBrowser } from "../console/browser.ts";
 import { signInLink, signInToken, startConsoleServer } from "../console/support.ts";
+import { RP, authenticator, register } from "../passkey-support.ts";
 
 let server: TestServer;
 let browser: TestBrowser;
 
 beforeAll(async () => {
 	if (!HAS_BROWSER) return;
-	server = await startConsoleServer();
+	server = await startConsoleServer({ passkeys: RP });
 	browser = await launchBrowser();
 });
 afterAll(async () => {
@@ -25,6 +26,8 @@ describe.skipIf(!HAS_BROWSER)("the console page under attack", () => {
 		const user = await createUser(server, { email });
 		// The user's pending email change carries markup too.
 		await server.request("POST", `/users/${user.id}/email-update-requests`, { email: `<svg onload=alert(2)>@example.com` });
+		// And so does the name the user gave a passkey.
+		expect((await register(server, user.id, authenticator(), {}, "<b onmouseover=alert(3)>key</b>")).status).toBe(200);
 		const context = await browser.context();
 		const page = await context.newPage();
 		const dialogs: string[] = [];
@@ -40,6 +43,8 @@ describe.skipIf(!HAS_BROWSER)("the console page under attack", () => {
 		await page.getByRole("link", { name: email }).click();
 		await page.getByRole("heading", { name: email }).waitFor();
 		expect(await page.getByRole("main").textContent()).toContain("to <svg onload=alert(2)>@example.com");
+		expect(await page.getByRole("table", { name: "Passkeys" }).textContent()).toContain("<b onmouseover=alert(3)>key</b>");
+		expect(await page.locator("main b").count()).toBe(0);
 		expect(await page.locator("img, svg").count()).toBe(0);
 		await page.getByRole("button", { name: "Delete user" }).click();
 		expect(await page.getByRole("dialog").textContent()).toContain(email);

@@ -5,19 +5,22 @@ import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { CONSOLE_HEADERS } from "../../src/features/console/headers.ts";
 import { authenticatorCode, createUser, type TestServer } from "../support.ts";
 import { consoleCall, signIn, signInToken, startConsoleServer } from "../console/support.ts";
+import { RP, authenticator, registered } from "../passkey-support.ts";
 
 let server: TestServer;
 let cookie: string;
 beforeAll(async () => {
-	server = await startConsoleServer();
+	server = await startConsoleServer({ passkeys: RP });
 	cookie = await signIn(server);
 });
 afterAll(() => server.stop());
 
 /** Every console call that changes something, for a fresh user. */
-async function actions(): Promise<{ name: string; path: string; body: unknown; userId: string }[]> {
+async function actions(): Promise<{ name: string; path: string; body: unknown; userId: string; passkeyId?: string }[]> {
 	const user = await createUser(server);
+	const passkey = await registered(server, user.id, authenticator());
 	return [
+		{ name: "delete a passkey", path: `/console/api/passkeys/${passkey.id}/delete`, body: {}, userId: user.id, passkeyId: passkey.id },
 		{ name: "sign in", path: "/console/api/session", body: { token: await signInToken(server) }, userId: user.id },
 		{ name: "sign out", path: "/console/api/sign-out", body: {}, userId: user.id },
 		{ name: "delete a user", path: `/console/api/users/${user.id}/delete`, body: { confirm: user.id }, userId: user.id },
@@ -45,6 +48,7 @@ describe("cross-site requests to every console action", () => {
 				});
 				expect({ action: action.name, status: answer.status }).toEqual({ action: action.name, status: 403 });
 				expect((await server.request("GET", `/users/${action.userId}`)).status).toBe(200);
+				if (action.passkeyId !== undefined) expect((await server.request("GET", `/passkeys/${action.passkeyId}`)).status).toBe(200);
 			}
 			expect((await consoleCall(server, "GET", "/console/api/session", { cookie })).status).toBe(200);
 		});
@@ -118,8 +122,10 @@ describe("framing and caching of the console", () => {
 });
 
 describe("the console never shows a credential", () => {
-	test("a user's page holds no password hash, recovery code, TOTP key or request code", async () => {
+	test("a user's page holds no password hash, recovery code, TOTP key, request code or passkey key", async () => {
 		const user = await createUser(server);
+		const passkey = await registered(server, user.id, authenticator());
+		const [stored] = await server.rows("SELECT public_key, credential_id FROM passkey WHERE id = ?", passkey.id);
 		const key = crypto.getRandomValues(new Uint8Array(20));
 		const keyBase64 = Buffer.from(key).toString("base64");
 		expect((await server.request("POST", `/users/${user.id}/register-totp`, { key: keyBase64, code: authenticatorCode(key, server.clock.now) })).status).toBe(200);
@@ -145,7 +151,12 @@ describe("the console never shows a credential", () => {
 			update.body.code,
 			update.body.id,
 			String(row!.password_hash),
+			Buffer.from(stored!.public_key as Uint8Array).toString("base64"),
+			Buffer.from(stored!.public_key as Uint8Array).toString("base64url"),
+			Buffer.from(stored!.credential_id as Uint8Array).toString("base64url"),
 		];
+		expect(answer.body.passkeys).toHaveLength(1);
+		expect(Object.keys(answer.body.passkeys[0]).sort()).toEqual(["aaguid", "backed_up", "backup_eligible", "created_at", "id", "last_used_at", "name", "transports", "user_id"]);
 		for (const secret of secrets) expect(text).not.toContain(secret);
 
 		const list = await consoleCall(server, "GET", `/console/api/users?q=${encodeURIComponent(user.email!)}`, { cookie });

@@ -6,6 +6,8 @@ import { nowSeconds, type AppContext } from "../../context.ts";
 import { isId } from "../../lib/ids.ts";
 import { isValidEmail, normalizeEmail } from "../../lib/validation.ts";
 import { RULES } from "../../limits.ts";
+import { deletePasskey } from "../passkeys/actions.ts";
+import { passkeyJSON } from "../passkeys/store.ts";
 import { deleteUser, listUsers } from "../users/actions.ts";
 import type { SortOrder, User, UserSortBy } from "../users/store.ts";
 
@@ -77,8 +79,9 @@ export async function describeUser(ctx: AppContext, userId: string) {
 	const user = isId(userId) ? await ctx.stores.users.get(userId) : null;
 	if (user === null) return null;
 	const now = nowSeconds(ctx);
-	const [totp, resets, verification, updates, locks, passwordBlock] = await Promise.all([
+	const [totp, passkeys, resets, verification, updates, locks, passwordBlock] = await Promise.all([
 		ctx.stores.twoFactor.getCredential(user.id),
+		ctx.stores.passkeys.listForUser(user.id),
 		ctx.stores.passwordResets.listForUser(user.id, now),
 		ctx.stores.emailVerifications.get(user.id, now),
 		ctx.stores.emailUpdates.listForUser(user.id, now),
@@ -90,6 +93,8 @@ export async function describeUser(ctx: AppContext, userId: string) {
 		now,
 		user: consoleUserJSON(user),
 		totp: totp === null ? null : { created_at: totp.createdAt },
+		// The API's passkey model, which holds neither the public key nor the counter.
+		passkeys: passkeys.map(passkeyJSON),
 		requests: {
 			password_reset: resets.map((r) => ({ created_at: r.createdAt, expires_at: r.expiresAt, email_verified: r.emailVerified })),
 			email_verification: verification === null ? [] : [{ created_at: verification.createdAt, expires_at: verification.expiresAt }],
@@ -127,6 +132,11 @@ export async function deleteUserConfirmed(ctx: AppContext, userId: string, typed
 
 export async function removeTotp(ctx: AppContext, userId: string): Promise<boolean> {
 	return isId(userId) && (await ctx.stores.twoFactor.deleteCredential(userId));
+}
+
+/** The passkey, by its id, through the passkeys feature (which logs passkey_deleted). */
+export async function removePasskey(ctx: AppContext, passkeyId: string): Promise<boolean> {
+	return deletePasskey(ctx, passkeyId);
 }
 
 /** Deletes every pending reset, email verification and email update request of the user. */

@@ -12,7 +12,16 @@ import { nowSeconds, type HonoEnv } from "../../http/env.ts";
 import { FailureWindow } from "../../lib/rate-limit.ts";
 import { readBody } from "../../middleware/read-body.ts";
 import { consoleAssets } from "./assets.ts";
-import { describeService, describeUser, deletePendingRequests, deleteUserConfirmed, removeTotp, searchUsers, consoleUserJSON } from "./actions.ts";
+import {
+	consoleUserJSON,
+	deletePendingRequests,
+	deleteUserConfirmed,
+	describeService,
+	describeUser,
+	removePasskey,
+	removeTotp,
+	searchUsers,
+} from "./actions.ts";
 import { withConsoleHeaders } from "./headers.ts";
 import { CONSOLE_SESSION_SECONDS, endSession, exchangeSignInToken, useSession } from "./sessions.ts";
 
@@ -165,7 +174,7 @@ export function createConsoleRoutes(ctx: AppContext): ConsoleRoutes {
 	});
 
 	// What the page may show: events and passkeys come with their features.
-	app.get("/console/api/session", () => Response.json({ max_seconds: CONSOLE_SESSION_SECONDS, features: { events: false, passkeys: false } }));
+	app.get("/console/api/session", () => Response.json({ max_seconds: CONSOLE_SESSION_SECONDS, features: { events: false, passkeys: true } }));
 
 	app.post("/console/api/sign-out", async (c) => {
 		if (jsonBody(c, emptyBody) === null) return fail("INVALID_DATA");
@@ -214,6 +223,13 @@ export function createConsoleRoutes(ctx: AppContext): ConsoleRoutes {
 		if (jsonBody(c, emptyBody) === null) return fail("INVALID_DATA");
 		if (!(await deletePendingRequests(ctx, c.req.param("user_id")))) return fail("NOT_FOUND");
 		ctx.log.info("console action", { action: "delete_requests", user_id: c.req.param("user_id") });
+		return noContent();
+	});
+
+	app.post("/console/api/passkeys/:passkey_id/delete", async (c) => {
+		if (jsonBody(c, emptyBody) === null) return fail("INVALID_DATA");
+		if (!(await removePasskey(ctx, c.req.param("passkey_id")))) return fail("NOT_FOUND");
+		ctx.log.info("console action", { action: "delete_passkey", passkey_id: c.req.param("passkey_id") });
 		return noContent();
 	});
 

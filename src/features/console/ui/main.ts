@@ -301,7 +301,7 @@ function userSections(details: UserDetails): HTMLElement[] {
 					? h("p", {}, "No passkeys.")
 					: table(
 							"Passkeys",
-							["Name", "Created", "Last used", "Synced", ""],
+							["Name", "Created", "Last used", "Synced", "Action"],
 							details.passkeys.map((passkey) => [
 								passkey.name,
 								formatTime(passkey.created_at),
