@@ -2,13 +2,18 @@
 // no sandbox (tests run as root in containers), no GPU, no QUIC, no first-run, no background
 // networking, component updates or sync, and a fresh profile each launch (playwright's launch()
 // makes a new temporary --user-data-dir itself and refuses one given as an argument). Tests that need it are
-// skipped, with the reason printed, where no browser is installed.
+// skipped, with the reason printed, where no browser is installed (CI sets
+// HOLM_TEST_REQUIRE_CHROMIUM=1 and installs it, so there a missing browser fails instead).
 import { existsSync } from "node:fs";
 import { chromium, type Browser, type BrowserContext } from "playwright-core";
 
 export const CHROMIUM = process.env.HOLM_TEST_CHROMIUM ?? "/usr/bin/chromium";
 export const HAS_BROWSER = existsSync(CHROMIUM);
-if (!HAS_BROWSER) console.warn(`console browser tests skipped: no Chromium at ${CHROMIUM} (apt-get install chromium, or set HOLM_TEST_CHROMIUM)`);
+if (!HAS_BROWSER) {
+	const missing = `no Chromium at ${CHROMIUM} (apt-get install chromium, or set HOLM_TEST_CHROMIUM)`;
+	if (process.env.HOLM_TEST_REQUIRE_CHROMIUM === "1") throw new Error(`HOLM_TEST_REQUIRE_CHROMIUM=1, but ${missing}`);
+	console.warn(`console browser tests skipped: ${missing}`);
+}
 
 export interface TestBrowser {
 	browser: Browser;
