@@ -60,6 +60,8 @@ export interface HolmOptions {
 	database?: string;
 	/** Holm's stderr is appended here (warnings and errors only, at --log-level warn). */
 	logFile: string;
+	/** More serve flags (--event-retention, --webhook-url …). */
+	args?: string[];
 }
 
 export function spawnHolm(options: HolmOptions): Bun.Subprocess {
@@ -67,6 +69,7 @@ export function spawnHolm(options: HolmOptions): Bun.Subprocess {
 	const args = [EXECUTABLE, "serve", "--host", "127.0.0.1", "--port", String(options.port), "--dir", options.dir, "--console"];
 	args.push("--secret-file", options.secretFile, "--log-level", "warn");
 	if (options.database !== undefined) args.push("--database", options.database);
+	args.push(...(options.args ?? []));
 	const log = openSync(options.logFile, "a");
 	try {
 		return Bun.spawn(args, { stdout: log, stderr: log });

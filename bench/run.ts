@@ -27,6 +27,7 @@ import { consoleRows, consoleSession } from "./console.ts";
 import { ARGON2, measureHashFloor, measureLeakCheck, type HashFloor, type LeakCheckTiming } from "./floors.ts";
 import { EXECUTABLE, ROOT, freePort, machineBusy, memory, migrate, newestMtime, settle, spawnFloor, spawnHolm, stop, waitHealthy } from "./processes.ts";
 import { SEED_PASSWORD, createBenchDatabase, dropBenchDatabase, postgresFacts, seedEmail, seedUsers } from "./seed.ts";
+import { benchEvents } from "./events.ts";
 import { Report, duration, mb, number, rate } from "./report.ts";
 import { WRK_MISSING, runWrk, wrkPinning, type WrkResult, type WrkScenario } from "./wrk.ts";
 
@@ -241,10 +242,10 @@ async function main(): Promise<void> {
 		// ------------------------------------------------------------ Holm: serve
 		// A fresh process for the scenarios, and again for the overload and for the flood, so that
 		// each memory figure starts from an idle Holm rather than from what the rows before left.
-		const startHolm = async () => {
+		const startHolm = async (args: string[] = []) => {
 			const port = freePort();
 			const url = `http://127.0.0.1:${port}`;
-			const child = track(spawnHolm({ dir: dataDir, secretFile, port, database: databaseUrl, logFile }));
+			const child = track(spawnHolm({ dir: dataDir, secretFile, port, database: databaseUrl, logFile, args }));
 			await waitHealthy(url, performance.now(), child);
 			await Bun.sleep(1000);
 			return { child, url, idle: memory(child.pid) };
@@ -252,10 +253,10 @@ async function main(): Promise<void> {
 		let holm = await startHolm();
 		// Lets the requests the last run left behind finish first: Holm's graceful stop does not
 		// wait for requests whose client has gone, and their errors would land in the log.
-		const restartHolm = async () => {
+		const restartHolm = async (args: string[] = []) => {
 			await settle(holm.url);
 			await stop(holm.child);
-			holm = await startHolm();
+			holm = await startHolm(args);
 		};
 		const { url, idle } = holm;
 
@@ -342,7 +343,7 @@ async function main(): Promise<void> {
 			["200"],
 			"hash",
 		);
-		addRow("`POST /users/{id}/verify-password`, correct", CONFIG.hashConnections, await wrk({ ...hashing, url, idsFile, lua: verifyLua(SEED_PASSWORD) }), ["204"], "hash");
+		const signIns = addRow("`POST /users/{id}/verify-password`, correct", CONFIG.hashConnections, await wrk({ ...hashing, url, idsFile, lua: verifyLua(SEED_PASSWORD) }), ["204"], "hash");
 		const incorrect = addRow(
 			"`POST /users/{id}/verify-password`, incorrect",
 			CONFIG.hashConnections,
@@ -379,8 +380,9 @@ async function main(): Promise<void> {
 		report.notes.push(
 			`Reset requests: round-robin over the ${number(CONFIG.users)} users, as a user may have 3 in 15 minutes (this run: up to ${Math.ceil(created.requests / CONFIG.users)} a user; beyond 3 they answer TOO_MANY_REQUESTS, listed in the row).`,
 		);
+		let wrongCodes: WrkResult | null = null;
 		if (resetIds > 0) {
-			const verified = addRow(
+			const verified = (wrongCodes = addRow(
 				"`POST /password-reset-requests/{id}/verify-email`, wrong code",
 				CONFIG.connections,
 				await wrk({
@@ -391,11 +393,30 @@ async function main(): Promise<void> {
 				}),
 				["400 INCORRECT_CODE"],
 				"post",
-			);
+			));
 			report.notes.push(
 				`Code verification: a wrong code, round-robin over the ${number(resetIds)} requests the row above created; each takes 5 wrong codes (the 5th deletes it, still INCORRECT_CODE), this run sent up to ${Math.ceil(verified.requests / resetIds)} to each, so answers past 5 would show as NOT_FOUND. The wrong code is the path a guesser drives and it writes the attempt count every time; a correct code would verify each request once.`,
 			);
 		}
+
+		// ------------------------------------------------------------ Holm: events and webhooks
+		await benchEvents({
+			report,
+			wrk,
+			read,
+			work,
+			idsFile,
+			dataDir,
+			databaseUrl,
+			restartHolm: async (args) => {
+				await restartHolm(args);
+				return holm.url;
+			},
+			addRow,
+			withEvents: { resets: created, wrongCodes },
+			signInsPerSecond: (signIns.answers["204"] ?? 0) / signIns.seconds,
+			progress,
+		});
 
 		// ------------------------------------------------------------ Holm: overload and memory
 		progress(`Holm: ${CONFIG.overloadConnections}-way verify-password overload, ${CONFIG.overloadSeconds} s`);

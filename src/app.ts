@@ -17,7 +17,7 @@ import { passkeysOff } from "./middleware/passkeys-off.ts";
 import { readBody } from "./middleware/read-body.ts";
 import { secretCheck } from "./middleware/require-secret.ts";
 import { ROUTES } from "./routes.ts";
-import { logSecurityEvent } from "./security-events.ts";
+import { newEvent, recordEvent } from "./features/events/actions.ts";
 import type { Storage } from "./stores/index.ts";
 import type { PasskeyConfig } from "./config.ts";
 
@@ -60,14 +60,15 @@ function requestIdOf(given: string | undefined): string {
 
 /** Refusals are counted; a key that becomes blocked is a security event, except the hashing
  *  bucket's, which empties and refills every few seconds under ordinary use. The event names the
- *  blocked key and the other party of the call that blocked it (null when the call had none). */
-function observeLimits(metrics: Metrics, log: Logger): LimitObserver {
+ *  blocked key and the other party of the call that blocked it (null when the call had none).
+ *  `ctx` is asked for only once a block happens, after the context exists. */
+function observeLimits(metrics: Metrics, ctx: () => AppContext): LimitObserver {
 	return {
 		refused: (limit) => metrics.refused(limit),
-		blocked(limit, key, party) {
+		async blocked(limit, key, party) {
 			if (limit === RULES.passwordHashing.name) return;
-			if (PER_USER_RULES.has(limit)) logSecurityEvent(log, { event: "user_blocked", limit, user_id: key, client_ip: party.clientIp });
-			else logSecurityEvent(log, { event: "address_blocked", limit, client_ip: key, user_id: party.userId });
+			const about = PER_USER_RULES.has(limit) ? { userId: key, clientIp: party.clientIp } : { userId: party.userId, clientIp: key };
+			await recordEvent(ctx(), newEvent(ctx(), PER_USER_RULES.has(limit) ? "user_blocked" : "address_blocked", { ...about, data: { limit } }));
 		},
 	};
 }
@@ -111,7 +112,7 @@ export function createApp(deps: AppDeps): App {
 		storage: deps.storage,
 		now,
 		stores: deps.storage.stores,
-		limits: createLimits(deps.storage.limitStore, now, observeLimits(deps.metrics, deps.log), deps.limits ?? DEFAULT_LIMITS),
+		limits: createLimits(deps.storage.limitStore, now, observeLimits(deps.metrics, () => ctx), deps.limits ?? DEFAULT_LIMITS),
 		leakCheck: countedLeakCheck(deps.leakCheck, deps.metrics),
 		hasher: deps.hasher,
 		log: deps.log,

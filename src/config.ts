@@ -2,6 +2,7 @@
 // A flag wins over its environment variable, which wins over the default.
 import { parseArgs } from "node:util";
 import { ConfigError, UsageError } from "./config-error.ts";
+import { EVENT_TYPES } from "./features/events/store.ts";
 import { limitSettings, type LimitSettings } from "./limits.ts";
 import { checkSecret } from "./secret.ts";
 
@@ -67,9 +68,27 @@ export interface ServeConfig {
 	limits: LimitSettings;
 	/** Null without --passkey-rp-id: every passkey endpoint answers NOT_ALLOWED. */
 	passkeys: PasskeyConfig | null;
+	/** Events and webhooks (API.md section 11); absent means the defaults: 30 days, no webhook. */
+	events?: EventConfig;
 	/** Serve the operator's console under /console/ (API.md section 12); off by default. */
 	console: boolean;
 }
+
+export interface WebhookConfig {
+	url: string;
+	/** Read and checked at start (src/webhooks/secret.ts). */
+	secretFile: string;
+	/** Only these types are sent; null for every type. */
+	types: ReadonlySet<string> | null;
+}
+
+export interface EventConfig {
+	/** Days an event is kept; 0 stores none. */
+	retentionDays: number;
+	webhook: WebhookConfig | null;
+}
+
+export const DEFAULT_EVENT_CONFIG: EventConfig = { retentionDays: 30, webhook: null };
 
 type Env = Record<string, string | undefined>;
 
@@ -89,6 +108,10 @@ const serveOptions = {
 	"leak-timeout-ms": { type: "string" },
 	"log-format": { type: "string" },
 	"log-level": { type: "string" },
+	"event-retention": { type: "string" },
+	"webhook-url": { type: "string" },
+	"webhook-secret-file": { type: "string" },
+	"webhook-event": { type: "string", multiple: true },
 	limit: { type: "string", multiple: true },
 	"passkey-rp-id": { type: "string" },
 	"passkey-rp-name": { type: "string" },
@@ -97,8 +120,9 @@ const serveOptions = {
 	console: { type: "boolean" },
 } as const;
 
-/** The flags that take one value (--limit and --passkey-origin repeat, and --console is a switch: all read apart). */
-type ServeFlag = Exclude<keyof typeof serveOptions, "limit" | "passkey-origin" | "console">;
+/** The flags that take one value (--webhook-event, --limit and --passkey-origin repeat, and
+ *  --console is a switch: all read apart). */
+type ServeFlag = Exclude<keyof typeof serveOptions, "webhook-event" | "limit" | "passkey-origin" | "console">;
 type FlagValues = Partial<Record<ServeFlag, string>>;
 
 /** The environment variable that stands in for a flag: --leak-check → HOLM_LEAK_CHECK. */
@@ -262,6 +286,32 @@ function onOff(flag: string, given: boolean | undefined, env: Env): boolean {
 	throw new ConfigError(`${envName(flag)} must be 1, true, yes, on, 0, false, no or off (got "${fromEnv}")`);
 }
 
+/**
+ * --event-retention, and the webhook flags: --webhook-url and --webhook-secret-file go together, and
+ * need events to be stored (a webhook sends stored events); --webhook-event (repeatable; in
+ * HOLM_WEBHOOK_EVENT, separated by commas) names known types only, so a typo cannot silence one.
+ */
+function eventConfig(values: FlagValues, env: Env, typesGiven: string[] | undefined): EventConfig {
+	const retentionDays = wholeNumber("event-retention", pick(values, env, "event-retention"), 30, 0, 36_500);
+	const url = pick(values, env, "webhook-url");
+	const secretFile = pick(values, env, "webhook-secret-file");
+	const fromEnv = env[envName("webhook-event")];
+	const types = typesGiven ?? (fromEnv === undefined || fromEnv === "" ? [] : fromEnv.split(",").map((type) => type.trim()));
+	if (url === undefined) {
+		if (secretFile !== undefined || types.length > 0) throw new ConfigError("--webhook-secret-file and --webhook-event need --webhook-url");
+		return { retentionDays, webhook: null };
+	}
+	if (!/^https?:\/\//.test(url) || !URL.canParse(url)) throw new ConfigError("--webhook-url must be an http:// or https:// URL");
+	if (secretFile === undefined) throw new ConfigError("--webhook-url needs --webhook-secret-file (make one with `holm generate-secret`, or use your receiver's whsec_ secret)");
+	if (retentionDays === 0) throw new ConfigError("--webhook-url sends stored events, and --event-retention 0 stores none; give --event-retention 1 or more");
+	const known: readonly string[] = EVENT_TYPES;
+	for (const type of types) {
+		if (type === "") throw new ConfigError("--webhook-event must not be empty");
+		if (!known.includes(type)) throw new ConfigError(`--webhook-event: unknown event type "${type}" (known: ${EVENT_TYPES.join(", ")})`);
+	}
+	return { retentionDays, webhook: { url, secretFile, types: types.length === 0 ? null : new Set(types) } };
+}
+
 /** A relying party id is a host name: lower-case labels, no scheme, port or path. */
 const RP_ID = /^(?=.{1,253}$)[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?(?:\.[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?)*$/;
 
@@ -310,11 +360,12 @@ function passkeyConfig(values: FlagValues, originFlags: string[] | undefined, en
 export function parseServeConfig(args: string[], env: Env): ServeConfig {
 	const parsed = parseFlags(args, serveOptions, false).values;
 	const {
+		"webhook-event": webhookEvents,
 		limit: limitFlags,
 		"passkey-origin": originFlags,
 		console: consoleFlag,
 		...values
-	}: FlagValues & { limit?: string[]; "passkey-origin"?: string[]; console?: boolean } = parsed;
+	}: FlagValues & { "webhook-event"?: string[]; limit?: string[]; "passkey-origin"?: string[]; console?: boolean } = parsed;
 	const database = databaseConfig(pick(values, env, "database"));
 	const dir = pick(values, env, "dir");
 	const secret = secretSource(values, env);
@@ -349,6 +400,7 @@ export function parseServeConfig(args: string[], env: Env): ServeConfig {
 		logLevel: oneOf("log-level", pick(values, env, "log-level"), ["debug", "info", "warn", "error"] as const, "info"),
 		limits: limitsOf(limitFlags, env),
 		passkeys: passkeyConfig(values, originFlags?.flatMap((flag) => (flag === "" ? [""] : flag.split(","))), env),
+		events: eventConfig(values, env, webhookEvents),
 		console: onOff("console", consoleFlag, env),
 	};
 }

@@ -25,6 +25,8 @@ export interface AppContext {
 	clientIpReport: ClientIpReport;
 	/** The relying party and its origins; null when passkeys are off (no --passkey-rp-id). */
 	passkeys: PasskeyConfig | null;
+	/** The webhook deliverer, told when an event is stored (with --webhook-url). */
+	webhooks?: { wake(): void };
 }
 
 /** Whole Unix seconds, the unit of every timestamp in the API. */

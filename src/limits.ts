@@ -185,6 +185,9 @@ export interface Limits {
 	checkGuessesBlocked(guess: PasswordGuess): Promise<LimitResult>;
 	/** Creating a reset, verification or update request: per user (per kind) and per address. */
 	admitCodeRequest(kind: CodeRequestKind, userId: string, clientIp: string | undefined): Promise<LimitResult>;
+	/** Forgets the user's incorrect passwords, which ends a block of their password checks
+	 *  (POST /users/{user_id}/unblock). Addresses stay blocked: they may be guessing at others. */
+	unblockUser(userId: string): Promise<void>;
 }
 
 /** The rules of section 4 that are kept in a LimitStore, one each, with the figures in force. */
@@ -260,7 +263,8 @@ export interface LimitParty {
  *  both, so that an address's block names the user guessed at, and a user's the address. */
 export interface LimitObserver {
 	refused(limit: string): void;
-	blocked(limit: string, key: string, party: LimitParty): void;
+	/** Awaited, so that the block's event is stored before the call that made it answers. */
+	blocked(limit: string, key: string, party: LimitParty): void | Promise<void>;
 }
 
 const UNOBSERVED: LimitObserver = { refused() {}, blocked() {} };
@@ -293,12 +297,12 @@ export function createLimits(store: LimitStore, now: Clock, observer: LimitObser
 		return { result, newlyBlocked };
 	}
 
-	function reportBlocks(keys: LimitKey[], party: LimitParty): void {
+	async function reportBlocks(keys: LimitKey[], party: LimitParty): Promise<void> {
 		for (const { rule, key } of keys) {
 			// An email that names no account is no user to report (nor an email to write in the log);
 			// its refusals are still counted.
 			if (rule === incorrectPasswordsPerUser && party.userId === null) continue;
-			observer.blocked(rule.name, key, party);
+			await observer.blocked(rule.name, key, party);
 		}
 	}
 
@@ -344,7 +348,7 @@ export function createLimits(store: LimitStore, now: Clock, observer: LimitObser
 				const result = passwordHashing.check(bucket, at);
 				return { result, states: [result.allowed ? passwordHashing.take(bucket, at) : bucket] };
 			});
-			reportBlocks(newlyBlocked, { userId: null, clientIp });
+			await reportBlocks(newlyBlocked, { userId: null, clientIp });
 			return result;
 		},
 		async admitPasswordGuess(guess) {
@@ -370,7 +374,7 @@ export function createLimits(store: LimitStore, now: Clock, observer: LimitObser
 				if (rule instanceof FailureWindow) filled.push({ rule, key });
 				else others.push({ rule, key });
 			}
-			reportBlocks(others, partyOf(guess));
+			await reportBlocks(others, partyOf(guess));
 			if (filled.length > 0) awaitingVerdict.set(guess, filled);
 			return result;
 		},
@@ -387,7 +391,7 @@ export function createLimits(store: LimitStore, now: Clock, observer: LimitObser
 					});
 					return { result: ALLOWED, states };
 				});
-				reportBlocks(blocked, partyOf(guess));
+				await reportBlocks(blocked, partyOf(guess));
 				return;
 			}
 			const settle = outcome === "correct" ? "succeed" : "cancel";
@@ -434,8 +438,11 @@ export function createLimits(store: LimitStore, now: Clock, observer: LimitObser
 				if (clientIp !== undefined) next.push(codeRequestsPerAddress.take(forAddress, at));
 				return { result, states: next };
 			});
-			reportBlocks(newlyBlocked, { userId, clientIp: clientIp ?? null });
+			await reportBlocks(newlyBlocked, { userId, clientIp: clientIp ?? null });
 			return result;
+		},
+		async unblockUser(userId) {
+			await update([{ rule: incorrectPasswordsPerUser, key: userId }], () => ({ result: ALLOWED, states: [undefined] }));
 		},
 	};
 }

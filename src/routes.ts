@@ -4,6 +4,7 @@
 import type { Handler } from "hono";
 import * as emailUpdate from "./features/email-update/handlers.ts";
 import * as emailVerification from "./features/email-verification/handlers.ts";
+import * as events from "./features/events/handlers.ts";
 import * as health from "./features/health/handlers.ts";
 import * as metrics from "./features/metrics/handlers.ts";
 import * as openapi from "./openapi/handler.ts";
@@ -65,4 +66,8 @@ export const ROUTES: readonly [Method, string, Handler<HonoEnv>][] = [
 	["GET", "/users/:user_id/passkeys", passkeys.handleListUserPasskeys],
 	["GET", "/passkeys/:passkey_id", passkeys.handleGetPasskey],
 	["DELETE", "/passkeys/:passkey_id", passkeys.handleDeletePasskey],
+
+	["GET", "/events", events.handleListEvents],
+	["GET", "/users/:user_id/events", events.handleListUserEvents],
+	["POST", "/users/:user_id/unblock", events.handleUnblockUser],
 ];

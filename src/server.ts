@@ -4,7 +4,7 @@
 import { existsSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { createApp } from "./app.ts";
-import { DATABASE_PASSWORD_WARNING, type DatabaseConfig, type ServeConfig } from "./config.ts";
+import { DATABASE_PASSWORD_WARNING, DEFAULT_EVENT_CONFIG, type DatabaseConfig, type EventConfig, type ServeConfig } from "./config.ts";
 import { lockDataDir, prepareDataDir, removeNewDataDir, type DataDirLock } from "./data-dir.ts";
 import type { AppContext } from "./http/env.ts";
 import { createLeakCheck } from "./leak-check/index.ts";
@@ -14,9 +14,11 @@ import type { Logger } from "./log.ts";
 import { DEFAULT_LIMITS, formatLimit, looserThanDefaults } from "./limits.ts";
 import { createMetrics } from "./metrics.ts";
 import { loadSecrets } from "./secret.ts";
-import type { Storage } from "./stores/index.ts";
+import type { EventSettings, Storage } from "./stores/index.ts";
 import { describePostgres, openPostgresStorage } from "./stores/postgres/index.ts";
 import { openSqliteStorage } from "./stores/sqlite/index.ts";
+import { startWebhookDeliverer, type WebhookDeliverer } from "./webhooks/deliverer.ts";
+import { loadWebhookSecret } from "./webhooks/secret.ts";
 
 const SWEEP_INTERVAL_MS = 60_000;
 /** Beyond this, an instance's clock and the database's disagree enough to say so (docs/postgres.md). */
@@ -30,6 +32,8 @@ export interface ServerOptions {
 	limiterCapacity?: number;
 	/** How long argon2id work may wait for a core before 503 (5 s; tests shorten it). */
 	hashingStartDeadlineMs?: number;
+	/** How long a webhook receiver may take to answer (10 s; tests shorten it). */
+	webhookTimeoutMs?: number;
 	/** Tests only: on PostgreSQL, the time the database judges by instead of its own clock. */
 	fixedDatabaseClock?: () => number;
 }
@@ -56,9 +60,11 @@ export async function openStorage(
 	dir: string,
 	limiterCapacity?: number,
 	fixedDatabaseClock?: () => number,
+	events: EventConfig = DEFAULT_EVENT_CONFIG,
 ): Promise<Storage> {
-	if (database.kind === "postgres") return openPostgresStorage(database.url, { fixedDatabaseClock });
-	return openSqliteStorage(join(dir, "holm.db"), limiterCapacity);
+	const settings: EventSettings = { retentionDays: events.retentionDays, webhook: events.webhook === null ? null : { types: events.webhook.types } };
+	if (database.kind === "postgres") return openPostgresStorage(database.url, { fixedDatabaseClock, events: settings });
+	return openSqliteStorage(join(dir, "holm.db"), limiterCapacity, settings);
 }
 
 function describeSecrets(config: ServeConfig, log: Logger, loaded: ReturnType<typeof loadSecrets>): void {
@@ -83,10 +89,12 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
 		const loaded = loadSecrets(config.secret, config.dir);
 		describeSecrets(config, log, loaded);
 		if (config.databasePasswordInArgs) log.warn(DATABASE_PASSWORD_WARNING);
+		const events = config.events ?? DEFAULT_EVENT_CONFIG;
+		const webhookKey = events.webhook === null ? null : loadWebhookSecret(events.webhook.secretFile);
 
 		const database = describeDatabase(config.database, config.dir);
 		const isNewFile = config.database.kind === "sqlite" && !existsSync(database);
-		storage = await openStorage(config.database, config.dir, options.limiterCapacity, options.fixedDatabaseClock);
+		storage = await openStorage(config.database, config.dir, options.limiterCapacity, options.fixedDatabaseClock, events);
 		const opened = storage;
 		describeSchema(opened, database, isNewFile, log);
 		const hasher = createHasher({
@@ -120,6 +128,20 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
 		});
 		await checkClock(storage, ctx.now, log);
 		describePasskeys(config, log);
+		const webhooks =
+			events.webhook === null || webhookKey === null
+				? null
+				: startWebhookDeliverer({
+						queue: storage.webhookQueue,
+						url: events.webhook.url,
+						key: webhookKey,
+						now: ctx.now,
+						fetch, // not options.fetch, which stands in for the leak check's range API
+						log,
+						registry: metrics.registry,
+						timeoutMs: options.webhookTimeoutMs,
+					});
+		if (webhooks !== null) ctx.webhooks = webhooks;
 
 		const listener: Listener =
 			config.unix !== null ? await listenOnUnix(config.unix, config.unixMode, app.fetch) : listenOnTcp(config.host, config.port, app.fetch);
@@ -128,7 +150,7 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
 			database,
 			createdSecret: loaded.created ? loaded.path : null,
 			ctx,
-			stop: stopper(listener, idle, storage, lock, ctx, log),
+			stop: stopper(listener, idle, storage, lock, ctx, log, webhooks),
 		};
 	} catch (error) {
 		await storage?.close();
@@ -202,6 +224,7 @@ function stopper(
 	lock: DataDirLock | null,
 	ctx: AppContext,
 	log: Logger,
+	webhooks: WebhookDeliverer | null,
 ): () => Promise<void> {
 	let sweeping: Promise<void> = Promise.resolve();
 	const sweep = setInterval(() => {
@@ -221,6 +244,7 @@ function stopper(
 			await listener.stop(); // stops accepting, resolves once requests in flight are answered
 			await idle(); // and those whose client went away meanwhile, which the listener does not wait for
 			await sweeping;
+			await webhooks?.stop(); // attempts in flight are recorded before the database closes
 			await storage.close();
 			lock?.release(); // last: the directory is free only once the database is closed
 		})();

@@ -28,6 +28,11 @@ case with _ for - (--leak-check from HOLM_LEAK_CHECK); a flag wins over its vari
   --leak-timeout-ms 2000             how long one range request may take               HOLM_LEAK_TIMEOUT_MS
   --log-format pretty|json           one line per event, as text or as JSON            HOLM_LOG_FORMAT
   --log-level debug|info|warn|error  least severe line written (debug adds /health)    HOLM_LOG_LEVEL
+  --event-retention 30               days events are kept; 0 stores none               HOLM_EVENT_RETENTION
+  --webhook-url URL                  POST every stored event there (Standard Webhooks)  HOLM_WEBHOOK_URL
+  --webhook-secret-file PATH         the signing secret: base64 of 32+ bytes, with or  HOLM_WEBHOOK_SECRET_FILE
+                                     without whsec_ (openssl rand -base64 32)
+  --webhook-event TYPE               send only this type; repeatable                   HOLM_WEBHOOK_EVENT
   --limit NAME=COUNT/WINDOW          sets one limit; repeatable; WINDOW in s, m or h   HOLM_LIMIT
                                      (HOLM_LIMIT holds several, separated by spaces)
 ${LIMIT_ROWS}
@@ -101,6 +106,8 @@ export const USAGE = `Usage:
              [--leak-check offline|online|off] [--leak-file PATH]
              [--leak-api URL] [--leak-fail open|closed] [--leak-timeout-ms 2000]
              [--log-format pretty|json] [--log-level debug|info|warn|error]
+             [--event-retention 30] [--webhook-url URL --webhook-secret-file PATH]
+             [--webhook-event TYPE ...]
              [--limit NAME=COUNT/WINDOW ...]
              [--passkey-rp-id ID --passkey-origin ORIGIN ... [--passkey-rp-name N]
               [--passkey-user-verification required|preferred]] [--console]

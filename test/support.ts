@@ -9,7 +9,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { Secret, TOTP } from "otpauth";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import type { LeakCheckConfig, PasskeyConfig, ServeConfig } from "../src/config.ts";
+import type { EventConfig, LeakCheckConfig, PasskeyConfig, ServeConfig } from "../src/config.ts";
 import { limitSettings } from "../src/limits.ts";
 import { silentLogger, type Logger } from "../src/log.ts";
 import { startServer, type RunningServer } from "../src/server.ts";
@@ -90,6 +90,10 @@ export interface TestServerOptions {
 	database?: string;
 	/** How long argon2id work may wait for a core before 503 (5 s in production). */
 	hashingStartDeadlineMs?: number;
+	/** --event-retention and the webhook flags (30 days, no webhook by default). */
+	events?: EventConfig;
+	/** How long a webhook receiver may take (10 s in production). */
+	webhookTimeoutMs?: number;
 	/** Serve the console under /console/ (--console). */
 	console?: boolean;
 	/** Where the test clock starts (2026-11-21 12:00 UTC unless given). */
@@ -125,6 +129,7 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
 		leakCheck: { mode: "offline", file: null, api: "http://127.0.0.1:9", fail: "open", timeoutMs: 1000, ...options.leakCheck },
 		logFormat: "json",
 		logLevel: "info",
+		events: options.events,
 		limits: limitSettings(options.limits ?? [], "--limit"),
 		passkeys: options.passkeys ?? null,
 		console: options.console ?? false,
@@ -135,6 +140,7 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
 		now: () => clock.now,
 		limiterCapacity: options.limiterCapacity,
 		hashingStartDeadlineMs: options.hashingStartDeadlineMs,
+		webhookTimeoutMs: options.webhookTimeoutMs,
 		fixedDatabaseClock: options.databaseClock === "database" ? undefined : () => clock.now,
 	});
 	const url = running.url;

@@ -20,6 +20,8 @@ export type Passkey = Schemas["Passkey"];
 export type PasskeyRegistration = Schemas["PasskeyRegistration"];
 export type PasskeyAuthentication = Schemas["PasskeyAuthentication"];
 export type PasskeySignIn = Schemas["PasskeySignIn"];
+export type EventPage = Schemas["EventPage"];
+export type Event = EventPage["events"][number];
 export type Health = Schemas["Health"];
 /** Every code an error answer can carry. */
 export type ErrorCode = Schemas["Error"]["error"];
@@ -27,6 +29,8 @@ export type ErrorCode = Schemas["Error"]["error"];
 /** The JSON body an operation takes. */
 export type RequestBody<Id extends keyof operations> = NonNullable<operations[Id]["requestBody"]>["content"]["application/json"];
 export type UserListQuery = NonNullable<operations["listUsers"]["parameters"]["query"]>;
+export type EventListQuery = NonNullable<operations["listEvents"]["parameters"]["query"]>;
+export type UserEventListQuery = NonNullable<operations["listUserEvents"]["parameters"]["query"]>;
 
 /** Every answer that is not a success. Most codes share status 400: branch on `code`. */
 export class HolmError extends Error {
@@ -189,5 +193,13 @@ export function createHolmClient(options: HolmClientOptions) {
 		listUserPasskeys: (userId: string) => body(api.GET("/users/{user_id}/passkeys", userPath(userId))),
 		getPasskey: (passkeyId: string) => body(api.GET("/passkeys/{passkey_id}", passkeyPath(passkeyId))),
 		deletePasskey: (passkeyId: string) => noContent(api.DELETE("/passkeys/{passkey_id}", passkeyPath(passkeyId))),
+
+		/** A page of the event feed, oldest first; pass its `next` as `after` to read on (each event once). */
+		listEvents: (query: EventListQuery = {}) => body(api.GET("/events", { params: { query } })),
+		/** One user's events ("recent activity"), paged as listEvents. */
+		listUserEvents: (userId: string, query: UserEventListQuery = {}) =>
+			body(api.GET("/users/{user_id}/events", { params: { path: { user_id: userId }, query } })),
+		/** Ends the user's password block and second-factor locks (blocks of addresses stay). */
+		unblockUser: (userId: string) => noContent(api.POST("/users/{user_id}/unblock", userPath(userId))),
 	};
 }

@@ -511,6 +511,66 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/events": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Read the event feed
+         * @description Oldest first. Call again with `after` set to the `next` you were given to read every event exactly once, in order, also while several instances write events. A malformed `after`, `user_id`, `limit` or `type` answers INVALID_DATA.
+         */
+        get: operations["listEvents"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/users/{user_id}/events": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Read one user's events
+         * @description The feed of GET /events, for one user. NOT_FOUND when there is no such user (a deleted user's events are in GET /events?user_id=).
+         */
+        get: operations["listUserEvents"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/users/{user_id}/unblock": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Lift a user's blocks
+         * @description Ends the user's block of password checks (10 incorrect passwords) and the locks of verify-2fa/totp and reset-2fa, and resets the lock escalation. Blocks of addresses stay. Records a user_unblocked event.
+         */
+        post: operations["unblockUser"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/openapi.json": {
         parameters: {
             query?: never;
@@ -729,6 +789,24 @@ export interface components {
                 aaguid: string;
             };
         };
+        EventPage: {
+            events: {
+                /** @description Also the webhook-id of its webhook delivery. */
+                id: string;
+                time: number;
+                /** @enum {string} */
+                type: "address_blocked" | "user_blocked" | "request_deleted_after_incorrect_codes" | "second_factor_locked" | "password_reset" | "password_changed" | "second_factor_reset" | "user_deleted" | "user_created" | "users_imported" | "sign_in" | "sign_in_failed" | "email_verified" | "email_changed" | "totp_registered" | "totp_deleted" | "recovery_code_regenerated" | "passkey_registered" | "passkey_deleted" | "passkey_counter_regressed" | "user_unblocked";
+                user_id: string | null;
+                /** @description The canonical client_ip of the call (v4:192.0.2.1, or v6:2001:db8::/64 for an IPv6 /64), or null. */
+                client_ip: string | null;
+                /** @description Details by type (limit, check, lock_seconds, request, method, previous_email, email); never a password, code, key, hash, secret or request id. */
+                data: {
+                    [key: string]: unknown;
+                };
+            }[];
+            /** @description Give it as `after` to read on; the same cursor comes back while there is nothing newer. */
+            next: string;
+        };
         Health: {
             /** @enum {string} */
             status: "ok" | "unavailable";
@@ -789,13 +867,16 @@ export interface components {
             key?: string | null;
             totp_key?: string | null;
             code: string;
+            client_ip?: string | null;
         };
         VerifyTotpBody: {
             code: string;
+            client_ip?: string | null;
         };
         RegenerateRecoveryCodeBody: Record<string, never>;
         ResetTwoFactorBody: {
             recovery_code: string;
+            client_ip?: string | null;
         };
         StartPasskeyRegistrationBody: {
             client_ip?: string | null;
@@ -832,6 +913,7 @@ export interface components {
             };
             client_ip?: string | null;
         };
+        UnblockUserBody: Record<string, never>;
         Error: {
             /** @enum {string} */
             error: "INVALID_DATA" | "WEAK_PASSWORD" | "TOO_MANY_REQUESTS" | "INCORRECT_CODE" | "INCORRECT_PASSWORD" | "INVALID_REQUEST" | "EMAIL_ALREADY_USED" | "NOT_ALLOWED" | "INVALID_CREDENTIAL" | "PASSKEY_ALREADY_REGISTERED" | "NOT_AUTHENTICATED" | "NOT_FOUND" | "METHOD_NOT_ALLOWED" | "NOT_ACCEPTABLE" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "UNKNOWN_ERROR" | "UNAVAILABLE";
@@ -3057,6 +3139,184 @@ export interface operations {
             401: components["responses"]["NOT_AUTHENTICATED"];
             404: components["responses"]["NOT_FOUND"];
             406: components["responses"]["NOT_ACCEPTABLE"];
+            415: components["responses"]["UNSUPPORTED_MEDIA_TYPE"];
+            500: components["responses"]["UNKNOWN_ERROR"];
+            503: components["responses"]["UNAVAILABLE"];
+        };
+    };
+    listEvents: {
+        parameters: {
+            query?: {
+                /** @description The `next` of the previous page; absent: from the oldest event kept. */
+                after?: string;
+                /** @description Only this user's events (GET /events only). */
+                user_id?: string;
+                /** @description Only these types; repeat the parameter for several. */
+                type?: ("address_blocked" | "user_blocked" | "request_deleted_after_incorrect_codes" | "second_factor_locked" | "password_reset" | "password_changed" | "second_factor_reset" | "user_deleted" | "user_created" | "users_imported" | "sign_in" | "sign_in_failed" | "email_verified" | "email_changed" | "totp_registered" | "totp_deleted" | "recovery_code_regenerated" | "passkey_registered" | "passkey_deleted" | "passkey_counter_regressed" | "user_unblocked")[];
+                /** @description At most 1000; larger values are capped. */
+                limit?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of events and the cursor to read on from. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "events": [
+                     *         {
+                     *           "id": "q3n7ttd2k5xw9cz8mbh4pvra",
+                     *           "time": 1728783738,
+                     *           "type": "user_created",
+                     *           "user_id": "eeidmqmvdtjhaddujv8twjug",
+                     *           "client_ip": null,
+                     *           "data": {}
+                     *         }
+                     *       ],
+                     *       "next": "5291"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["EventPage"];
+                };
+            };
+            /** @description The body is not a JSON object, a field has the wrong type, a required field is missing, or a value breaks a rule. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        error: "INVALID_DATA";
+                    };
+                };
+            };
+            401: components["responses"]["NOT_AUTHENTICATED"];
+            406: components["responses"]["NOT_ACCEPTABLE"];
+            415: components["responses"]["UNSUPPORTED_MEDIA_TYPE"];
+            500: components["responses"]["UNKNOWN_ERROR"];
+            503: components["responses"]["UNAVAILABLE"];
+        };
+    };
+    listUserEvents: {
+        parameters: {
+            query?: {
+                /** @description The `next` of the previous page; absent: from the oldest event kept. */
+                after?: string;
+                /** @description Only these types; repeat the parameter for several. */
+                type?: ("address_blocked" | "user_blocked" | "request_deleted_after_incorrect_codes" | "second_factor_locked" | "password_reset" | "password_changed" | "second_factor_reset" | "user_deleted" | "user_created" | "users_imported" | "sign_in" | "sign_in_failed" | "email_verified" | "email_changed" | "totp_registered" | "totp_deleted" | "recovery_code_regenerated" | "passkey_registered" | "passkey_deleted" | "passkey_counter_regressed" | "user_unblocked")[];
+                /** @description At most 1000; larger values are capped. */
+                limit?: number;
+            };
+            header?: never;
+            path: {
+                /**
+                 * @description The user's identifier. A value that cannot be an identifier answers 404 NOT_FOUND.
+                 * @example eeidmqmvdtjhaddujv8twjug
+                 */
+                user_id: components["parameters"]["user_id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of the user's events and the cursor to read on from. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "events": [
+                     *         {
+                     *           "id": "c8wzp2tkf6mhd9xq4vnr3bsa",
+                     *           "time": 1728783798,
+                     *           "type": "sign_in_failed",
+                     *           "user_id": "eeidmqmvdtjhaddujv8twjug",
+                     *           "client_ip": "v4:203.0.113.7",
+                     *           "data": {
+                     *             "method": "password"
+                     *           }
+                     *         }
+                     *       ],
+                     *       "next": "5307"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["EventPage"];
+                };
+            };
+            /** @description The body is not a JSON object, a field has the wrong type, a required field is missing, or a value breaks a rule. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        error: "INVALID_DATA";
+                    };
+                };
+            };
+            401: components["responses"]["NOT_AUTHENTICATED"];
+            404: components["responses"]["NOT_FOUND"];
+            406: components["responses"]["NOT_ACCEPTABLE"];
+            415: components["responses"]["UNSUPPORTED_MEDIA_TYPE"];
+            500: components["responses"]["UNKNOWN_ERROR"];
+            503: components["responses"]["UNAVAILABLE"];
+        };
+    };
+    unblockUser: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The user's identifier. A value that cannot be an identifier answers 404 NOT_FOUND.
+                 * @example eeidmqmvdtjhaddujv8twjug
+                 */
+                user_id: components["parameters"]["user_id"];
+            };
+            cookie?: never;
+        };
+        /** @description A JSON object; unknown fields are ignored and `null` in an optional field means absent. Content-Type may be application/json, text/plain (as @faroe/sdk sends it) or absent. An empty body counts as {}. */
+        requestBody?: {
+            content: {
+                /** @example {} */
+                "application/json": components["schemas"]["UnblockUserBody"];
+            };
+        };
+        responses: {
+            /** @description The user's blocks and locks are lifted. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description The body is not a JSON object, a field has the wrong type, a required field is missing, or a value breaks a rule. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        error: "INVALID_DATA";
+                    };
+                };
+            };
+            401: components["responses"]["NOT_AUTHENTICATED"];
+            404: components["responses"]["NOT_FOUND"];
+            406: components["responses"]["NOT_ACCEPTABLE"];
+            413: components["responses"]["PAYLOAD_TOO_LARGE"];
             415: components["responses"]["UNSUPPORTED_MEDIA_TYPE"];
             500: components["responses"]["UNKNOWN_ERROR"];
             503: components["responses"]["UNAVAILABLE"];

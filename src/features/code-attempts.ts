@@ -4,7 +4,8 @@
 // any of them writes it back, on SQLite or PostgreSQL alike; the 5th incorrect code deletes the
 // request. A correct code's attempt is given back by the store verb that acts on it.
 import { nowSeconds, type AppContext } from "../context.ts";
-import { logSecurityEvent } from "../security-events.ts";
+import { logEvent, newEvent } from "./events/actions.ts";
+import type { HolmEvent } from "./events/store.ts";
 
 export interface TakenAttempt<Code> {
 	/** What the given code is compared with (the code, or its digest). */
@@ -19,8 +20,8 @@ export interface CodeAttemptStore<Code> {
 	/** Counts one attempt at a live request that has had fewer than `maxAttempts` (the code-attempts
 	 *  limit); null when the request is absent, expired or out of attempts. */
 	takeCodeAttempt(key: string, now: number, maxAttempts: number): Promise<TakenAttempt<Code> | null>;
-	/** Deletes the request: its last attempt was incorrect. */
-	deleteAfterLastAttempt(key: string): Promise<void>;
+	/** Deletes the request (its last attempt was incorrect) and writes `event`, in one transaction. */
+	deleteAfterLastAttempt(key: string, event: HolmEvent): Promise<void>;
 }
 
 export type CodeCheck = "CORRECT" | "INCORRECT" | "ABSENT";
@@ -39,8 +40,9 @@ export async function checkCode<Code>(
 	if (taken === null) return "ABSENT";
 	if (isCorrect(taken.code)) return "CORRECT";
 	if (taken.attempts >= maxAttempts) {
-		await store.deleteAfterLastAttempt(key);
-		logSecurityEvent(ctx.log, { event: "request_deleted_after_incorrect_codes", request, user_id: taken.userId, client_ip: clientIp ?? null });
+		const event = newEvent(ctx, "request_deleted_after_incorrect_codes", { userId: taken.userId, clientIp, data: { request } });
+		await store.deleteAfterLastAttempt(key, event);
+		logEvent(ctx, event);
 	}
 	return "INCORRECT";
 }

@@ -30,6 +30,7 @@ import {
 	totpCredentialResponse,
 	verifyTotpBody,
 } from "../features/two-factor/schemas.ts";
+import { eventPageResponse, unblockUserBody } from "../features/events/schemas.ts";
 import { createUserBody, userResponse } from "../features/users/schemas.ts";
 
 export const REQUEST_BODIES = {
@@ -52,6 +53,7 @@ export const REQUEST_BODIES = {
 	VerifyPasskeyRegistrationBody: verifyRegistrationBody,
 	StartPasskeyAuthenticationBody: startAuthenticationBody,
 	VerifyPasskeyAuthenticationBody: verifyAuthenticationBody,
+	UnblockUserBody: unblockUserBody,
 } satisfies Record<string, z.ZodType>;
 
 /** features/health/handlers.ts: 200 "ok", 503 "unavailable". */
@@ -73,6 +75,7 @@ export const MODELS = {
 	PasskeyRegistration: passkeyRegistrationResponse,
 	PasskeyAuthentication: passkeyAuthenticationResponse,
 	PasskeySignIn: passkeySignInResponse,
+	EventPage: eventPageResponse,
 	Health: healthResponse,
 	OpenApiDocument: openApiDocumentResponse,
 } satisfies Record<string, z.ZodType>;

@@ -111,6 +111,17 @@ const AUTHENTICATION_CREDENTIAL = {
 	},
 };
 
+// Events: what the feed shows of her, in order (the cursor is SQLite's; PostgreSQL's reads "xid.seq").
+const EVENT_CREATED = { id: "q3n7ttd2k5xw9cz8mbh4pvra", time: CREATED_AT, type: "user_created", user_id: USER_ID, client_ip: null, data: {} };
+const EVENT_SIGN_IN_FAILED = {
+	id: "c8wzp2tkf6mhd9xq4vnr3bsa",
+	time: CREATED_AT + 60,
+	type: "sign_in_failed",
+	user_id: USER_ID,
+	client_ip: "v4:203.0.113.7",
+	data: { method: "password" },
+};
+
 export interface Example {
 	/** The request body. */
 	request?: unknown;
@@ -159,6 +170,10 @@ export const EXAMPLES: Record<string, Example> = {
 	},
 	listUserPasskeys: { answer: [PASSKEY] },
 	getPasskey: { answer: PASSKEY },
+
+	listEvents: { answer: { events: [EVENT_CREATED], next: "5291" } },
+	listUserEvents: { answer: { events: [EVENT_SIGN_IN_FAILED], next: "5307" } },
+	unblockUser: { request: {} },
 
 	getOpenApi: { answer: { openapi: "3.1.1", info: { title: "Holm", version: "0.1.0" }, paths: {} } },
 	getMetrics: {

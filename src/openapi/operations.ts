@@ -4,6 +4,7 @@
 // 413, 415, 500), and the database's 503, are added by document.ts. test/openapi.test.ts fails when a route has no entry.
 import type { z } from "zod";
 import type { ErrorCode } from "../errors.ts";
+import { eventListQuery } from "../features/events/schemas.ts";
 import { userListQuery } from "../features/users/schemas.ts";
 import type { BodyName, ModelName } from "./components.ts";
 
@@ -17,6 +18,7 @@ export const TAGS = {
 	Passkeys:
 		"WebAuthn registration and sign-in: Holm makes the options, the application's page hands them to navigator.credentials, " +
 		"and the application backend relays the answer back. Every passkey endpoint answers NOT_ALLOWED while passkeys are off (no --passkey-rp-id).",
+	Events: "What happened to accounts: a feed to follow, one user's history, and lifting a user's blocks.",
 	Service: "Health, this description, metrics.",
 } as const;
 
@@ -464,6 +466,44 @@ export const OPERATIONS: readonly Operation[] = [
 		tag: "Passkeys",
 		success: { status: 204, description: "Deleted; it can no longer sign in." },
 		errors: ["NOT_ALLOWED", "NOT_FOUND"],
+	},
+
+	{
+		method: "GET",
+		path: "/events",
+		operationId: "listEvents",
+		summary: "Read the event feed",
+		description:
+			"Oldest first. Call again with `after` set to the `next` you were given to read every event exactly once, in order, " +
+			"also while several instances write events. A malformed `after`, `user_id`, `limit` or `type` answers INVALID_DATA.",
+		tag: "Events",
+		query: eventListQuery,
+		success: { status: 200, description: "A page of events and the cursor to read on from.", model: "EventPage" },
+		errors: ["INVALID_DATA"],
+	},
+	{
+		method: "GET",
+		path: "/users/:user_id/events",
+		operationId: "listUserEvents",
+		summary: "Read one user's events",
+		description: "The feed of GET /events, for one user. NOT_FOUND when there is no such user (a deleted user's events are in GET /events?user_id=).",
+		tag: "Events",
+		query: eventListQuery.omit({ user_id: true }),
+		success: { status: 200, description: "A page of the user's events and the cursor to read on from.", model: "EventPage" },
+		errors: ["NOT_FOUND", "INVALID_DATA"],
+	},
+	{
+		method: "POST",
+		path: "/users/:user_id/unblock",
+		operationId: "unblockUser",
+		summary: "Lift a user's blocks",
+		description:
+			"Ends the user's block of password checks (10 incorrect passwords) and the locks of verify-2fa/totp and reset-2fa, " +
+			"and resets the lock escalation. Blocks of addresses stay. Records a user_unblocked event.",
+		tag: "Events",
+		body: "UnblockUserBody",
+		success: { status: 204, description: "The user's blocks and locks are lifted." },
+		errors: ["NOT_FOUND", "INVALID_DATA"],
 	},
 
 	{

@@ -3,6 +3,7 @@
 import type { ConsoleStore } from "../features/console/store.ts";
 import type { EmailUpdateStore } from "../features/email-update/store.ts";
 import type { EmailVerificationStore } from "../features/email-verification/store.ts";
+import type { EventStore, WebhookQueue } from "../features/events/store.ts";
 import type { PasskeyStore } from "../features/passkeys/store.ts";
 import type { PasswordResetStore } from "../features/password-reset/store.ts";
 import type { PasswordStore } from "../features/passwords/store.ts";
@@ -18,13 +19,25 @@ export interface Stores {
 	emailVerifications: EmailVerificationStore;
 	emailUpdates: EmailUpdateStore;
 	twoFactor: TwoFactorStore;
+	events: EventStore;
 	passkeys: PasskeyStore;
 	console: ConsoleStore;
 }
 
+/** How events are kept (API.md section 11). */
+export interface EventSettings {
+	/** Days an event is kept; 0 stores none. */
+	retentionDays: number;
+	/** With --webhook-url: each stored event of these types (null: every type) is queued for delivery. */
+	webhook: { types: ReadonlySet<string> | null } | null;
+}
+
+export const NO_WEBHOOK_EVENTS: EventSettings = { retentionDays: 30, webhook: null };
+
 /** Removes requests that are already invisible because they expired. Second-factor lockouts are
  *  kept: an ended lock still makes the next one longer (at most two rows per user). */
-export async function deleteExpiredRows(stores: Stores, nowSeconds: number): Promise<void> {
+export async function deleteExpiredRows(stores: Stores, nowSeconds: number, events: EventSettings = NO_WEBHOOK_EVENTS): Promise<void> {
+	await stores.events.deleteOlderThan(nowSeconds - events.retentionDays * 24 * 60 * 60);
 	await stores.passwordResets.deleteExpired(nowSeconds);
 	await stores.emailVerifications.deleteExpired(nowSeconds);
 	await stores.emailUpdates.deleteExpired(nowSeconds);
@@ -40,6 +53,8 @@ export interface Storage {
 	readonly stores: Stores;
 	/** Where the rate limits of API.md section 4 keep their state (memory for SQLite). */
 	readonly limitStore: LimitStore;
+	/** The webhook deliveries waiting (API.md section 11). */
+	readonly webhookQueue: WebhookQueue;
 	/** Resolves once the database answers; rejects while it does not. */
 	ping(): Promise<void>;
 	/** Bytes the database takes, for the metrics. */

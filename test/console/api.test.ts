@@ -101,6 +101,55 @@ describe("a user's page and the actions", () => {
 		expect((await consoleCall(server, "POST", `/console/api/passkeys/not-an-id/delete`, { cookie, body: {} })).status).toBe(404);
 	});
 
+	test("each action is an event with data.actor console, in the user's page, the feed and the overview", async () => {
+		const user = await createUser(server);
+		const passkey = await registered(server, user.id, authenticator());
+		const key = crypto.getRandomValues(new Uint8Array(20));
+		const { authenticatorCode } = await import("../support.ts");
+		await server.request("POST", `/users/${user.id}/register-totp`, { key: Buffer.from(key).toString("base64"), code: authenticatorCode(key, server.clock.now) });
+		for (const path of ["remove-totp", "delete-requests", "unblock"]) {
+			expect((await consoleCall(server, "POST", `/console/api/users/${user.id}/${path}`, { cookie, body: {} })).status).toBe(204);
+		}
+		expect((await consoleCall(server, "POST", `/console/api/passkeys/${passkey.id}/delete`, { cookie, body: {} })).status).toBe(204);
+		const page = await consoleCall(server, "GET", `/console/api/users/${user.id}`, { cookie });
+		const byConsole = page.body.events.filter((e: { data: { actor?: string } }) => e.data.actor === "console").map((e: { type: string }) => e.type);
+		expect(byConsole).toEqual(["passkey_deleted", "user_unblocked", "requests_deleted", "totp_deleted"]);
+		// The API's own feed shows them too.
+		const feed = await server.request("GET", `/users/${user.id}/events?type=user_unblocked`);
+		expect(feed.body.events[0].data).toEqual({ actor: "console" });
+
+		expect((await consoleCall(server, "POST", `/console/api/users/${user.id}/delete`, { cookie, body: { confirm: user.id } })).status).toBe(204);
+		const deleted = await consoleCall(server, "GET", `/console/api/events?type=user_deleted&user_id=${user.id}`, { cookie });
+		expect(deleted.body.events).toHaveLength(1);
+		expect(deleted.body.events[0].data.actor).toBe("console");
+		const overview = await consoleCall(server, "GET", "/console/api/overview", { cookie });
+		expect(overview.body.events_24h.user_deleted).toBeGreaterThanOrEqual(1);
+	});
+
+	test("the feed: newest first, filtered by type, user and time, in pages", async () => {
+		const user = await createUser(server);
+		// 10 incorrect passwords block the user for 15 minutes: six rounds make 60 events.
+		for (let i = 0; i < 60; i++) {
+			if (i % 10 === 0) server.clock.advance(16 * 60_000);
+			await server.request("POST", `/users/${user.id}/verify-password`, { password: `wrong password ${i}` });
+		}
+		cookie = await signIn(server); // the console sat idle for 96 minutes
+		const first = await consoleCall(server, "GET", `/console/api/events?user_id=${user.id}&type=sign_in_failed`, { cookie });
+		expect(first.body.events).toHaveLength(50);
+		expect(first.body.older).not.toBeNull();
+		const second = await consoleCall(server, "GET", `/console/api/events?user_id=${user.id}&type=sign_in_failed&before=${first.body.older}`, { cookie });
+		expect(second.body.events).toHaveLength(10);
+		expect(first.body.events[0].time).toBeGreaterThanOrEqual(second.body.events[0].time);
+		expect(second.body.older).toBeNull();
+		const ids = [...first.body.events, ...second.body.events].map((e: { id: string }) => e.id);
+		expect(new Set(ids).size).toBe(ids.length);
+		server.clock.advance(2 * 3600_000);
+		cookie = await signIn(server);
+		expect((await consoleCall(server, "GET", `/console/api/events?user_id=${user.id}&hours=1`, { cookie })).body.events).toEqual([]);
+		expect((await consoleCall(server, "GET", `/console/api/events?user_id=not-an-id`, { cookie })).body.events).toEqual([]);
+		expect((await consoleCall(server, "GET", `/console/api/events?type=nonsense&hours=x&before=-1`, { cookie })).status).toBe(200);
+	});
+
 	test("the overview counts users and names the database", async () => {
 		const answer = await consoleCall(server, "GET", "/console/api/overview", { cookie });
 		expect(answer.body).toMatchObject({ database: server.store, hashing: { running: 0, waiting: 0 } });

@@ -26,6 +26,7 @@ async function actions(): Promise<{ name: string; path: string; body: unknown; u
 		{ name: "delete a user", path: `/console/api/users/${user.id}/delete`, body: { confirm: user.id }, userId: user.id },
 		{ name: "remove TOTP", path: `/console/api/users/${user.id}/remove-totp`, body: {}, userId: user.id },
 		{ name: "delete pending requests", path: `/console/api/users/${user.id}/delete-requests`, body: {}, userId: user.id },
+		{ name: "unblock a user", path: `/console/api/users/${user.id}/unblock`, body: {}, userId: user.id },
 	];
 }
 

@@ -319,7 +319,7 @@ describe("security events", () => {
 		const passkey = (await server.request("POST", `/passkey-registrations/${started.id}/verify`, { credential, client_ip: "192.0.2.7" })).body;
 		expect((await server.request("DELETE", `/passkeys/${passkey.id}`)).status).toBe(204);
 		expect(securityEvents("passkey_registered")).toEqual([{ event: "passkey_registered", user_id: user.id, passkey_id: passkey.id, client_ip: "v4:192.0.2.7" }]);
-		expect(securityEvents("passkey_deleted")).toEqual([{ event: "passkey_deleted", user_id: user.id, passkey_id: passkey.id }]);
+		expect(securityEvents("passkey_deleted")).toEqual([{ event: "passkey_deleted", user_id: user.id, passkey_id: passkey.id, client_ip: null }]);
 		expect(lines.join("\n")).not.toContain(credential.response.attestationObject.slice(0, 40));
 	});
 

@@ -135,7 +135,7 @@ test("a block completed by failed assertions is told as for passwords: address_b
 		}
 		const events = lines
 			.map((line) => JSON.parse(line))
-			.filter((line) => line.message === "security event" && line.event !== "passkey_registered")
+			.filter((line) => line.message === "security event" && (line.event === "address_blocked" || line.event === "user_blocked"))
 			.map(({ event, limit, user_id, client_ip }) => ({ event, limit, user_id, client_ip }));
 		expect(events).toEqual([
 			{ event: "address_blocked", limit: "incorrect_passwords_address", user_id: user.id, client_ip: "v4:198.51.100.99" },

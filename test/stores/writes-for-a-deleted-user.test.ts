@@ -3,6 +3,8 @@
 // the race needs the deletion to land between the call's lookup and its write, which on SQLite
 // (one connection, no await in between) does not happen today; here the verbs are asked directly.
 import { afterAll, beforeAll, expect, test } from "bun:test";
+import { newEvent } from "../../src/features/events/actions.ts";
+import { feedSettled } from "../events-flow.ts";
 import { createUser, startTestServer, type TestServer } from "../support.ts";
 
 let server: TestServer;
@@ -26,8 +28,13 @@ test("a reset, verification or update request, or a TOTP credential, for a delet
 	expect(await stores.passwordResets.insert({ id: "a".repeat(24), userId, ...times, emailVerified: false, codeHash: new Uint8Array(32) })).toBe("NO_USER");
 	expect(await stores.emailVerifications.replace({ userId, ...times, code: "ABCDEFGH" })).toBe("NO_USER");
 	expect(await stores.emailUpdates.insert({ id: "b".repeat(24), userId, ...times, email: "new@example.com", code: "ABCDEFGH" })).toBe("NO_USER");
-	expect(await stores.twoFactor.replaceCredential({ userId, createdAt: now, key: new Uint8Array(20) }, 1)).toBe("NO_USER");
-	expect(await stores.twoFactor.setRecoveryCode(userId, "ABCDEFGH")).toBe(false);
+	const registered = newEvent(server.running.ctx, "totp_registered", { userId });
+	expect(await stores.twoFactor.replaceCredential({ userId, createdAt: now, key: new Uint8Array(20) }, 1, registered)).toBe("NO_USER");
+	expect(await stores.twoFactor.setRecoveryCode(userId, "ABCDEFGH", newEvent(server.running.ctx, "recovery_code_regenerated", { userId }))).toBe(false);
+	// Nothing was written, so nothing is told: the user's last event is their deletion.
+	await feedSettled(server);
+	const history = await stores.events.list({ after: null, userId, types: [], limit: 100 });
+	expect(history !== "INVALID_CURSOR" && history.events.map((event) => event.type)).toEqual(["user_created", "user_deleted"]);
 });
 
 test("for a user who is there, the same writes are STORED", async () => {
@@ -38,5 +45,5 @@ test("for a user who is there, the same writes are STORED", async () => {
 	expect(await stores.passwordResets.insert({ id: "c".repeat(24), userId, ...times, emailVerified: false, codeHash: new Uint8Array(32) })).toBe("STORED");
 	expect(await stores.emailVerifications.replace({ userId, ...times, code: "ABCDEFGH" })).toBe("STORED");
 	expect(await stores.emailUpdates.insert({ id: "d".repeat(24), userId, ...times, email: "newer@example.com", code: "ABCDEFGH" })).toBe("STORED");
-	expect(await stores.twoFactor.replaceCredential({ userId, createdAt: now, key: new Uint8Array(20) }, 1)).toBe("STORED");
+	expect(await stores.twoFactor.replaceCredential({ userId, createdAt: now, key: new Uint8Array(20) }, 1, newEvent(server.running.ctx, "totp_registered", { userId }))).toBe("STORED");
 });

@@ -6,10 +6,21 @@ import { nowSeconds, type AppContext } from "../../context.ts";
 import { isId } from "../../lib/ids.ts";
 import { isValidEmail, normalizeEmail } from "../../lib/validation.ts";
 import { RULES } from "../../limits.ts";
+import { newEvent, recordEvent, unblockUser } from "../events/actions.ts";
+import { eventJSON, EVENT_TYPES, type EventData } from "../events/store.ts";
 import { deletePasskey } from "../passkeys/actions.ts";
+import { deleteTotpCredential } from "../two-factor/actions.ts";
 import { passkeyJSON } from "../passkeys/store.ts";
 import { deleteUser, listUsers } from "../users/actions.ts";
 import type { SortOrder, User, UserSortBy } from "../users/store.ts";
+
+/** What every event of a console action carries, so the feed tells it from the API's. */
+const BY_CONSOLE: EventData = { actor: "console" };
+
+/** Events on a user's page. */
+const USER_EVENTS = 20;
+/** Events on a page of the feed. */
+export const FEED_EVENTS = 50;
 
 /** A user as the console shows them: no recovery code. */
 export function consoleUserJSON(user: User) {
@@ -79,7 +90,7 @@ export async function describeUser(ctx: AppContext, userId: string) {
 	const user = isId(userId) ? await ctx.stores.users.get(userId) : null;
 	if (user === null) return null;
 	const now = nowSeconds(ctx);
-	const [totp, passkeys, resets, verification, updates, locks, passwordBlock] = await Promise.all([
+	const [totp, passkeys, resets, verification, updates, locks, passwordBlock, events] = await Promise.all([
 		ctx.stores.twoFactor.getCredential(user.id),
 		ctx.stores.passkeys.listForUser(user.id),
 		ctx.stores.passwordResets.listForUser(user.id, now),
@@ -87,6 +98,7 @@ export async function describeUser(ctx: AppContext, userId: string) {
 		ctx.stores.emailUpdates.listForUser(user.id, now),
 		ctx.stores.console.secondFactorLocks(user.id, now),
 		passwordBlockUntil(ctx, user.id),
+		ctx.stores.console.recentEvents({ userId: user.id, type: null, since: null, before: null, limit: USER_EVENTS }),
 	]);
 	return {
 		/** The server's time, so that the page says "in 9 min" by the clock that decides. */
@@ -104,6 +116,8 @@ export async function describeUser(ctx: AppContext, userId: string) {
 			password_until: passwordBlock,
 			second_factor: locks.map((l) => ({ check: l.check, failed_attempts: l.failedAttempts, locked_until: l.lockedUntil, lock_count: l.lockCount })),
 		},
+		// Newest first; `data` never holds a password, code, key, hash, secret or request id.
+		events: events.map(({ event }) => eventJSON(event)),
 	};
 }
 
@@ -112,8 +126,10 @@ export type ConsoleUserDetails = NonNullable<Awaited<ReturnType<typeof describeU
 /** The overview: how many users, how busy hashing is, which build on which database. */
 export async function describeService(ctx: AppContext) {
 	const { total } = await listUsers(ctx, { sortBy: "created_at", sortOrder: "ascending", limit: 1, offset: 0, emailQuery: "", exactEmail: null });
+	const events24h = await ctx.stores.console.eventCounts(nowSeconds(ctx) - 24 * 60 * 60);
 	return {
 		users: total,
+		events_24h: events24h,
 		hashing: ctx.hasher.load(),
 		version: packageJson.version,
 		database: ctx.storage.kind,
@@ -127,16 +143,39 @@ export async function deleteUserConfirmed(ctx: AppContext, userId: string, typed
 	const given = typed.trim();
 	const confirmed = given === user.id || (user.email !== null && normalizeEmail(given) === user.email);
 	if (!confirmed) return "NOT_CONFIRMED";
-	return (await deleteUser(ctx, user.id)) ? "DELETED" : "NOT_FOUND";
+	return (await deleteUser(ctx, user.id, BY_CONSOLE)) ? "DELETED" : "NOT_FOUND";
 }
 
 export async function removeTotp(ctx: AppContext, userId: string): Promise<boolean> {
-	return isId(userId) && (await ctx.stores.twoFactor.deleteCredential(userId));
+	return isId(userId) && (await deleteTotpCredential(ctx, userId, BY_CONSOLE));
 }
 
-/** The passkey, by its id, through the passkeys feature (which logs passkey_deleted). */
+/** The passkey, by its id, through the passkeys feature (the passkey_deleted event). */
 export async function removePasskey(ctx: AppContext, passkeyId: string): Promise<boolean> {
-	return deletePasskey(ctx, passkeyId);
+	return deletePasskey(ctx, passkeyId, BY_CONSOLE);
+}
+
+/** Ends the user's password block and second-factor locks (the user_unblocked event). */
+export async function unblock(ctx: AppContext, userId: string): Promise<boolean> {
+	return isId(userId) && (await unblockUser(ctx, userId, BY_CONSOLE));
+}
+
+export interface EventFeedQuery {
+	type: string | null;
+	userId: string | null;
+	hours: number | null;
+	before: number | null;
+}
+
+/** A page of the feed, newest first, and where the next (older) page starts. */
+export async function eventFeed(ctx: AppContext, query: EventFeedQuery) {
+	const since = query.hours === null ? null : nowSeconds(ctx) - query.hours * 60 * 60;
+	const rows = await ctx.stores.console.recentEvents({ userId: query.userId, type: query.type, since, before: query.before, limit: FEED_EVENTS });
+	return {
+		events: rows.map(({ event }) => eventJSON(event)),
+		older: rows.length === FEED_EVENTS ? String(rows[rows.length - 1]!.seq) : null,
+		types: EVENT_TYPES,
+	};
 }
 
 /** Deletes every pending reset, email verification and email update request of the user. */
@@ -146,5 +185,6 @@ export async function deletePendingRequests(ctx: AppContext, userId: string): Pr
 	await ctx.stores.passwordResets.deleteForUser(user.id);
 	await ctx.stores.emailVerifications.delete(user.id, nowSeconds(ctx));
 	await ctx.stores.emailUpdates.deleteForUser(user.id);
+	await recordEvent(ctx, newEvent(ctx, "requests_deleted", { userId: user.id, data: BY_CONSOLE }));
 	return true;
 }

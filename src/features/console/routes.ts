@@ -18,10 +18,14 @@ import {
 	deleteUserConfirmed,
 	describeService,
 	describeUser,
+	eventFeed,
 	removePasskey,
 	removeTotp,
 	searchUsers,
+	unblock,
 } from "./actions.ts";
+import { EVENT_TYPES } from "../events/store.ts";
+import { isId } from "../../lib/ids.ts";
 import { withConsoleHeaders } from "./headers.ts";
 import { CONSOLE_SESSION_SECONDS, endSession, exchangeSignInToken, useSession } from "./sessions.ts";
 
@@ -117,6 +121,14 @@ const searchQuery = z.object({
 	per_page: z.coerce.number().int().min(1).max(100).catch(20),
 });
 
+/** The feed's filters; a value that makes no sense is no filter (or, for a user id, no user). */
+const feedQuery = z.object({
+	type: z.enum(["", ...EVENT_TYPES]).catch(""),
+	user_id: z.string().max(100).transform((id) => (id === "" || isId(id) ? id : "none")).catch(""),
+	hours: z.coerce.number().int().min(1).max(24 * 366).nullable().catch(null),
+	before: z.coerce.number().int().min(1).max(Number.MAX_SAFE_INTEGER).nullable().catch(null),
+});
+
 export interface ConsoleRoutes {
 	fetch(request: Request, env: unknown): Response | Promise<Response>;
 }
@@ -174,7 +186,7 @@ export function createConsoleRoutes(ctx: AppContext): ConsoleRoutes {
 	});
 
 	// What the page may show: events and passkeys come with their features.
-	app.get("/console/api/session", () => Response.json({ max_seconds: CONSOLE_SESSION_SECONDS, features: { events: false, passkeys: true } }));
+	app.get("/console/api/session", () => Response.json({ max_seconds: CONSOLE_SESSION_SECONDS, features: { events: true, passkeys: true } }));
 
 	app.post("/console/api/sign-out", async (c) => {
 		if (jsonBody(c, emptyBody) === null) return fail("INVALID_DATA");
@@ -224,6 +236,25 @@ export function createConsoleRoutes(ctx: AppContext): ConsoleRoutes {
 		if (!(await deletePendingRequests(ctx, c.req.param("user_id")))) return fail("NOT_FOUND");
 		ctx.log.info("console action", { action: "delete_requests", user_id: c.req.param("user_id") });
 		return noContent();
+	});
+
+	app.post("/console/api/users/:user_id/unblock", async (c) => {
+		if (jsonBody(c, emptyBody) === null) return fail("INVALID_DATA");
+		if (!(await unblock(ctx, c.req.param("user_id")))) return fail("NOT_FOUND");
+		ctx.log.info("console action", { action: "unblock", user_id: c.req.param("user_id") });
+		return noContent();
+	});
+
+	app.get("/console/api/events", async (c) => {
+		const query = feedQuery.parse(c.req.query());
+		return Response.json(
+			await eventFeed(ctx, {
+				type: query.type === "" ? null : query.type,
+				userId: query.user_id === "" ? null : query.user_id,
+				hours: query.hours,
+				before: query.before,
+			}),
+		);
 	});
 
 	app.post("/console/api/passkeys/:passkey_id/delete", async (c) => {

@@ -2,6 +2,7 @@
 // each known only by the SHA-256 of its secret, so that a copy of the database signs no one in.
 // Both live in the database so that any instance accepts them. `now` is this instance's time in
 // whole seconds; PostgreSQL judges by the database's clock instead (API.md section 8).
+import type { HolmEvent } from "../events/store.ts";
 
 export interface ConsoleSession {
 	createdAt: number;
@@ -16,6 +17,17 @@ export interface SecondFactorLock {
 	lockedUntil: number | null;
 	/** Locks in this run so far: the next one lasts twice as long. */
 	lockCount: number;
+}
+
+/** A page of events as the console shows them: newest first. */
+export interface RecentEventQuery {
+	userId: string | null;
+	type: string | null;
+	/** Whole Unix seconds: only events at or after it; null for every event kept. */
+	since: number | null;
+	/** Only events before this feed position (a page's `older`); null for the newest. */
+	before: number | null;
+	limit: number;
 }
 
 /** How stale a session's last use may be before a call writes the new one. */
@@ -39,6 +51,10 @@ export interface ConsoleStore {
 	deleteAllSessions(): Promise<number>;
 	/** The user's second-factor lock rows (an ended lock still counts for the escalation). */
 	secondFactorLocks(userId: string, now: number): Promise<SecondFactorLock[]>;
+	/** Events, newest first, each with its position (for the next page). */
+	recentEvents(query: RecentEventQuery): Promise<{ seq: number; event: HolmEvent }[]>;
+	/** How many events of each type happened at or after `since`. */
+	eventCounts(since: number): Promise<Record<string, number>>;
 	/** Drops expired tokens and sessions that can no longer be used (`now` from the sweep, which
 	 *  reads the database's clock where it has one). */
 	deleteExpired(now: number, idleSeconds: number, lifetimeSeconds: number): Promise<void>;

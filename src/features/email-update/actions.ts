@@ -4,6 +4,8 @@ import { codesMatch } from "../../lib/constant-time.ts";
 import { generateCode, generateId, isId } from "../../lib/ids.ts";
 import { REQUEST_LIFETIME_SECONDS } from "../../limits.ts";
 import { checkCode } from "../code-attempts.ts";
+import { logEvent, newEvent } from "../events/actions.ts";
+import { withData } from "../events/store.ts";
 import type { EmailUpdateRequest } from "./store.ts";
 
 export type CreateEmailUpdateResult = { ok: true; request: EmailUpdateRequest } | { ok: false; error: "EMAIL_ALREADY_USED" | "NOT_FOUND" };
@@ -34,7 +36,9 @@ export async function verifyNewEmail(ctx: AppContext, requestId: string, code: s
 	const check = await checkCode(ctx, "email_update", ctx.stores.emailUpdates, requestId, (stored) => codesMatch(stored, code), clientIp);
 	if (check === "ABSENT") return { ok: false, error: "INVALID_REQUEST" };
 	if (check === "INCORRECT") return { ok: false, error: "INCORRECT_CODE" };
-	const applied = await ctx.stores.emailUpdates.applyUpdate(requestId, nowSeconds(ctx));
+	const event = newEvent(ctx, "email_changed", { userId: null, clientIp });
+	const applied = await ctx.stores.emailUpdates.applyUpdate(requestId, nowSeconds(ctx), event);
 	if (applied.outcome !== "UPDATED") return { ok: false, error: applied.outcome };
+	logEvent(ctx, withData({ ...event, userId: applied.userId }, { previous_email: applied.previousEmail, email: applied.email }));
 	return { ok: true, email: applied.email };
 }

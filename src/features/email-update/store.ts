@@ -2,6 +2,7 @@
 // A request is live while now < expires_at. The code is kept as it is, because GET shows it again
 // (API.md section 2).
 import type { CodeAttemptStore } from "../code-attempts.ts";
+import type { HolmEvent } from "../events/store.ts";
 import type { UserRowWrite } from "../users/store.ts";
 
 export interface EmailUpdateRequest {
@@ -15,7 +16,7 @@ export interface EmailUpdateRequest {
 }
 
 export type ApplyEmailUpdateOutcome =
-	| { outcome: "UPDATED"; userId: string; email: string }
+	| { outcome: "UPDATED"; userId: string; email: string; previousEmail: string | null }
 	| { outcome: "EMAIL_ALREADY_USED" | "INVALID_REQUEST" };
 
 export interface EmailUpdateStore extends CodeAttemptStore<string> {
@@ -29,9 +30,10 @@ export interface EmailUpdateStore extends CodeAttemptStore<string> {
 	 * every request for that address (of any user), and the user's reset and verification requests
 	 * (whose codes went to the old address), are deleted. The unique index decides which user gets
 	 * an address two of them race for: the loser answers EMAIL_ALREADY_USED, keeps its request and
-	 * gets its attempt back. INVALID_REQUEST when the request is gone.
+	 * gets its attempt back. INVALID_REQUEST when the request is gone. On success `event`
+	 * (email_changed) is written with the user, and `previous_email` and `email` added to its data.
 	 */
-	applyUpdate(id: string, now: number): Promise<ApplyEmailUpdateOutcome>;
+	applyUpdate(id: string, now: number, event: HolmEvent): Promise<ApplyEmailUpdateOutcome>;
 	deleteExpired(now: number): Promise<void>;
 }
 

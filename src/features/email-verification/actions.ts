@@ -4,6 +4,7 @@ import { codesMatch } from "../../lib/constant-time.ts";
 import { generateCode } from "../../lib/ids.ts";
 import { REQUEST_LIFETIME_SECONDS } from "../../limits.ts";
 import { checkCode } from "../code-attempts.ts";
+import { logEvent, newEvent } from "../events/actions.ts";
 import type { EmailVerificationRequest } from "./store.ts";
 
 export type CreateVerificationRequestResult = { ok: true; request: EmailVerificationRequest } | { ok: false; error: "NOT_FOUND" };
@@ -36,7 +37,9 @@ export async function verifyUserEmail(
 	const check = await checkCode(ctx, "email_verification", ctx.stores.emailVerifications, userId, (stored) => codesMatch(stored, code), clientIp);
 	switch (check) {
 		case "CORRECT":
-			await ctx.stores.emailVerifications.verifyEmail(userId);
+			const event = newEvent(ctx, "email_verified", { userId, clientIp });
+			await ctx.stores.emailVerifications.verifyEmail(userId, event);
+			logEvent(ctx, event);
 			return "VERIFIED";
 		case "INCORRECT":
 			return "INCORRECT_CODE";

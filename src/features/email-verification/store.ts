@@ -2,6 +2,7 @@
 // implements it. At most one request per user (the user id is its key); a request is live while
 // now < expires_at. The code is kept as it is, because GET shows it again (API.md section 2).
 import type { CodeAttemptStore } from "../code-attempts.ts";
+import type { HolmEvent } from "../events/store.ts";
 import type { UserRowWrite } from "../users/store.ts";
 
 export interface EmailVerificationRequest {
@@ -18,7 +19,7 @@ export interface EmailVerificationStore extends CodeAttemptStore<string> {
 	get(userId: string, now: number): Promise<EmailVerificationRequest | null>;
 	delete(userId: string, now: number): Promise<boolean>;
 	/** After a correct code: the user's email becomes verified and the request is consumed. */
-	verifyEmail(userId: string): Promise<void>;
+	verifyEmail(userId: string, event: HolmEvent): Promise<void>;
 	deleteExpired(now: number): Promise<void>;
 }
 

@@ -7,7 +7,8 @@ import { nowSeconds, type AppContext } from "../../context.ts";
 import { tooManyRequests, type TooManyRequests } from "../../errors.ts";
 import { generateId, isId } from "../../lib/ids.ts";
 import type { PasswordGuess } from "../../limits.ts";
-import { logSecurityEvent } from "../../security-events.ts";
+import { logEvent, newEvent, recordEvent } from "../events/actions.ts";
+import type { EventData } from "../events/store.ts";
 import type { User } from "../users/store.ts";
 import { MAX_PASSKEYS_PER_USER, type Ceremony, type Passkey } from "./store.ts";
 import {
@@ -113,9 +114,10 @@ export async function finishRegistration(
 		lastUsedAt: null,
 		transports: [...new Set(input.credential.response.transports ?? [])],
 	};
-	switch (await ctx.stores.passkeys.insertPasskey(passkey)) {
+	const event = newEvent(ctx, "passkey_registered", { userId: passkey.userId, clientIp: input.clientIp, data: { passkey_id: passkey.id } });
+	switch (await ctx.stores.passkeys.insertPasskey(passkey, event)) {
 		case "CREATED":
-			logSecurityEvent(ctx.log, { event: "passkey_registered", user_id: passkey.userId, passkey_id: passkey.id, client_ip: input.clientIp ?? null });
+			logEvent(ctx, event);
 			return { ok: true, passkey };
 		case "ALREADY_REGISTERED":
 			return { ok: false, failure: { error: "PASSKEY_ALREADY_REGISTERED" } };
@@ -194,6 +196,11 @@ export async function finishAuthentication(
 	}
 	const outcome = await checkAssertion(ctx, rp, ceremony, input, named);
 	await ctx.limits.settlePasswordGuess(guess, outcome.ok ? "correct" : "incorrect");
+	if (!outcome.ok) {
+		// As for a wrong password: the user whose passkey the answer named (null for none), and the address.
+		const data: EventData = named === null ? { method: "passkey" } : { method: "passkey", passkey_id: named.id };
+		await recordEvent(ctx, newEvent(ctx, "sign_in_failed", { userId: named?.userId ?? null, clientIp: input.clientIp, data }));
+	}
 	return outcome;
 }
 
@@ -215,23 +222,27 @@ async function checkAssertion(
 		if (!(error instanceof InvalidCredential)) throw error;
 		logRefusal(ctx, "authentication", error);
 		if (error instanceof CounterRegressed && named !== null) {
-			logSecurityEvent(ctx.log, { event: "passkey_counter_regressed", user_id: named.userId, passkey_id: named.id, client_ip: input.clientIp ?? null });
+			await recordEvent(ctx, newEvent(ctx, "passkey_counter_regressed", { userId: named.userId, clientIp: input.clientIp, data: { passkey_id: named.id } }));
 		}
 		return refused;
 	}
 	const { passkey, signCount, backedUp } = verified;
 	const usedAt = nowSeconds(ctx);
 	// A compare-and-swap on the counter that was verified: a parallel use of the same counter, or a
-	// passkey deleted meanwhile, leaves this one refused.
-	if (!(await ctx.stores.passkeys.recordUse(passkey.id, passkey.signCount, { signCount, backedUp, usedAt }))) return refused;
+	// passkey deleted meanwhile, leaves this one refused. The sign-in's event is stored with the use.
+	const event = newEvent(ctx, "sign_in", { userId: passkey.userId, clientIp: input.clientIp, data: { method: "passkey", passkey_id: passkey.id } });
+	if (!(await ctx.stores.passkeys.recordUse(passkey.id, passkey.signCount, { signCount, backedUp, usedAt }, event))) return refused;
+	logEvent(ctx, event);
 	const user = await ctx.stores.users.get(passkey.userId);
 	if (user === null) return refused;
 	return { ok: true, user, passkey: { ...passkey, signCount, backedUp, lastUsedAt: usedAt } };
 }
 
-export async function deletePasskey(ctx: AppContext, id: string): Promise<boolean> {
+export async function deletePasskey(ctx: AppContext, id: string, data: EventData = {}): Promise<boolean> {
 	const passkey = isId(id) ? await ctx.stores.passkeys.get(id) : null;
-	if (passkey === null || !(await ctx.stores.passkeys.delete(id))) return false;
-	logSecurityEvent(ctx.log, { event: "passkey_deleted", user_id: passkey.userId, passkey_id: passkey.id });
+	if (passkey === null) return false;
+	const event = newEvent(ctx, "passkey_deleted", { userId: passkey.userId, data: { ...data, passkey_id: passkey.id } });
+	if (!(await ctx.stores.passkeys.delete(id, event))) return false;
+	logEvent(ctx, event);
 	return true;
 }

@@ -4,6 +4,7 @@
 // the credential id's uniqueness in the step that inserts; a sign-in stores its counter with a
 // compare-and-swap on the counter it verified against.
 import { encodeHexLowerCase } from "@oslojs/encoding";
+import type { HolmEvent } from "../events/store.ts";
 
 export type CeremonyKind = "registration" | "authentication";
 
@@ -61,15 +62,18 @@ export interface PasskeyStore {
 	 *  An expired one is taken too (the caller refuses it). */
 	takeCeremony(id: string, kind: CeremonyKind): Promise<Ceremony | null>;
 	/** Inserts unless the user has MAX_PASSKEYS_PER_USER already, the credential id is registered
-	 *  (to anyone), or the user is gone; all judged in the inserting step. */
-	insertPasskey(passkey: Passkey): Promise<InsertPasskeyOutcome>;
+	 *  (to anyone), or the user is gone; all judged in the inserting step, which writes `event`
+	 *  (passkey_registered) when it inserts. */
+	insertPasskey(passkey: Passkey, event: HolmEvent): Promise<InsertPasskeyOutcome>;
 	get(id: string): Promise<Passkey | null>;
 	getByCredentialId(credentialId: Uint8Array): Promise<Passkey | null>;
 	listForUser(userId: string): Promise<Passkey[]>;
-	delete(id: string): Promise<boolean>;
+	/** Deletes the passkey and writes `event` (passkey_deleted), in one transaction. */
+	delete(id: string, event: HolmEvent): Promise<boolean>;
 	/** Stores a verified use only if the counter is still `expectedSignCount` (a parallel assertion
-	 *  of the same counter loses); false when it changed or the passkey is gone. */
-	recordUse(id: string, expectedSignCount: number, use: PasskeyUse): Promise<boolean>;
+	 *  of the same counter loses), and writes `event` (the sign_in) with it; false when the counter
+	 *  changed or the passkey is gone. */
+	recordUse(id: string, expectedSignCount: number, use: PasskeyUse, event: HolmEvent): Promise<boolean>;
 	deleteExpiredCeremonies(nowSeconds: number): Promise<void>;
 }
 

@@ -5,7 +5,7 @@ import { tooManyRequests, type TooManyRequests } from "../../errors.ts";
 import { constantTimeEqualBytes, hashCode } from "../../lib/constant-time.ts";
 import { generateCode, generateId, isId } from "../../lib/ids.ts";
 import { REQUEST_LIFETIME_SECONDS } from "../../limits.ts";
-import { logSecurityEvent } from "../../security-events.ts";
+import { logEvent, newEvent } from "../events/actions.ts";
 import { checkCode } from "../code-attempts.ts";
 import type { PasswordResetRequest } from "./store.ts";
 
@@ -60,8 +60,9 @@ export async function resetPassword(ctx: AppContext, requestId: string, password
 	if (request === null || !request.emailVerified) return { ok: false, failure: { error: "INVALID_REQUEST" } };
 	if (await ctx.leakCheck.isLeakedOnline(password)) return { ok: false, failure: { error: "WEAK_PASSWORD" } };
 	const passwordHash = await ctx.hasher.hash(password);
-	const userId = await ctx.stores.passwordResets.resetPassword(requestId, passwordHash, nowSeconds(ctx));
+	const event = newEvent(ctx, "password_reset", { userId: request.userId, clientIp });
+	const userId = await ctx.stores.passwordResets.resetPassword(requestId, passwordHash, nowSeconds(ctx), event);
 	if (userId === null) return { ok: false, failure: { error: "INVALID_REQUEST" } };
-	logSecurityEvent(ctx.log, { event: "password_reset", user_id: userId, client_ip: clientIp ?? null });
+	logEvent(ctx, event);
 	return { ok: true };
 }

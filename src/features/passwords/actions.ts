@@ -6,7 +6,7 @@ import { tooManyRequests, type TooManyRequests } from "../../errors.ts";
 import type { AppContext } from "../../context.ts";
 import { HashingUnavailableError } from "../../lib/password-hash.ts";
 import type { PasswordGuess } from "../../limits.ts";
-import { logSecurityEvent } from "../../security-events.ts";
+import { logEvent, newEvent, recordEvent } from "../events/actions.ts";
 import type { User } from "../users/store.ts";
 
 type GuessOutcome =
@@ -27,7 +27,10 @@ async function checkGuess(ctx: AppContext, guess: PasswordGuess, password: strin
 		ctx.log.warn("stored password hash cannot be verified; no password matches it", { user_id: guess.userId, reason: checked.reason });
 	}
 	await ctx.limits.settlePasswordGuess(guess, checked.result === "correct" ? "correct" : "incorrect");
-	if (checked.result !== "correct") return { ok: false, failure: { error: "INCORRECT_PASSWORD" } };
+	if (checked.result !== "correct") {
+		await recordSignIn(ctx, "sign_in_failed", guess);
+		return { ok: false, failure: { error: "INCORRECT_PASSWORD" } };
+	}
 	return { ok: true, hash, upgradeFrom: checked.upgradeFrom };
 }
 
@@ -63,7 +66,14 @@ function checkUserGuess(ctx: AppContext, userId: string, clientIp: string | unde
 async function noSuchAccount(ctx: AppContext, guess: PasswordGuess, password: string): Promise<{ ok: false; failure: { error: "NOT_FOUND" } }> {
 	await unlessUnchecked(ctx, guess, ctx.hasher.verifyAgainstNothing(password));
 	await ctx.limits.settlePasswordGuess(guess, "incorrect");
+	await recordSignIn(ctx, "sign_in_failed", guess);
 	return { ok: false, failure: { error: "NOT_FOUND" } };
+}
+
+/** A password check's event: the user (null for an email that names nobody: the email itself is
+ *  not kept, since people type passwords into the email field) and the address. */
+async function recordSignIn(ctx: AppContext, type: "sign_in" | "sign_in_failed", guess: PasswordGuess): Promise<void> {
+	await recordEvent(ctx, newEvent(ctx, type, { userId: guess.userId, clientIp: guess.clientIp, data: { method: "password" } }));
 }
 
 /** A check that could not even start (503 under overload) is no guess: its attempt is taken back. */
@@ -84,6 +94,7 @@ export async function verifyUserPassword(
 ): Promise<VerifyPasswordResult> {
 	const outcome = await checkUserGuess(ctx, input.userId, input.clientIp, input.password);
 	if (!outcome.ok) return outcome;
+	await recordSignIn(ctx, "sign_in", { userId: input.userId, clientIp: input.clientIp });
 	await upgradeVerifiedHash(ctx, input.userId, input.password, outcome);
 	return { ok: true };
 }
@@ -103,6 +114,7 @@ export async function authenticateWithPassword(
 	if (!outcome.ok) return outcome;
 	// A verified password had a hash to be verified against, so `found` is there.
 	if (found === null) return { ok: false, failure: { error: "NOT_FOUND" } };
+	await recordSignIn(ctx, "sign_in", guess);
 	await upgradeVerifiedHash(ctx, found.user.id, input.password, outcome);
 	return { ok: true, user: found.user };
 }
@@ -127,10 +139,11 @@ export async function updateUserPassword(
 	if (!outcome.ok) return outcome;
 	if (await ctx.leakCheck.isLeakedOnline(input.newPassword)) return { ok: false, failure: { error: "WEAK_PASSWORD" } };
 	const newHash = await ctx.hasher.hash(input.newPassword);
-	const swapped = await ctx.stores.passwords.replacePasswordHash(input.userId, outcome.hash, newHash);
+	const event = newEvent(ctx, "password_changed", { userId: input.userId, clientIp: input.clientIp });
+	const swapped = await ctx.stores.passwords.replacePasswordHash(input.userId, outcome.hash, newHash, event);
 	switch (swapped) {
 		case "UPDATED":
-			logSecurityEvent(ctx.log, { event: "password_changed", user_id: input.userId, client_ip: input.clientIp ?? null });
+			logEvent(ctx, event);
 			return { ok: true };
 		case "CHANGED_MEANWHILE":
 			return { ok: false, failure: { error: "INCORRECT_PASSWORD" } };

@@ -1,4 +1,5 @@
 // What changing a password needs from a database; src/stores/<database>/passwords.ts implements it.
+import type { HolmEvent } from "../events/store.ts";
 
 export type ReplaceHashOutcome = "UPDATED" | "CHANGED_MEANWHILE" | "NOT_FOUND";
 
@@ -6,9 +7,9 @@ export interface PasswordStore {
 	/**
 	 * A compare-and-swap: sets `newHash` only if the user's hash is still `expectedHash`, and in the
 	 * same step invalidates the user's password reset and email update requests (whoever started an
-	 * email change may be the reason for the new password).
+	 * email change may be the reason for the new password), and writes `event` (password_changed).
 	 */
-	replacePasswordHash(userId: string, expectedHash: string, newHash: string): Promise<ReplaceHashOutcome>;
+	replacePasswordHash(userId: string, expectedHash: string, newHash: string, event: HolmEvent): Promise<ReplaceHashOutcome>;
 	/**
 	 * Replaces an imported hash by an argon2id hash of the same password, only if the user's hash is
 	 * still `expectedHash` (a compare-and-swap: a reset or update that got there first wins, and this

@@ -5,21 +5,38 @@ import type { TooManyRequests } from "../../errors.ts";
 import { codesMatch } from "../../lib/constant-time.ts";
 import { generateCode } from "../../lib/ids.ts";
 import { findTotpStep } from "../../lib/totp.ts";
+import { logEvent, newEvent } from "../events/actions.ts";
+import { withData, type EventData, type HolmEvent } from "../events/store.ts";
 import { secondFactorLockout } from "../../limits.ts";
-import { logSecurityEvent } from "../../security-events.ts";
 import type { IncorrectCode, Locked, TotpCredential } from "./store.ts";
 
 export type RegisterTotpResult = { ok: true; credential: TotpCredential } | { ok: false; error: "INCORRECT_CODE" | "NOT_FOUND" };
 
 /** A key is registered only with a code it produced, so a mistyped or mis-scanned key is caught now. */
-export async function registerTotpCredential(ctx: AppContext, userId: string, key: Uint8Array, code: string): Promise<RegisterTotpResult> {
+export async function registerTotpCredential(
+	ctx: AppContext,
+	userId: string,
+	key: Uint8Array,
+	code: string,
+	clientIp?: string,
+): Promise<RegisterTotpResult> {
 	const step = findTotpStep(key, code, ctx.now(), -1);
 	if (step === null) return { ok: false, error: "INCORRECT_CODE" };
 	const credential: TotpCredential = { userId, createdAt: nowSeconds(ctx), key };
 	// The registering code's step is recorded, so that code cannot then pass verify-2fa as well.
 	// NOT_FOUND when the user was deleted after the call found them.
-	if ((await ctx.stores.twoFactor.replaceCredential(credential, step)) === "NO_USER") return { ok: false, error: "NOT_FOUND" };
+	const event = newEvent(ctx, "totp_registered", { userId, clientIp });
+	if ((await ctx.stores.twoFactor.replaceCredential(credential, step, event)) === "NO_USER") return { ok: false, error: "NOT_FOUND" };
+	logEvent(ctx, event);
 	return { ok: true, credential };
+}
+
+/** False when the user had no credential. */
+export async function deleteTotpCredential(ctx: AppContext, userId: string, data: EventData = {}): Promise<boolean> {
+	const event = newEvent(ctx, "totp_deleted", { userId, data });
+	if (!(await ctx.stores.twoFactor.deleteCredential(userId, event))) return false;
+	logEvent(ctx, event);
+	return true;
 }
 
 function lockedOut(ctx: AppContext, check: "totp" | "recovery_code", locked: Locked): TooManyRequests {
@@ -27,22 +44,27 @@ function lockedOut(ctx: AppContext, check: "totp" | "recovery_code", locked: Loc
 	return { error: "TOO_MANY_REQUESTS", retryAfterSeconds: locked.retryAfterSeconds };
 }
 
-function incorrectCode(ctx: AppContext, check: "totp" | "recovery_code", userId: string, result: IncorrectCode): { error: "INCORRECT_CODE" } {
-	if (result.lockedForSeconds !== null) {
-		logSecurityEvent(ctx.log, { event: "second_factor_locked", check, user_id: userId, lock_seconds: result.lockedForSeconds });
-	}
+/** The event of a lock this check may start; the store adds `lock_seconds`. */
+function lockEventOf(ctx: AppContext, check: "totp" | "recovery_code", userId: string, clientIp: string | undefined): HolmEvent {
+	return newEvent(ctx, "second_factor_locked", { userId, clientIp, data: { check } });
+}
+
+function incorrectCode(ctx: AppContext, lockEvent: HolmEvent, result: IncorrectCode): { error: "INCORRECT_CODE" } {
+	if (result.lockedForSeconds !== null) logEvent(ctx, withData(lockEvent, { lock_seconds: result.lockedForSeconds }));
 	return { error: "INCORRECT_CODE" };
 }
 
 export type VerifyTotpResult = { ok: true } | { ok: false; failure: { error: "INCORRECT_CODE" | "NOT_ALLOWED" } | TooManyRequests };
 
-export async function verifyTotp(ctx: AppContext, userId: string, code: string): Promise<VerifyTotpResult> {
+export async function verifyTotp(ctx: AppContext, userId: string, code: string, clientIp?: string): Promise<VerifyTotpResult> {
 	const nowMs = ctx.now();
+	const lockEvent = lockEventOf(ctx, "totp", userId, clientIp);
 	const result = await ctx.stores.twoFactor.verifyTotp(
 		userId,
 		Math.floor(nowMs / 1000),
 		(key, lastUsedStep) => findTotpStep(key, code, nowMs, lastUsedStep),
 		secondFactorLockout(ctx.limits.settings),
+		lockEvent,
 	);
 	switch (result.outcome) {
 		case "VERIFIED":
@@ -50,7 +72,7 @@ export async function verifyTotp(ctx: AppContext, userId: string, code: string):
 		case "LOCKED":
 			return { ok: false, failure: lockedOut(ctx, "totp", result) };
 		case "INCORRECT_CODE":
-			return { ok: false, failure: incorrectCode(ctx, "totp", userId, result) };
+			return { ok: false, failure: incorrectCode(ctx, lockEvent, result) };
 		case "NOT_ALLOWED":
 			return { ok: false, failure: { error: result.outcome } };
 	}
@@ -59,30 +81,40 @@ export async function verifyTotp(ctx: AppContext, userId: string, code: string):
 /** The new recovery code, or null when the user no longer exists. */
 export async function regenerateRecoveryCode(ctx: AppContext, userId: string): Promise<string | null> {
 	const recoveryCode = generateCode();
-	return (await ctx.stores.twoFactor.setRecoveryCode(userId, recoveryCode)) ? recoveryCode : null;
+	const event = newEvent(ctx, "recovery_code_regenerated", { userId });
+	if (!(await ctx.stores.twoFactor.setRecoveryCode(userId, recoveryCode, event))) return null;
+	logEvent(ctx, event);
+	return recoveryCode;
 }
 
 export type ResetSecondFactorsResult =
 	| { ok: true; recoveryCode: string }
 	| { ok: false; failure: { error: "INCORRECT_CODE" | "NOT_FOUND" } | TooManyRequests };
 
-export async function resetUserSecondFactors(ctx: AppContext, userId: string, recoveryCode: string): Promise<ResetSecondFactorsResult> {
+export async function resetUserSecondFactors(
+	ctx: AppContext,
+	userId: string,
+	recoveryCode: string,
+	clientIp?: string,
+): Promise<ResetSecondFactorsResult> {
 	const newCode = generateCode();
+	const events = { reset: newEvent(ctx, "second_factor_reset", { userId, clientIp }), locked: lockEventOf(ctx, "recovery_code", userId, clientIp) };
 	const result = await ctx.stores.twoFactor.resetWithRecoveryCode(
 		userId,
 		(stored) => codesMatch(stored, recoveryCode),
 		newCode,
 		nowSeconds(ctx),
 		secondFactorLockout(ctx.limits.settings),
+		events,
 	);
 	switch (result.outcome) {
 		case "RESET":
-			logSecurityEvent(ctx.log, { event: "second_factor_reset", user_id: userId });
+			logEvent(ctx, events.reset);
 			return { ok: true, recoveryCode: newCode };
 		case "LOCKED":
 			return { ok: false, failure: lockedOut(ctx, "recovery_code", result) };
 		case "INCORRECT_CODE":
-			return { ok: false, failure: incorrectCode(ctx, "recovery_code", userId, result) };
+			return { ok: false, failure: incorrectCode(ctx, events.locked, result) };
 		case "NOT_FOUND":
 			return { ok: false, failure: { error: result.outcome } };
 	}

@@ -5,7 +5,7 @@ import { errorResponse, failureResponse } from "../../errors.ts";
 import { parseBody } from "../../http/body.ts";
 import type { HonoEnv } from "../../http/env.ts";
 import { pathUser } from "../../http/params.ts";
-import { regenerateRecoveryCode, registerTotpCredential, resetUserSecondFactors, verifyTotp } from "./actions.ts";
+import { deleteTotpCredential, regenerateRecoveryCode, registerTotpCredential, resetUserSecondFactors, verifyTotp } from "./actions.ts";
 import { regenerateRecoveryCodeBody, registerTotpBody, resetTwoFactorBody, verifyTotpBody } from "./schemas.ts";
 import { totpCredentialJSON } from "./store.ts";
 import { noContent } from "../../http/responses.ts";
@@ -18,7 +18,7 @@ export async function handleRegisterTotp(c: C): Promise<Response> {
 	if (user === null) return errorResponse("NOT_FOUND");
 	const body = parseBody(c, registerTotpBody);
 	if (body === null) return errorResponse("INVALID_DATA");
-	const result = await registerTotpCredential(ctx, user.id, body.key, body.code);
+	const result = await registerTotpCredential(ctx, user.id, body.key, body.code, body.client_ip);
 	if (!result.ok) return errorResponse(result.error);
 	return Response.json(totpCredentialJSON(result.credential));
 }
@@ -34,7 +34,7 @@ export async function handleGetTotpCredential(c: C): Promise<Response> {
 export async function handleDeleteTotpCredential(c: C): Promise<Response> {
 	const ctx = c.get("ctx");
 	const user = await pathUser(c);
-	if (user === null || !(await ctx.stores.twoFactor.deleteCredential(user.id))) return errorResponse("NOT_FOUND");
+	if (user === null || !(await deleteTotpCredential(ctx, user.id))) return errorResponse("NOT_FOUND");
 	return noContent();
 }
 
@@ -44,7 +44,7 @@ export async function handleVerifyTotp(c: C): Promise<Response> {
 	if (user === null) return errorResponse("NOT_FOUND");
 	const body = parseBody(c, verifyTotpBody);
 	if (body === null) return errorResponse("INVALID_DATA");
-	const result = await verifyTotp(ctx, user.id, body.code);
+	const result = await verifyTotp(ctx, user.id, body.code, body.client_ip);
 	if (!result.ok) return failureResponse(result.failure);
 	return noContent();
 }
@@ -65,7 +65,7 @@ export async function handleResetTwoFactor(c: C): Promise<Response> {
 	if (user === null) return errorResponse("NOT_FOUND");
 	const body = parseBody(c, resetTwoFactorBody);
 	if (body === null) return errorResponse("INVALID_DATA");
-	const result = await resetUserSecondFactors(ctx, user.id, body.recovery_code);
+	const result = await resetUserSecondFactors(ctx, user.id, body.recovery_code, body.client_ip);
 	if (!result.ok) return failureResponse(result.failure);
 	return Response.json({ recovery_code: result.recoveryCode });
 }

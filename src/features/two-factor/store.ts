@@ -3,6 +3,7 @@
 // lock the check; each further lock lasts twice as long, API.md section 4), so parallel guesses
 // are taken one at a time, and the counts survive a restart.
 import { encodeBase64 } from "@oslojs/encoding";
+import type { HolmEvent } from "../events/store.ts";
 import type { UserRowWrite } from "../users/store.ts";
 import type { SecondFactorLockout } from "../../limits.ts";
 
@@ -21,27 +22,31 @@ export type ResetWithRecoveryCodeOutcome = { outcome: "RESET" | "NOT_FOUND" } | 
 
 export interface TwoFactorStore {
 	/** Replaces any earlier credential; `acceptedStep` is the step of the code that proved the key.
-	 *  When the key is the one already registered, the last used step never moves back. */
-	replaceCredential(credential: TotpCredential, acceptedStep: number): Promise<UserRowWrite>;
+	 *  When the key is the one already registered, the last used step never moves back. Writes
+	 *  `event` (totp_registered) when the credential was stored. */
+	replaceCredential(credential: TotpCredential, acceptedStep: number, event: HolmEvent): Promise<UserRowWrite>;
 	getCredential(userId: string): Promise<TotpCredential | null>;
-	deleteCredential(userId: string): Promise<boolean>;
+	deleteCredential(userId: string, event: HolmEvent): Promise<boolean>;
 	/**
 	 * Under the user's TOTP lockout: `findStep(key, lastUsedStep)` names the step the code matches
 	 * after the last accepted one, or null. The step only moves forward (compare-and-swap), so one
 	 * accepted code is accepted once (RFC 6238 section 5.2). `lockout` gives the figures in force.
+	 * A code that locks the check writes `lockEvent` (second_factor_locked) with `lock_seconds` added.
 	 */
 	verifyTotp(
 		userId: string,
 		nowSeconds: number,
 		findStep: (key: Uint8Array, lastUsedStep: number) => number | null,
 		lockout: SecondFactorLockout,
+		lockEvent: HolmEvent,
 	): Promise<VerifyTotpOutcome>;
 	/** False when the user no longer exists. */
-	setRecoveryCode(userId: string, recoveryCode: string): Promise<boolean>;
+	setRecoveryCode(userId: string, recoveryCode: string, event: HolmEvent): Promise<boolean>;
 	/**
 	 * Under the user's recovery-code lockout: a correct recovery code (`isCorrect`) is swapped for
 	 * `newCode` (compare-and-swap, so one code resets once), the TOTP credential is deleted, and both
-	 * lockouts are cleared, since the user has just proved more than a TOTP code would.
+	 * lockouts are cleared, since the user has just proved more than a TOTP code would (`events.reset`);
+	 * a code that locks the check writes `events.locked` with `lock_seconds`.
 	 */
 	resetWithRecoveryCode(
 		userId: string,
@@ -49,7 +54,11 @@ export interface TwoFactorStore {
 		newCode: string,
 		nowSeconds: number,
 		lockout: SecondFactorLockout,
+		events: { reset: HolmEvent; locked: HolmEvent },
 	): Promise<ResetWithRecoveryCodeOutcome>;
+	/** Ends both checks' locks and their escalation (POST /users/{id}/unblock) and writes `event`.
+	 *  False when the user no longer exists. */
+	clearLockouts(userId: string, event: HolmEvent): Promise<boolean>;
 }
 
 /** The TOTP credential model of API.md section 2. */

@@ -3,7 +3,8 @@ import { nowSeconds, type AppContext } from "../../context.ts";
 import { tooManyRequests, type TooManyRequests } from "../../errors.ts";
 import { generateCode, generateId } from "../../lib/ids.ts";
 import { couldBeInEmail } from "../../lib/validation.ts";
-import { logSecurityEvent } from "../../security-events.ts";
+import { logEvent, newEvent } from "../events/actions.ts";
+import type { EventData } from "../events/store.ts";
 import type { User, UserListQuery } from "./store.ts";
 
 export type CreateUserResult =
@@ -33,8 +34,10 @@ export async function createUser(ctx: AppContext, input: { email?: string; passw
 		totpRegistered: false,
 		recoveryCode: generateCode(),
 	};
-	const inserted = await ctx.stores.users.insert({ ...user, passwordHash });
+	const event = newEvent(ctx, "user_created", { userId: user.id, clientIp: input.clientIp });
+	const inserted = await ctx.stores.users.insert({ ...user, passwordHash }, event);
 	if (inserted === "EMAIL_ALREADY_USED") return { ok: false, failure: { error: inserted } };
+	logEvent(ctx, event);
 	return { ok: true, user };
 }
 
@@ -53,8 +56,9 @@ export async function listUsers(ctx: AppContext, query: UserListQuery & { exactE
 }
 
 /** Everything the user owns goes with them. False when there was no such user. */
-export async function deleteUser(ctx: AppContext, userId: string): Promise<boolean> {
-	if (!(await ctx.stores.users.delete(userId))) return false;
-	logSecurityEvent(ctx.log, { event: "user_deleted", user_id: userId });
+export async function deleteUser(ctx: AppContext, userId: string, data: EventData = {}): Promise<boolean> {
+	const event = newEvent(ctx, "user_deleted", { userId, data });
+	if (!(await ctx.stores.users.delete(userId, event))) return false;
+	logEvent(ctx, event);
 	return true;
 }

@@ -1,4 +1,5 @@
 // What the users feature needs from a database; src/stores/<database>/users.ts implements it.
+import type { HolmEvent } from "../events/store.ts";
 
 export interface User {
 	id: string;
@@ -31,7 +32,8 @@ export interface UserListQuery {
 
 export interface UserStore {
 	/** EMAIL_ALREADY_USED when another user holds the email (the unique index decides a race). */
-	insert(user: NewUser): Promise<"CREATED" | "EMAIL_ALREADY_USED">;
+	/** `event` (user_created) is written with the user, in one transaction. */
+	insert(user: NewUser, event: HolmEvent): Promise<"CREATED" | "EMAIL_ALREADY_USED">;
 	get(id: string): Promise<User | null>;
 	/** By the stored form of the email (NFC, lower-cased). */
 	getByEmail(email: string): Promise<User | null>;
@@ -42,7 +44,7 @@ export interface UserStore {
 	isEmailTaken(email: string): Promise<boolean>;
 	list(query: UserListQuery): Promise<{ users: User[]; total: number }>;
 	/** Everything the user owns goes with them. False when there was no such user. */
-	delete(id: string): Promise<boolean>;
+	delete(id: string, event: HolmEvent): Promise<boolean>;
 }
 
 /**

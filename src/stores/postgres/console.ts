@@ -43,6 +43,28 @@ export function createPostgresConsoleStore(sql: SQL, clock: DatabaseClock): Cons
 				FROM second_factor_lockout WHERE user_id = ${userId} ORDER BY check_name`;
 			return rows.map((row: any) => toLock(row, Number(row.now)));
 		},
+		async recentEvents(query) {
+			const before = query.before ?? Number.MAX_SAFE_INTEGER;
+			const since = query.since ?? 0;
+			const rows =
+				query.userId === null
+					? await sql`SELECT seq, id, time, type, user_id, client_ip, data FROM event
+						WHERE seq < ${before} AND (${query.type}::text IS NULL OR type = ${query.type}) AND time >= ${since}
+						ORDER BY seq DESC LIMIT ${query.limit}`
+					: await sql`SELECT seq, id, time, type, user_id, client_ip, data FROM event
+						WHERE user_id = ${query.userId} AND seq < ${before} AND (${query.type}::text IS NULL OR type = ${query.type}) AND time >= ${since}
+						ORDER BY seq DESC LIMIT ${query.limit}`;
+			return rows.map((row: any) => ({
+				seq: Number(row.seq),
+				event: { id: row.id, time: Number(row.time), type: row.type, userId: row.user_id, clientIp: row.client_ip, data: typeof row.data === "string" ? JSON.parse(row.data) : row.data },
+			}));
+		},
+		async eventCounts(since) {
+			const rows = await sql`SELECT type, count(*) AS n FROM event
+				WHERE seq > coalesce((SELECT seq FROM event WHERE time < ${since} ORDER BY seq DESC LIMIT 1), 0) AND time >= ${since}
+				GROUP BY type ORDER BY type`;
+			return Object.fromEntries(rows.map((row: any) => [row.type, Number(row.n)]));
+		},
 		async deleteExpired(now, idleSeconds, lifetimeSeconds) {
 			await sql`DELETE FROM console_token WHERE expires_at <= ${now}`;
 			await sql`DELETE FROM console_session WHERE last_seen_at <= ${now - idleSeconds} OR created_at <= ${now - lifetimeSeconds}`;

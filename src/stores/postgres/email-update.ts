@@ -1,6 +1,8 @@
 // Email update requests on PostgreSQL. Expiry is judged by the database's clock (clock.ts), not by
 // the `now` the features pass (this instance's); the sweep gives deleteExpired the database's time.
 import type { SQL } from "bun";
+import { withData } from "../../features/events/store.ts";
+import type { PostgresEventLog } from "./events.ts";
 import type { ApplyEmailUpdateOutcome, EmailUpdateRequest, EmailUpdateStore } from "../../features/email-update/store.ts";
 import { isUniqueViolation, writeForUser } from "./errors.ts";
 import type { DatabaseClock } from "./clock.ts";
@@ -17,7 +19,7 @@ function toRequest(row: any): EmailUpdateRequest {
 	};
 }
 
-export function createPostgresEmailUpdateStore(sql: SQL, clock: DatabaseClock): EmailUpdateStore {
+export function createPostgresEmailUpdateStore(sql: SQL, clock: DatabaseClock, events: PostgresEventLog): EmailUpdateStore {
 	return {
 		async insert(request) {
 			return writeForUser(() => sql`INSERT INTO email_update_request (id, user_id, created_at, expires_at, email, code)
@@ -46,10 +48,10 @@ export function createPostgresEmailUpdateStore(sql: SQL, clock: DatabaseClock): 
 				RETURNING code, failed_attempts, user_id`;
 			return rows.length === 0 ? null : { code: rows[0].code, attempts: rows[0].failed_attempts, userId: rows[0].user_id };
 		},
-		async deleteAfterLastAttempt(id) {
-			await sql`DELETE FROM email_update_request WHERE id = ${id}`;
+		async deleteAfterLastAttempt(id, event) {
+			await events.around(sql, event, (q) => q`DELETE FROM email_update_request WHERE id = ${id}`, () => true);
 		},
-		async applyUpdate(id): Promise<ApplyEmailUpdateOutcome> {
+		async applyUpdate(id, _now, event): Promise<ApplyEmailUpdateOutcome> {
 			const found = await sql`SELECT user_id, email FROM email_update_request WHERE id = ${id} AND expires_at > ${clock.seconds(sql)}`;
 			if (found.length === 0) return { outcome: "INVALID_REQUEST" };
 			const { user_id: userId, email } = found[0] as { user_id: string; email: string };
@@ -57,7 +59,8 @@ export function createPostgresEmailUpdateStore(sql: SQL, clock: DatabaseClock): 
 				// Locks in one order: the address (so two users taking it go one after the other, and
 				// the loser then finds its request deleted), the user, then the request, checked again.
 				await tx`SELECT pg_advisory_xact_lock(hashtextextended(${email}, 0))`;
-				await tx`SELECT 1 FROM "user" WHERE id = ${userId} FOR UPDATE`;
+				const [user] = await tx`SELECT email FROM "user" WHERE id = ${userId} FOR UPDATE`;
+				const previousEmail: string | null = user?.email ?? null;
 				const rows = await tx`SELECT 1 FROM email_update_request WHERE id = ${id} AND expires_at > ${clock.seconds(tx)} FOR UPDATE`;
 				if (rows.length === 0) return { outcome: "INVALID_REQUEST" };
 				try {
@@ -71,7 +74,8 @@ export function createPostgresEmailUpdateStore(sql: SQL, clock: DatabaseClock): 
 				await tx`DELETE FROM email_update_request WHERE email = ${email}`;
 				await tx`DELETE FROM password_reset_request WHERE user_id = ${userId}`;
 				await tx`DELETE FROM email_verification_request WHERE user_id = ${userId}`;
-				return { outcome: "UPDATED", userId, email };
+				await events.write(tx, withData({ ...event, userId }, { previous_email: previousEmail, email }));
+				return { outcome: "UPDATED", userId, email, previousEmail };
 			});
 		},
 		async deleteExpired(now) {

@@ -1,6 +1,7 @@
 // Email verification requests on PostgreSQL. Expiry is judged by the database's clock (clock.ts), not by
 // the `now` the features pass (this instance's); the sweep gives deleteExpired the database's time.
 import type { SQL } from "bun";
+import type { PostgresEventLog } from "./events.ts";
 import type { EmailVerificationRequest, EmailVerificationStore } from "../../features/email-verification/store.ts";
 import { writeForUser } from "./errors.ts";
 import type { DatabaseClock } from "./clock.ts";
@@ -10,7 +11,7 @@ function toRequest(row: any): EmailVerificationRequest {
 	return { userId: row.user_id, createdAt: Number(row.created_at), expiresAt: Number(row.expires_at), code: row.code };
 }
 
-export function createPostgresEmailVerificationStore(sql: SQL, clock: DatabaseClock): EmailVerificationStore {
+export function createPostgresEmailVerificationStore(sql: SQL, clock: DatabaseClock, events: PostgresEventLog): EmailVerificationStore {
 	return {
 		async replace(request) {
 			return writeForUser(() => sql`INSERT INTO email_verification_request (user_id, created_at, expires_at, code)
@@ -33,13 +34,14 @@ export function createPostgresEmailVerificationStore(sql: SQL, clock: DatabaseCl
 				RETURNING code, failed_attempts`;
 			return rows.length === 0 ? null : { code: rows[0].code, attempts: rows[0].failed_attempts, userId };
 		},
-		async deleteAfterLastAttempt(userId) {
-			await sql`DELETE FROM email_verification_request WHERE user_id = ${userId}`;
+		async deleteAfterLastAttempt(userId, event) {
+			await events.around(sql, event, (q) => q`DELETE FROM email_verification_request WHERE user_id = ${userId}`, () => true);
 		},
-		async verifyEmail(userId) {
+		async verifyEmail(userId, event) {
 			await transaction(sql, async (tx) => {
 				await tx`UPDATE "user" SET email_verified = true WHERE id = ${userId}`;
 				await tx`DELETE FROM email_verification_request WHERE user_id = ${userId}`;
+				await events.write(tx, event);
 			});
 		},
 		async deleteExpired(now) {

@@ -2,13 +2,15 @@
 // (section 8 of API.md), through Bun's built-in client.
 import type { SQL } from "bun";
 import type { Clock } from "../../lib/rate-limit.ts";
-import { deleteExpiredRows, type Storage, type Stores } from "../index.ts";
+import { deleteExpiredRows, NO_WEBHOOK_EVENTS, type EventSettings, type Storage, type Stores } from "../index.ts";
 import { databaseClock, type DatabaseClock } from "./clock.ts";
 import { connectPostgres, createHealthProbe, timeoutReason } from "./connection.ts";
 import { createPostgresConsoleStore } from "./console.ts";
 import { createPostgresEmailUpdateStore } from "./email-update.ts";
 import { createPostgresEmailVerificationStore } from "./email-verification.ts";
 import { explainConnectionError } from "./connection-error.ts";
+import { createPostgresEventLog } from "./events.ts";
+import { createPostgresWebhookQueue } from "./webhook-queue.ts";
 import { createPostgresLimitStore, deleteExpiredLimits } from "./limits.ts";
 import { createPostgresPasskeyStore } from "./passkeys.ts";
 import { createPostgresPasswordResetStore } from "./password-reset.ts";
@@ -17,15 +19,17 @@ import { migratePostgres } from "./schema.ts";
 import { createPostgresTwoFactorStore } from "./two-factor.ts";
 import { createPostgresUserStore } from "./users.ts";
 
-function createPostgresStores(sql: SQL, clock: DatabaseClock): Stores {
+function createPostgresStores(sql: SQL, clock: DatabaseClock, settings: EventSettings): Stores {
+	const events = createPostgresEventLog(sql, settings);
 	return {
-		users: createPostgresUserStore(sql),
-		passwords: createPostgresPasswordStore(sql),
-		passwordResets: createPostgresPasswordResetStore(sql, clock),
-		emailVerifications: createPostgresEmailVerificationStore(sql, clock),
-		emailUpdates: createPostgresEmailUpdateStore(sql, clock),
-		twoFactor: createPostgresTwoFactorStore(sql, clock),
-		passkeys: createPostgresPasskeyStore(sql),
+		users: createPostgresUserStore(sql, events),
+		passwords: createPostgresPasswordStore(sql, events),
+		passwordResets: createPostgresPasswordResetStore(sql, clock, events),
+		emailVerifications: createPostgresEmailVerificationStore(sql, clock, events),
+		emailUpdates: createPostgresEmailUpdateStore(sql, clock, events),
+		twoFactor: createPostgresTwoFactorStore(sql, clock, events),
+		passkeys: createPostgresPasskeyStore(sql, events),
+		events: events.store,
 		console: createPostgresConsoleStore(sql, clock),
 	};
 }
@@ -48,6 +52,8 @@ export function describePostgres(url: string): string {
 export interface PostgresOptions {
 	/** Tests only: the time the database judges by, instead of its own clock (see clock.ts). */
 	fixedDatabaseClock?: Clock;
+	/** How events are kept (retention, webhook types); 30 days and no webhook when absent. */
+	events?: EventSettings;
 }
 
 /** Connects, brings the schema up to date (under a lock, so instances may start together). */
@@ -61,13 +67,14 @@ export async function openPostgresStorage(url: string, options: PostgresOptions 
 		throw new Error(`PostgreSQL at ${describePostgres(url)}: ${await explainConnectionError(error, url)}`, { cause: error });
 	}
 	const clock = databaseClock(options.fixedDatabaseClock);
-	const stores = createPostgresStores(sql, clock);
+	const stores = createPostgresStores(sql, clock, options.events ?? NO_WEBHOOK_EVENTS);
 	const health = createHealthProbe(url);
 	return {
 		kind: "postgres",
 		migrated,
 		stores,
 		limitStore: createPostgresLimitStore(sql, clock),
+		webhookQueue: createPostgresWebhookQueue(sql),
 		ping: () => health.ping(),
 		async size() {
 			const [row] = await sql`SELECT pg_database_size(current_database()) AS bytes`;
@@ -78,7 +85,7 @@ export async function openPostgresStorage(url: string, options: PostgresOptions 
 			// nothing that is still live. Read first, so each DELETE compares with a constant and
 			// uses its index; the moments it lags only make the sweep keep a little more.
 			const nowMs = await clock.read(sql);
-			await deleteExpiredRows(stores, Math.floor(nowMs / 1000));
+			await deleteExpiredRows(stores, Math.floor(nowMs / 1000), options.events ?? NO_WEBHOOK_EVENTS);
 			await deleteExpiredLimits(sql, nowMs);
 		},
 		async clockSkewMs(instanceNowMs) {

@@ -6,6 +6,7 @@ import type { SQL } from "bun";
 import { MAX_PASSKEYS_PER_USER, type Ceremony, type Passkey, type PasskeyStore } from "../../features/passkeys/store.ts";
 import { isForeignKeyViolation, isUniqueViolation } from "./errors.ts";
 import { transaction } from "./connection.ts";
+import type { PostgresEventLog } from "./events.ts";
 
 const PASSKEY_COLUMNS = `id, user_id, credential_id, public_key, algorithm, sign_count, name, created_at, last_used_at,
 	backup_eligible, backed_up, transports, aaguid`;
@@ -39,7 +40,7 @@ function toCeremony(row: any): Ceremony {
 	};
 }
 
-export function createPostgresPasskeyStore(sql: SQL): PasskeyStore {
+export function createPostgresPasskeyStore(sql: SQL, events: PostgresEventLog): PasskeyStore {
 	return {
 		async userHandle(userId, newHandle) {
 			// Made once: of two parallel first registrations, the second's handle is not inserted and
@@ -73,7 +74,7 @@ export function createPostgresPasskeyStore(sql: SQL): PasskeyStore {
 				RETURNING id, kind, user_id, challenge, created_at, expires_at`;
 			return rows.length === 0 ? null : toCeremony(rows[0]);
 		},
-		async insertPasskey(passkey) {
+		async insertPasskey(passkey, event) {
 			try {
 				return await transaction(sql, async (tx) => {
 					const user = await tx`SELECT 1 FROM "user" WHERE id = ${passkey.userId} FOR UPDATE`;
@@ -85,6 +86,7 @@ export function createPostgresPasskeyStore(sql: SQL): PasskeyStore {
 						VALUES (${passkey.id}, ${passkey.userId}, ${passkey.credentialId}, ${passkey.publicKey}, ${passkey.algorithm},
 							${passkey.signCount}, ${passkey.name}, ${passkey.createdAt}, ${passkey.backupEligible}, ${passkey.backedUp},
 							${JSON.stringify(passkey.transports)}::jsonb, ${passkey.aaguid})`;
+					await events.write(tx, event);
 					return "CREATED" as const;
 				});
 			} catch (error) {
@@ -104,13 +106,18 @@ export function createPostgresPasskeyStore(sql: SQL): PasskeyStore {
 			const rows = await sql.unsafe(`SELECT ${PASSKEY_COLUMNS} FROM passkey WHERE user_id = $1 ORDER BY created_at, id`, [userId]);
 			return rows.map(toPasskey);
 		},
-		async delete(id) {
-			const result = await sql`DELETE FROM passkey WHERE id = ${id}`;
+		async delete(id, event) {
+			const result = await events.around(sql, event, (q) => q`DELETE FROM passkey WHERE id = ${id}`, (deleted) => deleted.count > 0);
 			return result.count > 0;
 		},
-		async recordUse(id, expectedSignCount, use) {
-			const result = await sql`UPDATE passkey SET sign_count = ${use.signCount}, backed_up = ${use.backedUp}, last_used_at = ${use.usedAt}
-				WHERE id = ${id} AND sign_count = ${expectedSignCount}`;
+		async recordUse(id, expectedSignCount, use, event) {
+			const result = await events.around(
+				sql,
+				event,
+				(q) => q`UPDATE passkey SET sign_count = ${use.signCount}, backed_up = ${use.backedUp}, last_used_at = ${use.usedAt}
+					WHERE id = ${id} AND sign_count = ${expectedSignCount}`,
+				(updated) => updated.count > 0,
+			);
 			return result.count > 0;
 		},
 		async deleteExpiredCeremonies(nowSeconds) {

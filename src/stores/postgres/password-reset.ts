@@ -5,6 +5,7 @@ import type { PasswordResetRequest, PasswordResetStore } from "../../features/pa
 import { writeForUser } from "./errors.ts";
 import type { DatabaseClock } from "./clock.ts";
 import { transaction } from "./connection.ts";
+import type { PostgresEventLog } from "./events.ts";
 
 function toRequest(row: any): PasswordResetRequest {
 	return {
@@ -16,7 +17,7 @@ function toRequest(row: any): PasswordResetRequest {
 	};
 }
 
-export function createPostgresPasswordResetStore(sql: SQL, clock: DatabaseClock): PasswordResetStore {
+export function createPostgresPasswordResetStore(sql: SQL, clock: DatabaseClock, events: PostgresEventLog): PasswordResetStore {
 	return {
 		async insert(request) {
 			return writeForUser(() => sql`INSERT INTO password_reset_request (id, user_id, created_at, expires_at, code_hash)
@@ -47,13 +48,13 @@ export function createPostgresPasswordResetStore(sql: SQL, clock: DatabaseClock)
 				RETURNING code_hash, failed_attempts, user_id`;
 			return rows.length === 0 ? null : { code: rows[0].code_hash, attempts: rows[0].failed_attempts, userId: rows[0].user_id };
 		},
-		async deleteAfterLastAttempt(id) {
-			await sql`DELETE FROM password_reset_request WHERE id = ${id}`;
+		async deleteAfterLastAttempt(id, event) {
+			await events.around(sql, event, (q) => q`DELETE FROM password_reset_request WHERE id = ${id}`, () => true);
 		},
 		async markEmailVerified(id) {
 			await sql`UPDATE password_reset_request SET email_verified = true, failed_attempts = failed_attempts - 1 WHERE id = ${id}`;
 		},
-		async resetPassword(id, passwordHash) {
+		async resetPassword(id, passwordHash, _now, event) {
 			const found = await sql`SELECT user_id FROM password_reset_request WHERE id = ${id}`;
 			if (found.length === 0) return null;
 			const userId: string = found[0].user_id;
@@ -68,6 +69,7 @@ export function createPostgresPasswordResetStore(sql: SQL, clock: DatabaseClock)
 				await tx`UPDATE "user" SET password_hash = ${passwordHash}, email_verified = true WHERE id = ${userId}`;
 				await tx`DELETE FROM password_reset_request WHERE user_id = ${userId}`;
 				await tx`DELETE FROM email_update_request WHERE user_id = ${userId}`;
+				await events.write(tx, event);
 				return userId;
 			});
 		},

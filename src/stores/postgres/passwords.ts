@@ -1,11 +1,12 @@
 // Changing a password on PostgreSQL.
 import type { SQL } from "bun";
 import type { PasswordStore } from "../../features/passwords/store.ts";
+import type { PostgresEventLog } from "./events.ts";
 import { transaction } from "./connection.ts";
 
-export function createPostgresPasswordStore(sql: SQL): PasswordStore {
+export function createPostgresPasswordStore(sql: SQL, events: PostgresEventLog): PasswordStore {
 	return {
-		async replacePasswordHash(userId, expectedHash, newHash) {
+		async replacePasswordHash(userId, expectedHash, newHash, event) {
 			return transaction(sql, async (tx) => {
 				// One statement, so the compare and the swap are one step: a parallel writer's row lock
 				// makes this wait, and the WHERE is then checked again against the committed row.
@@ -16,6 +17,7 @@ export function createPostgresPasswordStore(sql: SQL): PasswordStore {
 				}
 				await tx`DELETE FROM password_reset_request WHERE user_id = ${userId}`;
 				await tx`DELETE FROM email_update_request WHERE user_id = ${userId}`;
+				await events.write(tx, event);
 				return "UPDATED";
 			});
 		},

@@ -129,7 +129,33 @@ export const POSTGRES_MIGRATIONS: readonly string[] = [
 	CREATE INDEX passkey_ceremony_user_id ON passkey_ceremony (user_id);
 	CREATE INDEX passkey_ceremony_expires_at ON passkey_ceremony (expires_at);
 	`,
-	// 4: the console's one-time sign-in tokens and its sessions (API.md section 12), each known by
+	// 4: events (API.md section 11) and the queue of their webhook deliveries. xid is the writing
+	// transaction's id: the feed serves an event only once every transaction with a smaller xid has
+	// ended (src/stores/postgres/events.ts says why that makes it exactly-once). No index on time:
+	// the sweep deletes from the oldest seq up (events.ts).
+	`
+	CREATE TABLE event (
+		seq bigserial PRIMARY KEY,
+		xid xid8 NOT NULL DEFAULT pg_current_xact_id(),
+		id text COLLATE "C" NOT NULL,
+		time bigint NOT NULL,
+		type text NOT NULL,
+		user_id text COLLATE "C",
+		client_ip text,
+		data jsonb NOT NULL
+	);
+	CREATE INDEX event_xid_seq ON event (xid, seq);
+	CREATE INDEX event_user_id ON event (user_id, xid, seq);
+
+	CREATE TABLE webhook_delivery (
+		event_seq bigint PRIMARY KEY REFERENCES event (seq) ON DELETE CASCADE,
+		due_at bigint NOT NULL,
+		attempts integer NOT NULL DEFAULT 0,
+		claim text
+	);
+	CREATE INDEX webhook_delivery_due_at ON webhook_delivery (due_at);
+	`,
+	// 5: the console's one-time sign-in tokens and its sessions (API.md section 12), each known by
 	// the SHA-256 of its secret, so that any instance accepts them.
 	`
 	CREATE TABLE console_token (digest bytea PRIMARY KEY, expires_at bigint NOT NULL);

@@ -10,6 +10,8 @@ import { secondFactorLockSeconds, type SecondFactorLockout } from "../../limits.
 import { writeForUser } from "./errors.ts";
 import type { DatabaseClock } from "./clock.ts";
 import { transaction } from "./connection.ts";
+import { withData, type HolmEvent } from "../../features/events/store.ts";
+import type { PostgresEventLog } from "./events.ts";
 
 type SecondFactorCheck = "totp" | "recovery_code";
 
@@ -40,6 +42,7 @@ async function recordIncorrectCode(
 	check: SecondFactorCheck,
 	now: number,
 	lockout: SecondFactorLockout,
+	lockEvent: { events: PostgresEventLog; event: HolmEvent },
 ): Promise<number | null> {
 	const [row] = await tx`UPDATE second_factor_lockout SET failed_attempts = failed_attempts + 1, locked_until = NULL
 		WHERE user_id = ${userId} AND check_name = ${check} RETURNING failed_attempts, lock_count`;
@@ -47,30 +50,38 @@ async function recordIncorrectCode(
 	const seconds = secondFactorLockSeconds(row.lock_count, lockout.firstLockSeconds);
 	await tx`UPDATE second_factor_lockout SET failed_attempts = 0, locked_until = ${now + seconds},
 		lock_count = lock_count + 1 WHERE user_id = ${userId} AND check_name = ${check}`;
+	await lockEvent.events.write(tx, withData(lockEvent.event, { lock_seconds: seconds }));
 	return seconds;
 }
 
-export function createPostgresTwoFactorStore(sql: SQL, clock: DatabaseClock): TwoFactorStore {
+export function createPostgresTwoFactorStore(sql: SQL, clock: DatabaseClock, events: PostgresEventLog): TwoFactorStore {
 	return {
-		async replaceCredential(credential, acceptedStep) {
+		async replaceCredential(credential, acceptedStep, event) {
 			// The same key registered again keeps the highest step used so far (see the SQLite store).
-			return writeForUser(() => sql`INSERT INTO totp_credential (user_id, created_at, key, last_used_step)
-				VALUES (${credential.userId}, ${credential.createdAt}, ${credential.key}, ${acceptedStep})
-				ON CONFLICT (user_id) DO UPDATE SET
-					created_at = excluded.created_at, key = excluded.key,
-					last_used_step = CASE WHEN totp_credential.key = excluded.key
-						THEN GREATEST(totp_credential.last_used_step, excluded.last_used_step) ELSE excluded.last_used_step END`);
+			return writeForUser(() =>
+				events.around(
+					sql,
+					event,
+					(q) => q`INSERT INTO totp_credential (user_id, created_at, key, last_used_step)
+						VALUES (${credential.userId}, ${credential.createdAt}, ${credential.key}, ${acceptedStep})
+						ON CONFLICT (user_id) DO UPDATE SET
+							created_at = excluded.created_at, key = excluded.key,
+							last_used_step = CASE WHEN totp_credential.key = excluded.key
+								THEN GREATEST(totp_credential.last_used_step, excluded.last_used_step) ELSE excluded.last_used_step END`,
+					() => true,
+				),
+			);
 		},
 		async getCredential(userId) {
 			const rows = await sql`SELECT user_id, created_at, key FROM totp_credential WHERE user_id = ${userId}`;
 			if (rows.length === 0) return null;
 			return { userId: rows[0].user_id, createdAt: Number(rows[0].created_at), key: new Uint8Array(rows[0].key) };
 		},
-		async deleteCredential(userId) {
-			const result = await sql`DELETE FROM totp_credential WHERE user_id = ${userId}`;
+		async deleteCredential(userId, event) {
+			const result = await events.around(sql, event, (q) => q`DELETE FROM totp_credential WHERE user_id = ${userId}`, (deleted) => deleted.count > 0);
 			return result.count > 0;
 		},
-		async verifyTotp(userId, _instanceNow, findStep, figures) {
+		async verifyTotp(userId, _instanceNow, findStep, figures, lockEvent) {
 			return transaction(sql, async (tx): Promise<VerifyTotpOutcome> => {
 				const lockout = await lockLockoutRow(tx, clock, userId, "totp");
 				if (lockout === "NO_USER") return { outcome: "NOT_ALLOWED" };
@@ -82,17 +93,22 @@ export function createPostgresTwoFactorStore(sql: SQL, clock: DatabaseClock): Tw
 				const advanced = step === null ? null : await tx`UPDATE totp_credential SET last_used_step = ${step}
 					WHERE user_id = ${userId} AND last_used_step < ${step}`;
 				if (advanced === null || advanced.count === 0) {
-					return { outcome: "INCORRECT_CODE", lockedForSeconds: await recordIncorrectCode(tx, userId, "totp", lockout.now, figures) };
+					return { outcome: "INCORRECT_CODE", lockedForSeconds: await recordIncorrectCode(tx, userId, "totp", lockout.now, figures, { events, event: lockEvent }) };
 				}
 				await tx`DELETE FROM second_factor_lockout WHERE user_id = ${userId} AND check_name = 'totp'`;
 				return { outcome: "VERIFIED" };
 			});
 		},
-		async setRecoveryCode(userId, recoveryCode) {
-			const result = await sql`UPDATE "user" SET recovery_code = ${recoveryCode} WHERE id = ${userId}`;
+		async setRecoveryCode(userId, recoveryCode, event) {
+			const result = await events.around(
+				sql,
+				event,
+				(q) => q`UPDATE "user" SET recovery_code = ${recoveryCode} WHERE id = ${userId}`,
+				(updated) => updated.count > 0,
+			);
 			return result.count > 0;
 		},
-		async resetWithRecoveryCode(userId, isCorrect, newCode, _instanceNow, figures) {
+		async resetWithRecoveryCode(userId, isCorrect, newCode, _instanceNow, figures, outcomes) {
 			return transaction(sql, async (tx): Promise<ResetWithRecoveryCodeOutcome> => {
 				const lockout = await lockLockoutRow(tx, clock, userId, "recovery_code");
 				if (lockout === "NO_USER") return { outcome: "NOT_FOUND" };
@@ -104,11 +120,21 @@ export function createPostgresTwoFactorStore(sql: SQL, clock: DatabaseClock): Tw
 					? await tx`UPDATE "user" SET recovery_code = ${newCode} WHERE id = ${userId} AND recovery_code = ${current}`
 					: null;
 				if (swapped === null || swapped.count === 0) {
-					return { outcome: "INCORRECT_CODE", lockedForSeconds: await recordIncorrectCode(tx, userId, "recovery_code", lockout.now, figures) };
+					return { outcome: "INCORRECT_CODE", lockedForSeconds: await recordIncorrectCode(tx, userId, "recovery_code", lockout.now, figures, { events, event: outcomes.locked }) };
 				}
 				await tx`DELETE FROM totp_credential WHERE user_id = ${userId}`;
 				await tx`DELETE FROM second_factor_lockout WHERE user_id = ${userId}`;
+				await events.write(tx, outcomes.reset);
 				return { outcome: "RESET" };
+			});
+		},
+		async clearLockouts(userId, event) {
+			return transaction(sql, async (tx) => {
+				const user = await tx`SELECT 1 FROM "user" WHERE id = ${userId} FOR UPDATE`;
+				if (user.length === 0) return false;
+				await tx`DELETE FROM second_factor_lockout WHERE user_id = ${userId}`;
+				await events.write(tx, event);
+				return true;
 			});
 		},
 	};

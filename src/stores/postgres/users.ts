@@ -2,6 +2,7 @@
 import type { SQL } from "bun";
 import type { NewUser, User, UserListQuery, UserStore } from "../../features/users/store.ts";
 import { isUniqueViolation } from "./errors.ts";
+import type { PostgresEventLog } from "./events.ts";
 
 const USER_COLUMNS = `id, created_at, email, email_verified, recovery_code,
 	EXISTS (SELECT 1 FROM totp_credential WHERE totp_credential.user_id = "user".id) AS totp_registered`;
@@ -25,12 +26,17 @@ const ORDER_BY = {
 	"id descending": `id DESC`,
 } as const;
 
-export function createPostgresUserStore(sql: SQL): UserStore {
+export function createPostgresUserStore(sql: SQL, events: PostgresEventLog): UserStore {
 	return {
-		async insert(user: NewUser) {
+		async insert(user: NewUser, event) {
 			try {
-				await sql`INSERT INTO "user" (id, created_at, email, password_hash, recovery_code)
-					VALUES (${user.id}, ${user.createdAt}, ${user.email}, ${user.passwordHash}, ${user.recoveryCode})`;
+				await events.around(
+					sql,
+					event,
+					(q) => q`INSERT INTO "user" (id, created_at, email, password_hash, recovery_code)
+						VALUES (${user.id}, ${user.createdAt}, ${user.email}, ${user.passwordHash}, ${user.recoveryCode})`,
+					() => true,
+				);
 				return "CREATED";
 			} catch (error) {
 				if (isUniqueViolation(error)) return "EMAIL_ALREADY_USED";
@@ -77,9 +83,9 @@ export function createPostgresUserStore(sql: SQL): UserStore {
 			const [{ total }] = await sql`SELECT count(*) AS total FROM "user" WHERE strpos(email, ${query.emailQuery}) > 0`;
 			return { users: rows.map(toUser), total: Number(total) };
 		},
-		async delete(id) {
-			// ON DELETE CASCADE takes everything the user owns.
-			const result = await sql`DELETE FROM "user" WHERE id = ${id}`;
+		async delete(id, event) {
+			// ON DELETE CASCADE takes everything the user owns; the user's events stay.
+			const result = await events.around(sql, event, (q) => q`DELETE FROM "user" WHERE id = ${id}`, (deleted) => deleted.count > 0);
 			return result.count > 0;
 		},
 	};

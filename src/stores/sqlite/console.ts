@@ -1,6 +1,17 @@
 // The console's sign-in tokens and sessions on SQLite.
 import type { Database } from "bun:sqlite";
 import { TOUCH_EVERY_SECONDS, toLock, type ConsoleStore, type LockRow } from "../../features/console/store.ts";
+import type { EventType } from "../../features/events/store.ts";
+
+interface EventRow {
+	seq: number;
+	id: string;
+	time: number;
+	type: string;
+	user_id: string | null;
+	client_ip: string | null;
+	data: string;
+}
 
 export function createSqliteConsoleStore(db: Database): ConsoleStore {
 	const insertToken = db.prepare<void, [Uint8Array, number]>(`INSERT INTO console_token (digest, expires_at) VALUES (?, ?)`);
@@ -22,6 +33,22 @@ export function createSqliteConsoleStore(db: Database): ConsoleStore {
 	);
 	const deleteExpiredTokens = db.prepare<void, [number]>(`DELETE FROM console_token WHERE expires_at <= ?`);
 	const deleteEndedSessions = db.prepare<void, [number, number]>(`DELETE FROM console_session WHERE last_seen_at <= ? OR created_at <= ?`);
+	// Newest first, from the primary key (or the user's index) backwards: a page reads its rows only.
+	const recent = db.prepare<EventRow, [number, string | null, number, number]>(
+		`SELECT seq, id, time, type, user_id, client_ip, data FROM event
+		WHERE seq < ?1 AND (?2 IS NULL OR type = ?2) AND time >= ?3 ORDER BY seq DESC LIMIT ?4`,
+	);
+	const recentForUser = db.prepare<EventRow, [number, string | null, number, number, string]>(
+		`SELECT seq, id, time, type, user_id, client_ip, data FROM event
+		WHERE user_id = ?5 AND seq < ?1 AND (?2 IS NULL OR type = ?2) AND time >= ?3 ORDER BY seq DESC LIMIT ?4`,
+	);
+	// Events are stored in time order: those since a time are the rows after the newest older one,
+	// found by walking the primary key back from the newest.
+	const counts = db.prepare<{ type: string; n: number }, [number]>(
+		`SELECT type, count(*) AS n FROM event
+		WHERE seq > coalesce((SELECT seq FROM event WHERE time < ?1 ORDER BY seq DESC LIMIT 1), 0) AND time >= ?1
+		GROUP BY type ORDER BY type`,
+	);
 	const endAll = db.transaction((): number => {
 		const ended = deleteSessions.run().changes;
 		deleteTokens.run();
@@ -53,6 +80,20 @@ export function createSqliteConsoleStore(db: Database): ConsoleStore {
 		},
 		async secondFactorLocks(userId, now) {
 			return selectLocks.all(userId).map((row) => toLock(row, now));
+		},
+		async recentEvents(query) {
+			const before = query.before ?? Number.MAX_SAFE_INTEGER;
+			const rows =
+				query.userId === null
+					? recent.all(before, query.type, query.since ?? 0, query.limit)
+					: recentForUser.all(before, query.type, query.since ?? 0, query.limit, query.userId);
+			return rows.map((row) => ({
+				seq: row.seq,
+				event: { id: row.id, time: row.time, type: row.type as EventType, userId: row.user_id, clientIp: row.client_ip, data: JSON.parse(row.data) },
+			}));
+		},
+		async eventCounts(since) {
+			return Object.fromEntries(counts.all(since).map((row) => [row.type, row.n]));
 		},
 		async deleteExpired(now, idleSeconds, lifetimeSeconds) {
 			deleteExpiredTokens.run(now);

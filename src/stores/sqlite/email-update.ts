@@ -1,8 +1,10 @@
 // Email update requests on SQLite.
 import type { Database } from "bun:sqlite";
+import { withData, type HolmEvent } from "../../features/events/store.ts";
 import type { ApplyEmailUpdateOutcome, EmailUpdateRequest, EmailUpdateStore } from "../../features/email-update/store.ts";
 import { isUniqueViolation, writeForUser } from "./errors.ts";
 import type { SnapshotReads } from "./db/snapshot-reads.ts";
+import type { SqliteEventLog } from "./events.ts";
 
 interface RequestRow {
 	id: string;
@@ -26,7 +28,7 @@ function toRequest(row: RequestRow): EmailUpdateRequest {
 	};
 }
 
-export function createSqliteEmailUpdateStore(db: Database, reads: SnapshotReads): EmailUpdateStore {
+export function createSqliteEmailUpdateStore(db: Database, reads: SnapshotReads, events: SqliteEventLog): EmailUpdateStore {
 	const insertRequest = db.prepare<void, [string, string, number, number, string, string]>(
 		`INSERT INTO email_update_request (id, user_id, created_at, expires_at, email, code) VALUES (?, ?, ?, ?, ?, ?)`,
 	);
@@ -51,9 +53,15 @@ export function createSqliteEmailUpdateStore(db: Database, reads: SnapshotReads)
 
 	// Inside the transaction, read on the writer: the read decides the write.
 	const selectLiveToApply = db.prepare<RequestRow, [string, number]>(`SELECT ${COLUMNS} FROM email_update_request WHERE id = ? AND expires_at > ?`);
-	const applyUpdate = db.transaction((id: string, now: number): ApplyEmailUpdateOutcome => {
+	const selectEmail = db.prepare<{ email: string | null }, [string]>(`SELECT email FROM user WHERE id = ?`);
+	const deleteWithEvent = db.transaction((id: string, event: HolmEvent) => {
+		deleteById.run(id);
+		events.write(event);
+	});
+	const applyUpdate = db.transaction((id: string, now: number, event: HolmEvent): ApplyEmailUpdateOutcome => {
 		const row = selectLiveToApply.get(id, now);
 		if (row === null) return { outcome: "INVALID_REQUEST" };
+		const previousEmail = selectEmail.get(row.user_id)?.email ?? null;
 		try {
 			setVerifiedEmail.run(row.email, row.user_id);
 		} catch (error) {
@@ -65,7 +73,8 @@ export function createSqliteEmailUpdateStore(db: Database, reads: SnapshotReads)
 		deleteForEmail.run(row.email);
 		deleteResetRequests.run(row.user_id);
 		deleteVerificationRequest.run(row.user_id);
-		return { outcome: "UPDATED", userId: row.user_id, email: row.email };
+		events.write(withData({ ...event, userId: row.user_id }, { previous_email: previousEmail, email: row.email }));
+		return { outcome: "UPDATED", userId: row.user_id, email: row.email, previousEmail };
 	});
 
 	return {
@@ -89,11 +98,11 @@ export function createSqliteEmailUpdateStore(db: Database, reads: SnapshotReads)
 			const row = takeAttempt.get(id, now, maxAttempts);
 			return row === null ? null : { code: row.code, attempts: row.failed_attempts, userId: row.user_id };
 		},
-		async deleteAfterLastAttempt(id) {
-			deleteById.run(id);
+		async deleteAfterLastAttempt(id, event) {
+			deleteWithEvent(id, event);
 		},
-		async applyUpdate(id, now) {
-			return applyUpdate(id, now);
+		async applyUpdate(id, now, event) {
+			return applyUpdate(id, now, event);
 		},
 		async deleteExpired(now) {
 			deleteExpired.run(now);

@@ -1,7 +1,9 @@
 // Email verification requests on SQLite.
 import type { Database } from "bun:sqlite";
+import type { HolmEvent } from "../../features/events/store.ts";
 import type { EmailVerificationRequest, EmailVerificationStore } from "../../features/email-verification/store.ts";
 import type { SnapshotReads } from "./db/snapshot-reads.ts";
+import type { SqliteEventLog } from "./events.ts";
 import { writeForUser } from "./errors.ts";
 
 interface RequestRow {
@@ -15,7 +17,7 @@ function toRequest(row: RequestRow): EmailVerificationRequest {
 	return { userId: row.user_id, createdAt: row.created_at, expiresAt: row.expires_at, code: row.code };
 }
 
-export function createSqliteEmailVerificationStore(db: Database, reads: SnapshotReads): EmailVerificationStore {
+export function createSqliteEmailVerificationStore(db: Database, reads: SnapshotReads, events: SqliteEventLog): EmailVerificationStore {
 	const upsertRequest = db.prepare<void, [string, number, number, string]>(
 		`INSERT INTO email_verification_request (user_id, created_at, expires_at, code) VALUES (?, ?, ?, ?)
 		ON CONFLICT (user_id) DO UPDATE SET
@@ -34,9 +36,14 @@ export function createSqliteEmailVerificationStore(db: Database, reads: Snapshot
 	const deleteForUser = db.prepare<void, [string]>(`DELETE FROM email_verification_request WHERE user_id = ?`);
 	const deleteExpired = db.prepare<void, [number]>(`DELETE FROM email_verification_request WHERE expires_at <= ?`);
 
-	const verifyEmail = db.transaction((userId: string): void => {
+	const verifyEmail = db.transaction((userId: string, event: HolmEvent): void => {
 		markEmailVerified.run(userId);
 		deleteForUser.run(userId);
+		events.write(event);
+	});
+	const deleteWithEvent = db.transaction((userId: string, event: HolmEvent) => {
+		deleteForUser.run(userId);
+		events.write(event);
 	});
 
 	return {
@@ -54,11 +61,11 @@ export function createSqliteEmailVerificationStore(db: Database, reads: Snapshot
 			const row = takeAttempt.get(userId, now, maxAttempts);
 			return row === null ? null : { code: row.code, attempts: row.failed_attempts, userId };
 		},
-		async deleteAfterLastAttempt(userId) {
-			deleteForUser.run(userId);
+		async deleteAfterLastAttempt(userId, event) {
+			deleteWithEvent(userId, event);
 		},
-		async verifyEmail(userId) {
-			verifyEmail(userId);
+		async verifyEmail(userId, event) {
+			verifyEmail(userId, event);
 		},
 		async deleteExpired(now) {
 			deleteExpired.run(now);

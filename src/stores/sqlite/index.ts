@@ -1,43 +1,47 @@
 // Every feature's store on one SQLite database, statements prepared once.
 import type { Database } from "bun:sqlite";
 import { createMemoryLimitStore } from "../../limits.ts";
-import { deleteExpiredRows, type Storage, type Stores } from "../index.ts";
+import { deleteExpiredRows, NO_WEBHOOK_EVENTS, type EventSettings, type Storage, type Stores } from "../index.ts";
 import { CONNECTION_PRAGMAS, openAndMigrate } from "./db/open.ts";
 import { openSnapshotReads, type SnapshotReads } from "./db/snapshot-reads.ts";
 import { createSqliteConsoleStore } from "./console.ts";
 import { createSqliteEmailUpdateStore } from "./email-update.ts";
 import { createSqliteEmailVerificationStore } from "./email-verification.ts";
+import { createSqliteEventLog } from "./events.ts";
 import { createSqlitePasskeyStore } from "./passkeys.ts";
+import { createSqliteWebhookQueue } from "./webhook-queue.ts";
 import { createSqlitePasswordResetStore } from "./password-reset.ts";
 import { createSqlitePasswordStore } from "./passwords.ts";
 import { createSqliteTwoFactorStore } from "./two-factor.ts";
 import { createSqliteUserStore } from "./users.ts";
 
-function createStores(db: Database, reads: SnapshotReads): Stores {
+function createStores(db: Database, reads: SnapshotReads, settings: EventSettings): Stores {
+	const events = createSqliteEventLog(db, reads, settings);
 	return {
-		users: createSqliteUserStore(db, reads),
-		passwords: createSqlitePasswordStore(db),
-		passwordResets: createSqlitePasswordResetStore(db, reads),
-		emailVerifications: createSqliteEmailVerificationStore(db, reads),
-		emailUpdates: createSqliteEmailUpdateStore(db, reads),
-		twoFactor: createSqliteTwoFactorStore(db, reads),
-		passkeys: createSqlitePasskeyStore(db, reads),
+		users: createSqliteUserStore(db, reads, events),
+		passwords: createSqlitePasswordStore(db, events),
+		passwordResets: createSqlitePasswordResetStore(db, reads, events),
+		emailVerifications: createSqliteEmailVerificationStore(db, reads, events),
+		emailUpdates: createSqliteEmailUpdateStore(db, reads, events),
+		twoFactor: createSqliteTwoFactorStore(db, reads, events),
+		passkeys: createSqlitePasskeyStore(db, reads, events),
+		events: events.store,
 		console: createSqliteConsoleStore(db),
 	};
 }
 
-
 /** Opens (creating) the database file and brings its schema up to date. Limits live in memory:
  *  one SQLite file serves one instance. */
-export function openSqliteStorage(path: string, limiterCapacity?: number): Storage {
+export function openSqliteStorage(path: string, limiterCapacity?: number, events: EventSettings = NO_WEBHOOK_EVENTS): Storage {
 	const { db, migrated } = openAndMigrate(path);
 	const reads = openSnapshotReads(path, db, CONNECTION_PRAGMAS);
-	const stores = createStores(db, reads);
+	const stores = createStores(db, reads, events);
 	return {
 		kind: "sqlite",
 		migrated,
 		stores,
 		limitStore: createMemoryLimitStore(limiterCapacity),
+		webhookQueue: createSqliteWebhookQueue(db),
 		async ping() {
 			// Reads the schema version: unlike `SELECT 1`, that takes a read transaction on the file.
 			db.query("PRAGMA user_version").get();
@@ -47,7 +51,7 @@ export function openSqliteStorage(path: string, limiterCapacity?: number): Stora
 			return row?.bytes ?? 0;
 		},
 		async sweep(nowMs) {
-			await deleteExpiredRows(stores, Math.floor(nowMs / 1000));
+			await deleteExpiredRows(stores, Math.floor(nowMs / 1000), events);
 		},
 		// One process, one clock: the injected one judges everything.
 		clockSkewMs: async () => null,

@@ -9,9 +9,12 @@ import {
 	type InsertPasskeyOutcome,
 	type Passkey,
 	type PasskeyStore,
+	type PasskeyUse,
 } from "../../features/passkeys/store.ts";
+import type { HolmEvent } from "../../features/events/store.ts";
 import type { SnapshotReads } from "./db/snapshot-reads.ts";
 import { isForeignKeyViolation, isUniqueViolation } from "./errors.ts";
+import type { SqliteEventLog } from "./events.ts";
 
 interface PasskeyRow {
 	id: string;
@@ -70,7 +73,7 @@ function toCeremony(row: CeremonyRow): Ceremony {
 	};
 }
 
-export function createSqlitePasskeyStore(db: Database, reads: SnapshotReads): PasskeyStore {
+export function createSqlitePasskeyStore(db: Database, reads: SnapshotReads, events: SqliteEventLog): PasskeyStore {
 	const insertHandle = db.prepare<void, [Uint8Array, string]>(
 		`INSERT INTO passkey_user_handle (user_id, handle) SELECT id, ? FROM user WHERE id = ? ON CONFLICT (user_id) DO NOTHING`,
 	);
@@ -96,7 +99,7 @@ export function createSqlitePasskeyStore(db: Database, reads: SnapshotReads): Pa
 	);
 	const deleteExpired = db.prepare<void, [number]>(`DELETE FROM passkey_ceremony WHERE expires_at <= ?`);
 
-	const insert = db.transaction((passkey: Passkey): InsertPasskeyOutcome => {
+	const insert = db.transaction((passkey: Passkey, event: HolmEvent): InsertPasskeyOutcome => {
 		if (selectUser.get(passkey.userId) === null) return "NO_USER";
 		if (countForUser.get(passkey.userId)!.n >= MAX_PASSKEYS_PER_USER) return "TOO_MANY";
 		try {
@@ -118,7 +121,18 @@ export function createSqlitePasskeyStore(db: Database, reads: SnapshotReads): Pa
 			if (isUniqueViolation(error)) return "ALREADY_REGISTERED";
 			throw error;
 		}
+		events.write(event);
 		return "CREATED";
+	});
+	const deleteWithEvent = db.transaction((id: string, event: HolmEvent): boolean => {
+		if (deletePasskey.run(id).changes === 0) return false;
+		events.write(event);
+		return true;
+	});
+	const recordUseWithEvent = db.transaction((id: string, expectedSignCount: number, use: PasskeyUse, event: HolmEvent): boolean => {
+		if (recordUse.run(use.signCount, use.backedUp ? 1 : 0, use.usedAt, id, expectedSignCount).changes === 0) return false;
+		events.write(event);
+		return true;
 	});
 
 	const userHandle = db.transaction((userId: string, newHandle: Uint8Array): Uint8Array | null => {
@@ -148,8 +162,8 @@ export function createSqlitePasskeyStore(db: Database, reads: SnapshotReads): Pa
 			const row = takeCeremony.get(id, kind);
 			return row === null ? null : toCeremony(row);
 		},
-		async insertPasskey(passkey) {
-			return insert(passkey);
+		async insertPasskey(passkey, event) {
+			return insert(passkey, event);
 		},
 		async get(id) {
 			const row = readPasskey.get(id);
@@ -162,11 +176,11 @@ export function createSqlitePasskeyStore(db: Database, reads: SnapshotReads): Pa
 		async listForUser(userId) {
 			return readForUser.all(userId).map(toPasskey);
 		},
-		async delete(id) {
-			return deletePasskey.run(id).changes > 0;
+		async delete(id, event) {
+			return deleteWithEvent(id, event);
 		},
-		async recordUse(id, expectedSignCount, use) {
-			return recordUse.run(use.signCount, use.backedUp ? 1 : 0, use.usedAt, id, expectedSignCount).changes > 0;
+		async recordUse(id, expectedSignCount, use, event) {
+			return recordUseWithEvent(id, expectedSignCount, use, event);
 		},
 		async deleteExpiredCeremonies(nowSeconds) {
 			deleteExpired.run(nowSeconds);

@@ -1,7 +1,9 @@
 // Password reset requests on SQLite.
 import type { Database } from "bun:sqlite";
+import type { HolmEvent } from "../../features/events/store.ts";
 import type { PasswordResetRequest, PasswordResetStore } from "../../features/password-reset/store.ts";
 import type { SnapshotReads } from "./db/snapshot-reads.ts";
+import type { SqliteEventLog } from "./events.ts";
 import { writeForUser } from "./errors.ts";
 
 interface RequestRow {
@@ -24,7 +26,7 @@ function toRequest(row: RequestRow): PasswordResetRequest {
 	};
 }
 
-export function createSqlitePasswordResetStore(db: Database, reads: SnapshotReads): PasswordResetStore {
+export function createSqlitePasswordResetStore(db: Database, reads: SnapshotReads, events: SqliteEventLog): PasswordResetStore {
 	const insertRequest = db.prepare<void, [string, string, number, number, Uint8Array]>(
 		`INSERT INTO password_reset_request (id, user_id, created_at, expires_at, code_hash) VALUES (?, ?, ?, ?, ?)`,
 	);
@@ -52,12 +54,17 @@ export function createSqlitePasswordResetStore(db: Database, reads: SnapshotRead
 	const deleteEmailUpdateRequests = db.prepare<void, [string]>(`DELETE FROM email_update_request WHERE user_id = ?`);
 	const deleteExpired = db.prepare<void, [number]>(`DELETE FROM password_reset_request WHERE expires_at <= ?`);
 
-	const resetPassword = db.transaction((id: string, passwordHash: string, now: number): string | null => {
+	const deleteWithEvent = db.transaction((id: string, event: HolmEvent) => {
+		deleteById.run(id);
+		events.write(event);
+	});
+	const resetPassword = db.transaction((id: string, passwordHash: string, now: number, event: HolmEvent): string | null => {
 		const row = selectVerifiedUser.get(id, now);
 		if (row === null) return null;
 		setPassword.run(passwordHash, row.user_id);
 		deleteForUser.run(row.user_id);
 		deleteEmailUpdateRequests.run(row.user_id);
+		events.write(event);
 		return row.user_id;
 	});
 
@@ -82,14 +89,14 @@ export function createSqlitePasswordResetStore(db: Database, reads: SnapshotRead
 			const row = takeAttempt.get(id, now, maxAttempts);
 			return row === null ? null : { code: row.code_hash, attempts: row.failed_attempts, userId: row.user_id };
 		},
-		async deleteAfterLastAttempt(id) {
-			deleteById.run(id);
+		async deleteAfterLastAttempt(id, event) {
+			deleteWithEvent(id, event);
 		},
 		async markEmailVerified(id) {
 			markVerified.run(id);
 		},
-		async resetPassword(id, passwordHash, now) {
-			return resetPassword(id, passwordHash, now);
+		async resetPassword(id, passwordHash, now, event) {
+			return resetPassword(id, passwordHash, now, event);
 		},
 		async deleteExpired(now) {
 			deleteExpired.run(now);

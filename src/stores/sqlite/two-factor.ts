@@ -1,9 +1,11 @@
 // The second factors on SQLite: each check and its lockout bookkeeping run in one synchronous
 // transaction, so parallel guesses are taken one at a time.
 import type { Database } from "bun:sqlite";
+import { withData, type HolmEvent } from "../../features/events/store.ts";
 import type { Locked, ResetWithRecoveryCodeOutcome, TwoFactorStore, VerifyTotpOutcome } from "../../features/two-factor/store.ts";
 import { secondFactorLockSeconds, type SecondFactorLockout } from "../../limits.ts";
 import type { SnapshotReads } from "./db/snapshot-reads.ts";
+import type { SqliteEventLog } from "./events.ts";
 import { writeForUser } from "./errors.ts";
 
 type SecondFactorCheck = "totp" | "recovery_code";
@@ -15,7 +17,7 @@ interface CredentialRow {
 	last_used_step: number;
 }
 
-export function createSqliteTwoFactorStore(db: Database, reads: SnapshotReads): TwoFactorStore {
+export function createSqliteTwoFactorStore(db: Database, reads: SnapshotReads, events: SqliteEventLog): TwoFactorStore {
 	// The same key registered again keeps the highest step used so far, so a code it accepted before
 	// cannot pass again; a new key starts from its registering code.
 	const upsertCredential = db.prepare<void, [string, number, Uint8Array, number]>(
@@ -68,24 +70,31 @@ export function createSqliteTwoFactorStore(db: Database, reads: SnapshotReads): 
 		return lockedUntil !== null && lockedUntil > now ? { outcome: "LOCKED", retryAfterSeconds: lockedUntil - now } : null;
 	}
 
-	/** Counts an incorrect code; the seconds of the lock it started, or null. */
-	function recordIncorrectCode(userId: string, check: SecondFactorCheck, now: number, lockout: SecondFactorLockout): number | null {
+	/** Counts an incorrect code; the seconds of the lock it started (and its event), or null. */
+	function recordIncorrectCode(userId: string, check: SecondFactorCheck, now: number, lockout: SecondFactorLockout, lockEvent: HolmEvent): number | null {
 		const { failed_attempts, lock_count } = countFailure.get(userId, check)!;
 		if (failed_attempts < lockout.maxIncorrectCodes) return null;
 		const seconds = secondFactorLockSeconds(lock_count, lockout.firstLockSeconds);
 		lock.run(now + seconds, userId, check);
+		events.write(withData(lockEvent, { lock_seconds: seconds }));
 		return seconds;
 	}
 
 	const verifyTotp = db.transaction(
-		(userId: string, now: number, findStep: (key: Uint8Array, lastUsedStep: number) => number | null, lockout: SecondFactorLockout): VerifyTotpOutcome => {
+		(
+			userId: string,
+			now: number,
+			findStep: (key: Uint8Array, lastUsedStep: number) => number | null,
+			lockout: SecondFactorLockout,
+			lockEvent: HolmEvent,
+		): VerifyTotpOutcome => {
 			const locked = lockOf(userId, "totp", now);
 			if (locked !== null) return locked;
 			const credential = selectCredential.get(userId);
 			if (credential === null) return { outcome: "NOT_ALLOWED" };
 			const step = findStep(credential.key, credential.last_used_step);
 			if (step === null || advanceStep.run(step, userId, step).changes === 0) {
-				return { outcome: "INCORRECT_CODE", lockedForSeconds: recordIncorrectCode(userId, "totp", now, lockout) };
+				return { outcome: "INCORRECT_CODE", lockedForSeconds: recordIncorrectCode(userId, "totp", now, lockout, lockEvent) };
 			}
 			clearLockout.run(userId, "totp");
 			return { outcome: "VERIFIED" };
@@ -93,39 +102,72 @@ export function createSqliteTwoFactorStore(db: Database, reads: SnapshotReads): 
 	);
 
 	const resetWithRecoveryCode = db.transaction(
-		(userId: string, isCorrect: (code: string) => boolean, newCode: string, now: number, lockout: SecondFactorLockout): ResetWithRecoveryCodeOutcome => {
+		(
+			userId: string,
+			isCorrect: (code: string) => boolean,
+			newCode: string,
+			now: number,
+			lockout: SecondFactorLockout,
+			outcomes: { reset: HolmEvent; locked: HolmEvent },
+		): ResetWithRecoveryCodeOutcome => {
 			const locked = lockOf(userId, "recovery_code", now);
 			if (locked !== null) return locked;
 			const row = selectRecoveryCode.get(userId);
 			if (row === null) return { outcome: "NOT_FOUND" };
 			if (!isCorrect(row.recovery_code) || swapRecoveryCode.run(newCode, userId, row.recovery_code).changes === 0) {
-				return { outcome: "INCORRECT_CODE", lockedForSeconds: recordIncorrectCode(userId, "recovery_code", now, lockout) };
+				return { outcome: "INCORRECT_CODE", lockedForSeconds: recordIncorrectCode(userId, "recovery_code", now, lockout, outcomes.locked) };
 			}
 			deleteCredential.run(userId);
 			clearAllLockouts.run(userId);
+			events.write(outcomes.reset);
 			return { outcome: "RESET" };
 		},
 	);
 
+	const replaceCredential = db.transaction((credential: { userId: string; createdAt: number; key: Uint8Array }, acceptedStep: number, event: HolmEvent) => {
+		upsertCredential.run(credential.userId, credential.createdAt, credential.key, acceptedStep);
+		events.write(event);
+	});
+	const deleteCredentialWithEvent = db.transaction((userId: string, event: HolmEvent): boolean => {
+		if (deleteCredential.run(userId).changes === 0) return false;
+		events.write(event);
+		return true;
+	});
+	const setRecoveryCodeWithEvent = db.transaction((userId: string, recoveryCode: string, event: HolmEvent): boolean => {
+		if (setRecoveryCode.run(recoveryCode, userId).changes === 0) return false;
+		events.write(event);
+		return true;
+	});
+	const selectUser = db.prepare<{ id: string }, [string]>(`SELECT id FROM user WHERE id = ?`);
+	const clearLockouts = db.transaction((userId: string, event: HolmEvent): boolean => {
+		if (selectUser.get(userId) === null) return false;
+		clearAllLockouts.run(userId);
+		events.write(event);
+		return true;
+	});
+
 	return {
-		async replaceCredential(credential, acceptedStep) {
-			return writeForUser(() => upsertCredential.run(credential.userId, credential.createdAt, credential.key, acceptedStep));
+		async replaceCredential(credential, acceptedStep, event) {
+			return writeForUser(() => replaceCredential(credential, acceptedStep, event));
 		},
 		async getCredential(userId) {
 			const row = readCredential.get(userId);
 			return row === null ? null : { userId: row.user_id, createdAt: row.created_at, key: row.key };
 		},
-		async deleteCredential(userId) {
-			return deleteCredential.run(userId).changes > 0;
+		async deleteCredential(userId, event) {
+			return deleteCredentialWithEvent(userId, event);
 		},
-		async verifyTotp(userId, now, findStep, lockout) {
-			return verifyTotp(userId, now, findStep, lockout);
+		async verifyTotp(userId, now, findStep, lockout, lockEvent) {
+			return verifyTotp(userId, now, findStep, lockout, lockEvent);
 		},
-		async setRecoveryCode(userId, recoveryCode) {
-			return setRecoveryCode.run(recoveryCode, userId).changes > 0;
+		async setRecoveryCode(userId, recoveryCode, event) {
+			return setRecoveryCodeWithEvent(userId, recoveryCode, event);
 		},
-		async resetWithRecoveryCode(userId, isCorrect, newCode, now, lockout) {
-			return resetWithRecoveryCode(userId, isCorrect, newCode, now, lockout);
+		async resetWithRecoveryCode(userId, isCorrect, newCode, now, lockout, outcomes) {
+			return resetWithRecoveryCode(userId, isCorrect, newCode, now, lockout, outcomes);
+		},
+		async clearLockouts(userId, event) {
+			return clearLockouts(userId, event);
 		},
 	};
 }

@@ -1,8 +1,10 @@
 // The user table on SQLite.
 import type { Database } from "bun:sqlite";
+import type { HolmEvent } from "../../features/events/store.ts";
 import type { NewUser, User, UserListQuery, UserStore } from "../../features/users/store.ts";
 import type { SnapshotReads, SnapshotStatement } from "./db/snapshot-reads.ts";
 import { isUniqueViolation } from "./errors.ts";
+import type { SqliteEventLog } from "./events.ts";
 import { UserPages, type UserOrder } from "./user-pages.ts";
 
 interface UserRow {
@@ -31,7 +33,7 @@ function toUser(row: UserRow): User {
 	};
 }
 
-export function createSqliteUserStore(db: Database, reads: SnapshotReads): UserStore {
+export function createSqliteUserStore(db: Database, reads: SnapshotReads, events: SqliteEventLog): UserStore {
 	const insertUser = db.prepare<void, [string, number, string | null, string, string]>(
 		`INSERT INTO user (id, created_at, email, password_hash, recovery_code) VALUES (?, ?, ?, ?, ?)`,
 	);
@@ -71,10 +73,20 @@ export function createSqliteUserStore(db: Database, reads: SnapshotReads): UserS
 		}
 	}
 
+	const insertWithEvent = db.transaction((user: NewUser, event: HolmEvent) => {
+		insertUser.run(user.id, user.createdAt, user.email, user.passwordHash, user.recoveryCode);
+		events.write(event);
+	});
+	const deleteWithEvent = db.transaction((id: string, event: HolmEvent) => {
+		const deleted = deleteById.get(id);
+		if (deleted !== null) events.write(event);
+		return deleted;
+	});
+
 	return {
-		async insert(user: NewUser) {
+		async insert(user: NewUser, event) {
 			try {
-				insertUser.run(user.id, user.createdAt, user.email, user.passwordHash, user.recoveryCode);
+				insertWithEvent(user, event);
 				pages.inserted({ createdAt: user.createdAt, id: user.id }, usersVersion.get()!.version);
 				return "CREATED";
 			} catch (error) {
@@ -112,9 +124,9 @@ export function createSqliteUserStore(db: Database, reads: SnapshotReads): UserS
 			const rows = listMatching.get(`${query.sortBy} ${query.sortOrder}`)!.all(query.emailQuery, query.limit, query.offset);
 			return { users: rows.map(toUser), total: countMatching.get(query.emailQuery)!.total };
 		},
-		async delete(id) {
-			// ON DELETE CASCADE takes everything the user owns.
-			const deleted = deleteById.get(id);
+		async delete(id, event) {
+			// ON DELETE CASCADE takes everything the user owns; the user's events stay.
+			const deleted = deleteWithEvent(id, event);
 			if (deleted === null) return false;
 			pages.deleted({ createdAt: deleted.created_at, id }, usersVersion.get()!.version);
 			return true;

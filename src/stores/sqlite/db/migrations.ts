@@ -117,7 +117,32 @@ export const MIGRATIONS: readonly string[] = [
 	CREATE INDEX passkey_ceremony_user_id ON passkey_ceremony (user_id);
 	CREATE INDEX passkey_ceremony_expires_at ON passkey_ceremony (expires_at);
 	`,
-	// 5: the console's one-time sign-in tokens and its sessions (API.md section 12), each known by
+	// 5: events (API.md section 11), kept for --event-retention days, and the queue of their webhook
+	// deliveries. seq is AUTOINCREMENT so that it is never reused once the newest events are swept:
+	// it is the feed's cursor. The queue's row goes with its event. No index on time: events are
+	// stored in time order, so the sweep deletes from the oldest up (events.ts), and each event
+	// costs one index write fewer.
+	`
+	CREATE TABLE event (
+		seq INTEGER PRIMARY KEY AUTOINCREMENT,
+		id TEXT NOT NULL,
+		time INTEGER NOT NULL,
+		type TEXT NOT NULL,
+		user_id TEXT,
+		client_ip TEXT,
+		data TEXT NOT NULL
+	) STRICT;
+	CREATE INDEX event_user_id ON event (user_id, seq);
+
+	CREATE TABLE webhook_delivery (
+		event_seq INTEGER NOT NULL PRIMARY KEY REFERENCES event (seq) ON DELETE CASCADE,
+		due_at INTEGER NOT NULL,
+		attempts INTEGER NOT NULL DEFAULT 0,
+		claim TEXT
+	) STRICT;
+	CREATE INDEX webhook_delivery_due_at ON webhook_delivery (due_at);
+	`,
+	// 6: the console's one-time sign-in tokens and its sessions (API.md section 12), each known by
 	// the SHA-256 of its secret.
 	`
 	CREATE TABLE console_token (digest BLOB NOT NULL PRIMARY KEY, expires_at INTEGER NOT NULL) STRICT;

@@ -1,0 +1,127 @@
+// Events on PostgreSQL, and why the feed is exactly-once with any number of instances writing.
+//
+// A sequence alone is not enough: transaction A takes seq 7, transaction B takes seq 8 and commits,
+// a reader reads 8 and moves its cursor past 7, then A commits, and 7 is never read. So each event
+// also records its transaction's id (`xid`, pg_current_xact_id(): 64 bits, never wraps), and the
+// feed serves only events whose transaction is older than every transaction still running:
+// `xid < pg_snapshot_xmin(pg_current_snapshot())`, ordered by (xid, seq).
+//
+// Why that is exactly-once and in order:
+// - pg_current_snapshot() is the snapshot the reading statement itself runs with, and its xmin is
+//   the oldest transaction id still running when it was taken. Every transaction with a smaller id
+//   has ended: committed (and visible to this very statement) or rolled back (and never visible).
+//   Transaction ids are handed out in increasing order, so no transaction that starts writing later
+//   can get an id below xmin. The set of events with xid < xmin is therefore final: no event can
+//   ever join it.
+// - A page is a prefix, in (xid, seq) order, of that final set beyond the cursor, and the cursor
+//   becomes the (xid, seq) of the last event served. Every event at or before the cursor was either
+//   served or can never exist; every event after it has a larger (xid, seq) and is served by a later
+//   page once its transaction is older than every running one. Within one transaction, all its
+//   events appear at once (they commit together), so a page may stop in the middle of them.
+// - What it costs: an event becomes readable only once every transaction that started before its own
+//   has ended, so a long-running transaction on the database holds the feed back (never an event
+//   lost). Holm's own transactions are short.
+import type { SQL, TransactionSQL } from "bun";
+import type { EventQuery, EventStore, EventType, FeedEvent, HolmEvent } from "../../features/events/store.ts";
+import type { EventSettings } from "../index.ts";
+import { transaction } from "./connection.ts";
+
+type Queryable = SQL | TransactionSQL;
+
+function toFeedEvent(row: any): FeedEvent {
+	return {
+		cursor: `${row.xid}.${row.seq}`,
+		id: row.id,
+		time: Number(row.time),
+		type: row.type as EventType,
+		userId: row.user_id,
+		clientIp: row.client_ip,
+		data: typeof row.data === "string" ? JSON.parse(row.data) : row.data,
+	};
+}
+
+/** Writes events inside the caller's transaction (the outbox), with their webhook deliveries. */
+export interface PostgresEventLog {
+	/** Whether events are stored at all (--event-retention above 0). */
+	readonly enabled: boolean;
+	write(q: Queryable, event: HolmEvent): Promise<void>;
+	/**
+	 * Runs `change`, and writes `event` in the same transaction when `happened` says the change was
+	 * made. Without events, `change` runs as it always did (often one statement, no transaction).
+	 */
+	around<T>(sql: SQL, event: HolmEvent, change: (q: Queryable) => Promise<T>, happened: (result: T) => boolean): Promise<T>;
+	readonly store: EventStore;
+}
+
+// xid8 and bigint, both decimal, short enough that neither cast can overflow (a 500).
+const CURSOR = /^(0|[1-9][0-9]{0,18})\.(0|[1-9][0-9]{0,17})$/;
+
+export function createPostgresEventLog(sql: SQL, settings: EventSettings): PostgresEventLog {
+	const enabled = settings.retentionDays > 0;
+	const webhookTypes = settings.webhook?.types ?? null;
+
+	async function write(q: Queryable, event: HolmEvent): Promise<void> {
+		if (!enabled) return;
+		const data = JSON.stringify(event.data);
+		if (settings.webhook !== null && (webhookTypes === null || webhookTypes.has(event.type))) {
+			await q`WITH stored AS (
+				INSERT INTO event (id, time, type, user_id, client_ip, data)
+				VALUES (${event.id}, ${event.time}, ${event.type}, ${event.userId}, ${event.clientIp}, ${data}::jsonb) RETURNING seq
+			) INSERT INTO webhook_delivery (event_seq, due_at) SELECT seq, ${event.time * 1000} FROM stored`;
+		} else {
+			await q`INSERT INTO event (id, time, type, user_id, client_ip, data)
+				VALUES (${event.id}, ${event.time}, ${event.type}, ${event.userId}, ${event.clientIp}, ${data}::jsonb)`;
+		}
+	}
+
+	return {
+		enabled,
+		write,
+		async around(sql, event, change, happened) {
+			if (!enabled) return change(sql);
+			return transaction(sql, async (tx) => {
+				const result = await change(tx);
+				if (happened(result)) await write(tx, event);
+				return result;
+			});
+		},
+		store: {
+			async append(events) {
+				if (!enabled || events.length === 0) return;
+				if (events.length === 1) return write(sql, events[0]!);
+				await transaction(sql, async (tx) => {
+					for (const event of events) await write(tx, event);
+				});
+			},
+			async list(query: EventQuery) {
+				const after = query.after ?? "0.0";
+				const match = CURSOR.exec(after);
+				if (match === null) return "INVALID_CURSOR";
+				const [, xid, seq] = match;
+				const types = query.types.length === 0 ? null : [...query.types];
+				// ORDER BY names the column (event.xid), not the text alias of the select list, which
+				// would sort 1000 before 999 and make a page end on the wrong event.
+				const rows =
+					query.userId === null
+						? await sql`SELECT seq, xid::text AS xid, id, time, type, user_id, client_ip, data FROM event
+							WHERE (xid, seq) > (${xid}::xid8, ${seq}::bigint) AND xid < pg_snapshot_xmin(pg_current_snapshot())
+								AND (${types}::text[] IS NULL OR type = ANY(${types}::text[]))
+							ORDER BY event.xid, event.seq LIMIT ${query.limit}`
+						: await sql`SELECT seq, xid::text AS xid, id, time, type, user_id, client_ip, data FROM event
+							WHERE user_id = ${query.userId} AND (xid, seq) > (${xid}::xid8, ${seq}::bigint)
+								AND xid < pg_snapshot_xmin(pg_current_snapshot())
+								AND (${types}::text[] IS NULL OR type = ANY(${types}::text[]))
+							ORDER BY event.xid, event.seq LIMIT ${query.limit}`;
+				const events = [...rows].map(toFeedEvent);
+				return { events, next: events.at(-1)?.cursor ?? after };
+			},
+			async deleteOlderThan(before) {
+				// Events are stored in (nearly: instances' clocks differ a little) time order, so the
+				// expired ones are those before the first that is not, found by walking the primary key
+				// from the oldest; an event a skewed clock dated late goes with the ones after it.
+				await sql`DELETE FROM event WHERE seq < coalesce(
+					(SELECT seq FROM event WHERE time >= ${before} ORDER BY seq LIMIT 1), (SELECT max(seq) + 1 FROM event))`;
+			},
+		},
+	};
+}

@@ -1,0 +1,90 @@
+// Events on SQLite. Writes are serialised (one writer connection, synchronous transactions), so an
+// event's seq (AUTOINCREMENT: never reused, even once the newest rows are swept) is also the order
+// in which events commit, and "every event with a larger seq" misses nothing: the cursor is the seq.
+import type { Database } from "bun:sqlite";
+import type { EventQuery, EventStore, EventType, FeedEvent, HolmEvent } from "../../features/events/store.ts";
+import type { EventSettings } from "../index.ts";
+import type { SnapshotReads } from "./db/snapshot-reads.ts";
+
+interface EventRow {
+	seq: number;
+	id: string;
+	time: number;
+	type: string;
+	user_id: string | null;
+	client_ip: string | null;
+	data: string;
+}
+
+function toFeedEvent(row: EventRow): FeedEvent {
+	return {
+		cursor: String(row.seq),
+		id: row.id,
+		time: row.time,
+		type: row.type as EventType,
+		userId: row.user_id,
+		clientIp: row.client_ip,
+		data: JSON.parse(row.data),
+	};
+}
+
+/** Writes events inside the caller's transaction (the outbox), with their webhook deliveries. */
+export interface SqliteEventLog {
+	/** Writes the event in the transaction running now, or alone; nothing with --event-retention 0. */
+	write(event: HolmEvent): void;
+	readonly store: EventStore;
+}
+
+const CURSOR = /^(0|[1-9][0-9]{0,15})$/;
+
+export function createSqliteEventLog(db: Database, reads: SnapshotReads, settings: EventSettings): SqliteEventLog {
+	const insertEvent = db.prepare<{ seq: number }, [string, number, string, string | null, string | null, string]>(
+		`INSERT INTO event (id, time, type, user_id, client_ip, data) VALUES (?, ?, ?, ?, ?, ?) RETURNING seq`,
+	);
+	const enqueue = db.prepare<void, [number, number]>(`INSERT INTO webhook_delivery (event_seq, due_at) VALUES (?, ?)`);
+	const page = reads.prepare<EventRow, [number, string | null, number]>(
+		`SELECT seq, id, time, type, user_id, client_ip, data FROM event
+		WHERE seq > ?1 AND (?2 IS NULL OR type IN (SELECT value FROM json_each(?2))) ORDER BY seq LIMIT ?3`,
+	);
+	const pageForUser = reads.prepare<EventRow, [number, string | null, number, string]>(
+		`SELECT seq, id, time, type, user_id, client_ip, data FROM event
+		WHERE user_id = ?4 AND seq > ?1 AND (?2 IS NULL OR type IN (SELECT value FROM json_each(?2))) ORDER BY seq LIMIT ?3`,
+	);
+	// Events are stored in time order, so the expired ones are those before the first that is not:
+	// found by walking the primary key from the oldest, which visits only the rows to delete.
+	const deleteOlder = db.prepare<void, [number]>(
+		`DELETE FROM event WHERE seq < coalesce((SELECT seq FROM event WHERE time >= ?1 ORDER BY seq LIMIT 1), (SELECT max(seq) + 1 FROM event))`,
+	);
+	const webhookTypes = settings.webhook?.types ?? null;
+
+	function write(event: HolmEvent): void {
+		if (settings.retentionDays === 0) return;
+		const { seq } = insertEvent.get(event.id, event.time, event.type, event.userId, event.clientIp, JSON.stringify(event.data))!;
+		if (settings.webhook !== null && (webhookTypes === null || webhookTypes.has(event.type))) enqueue.run(seq, event.time * 1000);
+	}
+	const writeAll = db.transaction((events: readonly HolmEvent[]) => {
+		for (const event of events) write(event);
+	});
+
+	return {
+		write,
+		store: {
+			async append(events) {
+				if (settings.retentionDays === 0 || events.length === 0) return;
+				writeAll(events);
+			},
+			async list(query: EventQuery) {
+				const after = query.after ?? "0";
+				if (!CURSOR.test(after)) return "INVALID_CURSOR";
+				const types = query.types.length === 0 ? null : JSON.stringify(query.types);
+				const rows =
+					query.userId === null ? page.all(Number(after), types, query.limit) : pageForUser.all(Number(after), types, query.limit, query.userId);
+				const events = rows.map(toFeedEvent);
+				return { events, next: events.at(-1)?.cursor ?? after };
+			},
+			async deleteOlderThan(before) {
+				deleteOlder.run(before);
+			},
+		},
+	};
+}

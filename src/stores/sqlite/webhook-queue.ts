@@ -1,0 +1,74 @@
+// The webhook delivery queue on SQLite: one instance, so a claim is only a lease against its own
+// overlapping passes (and a restart: a claim left by a process that died ends with its lease).
+import type { Database } from "bun:sqlite";
+import type { EventType, WebhookDelivery, WebhookQueue } from "../../features/events/store.ts";
+import { generateId } from "../../lib/ids.ts";
+
+interface DueRow {
+	event_seq: number;
+	attempts: number;
+	id: string;
+	time: number;
+	type: string;
+	user_id: string | null;
+	client_ip: string | null;
+	data: string;
+}
+
+export function createSqliteWebhookQueue(db: Database): WebhookQueue {
+	const selectDue = db.prepare<DueRow, [number, number]>(
+		`SELECT d.event_seq, d.attempts, e.id, e.time, e.type, e.user_id, e.client_ip, e.data
+		FROM webhook_delivery d JOIN event e ON e.seq = d.event_seq
+		WHERE d.due_at <= ? ORDER BY d.due_at LIMIT ?`,
+	);
+	const lease = db.prepare<void, [number, string, number]>(`UPDATE webhook_delivery SET due_at = ?, claim = ? WHERE event_seq = ?`);
+	const remove = db.prepare<void, [number, string]>(`DELETE FROM webhook_delivery WHERE event_seq = ? AND claim = ?`);
+	const retry = db.prepare<void, [number, number, string]>(
+		`UPDATE webhook_delivery SET due_at = ?, attempts = attempts + 1, claim = NULL WHERE event_seq = ? AND claim = ?`,
+	);
+	const stats = db.prepare<{ depth: number; oldest: number | null }, []>(
+		`SELECT count(*) AS depth, min(e.time) AS oldest FROM webhook_delivery d JOIN event e ON e.seq = d.event_seq`,
+	);
+	// Which claim holds which event, so remove() and retry() find the row by the event's seq.
+	const seqOf = new WeakMap<WebhookDelivery, number>();
+
+	const removeAll = db.transaction((deliveries: readonly WebhookDelivery[]) => {
+		for (const delivery of deliveries) remove.run(seqOf.get(delivery)!, delivery.claim);
+	});
+	const claim = db.transaction((nowMs: number, limit: number, leaseMs: number): WebhookDelivery[] => {
+		const token = generateId();
+		return selectDue.all(nowMs, limit).map((row) => {
+			lease.run(nowMs + leaseMs, token, row.event_seq);
+			const delivery: WebhookDelivery = {
+				claim: token,
+				attempts: row.attempts,
+				event: {
+					id: row.id,
+					time: row.time,
+					type: row.type as EventType,
+					userId: row.user_id,
+					clientIp: row.client_ip,
+					data: JSON.parse(row.data),
+				},
+			};
+			seqOf.set(delivery, row.event_seq);
+			return delivery;
+		});
+	});
+
+	return {
+		async claim(nowMs, limit, leaseMs) {
+			return claim(nowMs, limit, leaseMs);
+		},
+		async remove(deliveries) {
+			if (deliveries.length > 0) removeAll(deliveries);
+		},
+		async retry(delivery, dueAtMs) {
+			retry.run(dueAtMs, seqOf.get(delivery)!, delivery.claim);
+		},
+		async stats() {
+			const row = stats.get()!;
+			return { depth: row.depth, oldestEventTime: row.oldest };
+		},
+	};
+}
