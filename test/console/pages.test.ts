@@ -136,7 +136,7 @@ describe.skipIf(!HAS_BROWSER)("the console in Chromium", () => {
 		await context.close();
 	});
 
-	test("open a user: TOTP, a passkey, pending requests, a block and a lock; each action confirmed, then visible", async () => {
+	test("open a user: TOTP, a passkey, pending requests, a block, a lock and events; each action confirmed, then in the event feed", async () => {
 		const user = await troubledUser();
 		const { context, page } = await signedInPage();
 		await page.goto(`${server.url}/console/#/users/${user.id}`);
@@ -164,6 +164,11 @@ describe.skipIf(!HAS_BROWSER)("the console in Chromium", () => {
 		await page.getByText("No TOTP credential.").waitFor();
 		expect((await server.request("GET", `/users/${user.id}/totp-credential`)).status).toBe(404);
 
+		await page.getByRole("button", { name: "Unblock user" }).click();
+		await page.getByRole("dialog").getByRole("button", { name: "Unblock" }).click();
+		await page.getByText("Password sign-in is not blocked.").waitFor();
+		expect(await page.getByRole("region", { name: "Recent events" }).textContent()).toContain("user_unblocked");
+
 		await page.getByRole("button", { name: "Delete pending requests" }).click();
 		await page.getByRole("dialog").getByRole("button", { name: "Delete requests" }).click();
 		await page.getByRole("region", { name: "Pending requests" }).getByText("None.").waitFor();
@@ -179,6 +184,18 @@ describe.skipIf(!HAS_BROWSER)("the console in Chromium", () => {
 		await confirm.click();
 		await page.getByRole("heading", { name: "Users" }).waitFor();
 		expect((await server.request("GET", `/users/${user.id}`)).status).toBe(404);
+
+		// Every action is in the event feed, marked as the console's.
+		await page.getByRole("link", { name: "Events" }).click();
+		await page.getByRole("heading", { name: "Events" }).waitFor();
+		await page.getByLabel("User id").fill(user.id);
+		await page.getByRole("button", { name: "Filter" }).click();
+		await page.waitForFunction(`location.hash.includes(${JSON.stringify(user.id)})`);
+		await page.getByRole("table").waitFor();
+		const feed = await page.getByRole("table").textContent();
+		for (const type of ["user_deleted", "requests_deleted", "user_unblocked", "passkey_deleted", "totp_deleted"]) expect(feed).toContain(type);
+		expect(feed).toContain("actor: console");
+		await screenshot(page, "events");
 		await context.close();
 	});
 
@@ -192,7 +209,7 @@ describe.skipIf(!HAS_BROWSER)("the console in Chromium", () => {
 			await page.keyboard.press("Tab");
 			reached.add(String(await page.evaluate(`document.activeElement?.textContent?.trim() ?? ""`)));
 		}
-		for (const name of ["Overview", "Users", "Sign out", "Remove TOTP", "Delete passkey Work laptop", "Delete pending requests", "Delete user"]) {
+		for (const name of ["Overview", "Users", "Events", "Sign out", "Remove TOTP", "Delete passkey Work laptop", "Unblock user", "Delete pending requests", "Delete user"]) {
 			expect(reached).toContain(name);
 		}
 
