@@ -8,7 +8,8 @@
 // 3. Resources: idle and peak memory, memory after a flood of distinct client_ip values,
 //    start-up time, the executable's size.
 //
-// Modules: wrk.ts (wrk and its Lua scripts), seed.ts (users straight into the database),
+// Modules: wrk.ts (wrk and its Lua scripts), import-export.ts (the users, through holm import),
+// seed.ts (emails, throwaway PostgreSQL databases),
 // floors.ts (argon2id and the leak check in-process), processes.ts (starting and measuring
 // dist/holm and floor-server.ts), report.ts (the Markdown).
 //
@@ -26,8 +27,9 @@ import { join } from "node:path";
 import { consoleRows, consoleSession } from "./console.ts";
 import { ARGON2, measureHashFloor, measureLeakCheck, type HashFloor, type LeakCheckTiming } from "./floors.ts";
 import { EXECUTABLE, ROOT, freePort, machineBusy, memory, migrate, newestMtime, settle, spawnFloor, spawnHolm, stop, waitHealthy } from "./processes.ts";
-import { SEED_PASSWORD, createBenchDatabase, dropBenchDatabase, postgresFacts, seedEmail, seedUsers } from "./seed.ts";
 import { benchEvents } from "./events.ts";
+import { exportThroughHolm, importThroughHolm, writeUsersFile } from "./import-export.ts";
+import { SEED_PASSWORD, analyze, createBenchDatabase, dropBenchDatabase, postgresFacts, seedEmail } from "./seed.ts";
 import { Report, duration, mb, number, rate } from "./report.ts";
 import { WRK_MISSING, runWrk, wrkPinning, type WrkResult, type WrkScenario } from "./wrk.ts";
 
@@ -218,13 +220,34 @@ async function main(): Promise<void> {
 		}
 		migrate(dataDir, databaseUrl);
 		const seedHash = await Bun.password.hash(SEED_PASSWORD, ARGON2);
-		progress(`seeding ${number(CONFIG.users)} users`);
-		const seed = await seedUsers(databaseUrl === undefined ? { kind: "sqlite", dir: dataDir } : { kind: "postgres", url: databaseUrl }, CONFIG.users, seedHash);
-		const idsFile = join(work, "user-ids.txt");
-		writeFileSync(idsFile, seed.ids.join("\n") + "\n");
 		const store = databaseUrl === undefined ? "SQLite" : "PostgreSQL";
+		// The users come in as an operator's would: an NDJSON file sent to a running Holm by
+		// `holm import` (bench/import-export.ts), then taken out again by `holm export`.
+		progress(`seeding ${number(CONFIG.users)} users through holm import`);
+		const usersFile = join(work, "users.ndjson");
+		const ids = writeUsersFile(usersFile, CONFIG.users, seedHash, seedEmail);
+		const idsFile = join(work, "user-ids.txt");
+		writeFileSync(idsFile, ids.join("\n") + "\n");
+		const seeder = await (async () => {
+			const port = freePort();
+			const child = track(spawnHolm({ dir: dataDir, secretFile, port, database: databaseUrl, logFile }));
+			await waitHealthy(`http://127.0.0.1:${port}`, performance.now(), child);
+			return { child, url: `http://127.0.0.1:${port}` };
+		})();
+		const imported = await importThroughHolm([EXECUTABLE], usersFile, seeder.url, secretFile, CONFIG.users);
+		progress(`holm export of ${number(CONFIG.users)} users`);
+		const exported = await exportThroughHolm([EXECUTABLE], join(work, "exported.ndjson"), dataDir, databaseUrl, CONFIG.users);
+		await stop(seeder.child);
+		rmSync(join(work, "exported.ndjson"));
+		if (databaseUrl !== undefined) await analyze(databaseUrl);
+		for (const [name, timed] of [
+			[`\`holm import\` of ${number(CONFIG.users)} users (batches of 1,000)`, imported],
+			[`\`holm export\` of ${number(CONFIG.users)} users`, exported],
+		] as const) {
+			report.rows.push({ scenario: name, connections: "1", rate: `${rate(timed.perSecond)} rows/s`, p50: "—", p99: "—", answers: `${number(timed.milliseconds)} ms in all`, floor: "—" });
+		}
 		report.notes.push(
-			`Seed: \`holm migrate\` created the schema, then ${number(CONFIG.users)} users (seed0@example.com …) were inserted straight into ${store} ${databaseUrl === undefined ? "in one transaction" : "in transactions of 1,000 rows, then VACUUM ANALYZE as autovacuum would do"} (${number(seed.milliseconds)} ms), all with one precomputed argon2id hash of the same password: making them through POST /users would take ${number(CONFIG.users / hashFloor.best.perSecond / 60)} minutes of hashing.`,
+			`Seed: \`holm migrate\` created the schema, then ${number(CONFIG.users)} users (seed0@example.com …, one second apart, every fourth with a TOTP key) came in through \`holm import\` from an NDJSON file into a running Holm (${number(imported.milliseconds)} ms${databaseUrl === undefined ? "" : ", then VACUUM ANALYZE as autovacuum would do"}), all with one precomputed argon2id hash of the same password: making them through POST /users would take ${number(CONFIG.users / hashFloor.best.perSecond / 60)} minutes of hashing.`,
 		);
 
 		// ------------------------------------------------------------ start-up
@@ -313,12 +336,24 @@ async function main(): Promise<void> {
 			"get",
 		);
 		addRow(
-			`\`GET /users?email_query=seed99\` (a substring scan of every email)`,
+			"`GET /users?email_query=seed99` (through the trigram index; every match is counted for X-Pagination-Total)",
 			CONFIG.connections,
 			await wrk({ ...read, url: `${url}/users?email_query=seed99`, lua: "" }),
 			["200"],
 			"get",
 		);
+		// One connection each: the latency of every kind of page, without a queue in front of it.
+		const rare = `seed${CONFIG.users - 1}@`;
+		addRow(`\`GET /users?email_query=${rare}\` (one match), one connection`, 1, await wrk({ ...read, connections: 1, url: `${url}/users?email_query=${encodeURIComponent(rare)}`, lua: "" }), ["200"], "get");
+		const lastPage = Math.max(1, Math.ceil(CONFIG.users / 20));
+		for (const sortBy of ["created_at", "id"]) {
+			for (const sortOrder of ["ascending", "descending"]) {
+				for (const [label, page] of [["middle", Math.max(1, Math.round(lastPage / 2))], ["last", lastPage]] as const) {
+					const query = `sort_by=${sortBy}&sort_order=${sortOrder}&per_page=20&page=${page}`;
+					addRow(`\`GET /users?${query}\` (${label} page), one connection`, 1, await wrk({ ...read, connections: 1, url: `${url}/users?${query}`, lua: "" }), ["200"], "get");
+				}
+			}
+		}
 		if (seedEmail(0) !== "seed0@example.com") throw new Error("bench/run.ts builds seed emails in Lua as seed<i>@example.com");
 
 		// ------------------------------------------------------------ Holm: the console's pages

@@ -1,84 +1,25 @@
-// Users for bench/run.ts, written straight into the database that `holm migrate` has just created:
-// making 100,000 users through POST /users would take about 25 minutes of argon2id on two cores.
-// Every seeded user has the same password, so one argon2id hash (at Holm's parameters) serves all.
-import { Database } from "bun:sqlite";
+// What bench/run.ts seeds its users with (they come in through `holm import`: bench/import-export.ts):
+// one password for all, so one argon2id hash (at Holm's parameters) serves every user, since making
+// 100,000 users through POST /users would take about 25 minutes of argon2id on two cores; their
+// emails; and throwaway PostgreSQL databases.
 import { SQL } from "bun";
-import { join } from "node:path";
-import { generateCode, generateId } from "../src/lib/ids.ts";
 
 export const SEED_PASSWORD = "benchmark passphrase 2026";
+
+/** VACUUM ANALYZE, as autovacuum would have done to a table that grew this fast: without it the
+ *  planner works from the statistics of an empty table. */
+export async function analyze(url: string): Promise<void> {
+	const sql = new SQL(url, { max: 1 });
+	try {
+		await sql`VACUUM ANALYZE`;
+	} finally {
+		await sql.close();
+	}
+}
 
 /** The seeded user i's email; the benchmark's Lua scripts build the same string. */
 export function seedEmail(i: number): string {
 	return `seed${i}@example.com`;
-}
-
-export type Target = { kind: "sqlite"; dir: string } | { kind: "postgres"; url: string };
-
-export interface SeedResult {
-	/** Ids in creation order (created_at ascending, one second apart). */
-	ids: string[];
-	milliseconds: number;
-}
-
-type Row = {
-	id: string;
-	created_at: number;
-	email: string;
-	password_hash: string;
-	recovery_code: string;
-};
-
-function rows(count: number, passwordHash: string): Row[] {
-	const first = Math.floor(Date.now() / 1000) - count;
-	return Array.from({ length: count }, (_, i) => ({
-		id: generateId(),
-		created_at: first + i,
-		email: seedEmail(i),
-		password_hash: passwordHash,
-		recovery_code: generateCode(),
-	}));
-}
-
-/** Inserts `count` users (SQLite: in one transaction); the schema must exist (holm migrate). */
-export async function seedUsers(target: Target, count: number, passwordHash: string): Promise<SeedResult> {
-	const users = rows(count, passwordHash);
-	const started = performance.now();
-	if (target.kind === "sqlite") {
-		const db = new Database(join(target.dir, "holm.db"), { strict: true });
-		try {
-			db.run("PRAGMA busy_timeout = 5000");
-			const insert = db.prepare("INSERT INTO user (id, created_at, email, email_verified, password_hash, recovery_code) VALUES ($id, $created_at, $email, 0, $password_hash, $recovery_code)");
-			db.transaction(() => {
-				for (const user of users) insert.run(user);
-			})();
-		} finally {
-			db.close();
-		}
-	} else {
-		const sql = new SQL(target.url, { max: 1 });
-		try {
-			// Batches of 1,000 rows, each its own transaction. Holm's user_count trigger updates one
-			// counter row for every inserted user, and within one transaction each update steps over
-			// all the versions of that row before it: 100,000 users in one transaction took 76 s, in
-			// batches about 3 s. Ids and codes go as comma-separated texts (neither alphabet has a
-			// comma) that the server unnests, one statement a batch.
-			for (let at = 0; at < users.length; at += 1000) {
-				const batch = users.slice(at, at + 1000);
-				await sql`
-					INSERT INTO "user" (id, created_at, email, email_verified, password_hash, recovery_code)
-					SELECT t.id, ${batch[0]!.created_at}::bigint + t.n - 1, 'seed' || (${at}::bigint + t.n - 1) || '@example.com', false, ${passwordHash}, t.code
-					FROM unnest(string_to_array(${batch.map((u) => u.id).join(",")}, ','), string_to_array(${batch.map((u) => u.recovery_code).join(",")}, ','))
-						WITH ORDINALITY AS t(id, code, n)`;
-			}
-			// What autovacuum would have done to a table that grew to this size in production; without
-			// it the planner works from the statistics of an empty table.
-			await sql`VACUUM ANALYZE`;
-		} finally {
-			await sql.close();
-		}
-	}
-	return { ids: users.map((u) => u.id), milliseconds: performance.now() - started };
 }
 
 function withDatabase(url: string, name: string): string {

@@ -416,3 +416,46 @@ export function parseDirConfig(args: string[], env: Env): { dir: string; databas
 		positionals: parsed.positionals,
 	};
 }
+
+/** `holm export [--dir … | --database …] [--output FILE]`. */
+export function parseExportConfig(args: string[], env: Env): { dir: string; database: DatabaseConfig; output: string | null } {
+	const parsed = parseFlags(args, { dir: { type: "string" }, database: { type: "string" }, output: { type: "string" } }, true);
+	if (parsed.positionals.length > 0) throw new ConfigError("export takes no arguments; name the file with --output");
+	const output = parsed.values.output;
+	if (output === "") throw new ConfigError("--output must not be empty");
+	return {
+		dir: pick(parsed.values, env, "dir") ?? "holm_data",
+		database: databaseConfig(pick(parsed.values, env, "database")),
+		output: output ?? null,
+	};
+}
+
+export type OnConflictMode = "error" | "skip";
+
+export interface ImportConfig {
+	/** A path, or "-" for standard input. */
+	file: string;
+	/** http://host:port or unix:PATH. */
+	url: string;
+	secret: SecretSource;
+	onConflict: OnConflictMode;
+}
+
+/** `holm import FILE|- [--url URL] [--secret-file PATH] [--on-conflict skip|error]`. The secret comes
+ *  from --secret-file, HOLM_SECRET_FILE or HOLM_SECRET, else the data directory's secret file. */
+export function parseImportConfig(args: string[], env: Env): ImportConfig & { dir: string } {
+	const parsed = parseFlags(args, { url: { type: "string" }, "secret-file": { type: "string" }, "on-conflict": { type: "string" }, dir: { type: "string" } }, true);
+	if (parsed.positionals.length !== 1) throw new ConfigError("import takes exactly one FILE (or - for standard input)");
+	const values = parsed.values;
+	const url = values.url ?? (env.HOLM_URL !== undefined && env.HOLM_URL !== "" ? env.HOLM_URL : "http://127.0.0.1:4000");
+	if (!url.startsWith("unix:") && !(/^https?:\/\//.test(url) && URL.canParse(url))) {
+		throw new ConfigError(`--url must be http://host:port, https://… or unix:PATH (got "${url}")`);
+	}
+	return {
+		file: parsed.positionals[0]!,
+		url: url.replace(/\/+$/, ""),
+		secret: secretSource({ "secret-file": values["secret-file"] }, env),
+		onConflict: oneOf("on-conflict", values["on-conflict"], ["error", "skip"] as const, "error"),
+		dir: pick(values, env, "dir") ?? "holm_data",
+	};
+}

@@ -1,18 +1,23 @@
 #!/usr/bin/env bun
-// Command line: serve, migrate, generate-secret, backup, build-leak-file, version (API.md section 7).
+// Command line: serve, migrate, generate-secret, backup, build-leak-file, export, import, version
+// (API.md section 7).
 // Exit status: 0 done, 2 something the operator must fix (a ConfigError: bad flag, unusable path,
 // refused secret, data directory in use), 1 anything else.
 import { Database } from "bun:sqlite";
 import { existsSync, statSync } from "node:fs";
 import { dirname, join, resolve } from "node:path";
 import packageJson from "../package.json" with { type: "json" };
-import { ConfigError, DATABASE_PASSWORD_WARNING, parseDirConfig, parseServeConfig, UsageError } from "./config.ts";
+import { ConfigError, DATABASE_PASSWORD_WARNING, parseDirConfig, parseExportConfig, parseImportConfig, parseServeConfig, UsageError } from "./config.ts";
+import { exportUsers } from "./features/user-imports/export-users.ts";
+import { importFile } from "./features/user-imports/import-file.ts";
 import { consoleLink } from "./features/console/link-command.ts";
 import { buildLeakFile } from "./leak-check/build-leak-file.ts";
 import { createLogger } from "./log.ts";
 import { prepareDataDir } from "./data-dir.ts";
-import { generateSecret } from "./secret.ts";
+import { generateSecret, loadSecrets, secretPath } from "./secret.ts";
 import { describeDatabase, openStorage, startServer } from "./server.ts";
+import { openPostgresUserExport } from "./stores/postgres/user-export.ts";
+import { openSqliteUserExport } from "./stores/sqlite/user-export.ts";
 import { COMMAND_USAGE, USAGE } from "./usage.ts";
 
 async function serve(args: string[]): Promise<void> {
@@ -107,6 +112,45 @@ async function buildLeakFileCommand(args: string[]): Promise<void> {
 	console.log(`wrote ${output}: ${result.entries} entries of ${result.width} bytes`);
 }
 
+/** Every user as NDJSON, from one snapshot, while a server may run on the same database. */
+async function exportCommand(args: string[]): Promise<void> {
+	const { dir, database, output } = parseExportConfig(args, process.env);
+	let source;
+	if (database.kind === "postgres") {
+		source = openPostgresUserExport(database.url);
+	} else {
+		const path = resolve(join(dir, "holm.db"));
+		if (!existsSync(path)) throw new ConfigError(`no database at ${path}`);
+		source = openSqliteUserExport(path);
+	}
+	try {
+		await exportUsers(source, { output, progress: { isTTY: process.stderr.isTTY === true, write: (text) => process.stderr.write(text) } });
+	} finally {
+		await source.close();
+	}
+}
+
+/** Sends an NDJSON file of users to a running Holm; 0 only when no row failed. */
+async function importCommand(args: string[]): Promise<number> {
+	const config = parseImportConfig(args, process.env);
+	// A client never creates a secret: the data directory's is used only when it is there.
+	if (config.secret.kind === "data-dir" && !existsSync(secretPath(config.dir))) {
+		throw new ConfigError("give the server's secret with --secret-file PATH (or HOLM_SECRET_FILE, HOLM_SECRET)");
+	}
+	const secret = loadSecrets(config.secret, config.dir).secrets[0]!;
+	const outcome = await importFile({
+		file: config.file,
+		url: config.url,
+		secret,
+		onConflict: config.onConflict,
+		progress: { isTTY: process.stderr.isTTY === true, write: (text) => process.stderr.write(text) },
+	});
+	const rejects = outcome.rejects === null ? "" : `; the failed rows and why are in ${outcome.rejects}`;
+	const rate = Math.round(outcome.rows / Math.max(outcome.seconds, 0.001));
+	console.error(`${outcome.rows} rows: ${outcome.created} created, ${outcome.skipped} skipped, ${outcome.failed} failed in ${outcome.seconds.toFixed(1)} s (${rate} rows/s)${rejects}`);
+	return outcome.failed === 0 ? 0 : 1;
+}
+
 /** `holm COMMAND --help` (or -h) anywhere among the command's arguments. */
 function asksForHelp(args: string[]): boolean {
 	return args.includes("--help") || args.includes("-h");
@@ -138,6 +182,11 @@ async function main(argv: string[]): Promise<number> {
 		case "build-leak-file":
 			await buildLeakFileCommand(args);
 			return 0;
+		case "export":
+			await exportCommand(args);
+			return 0;
+		case "import":
+			return await importCommand(args);
 		case "console-link":
 			await consoleLink(args, process.env);
 			return 0;

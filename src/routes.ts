@@ -12,6 +12,7 @@ import * as passkeys from "./features/passkeys/handlers.ts";
 import * as passwordReset from "./features/password-reset/handlers.ts";
 import * as passwords from "./features/passwords/handlers.ts";
 import * as twoFactor from "./features/two-factor/handlers.ts";
+import * as userImports from "./features/user-imports/handlers.ts";
 import * as users from "./features/users/handlers.ts";
 import type { HonoEnv } from "./http/env.ts";
 
@@ -70,4 +71,6 @@ export const ROUTES: readonly [Method, string, Handler<HonoEnv>][] = [
 	["GET", "/events", events.handleListEvents],
 	["GET", "/users/:user_id/events", events.handleListUserEvents],
 	["POST", "/users/:user_id/unblock", events.handleUnblockUser],
+
+	["POST", "/user-imports", userImports.handleImportUsers], // body up to 4 MiB (middleware/read-body.ts); nothing hashed
 ];

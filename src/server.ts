@@ -97,6 +97,7 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
 		storage = await openStorage(config.database, config.dir, options.limiterCapacity, options.fixedDatabaseClock, events);
 		const opened = storage;
 		describeSchema(opened, database, isNewFile, log);
+		for (const warning of opened.startWarnings ?? []) log.warn(warning);
 		const hasher = createHasher({
 			startDeadlineMs: options.hashingStartDeadlineMs,
 			observe: (operation, waitSeconds, runSeconds) => metrics.hashed(operation, waitSeconds, runSeconds),

@@ -73,6 +73,25 @@ const BUILD_LEAK_FILE = `Usage: holm build-leak-file INPUT OUTPUT
 Turns a password list (one per line, optionally gzipped) or the Have I Been Pwned SHA1HEX:COUNT
 download into a leak file for --leak-file.`;
 
+const EXPORT = `Usage: holm export [--dir holm_data | --database postgres://...] [--output FILE]
+
+Writes every user as one JSON object per line (id, email, email_verified, created_at,
+password_hash, totp_key, recovery_code) from one consistent snapshot, also while holm serve
+runs. Without --output the lines go to standard output; --output creates a new file of mode
+0600 and refuses an existing one. Progress goes to standard error. The output holds password
+hashes and TOTP keys: keep it like the database itself (docs/import.md).`;
+
+const IMPORT = `Usage: holm import FILE|- [--url http://127.0.0.1:4000] [--secret-file PATH]
+                   [--on-conflict error|skip]
+
+Sends the users of an NDJSON file (from holm export, or made from another system; - reads
+standard input) to a running Holm, 1,000 rows per POST /user-imports. The secret comes from
+--secret-file, HOLM_SECRET_FILE or HOLM_SECRET, else <HOLM_DIR or holm_data>/secret. --url also
+reads HOLM_URL, and takes unix:PATH for a socket. A row whose email or id is taken fails with
+--on-conflict error (the default) and is skipped with skip, so a second run with skip finishes
+an interrupted one. Failed rows go to FILE.rejects.ndjson (stdin.rejects.ndjson for -), each
+with its line and error. Exit status 0 when no row failed, 1 when some did, 2 for a bad flag.`;
+
 const CONSOLE_LINK = `Usage: holm console-link [--dir holm_data | --database postgres://...] [--ttl 10m]
                          [--host 127.0.0.1] [--port 4000] [--end-sessions]
 
@@ -96,6 +115,8 @@ export const COMMAND_USAGE: Record<string, string> = {
 	"generate-secret": GENERATE_SECRET,
 	backup: BACKUP,
 	"build-leak-file": BUILD_LEAK_FILE,
+	export: EXPORT,
+	import: IMPORT,
 	"console-link": CONSOLE_LINK,
 	version: VERSION,
 };
@@ -116,6 +137,8 @@ export const USAGE = `Usage:
   holm generate-secret
   holm backup [--dir holm_data] DEST
   holm build-leak-file INPUT OUTPUT
+  holm export [--dir holm_data | --database postgres://...] [--output FILE]
+  holm import FILE|- [--url http://127.0.0.1:4000] [--secret-file PATH] [--on-conflict error|skip]
   holm version
   holm COMMAND --help
 

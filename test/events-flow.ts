@@ -1,4 +1,4 @@
-// One run through every event type Holm makes today (users_imported and passkey_* come from their
+// One run through every event type Holm makes today (users_imported and passkey_* are tested with their
 // own features), shared by the feed's tests and the webhooks' tests: what was done, and what each
 // event must say.
 import { authenticatorCode, createUser, STRONG_PASSWORD, uniqueEmail, type TestServer } from "./support.ts";

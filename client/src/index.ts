@@ -201,5 +201,8 @@ export function createHolmClient(options: HolmClientOptions) {
 			body(api.GET("/users/{user_id}/events", { params: { path: { user_id: userId }, query } })),
 		/** Ends the user's password block and second-factor locks (blocks of addresses stay). */
 		unblockUser: (userId: string) => noContent(api.POST("/users/{user_id}/unblock", userPath(userId))),
+
+		/** Up to 1,000 users with their password hashes and second factors; one result per row. */
+		importUsers: (request: RequestBody<"importUsers">) => body(api.POST("/user-imports", { body: request })),
 	};
 }

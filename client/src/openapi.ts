@@ -571,6 +571,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/user-imports": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Import users with their password hashes and second factors
+         * @description Up to 1,000 rows and 4 MiB (this endpoint's body limit; every other stays 64 KiB). A body of another shape, or with more rows, answers INVALID_DATA as a whole; a bad row fails alone and the others are imported. Each row's outcome is in `results`, in row order, with the per-row codes INVALID_DATA, EMAIL_ALREADY_USED, ID_ALREADY_USED, UNSUPPORTED_PASSWORD_HASH and INVALID_PASSWORD_HASH. A row whose email or id is taken (in the database or by an earlier row) fails with `on_conflict: error` and is skipped with `skip`, so re-running an import with `skip` changes nothing. Nothing is hashed: hashes are parsed and checked against their cost bounds. See docs/import.md.
+         */
+        post: operations["importUsers"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/openapi.json": {
         parameters: {
             query?: never;
@@ -669,7 +689,7 @@ export interface components {
         TotpCredential: {
             user_id: string;
             created_at: number;
-            /** @description Padded standard base64 of the 20-byte key. SHA-1, 6 digits, 30-second steps. */
+            /** @description Padded standard base64 of the key: 20 bytes, or 10 to 64 when imported. SHA-1, 6 digits, 30-second steps. */
             key: string;
         };
         RecoveryCode: {
@@ -807,6 +827,30 @@ export interface components {
             /** @description Give it as `after` to read on; the same cursor comes back while there is nothing newer. */
             next: string;
         };
+        UserImportResult: {
+            created: number;
+            skipped: number;
+            failed: number;
+            /** @description One per row, in row order. */
+            results: ({
+                index: number;
+                /** @constant */
+                status: "created";
+                user_id: string;
+            } | {
+                index: number;
+                /** @constant */
+                status: "skipped";
+                /** @description The user who holds the row's email (else its id). */
+                user_id: string;
+            } | {
+                index: number;
+                /** @constant */
+                status: "failed";
+                /** @enum {string} */
+                error: "INVALID_DATA" | "EMAIL_ALREADY_USED" | "ID_ALREADY_USED" | "UNSUPPORTED_PASSWORD_HASH" | "INVALID_PASSWORD_HASH";
+            })[];
+        };
         Health: {
             /** @enum {string} */
             status: "ok" | "unavailable";
@@ -914,6 +958,28 @@ export interface components {
             client_ip?: string | null;
         };
         UnblockUserBody: Record<string, never>;
+        ImportUsersBody: {
+            users: {
+                /** @description A Holm identifier, kept; absent: a new one. */
+                id?: string | null;
+                /** @description The rules of POST /users; stored in NFC, lower-cased. */
+                email?: string | null;
+                /** @description Default false. */
+                email_verified?: boolean | null;
+                /** @description Whole Unix seconds, not in the future; default now. */
+                created_at?: number | null;
+                /** @description One of the forms of docs/import.md, checked against its cost bounds and never computed at import; null or absent: a user without a password. */
+                password_hash?: string | null;
+                /** @description Standard base64 of 10 to 64 bytes (SHA-1, 6 digits, 30-second steps), registered as the TOTP credential. */
+                totp_key?: string | null;
+                /** @description 8 characters of the code alphabet, any case; absent: a new one. */
+                recovery_code?: string | null;
+                /** @description Accepted and ignored: imports and exports do not carry passkeys yet (docs/import.md). */
+                passkeys?: unknown[] | null;
+            }[];
+            /** @description What a row whose email or id is taken gets: `error` (default) fails it, `skip` skips it and names the user who holds it. */
+            on_conflict?: ("error" | "skip") | null;
+        };
         Error: {
             /** @enum {string} */
             error: "INVALID_DATA" | "WEAK_PASSWORD" | "TOO_MANY_REQUESTS" | "INCORRECT_CODE" | "INCORRECT_PASSWORD" | "INVALID_REQUEST" | "EMAIL_ALREADY_USED" | "NOT_ALLOWED" | "INVALID_CREDENTIAL" | "PASSKEY_ALREADY_REGISTERED" | "NOT_AUTHENTICATED" | "NOT_FOUND" | "METHOD_NOT_ALLOWED" | "NOT_ACCEPTABLE" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "UNKNOWN_ERROR" | "UNAVAILABLE";
@@ -969,7 +1035,7 @@ export interface components {
                 };
             };
         };
-        /** @description The body is larger than 64 KiB. */
+        /** @description The body is larger than 64 KiB (4 MiB for POST /user-imports). */
         PAYLOAD_TOO_LARGE: {
             headers: {
                 [name: string]: unknown;
@@ -3315,6 +3381,87 @@ export interface operations {
             };
             401: components["responses"]["NOT_AUTHENTICATED"];
             404: components["responses"]["NOT_FOUND"];
+            406: components["responses"]["NOT_ACCEPTABLE"];
+            413: components["responses"]["PAYLOAD_TOO_LARGE"];
+            415: components["responses"]["UNSUPPORTED_MEDIA_TYPE"];
+            500: components["responses"]["UNKNOWN_ERROR"];
+            503: components["responses"]["UNAVAILABLE"];
+        };
+    };
+    importUsers: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description A JSON object; unknown fields are ignored and `null` in an optional field means absent. Content-Type may be application/json, text/plain (as @faroe/sdk sends it) or absent. */
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "on_conflict": "skip",
+                 *       "users": [
+                 *         {
+                 *           "id": "eeidmqmvdtjhaddujv8twjug",
+                 *           "email": "cat@example.com",
+                 *           "email_verified": true,
+                 *           "created_at": 1728783738,
+                 *           "password_hash": "$2b$12$R9h/cIPz0gi.URNNX3kh2OPST9/PgBkqquzi.Ss7KIUgO2t0jWMUW",
+                 *           "totp_key": "yAJAlsS3YKRnUpvuQxqFvAv6bpw=",
+                 *           "recovery_code": "4UHZRTWP"
+                 *         },
+                 *         {
+                 *           "email": "dog@example.com"
+                 *         }
+                 *       ]
+                 *     }
+                 */
+                "application/json": components["schemas"]["ImportUsersBody"];
+            };
+        };
+        responses: {
+            /** @description The counts and one result per row. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "created": 1,
+                     *       "skipped": 1,
+                     *       "failed": 0,
+                     *       "results": [
+                     *         {
+                     *           "index": 0,
+                     *           "status": "skipped",
+                     *           "user_id": "eeidmqmvdtjhaddujv8twjug"
+                     *         },
+                     *         {
+                     *           "index": 1,
+                     *           "status": "created",
+                     *           "user_id": "q3nb7x9kd2mfw5hz8tcv4pyr"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["UserImportResult"];
+                };
+            };
+            /** @description The body is not a JSON object, a field has the wrong type, a required field is missing, or a value breaks a rule. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        error: "INVALID_DATA";
+                    };
+                };
+            };
+            401: components["responses"]["NOT_AUTHENTICATED"];
             406: components["responses"]["NOT_ACCEPTABLE"];
             413: components["responses"]["PAYLOAD_TOO_LARGE"];
             415: components["responses"]["UNSUPPORTED_MEDIA_TYPE"];

@@ -1,4 +1,5 @@
-// TOTP (RFC 6238) as API.md fixes it: SHA-1, 6 digits, 30-second steps, keys of exactly 20 bytes.
+// TOTP (RFC 6238) as API.md fixes it: SHA-1, 6 digits, 30-second steps, keys of exactly 20 bytes
+// (10 to 64 when imported).
 // Time always comes in as a parameter (milliseconds), so the injected clock decides which codes are valid.
 import { decodeBase64 } from "@oslojs/encoding";
 import { Secret, TOTP } from "otpauth";
@@ -10,15 +11,24 @@ const DIGITS = 6;
 /** Steps of clock drift accepted either way between the server and the user's authenticator. */
 const DRIFT_STEPS = 1;
 
+/** Keys an import may bring (API.md section 9): other systems made keys of other lengths, and
+ *  every authenticator app takes them. Registration through the API makes 20-byte keys only. */
+export const IMPORTED_TOTP_KEY_BYTES = { min: 10, max: 64 } as const;
+
 /** The key of a base64 string, or null when it is not strict base64 of exactly 20 bytes. */
 export function decodeTotpKey(encoded: string): Uint8Array | null {
+	return decodeTotpKeyOfLength(encoded, TOTP_KEY_BYTES, TOTP_KEY_BYTES);
+}
+
+/** The key of a base64 string, or null when it is not strict base64 of min to max bytes. */
+export function decodeTotpKeyOfLength(encoded: string, min: number, max: number): Uint8Array | null {
 	let key: Uint8Array;
 	try {
 		key = decodeBase64(encoded);
 	} catch {
 		return null;
 	}
-	return key.byteLength === TOTP_KEY_BYTES ? key : null;
+	return key.byteLength >= min && key.byteLength <= max ? key : null;
 }
 
 /** The RFC 6238 time step (counter) that contains `nowMs`. */

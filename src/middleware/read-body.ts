@@ -1,4 +1,4 @@
-// Reads the request body once, refusing more than 64 KiB (413) whether or not Content-Length
+// Reads the request body once, refusing more than 64 KiB (4 MiB for POST /user-imports) (413) whether or not Content-Length
 // tells the truth. The text is parsed later by each route, because a missing path resource
 // (404) must win over a malformed body (400).
 //
@@ -11,12 +11,19 @@ import { clientClosed, clientClosedResponse } from "../http/client-closed.ts";
 import type { HonoEnv } from "../http/env.ts";
 
 export const MAX_BODY_BYTES = 64 * 1024;
+/** POST /user-imports carries up to 1,000 users with their hashes and keys (API.md section 9). */
+export const MAX_IMPORT_BODY_BYTES = 4 * 1024 * 1024;
+
+/** The body limit of a path: one endpoint needs more, and only that one gets it. */
+function maxBodyBytes(path: string): number {
+	return path === "/user-imports" ? MAX_IMPORT_BODY_BYTES : MAX_BODY_BYTES;
+}
 
 // One decoder serves every request: decode() without { stream } leaves no state behind.
 const UTF8 = new TextDecoder("utf-8", { fatal: true });
 
-/** The body's bytes, or null when there are more than MAX_BODY_BYTES. */
-async function bodyBytes(request: Request, declared: string | undefined): Promise<Uint8Array | null> {
+/** The body's bytes, or null when there are more than `limit`. */
+async function bodyBytes(request: Request, declared: string | undefined, limit: number): Promise<Uint8Array | null> {
 	// With a Content-Length (checked above), Bun reads exactly that many bytes: one read, no loop.
 	if (declared !== undefined) return new Uint8Array(await request.arrayBuffer());
 	// Chunked: count while reading, and stop at the limit whatever the client keeps sending.
@@ -24,7 +31,7 @@ async function bodyBytes(request: Request, declared: string | undefined): Promis
 	let size = 0;
 	for await (const chunk of request.body!) {
 		size += chunk.byteLength;
-		if (size > MAX_BODY_BYTES) return null;
+		if (size > limit) return null;
 		chunks.push(chunk);
 	}
 	return Buffer.concat(chunks);
@@ -34,15 +41,16 @@ async function bodyBytes(request: Request, declared: string | undefined): Promis
  *  left (http/client-closed.ts), or null to go on. Other methods read nothing. */
 export async function readBody(c: Context<HonoEnv>): Promise<Response | null> {
 	if (c.req.method !== "POST") return null;
+	const limit = maxBodyBytes(c.req.path);
 	const declared = c.req.header("Content-Length");
-	if (declared !== undefined && !(Number(declared) <= MAX_BODY_BYTES)) return errorResponse("PAYLOAD_TOO_LARGE");
+	if (declared !== undefined && !(Number(declared) <= limit)) return errorResponse("PAYLOAD_TOO_LARGE");
 	if (c.req.raw.body === null) {
 		c.set("rawBody", "");
 		return null;
 	}
 	let bytes: Uint8Array | null;
 	try {
-		bytes = await bodyBytes(c.req.raw, declared);
+		bytes = await bodyBytes(c.req.raw, declared, limit);
 	} catch (error) {
 		// A body the client stopped sending, its connection closed: nothing failed here.
 		if (!clientClosed(c.req.raw)) throw error;

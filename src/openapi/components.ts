@@ -31,6 +31,7 @@ import {
 	verifyTotpBody,
 } from "../features/two-factor/schemas.ts";
 import { eventPageResponse, unblockUserBody } from "../features/events/schemas.ts";
+import { userImportBodyDocument, userImportResponse } from "../features/user-imports/schemas.ts";
 import { createUserBody, userResponse } from "../features/users/schemas.ts";
 
 export const REQUEST_BODIES = {
@@ -54,6 +55,7 @@ export const REQUEST_BODIES = {
 	StartPasskeyAuthenticationBody: startAuthenticationBody,
 	VerifyPasskeyAuthenticationBody: verifyAuthenticationBody,
 	UnblockUserBody: unblockUserBody,
+	ImportUsersBody: userImportBodyDocument,
 } satisfies Record<string, z.ZodType>;
 
 /** features/health/handlers.ts: 200 "ok", 503 "unavailable". */
@@ -76,6 +78,7 @@ export const MODELS = {
 	PasskeyAuthentication: passkeyAuthenticationResponse,
 	PasskeySignIn: passkeySignInResponse,
 	EventPage: eventPageResponse,
+	UserImportResult: userImportResponse,
 	Health: healthResponse,
 	OpenApiDocument: openApiDocumentResponse,
 } satisfies Record<string, z.ZodType>;

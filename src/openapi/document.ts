@@ -5,7 +5,7 @@ import { z } from "zod";
 import packageJson from "../../package.json" with { type: "json" };
 import { ERROR_STATUS, type ErrorCode } from "../errors.ts";
 import { identifier } from "../features/users/schemas.ts";
-import { MAX_BODY_BYTES } from "../middleware/read-body.ts";
+import { MAX_BODY_BYTES, MAX_IMPORT_BODY_BYTES } from "../middleware/read-body.ts";
 import { MODELS, REQUEST_BODIES, type BodyName } from "./components.ts";
 import { EXAMPLES } from "./examples.ts";
 import { OPERATIONS, TAGS, type Operation, type Success } from "./operations.ts";
@@ -31,7 +31,7 @@ const ERROR_MEANINGS: Record<ErrorCode, string> = {
 	NOT_FOUND: "The user or request named in the path does not exist or has expired (on /authenticate/password: no user has that address).",
 	METHOD_NOT_ALLOWED: "The path exists, but not with this method.",
 	NOT_ACCEPTABLE: "The Accept header allows neither application/json, application/* nor */*.",
-	PAYLOAD_TOO_LARGE: `The body is larger than ${MAX_BODY_BYTES / 1024} KiB.`,
+	PAYLOAD_TOO_LARGE: `The body is larger than ${MAX_BODY_BYTES / 1024} KiB (${MAX_IMPORT_BODY_BYTES / 1024 / 1024} MiB for POST /user-imports).`,
 	UNSUPPORTED_MEDIA_TYPE: "The Content-Type is neither application/json nor text/plain.",
 	UNKNOWN_ERROR: "Something failed inside Holm; details go to its log, never to the response.",
 	UNAVAILABLE: "Holm cannot serve the call now: password hashing could not start within 5 seconds, or (PostgreSQL) the database did not answer in time. Retry after `Retry-After` seconds.",

@@ -175,6 +175,33 @@ export const EXAMPLES: Record<string, Example> = {
 	listUserEvents: { answer: { events: [EVENT_SIGN_IN_FAILED], next: "5307" } },
 	unblockUser: { request: {} },
 
+	importUsers: {
+		request: {
+			on_conflict: "skip",
+			users: [
+				{
+					id: USER_ID,
+					email: "cat@example.com",
+					email_verified: true,
+					created_at: CREATED_AT,
+					password_hash: "$2b$12$R9h/cIPz0gi.URNNX3kh2OPST9/PgBkqquzi.Ss7KIUgO2t0jWMUW",
+					totp_key: TOTP_KEY,
+					recovery_code: USER.recovery_code,
+				},
+				{ email: "dog@example.com" },
+			],
+		},
+		answer: {
+			created: 1,
+			skipped: 1,
+			failed: 0,
+			results: [
+				{ index: 0, status: "skipped", user_id: USER_ID },
+				{ index: 1, status: "created", user_id: "q3nb7x9kd2mfw5hz8tcv4pyr" },
+			],
+		},
+	},
+
 	getOpenApi: { answer: { openapi: "3.1.1", info: { title: "Holm", version: "0.1.0" }, paths: {} } },
 	getMetrics: {
 		answer:

@@ -9,7 +9,7 @@ import { userListQuery } from "../features/users/schemas.ts";
 import type { BodyName, ModelName } from "./components.ts";
 
 export const TAGS = {
-	Users: "Create, list, find, get and delete users.",
+	Users: "Create, list, find, get, delete and import users.",
 	Passwords: "Verify and update passwords; sign in with email and password.",
 	"Password reset": "Create a request (its code goes to the user), verify the code, set the new password.",
 	"Email verification": "Prove that the user receives mail at their address.",
@@ -504,6 +504,24 @@ export const OPERATIONS: readonly Operation[] = [
 		body: "UnblockUserBody",
 		success: { status: 204, description: "The user's blocks and locks are lifted." },
 		errors: ["NOT_FOUND", "INVALID_DATA"],
+	},
+
+	{
+		method: "POST",
+		path: "/user-imports",
+		operationId: "importUsers",
+		summary: "Import users with their password hashes and second factors",
+		description:
+			"Up to 1,000 rows and 4 MiB (this endpoint's body limit; every other stays 64 KiB). A body of another shape, or with more rows, " +
+			"answers INVALID_DATA as a whole; a bad row fails alone and the others are imported. Each row's outcome is in `results`, in row order, " +
+			"with the per-row codes INVALID_DATA, EMAIL_ALREADY_USED, ID_ALREADY_USED, UNSUPPORTED_PASSWORD_HASH and INVALID_PASSWORD_HASH. " +
+			"A row whose email or id is taken (in the database or by an earlier row) fails with `on_conflict: error` and is skipped with `skip`, " +
+			"so re-running an import with `skip` changes nothing. Nothing is hashed: hashes are parsed and checked against their cost bounds. " +
+			"See docs/import.md.",
+		tag: "Users",
+		body: "ImportUsersBody",
+		success: { status: 200, description: "The counts and one result per row.", model: "UserImportResult" },
+		errors: ["INVALID_DATA"],
 	},
 
 	{

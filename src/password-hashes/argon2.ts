@@ -30,8 +30,9 @@ function parsePhc(phc: string, wrapped: "django" | null): Argon2Params | HashErr
 	const fields = phc.split("$");
 	const variant = fields[1];
 	if (variant !== "argon2id" && variant !== "argon2i" && variant !== "argon2d") return UNSUPPORTED;
-	// Version 0x10 (no `v=`, or v=16) is a different function that Bun does not compute.
-	if (fields.length === 5 || fields[2] === "v=16") return UNSUPPORTED;
+	// Version 0x10 (no `v=`, or v=16) is a different function that Bun does not compute. Five fields
+	// that start with v=19 are a truncated hash, not version 0x10.
+	if ((fields.length === 5 && !fields[2]!.startsWith("v=")) || fields[2] === "v=16") return UNSUPPORTED;
 	if (fields.length !== 6 || fields[0] !== "" || fields[2] !== "v=19") return INVALID;
 	const settings = parseParameters(fields[3]!, ["m", "t", "p"] as const);
 	if (settings === null) {

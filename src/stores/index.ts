@@ -8,6 +8,7 @@ import type { PasskeyStore } from "../features/passkeys/store.ts";
 import type { PasswordResetStore } from "../features/password-reset/store.ts";
 import type { PasswordStore } from "../features/passwords/store.ts";
 import type { TwoFactorStore } from "../features/two-factor/store.ts";
+import type { UserImportStore } from "../features/user-imports/store.ts";
 import type { UserStore } from "../features/users/store.ts";
 import type { LimitStore } from "../limits.ts";
 import { CONSOLE_IDLE_SECONDS, CONSOLE_SESSION_SECONDS } from "../features/console/sessions.ts";
@@ -21,6 +22,7 @@ export interface Stores {
 	twoFactor: TwoFactorStore;
 	events: EventStore;
 	passkeys: PasskeyStore;
+	userImports: UserImportStore;
 	console: ConsoleStore;
 }
 
@@ -50,6 +52,8 @@ export interface Storage {
 	readonly kind: "sqlite" | "postgres";
 	/** The schema steps this open applied: from+1 … to (none when equal; from 0, a new database). */
 	readonly migrated: { from: number; to: number };
+	/** What an operator should hear about at start (a missing index, say). */
+	readonly startWarnings?: readonly string[];
 	readonly stores: Stores;
 	/** Where the rate limits of API.md section 4 keep their state (memory for SQLite). */
 	readonly limitStore: LimitStore;

@@ -31,8 +31,8 @@ export const totpCredentialResponse = z.object({
 	created_at: unixSeconds,
 	key: z
 		.string()
-		.regex(/^[A-Za-z0-9+/]{27}=$/)
-		.meta({ description: "Padded standard base64 of the 20-byte key. SHA-1, 6 digits, 30-second steps." }),
+		.regex(/^[A-Za-z0-9+/]+={0,2}$/)
+		.meta({ description: "Padded standard base64 of the key: 20 bytes, or 10 to 64 when imported. SHA-1, 6 digits, 30-second steps." }),
 });
 
 /** regenerate-recovery-code and reset-2fa: the user's new recovery code. */

@@ -15,8 +15,9 @@ import { createPostgresLimitStore, deleteExpiredLimits } from "./limits.ts";
 import { createPostgresPasskeyStore } from "./passkeys.ts";
 import { createPostgresPasswordResetStore } from "./password-reset.ts";
 import { createPostgresPasswordStore } from "./passwords.ts";
-import { migratePostgres } from "./schema.ts";
+import { emailSearchWarning, migratePostgres } from "./schema.ts";
 import { createPostgresTwoFactorStore } from "./two-factor.ts";
+import { createPostgresUserImportStore } from "./user-imports.ts";
 import { createPostgresUserStore } from "./users.ts";
 
 function createPostgresStores(sql: SQL, clock: DatabaseClock, settings: EventSettings): Stores {
@@ -30,6 +31,7 @@ function createPostgresStores(sql: SQL, clock: DatabaseClock, settings: EventSet
 		twoFactor: createPostgresTwoFactorStore(sql, clock, events),
 		passkeys: createPostgresPasskeyStore(sql, events),
 		events: events.store,
+		userImports: createPostgresUserImportStore(sql),
 		console: createPostgresConsoleStore(sql, clock),
 	};
 }
@@ -69,9 +71,11 @@ export async function openPostgresStorage(url: string, options: PostgresOptions 
 	const clock = databaseClock(options.fixedDatabaseClock);
 	const stores = createPostgresStores(sql, clock, options.events ?? NO_WEBHOOK_EVENTS);
 	const health = createHealthProbe(url);
+	const warning = await emailSearchWarning(sql);
 	return {
 		kind: "postgres",
 		migrated,
+		startWarnings: warning === null ? [] : [warning],
 		stores,
 		limitStore: createPostgresLimitStore(sql, clock),
 		webhookQueue: createPostgresWebhookQueue(sql),

@@ -155,13 +155,105 @@ export const POSTGRES_MIGRATIONS: readonly string[] = [
 	);
 	CREATE INDEX webhook_delivery_due_at ON webhook_delivery (due_at);
 	`,
-	// 5: the console's one-time sign-in tokens and its sessions (API.md section 12), each known by
+	// 5: the count moves once per statement, by the rows it inserted or deleted, not once per row:
+	// an import of 1,000 users in one statement rewrote the count row 1,000 times (a million users
+	// took 304 s, against 30 s on SQLite). A statement that changed no row leaves the count alone.
+	`
+	LOCK TABLE "user" IN SHARE ROW EXCLUSIVE MODE;
+	DROP TRIGGER user_count_change ON "user";
+	DROP FUNCTION user_count_change();
+	CREATE FUNCTION user_count_inserted() RETURNS trigger LANGUAGE plpgsql AS $$
+	DECLARE added bigint;
+	BEGIN
+		SELECT count(*) INTO added FROM inserted_users;
+		IF added > 0 THEN UPDATE user_count SET n = n + added; END IF;
+		RETURN NULL;
+	END $$;
+	CREATE FUNCTION user_count_deleted() RETURNS trigger LANGUAGE plpgsql AS $$
+	DECLARE removed bigint;
+	BEGIN
+		SELECT count(*) INTO removed FROM deleted_users;
+		IF removed > 0 THEN UPDATE user_count SET n = n - removed; END IF;
+		RETURN NULL;
+	END $$;
+	CREATE TRIGGER user_count_insert AFTER INSERT ON "user" REFERENCING NEW TABLE AS inserted_users
+		FOR EACH STATEMENT EXECUTE FUNCTION user_count_inserted();
+	CREATE TRIGGER user_count_delete AFTER DELETE ON "user" REFERENCING OLD TABLE AS deleted_users
+		FOR EACH STATEMENT EXECUTE FUNCTION user_count_deleted();
+	`,
+	// 6: an index that serves GET /users?email_query= (a substring of the email): pg_trgm's GIN
+	// index, which LIKE '%…%' uses. pg_trgm is a trusted extension (PostgreSQL 13 and later), so a
+	// database owner may create it; where it cannot be created the step leaves the index out, and
+	// every start warns that email_query reads every user (emailSearchWarning below).
+	`
+	DO $$
+	BEGIN
+		CREATE EXTENSION IF NOT EXISTS pg_trgm;
+		EXECUTE 'CREATE INDEX IF NOT EXISTS user_email_trgm ON "user" USING gin (email gin_trgm_ops)';
+	EXCEPTION WHEN OTHERS THEN
+		RAISE NOTICE 'no trigram index for email_query: %', SQLERRM;
+	END $$;
+	`,
+	// 7: how many users each slice of the two orderings holds, so that a deep page of GET /users
+	// starts from its slice through the index instead of stepping over every user before it
+	// (OFFSET 500,000 took 36 ms). Slices: the first two characters of the id (1,024 of them), and
+	// created_at in steps of 4,096 seconds. Kept by the statement triggers of step 5, in the same
+	// transaction as the change, so a snapshot's slices always add up to its users; the count row is
+	// locked first and the slices in key order, so parallel writers cannot deadlock.
+	`
+	LOCK TABLE "user" IN SHARE ROW EXCLUSIVE MODE;
+	CREATE TABLE user_id_slice (prefix text COLLATE "C" PRIMARY KEY, n bigint NOT NULL);
+	CREATE TABLE user_time_slice (slot bigint PRIMARY KEY, n bigint NOT NULL);
+	INSERT INTO user_id_slice SELECT left(id, 2), count(*) FROM "user" GROUP BY 1;
+	INSERT INTO user_time_slice SELECT created_at >> 12, count(*) FROM "user" GROUP BY 1;
+	CREATE OR REPLACE FUNCTION user_count_inserted() RETURNS trigger LANGUAGE plpgsql AS $$
+	DECLARE added bigint;
+	BEGIN
+		SELECT count(*) INTO added FROM inserted_users;
+		IF added > 0 THEN
+			UPDATE user_count SET n = n + added;
+			INSERT INTO user_id_slice AS s SELECT left(id, 2), count(*) FROM inserted_users GROUP BY 1 ORDER BY 1
+				ON CONFLICT (prefix) DO UPDATE SET n = s.n + excluded.n;
+			INSERT INTO user_time_slice AS s SELECT created_at >> 12, count(*) FROM inserted_users GROUP BY 1 ORDER BY 1
+				ON CONFLICT (slot) DO UPDATE SET n = s.n + excluded.n;
+		END IF;
+		RETURN NULL;
+	END $$;
+	CREATE OR REPLACE FUNCTION user_count_deleted() RETURNS trigger LANGUAGE plpgsql AS $$
+	DECLARE removed bigint;
+	BEGIN
+		SELECT count(*) INTO removed FROM deleted_users;
+		IF removed > 0 THEN
+			UPDATE user_count SET n = n - removed;
+			INSERT INTO user_id_slice AS s SELECT left(id, 2), -count(*) FROM deleted_users GROUP BY 1 ORDER BY 1
+				ON CONFLICT (prefix) DO UPDATE SET n = s.n + excluded.n;
+			INSERT INTO user_time_slice AS s SELECT created_at >> 12, -count(*) FROM deleted_users GROUP BY 1 ORDER BY 1
+				ON CONFLICT (slot) DO UPDATE SET n = s.n + excluded.n;
+		END IF;
+		RETURN NULL;
+	END $$;
+	`,
+	// 8: the console's one-time sign-in tokens and its sessions (API.md section 12), each known by
 	// the SHA-256 of its secret, so that any instance accepts them.
 	`
 	CREATE TABLE console_token (digest bytea PRIMARY KEY, expires_at bigint NOT NULL);
 	CREATE TABLE console_session (digest bytea PRIMARY KEY, created_at bigint NOT NULL, last_seen_at bigint NOT NULL);
 	`,
 ];
+
+/** Why email_query scans every user on this database, or null when its index is there. */
+export async function emailSearchWarning(sql: SQL): Promise<string | null> {
+	const [row] = await sql`SELECT EXISTS (SELECT 1 FROM pg_indexes WHERE indexname = 'user_email_trgm') AS indexed,
+		EXISTS (SELECT 1 FROM pg_extension WHERE extname = 'pg_trgm') AS installed,
+		EXISTS (SELECT 1 FROM pg_available_extensions WHERE name = 'pg_trgm') AS available`;
+	if (row.indexed) return null;
+	const createIndex = 'CREATE INDEX CONCURRENTLY user_email_trgm ON "user" USING gin (email gin_trgm_ops)';
+	let how: string;
+	if (row.installed) how = `its index is missing: run ${createIndex}`;
+	else if (row.available) how = `this role could not create the pg_trgm extension: have the database owner or a superuser run CREATE EXTENSION pg_trgm, then ${createIndex}`;
+	else how = "the pg_trgm extension is not installed on the server (on Debian and Ubuntu it comes with the postgresql-contrib package)";
+	return `GET /users?email_query= reads every user: ${how}`;
+}
 
 export class SchemaTooNewError extends Error {}
 

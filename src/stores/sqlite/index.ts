@@ -13,6 +13,7 @@ import { createSqliteWebhookQueue } from "./webhook-queue.ts";
 import { createSqlitePasswordResetStore } from "./password-reset.ts";
 import { createSqlitePasswordStore } from "./passwords.ts";
 import { createSqliteTwoFactorStore } from "./two-factor.ts";
+import { createSqliteUserImportStore } from "./user-imports.ts";
 import { createSqliteUserStore } from "./users.ts";
 
 function createStores(db: Database, reads: SnapshotReads, settings: EventSettings): Stores {
@@ -26,6 +27,7 @@ function createStores(db: Database, reads: SnapshotReads, settings: EventSetting
 		twoFactor: createSqliteTwoFactorStore(db, reads, events),
 		passkeys: createSqlitePasskeyStore(db, reads, events),
 		events: events.store,
+		userImports: createSqliteUserImportStore(db),
 		console: createSqliteConsoleStore(db),
 	};
 }

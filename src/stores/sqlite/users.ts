@@ -22,6 +22,17 @@ const USER_COLUMNS = `id, created_at, email, email_verified, recovery_code,
 // An email query filters by substring; instr avoids LIKE's wildcards in user input.
 const EMAIL_FILTER = `WHERE instr(email, ?) > 0`;
 
+// A query of 3 characters or more goes through the trigram index (migration 4) first, which finds
+// the few emails that can contain it without reading every user; instr then keeps the exact
+// matches. A shorter query has no trigram, and scans.
+const INDEXED_EMAIL_FILTER = `WHERE email IN (SELECT email FROM user_email_search WHERE user_email_search MATCH ?1) AND instr(email, ?2) > 0`;
+const MIN_INDEXED_QUERY = 3;
+
+/** The FTS5 phrase that matches `text` literally. */
+function phrase(text: string): string {
+	return `"${text.replaceAll('"', '""')}"`;
+}
+
 function toUser(row: UserRow): User {
 	return {
 		id: row.id,
@@ -45,6 +56,9 @@ export function createSqliteUserStore(db: Database, reads: SnapshotReads, events
 	const countAll = reads.prepare<{ total: number; version: number }, []>(`SELECT n AS total, version FROM user_count`);
 	const usersVersion = db.prepare<{ version: number }, []>(`SELECT version FROM user_count`);
 	const countMatching = reads.prepare<{ total: number }, [string]>(`SELECT count(*) AS total FROM user ${EMAIL_FILTER}`);
+	const countIndexed = reads.prepare<{ total: number }, [string, string]>(
+		`SELECT count(*) AS total FROM user_email_search WHERE user_email_search MATCH ?1 AND instr(email, ?2) > 0`,
+	);
 	const deleteById = db.prepare<{ created_at: number }, [string]>(`DELETE FROM user WHERE id = ? RETURNING created_at`);
 	// Without an email query, pages come through the anchors of user-pages.ts, ascending or mirrored.
 	const orderBy: Record<UserOrder, string> = { created_at: "created_at, id", id: "id" };
@@ -63,6 +77,10 @@ export function createSqliteUserStore(db: Database, reads: SnapshotReads, events
 	// skips index entries only, and the columns (the TOTP subquery included) are made for 20 rows.
 	type FilteredListStatement = SnapshotStatement<UserRow, [string, number, number]>;
 	const listMatching = new Map<string, FilteredListStatement>();
+	// Indexed, the page's ids and the number of matches come from one evaluation of the index (a
+	// window count), then the page's rows by id: the index is the costly part, so it runs once.
+	const pageIndexed = new Map<string, SnapshotStatement<{ id: string; total: number }, [string, string, number, number]>>();
+	const rowsByIds = new Map<string, SnapshotStatement<UserRow, [string]>>();
 	for (const sortBy of ["created_at", "id"] as const) {
 		for (const [sortOrder, direction] of [["ascending", "ASC"], ["descending", "DESC"]] as const) {
 			const order = sortBy === "id" ? `id ${direction}` : `created_at ${direction}, id ${direction}`;
@@ -70,6 +88,11 @@ export function createSqliteUserStore(db: Database, reads: SnapshotReads, events
 				`${sortBy} ${sortOrder}`,
 				reads.prepare(`SELECT ${USER_COLUMNS} FROM user WHERE id IN (SELECT id FROM user ${EMAIL_FILTER} ORDER BY ${order} LIMIT ? OFFSET ?) ORDER BY ${order}`),
 			);
+			pageIndexed.set(
+				`${sortBy} ${sortOrder}`,
+				reads.prepare(`SELECT id, count(*) OVER () AS total FROM user ${INDEXED_EMAIL_FILTER} ORDER BY ${order} LIMIT ?3 OFFSET ?4`),
+			);
+			rowsByIds.set(`${sortBy} ${sortOrder}`, reads.prepare(`SELECT ${USER_COLUMNS} FROM user WHERE id IN (SELECT value FROM json_each(?)) ORDER BY ${order}`));
 		}
 	}
 
@@ -121,7 +144,16 @@ export function createSqliteUserStore(db: Database, reads: SnapshotReads, events
 						: pages.descending(query.sortBy, query.limit, query.offset, count);
 				return { users: rows.map(toUser), total: count.total };
 			}
-			const rows = listMatching.get(`${query.sortBy} ${query.sortOrder}`)!.all(query.emailQuery, query.limit, query.offset);
+			const ordering = `${query.sortBy} ${query.sortOrder}`;
+			if ([...query.emailQuery].length >= MIN_INDEXED_QUERY) {
+				const match = phrase(query.emailQuery);
+				const page = pageIndexed.get(ordering)!.all(match, query.emailQuery, query.limit, query.offset);
+				// A page past the last match has no row to carry the count.
+				if (page.length === 0) return { users: [], total: query.offset === 0 ? 0 : countIndexed.get(match, query.emailQuery)!.total };
+				const rows = rowsByIds.get(ordering)!.all(JSON.stringify(page.map((row) => row.id)));
+				return { users: rows.map(toUser), total: page[0]!.total };
+			}
+			const rows = listMatching.get(ordering)!.all(query.emailQuery, query.limit, query.offset);
 			return { users: rows.map(toUser), total: countMatching.get(query.emailQuery)!.total };
 		},
 		async delete(id, event) {

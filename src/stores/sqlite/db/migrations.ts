@@ -142,7 +142,26 @@ export const MIGRATIONS: readonly string[] = [
 	) STRICT;
 	CREATE INDEX webhook_delivery_due_at ON webhook_delivery (due_at);
 	`,
-	// 6: the console's one-time sign-in tokens and its sessions (API.md section 12), each known by
+	// 6: an index that serves GET /users?email_query= (a substring of the email): every email's
+	// trigrams, kept by triggers. Rows are found again by their email (unique, and always at least
+	// 3 characters, so its own trigrams find it), not by the user's rowid, which VACUUM may renumber.
+	`
+	CREATE VIRTUAL TABLE user_email_search USING fts5(email, tokenize = 'trigram');
+	INSERT INTO user_email_search (email) SELECT email FROM user WHERE email IS NOT NULL;
+	CREATE TRIGGER user_email_search_insert AFTER INSERT ON user WHEN new.email IS NOT NULL BEGIN
+		INSERT INTO user_email_search (email) VALUES (new.email);
+	END;
+	CREATE TRIGGER user_email_search_delete AFTER DELETE ON user WHEN old.email IS NOT NULL BEGIN
+		DELETE FROM user_email_search WHERE rowid IN (
+			SELECT rowid FROM user_email_search WHERE user_email_search MATCH '"' || replace(old.email, '"', '""') || '"' AND email = old.email);
+	END;
+	CREATE TRIGGER user_email_search_update AFTER UPDATE OF email ON user BEGIN
+		DELETE FROM user_email_search WHERE old.email IS NOT NULL AND rowid IN (
+			SELECT rowid FROM user_email_search WHERE user_email_search MATCH '"' || replace(old.email, '"', '""') || '"' AND email = old.email);
+		INSERT INTO user_email_search (email) SELECT new.email WHERE new.email IS NOT NULL;
+	END;
+	`,
+	// 7: the console's one-time sign-in tokens and its sessions (API.md section 12), each known by
 	// the SHA-256 of its secret.
 	`
 	CREATE TABLE console_token (digest BLOB NOT NULL PRIMARY KEY, expires_at INTEGER NOT NULL) STRICT;

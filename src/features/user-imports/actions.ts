@@ -1,0 +1,134 @@
+// Bringing users in (API.md section 9): each row is checked on its own, then every valid row is
+// stored unless its email or id is taken, in the database or by an earlier row of the request.
+import { nowSeconds, type AppContext } from "../../context.ts";
+import { generateCode, generateId } from "../../lib/ids.ts";
+import { decodeTotpKeyOfLength, IMPORTED_TOTP_KEY_BYTES } from "../../lib/totp.ts";
+import { parsePasswordHash } from "../../password-hashes/index.ts";
+import { newEvent, recordEvent } from "../events/actions.ts";
+import { importRow, type RowError } from "./schemas.ts";
+import type { ImportedUser } from "./store.ts";
+
+export type OnConflict = "error" | "skip";
+
+export type RowResult =
+	| { index: number; status: "created" | "skipped"; userId: string }
+	| { index: number; status: "failed"; error: RowError };
+
+export interface ImportSummary {
+	created: number;
+	skipped: number;
+	failed: number;
+	/** One per row, in row order. */
+	results: RowResult[];
+}
+
+/**
+ * Rounds of inserts a request may take. A row whose conflict has gone by the time it is looked up
+ * (the holder was deleted meanwhile, or the earlier row of this request that held its email was
+ * not imported) is tried again in the next round; every round settles at least its first row, so
+ * only a stream of deletes racing the import could use them all.
+ */
+const MAX_ROUNDS = 10;
+
+type RowCheck = { ok: true; user: ImportedUser } | { ok: false; error: RowError };
+
+/** A row as a user to store, or why it fails. Nothing is hashed: a hash is only parsed and bounded. */
+function checkRow(row: unknown, now: number): RowCheck {
+	const parsed = importRow.safeParse(row);
+	if (!parsed.success) return { ok: false, error: "INVALID_DATA" };
+	const fields = parsed.data;
+	if (fields.created_at !== undefined && fields.created_at > now) return { ok: false, error: "INVALID_DATA" };
+	let totpKey: Uint8Array | null = null;
+	if (fields.totp_key !== undefined) {
+		totpKey = decodeTotpKeyOfLength(fields.totp_key, IMPORTED_TOTP_KEY_BYTES.min, IMPORTED_TOTP_KEY_BYTES.max);
+		if (totpKey === null) return { ok: false, error: "INVALID_DATA" };
+	}
+	if (fields.password_hash !== undefined) {
+		const hash = parsePasswordHash(fields.password_hash);
+		if ("error" in hash) return { ok: false, error: hash.error };
+	}
+	return {
+		ok: true,
+		user: {
+			id: fields.id ?? generateId(),
+			createdAt: fields.created_at ?? now,
+			email: fields.email ?? null,
+			emailVerified: fields.email_verified ?? false,
+			passwordHash: fields.password_hash ?? "", // no password: every check is INCORRECT_PASSWORD
+			recoveryCode: fields.recovery_code ?? generateCode(),
+			totpKey,
+		},
+	};
+}
+
+interface Pending {
+	index: number;
+	user: ImportedUser;
+}
+
+/** The rows of `pending` that can go in one insert (no id or email twice), and the rest. */
+function splitFirstOccurrences(pending: readonly Pending[]): { round: Pending[]; later: Pending[] } {
+	const ids = new Set<string>();
+	const emails = new Set<string>();
+	const round: Pending[] = [];
+	const later: Pending[] = [];
+	for (const row of pending) {
+		const { id, email } = row.user;
+		if (ids.has(id) || (email !== null && emails.has(email))) {
+			later.push(row);
+			continue;
+		}
+		ids.add(id);
+		if (email !== null) emails.add(email);
+		round.push(row);
+	}
+	return { round, later };
+}
+
+export async function importUsers(ctx: AppContext, rows: readonly unknown[], onConflict: OnConflict): Promise<ImportSummary> {
+	const now = nowSeconds(ctx);
+	const results: RowResult[] = new Array(rows.length);
+	let pending: Pending[] = [];
+	rows.forEach((row, index) => {
+		const checked = checkRow(row, now);
+		if (checked.ok) pending.push({ index, user: checked.user });
+		else results[index] = { index, status: "failed", error: checked.error };
+	});
+
+	function conflict(row: Pending, error: "EMAIL_ALREADY_USED" | "ID_ALREADY_USED", holder: string): void {
+		results[row.index] = onConflict === "skip" ? { index: row.index, status: "skipped", userId: holder } : { index: row.index, status: "failed", error };
+	}
+
+	for (let round = 0; pending.length > 0 && round < MAX_ROUNDS; round++) {
+		const { round: batch, later } = splitFirstOccurrences(pending);
+		const inserted = await ctx.stores.userImports.insertWhereFree(
+			batch.map((row) => row.user),
+			now,
+		);
+		const left: Pending[] = [...later];
+		for (const row of batch) {
+			if (inserted.has(row.user.id)) results[row.index] = { index: row.index, status: "created", userId: row.user.id };
+			else left.push(row);
+		}
+		// Who holds what the rows left over wanted: the email decides first, then the id.
+		const holders = await ctx.stores.userImports.emailHolders(left.flatMap((row) => (row.user.email === null ? [] : [row.user.email])));
+		const withoutEmailHolder = left.filter((row) => row.user.email === null || !holders.has(row.user.email));
+		const takenIds = await ctx.stores.userImports.existingIds(withoutEmailHolder.map((row) => row.user.id));
+		pending = [];
+		for (const row of left) {
+			const holder = row.user.email === null ? undefined : holders.get(row.user.email);
+			if (holder !== undefined) conflict(row, "EMAIL_ALREADY_USED", holder);
+			else if (takenIds.has(row.user.id)) conflict(row, "ID_ALREADY_USED", row.user.id);
+			else pending.push(row);
+		}
+	}
+	// Only deletes racing every round leave rows here; they fail, and a second run settles them.
+	for (const row of pending) results[row.index] = { index: row.index, status: "failed", error: row.user.email === null ? "ID_ALREADY_USED" : "EMAIL_ALREADY_USED" };
+
+	const summary: ImportSummary = { created: 0, skipped: 0, failed: 0, results };
+	for (const result of results) summary[result.status]++;
+	// One event for the request, stored once every round is settled: the rows went in over several
+	// transactions, and only now are the counts known.
+	await recordEvent(ctx, newEvent(ctx, "users_imported", { userId: null, data: { created: summary.created, skipped: summary.skipped, failed: summary.failed } }));
+	return summary;
+}

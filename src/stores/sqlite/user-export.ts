@@ -1,0 +1,65 @@
+// Every user of the SQLite database for `holm export`, from one read transaction on a connection
+// of its own. A running server holds the data directory through holm.lock, not holm.db, and in
+// WAL mode a reader neither waits for the server's writes nor holds them up, so this works while
+// Holm serves (as `holm backup` does).
+import { Database } from "bun:sqlite";
+import { encodeBase64 } from "@oslojs/encoding";
+import type { ExportedUser, UserExportSource } from "../../features/user-imports/store.ts";
+
+const BATCH = 10_000;
+
+interface ExportRow {
+	id: string;
+	email: string | null;
+	email_verified: number;
+	created_at: number;
+	password_hash: string;
+	recovery_code: string;
+	totp_key: Uint8Array | null;
+}
+
+function toExported(row: ExportRow): ExportedUser {
+	return {
+		id: row.id,
+		email: row.email,
+		email_verified: row.email_verified === 1,
+		created_at: row.created_at,
+		password_hash: row.password_hash === "" ? null : row.password_hash,
+		totp_key: row.totp_key === null ? null : encodeBase64(row.totp_key),
+		recovery_code: row.recovery_code,
+	};
+}
+
+/** `path` must exist: an export never creates a database. */
+export function openSqliteUserExport(path: string): UserExportSource {
+	const db = new Database(path, { create: false, readonly: true, strict: true });
+	db.run("PRAGMA busy_timeout = 5000");
+	return {
+		async each(write) {
+			db.run("BEGIN");
+			try {
+				const rows = db
+					.prepare<ExportRow, []>(
+						`SELECT user.id, user.email, user.email_verified, user.created_at, user.password_hash, user.recovery_code,
+							totp_credential.key AS totp_key
+						FROM user LEFT JOIN totp_credential ON totp_credential.user_id = user.id
+						ORDER BY user.created_at, user.id`,
+					)
+					.iterate();
+				let batch: ExportedUser[] = [];
+				for (const row of rows) {
+					batch.push(toExported(row));
+					if (batch.length < BATCH) continue;
+					await write(batch);
+					batch = [];
+				}
+				if (batch.length > 0) await write(batch);
+			} finally {
+				db.run("COMMIT");
+			}
+		},
+		async close() {
+			db.close();
+		},
+	};
+}
