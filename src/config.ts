@@ -70,6 +70,8 @@ export interface ServeConfig {
 	passkeys: PasskeyConfig | null;
 	/** Events and webhooks (API.md section 11); absent means the defaults: 30 days, no webhook. */
 	events?: EventConfig;
+	/** Serve the operator's console under /console/ (API.md section 12); off by default. */
+	console: boolean;
 }
 
 export interface WebhookConfig {
@@ -115,10 +117,12 @@ const serveOptions = {
 	"passkey-rp-name": { type: "string" },
 	"passkey-user-verification": { type: "string" },
 	"passkey-origin": { type: "string", multiple: true },
+	console: { type: "boolean" },
 } as const;
 
-/** The flags that take one value (--webhook-event, --limit and --passkey-origin repeat, and are read apart). */
-type ServeFlag = Exclude<keyof typeof serveOptions, "webhook-event" | "limit" | "passkey-origin">;
+/** The flags that take one value (--webhook-event, --limit and --passkey-origin repeat, and
+ *  --console is a switch: all read apart). */
+type ServeFlag = Exclude<keyof typeof serveOptions, "webhook-event" | "limit" | "passkey-origin" | "console">;
 type FlagValues = Partial<Record<ServeFlag, string>>;
 
 /** The environment variable that stands in for a flag: --leak-check → HOLM_LEAK_CHECK. */
@@ -126,7 +130,7 @@ export function envName(flag: string): string {
 	return "HOLM_" + flag.toUpperCase().replaceAll("-", "_");
 }
 
-function parseFlags<T extends Record<string, { type: "string"; multiple?: boolean }>>(args: string[], options: T, allowPositionals: boolean) {
+function parseFlags<T extends Record<string, { type: "string"; multiple?: boolean } | { type: "boolean" }>>(args: string[], options: T, allowPositionals: boolean) {
 	try {
 		return parseArgs({ args, options, strict: true, allowPositionals });
 	} catch (e) {
@@ -264,11 +268,22 @@ function passwordInDatabaseFlag(values: FlagValues): boolean {
 }
 
 /** --database: "sqlite" (the default) or a postgres:// (postgresql://) connection string. */
-function databaseConfig(value: string | undefined): DatabaseConfig {
+export function databaseConfig(value: string | undefined): DatabaseConfig {
 	if (value === undefined || value === "sqlite") return { kind: "sqlite" };
 	if (/^postgres(ql)?:\/\//.test(value) && URL.canParse(value)) return { kind: "postgres", url: value };
 	// The value may hold a password: say what is wrong without repeating it.
 	throw new ConfigError('--database must be "sqlite" or a postgres://user@host/database connection string');
+}
+
+/** A switch such as --console: the flag, else its variable (1/true/yes/on or 0/false/no/off). */
+function onOff(flag: string, given: boolean | undefined, env: Env): boolean {
+	if (given === true) return true;
+	const fromEnv = env[envName(flag)];
+	if (fromEnv === undefined || fromEnv === "") return false;
+	const value = fromEnv.trim().toLowerCase();
+	if (["1", "true", "yes", "on"].includes(value)) return true;
+	if (["0", "false", "no", "off"].includes(value)) return false;
+	throw new ConfigError(`${envName(flag)} must be 1, true, yes, on, 0, false, no or off (got "${fromEnv}")`);
 }
 
 /**
@@ -344,7 +359,13 @@ function passkeyConfig(values: FlagValues, originFlags: string[] | undefined, en
 
 export function parseServeConfig(args: string[], env: Env): ServeConfig {
 	const parsed = parseFlags(args, serveOptions, false).values;
-	const { "webhook-event": webhookEvents, limit: limitFlags, "passkey-origin": originFlags, ...values }: FlagValues & { "webhook-event"?: string[]; limit?: string[]; "passkey-origin"?: string[] } = parsed;
+	const {
+		"webhook-event": webhookEvents,
+		limit: limitFlags,
+		"passkey-origin": originFlags,
+		console: consoleFlag,
+		...values
+	}: FlagValues & { "webhook-event"?: string[]; limit?: string[]; "passkey-origin"?: string[]; console?: boolean } = parsed;
 	const database = databaseConfig(pick(values, env, "database"));
 	const dir = pick(values, env, "dir");
 	const secret = secretSource(values, env);
@@ -380,6 +401,7 @@ export function parseServeConfig(args: string[], env: Env): ServeConfig {
 		limits: limitsOf(limitFlags, env),
 		passkeys: passkeyConfig(values, originFlags?.flatMap((flag) => (flag === "" ? [""] : flag.split(","))), env),
 		events: eventConfig(values, env, webhookEvents),
+		console: onOff("console", consoleFlag, env),
 	};
 }
 

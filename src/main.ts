@@ -10,6 +10,7 @@ import packageJson from "../package.json" with { type: "json" };
 import { ConfigError, DATABASE_PASSWORD_WARNING, parseDirConfig, parseExportConfig, parseImportConfig, parseServeConfig, UsageError } from "./config.ts";
 import { exportUsers } from "./features/user-imports/export-users.ts";
 import { importFile } from "./features/user-imports/import-file.ts";
+import { consoleLink } from "./features/console/link-command.ts";
 import { buildLeakFile } from "./leak-check/build-leak-file.ts";
 import { createLogger } from "./log.ts";
 import { prepareDataDir } from "./data-dir.ts";
@@ -186,6 +187,9 @@ async function main(argv: string[]): Promise<number> {
 			return 0;
 		case "import":
 			return await importCommand(args);
+		case "console-link":
+			await consoleLink(args, process.env);
+			return 0;
 		case "version":
 		case "--version":
 			console.log(packageJson.version);

@@ -125,6 +125,7 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
 			limits: config.limits,
 			now: options.now,
 			passkeys: config.passkeys,
+			console: config.console,
 		});
 		await checkClock(storage, ctx.now, log);
 		describePasskeys(config, log);

@@ -47,6 +47,8 @@ ${LIMIT_ROWS}
   --passkey-user-verification required|preferred                                     HOLM_PASSKEY_USER_VERIFICATION
                                      whether a PIN or biometric is required (default
                                      required)
+  --console                          serve the operator's console at /console/; sign   HOLM_CONSOLE
+                                     in with a link from \`holm console-link\`
 
 Make a secret with \`holm generate-secret\`. A bad flag or value, or a data directory another
 holm holds, exits with status 2.`;
@@ -90,6 +92,19 @@ reads HOLM_URL, and takes unix:PATH for a socket. A row whose email or id is tak
 an interrupted one. Failed rows go to FILE.rejects.ndjson (stdin.rejects.ndjson for -), each
 with its line and error. Exit status 0 when no row failed, 1 when some did, 2 for a bad flag.`;
 
+const CONSOLE_LINK = `Usage: holm console-link [--dir holm_data | --database postgres://...] [--ttl 10m]
+                         [--host 127.0.0.1] [--port 4000] [--end-sessions]
+
+Prints a one-time link that signs a browser in to the console of a holm serve --console on the
+same database: http://HOST:PORT/console/#token=... It works once, within --ttl (s, m or h; at
+most 24h). The session it opens ends after 30 minutes idle or 12 hours in all. The session cookie
+is only kept over TLS or on a loopback address: open a server's console through an SSH tunnel
+(ssh -L 4000:127.0.0.1:4000 server) or behind TLS.
+
+  --ttl 10m          how long the link may wait to be opened                HOLM_CONSOLE_TTL
+  --host, --port     where the link points (default HOLM_HOST, HOLM_PORT, or 127.0.0.1:4000)
+  --end-sessions     ends every console session and unused link instead; prints no link`;
+
 const VERSION = `Usage: holm version
 
 Prints the version.`;
@@ -102,6 +117,7 @@ export const COMMAND_USAGE: Record<string, string> = {
 	"build-leak-file": BUILD_LEAK_FILE,
 	export: EXPORT,
 	import: IMPORT,
+	"console-link": CONSOLE_LINK,
 	version: VERSION,
 };
 
@@ -115,7 +131,8 @@ export const USAGE = `Usage:
              [--webhook-event TYPE ...]
              [--limit NAME=COUNT/WINDOW ...]
              [--passkey-rp-id ID --passkey-origin ORIGIN ... [--passkey-rp-name N]
-              [--passkey-user-verification required|preferred]]
+              [--passkey-user-verification required|preferred]] [--console]
+  holm console-link [--dir holm_data | --database postgres://...] [--ttl 10m] [--end-sessions]
   holm migrate [--database sqlite|postgres://...] [--dir holm_data]
   holm generate-secret
   holm backup [--dir holm_data] DEST

@@ -94,6 +94,8 @@ export interface TestServerOptions {
 	events?: EventConfig;
 	/** How long a webhook receiver may take (10 s in production). */
 	webhookTimeoutMs?: number;
+	/** Serve the console under /console/ (--console). */
+	console?: boolean;
 	/** Where the test clock starts (2026-11-21 12:00 UTC unless given). */
 	clockStartsAt?: number;
 	/** On PostgreSQL, whose clock judges limits, expiry and the sweep: the test clock (moved by
@@ -130,6 +132,7 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
 		events: options.events,
 		limits: limitSettings(options.limits ?? [], "--limit"),
 		passkeys: options.passkeys ?? null,
+		console: options.console ?? false,
 	};
 	const running = await startServer({
 		config,

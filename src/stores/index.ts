@@ -1,5 +1,6 @@
 // Every feature's store, as the features see them: one interface per feature, implemented once per
 // database (src/stores/sqlite/, src/stores/postgres/). Features never learn which one they talk to.
+import type { ConsoleStore } from "../features/console/store.ts";
 import type { EmailUpdateStore } from "../features/email-update/store.ts";
 import type { EmailVerificationStore } from "../features/email-verification/store.ts";
 import type { EventStore, WebhookQueue } from "../features/events/store.ts";
@@ -10,6 +11,7 @@ import type { TwoFactorStore } from "../features/two-factor/store.ts";
 import type { UserImportStore } from "../features/user-imports/store.ts";
 import type { UserStore } from "../features/users/store.ts";
 import type { LimitStore } from "../limits.ts";
+import { CONSOLE_IDLE_SECONDS, CONSOLE_SESSION_SECONDS } from "../features/console/sessions.ts";
 
 export interface Stores {
 	users: UserStore;
@@ -21,6 +23,7 @@ export interface Stores {
 	events: EventStore;
 	passkeys: PasskeyStore;
 	userImports: UserImportStore;
+	console: ConsoleStore;
 }
 
 /** How events are kept (API.md section 11). */
@@ -41,6 +44,7 @@ export async function deleteExpiredRows(stores: Stores, nowSeconds: number, even
 	await stores.emailVerifications.deleteExpired(nowSeconds);
 	await stores.emailUpdates.deleteExpired(nowSeconds);
 	await stores.passkeys.deleteExpiredCeremonies(nowSeconds);
+	await stores.console.deleteExpired(nowSeconds, CONSOLE_IDLE_SECONDS, CONSOLE_SESSION_SECONDS);
 }
 
 /** One database with everything Holm keeps: the stores, the limit state, and their upkeep. */

@@ -91,6 +91,45 @@ test("the executable refuses a short secret and prints a command's usage", () =>
 	expect(help.stdout.toString()).toContain("--secret-file");
 });
 
+test("the console is embedded: --console serves its page and files, and a console-link signs in", async () => {
+	const dir = join(workDir, "console-data");
+	const serving = Bun.spawn([executable, "serve", "--port", "0", "--dir", dir, "--secret", SECRET, "--log-format", "json", "--console"], {
+		cwd: workDir,
+		stdout: "pipe",
+		stderr: "pipe",
+	});
+	try {
+		const reader = serving.stdout.getReader();
+		let text = "";
+		while (!text.includes("holm is listening")) {
+			const { value, done } = await reader.read();
+			if (done) throw new Error(`holm exited: ${text}`);
+			text += new TextDecoder().decode(value);
+		}
+		reader.releaseLock();
+		const consoleUrl = /"url":"([^"]+)"/.exec(text)![1]!;
+		const page = await fetch(`${consoleUrl}/console/`);
+		expect(page.status).toBe(200);
+		expect(page.headers.get("X-Frame-Options")).toBe("DENY");
+		expect(await page.text()).toContain('<script type="module" src="/console/console.js"></script>');
+		const script = await fetch(`${consoleUrl}/console/console.js`);
+		expect(script.headers.get("Content-Type")).toStartWith("text/javascript");
+		expect((await script.text()).length).toBeGreaterThan(1000);
+		const link = Bun.spawnSync([executable, "console-link", "--dir", dir, "--port", new URL(consoleUrl).port], { cwd: workDir });
+		expect(link.exitCode).toBe(0);
+		const token = link.stdout.toString().trim().split("#token=")[1]!;
+		const session = await fetch(`${consoleUrl}/console/api/session`, {
+			method: "POST",
+			headers: { Origin: consoleUrl, "Content-Type": "application/json" },
+			body: JSON.stringify({ token }),
+		});
+		expect(session.status).toBe(204);
+	} finally {
+		serving.kill("SIGTERM");
+		await serving.exited;
+	}
+});
+
 test("backup from the executable, then SIGTERM exits 0", async () => {
 	const destination = join(workDir, "backup.db");
 	const backup = Bun.spawnSync([executable, "backup", destination], { cwd: workDir });

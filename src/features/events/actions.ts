@@ -32,9 +32,9 @@ export async function recordEvent(ctx: AppContext, event: HolmEvent): Promise<vo
 
 /** Ends the user's per-user password block and both second-factor locks, with their escalation
  *  (the next lock is 15 minutes again). False when there is no such user. */
-export async function unblockUser(ctx: AppContext, userId: string): Promise<boolean> {
+export async function unblockUser(ctx: AppContext, userId: string, data: EventData = {}): Promise<boolean> {
 	await ctx.limits.unblockUser(userId);
-	const event = newEvent(ctx, "user_unblocked", { userId });
+	const event = newEvent(ctx, "user_unblocked", { userId, data });
 	if (!(await ctx.stores.twoFactor.clearLockouts(userId, event))) return false;
 	logEvent(ctx, event);
 	return true;

@@ -27,6 +27,8 @@ export const EVENT_TYPES = [
 	"passkey_deleted",
 	"passkey_counter_regressed",
 	"user_unblocked",
+	// The console's "delete pending requests" (API.md section 12); data.actor is "console".
+	"requests_deleted",
 ] as const;
 
 export type EventType = (typeof EVENT_TYPES)[number];

@@ -238,10 +238,10 @@ async function checkAssertion(
 	return { ok: true, user, passkey: { ...passkey, signCount, backedUp, lastUsedAt: usedAt } };
 }
 
-export async function deletePasskey(ctx: AppContext, id: string): Promise<boolean> {
+export async function deletePasskey(ctx: AppContext, id: string, data: EventData = {}): Promise<boolean> {
 	const passkey = isId(id) ? await ctx.stores.passkeys.get(id) : null;
 	if (passkey === null) return false;
-	const event = newEvent(ctx, "passkey_deleted", { userId: passkey.userId, data: { passkey_id: passkey.id } });
+	const event = newEvent(ctx, "passkey_deleted", { userId: passkey.userId, data: { ...data, passkey_id: passkey.id } });
 	if (!(await ctx.stores.passkeys.delete(id, event))) return false;
 	logEvent(ctx, event);
 	return true;

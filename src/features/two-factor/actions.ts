@@ -6,7 +6,7 @@ import { codesMatch } from "../../lib/constant-time.ts";
 import { generateCode } from "../../lib/ids.ts";
 import { findTotpStep } from "../../lib/totp.ts";
 import { logEvent, newEvent } from "../events/actions.ts";
-import { withData, type HolmEvent } from "../events/store.ts";
+import { withData, type EventData, type HolmEvent } from "../events/store.ts";
 import { secondFactorLockout } from "../../limits.ts";
 import type { IncorrectCode, Locked, TotpCredential } from "./store.ts";
 
@@ -32,8 +32,8 @@ export async function registerTotpCredential(
 }
 
 /** False when the user had no credential. */
-export async function deleteTotpCredential(ctx: AppContext, userId: string): Promise<boolean> {
-	const event = newEvent(ctx, "totp_deleted", { userId });
+export async function deleteTotpCredential(ctx: AppContext, userId: string, data: EventData = {}): Promise<boolean> {
+	const event = newEvent(ctx, "totp_deleted", { userId, data });
 	if (!(await ctx.stores.twoFactor.deleteCredential(userId, event))) return false;
 	logEvent(ctx, event);
 	return true;

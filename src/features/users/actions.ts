@@ -4,6 +4,7 @@ import { tooManyRequests, type TooManyRequests } from "../../errors.ts";
 import { generateCode, generateId } from "../../lib/ids.ts";
 import { couldBeInEmail } from "../../lib/validation.ts";
 import { logEvent, newEvent } from "../events/actions.ts";
+import type { EventData } from "../events/store.ts";
 import type { User, UserListQuery } from "./store.ts";
 
 export type CreateUserResult =
@@ -55,8 +56,8 @@ export async function listUsers(ctx: AppContext, query: UserListQuery & { exactE
 }
 
 /** Everything the user owns goes with them. False when there was no such user. */
-export async function deleteUser(ctx: AppContext, userId: string): Promise<boolean> {
-	const event = newEvent(ctx, "user_deleted", { userId });
+export async function deleteUser(ctx: AppContext, userId: string, data: EventData = {}): Promise<boolean> {
+	const event = newEvent(ctx, "user_deleted", { userId, data });
 	if (!(await ctx.stores.users.delete(userId, event))) return false;
 	logEvent(ctx, event);
 	return true;

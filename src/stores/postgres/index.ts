@@ -5,6 +5,7 @@ import type { Clock } from "../../lib/rate-limit.ts";
 import { deleteExpiredRows, NO_WEBHOOK_EVENTS, type EventSettings, type Storage, type Stores } from "../index.ts";
 import { databaseClock, type DatabaseClock } from "./clock.ts";
 import { connectPostgres, createHealthProbe, timeoutReason } from "./connection.ts";
+import { createPostgresConsoleStore } from "./console.ts";
 import { createPostgresEmailUpdateStore } from "./email-update.ts";
 import { createPostgresEmailVerificationStore } from "./email-verification.ts";
 import { explainConnectionError } from "./connection-error.ts";
@@ -31,6 +32,7 @@ function createPostgresStores(sql: SQL, clock: DatabaseClock, settings: EventSet
 		passkeys: createPostgresPasskeyStore(sql, events),
 		events: events.store,
 		userImports: createPostgresUserImportStore(sql),
+		console: createPostgresConsoleStore(sql, clock),
 	};
 }
 

@@ -233,6 +233,12 @@ export const POSTGRES_MIGRATIONS: readonly string[] = [
 		RETURN NULL;
 	END $$;
 	`,
+	// 8: the console's one-time sign-in tokens and its sessions (API.md section 12), each known by
+	// the SHA-256 of its secret, so that any instance accepts them.
+	`
+	CREATE TABLE console_token (digest bytea PRIMARY KEY, expires_at bigint NOT NULL);
+	CREATE TABLE console_session (digest bytea PRIMARY KEY, created_at bigint NOT NULL, last_seen_at bigint NOT NULL);
+	`,
 ];
 
 /** Why email_query scans every user on this database, or null when its index is there. */

@@ -4,6 +4,7 @@ import { createMemoryLimitStore } from "../../limits.ts";
 import { deleteExpiredRows, NO_WEBHOOK_EVENTS, type EventSettings, type Storage, type Stores } from "../index.ts";
 import { CONNECTION_PRAGMAS, openAndMigrate } from "./db/open.ts";
 import { openSnapshotReads, type SnapshotReads } from "./db/snapshot-reads.ts";
+import { createSqliteConsoleStore } from "./console.ts";
 import { createSqliteEmailUpdateStore } from "./email-update.ts";
 import { createSqliteEmailVerificationStore } from "./email-verification.ts";
 import { createSqliteEventLog } from "./events.ts";
@@ -27,6 +28,7 @@ function createStores(db: Database, reads: SnapshotReads, settings: EventSetting
 		passkeys: createSqlitePasskeyStore(db, reads, events),
 		events: events.store,
 		userImports: createSqliteUserImportStore(db),
+		console: createSqliteConsoleStore(db),
 	};
 }
 

@@ -161,4 +161,14 @@ export const MIGRATIONS: readonly string[] = [
 		INSERT INTO user_email_search (email) SELECT new.email WHERE new.email IS NOT NULL;
 	END;
 	`,
+	// 7: the console's one-time sign-in tokens and its sessions (API.md section 12), each known by
+	// the SHA-256 of its secret.
+	`
+	CREATE TABLE console_token (digest BLOB NOT NULL PRIMARY KEY, expires_at INTEGER NOT NULL) STRICT;
+	CREATE TABLE console_session (
+		digest BLOB NOT NULL PRIMARY KEY,
+		created_at INTEGER NOT NULL,
+		last_seen_at INTEGER NOT NULL
+	) STRICT;
+	`,
 ];

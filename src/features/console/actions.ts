@@ -1,0 +1,190 @@
+// What the console reads and does, in terms of the features' own work functions and stores, so it
+// answers as the API does. Nothing here returns a password, hash, code, TOTP key or recovery code:
+// each view below is a list of the fields that may be shown, never a spread of a stored row.
+import packageJson from "../../../package.json" with { type: "json" };
+import { nowSeconds, type AppContext } from "../../context.ts";
+import { isId } from "../../lib/ids.ts";
+import { isValidEmail, normalizeEmail } from "../../lib/validation.ts";
+import { RULES } from "../../limits.ts";
+import { newEvent, recordEvent, unblockUser } from "../events/actions.ts";
+import { eventJSON, EVENT_TYPES, type EventData } from "../events/store.ts";
+import { deletePasskey } from "../passkeys/actions.ts";
+import { deleteTotpCredential } from "../two-factor/actions.ts";
+import { passkeyJSON } from "../passkeys/store.ts";
+import { deleteUser, listUsers } from "../users/actions.ts";
+import type { SortOrder, User, UserSortBy } from "../users/store.ts";
+
+/** What every event of a console action carries, so the feed tells it from the API's. */
+const BY_CONSOLE: EventData = { actor: "console" };
+
+/** Events on a user's page. */
+const USER_EVENTS = 20;
+/** Events on a page of the feed. */
+export const FEED_EVENTS = 50;
+
+/** A user as the console shows them: no recovery code. */
+export function consoleUserJSON(user: User) {
+	return {
+		id: user.id,
+		created_at: user.createdAt,
+		email: user.email,
+		email_verified: user.emailVerified,
+		totp_registered: user.totpRegistered,
+	};
+}
+
+export type UserSearchMode = "auto" | "email" | "email_part" | "id";
+
+export interface UserSearch {
+	text: string;
+	mode: UserSearchMode;
+	sortBy: UserSortBy;
+	sortOrder: SortOrder;
+	page: number;
+	perPage: number;
+}
+
+/**
+ * One page of users, through GET /users's own functions: an id by its primary key, an exact
+ * address by the unique index, a part of an address by the email filter. `auto` reads an id as an
+ * id, a whole address as that address (and as a part when no one holds it: "ann@example.co" is
+ * a whole address and part of others), anything else as a part.
+ */
+export async function searchUsers(ctx: AppContext, search: UserSearch): Promise<{ users: User[]; total: number }> {
+	const text = search.text.trim();
+	if (search.mode === "auto" && text !== "") {
+		if (isId(text)) return searchUsers(ctx, { ...search, mode: "id" });
+		if (!isValidEmail(normalizeEmail(text))) return searchUsers(ctx, { ...search, mode: "email_part" });
+		const exact = await searchUsers(ctx, { ...search, mode: "email" });
+		return exact.total > 0 ? exact : searchUsers(ctx, { ...search, mode: "email_part" });
+	}
+	const mode = search.mode;
+	const offset = (search.page - 1) * search.perPage;
+	if (mode === "id") {
+		const user = isId(text) ? await ctx.stores.users.get(text) : null;
+		return { users: user === null || offset > 0 ? [] : [user], total: user === null ? 0 : 1 };
+	}
+	const email = normalizeEmail(text);
+	return listUsers(ctx, {
+		sortBy: search.sortBy,
+		sortOrder: search.sortOrder,
+		limit: search.perPage,
+		offset,
+		emailQuery: mode === "email_part" ? email : "",
+		exactEmail: mode === "email" ? (isValidEmail(email) ? email : "") : null,
+	});
+}
+
+/** The per-user password block of the limits (memory or database), without changing it. */
+async function passwordBlockUntil(ctx: AppContext, userId: string): Promise<number | null> {
+	const rule = RULES.incorrectPasswordsPerUser;
+	const result = await ctx.storage.limitStore.update([{ rule, key: userId }], ctx.now(), (states, at) => ({
+		result: rule.check(states[0], at),
+		states,
+	}));
+	return result.allowed ? null : Math.ceil((ctx.now() + result.retryAfterMs) / 1000);
+}
+
+/** Everything the user's page shows, or null when there is no such user. */
+export async function describeUser(ctx: AppContext, userId: string) {
+	const user = isId(userId) ? await ctx.stores.users.get(userId) : null;
+	if (user === null) return null;
+	const now = nowSeconds(ctx);
+	const [totp, passkeys, resets, verification, updates, locks, passwordBlock, events] = await Promise.all([
+		ctx.stores.twoFactor.getCredential(user.id),
+		ctx.stores.passkeys.listForUser(user.id),
+		ctx.stores.passwordResets.listForUser(user.id, now),
+		ctx.stores.emailVerifications.get(user.id, now),
+		ctx.stores.emailUpdates.listForUser(user.id, now),
+		ctx.stores.console.secondFactorLocks(user.id, now),
+		passwordBlockUntil(ctx, user.id),
+		ctx.stores.console.recentEvents({ userId: user.id, type: null, since: null, before: null, limit: USER_EVENTS }),
+	]);
+	return {
+		/** The server's time, so that the page says "in 9 min" by the clock that decides. */
+		now,
+		user: consoleUserJSON(user),
+		totp: totp === null ? null : { created_at: totp.createdAt },
+		// The API's passkey model, which holds neither the public key nor the counter.
+		passkeys: passkeys.map(passkeyJSON),
+		requests: {
+			password_reset: resets.map((r) => ({ created_at: r.createdAt, expires_at: r.expiresAt, email_verified: r.emailVerified })),
+			email_verification: verification === null ? [] : [{ created_at: verification.createdAt, expires_at: verification.expiresAt }],
+			email_update: updates.map((r) => ({ created_at: r.createdAt, expires_at: r.expiresAt, email: r.email })),
+		},
+		blocks: {
+			password_until: passwordBlock,
+			second_factor: locks.map((l) => ({ check: l.check, failed_attempts: l.failedAttempts, locked_until: l.lockedUntil, lock_count: l.lockCount })),
+		},
+		// Newest first; `data` never holds a password, code, key, hash, secret or request id.
+		events: events.map(({ event }) => eventJSON(event)),
+	};
+}
+
+export type ConsoleUserDetails = NonNullable<Awaited<ReturnType<typeof describeUser>>>;
+
+/** The overview: how many users, how busy hashing is, which build on which database. */
+export async function describeService(ctx: AppContext) {
+	const { total } = await listUsers(ctx, { sortBy: "created_at", sortOrder: "ascending", limit: 1, offset: 0, emailQuery: "", exactEmail: null });
+	const events24h = await ctx.stores.console.eventCounts(nowSeconds(ctx) - 24 * 60 * 60);
+	return {
+		users: total,
+		events_24h: events24h,
+		hashing: ctx.hasher.load(),
+		version: packageJson.version,
+		database: ctx.storage.kind,
+	};
+}
+
+/** Deleting a user is confirmed by typing their email or id: a slip of the mouse deletes no one. */
+export async function deleteUserConfirmed(ctx: AppContext, userId: string, typed: string): Promise<"DELETED" | "NOT_FOUND" | "NOT_CONFIRMED"> {
+	const user = isId(userId) ? await ctx.stores.users.get(userId) : null;
+	if (user === null) return "NOT_FOUND";
+	const given = typed.trim();
+	const confirmed = given === user.id || (user.email !== null && normalizeEmail(given) === user.email);
+	if (!confirmed) return "NOT_CONFIRMED";
+	return (await deleteUser(ctx, user.id, BY_CONSOLE)) ? "DELETED" : "NOT_FOUND";
+}
+
+export async function removeTotp(ctx: AppContext, userId: string): Promise<boolean> {
+	return isId(userId) && (await deleteTotpCredential(ctx, userId, BY_CONSOLE));
+}
+
+/** The passkey, by its id, through the passkeys feature (the passkey_deleted event). */
+export async function removePasskey(ctx: AppContext, passkeyId: string): Promise<boolean> {
+	return deletePasskey(ctx, passkeyId, BY_CONSOLE);
+}
+
+/** Ends the user's password block and second-factor locks (the user_unblocked event). */
+export async function unblock(ctx: AppContext, userId: string): Promise<boolean> {
+	return isId(userId) && (await unblockUser(ctx, userId, BY_CONSOLE));
+}
+
+export interface EventFeedQuery {
+	type: string | null;
+	userId: string | null;
+	hours: number | null;
+	before: number | null;
+}
+
+/** A page of the feed, newest first, and where the next (older) page starts. */
+export async function eventFeed(ctx: AppContext, query: EventFeedQuery) {
+	const since = query.hours === null ? null : nowSeconds(ctx) - query.hours * 60 * 60;
+	const rows = await ctx.stores.console.recentEvents({ userId: query.userId, type: query.type, since, before: query.before, limit: FEED_EVENTS });
+	return {
+		events: rows.map(({ event }) => eventJSON(event)),
+		older: rows.length === FEED_EVENTS ? String(rows[rows.length - 1]!.seq) : null,
+		types: EVENT_TYPES,
+	};
+}
+
+/** Deletes every pending reset, email verification and email update request of the user. */
+export async function deletePendingRequests(ctx: AppContext, userId: string): Promise<boolean> {
+	const user = isId(userId) ? await ctx.stores.users.get(userId) : null;
+	if (user === null) return false;
+	await ctx.stores.passwordResets.deleteForUser(user.id);
+	await ctx.stores.emailVerifications.delete(user.id, nowSeconds(ctx));
+	await ctx.stores.emailUpdates.deleteForUser(user.id);
+	await recordEvent(ctx, newEvent(ctx, "requests_deleted", { userId: user.id, data: BY_CONSOLE }));
+	return true;
+}

@@ -1,0 +1,73 @@
+// The console's sign-in tokens and sessions on PostgreSQL: each check is one statement, so any
+// instance may be asked, and two asking at once cannot both use a token. Expiry and idleness are
+// judged by the database's clock (clock.ts), not by the `now` an instance passes.
+import type { SQL } from "bun";
+import { TOUCH_EVERY_SECONDS, toLock, type ConsoleStore } from "../../features/console/store.ts";
+import type { DatabaseClock } from "./clock.ts";
+import { transaction } from "./connection.ts";
+
+export function createPostgresConsoleStore(sql: SQL, clock: DatabaseClock): ConsoleStore {
+	return {
+		async insertToken(digest, _now, ttlSeconds) {
+			await sql`INSERT INTO console_token (digest, expires_at) VALUES (${digest}, ${clock.seconds(sql)} + ${ttlSeconds})`;
+		},
+		async consumeToken(digest) {
+			const rows = await sql`DELETE FROM console_token WHERE digest = ${digest} RETURNING expires_at > ${clock.seconds(sql)} AS live`;
+			return rows.length > 0 && rows[0].live === true;
+		},
+		async insertSession(digest) {
+			await sql`INSERT INTO console_session (digest, created_at, last_seen_at) VALUES (${digest}, ${clock.seconds(sql)}, ${clock.seconds(sql)})`;
+		},
+		async touchSession(digest, _now, idleSeconds, lifetimeSeconds) {
+			const [live] = await sql`SELECT created_at, last_seen_at, last_seen_at > ${clock.seconds(sql)} - ${TOUCH_EVERY_SECONDS} AS fresh FROM console_session
+				WHERE digest = ${digest} AND last_seen_at > ${clock.seconds(sql)} - ${idleSeconds} AND created_at > ${clock.seconds(sql)} - ${lifetimeSeconds}`;
+			if (live === undefined) return null;
+			if (live.fresh === true) return { createdAt: Number(live.created_at), lastSeenAt: Number(live.last_seen_at) };
+			const rows = await sql`UPDATE console_session SET last_seen_at = ${clock.seconds(sql)}
+				WHERE digest = ${digest} AND last_seen_at > ${clock.seconds(sql)} - ${idleSeconds} AND created_at > ${clock.seconds(sql)} - ${lifetimeSeconds}
+				RETURNING created_at, last_seen_at`;
+			return rows.length === 0 ? null : { createdAt: Number(rows[0].created_at), lastSeenAt: Number(rows[0].last_seen_at) };
+		},
+		async deleteSession(digest) {
+			await sql`DELETE FROM console_session WHERE digest = ${digest}`;
+		},
+		async deleteAllSessions() {
+			return transaction(sql, async (tx) => {
+				const ended = await tx`DELETE FROM console_session`;
+				await tx`DELETE FROM console_token`;
+				return ended.count;
+			});
+		},
+		async secondFactorLocks(userId) {
+			const rows = await sql`SELECT check_name, failed_attempts, locked_until, lock_count, ${clock.seconds(sql)} AS now
+				FROM second_factor_lockout WHERE user_id = ${userId} ORDER BY check_name`;
+			return rows.map((row: any) => toLock(row, Number(row.now)));
+		},
+		async recentEvents(query) {
+			const before = query.before ?? Number.MAX_SAFE_INTEGER;
+			const since = query.since ?? 0;
+			const rows =
+				query.userId === null
+					? await sql`SELECT seq, id, time, type, user_id, client_ip, data FROM event
+						WHERE seq < ${before} AND (${query.type}::text IS NULL OR type = ${query.type}) AND time >= ${since}
+						ORDER BY seq DESC LIMIT ${query.limit}`
+					: await sql`SELECT seq, id, time, type, user_id, client_ip, data FROM event
+						WHERE user_id = ${query.userId} AND seq < ${before} AND (${query.type}::text IS NULL OR type = ${query.type}) AND time >= ${since}
+						ORDER BY seq DESC LIMIT ${query.limit}`;
+			return rows.map((row: any) => ({
+				seq: Number(row.seq),
+				event: { id: row.id, time: Number(row.time), type: row.type, userId: row.user_id, clientIp: row.client_ip, data: typeof row.data === "string" ? JSON.parse(row.data) : row.data },
+			}));
+		},
+		async eventCounts(since) {
+			const rows = await sql`SELECT type, count(*) AS n FROM event
+				WHERE seq > coalesce((SELECT seq FROM event WHERE time < ${since} ORDER BY seq DESC LIMIT 1), 0) AND time >= ${since}
+				GROUP BY type ORDER BY type`;
+			return Object.fromEntries(rows.map((row: any) => [row.type, Number(row.n)]));
+		},
+		async deleteExpired(now, idleSeconds, lifetimeSeconds) {
+			await sql`DELETE FROM console_token WHERE expires_at <= ${now}`;
+			await sql`DELETE FROM console_session WHERE last_seen_at <= ${now - idleSeconds} OR created_at <= ${now - lifetimeSeconds}`;
+		},
+	};
+}

@@ -1,0 +1,103 @@
+// The console's sign-in tokens and sessions on SQLite.
+import type { Database } from "bun:sqlite";
+import { TOUCH_EVERY_SECONDS, toLock, type ConsoleStore, type LockRow } from "../../features/console/store.ts";
+import type { EventType } from "../../features/events/store.ts";
+
+interface EventRow {
+	seq: number;
+	id: string;
+	time: number;
+	type: string;
+	user_id: string | null;
+	client_ip: string | null;
+	data: string;
+}
+
+export function createSqliteConsoleStore(db: Database): ConsoleStore {
+	const insertToken = db.prepare<void, [Uint8Array, number]>(`INSERT INTO console_token (digest, expires_at) VALUES (?, ?)`);
+	const takeToken = db.prepare<{ expires_at: number }, [Uint8Array]>(`DELETE FROM console_token WHERE digest = ? RETURNING expires_at`);
+	const insertSession = db.prepare<void, [Uint8Array, number, number]>(
+		`INSERT INTO console_session (digest, created_at, last_seen_at) VALUES (?, ?, ?)`,
+	);
+	const selectSession = db.prepare<{ created_at: number; last_seen_at: number }, [Uint8Array, number, number]>(
+		`SELECT created_at, last_seen_at FROM console_session WHERE digest = ? AND last_seen_at > ? AND created_at > ?`,
+	);
+	const touchSession = db.prepare<{ created_at: number; last_seen_at: number }, [number, Uint8Array, number, number]>(
+		`UPDATE console_session SET last_seen_at = ? WHERE digest = ? AND last_seen_at > ? AND created_at > ? RETURNING created_at, last_seen_at`,
+	);
+	const deleteSession = db.prepare<void, [Uint8Array]>(`DELETE FROM console_session WHERE digest = ?`);
+	const deleteSessions = db.prepare<void, []>(`DELETE FROM console_session`);
+	const deleteTokens = db.prepare<void, []>(`DELETE FROM console_token`);
+	const selectLocks = db.prepare<LockRow, [string]>(
+		`SELECT check_name, failed_attempts, locked_until, lock_count FROM second_factor_lockout WHERE user_id = ? ORDER BY check_name`,
+	);
+	const deleteExpiredTokens = db.prepare<void, [number]>(`DELETE FROM console_token WHERE expires_at <= ?`);
+	const deleteEndedSessions = db.prepare<void, [number, number]>(`DELETE FROM console_session WHERE last_seen_at <= ? OR created_at <= ?`);
+	// Newest first, from the primary key (or the user's index) backwards: a page reads its rows only.
+	const recent = db.prepare<EventRow, [number, string | null, number, number]>(
+		`SELECT seq, id, time, type, user_id, client_ip, data FROM event
+		WHERE seq < ?1 AND (?2 IS NULL OR type = ?2) AND time >= ?3 ORDER BY seq DESC LIMIT ?4`,
+	);
+	const recentForUser = db.prepare<EventRow, [number, string | null, number, number, string]>(
+		`SELECT seq, id, time, type, user_id, client_ip, data FROM event
+		WHERE user_id = ?5 AND seq < ?1 AND (?2 IS NULL OR type = ?2) AND time >= ?3 ORDER BY seq DESC LIMIT ?4`,
+	);
+	// Events are stored in time order: those since a time are the rows after the newest older one,
+	// found by walking the primary key back from the newest.
+	const counts = db.prepare<{ type: string; n: number }, [number]>(
+		`SELECT type, count(*) AS n FROM event
+		WHERE seq > coalesce((SELECT seq FROM event WHERE time < ?1 ORDER BY seq DESC LIMIT 1), 0) AND time >= ?1
+		GROUP BY type ORDER BY type`,
+	);
+	const endAll = db.transaction((): number => {
+		const ended = deleteSessions.run().changes;
+		deleteTokens.run();
+		return ended;
+	});
+
+	return {
+		async insertToken(digest, now, ttlSeconds) {
+			insertToken.run(digest, now + ttlSeconds);
+		},
+		async consumeToken(digest, now) {
+			const row = takeToken.get(digest);
+			return row !== null && row.expires_at > now;
+		},
+		async insertSession(digest, now) {
+			insertSession.run(digest, now, now);
+		},
+		async touchSession(digest, now, idleSeconds, lifetimeSeconds) {
+			const live = selectSession.get(digest, now - idleSeconds, now - lifetimeSeconds);
+			if (live === null || live.last_seen_at > now - TOUCH_EVERY_SECONDS) return live === null ? null : { createdAt: live.created_at, lastSeenAt: live.last_seen_at };
+			const row = touchSession.get(now, digest, now - idleSeconds, now - lifetimeSeconds);
+			return row === null ? null : { createdAt: row.created_at, lastSeenAt: row.last_seen_at };
+		},
+		async deleteSession(digest) {
+			deleteSession.run(digest);
+		},
+		async deleteAllSessions() {
+			return endAll();
+		},
+		async secondFactorLocks(userId, now) {
+			return selectLocks.all(userId).map((row) => toLock(row, now));
+		},
+		async recentEvents(query) {
+			const before = query.before ?? Number.MAX_SAFE_INTEGER;
+			const rows =
+				query.userId === null
+					? recent.all(before, query.type, query.since ?? 0, query.limit)
+					: recentForUser.all(before, query.type, query.since ?? 0, query.limit, query.userId);
+			return rows.map((row) => ({
+				seq: row.seq,
+				event: { id: row.id, time: row.time, type: row.type as EventType, userId: row.user_id, clientIp: row.client_ip, data: JSON.parse(row.data) },
+			}));
+		},
+		async eventCounts(since) {
+			return Object.fromEntries(counts.all(since).map((row) => [row.type, row.n]));
+		},
+		async deleteExpired(now, idleSeconds, lifetimeSeconds) {
+			deleteExpiredTokens.run(now);
+			deleteEndedSessions.run(now - idleSeconds, now - lifetimeSeconds);
+		},
+	};
+}

@@ -1,0 +1,158 @@
+// The console's own JSON endpoints: search through GET /users's functions, a user's page, and the
+// actions, on the database under test (SQLite, or PostgreSQL with HOLM_TEST_STORE=postgres).
+import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import { createUser, type TestServer } from "../support.ts";
+import { consoleCall, signIn, startConsoleServer } from "./support.ts";
+import { RP, authenticator, registered } from "../passkey-support.ts";
+
+let server: TestServer;
+let cookie: string;
+const tag = crypto.randomUUID().slice(0, 8);
+let ids: Record<string, string> = {};
+
+beforeAll(async () => {
+	server = await startConsoleServer({ passkeys: RP });
+	cookie = await signIn(server);
+	for (const name of ["ann", "anna", "bob"]) {
+		ids[name] = (await createUser(server, { email: `${name}-${tag}@example.com` })).id;
+		server.clock.advance(1000);
+	}
+});
+afterAll(() => server.stop());
+
+async function search(params: Record<string, string>): Promise<{ emails: string[]; body: any }> {
+	const answer = await consoleCall(server, "GET", `/console/api/users?${new URLSearchParams(params)}`, { cookie });
+	expect(answer.status).toBe(200);
+	return { emails: answer.body.users.map((u: { email: string }) => u.email), body: answer.body };
+}
+
+describe("searching users", () => {
+	test("by exact email, part of one, and id", async () => {
+		expect((await search({ q: `ANN-${tag}@example.com`, by: "email" })).emails).toEqual([`ann-${tag}@example.com`]);
+		expect((await search({ q: `ann`, by: "email" })).emails).toEqual([]);
+		expect((await search({ q: `ann-${tag}`, by: "email_part" })).emails).toEqual([`ann-${tag}@example.com`]);
+		expect((await search({ q: tag, by: "email_part" })).emails).toEqual([`ann-${tag}@example.com`, `anna-${tag}@example.com`, `bob-${tag}@example.com`]);
+		expect((await search({ q: ids.bob!, by: "id" })).emails).toEqual([`bob-${tag}@example.com`]);
+		expect((await search({ q: "not an id", by: "id" })).emails).toEqual([]);
+	});
+
+	test("auto: an id as an id, a whole address as itself or else as a part, anything else as a part", async () => {
+		expect((await search({ q: ids.anna! })).emails).toEqual([`anna-${tag}@example.com`]);
+		expect((await search({ q: `ann-${tag}@example.com` })).emails).toEqual([`ann-${tag}@example.com`]);
+		expect((await search({ q: `n-${tag}@example.co` })).emails).toEqual([`ann-${tag}@example.com`]);
+		expect((await search({ q: `nna-${tag}` })).emails).toEqual([`anna-${tag}@example.com`]);
+	});
+
+	test("sorting and pages", async () => {
+		const newest = await search({ q: tag, by: "email_part", sort_order: "descending", per_page: "2", page: "1" });
+		expect(newest.emails).toEqual([`bob-${tag}@example.com`, `anna-${tag}@example.com`]);
+		expect(newest.body).toMatchObject({ total: 3, pages: 2, page: 1, per_page: 2 });
+		expect((await search({ q: tag, by: "email_part", sort_order: "descending", per_page: "2", page: "2" })).emails).toEqual([`ann-${tag}@example.com`]);
+		const byId = await search({ q: tag, by: "email_part", sort_by: "id" });
+		expect(byId.body.users.map((u: { id: string }) => u.id)).toEqual(Object.values(ids).sort());
+		// Nonsense falls back to the defaults, as GET /users does.
+		expect((await search({ q: tag, by: "drop table", sort_by: "x", page: "-1", per_page: "1000" })).body).toMatchObject({ page: 1, per_page: 20 });
+	});
+});
+
+describe("a user's page and the actions", () => {
+	test("an unknown or malformed id is a 404, never a 500", async () => {
+		for (const id of ["aaaaaaaaaaaaaaaaaaaaaaaa", "x", "%00", "..%2F..%2Fusers"]) {
+			expect((await consoleCall(server, "GET", `/console/api/users/${id}`, { cookie })).status).toBe(404);
+			expect((await consoleCall(server, "POST", `/console/api/users/${id}/remove-totp`, { cookie, body: {} })).status).toBe(404);
+			expect((await consoleCall(server, "POST", `/console/api/users/${id}/delete`, { cookie, body: { confirm: id } })).status).toBe(404);
+		}
+	});
+
+	test("deleting a user needs their email or id typed out", async () => {
+		const user = await createUser(server);
+		for (const confirm of ["", "yes", "someone@example.com", user.id.slice(1)]) {
+			const answer = await consoleCall(server, "POST", `/console/api/users/${user.id}/delete`, { cookie, body: { confirm } });
+			expect(answer.status).toBe(400);
+			expect(answer.body).toEqual({ error: "NOT_CONFIRMED" });
+		}
+		expect((await server.request("GET", `/users/${user.id}`)).status).toBe(200);
+		const typed = await consoleCall(server, "POST", `/console/api/users/${user.id}/delete`, { cookie, body: { confirm: ` ${user.email!.toUpperCase()} ` } });
+		expect(typed.status).toBe(204);
+		expect((await server.request("GET", `/users/${user.id}`)).status).toBe(404);
+	});
+
+	test("deleting pending requests: every kind goes, and the codes stop working", async () => {
+		const user = await createUser(server);
+		const reset = await server.request("POST", `/users/${user.id}/password-reset-requests`, {});
+		await server.request("POST", `/users/${user.id}/email-verification-request`, {});
+		await server.request("POST", `/users/${user.id}/email-update-requests`, { email: `moved-${user.email}` });
+		expect((await consoleCall(server, "POST", `/console/api/users/${user.id}/delete-requests`, { cookie, body: {} })).status).toBe(204);
+		const page = await consoleCall(server, "GET", `/console/api/users/${user.id}`, { cookie });
+		expect(page.body.requests).toEqual({ password_reset: [], email_verification: [], email_update: [] });
+		expect((await server.request("POST", `/password-reset-requests/${reset.body.id}/verify-email`, { code: reset.body.code })).status).toBe(404);
+	});
+
+	test("a user's passkeys are listed, and one is deleted by its id", async () => {
+		const user = await createUser(server);
+		const kept = await registered(server, user.id, authenticator());
+		const gone = await registered(server, user.id, authenticator("EdDSA"));
+		const page = await consoleCall(server, "GET", `/console/api/users/${user.id}`, { cookie });
+		expect(page.body.passkeys.map((p: { id: string }) => p.id).sort()).toEqual([kept.id, gone.id].sort());
+		expect((await consoleCall(server, "POST", `/console/api/passkeys/${gone.id}/delete`, { cookie, body: {} })).status).toBe(204);
+		expect((await consoleCall(server, "POST", `/console/api/passkeys/${gone.id}/delete`, { cookie, body: {} })).status).toBe(404);
+		expect((await server.request("GET", `/passkeys/${gone.id}`)).status).toBe(404);
+		expect((await server.request("GET", `/passkeys/${kept.id}`)).status).toBe(200);
+		expect((await consoleCall(server, "POST", `/console/api/passkeys/not-an-id/delete`, { cookie, body: {} })).status).toBe(404);
+	});
+
+	test("each action is an event with data.actor console, in the user's page, the feed and the overview", async () => {
+		const user = await createUser(server);
+		const passkey = await registered(server, user.id, authenticator());
+		const key = crypto.getRandomValues(new Uint8Array(20));
+		const { authenticatorCode } = await import("../support.ts");
+		await server.request("POST", `/users/${user.id}/register-totp`, { key: Buffer.from(key).toString("base64"), code: authenticatorCode(key, server.clock.now) });
+		for (const path of ["remove-totp", "delete-requests", "unblock"]) {
+			expect((await consoleCall(server, "POST", `/console/api/users/${user.id}/${path}`, { cookie, body: {} })).status).toBe(204);
+		}
+		expect((await consoleCall(server, "POST", `/console/api/passkeys/${passkey.id}/delete`, { cookie, body: {} })).status).toBe(204);
+		const page = await consoleCall(server, "GET", `/console/api/users/${user.id}`, { cookie });
+		const byConsole = page.body.events.filter((e: { data: { actor?: string } }) => e.data.actor === "console").map((e: { type: string }) => e.type);
+		expect(byConsole).toEqual(["passkey_deleted", "user_unblocked", "requests_deleted", "totp_deleted"]);
+		// The API's own feed shows them too.
+		const feed = await server.request("GET", `/users/${user.id}/events?type=user_unblocked`);
+		expect(feed.body.events[0].data).toEqual({ actor: "console" });
+
+		expect((await consoleCall(server, "POST", `/console/api/users/${user.id}/delete`, { cookie, body: { confirm: user.id } })).status).toBe(204);
+		const deleted = await consoleCall(server, "GET", `/console/api/events?type=user_deleted&user_id=${user.id}`, { cookie });
+		expect(deleted.body.events).toHaveLength(1);
+		expect(deleted.body.events[0].data.actor).toBe("console");
+		const overview = await consoleCall(server, "GET", "/console/api/overview", { cookie });
+		expect(overview.body.events_24h.user_deleted).toBeGreaterThanOrEqual(1);
+	});
+
+	test("the feed: newest first, filtered by type, user and time, in pages", async () => {
+		const user = await createUser(server);
+		// 10 incorrect passwords block the user for 15 minutes: six rounds make 60 events.
+		for (let i = 0; i < 60; i++) {
+			if (i % 10 === 0) server.clock.advance(16 * 60_000);
+			await server.request("POST", `/users/${user.id}/verify-password`, { password: `wrong password ${i}` });
+		}
+		cookie = await signIn(server); // the console sat idle for 96 minutes
+		const first = await consoleCall(server, "GET", `/console/api/events?user_id=${user.id}&type=sign_in_failed`, { cookie });
+		expect(first.body.events).toHaveLength(50);
+		expect(first.body.older).not.toBeNull();
+		const second = await consoleCall(server, "GET", `/console/api/events?user_id=${user.id}&type=sign_in_failed&before=${first.body.older}`, { cookie });
+		expect(second.body.events).toHaveLength(10);
+		expect(first.body.events[0].time).toBeGreaterThanOrEqual(second.body.events[0].time);
+		expect(second.body.older).toBeNull();
+		const ids = [...first.body.events, ...second.body.events].map((e: { id: string }) => e.id);
+		expect(new Set(ids).size).toBe(ids.length);
+		server.clock.advance(2 * 3600_000);
+		cookie = await signIn(server);
+		expect((await consoleCall(server, "GET", `/console/api/events?user_id=${user.id}&hours=1`, { cookie })).body.events).toEqual([]);
+		expect((await consoleCall(server, "GET", `/console/api/events?user_id=not-an-id`, { cookie })).body.events).toEqual([]);
+		expect((await consoleCall(server, "GET", `/console/api/events?type=nonsense&hours=x&before=-1`, { cookie })).status).toBe(200);
+	});
+
+	test("the overview counts users and names the database", async () => {
+		const answer = await consoleCall(server, "GET", "/console/api/overview", { cookie });
+		expect(answer.body).toMatchObject({ database: server.store, hashing: { running: 0, waiting: 0 } });
+		expect(answer.body.users).toBeGreaterThanOrEqual(3);
+	});
+});

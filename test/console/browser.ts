@@ -1,0 +1,48 @@
+// A real Chromium (Debian's /usr/bin/chromium) driven by playwright-core, kept off the network:
+// no sandbox (tests run as root in containers), no GPU, no QUIC, no first-run, no background
+// networking, component updates or sync, and a fresh profile each launch (playwright's launch()
+// makes a new temporary --user-data-dir itself and refuses one given as an argument). Tests that need it are
+// skipped, with the reason printed, where no browser is installed (CI sets
+// HOLM_TEST_REQUIRE_CHROMIUM=1 and installs it, so there a missing browser fails instead).
+import { existsSync } from "node:fs";
+import { chromium, type Browser, type BrowserContext } from "playwright-core";
+
+export const CHROMIUM = process.env.HOLM_TEST_CHROMIUM ?? "/usr/bin/chromium";
+export const HAS_BROWSER = existsSync(CHROMIUM);
+if (!HAS_BROWSER) {
+	const missing = `no Chromium at ${CHROMIUM} (apt-get install chromium, or set HOLM_TEST_CHROMIUM)`;
+	if (process.env.HOLM_TEST_REQUIRE_CHROMIUM === "1") throw new Error(`HOLM_TEST_REQUIRE_CHROMIUM=1, but ${missing}`);
+	console.warn(`console browser tests skipped: ${missing}`);
+}
+
+export interface TestBrowser {
+	browser: Browser;
+	/** A new context (its own cookies and storage), light or dark. */
+	context(colorScheme?: "light" | "dark"): Promise<BrowserContext>;
+	close(): Promise<void>;
+}
+
+export async function launchBrowser(): Promise<TestBrowser> {
+	const browser = await chromium.launch({
+		executablePath: CHROMIUM,
+		headless: true,
+		args: [
+			"--no-sandbox",
+			"--disable-gpu",
+			"--disable-quic",
+			"--no-first-run",
+			"--disable-background-networking",
+			"--disable-component-update",
+			"--disable-sync",
+			"--disable-default-apps",
+			"--disable-extensions",
+		],
+	});
+	return {
+		browser,
+		context: (colorScheme = "light") => browser.newContext({ colorScheme, viewport: { width: 1200, height: 900 } }),
+		async close() {
+			await browser.close();
+		},
+	};
+}

@@ -1,0 +1,277 @@
+// The console in a real browser (API.md section 12): signing in with a link, finding and opening
+// users, each confirmed action, signing out, a session that ran out; no axe-core violations on any
+// page in light and dark; every action reachable by keyboard. Screenshots of every page go to the
+// test's temporary folder; HOLM_CONSOLE_SCREENSHOTS=docs also refreshes the two in docs/console/.
+import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import AxeBuilder from "@axe-core/playwright";
+import { copyFileSync, mkdirSync } from "node:fs";
+import { join } from "node:path";
+import type { BrowserContext, Page } from "playwright-core";
+import { authenticatorCode, createUser, tempDirsForThisFile, type TestServer } from "../support.ts";
+import { HAS_BROWSER, launchBrowser, type TestBrowser } from "./browser.ts";
+import { signInLink, signInToken, startConsoleServer } from "./support.ts";
+import { RP, authenticator, register } from "../passkey-support.ts";
+
+const newDir = tempDirsForThisFile();
+const shots = HAS_BROWSER ? newDir() : "";
+const DOCS = join(import.meta.dir, "..", "..", "docs", "console");
+
+let server: TestServer;
+let browser: TestBrowser;
+
+beforeAll(async () => {
+	if (!HAS_BROWSER) return;
+	server = await startConsoleServer({ passkeys: RP });
+	browser = await launchBrowser();
+});
+afterAll(async () => {
+	if (!HAS_BROWSER) return;
+	await browser.close();
+	await server.stop();
+});
+
+async function signedInPage(colorScheme: "light" | "dark" = "light"): Promise<{ context: BrowserContext; page: Page }> {
+	const context = await browser.context(colorScheme);
+	const page = await context.newPage();
+	await page.goto(signInLink(server, await signInToken(server)));
+	await page.getByRole("heading", { name: "Overview" }).waitFor();
+	return { context, page };
+}
+
+async function screenshot(page: Page, name: string): Promise<void> {
+	const path = join(shots, `${name}.png`);
+	await page.screenshot({ path, fullPage: true });
+	// The docs keep two: the users list and a user's page, in light.
+	if (process.env.HOLM_CONSOLE_SCREENSHOTS === "docs" && (name === "users" || name === "user")) {
+		mkdirSync(DOCS, { recursive: true });
+		copyFileSync(path, join(DOCS, `${name}.png`));
+	}
+}
+
+async function expectNoAxeViolations(page: Page, what: string): Promise<void> {
+	const result = await new AxeBuilder({ page }).analyze();
+	const violations = result.violations.map((v) => `${what}: ${v.id} (${v.nodes.map((n) => n.target.join(" ")).join(", ")})`);
+	if (violations.length > 0) console.error(violations.join("\n"));
+	expect(violations).toEqual([]);
+}
+
+/** A user with a TOTP credential, a passkey, a reset request, a password block and a locked TOTP check. */
+async function troubledUser(): Promise<{ id: string; email: string }> {
+	const user = await createUser(server);
+	const key = crypto.getRandomValues(new Uint8Array(20));
+	await server.request("POST", `/users/${user.id}/register-totp`, { key: Buffer.from(key).toString("base64"), code: authenticatorCode(key, server.clock.now) });
+	await server.request("POST", `/users/${user.id}/password-reset-requests`, {});
+	expect((await register(server, user.id, authenticator(), {}, "Work laptop")).status).toBe(200);
+	for (let i = 0; i < 10; i++) await server.request("POST", `/users/${user.id}/verify-password`, { password: `wrong password ${i}` });
+	for (let i = 0; i < 5; i++) await server.request("POST", `/users/${user.id}/verify-2fa/totp`, { code: "000000" });
+	return { id: user.id, email: user.email! };
+}
+
+describe.skipIf(!HAS_BROWSER)("the console in Chromium", () => {
+	test("sign in with a link: the token leaves the address bar, the overview shows, under 100 KB", async () => {
+		const context = await browser.context();
+		const page = await context.newPage();
+		const bodies: Promise<number>[] = [];
+		page.on("response", (response) => bodies.push(response.body().then((b) => b.byteLength, () => 0)));
+		await page.goto(signInLink(server, await signInToken(server)));
+		await page.getByRole("heading", { name: "Overview" }).waitFor();
+		const transferred = (await Promise.all(bodies)).reduce((a, b) => a + b, 0);
+		console.log(`console: first page load ${(transferred / 1024).toFixed(1)} KB in ${bodies.length} responses`);
+		expect(transferred).toBeLessThan(100 * 1024);
+		expect(page.url()).toBe(`${server.url}/console/`);
+		await expect(page.getByText("SQLite").or(page.getByText("PostgreSQL")).first().isVisible()).resolves.toBe(true);
+		await screenshot(page, "overview");
+		await context.close();
+	});
+
+	test("a used link and an expired link are refused", async () => {
+		const context = await browser.context();
+		const page = await context.newPage();
+		const token = await signInToken(server);
+		await page.goto(signInLink(server, token));
+		await page.getByRole("heading", { name: "Overview" }).waitFor();
+		const other = await (await browser.context()).newPage();
+		await other.goto(signInLink(server, token));
+		await other.getByRole("alert").waitFor();
+		expect(await other.getByRole("alert").textContent()).toContain("used already or has expired");
+		await screenshot(other, "sign-in");
+
+		const expiring = await signInToken(server, 60);
+		server.clock.advance(61_000);
+		const third = await (await browser.context()).newPage();
+		await third.goto(signInLink(server, expiring));
+		await third.getByRole("alert").waitFor();
+		expect(await third.getByRole("heading", { level: 1 }).textContent()).toBe("Sign in");
+		await context.close();
+	});
+
+	test("find a user by exact email, by part of one and by id", async () => {
+		const tag = crypto.randomUUID().slice(0, 8);
+		const alice = await createUser(server, { email: `alice-${tag}@example.com` });
+		await createUser(server, { email: `alina-${tag}@example.org` });
+		await createUser(server, { email: `bob-${tag}@example.com` });
+		const { context, page } = await signedInPage();
+		await page.getByRole("link", { name: "Users" }).click();
+		await page.getByRole("heading", { name: "Users" }).waitFor();
+
+		async function search(text: string, match: string): Promise<string[]> {
+			await page.getByLabel("Search users").fill(text);
+			await page.getByLabel("Match").selectOption({ label: match });
+			await page.getByRole("button", { name: "Search" }).click();
+			await page.waitForFunction(`decodeURIComponent(location.hash).includes(${JSON.stringify(`q=${text}`)})`);
+			await page.getByText(/users? found/).waitFor();
+			return page.locator("tbody tr td:first-child").allTextContents();
+		}
+		expect(await search(`alice-${tag}@example.com`, "Exact email")).toEqual([`alice-${tag}@example.com`]);
+		expect((await search(`ali`, "Part of an email")).filter((e) => e.includes(tag)).sort()).toEqual([`alice-${tag}@example.com`, `alina-${tag}@example.org`]);
+		expect(await search(alice.id, "User id")).toEqual([`alice-${tag}@example.com`]);
+		expect(await search(alice.id, "Id, email or part of one")).toEqual([`alice-${tag}@example.com`]);
+		await search(tag, "Part of an email");
+		await page.getByLabel("Sort by").selectOption("id");
+		await page.getByLabel("Order").selectOption("descending");
+		await page.getByRole("button", { name: "Search" }).click();
+		await page.waitForFunction(`location.hash.includes("sort_order=descending")`);
+		await page.getByText(/users? found/).waitFor();
+		await screenshot(page, "users");
+		await context.close();
+	});
+
+	test("open a user: TOTP, a passkey, pending requests, a block, a lock and events; each action confirmed, then in the event feed", async () => {
+		const user = await troubledUser();
+		const { context, page } = await signedInPage();
+		await page.goto(`${server.url}/console/#/users/${user.id}`);
+		await page.getByRole("heading", { name: user.email }).waitFor();
+		const main = page.getByRole("main");
+		expect(await main.textContent()).toContain("TOTP registered");
+		expect(await main.textContent()).toContain("Password reset");
+		expect(await main.textContent()).toContain("Password sign-in is blocked until");
+		expect(await page.getByRole("table", { name: "Second-factor checks" }).textContent()).toContain("TOTP");
+		expect(await page.getByRole("table", { name: "Passkeys" }).textContent()).toContain("Work laptop");
+		await screenshot(page, "user");
+
+		await page.getByRole("button", { name: "Delete passkey Work laptop" }).click();
+		await page.getByRole("dialog").getByRole("button", { name: "Delete passkey" }).click();
+		await page.getByText("No passkeys.").waitFor();
+		expect((await server.request("GET", `/users/${user.id}/passkeys`)).body).toEqual([]);
+
+		// Cancelling changes nothing.
+		await page.getByRole("button", { name: "Remove TOTP" }).click();
+		await page.getByRole("dialog").getByRole("button", { name: "Cancel" }).click();
+		expect((await server.request("GET", `/users/${user.id}/totp-credential`)).status).toBe(200);
+
+		await page.getByRole("button", { name: "Remove TOTP" }).click();
+		await page.getByRole("dialog").getByRole("button", { name: "Remove TOTP" }).click();
+		await page.getByText("No TOTP credential.").waitFor();
+		expect((await server.request("GET", `/users/${user.id}/totp-credential`)).status).toBe(404);
+
+		await page.getByRole("button", { name: "Unblock user" }).click();
+		await page.getByRole("dialog").getByRole("button", { name: "Unblock" }).click();
+		await page.getByText("Password sign-in is not blocked.").waitFor();
+		expect(await page.getByRole("region", { name: "Recent events" }).textContent()).toContain("user_unblocked");
+
+		await page.getByRole("button", { name: "Delete pending requests" }).click();
+		await page.getByRole("dialog").getByRole("button", { name: "Delete requests" }).click();
+		await page.getByRole("region", { name: "Pending requests" }).getByText("None.").waitFor();
+		expect((await server.request("GET", `/users/${user.id}/password-reset-requests`)).body).toEqual([]);
+
+		// Deleting asks for the email or id typed out.
+		await page.getByRole("button", { name: "Delete user" }).click();
+		const confirm = page.getByRole("dialog").getByRole("button", { name: "Delete user" });
+		expect(await confirm.isDisabled()).toBe(true);
+		await page.getByLabel("Type the user's email or id to confirm").fill("someone-else@example.com");
+		expect(await confirm.isDisabled()).toBe(true);
+		await page.getByLabel("Type the user's email or id to confirm").fill(user.email);
+		await confirm.click();
+		await page.getByRole("heading", { name: "Users" }).waitFor();
+		expect((await server.request("GET", `/users/${user.id}`)).status).toBe(404);
+
+		// Every action is in the event feed, marked as the console's.
+		await page.getByRole("link", { name: "Events" }).click();
+		await page.getByRole("heading", { name: "Events" }).waitFor();
+		await page.getByLabel("User id").fill(user.id);
+		await page.getByRole("button", { name: "Filter" }).click();
+		await page.waitForFunction(`location.hash.includes(${JSON.stringify(user.id)})`);
+		await page.getByRole("table").waitFor();
+		const feed = await page.getByRole("table").textContent();
+		for (const type of ["user_deleted", "requests_deleted", "user_unblocked", "passkey_deleted", "totp_deleted"]) expect(feed).toContain(type);
+		expect(feed).toContain("actor: console");
+		await screenshot(page, "events");
+		await context.close();
+	});
+
+	test("every action is reachable and usable by keyboard", async () => {
+		const user = await troubledUser();
+		const { context, page } = await signedInPage();
+		await page.goto(`${server.url}/console/#/users/${user.id}`);
+		await page.getByRole("heading", { name: user.email }).waitFor();
+		const reached = new Set<string>();
+		for (let i = 0; i < 40; i++) {
+			await page.keyboard.press("Tab");
+			reached.add(String(await page.evaluate(`document.activeElement?.textContent?.trim() ?? ""`)));
+		}
+		for (const name of ["Overview", "Users", "Events", "Sign out", "Remove TOTP", "Delete passkey Work laptop", "Unblock user", "Delete pending requests", "Delete user"]) {
+			expect(reached).toContain(name);
+		}
+
+		// Remove TOTP with the keyboard alone: focus, Enter, then Enter on the dialog's button.
+		await page.getByRole("button", { name: "Remove TOTP" }).focus();
+		await page.keyboard.press("Enter");
+		await page.getByRole("dialog").waitFor();
+		await page.keyboard.press("Tab"); // from Cancel to the action
+		await page.keyboard.press("Enter");
+		await page.getByText("No TOTP credential.").waitFor();
+		// Escape cancels a dialog.
+		await page.getByRole("button", { name: "Delete user" }).focus();
+		await page.keyboard.press("Enter");
+		await page.getByRole("dialog").waitFor();
+		await page.keyboard.press("Escape");
+		await page.getByRole("dialog").waitFor({ state: "hidden" });
+		expect((await server.request("GET", `/users/${user.id}`)).status).toBe(200);
+		await context.close();
+	});
+
+	test("no axe-core violations on any page, light and dark", async () => {
+		const user = await troubledUser();
+		for (const scheme of ["light", "dark"] as const) {
+			const { context, page } = await signedInPage(scheme);
+			await expectNoAxeViolations(page, `${scheme} overview`);
+			await page.goto(`${server.url}/console/#/users`);
+			await page.getByText(/users? found/).waitFor();
+			await expectNoAxeViolations(page, `${scheme} users`);
+			await page.goto(`${server.url}/console/#/users/${user.id}`);
+			await page.getByRole("heading", { name: user.email }).waitFor();
+			await expectNoAxeViolations(page, `${scheme} user`);
+			await page.getByRole("button", { name: "Delete user" }).click();
+			await page.getByRole("dialog").waitFor();
+			await expectNoAxeViolations(page, `${scheme} confirmation`);
+			await page.keyboard.press("Escape");
+			await page.goto(`${server.url}/console/#/events`);
+			await page.getByRole("heading", { name: "Events" }).waitFor();
+			await expectNoAxeViolations(page, `${scheme} events`);
+			if (scheme === "dark") await screenshot(page, "events-dark");
+			await page.getByRole("button", { name: "Sign out" }).click();
+			await page.getByRole("heading", { name: "Sign in" }).waitFor();
+			await expectNoAxeViolations(page, `${scheme} sign-in`);
+			await context.close();
+		}
+	});
+
+	test("sign out: the page goes back to sign-in and stays there", async () => {
+		const { context, page } = await signedInPage();
+		await page.getByRole("button", { name: "Sign out" }).click();
+		await page.getByRole("heading", { name: "Sign in" }).waitFor();
+		await page.reload();
+		await page.getByRole("heading", { name: "Sign in" }).waitFor();
+		expect(await page.getByRole("link", { name: "Users" }).isVisible()).toBe(false);
+		await context.close();
+	});
+
+	test("a session that ran out sends the page back to sign-in", async () => {
+		const { context, page } = await signedInPage();
+		server.clock.advance(31 * 60_000);
+		await page.getByRole("link", { name: "Users" }).click();
+		await page.getByRole("heading", { name: "Sign in" }).waitFor();
+		expect(await page.getByRole("alert").textContent()).toContain("Your session has ended");
+		await context.close();
+	});
+});
