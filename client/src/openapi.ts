@@ -582,7 +582,7 @@ export interface paths {
         put?: never;
         /**
          * Import users with their password hashes and second factors
-         * @description Up to 1,000 rows and 4 MiB (this endpoint's body limit; every other stays 64 KiB). A body of another shape, or with more rows, answers INVALID_DATA as a whole; a bad row fails alone and the others are imported. Each row's outcome is in `results`, in row order, with the per-row codes INVALID_DATA, EMAIL_ALREADY_USED, ID_ALREADY_USED, UNSUPPORTED_PASSWORD_HASH and INVALID_PASSWORD_HASH. A row whose email or id is taken (in the database or by an earlier row) fails with `on_conflict: error` and is skipped with `skip`, so re-running an import with `skip` changes nothing. Nothing is hashed: hashes are parsed and checked against their cost bounds. See docs/import.md.
+         * @description Up to 1,000 rows and 4 MiB (this endpoint's body limit; every other stays 64 KiB). A body of another shape, or with more rows, answers INVALID_DATA as a whole; a bad row fails alone and the others are imported. Each row's outcome is in `results`, in row order, with the per-row codes INVALID_DATA, EMAIL_ALREADY_USED, ID_ALREADY_USED, UNSUPPORTED_PASSWORD_HASH, INVALID_PASSWORD_HASH and PASSKEY_ALREADY_REGISTERED. A row whose email, id or a passkey's credential id is taken (in the database or by an earlier row) fails with `on_conflict: error` and is skipped with `skip`, so re-running an import with `skip` changes nothing. Nothing is hashed: hashes are parsed and checked against their cost bounds. See docs/import.md.
          */
         post: operations["importUsers"];
         delete?: never;
@@ -841,14 +841,14 @@ export interface components {
                 index: number;
                 /** @constant */
                 status: "skipped";
-                /** @description The user who holds the row's email (else its id). */
+                /** @description The user who holds the row's email (else its id, else one of its passkeys). */
                 user_id: string;
             } | {
                 index: number;
                 /** @constant */
                 status: "failed";
                 /** @enum {string} */
-                error: "INVALID_DATA" | "EMAIL_ALREADY_USED" | "ID_ALREADY_USED" | "UNSUPPORTED_PASSWORD_HASH" | "INVALID_PASSWORD_HASH";
+                error: "INVALID_DATA" | "EMAIL_ALREADY_USED" | "ID_ALREADY_USED" | "UNSUPPORTED_PASSWORD_HASH" | "INVALID_PASSWORD_HASH" | "PASSKEY_ALREADY_REGISTERED";
             })[];
         };
         Health: {
@@ -974,10 +974,37 @@ export interface components {
                 totp_key?: string | null;
                 /** @description 8 characters of the code alphabet, any case; absent: a new one. */
                 recovery_code?: string | null;
-                /** @description Accepted and ignored: imports and exports do not carry passkeys yet (docs/import.md). */
-                passkeys?: unknown[] | null;
+                /** @description At most 10, registered to the user as they are (docs/import.md); a credential id already registered is a conflict like a taken email. */
+                passkeys?: {
+                    /** @description A Holm identifier, kept; absent: a new one. */
+                    id?: string | null;
+                    /** @description Base64url (no padding) of the credential id, 1 to 1,023 bytes. */
+                    credential_id: string;
+                    /** @description Standard base64 of the public key as SubjectPublicKeyInfo (DER), which WebCrypto must import for `algorithm`. */
+                    public_key: string;
+                    /** @description COSE algorithm: -7 ES256, -8 EdDSA, -257 RS256 (at least 2,048 bits). */
+                    algorithm: -7 | -8 | -257;
+                    /** @description The signature counter last seen; the next sign-in must exceed it (when either is non-zero). */
+                    sign_count: number;
+                    /** @description Default "Passkey". */
+                    name?: string | null;
+                    /** @description Whole Unix seconds, not in the future; default now. */
+                    created_at?: number | null;
+                    /** @description Whole Unix seconds, not in the future; null or absent: never used. */
+                    last_used_at?: number | null;
+                    /** @description Default false. */
+                    backup_eligible?: boolean | null;
+                    /** @description Default false; true only with backup_eligible. */
+                    backed_up?: boolean | null;
+                    /** @description As the authenticator reported them; default none. */
+                    transports?: string[] | null;
+                    /** @description The authenticator model, as a UUID; default all zero. */
+                    aaguid?: string | null;
+                }[] | null;
+                /** @description Base64url of the user handle (1 to 64 bytes) the user's passkeys were made with; absent: a new one when first needed. */
+                passkey_user_handle?: string | null;
             }[];
-            /** @description What a row whose email or id is taken gets: `error` (default) fails it, `skip` skips it and names the user who holds it. */
+            /** @description What a row whose email, id or a passkey's credential id is taken gets: `error` (default) fails it, `skip` skips it and names the user who holds it. */
             on_conflict?: ("error" | "skip") | null;
         };
         Error: {
@@ -3409,7 +3436,27 @@ export interface operations {
                  *           "created_at": 1728783738,
                  *           "password_hash": "$2b$12$R9h/cIPz0gi.URNNX3kh2OPST9/PgBkqquzi.Ss7KIUgO2t0jWMUW",
                  *           "totp_key": "yAJAlsS3YKRnUpvuQxqFvAv6bpw=",
-                 *           "recovery_code": "4UHZRTWP"
+                 *           "recovery_code": "4UHZRTWP",
+                 *           "passkey_user_handle": "kK0vF0r2XPX8rDwD3qxQ5mZ9Yj2uA8oCz7TQbO1Hh4E",
+                 *           "passkeys": [
+                 *             {
+                 *               "id": "h7cw2n4kpq9xrzt3mbd8vjfe",
+                 *               "credential_id": "0MqlP5hUEaVQZ6pcneK9zbs7AAo",
+                 *               "public_key": "MFkwEwYHKoZIzj0CAQYIKoZIzj0DAQcDQgAE8OuqkXHQBBCEY6Z0fwJ3r9xYenzJKalgjDdZUjVApFqIcFUAvJZHu3N0MbF02abYnLP7iOpl0nlITTQIhomciQ==",
+                 *               "algorithm": -7,
+                 *               "sign_count": 0,
+                 *               "name": "My iPhone",
+                 *               "created_at": 1728783758,
+                 *               "last_used_at": null,
+                 *               "backup_eligible": true,
+                 *               "backed_up": true,
+                 *               "transports": [
+                 *                 "hybrid",
+                 *                 "internal"
+                 *               ],
+                 *               "aaguid": "fbfc3007-154e-4ecc-8c0b-6e020557d7bd"
+                 *             }
+                 *           ]
                  *         },
                  *         {
                  *           "email": "dog@example.com"

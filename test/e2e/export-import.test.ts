@@ -50,7 +50,8 @@ describe("holm export", () => {
 		const rows = readFileSync(file, "utf8").trimEnd().split("\n").map((line) => JSON.parse(line));
 		expect(rows).toHaveLength(4);
 		for (const row of rows) {
-			expect(Object.keys(row).sort()).toEqual(["created_at", "email", "email_verified", "id", "password_hash", "recovery_code", "totp_key"]);
+			expect(row.passkeys).toEqual([]);
+			expect(Object.keys(row).sort()).toEqual(["created_at", "email", "email_verified", "id", "passkey_user_handle", "passkeys", "password_hash", "recovery_code", "totp_key"]);
 		}
 		const withoutPassword = rows.find((row) => row.email === "nopassword@example.com");
 		expect(withoutPassword.password_hash).toBeNull();

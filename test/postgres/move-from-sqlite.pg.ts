@@ -1,11 +1,13 @@
 // The move of API.md section 9, as an operator does it: users made through the API of a Holm on
 // SQLite (passwords, TOTP, verified emails, one without an email), `holm export` while it runs,
 // `holm import` into a Holm on PostgreSQL; there every user signs in with the same id, password,
-// TOTP code and recovery code. Run by `npm test` only on PostgreSQL (test/postgres-suite.ts).
+// TOTP code and recovery code, and one user with a passkey signs in with it there, its counter
+// continuing. Run by `npm test` only on PostgreSQL (test/postgres-suite.ts).
 import { expect, test } from "bun:test";
 import { readFileSync, statSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { createTestDatabase } from "../postgres.ts";
+import { authenticator, RP } from "../passkey-support.ts";
 import { authenticatorCode, PROCESS_SECRET, serveHolm, tempDirsForThisFile } from "../support.ts";
 
 const newDir = tempDirsForThisFile();
@@ -34,11 +36,24 @@ interface Made {
 	user: Record<string, unknown>;
 }
 
-test("every user moved from SQLite to PostgreSQL signs in with the same id, password, TOTP code and recovery code", async () => {
+const PASSKEY_FLAGS = ["--passkey-rp-id", RP.rpId, "--passkey-origin", RP.origins.join(",")];
+
+type Api = ReturnType<typeof client>;
+
+/** A passkey sign-in through `api`, naming `userId` or not. */
+async function passkeySignIn(api: Api, device: ReturnType<typeof authenticator>, userId?: string) {
+	const started = await api("POST", "/passkey-authentications", userId === undefined ? {} : { user_id: userId });
+	expect(started.status).toBe(200);
+	return api("POST", `/passkey-authentications/${started.body.id}/verify`, { credential: device.assert(started.body.options) });
+}
+
+test("every user moved from SQLite to PostgreSQL signs in with the same id, password, TOTP code, recovery code and passkey", async () => {
 	const dir = newDir();
 	const secretFile = join(dir, "secret-file");
 	writeFileSync(secretFile, PROCESS_SECRET + "\n", { mode: 0o600 });
-	const sqlite = await serveHolm(["--dir", join(dir, "data"), "--secret-file", secretFile]);
+	const sqlite = await serveHolm(["--dir", join(dir, "data"), "--secret-file", secretFile, ...PASSKEY_FLAGS]);
+	const device = authenticator("ES256");
+	let passkey: Record<string, unknown> = {};
 	const made: Made[] = [];
 	const exportFile = join(dir, "users.ndjson");
 	try {
@@ -62,6 +77,12 @@ test("every user moved from SQLite to PostgreSQL signs in with the same id, pass
 			const user = (await api("GET", `/users/${id}`)).body;
 			made.push({ id, email, password, key, recoveryCode: user.recovery_code, user });
 		}
+		// A passkey for the first user, used once on SQLite (its counter is 2 after that).
+		const started = await api("POST", `/users/${made[0]!.id}/passkey-registrations`, {});
+		const registration = await api("POST", `/passkey-registrations/${started.body.id}/verify`, { credential: device.register(started.body.options) });
+		expect(registration.status).toBe(200);
+		expect((await passkeySignIn(api, device, made[0]!.id)).status).toBe(200);
+		passkey = (await api("GET", `/passkeys/${registration.body.id}`)).body;
 		// While the server runs.
 		const exported = await holm(["export", "--dir", join(dir, "data"), "--output", exportFile]);
 		expect(exported.code).toBe(0);
@@ -72,7 +93,7 @@ test("every user moved from SQLite to PostgreSQL signs in with the same id, pass
 	}
 
 	const database = await createTestDatabase(process.env.HOLM_TEST_DATABASE_URL ?? "");
-	const postgres = await serveHolm(["--database", database, "--secret-file", secretFile]);
+	const postgres = await serveHolm(["--database", database, "--secret-file", secretFile, ...PASSKEY_FLAGS]);
 	try {
 		const imported = await holm(["import", exportFile, "--url", postgres.url, "--secret-file", secretFile]);
 		expect(imported.stderr).toContain("6 rows: 6 created, 0 skipped, 0 failed");
@@ -100,6 +121,17 @@ test("every user moved from SQLite to PostgreSQL signs in with the same id, pass
 			const reset = await api("POST", `/users/${user.id}/reset-2fa`, { recovery_code: user.recoveryCode });
 			expect(reset.status).toBe(200);
 		}
+
+		// The passkey: the same, and it signs in (named and discoverable, the user handle kept); a
+		// copy of the authenticator still at the counter it had on SQLite is refused as a clone.
+		expect((await api("GET", `/passkeys/${passkey.id}`)).body).toEqual(passkey);
+		const named = await passkeySignIn(api, device, made[0]!.id);
+		expect(named.status).toBe(200);
+		expect(named.body.user.id).toBe(made[0]!.id);
+		const discoverable = await passkeySignIn(api, device);
+		expect(discoverable.status).toBe(200);
+		expect(discoverable.body.user.id).toBe(made[0]!.id);
+		expect((await passkeySignIn(api, device.clone(2), made[0]!.id)).body).toEqual({ error: "INVALID_CREDENTIAL" });
 
 		// Run again with skip, as after an interruption: nothing changes, and it says so.
 		const again = await holm(["import", exportFile, "--url", postgres.url, "--secret-file", secretFile, "--on-conflict", "skip"]);

@@ -374,3 +374,17 @@ export function derToP1363(der: Uint8Array, size: number): Uint8Array | null {
 	}
 	return offset === der.byteLength ? out : null;
 }
+
+/** Whether `spki` is a public key WebCrypto imports for `algorithm` (one of the three), with the
+ *  RSA size registration asks for: how `POST /user-imports` checks an imported passkey. */
+export async function isUsablePublicKey(spki: Uint8Array, algorithm: number): Promise<boolean> {
+	const params = IMPORT_PARAMS[algorithm];
+	if (params === undefined) return false;
+	try {
+		const key = await crypto.subtle.importKey("spki", spki.slice(), params, false, ["verify"]);
+		if (algorithm === coseAlgorithmRS256) return ((key.algorithm as { modulusLength?: number }).modulusLength ?? 0) >= MIN_RSA_BITS;
+		return true;
+	} catch {
+		return false;
+	}
+}

@@ -5,7 +5,9 @@ import { generateCode, generateId } from "../../lib/ids.ts";
 import { decodeTotpKeyOfLength, IMPORTED_TOTP_KEY_BYTES } from "../../lib/totp.ts";
 import { parsePasswordHash } from "../../password-hashes/index.ts";
 import { newEvent, recordEvent } from "../events/actions.ts";
-import { importRow, type RowError } from "./schemas.ts";
+import type { Passkey } from "../passkeys/store.ts";
+import { isUsablePublicKey } from "../passkeys/verification.ts";
+import { importRow, type ImportRow, type RowError } from "./schemas.ts";
 import type { ImportedUser } from "./store.ts";
 
 export type OnConflict = "error" | "skip";
@@ -32,8 +34,53 @@ const MAX_ROUNDS = 10;
 
 type RowCheck = { ok: true; user: ImportedUser } | { ok: false; error: RowError };
 
+const MAX_CREDENTIAL_ID_BYTES = 1023;
+const MAX_USER_HANDLE_BYTES = 64;
+
+/** Bytes of canonical base64 (or base64url without padding), or null when `text` is not. */
+function decodeCanonical(text: string, encoding: "base64" | "base64url"): Uint8Array | null {
+	const bytes = new Uint8Array(Buffer.from(text, encoding));
+	return bytes.byteLength > 0 && Buffer.from(bytes).toString(encoding) === text ? bytes : null;
+}
+
+/** The row's passkeys to store, or null when one is malformed, its key does not import, or its
+ *  credential id comes twice. */
+async function checkPasskeys(rows: NonNullable<ImportRow["passkeys"]>, userId: string, now: number): Promise<Passkey[] | null> {
+	const passkeys: Passkey[] = [];
+	const seen = new Set<string>();
+	for (const row of rows) {
+		const credentialId = decodeCanonical(row.credential_id, "base64url");
+		const publicKey = decodeCanonical(row.public_key, "base64");
+		if (credentialId === null || credentialId.byteLength > MAX_CREDENTIAL_ID_BYTES || publicKey === null) return null;
+		const key = row.credential_id;
+		if (seen.has(key)) return null;
+		seen.add(key);
+		const createdAt = row.created_at ?? now;
+		const lastUsedAt = row.last_used_at ?? null;
+		if (createdAt > now || (lastUsedAt !== null && lastUsedAt > now)) return null;
+		if (row.backed_up === true && row.backup_eligible !== true) return null;
+		if (!(await isUsablePublicKey(publicKey, row.algorithm))) return null;
+		passkeys.push({
+			id: row.id ?? generateId(),
+			userId,
+			credentialId,
+			publicKey,
+			algorithm: row.algorithm,
+			signCount: row.sign_count,
+			name: row.name ?? "Passkey",
+			createdAt,
+			lastUsedAt,
+			backupEligible: row.backup_eligible ?? false,
+			backedUp: row.backed_up ?? false,
+			transports: row.transports ?? [],
+			aaguid: row.aaguid === undefined ? new Uint8Array(16) : new Uint8Array(Buffer.from(row.aaguid.replaceAll("-", ""), "hex")),
+		});
+	}
+	return passkeys;
+}
+
 /** A row as a user to store, or why it fails. Nothing is hashed: a hash is only parsed and bounded. */
-function checkRow(row: unknown, now: number): RowCheck {
+async function checkRow(row: unknown, now: number): Promise<RowCheck> {
 	const parsed = importRow.safeParse(row);
 	if (!parsed.success) return { ok: false, error: "INVALID_DATA" };
 	const fields = parsed.data;
@@ -47,16 +94,26 @@ function checkRow(row: unknown, now: number): RowCheck {
 		const hash = parsePasswordHash(fields.password_hash);
 		if ("error" in hash) return { ok: false, error: hash.error };
 	}
+	let passkeyUserHandle: Uint8Array | null = null;
+	if (fields.passkey_user_handle !== undefined) {
+		passkeyUserHandle = decodeCanonical(fields.passkey_user_handle, "base64url");
+		if (passkeyUserHandle === null || passkeyUserHandle.byteLength > MAX_USER_HANDLE_BYTES) return { ok: false, error: "INVALID_DATA" };
+	}
+	const id = fields.id ?? generateId();
+	const passkeys = await checkPasskeys(fields.passkeys ?? [], id, now);
+	if (passkeys === null) return { ok: false, error: "INVALID_DATA" };
 	return {
 		ok: true,
 		user: {
-			id: fields.id ?? generateId(),
+			id,
 			createdAt: fields.created_at ?? now,
 			email: fields.email ?? null,
 			emailVerified: fields.email_verified ?? false,
 			passwordHash: fields.password_hash ?? "", // no password: every check is INCORRECT_PASSWORD
 			recoveryCode: fields.recovery_code ?? generateCode(),
 			totpKey,
+			passkeys,
+			passkeyUserHandle,
 		},
 	};
 }
@@ -66,20 +123,24 @@ interface Pending {
 	user: ImportedUser;
 }
 
-/** The rows of `pending` that can go in one insert (no id or email twice), and the rest. */
+const credentialKey = (passkey: Passkey): string => Buffer.from(passkey.credentialId).toString("hex");
+
+/** The rows of `pending` that can go in one insert (no id, email or credential id twice), and the rest. */
 function splitFirstOccurrences(pending: readonly Pending[]): { round: Pending[]; later: Pending[] } {
 	const ids = new Set<string>();
 	const emails = new Set<string>();
+	const credentials = new Set<string>();
 	const round: Pending[] = [];
 	const later: Pending[] = [];
 	for (const row of pending) {
-		const { id, email } = row.user;
-		if (ids.has(id) || (email !== null && emails.has(email))) {
+		const { id, email, passkeys } = row.user;
+		if (ids.has(id) || (email !== null && emails.has(email)) || passkeys.some((passkey) => credentials.has(credentialKey(passkey)))) {
 			later.push(row);
 			continue;
 		}
 		ids.add(id);
 		if (email !== null) emails.add(email);
+		for (const passkey of passkeys) credentials.add(credentialKey(passkey));
 		round.push(row);
 	}
 	return { round, later };
@@ -89,13 +150,13 @@ export async function importUsers(ctx: AppContext, rows: readonly unknown[], onC
 	const now = nowSeconds(ctx);
 	const results: RowResult[] = new Array(rows.length);
 	let pending: Pending[] = [];
-	rows.forEach((row, index) => {
-		const checked = checkRow(row, now);
+	for (const [index, row] of rows.entries()) {
+		const checked = await checkRow(row, now);
 		if (checked.ok) pending.push({ index, user: checked.user });
 		else results[index] = { index, status: "failed", error: checked.error };
-	});
+	}
 
-	function conflict(row: Pending, error: "EMAIL_ALREADY_USED" | "ID_ALREADY_USED", holder: string): void {
+	function conflict(row: Pending, error: "EMAIL_ALREADY_USED" | "ID_ALREADY_USED" | "PASSKEY_ALREADY_REGISTERED", holder: string): void {
 		results[row.index] = onConflict === "skip" ? { index: row.index, status: "skipped", userId: holder } : { index: row.index, status: "failed", error };
 	}
 
@@ -110,15 +171,20 @@ export async function importUsers(ctx: AppContext, rows: readonly unknown[], onC
 			if (inserted.has(row.user.id)) results[row.index] = { index: row.index, status: "created", userId: row.user.id };
 			else left.push(row);
 		}
-		// Who holds what the rows left over wanted: the email decides first, then the id.
+		// Who holds what the rows left over wanted: the email decides first, then the id, then the passkeys.
 		const holders = await ctx.stores.userImports.emailHolders(left.flatMap((row) => (row.user.email === null ? [] : [row.user.email])));
 		const withoutEmailHolder = left.filter((row) => row.user.email === null || !holders.has(row.user.email));
 		const takenIds = await ctx.stores.userImports.existingIds(withoutEmailHolder.map((row) => row.user.id));
+		const credentialHolders = await ctx.stores.userImports.passkeyHolders(
+			withoutEmailHolder.filter((row) => !takenIds.has(row.user.id)).flatMap((row) => row.user.passkeys.map((passkey) => passkey.credentialId)),
+		);
 		pending = [];
 		for (const row of left) {
 			const holder = row.user.email === null ? undefined : holders.get(row.user.email);
+			const credentialHolder = row.user.passkeys.map((passkey) => credentialHolders.get(credentialKey(passkey))).find((user) => user !== undefined);
 			if (holder !== undefined) conflict(row, "EMAIL_ALREADY_USED", holder);
 			else if (takenIds.has(row.user.id)) conflict(row, "ID_ALREADY_USED", row.user.id);
+			else if (credentialHolder !== undefined) conflict(row, "PASSKEY_ALREADY_REGISTERED", credentialHolder);
 			else pending.push(row);
 		}
 	}

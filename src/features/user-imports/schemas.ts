@@ -2,9 +2,31 @@ import { z } from "zod";
 import { isId } from "../../lib/ids.ts";
 import { email, optional } from "../../lib/validation.ts";
 import { identifier, unixSeconds } from "../users/schemas.ts";
+import { MAX_PASSKEYS_PER_USER } from "../passkeys/store.ts";
 
 /** Rows a request may carry (API.md section 9); its body may be 4 MiB (middleware/read-body.ts). */
 export const MAX_IMPORT_ROWS = 1000;
+
+const BASE64URL = /^[A-Za-z0-9_-]+$/;
+const BASE64 = /^[A-Za-z0-9+/]+={0,2}$/;
+
+/** One passkey of a row, in the form `holm export` writes it. */
+export const importPasskey = z.object({
+	id: optional(z.string().refine(isId)).meta({ description: "A Holm identifier, kept; absent: a new one." }),
+	credential_id: z.string().regex(BASE64URL).meta({ description: "Base64url (no padding) of the credential id, 1 to 1,023 bytes." }),
+	public_key: z.string().regex(BASE64).meta({ description: "Standard base64 of the public key as SubjectPublicKeyInfo (DER), which WebCrypto must import for `algorithm`." }),
+	algorithm: z.union([z.literal(-7), z.literal(-8), z.literal(-257)]).meta({ description: "COSE algorithm: -7 ES256, -8 EdDSA, -257 RS256 (at least 2,048 bits)." }),
+	sign_count: z.int().min(0).max(0xffffffff).meta({ description: "The signature counter last seen; the next sign-in must exceed it (when either is non-zero)." }),
+	name: optional(z.string().min(1).max(64)).meta({ description: 'Default "Passkey".' }),
+	created_at: optional(unixSeconds).meta({ description: "Whole Unix seconds, not in the future; default now." }),
+	last_used_at: optional(unixSeconds).meta({ description: "Whole Unix seconds, not in the future; null or absent: never used." }),
+	backup_eligible: optional(z.boolean()).meta({ description: "Default false." }),
+	backed_up: optional(z.boolean()).meta({ description: "Default false; true only with backup_eligible." }),
+	transports: optional(z.array(z.string().min(1).max(32)).max(8)).meta({ description: "As the authenticator reported them; default none." }),
+	aaguid: optional(z.string().regex(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i)).meta({
+		description: "The authenticator model, as a UUID; default all zero.",
+	}),
+});
 
 /** One row. A row that breaks this shape fails alone (INVALID_DATA); the others are imported. */
 export const importRow = z.object({
@@ -19,13 +41,18 @@ export const importRow = z.object({
 	recovery_code: optional(z.string().regex(/^[A-HJ-NP-Za-hj-np-z2-9]{8}$/).transform((code) => code.toUpperCase())).meta({
 		description: "8 characters of the code alphabet, any case; absent: a new one.",
 	}),
-	passkeys: optional(z.array(z.unknown())).meta({ description: "Accepted and ignored: imports and exports do not carry passkeys yet (docs/import.md)." }),
+	passkeys: optional(z.array(importPasskey).max(MAX_PASSKEYS_PER_USER)).meta({
+		description: "At most 10, registered to the user as they are (docs/import.md); a credential id already registered is a conflict like a taken email.",
+	}),
+	passkey_user_handle: optional(z.string().regex(BASE64URL)).meta({
+		description: "Base64url of the user handle (1 to 64 bytes) the user's passkeys were made with; absent: a new one when first needed.",
+	}),
 });
 
 export type ImportRow = z.infer<typeof importRow>;
 
 export const onConflict = optional(z.enum(["error", "skip"])).meta({
-	description: "What a row whose email or id is taken gets: `error` (default) fails it, `skip` skips it and names the user who holds it.",
+	description: "What a row whose email, id or a passkey's credential id is taken gets: `error` (default) fails it, `skip` skips it and names the user who holds it.",
 });
 
 /** The body as the handler parses it: each row is judged on its own afterwards. */
@@ -42,12 +69,19 @@ export const userImportBodyDocument = z.object({
 
 // ---- Response shapes, for the OpenAPI document (src/openapi/). ----
 
-export const ROW_ERRORS = ["INVALID_DATA", "EMAIL_ALREADY_USED", "ID_ALREADY_USED", "UNSUPPORTED_PASSWORD_HASH", "INVALID_PASSWORD_HASH"] as const;
+export const ROW_ERRORS = [
+	"INVALID_DATA",
+	"EMAIL_ALREADY_USED",
+	"ID_ALREADY_USED",
+	"UNSUPPORTED_PASSWORD_HASH",
+	"INVALID_PASSWORD_HASH",
+	"PASSKEY_ALREADY_REGISTERED",
+] as const;
 export type RowError = (typeof ROW_ERRORS)[number];
 
 const rowResult = z.discriminatedUnion("status", [
 	z.object({ index: z.int().min(0), status: z.literal("created"), user_id: identifier }),
-	z.object({ index: z.int().min(0), status: z.literal("skipped"), user_id: identifier.meta({ description: "The user who holds the row's email (else its id)." }) }),
+	z.object({ index: z.int().min(0), status: z.literal("skipped"), user_id: identifier.meta({ description: "The user who holds the row's email (else its id, else one of its passkeys)." }) }),
 	z.object({ index: z.int().min(0), status: z.literal("failed"), error: z.enum(ROW_ERRORS) }),
 ]);
 

@@ -1,6 +1,8 @@
 // What importing and exporting users need from a database; src/stores/<database>/user-imports.ts
 // implements it. The unique indexes on the user's id and email decide every conflict, so parallel
-// imports and sign-ups can never give one address or one id to two users.
+// imports and sign-ups can never give one address or one id to two users; the unique index on a
+// passkey's credential id does the same for passkeys.
+import { formatAaguid, type Passkey } from "../passkeys/store.ts";
 
 /** A user ready to be stored: every field checked, nothing left to decide but the conflicts. */
 export interface ImportedUser {
@@ -13,19 +15,25 @@ export interface ImportedUser {
 	recoveryCode: string;
 	/** Registered as the user's TOTP credential, created at `totpCreatedAt`. */
 	totpKey: Uint8Array | null;
+	/** Stored with the user, in its transaction; each one's userId is the user's id. */
+	passkeys: Passkey[];
+	/** The user handle its passkeys were made with, or null (one is made when first needed). */
+	passkeyUserHandle: Uint8Array | null;
 }
 
 export interface UserImportStore {
 	/**
-	 * Inserts, in one transaction, every user whose id and email are both free, with its TOTP
-	 * credential, and leaves out the others; answers the ids it inserted. `users` hold no id and
-	 * no email twice.
+	 * Inserts, in one transaction, every user whose id and email and passkeys' credential ids are
+	 * all free, with its TOTP credential and passkeys, and leaves out the others; answers the ids it
+	 * inserted. `users` hold no id, no email and no credential id twice.
 	 */
 	insertWhereFree(users: readonly ImportedUser[], totpCreatedAt: number): Promise<Set<string>>;
 	/** The holder of each of these emails that has one. */
 	emailHolders(emails: readonly string[]): Promise<Map<string, string>>;
 	/** Which of these ids a user has. */
 	existingIds(ids: readonly string[]): Promise<Set<string>>;
+	/** The user holding each of these credential ids that is registered, by the id's lower-case hex. */
+	passkeyHolders(credentialIds: readonly Uint8Array[]): Promise<Map<string, string>>;
 }
 
 /** One user as `holm export` writes it: the ROW form of API.md section 9. */
@@ -39,6 +47,62 @@ export interface ExportedUser {
 	/** Standard base64, or null without a TOTP credential. */
 	totp_key: string | null;
 	recovery_code: string;
+	/** Base64url (no padding), or null when no passkey ceremony ever made one. */
+	passkey_user_handle: string | null;
+	passkeys: ExportedPasskey[];
+}
+
+/** One passkey of an exported user: the `passkeys` items of the ROW form. */
+export interface ExportedPasskey {
+	id: string;
+	/** Base64url, no padding. */
+	credential_id: string;
+	/** Standard base64 of the SubjectPublicKeyInfo. */
+	public_key: string;
+	algorithm: number;
+	sign_count: number;
+	name: string;
+	created_at: number;
+	last_used_at: number | null;
+	backup_eligible: boolean;
+	backed_up: boolean;
+	transports: string[];
+	/** UUID spelling. */
+	aaguid: string;
+}
+
+/** The columns of a passkey row as both export queries give them: bytes in hex. */
+export interface PasskeyExportColumns {
+	id: string;
+	credential_id: string;
+	public_key: string;
+	algorithm: number;
+	sign_count: number | string;
+	name: string;
+	created_at: number | string;
+	last_used_at: number | string | null;
+	backup_eligible: boolean | number;
+	backed_up: boolean | number;
+	transports: string[];
+	aaguid: string;
+}
+
+/** One passkey in the exported form, the same bytes from either database. */
+export function exportedPasskey(row: PasskeyExportColumns): ExportedPasskey {
+	return {
+		id: row.id,
+		credential_id: Buffer.from(row.credential_id, "hex").toString("base64url"),
+		public_key: Buffer.from(row.public_key, "hex").toString("base64"),
+		algorithm: Number(row.algorithm),
+		sign_count: Number(row.sign_count),
+		name: row.name,
+		created_at: Number(row.created_at),
+		last_used_at: row.last_used_at === null ? null : Number(row.last_used_at),
+		backup_eligible: Boolean(row.backup_eligible),
+		backed_up: Boolean(row.backed_up),
+		transports: row.transports,
+		aaguid: formatAaguid(Buffer.from(row.aaguid, "hex")),
+	};
 }
 
 /** Every user of a database, read from one snapshot while a server may keep writing. */

@@ -3,7 +3,7 @@
 // meanwhile), read through a cursor so that memory stays bounded.
 import { SQL } from "bun";
 import { encodeBase64 } from "@oslojs/encoding";
-import type { ExportedUser, UserExportSource } from "../../features/user-imports/store.ts";
+import { exportedPasskey, type ExportedUser, type UserExportSource } from "../../features/user-imports/store.ts";
 
 const BATCH = 10_000;
 
@@ -16,6 +16,8 @@ function toExported(row: any): ExportedUser {
 		password_hash: row.password_hash === "" ? null : row.password_hash,
 		totp_key: row.totp_key === null ? null : encodeBase64(row.totp_key),
 		recovery_code: row.recovery_code,
+		passkey_user_handle: row.passkey_user_handle === null ? null : Buffer.from(row.passkey_user_handle).toString("base64url"),
+		passkeys: (typeof row.passkeys === "string" ? JSON.parse(row.passkeys) : row.passkeys).map(exportedPasskey),
 	};
 }
 
@@ -27,8 +29,14 @@ export function openPostgresUserExport(url: string): UserExportSource {
 				await tx`SET TRANSACTION ISOLATION LEVEL REPEATABLE READ, READ ONLY`;
 				await tx.unsafe(
 					`DECLARE user_export NO SCROLL CURSOR FOR
-					SELECT u.id, u.email, u.email_verified, u.created_at, u.password_hash, u.recovery_code, t.key AS totp_key
-					FROM "user" u LEFT JOIN totp_credential t ON t.user_id = u.id
+					SELECT u.id, u.email, u.email_verified, u.created_at, u.password_hash, u.recovery_code, t.key AS totp_key,
+						h.handle AS passkey_user_handle,
+						(SELECT coalesce(jsonb_agg(jsonb_build_object('id', p.id, 'credential_id', encode(p.credential_id, 'hex'),
+							'public_key', encode(p.public_key, 'hex'), 'algorithm', p.algorithm, 'sign_count', p.sign_count, 'name', p.name,
+							'created_at', p.created_at, 'last_used_at', p.last_used_at, 'backup_eligible', p.backup_eligible,
+							'backed_up', p.backed_up, 'transports', p.transports, 'aaguid', encode(p.aaguid, 'hex')) ORDER BY p.created_at, p.id), '[]'::jsonb)
+						FROM passkey p WHERE p.user_id = u.id) AS passkeys
+					FROM "user" u LEFT JOIN totp_credential t ON t.user_id = u.id LEFT JOIN passkey_user_handle h ON h.user_id = u.id
 					ORDER BY u.created_at, u.id`,
 				);
 				for (;;) {

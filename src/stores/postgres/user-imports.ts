@@ -4,6 +4,9 @@
 import type { SQL } from "bun";
 import { encodeBase64 } from "@oslojs/encoding";
 import type { UserImportStore } from "../../features/user-imports/store.ts";
+import { isUniqueViolation } from "./errors.ts";
+
+const hex = (bytes: Uint8Array): string => Buffer.from(bytes).toString("hex");
 
 export function createPostgresUserImportStore(sql: SQL): UserImportStore {
 	return {
@@ -19,30 +22,77 @@ export function createPostgresUserImportStore(sql: SQL): UserImportStore {
 					password_hash: user.passwordHash,
 					recovery_code: user.recoveryCode,
 					totp_key: user.totpKey === null ? null : encodeBase64(user.totpKey),
+					passkey_user_handle: user.passkeyUserHandle === null ? null : hex(user.passkeyUserHandle),
+					passkeys: user.passkeys.map((p) => ({
+						id: p.id,
+						credential_id: hex(p.credentialId),
+						public_key: hex(p.publicKey),
+						algorithm: p.algorithm,
+						sign_count: p.signCount,
+						name: p.name,
+						created_at: p.createdAt,
+						last_used_at: p.lastUsedAt,
+						backup_eligible: p.backupEligible,
+						backed_up: p.backedUp,
+						transports: p.transports,
+						aaguid: hex(p.aaguid),
+					})),
 				}));
-			const inserted = await sql.unsafe(
+			// A user one of whose credential ids is registered stays out. A registration committing the
+			// same credential id between that check and the insert makes the statement fail on the unique
+			// index: then nothing went in, and the caller looks the rows' conflicts up and tries again.
+			let inserted;
+			try {
+				inserted = await sql.unsafe(
 				`WITH input AS (
 					SELECT * FROM jsonb_to_recordset($1::jsonb) AS t(id text, created_at bigint, email text, email_verified boolean,
-						password_hash text, recovery_code text, totp_key text)
+						password_hash text, recovery_code text, totp_key text, passkey_user_handle text, passkeys jsonb)
 				), inserted AS (
 					INSERT INTO "user" (id, created_at, email, email_verified, password_hash, recovery_code)
 					SELECT id, created_at, email, email_verified, password_hash, recovery_code FROM input
+					WHERE NOT EXISTS (SELECT 1 FROM jsonb_array_elements(input.passkeys) k JOIN passkey p ON p.credential_id = decode(k ->> 'credential_id', 'hex'))
 					ON CONFLICT DO NOTHING
 					RETURNING id
 				), credentials AS (
 					INSERT INTO totp_credential (user_id, created_at, key, last_used_step)
 					SELECT input.id, $2, decode(input.totp_key, 'base64'), 0 FROM input JOIN inserted ON inserted.id = input.id
 					WHERE input.totp_key IS NOT NULL
+				), handles AS (
+					INSERT INTO passkey_user_handle (user_id, handle)
+					SELECT input.id, decode(input.passkey_user_handle, 'hex') FROM input JOIN inserted ON inserted.id = input.id
+					WHERE input.passkey_user_handle IS NOT NULL
+					ON CONFLICT DO NOTHING
+				), passkeys AS (
+					INSERT INTO passkey (id, user_id, credential_id, public_key, algorithm, sign_count, name, created_at, last_used_at,
+						backup_eligible, backed_up, transports, aaguid)
+					SELECT k.id, input.id, decode(k.credential_id, 'hex'), decode(k.public_key, 'hex'), k.algorithm, k.sign_count, k.name,
+						k.created_at, k.last_used_at, k.backup_eligible, k.backed_up, k.transports, decode(k.aaguid, 'hex')
+					FROM input JOIN inserted ON inserted.id = input.id,
+						jsonb_to_recordset(input.passkeys) AS k(id text, credential_id text, public_key text, algorithm integer, sign_count bigint,
+							name text, created_at bigint, last_used_at bigint, backup_eligible boolean, backed_up boolean, transports jsonb, aaguid text)
 				)
 				SELECT id FROM inserted`,
-				[rows, totpCreatedAt],
-			);
+					[rows, totpCreatedAt],
+				);
+			} catch (error) {
+				if (isUniqueViolation(error)) return new Set();
+				throw error;
+			}
 			return new Set(inserted.map((row: { id: string }) => row.id));
 		},
 		async emailHolders(emails) {
 			if (emails.length === 0) return new Map();
 			const rows = await sql.unsafe(`SELECT id, email FROM "user" WHERE email IN (SELECT jsonb_array_elements_text($1::jsonb))`, [emails]);
 			return new Map(rows.map((row: { id: string; email: string }) => [row.email, row.id]));
+		},
+		async passkeyHolders(credentialIds) {
+			if (credentialIds.length === 0) return new Map();
+			const rows = await sql.unsafe(
+				`SELECT encode(credential_id, 'hex') AS credential_id, user_id FROM passkey
+				WHERE credential_id IN (SELECT decode(jsonb_array_elements_text($1::jsonb), 'hex'))`,
+				[credentialIds.map(hex)],
+			);
+			return new Map(rows.map((row: { credential_id: string; user_id: string }) => [row.credential_id, row.user_id]));
 		},
 		async existingIds(ids) {
 			if (ids.length === 0) return new Set();

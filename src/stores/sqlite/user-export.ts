@@ -4,7 +4,7 @@
 // Holm serves (as `holm backup` does).
 import { Database } from "bun:sqlite";
 import { encodeBase64 } from "@oslojs/encoding";
-import type { ExportedUser, UserExportSource } from "../../features/user-imports/store.ts";
+import { exportedPasskey, type ExportedUser, type UserExportSource } from "../../features/user-imports/store.ts";
 
 const BATCH = 10_000;
 
@@ -16,6 +16,9 @@ interface ExportRow {
 	password_hash: string;
 	recovery_code: string;
 	totp_key: Uint8Array | null;
+	passkey_user_handle: Uint8Array | null;
+	/** A JSON array of the user's passkeys, bytes in hex. */
+	passkeys: string;
 }
 
 function toExported(row: ExportRow): ExportedUser {
@@ -27,6 +30,8 @@ function toExported(row: ExportRow): ExportedUser {
 		password_hash: row.password_hash === "" ? null : row.password_hash,
 		totp_key: row.totp_key === null ? null : encodeBase64(row.totp_key),
 		recovery_code: row.recovery_code,
+		passkey_user_handle: row.passkey_user_handle === null ? null : Buffer.from(row.passkey_user_handle).toString("base64url"),
+		passkeys: JSON.parse(row.passkeys).map(exportedPasskey),
 	};
 }
 
@@ -41,8 +46,13 @@ export function openSqliteUserExport(path: string): UserExportSource {
 				const rows = db
 					.prepare<ExportRow, []>(
 						`SELECT user.id, user.email, user.email_verified, user.created_at, user.password_hash, user.recovery_code,
-							totp_credential.key AS totp_key
+							totp_credential.key AS totp_key, passkey_user_handle.handle AS passkey_user_handle,
+							(SELECT json_group_array(json_object('id', id, 'credential_id', hex(credential_id), 'public_key', hex(public_key),
+								'algorithm', algorithm, 'sign_count', sign_count, 'name', name, 'created_at', created_at, 'last_used_at', last_used_at,
+								'backup_eligible', backup_eligible, 'backed_up', backed_up, 'transports', json(transports), 'aaguid', hex(aaguid)))
+							FROM (SELECT * FROM passkey WHERE passkey.user_id = user.id ORDER BY created_at, id)) AS passkeys
 						FROM user LEFT JOIN totp_credential ON totp_credential.user_id = user.id
+							LEFT JOIN passkey_user_handle ON passkey_user_handle.user_id = user.id
 						ORDER BY user.created_at, user.id`,
 					)
 					.iterate();

@@ -1,5 +1,5 @@
 // Importing users on SQLite: one synchronous transaction per request, so no other write (a
-// sign-up, another import) can come between a row's check and its insert.
+// sign-up, another import, a passkey registration) can come between a row's check and its insert.
 import type { Database } from "bun:sqlite";
 import type { ImportedUser, UserImportStore } from "../../features/user-imports/store.ts";
 
@@ -18,10 +18,22 @@ export function createSqliteUserImportStore(db: Database): UserImportStore {
 	const insertCredential = db.prepare<void, [string, number, Uint8Array]>(
 		`INSERT INTO totp_credential (user_id, created_at, key, last_used_step) VALUES (?, ?, ?, 0)`,
 	);
+	const selectCredentialHolder = db.prepare<{ user_id: string }, [Uint8Array]>(`SELECT user_id FROM passkey WHERE credential_id = ?`);
+	const insertHandle = db.prepare<void, [string, Uint8Array]>(
+		`INSERT INTO passkey_user_handle (user_id, handle) VALUES (?, ?) ON CONFLICT DO NOTHING`,
+	);
+	const insertPasskey = db.prepare<void, [string, string, Uint8Array, Uint8Array, number, number, string, number, number | null, number, number, string, Uint8Array]>(
+		`INSERT INTO passkey (id, user_id, credential_id, public_key, algorithm, sign_count, name, created_at, last_used_at,
+			backup_eligible, backed_up, transports, aaguid)
+		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+	);
 	const selectEmailHolder = db.prepare<{ id: string }, [string]>(`SELECT id FROM user WHERE email = ?`);
 	const selectId = db.prepare<{ id: string }, [string]>(`SELECT id FROM user WHERE id = ?`);
 
-	const insertAll = db.transaction((users: readonly ImportedUser[], totpCreatedAt: number): Set<string> => {
+	const insertAll = db.transaction((given: readonly ImportedUser[], totpCreatedAt: number): Set<string> => {
+		// A user one of whose credential ids is registered stays out, judged in this transaction.
+		const users = given.filter((user) => user.passkeys.every((passkey) => selectCredentialHolder.get(passkey.credentialId) === null));
+		if (users.length === 0) return new Set();
 		const rows = users.map((user) => ({
 			id: user.id,
 			created_at: user.createdAt,
@@ -32,7 +44,14 @@ export function createSqliteUserImportStore(db: Database): UserImportStore {
 		}));
 		const inserted = new Set(insertUsers.all(JSON.stringify(rows)).map((row) => row.id));
 		for (const user of users) {
-			if (user.totpKey !== null && inserted.has(user.id)) insertCredential.run(user.id, totpCreatedAt, user.totpKey);
+			if (!inserted.has(user.id)) continue;
+			if (user.totpKey !== null) insertCredential.run(user.id, totpCreatedAt, user.totpKey);
+			// A handle another user holds (the same export imported under two ids) is left out: one is made when first needed.
+			if (user.passkeyUserHandle !== null) insertHandle.run(user.id, user.passkeyUserHandle);
+			for (const p of user.passkeys) {
+				insertPasskey.run(p.id, user.id, p.credentialId, p.publicKey, p.algorithm, p.signCount, p.name, p.createdAt, p.lastUsedAt,
+					p.backupEligible ? 1 : 0, p.backedUp ? 1 : 0, JSON.stringify(p.transports), p.aaguid);
+			}
 		}
 		return inserted;
 	});
@@ -52,6 +71,14 @@ export function createSqliteUserImportStore(db: Database): UserImportStore {
 		},
 		async existingIds(ids) {
 			return new Set(ids.filter((id) => selectId.get(id) !== null));
+		},
+		async passkeyHolders(credentialIds) {
+			const holders = new Map<string, string>();
+			for (const credentialId of credentialIds) {
+				const row = selectCredentialHolder.get(credentialId);
+				if (row !== null) holders.set(Buffer.from(credentialId).toString("hex"), row.user_id);
+			}
+			return holders;
 		},
 	};
 }
