@@ -67,8 +67,11 @@ function observeLimits(metrics: Metrics, ctx: () => AppContext): LimitObserver {
 		refused: (limit) => metrics.refused(limit),
 		async blocked(limit, key, party) {
 			if (limit === RULES.passwordHashing.name) return;
-			const about = PER_USER_RULES.has(limit) ? { userId: key, clientIp: party.clientIp } : { userId: party.userId, clientIp: key };
-			await recordEvent(ctx(), newEvent(ctx(), PER_USER_RULES.has(limit) ? "user_blocked" : "address_blocked", { ...about, data: { limit } }));
+			const context = ctx();
+			const event = PER_USER_RULES.has(limit)
+				? newEvent(context, "user_blocked", { userId: key, clientIp: party.clientIp, data: { limit } })
+				: newEvent(context, "address_blocked", { userId: party.userId, clientIp: key, data: { limit } });
+			await recordEvent(context, event);
 		},
 	};
 }
@@ -80,11 +83,6 @@ function countedLeakCheck(leakCheck: LeakCheck, metrics: Metrics): LeakCheck {
 	// A password is counted once, by its last verdict: weak where a list or the API holds it,
 	// passed once the API (or, offline, nothing more) has been asked.
 	return {
-		async isLeaked(password) {
-			const leaked = await leakCheck.isLeaked(password);
-			metrics.leakCheck(leaked ? "weak" : "passed");
-			return leaked;
-		},
 		isLeakedLocally(password) {
 			const leaked = leakCheck.isLeakedLocally(password);
 			if (leaked) metrics.leakCheck("weak");

@@ -5,22 +5,24 @@ import { isLeakedOffline, openOfflineLeakSets } from "./offline.ts";
 import { createOnlineLeakCheck } from "./online.ts";
 
 export interface LeakCheck {
-	/** Resolves true when the password is known to be leaked: the local lists, then (online mode)
-	 *  the range API. Rejects with LeakCheckUnavailableError only in online mode with --leak-fail
-	 *  closed, when the range API cannot be reached in time. */
-	isLeaked(password: string): Promise<boolean>;
 	/** The local lists only (the bundled file and --leak-file): cheap, so the password endpoints
 	 *  judge it before they take a token of the hashing bucket. */
 	isLeakedLocally(password: string): boolean;
 	/** What the local lists cannot tell: the range API in online mode, false in the other modes.
 	 *  Asked only after isLeakedLocally said no, and after a hashing token was taken, since the
-	 *  token is what bounds the calls to the API. Rejects as isLeaked does. */
+	 *  token is what bounds the calls to the API. Rejects with LeakCheckUnavailableError only with --leak-fail closed,
+	 *  when the range API cannot be reached in time. */
 	isLeakedOnline(password: string): Promise<boolean>;
 	/** True with --leak-check off: nothing is checked, every password passes. */
 	readonly off?: boolean;
 }
 
 export class LeakCheckUnavailableError extends Error {}
+
+/** The whole verdict: the local lists, then (online mode) the range API. */
+export async function isLeaked(check: LeakCheck, password: string): Promise<boolean> {
+	return check.isLeakedLocally(password) || (await check.isLeakedOnline(password));
+}
 
 export interface LeakCheckDeps {
 	fetch: typeof fetch;
@@ -40,11 +42,10 @@ export interface LeakCheckDeps {
 export async function createLeakCheck(config: LeakCheckConfig, deps: LeakCheckDeps): Promise<LeakCheck> {
 	switch (config.mode) {
 		case "off":
-			return { off: true, isLeaked: async () => false, isLeakedLocally: () => false, isLeakedOnline: async () => false };
+			return { off: true, isLeakedLocally: () => false, isLeakedOnline: async () => false };
 		case "offline": {
 			const sets = await openOfflineLeakSets(config.file);
 			return {
-				isLeaked: async (password) => isLeakedOffline(sets, password),
 				isLeakedLocally: (password) => isLeakedOffline(sets, password),
 				isLeakedOnline: async () => false,
 			};
@@ -61,7 +62,6 @@ export async function createLeakCheck(config: LeakCheckConfig, deps: LeakCheckDe
 				unavailable: (message) => new LeakCheckUnavailableError(message),
 			});
 			return {
-				isLeaked: async (password) => isLeakedOffline(sets, password) || isLeakedOnline(password),
 				isLeakedLocally: (password) => isLeakedOffline(sets, password),
 				isLeakedOnline,
 			};
