@@ -1,4 +1,5 @@
 // createApp(deps): the Hono app with the shared middleware, the error mapping and every route.
+import type { SessionSettings } from "./features/sessions/settings.ts";
 import { Hono, type Context } from "hono";
 import { routePath } from "hono/route";
 import { createClientIpReport } from "./client-ip-report.ts";
@@ -38,6 +39,8 @@ export interface AppDeps {
 	passkeys?: PasskeyConfig | null;
 	/** Serve the operator's console under /console/ (--console; API.md section 12). */
 	console?: boolean;
+	/** Session timeouts and the per-user cap (API.md section 13); the defaults when absent. */
+	sessions?: SessionSettings;
 }
 
 /**
@@ -117,6 +120,7 @@ export function createApp(deps: AppDeps): App {
 		metrics: deps.metrics,
 		clientIpReport: createClientIpReport(deps.metrics, deps.log, now),
 		passkeys: deps.passkeys ?? null,
+		sessions: deps.sessions,
 	};
 	const refusePasskeys = ctx.passkeys === null;
 

@@ -11,6 +11,7 @@ import * as openapi from "./openapi/handler.ts";
 import * as passkeys from "./features/passkeys/handlers.ts";
 import * as passwordReset from "./features/password-reset/handlers.ts";
 import * as passwords from "./features/passwords/handlers.ts";
+import * as sessions from "./features/sessions/handlers.ts";
 import * as twoFactor from "./features/two-factor/handlers.ts";
 import * as userImports from "./features/user-imports/handlers.ts";
 import * as users from "./features/users/handlers.ts";
@@ -67,6 +68,13 @@ export const ROUTES: readonly [Method, string, Handler<HonoEnv>][] = [
 	["GET", "/users/:user_id/passkeys", passkeys.handleListUserPasskeys],
 	["GET", "/passkeys/:passkey_id", passkeys.handleGetPasskey],
 	["DELETE", "/passkeys/:passkey_id", passkeys.handleDeletePasskey],
+
+	["POST", "/users/:user_id/sessions", sessions.handleCreateSession],
+	["GET", "/users/:user_id/sessions", sessions.handleListUserSessions],
+	["DELETE", "/users/:user_id/sessions", sessions.handleDeleteUserSessions],
+	["POST", "/sessions/validate", sessions.handleValidateSession], // one indexed read; a write at most once a minute per session
+	["GET", "/sessions/:session_id", sessions.handleGetSession],
+	["DELETE", "/sessions/:session_id", sessions.handleDeleteSession],
 
 	["GET", "/events", events.handleListEvents],
 	["GET", "/users/:user_id/events", events.handleListUserEvents],

@@ -32,6 +32,7 @@ import {
 } from "../features/two-factor/schemas.ts";
 import { eventPageResponse, unblockUserBody } from "../features/events/schemas.ts";
 import { userImportBodyDocument, userImportResponse } from "../features/user-imports/schemas.ts";
+import { createdSessionResponse, createSessionBody, sessionResponse, validatedSessionResponse, validateSessionBody } from "../features/sessions/schemas.ts";
 import { createUserBody, userResponse } from "../features/users/schemas.ts";
 
 export const REQUEST_BODIES = {
@@ -56,6 +57,8 @@ export const REQUEST_BODIES = {
 	VerifyPasskeyAuthenticationBody: verifyAuthenticationBody,
 	UnblockUserBody: unblockUserBody,
 	ImportUsersBody: userImportBodyDocument,
+	CreateSessionBody: createSessionBody,
+	ValidateSessionBody: validateSessionBody,
 } satisfies Record<string, z.ZodType>;
 
 /** features/health/handlers.ts: 200 "ok", 503 "unavailable". */
@@ -79,6 +82,9 @@ export const MODELS = {
 	PasskeySignIn: passkeySignInResponse,
 	EventPage: eventPageResponse,
 	UserImportResult: userImportResponse,
+	Session: sessionResponse,
+	CreatedSession: createdSessionResponse,
+	ValidatedSession: validatedSessionResponse,
 	Health: healthResponse,
 	OpenApiDocument: openApiDocumentResponse,
 } satisfies Record<string, z.ZodType>;

@@ -5,6 +5,7 @@
 import type { z } from "zod";
 import type { ErrorCode } from "../errors.ts";
 import { eventListQuery } from "../features/events/schemas.ts";
+import { endUserSessionsQuery, keptSessionQuery } from "../features/sessions/schemas.ts";
 import { userListQuery } from "../features/users/schemas.ts";
 import type { BodyName, ModelName } from "./components.ts";
 
@@ -18,6 +19,7 @@ export const TAGS = {
 	Passkeys:
 		"WebAuthn registration and sign-in: Holm makes the options, the application's page hands them to navigator.credentials, " +
 		"and the application backend relays the answer back. Every passkey endpoint answers NOT_ALLOWED while passkeys are off (no --passkey-rp-id).",
+	Sessions: "Keep a signed-in user signed in: opaque tokens, validated in one read, ended in the same transaction as a credential change.",
 	Events: "What happened to accounts: a feed to follow, one user's history, and lifting a user's blocks.",
 	Service: "Health, this description, metrics.",
 } as const;
@@ -340,6 +342,10 @@ export const OPERATIONS: readonly Operation[] = [
 		operationId: "deleteTotpCredential",
 		summary: "Delete the TOTP credential",
 		tag: "Two-factor authentication",
+		description:
+			"Ends every session of the user but the one named by `session_id` (a live session of this user, else NOT_FOUND and nothing changes), " +
+			"in the same transaction.",
+		query: keptSessionQuery,
 		success: { status: 204, description: "TOTP is off for the user." },
 		errors: ["NOT_FOUND"],
 	},
@@ -466,6 +472,72 @@ export const OPERATIONS: readonly Operation[] = [
 		tag: "Passkeys",
 		success: { status: 204, description: "Deleted; it can no longer sign in." },
 		errors: ["NOT_ALLOWED", "NOT_FOUND"],
+	},
+
+	{
+		method: "POST",
+		path: "/users/:user_id/sessions",
+		operationId: "createSession",
+		summary: "Create a session (sign the user in)",
+		description:
+			"Call it once the user is signed in, by Holm's checks or your own. The token is returned once, never again: put it in an HttpOnly, Secure, " +
+			"SameSite=Lax cookie. Creating one more session than --sessions-per-user (50) ends the user's least recently used session. " +
+			"new_device tells a receiver of the session_created event whether to send a \"new sign-in\" email. See docs/sessions.md.",
+		tag: "Sessions",
+		body: "CreateSessionBody",
+		success: { status: 200, description: "The session and its token.", model: "CreatedSession" },
+		errors: ["NOT_FOUND", "INVALID_DATA"],
+	},
+	{
+		method: "GET",
+		path: "/users/:user_id/sessions",
+		operationId: "listUserSessions",
+		summary: "List a user's sessions",
+		tag: "Sessions",
+		success: { status: 200, description: "The user's live sessions, most recently used first.", model: "Session", list: true },
+		errors: ["NOT_FOUND"],
+	},
+	{
+		method: "DELETE",
+		path: "/users/:user_id/sessions",
+		operationId: "deleteUserSessions",
+		summary: "Sign the user out everywhere (or everywhere else)",
+		description: "With `except`, that session (a live session of this user, else NOT_FOUND and nothing ends) stays signed in.",
+		tag: "Sessions",
+		query: endUserSessionsQuery,
+		success: { status: 204, description: "The user's sessions have ended, on every instance." },
+		errors: ["NOT_FOUND"],
+	},
+	{
+		method: "POST",
+		path: "/sessions/validate",
+		operationId: "validateSession",
+		summary: "Validate a session token",
+		description:
+			"Call it on each request of a signed-in user. The token travels in the body, never in a URL. A token that is malformed, unknown, expired, " +
+			"ended, or whose secret is wrong answers NOT_FOUND, each in the same time: clear the cookie and treat the request as signed out.",
+		tag: "Sessions",
+		body: "ValidateSessionBody",
+		success: { status: 200, description: "The live session and its user.", model: "ValidatedSession" },
+		errors: ["INVALID_DATA", "NOT_FOUND"],
+	},
+	{
+		method: "GET",
+		path: "/sessions/:session_id",
+		operationId: "getSession",
+		summary: "Get a session",
+		tag: "Sessions",
+		success: { status: 200, description: "The live session (never its token).", model: "Session" },
+		errors: ["NOT_FOUND"],
+	},
+	{
+		method: "DELETE",
+		path: "/sessions/:session_id",
+		operationId: "deleteSession",
+		summary: "End a session (sign out)",
+		tag: "Sessions",
+		success: { status: 204, description: "The session has ended, on every instance." },
+		errors: ["NOT_FOUND"],
 	},
 
 	{

@@ -147,7 +147,7 @@ export async function deleteUserConfirmed(ctx: AppContext, userId: string, typed
 }
 
 export async function removeTotp(ctx: AppContext, userId: string): Promise<boolean> {
-	return isId(userId) && (await deleteTotpCredential(ctx, userId, BY_CONSOLE));
+	return isId(userId) && (await deleteTotpCredential(ctx, userId, null, BY_CONSOLE));
 }
 
 /** The passkey, by its id, through the passkeys feature (the passkey_deleted event). */

@@ -1,4 +1,5 @@
 // Email update: a code goes to the new address; giving it back moves the user to that address.
+import { logSessionsEnded, sessionEnding } from "../sessions/actions.ts";
 import { nowSeconds, type AppContext } from "../../context.ts";
 import { codesMatch } from "../../lib/constant-time.ts";
 import { generateCode, generateId, isId } from "../../lib/ids.ts";
@@ -31,14 +32,23 @@ export type VerifyNewEmailResult = { ok: true; email: string } | { ok: false; er
 
 /** The 5th incorrect code deletes the request (a security event, with `clientIp`); a correct one
  *  moves the user to the new address. */
-export async function verifyNewEmail(ctx: AppContext, requestId: string, code: string, clientIp?: string): Promise<VerifyNewEmailResult> {
+export async function verifyNewEmail(
+	ctx: AppContext,
+	requestId: string,
+	code: string,
+	clientIp: string | undefined,
+	keepSession: string | null,
+): Promise<VerifyNewEmailResult> {
 	if (!isId(requestId)) return { ok: false, error: "INVALID_REQUEST" };
 	const check = await checkCode(ctx, "email_update", ctx.stores.emailUpdates, requestId, (stored) => codesMatch(stored, code), clientIp);
 	if (check === "ABSENT") return { ok: false, error: "INVALID_REQUEST" };
 	if (check === "INCORRECT") return { ok: false, error: "INCORRECT_CODE" };
 	const event = newEvent(ctx, "email_changed", { userId: null, clientIp });
-	const applied = await ctx.stores.emailUpdates.applyUpdate(requestId, nowSeconds(ctx), event);
+	// The user is the request's; the store names them on the event.
+	const ending = sessionEnding(ctx, "", "email_changed", keepSession, clientIp);
+	const applied = await ctx.stores.emailUpdates.applyUpdate(requestId, nowSeconds(ctx), event, ending);
 	if (applied.outcome !== "UPDATED") return { ok: false, error: applied.outcome };
+	logSessionsEnded(ctx, ending);
 	logEvent(ctx, withData({ ...event, userId: applied.userId }, { previous_email: applied.previousEmail, email: applied.email }));
 	return { ok: true, email: applied.email };
 }

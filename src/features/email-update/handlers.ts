@@ -1,4 +1,6 @@
 // /users/:user_id/email-update-requests, /email-update-requests/:request_id, /verify-new-email
+import { isId } from "../../lib/ids.ts";
+import { keptSessionIsWrong } from "../sessions/actions.ts";
 import type { Context } from "hono";
 import { errorResponse, failureResponse, tooManyRequests } from "../../errors.ts";
 import { parseBody } from "../../http/body.ts";
@@ -59,7 +61,12 @@ export async function handleVerifyNewEmail(c: C): Promise<Response> {
 	const ctx = c.get("ctx");
 	const body = parseBody(c, verifyNewEmailBody);
 	if (body === null) return errorResponse("INVALID_DATA");
-	const result = await verifyNewEmail(ctx, body.request_id, body.code, body.client_ip);
+	if (body.session_id !== undefined) {
+		// The session must be the request's user's: their sessions are the ones the change ends.
+		const request = isId(body.request_id) ? await ctx.stores.emailUpdates.get(body.request_id, nowSeconds(ctx)) : null;
+		if (await keptSessionIsWrong(ctx, request?.userId ?? "", body.session_id)) return errorResponse("NOT_FOUND");
+	}
+	const result = await verifyNewEmail(ctx, body.request_id, body.code, body.client_ip, body.session_id ?? null);
 	if (!result.ok) return errorResponse(result.error);
 	return Response.json({ email: result.email });
 }

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { keptSessionId } from "../sessions/schemas.ts";
 import { clientIp, code, email } from "../../lib/validation.ts";
 import { identifier, issuedCode, unixSeconds } from "../users/schemas.ts";
 
@@ -9,6 +10,7 @@ export const verifyNewEmailBody = z.object({
 	request_id: z.string().max(64),
 	code,
 	client_ip: clientIp,
+	session_id: keptSessionId,
 });
 
 // ---- Response shapes, for the OpenAPI document (src/openapi/). ----

@@ -1,4 +1,5 @@
 // POST /users/:user_id/verify-password, POST /users/:user_id/update-password, POST /authenticate/password
+import { keptSessionIsWrong } from "../sessions/actions.ts";
 import type { Context } from "hono";
 import { errorResponse, failureResponse } from "../../errors.ts";
 import { parseBody } from "../../http/body.ts";
@@ -26,11 +27,13 @@ export async function handleUpdatePassword(c: C): Promise<Response> {
 	if (user === null) return errorResponse("NOT_FOUND");
 	const body = parseBody(c, updatePasswordBody);
 	if (body === null) return errorResponse("INVALID_DATA");
+	if (await keptSessionIsWrong(c.get("ctx"), user.id, body.session_id)) return errorResponse("NOT_FOUND");
 	const result = await updateUserPassword(c.get("ctx"), {
 		userId: user.id,
 		password: body.password,
 		newPassword: body.new_password,
 		clientIp: body.client_ip,
+		keepSession: body.session_id ?? null,
 	});
 	if (!result.ok) return failureResponse(result.failure);
 	return noContent();

@@ -1,5 +1,6 @@
 // The second factors: a TOTP credential, and the recovery code that resets it when the
 // authenticator is lost.
+import { logSessionsEnded, sessionEnding } from "../sessions/actions.ts";
 import { nowSeconds, type AppContext } from "../../context.ts";
 import type { TooManyRequests } from "../../errors.ts";
 import { codesMatch } from "../../lib/constant-time.ts";
@@ -31,10 +32,14 @@ export async function registerTotpCredential(
 	return { ok: true, credential };
 }
 
-/** False when the user had no credential. */
-export async function deleteTotpCredential(ctx: AppContext, userId: string, data: EventData = {}): Promise<boolean> {
+/** False when the user had no credential. Ends the user's sessions but `keepSession`; the
+ *  console's removal (`data.actor`) ends them all. */
+export async function deleteTotpCredential(ctx: AppContext, userId: string, keepSession: string | null, data: EventData = {}): Promise<boolean> {
 	const event = newEvent(ctx, "totp_deleted", { userId, data });
-	if (!(await ctx.stores.twoFactor.deleteCredential(userId, event))) return false;
+	const ending = sessionEnding(ctx, userId, "second_factor_removed", keepSession);
+	ending.event = withData(ending.event, data);
+	if (!(await ctx.stores.twoFactor.deleteCredential(userId, event, ending))) return false;
+	logSessionsEnded(ctx, ending);
 	logEvent(ctx, event);
 	return true;
 }
@@ -95,10 +100,12 @@ export async function resetUserSecondFactors(
 	ctx: AppContext,
 	userId: string,
 	recoveryCode: string,
-	clientIp?: string,
+	clientIp: string | undefined,
+	keepSession: string | null,
 ): Promise<ResetSecondFactorsResult> {
 	const newCode = generateCode();
 	const events = { reset: newEvent(ctx, "second_factor_reset", { userId, clientIp }), locked: lockEventOf(ctx, "recovery_code", userId, clientIp) };
+	const ending = sessionEnding(ctx, userId, "second_factor_removed", keepSession, clientIp);
 	const result = await ctx.stores.twoFactor.resetWithRecoveryCode(
 		userId,
 		(stored) => codesMatch(stored, recoveryCode),
@@ -106,9 +113,11 @@ export async function resetUserSecondFactors(
 		nowSeconds(ctx),
 		secondFactorLockout(ctx.limits.settings),
 		events,
+		ending,
 	);
 	switch (result.outcome) {
 		case "RESET":
+			logSessionsEnded(ctx, ending);
 			logEvent(ctx, events.reset);
 			return { ok: true, recoveryCode: newCode };
 		case "LOCKED":

@@ -1,5 +1,6 @@
 // /users/:user_id/register-totp, /users/:user_id/totp-credential, /users/:user_id/verify-2fa/totp,
 // /users/:user_id/regenerate-recovery-code, /users/:user_id/reset-2fa
+import { keptSessionIsWrong, markSecondFactor } from "../sessions/actions.ts";
 import type { Context } from "hono";
 import { errorResponse, failureResponse } from "../../errors.ts";
 import { parseBody } from "../../http/body.ts";
@@ -34,7 +35,10 @@ export async function handleGetTotpCredential(c: C): Promise<Response> {
 export async function handleDeleteTotpCredential(c: C): Promise<Response> {
 	const ctx = c.get("ctx");
 	const user = await pathUser(c);
-	if (user === null || !(await deleteTotpCredential(ctx, user.id))) return errorResponse("NOT_FOUND");
+	if (user === null) return errorResponse("NOT_FOUND");
+	const keep = c.req.query("session_id");
+	if (await keptSessionIsWrong(ctx, user.id, keep)) return errorResponse("NOT_FOUND");
+	if (!(await deleteTotpCredential(ctx, user.id, keep ?? null))) return errorResponse("NOT_FOUND");
 	return noContent();
 }
 
@@ -44,8 +48,11 @@ export async function handleVerifyTotp(c: C): Promise<Response> {
 	if (user === null) return errorResponse("NOT_FOUND");
 	const body = parseBody(c, verifyTotpBody);
 	if (body === null) return errorResponse("INVALID_DATA");
+	if (await keptSessionIsWrong(ctx, user.id, body.session_id)) return errorResponse("NOT_FOUND");
 	const result = await verifyTotp(ctx, user.id, body.code, body.client_ip);
 	if (!result.ok) return failureResponse(result.failure);
+	// A session that ended meanwhile records nothing; the code was still right.
+	if (body.session_id !== undefined) await markSecondFactor(ctx, user.id, body.session_id);
 	return noContent();
 }
 
@@ -65,7 +72,8 @@ export async function handleResetTwoFactor(c: C): Promise<Response> {
 	if (user === null) return errorResponse("NOT_FOUND");
 	const body = parseBody(c, resetTwoFactorBody);
 	if (body === null) return errorResponse("INVALID_DATA");
-	const result = await resetUserSecondFactors(ctx, user.id, body.recovery_code, body.client_ip);
+	if (await keptSessionIsWrong(ctx, user.id, body.session_id)) return errorResponse("NOT_FOUND");
+	const result = await resetUserSecondFactors(ctx, user.id, body.recovery_code, body.client_ip, body.session_id ?? null);
 	if (!result.ok) return failureResponse(result.failure);
 	return Response.json({ recovery_code: result.recoveryCode });
 }

@@ -2,6 +2,7 @@ import { z } from "zod";
 import { decodeTotpKey } from "../../lib/totp.ts";
 import { clientIp, code, optional } from "../../lib/validation.ts";
 import { identifier, issuedCode, unixSeconds } from "../users/schemas.ts";
+import { keptSessionId } from "../sessions/schemas.ts";
 
 /** `totp_key` is accepted for `key`; either must be strict base64 of exactly 20 bytes. */
 export const registerTotpBody = z
@@ -16,12 +17,12 @@ export const registerTotpBody = z
 	});
 
 // client_ip (optional) goes into the events these calls make (a lock, a reset).
-export const verifyTotpBody = z.object({ code, client_ip: clientIp });
+export const verifyTotpBody = z.object({ code, client_ip: clientIp, session_id: keptSessionId });
 
 // @faroe/sdk sends no body at all; an empty body counts as {}.
 export const regenerateRecoveryCodeBody = z.object({});
 
-export const resetTwoFactorBody = z.object({ recovery_code: code, client_ip: clientIp });
+export const resetTwoFactorBody = z.object({ recovery_code: code, client_ip: clientIp, session_id: keptSessionId });
 
 // ---- Response shapes, for the OpenAPI document (src/openapi/). ----
 

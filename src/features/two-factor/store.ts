@@ -4,6 +4,7 @@
 // are taken one at a time, and the counts survive a restart.
 import { encodeBase64 } from "@oslojs/encoding";
 import type { HolmEvent } from "../events/store.ts";
+import type { SessionEnding } from "../sessions/store.ts";
 import type { UserRowWrite } from "../users/store.ts";
 import type { SecondFactorLockout } from "../../limits.ts";
 
@@ -26,7 +27,8 @@ export interface TwoFactorStore {
 	 *  `event` (totp_registered) when the credential was stored. */
 	replaceCredential(credential: TotpCredential, acceptedStep: number, event: HolmEvent): Promise<UserRowWrite>;
 	getCredential(userId: string): Promise<TotpCredential | null>;
-	deleteCredential(userId: string, event: HolmEvent): Promise<boolean>;
+	/** Deletes the credential and, in the same step, ends the user's sessions but the one kept (`ending`). */
+	deleteCredential(userId: string, event: HolmEvent, ending: SessionEnding): Promise<boolean>;
 	/**
 	 * Under the user's TOTP lockout: `findStep(key, lastUsedStep)` names the step the code matches
 	 * after the last accepted one, or null. The step only moves forward (compare-and-swap), so one
@@ -55,6 +57,7 @@ export interface TwoFactorStore {
 		nowSeconds: number,
 		lockout: SecondFactorLockout,
 		events: { reset: HolmEvent; locked: HolmEvent },
+		ending: SessionEnding,
 	): Promise<ResetWithRecoveryCodeOutcome>;
 	/** Ends both checks' locks and their escalation (POST /users/{id}/unblock) and writes `event`.
 	 *  False when the user no longer exists. */

@@ -1,4 +1,6 @@
 // Creating users.
+import { withData } from "../events/store.ts";
+import { logSessionsEnded, sessionEnding } from "../sessions/actions.ts";
 import { nowSeconds, type AppContext } from "../../context.ts";
 import { tooManyRequests, type TooManyRequests } from "../../errors.ts";
 import { generateCode, generateId } from "../../lib/ids.ts";
@@ -58,7 +60,10 @@ export async function listUsers(ctx: AppContext, query: UserListQuery & { exactE
 /** Everything the user owns goes with them. False when there was no such user. */
 export async function deleteUser(ctx: AppContext, userId: string, data: EventData = {}): Promise<boolean> {
 	const event = newEvent(ctx, "user_deleted", { userId, data });
-	if (!(await ctx.stores.users.delete(userId, event))) return false;
+	const ending = sessionEnding(ctx, userId, "user_deleted");
+	ending.event = withData(ending.event, data);
+	if (!(await ctx.stores.users.delete(userId, event, ending))) return false;
+	logSessionsEnded(ctx, ending);
 	logEvent(ctx, event);
 	return true;
 }
