@@ -20,6 +20,46 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/metrics": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Prometheus metrics
+         * @description `Authorization: Bearer <secret>` suits Prometheus's `authorization` setting.
+         */
+        get: operations["getMetrics"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/openapi.json": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * This OpenAPI 3.1 description
+         * @description Needs no secret and reads no body.
+         */
+        get: operations["getOpenApi"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/users": {
         parameters: {
             query?: never;
@@ -90,7 +130,7 @@ export interface paths {
         put?: never;
         /**
          * Update a password
-         * @description The new password's leak check comes before the current password is checked. If the password changed during the call, the answer is INCORRECT_PASSWORD and nothing changes.
+         * @description The new password's leak check comes before the current password is checked. If the password changed during the call, the answer is INCORRECT_PASSWORD and nothing changes. Every other session of the user ends in the same transaction; `session_id` (a live session of this user, else NOT_FOUND before anything else is judged, and nothing changes) stays signed in.
          */
         post: operations["updatePassword"];
         delete?: never;
@@ -283,7 +323,7 @@ export interface paths {
         put?: never;
         /**
          * Verify the new email
-         * @description INVALID_REQUEST when the request does not exist or has expired. The 5th incorrect code deletes the request. EMAIL_ALREADY_USED when another user took the address meanwhile; the request is kept.
+         * @description INVALID_REQUEST when the request does not exist or has expired. The 5th incorrect code deletes the request. EMAIL_ALREADY_USED when another user took the address meanwhile; the request is kept. Every other session of the user ends in the same transaction; `session_id` (a live session of this user, else NOT_FOUND before anything else is judged, and nothing changes) stays signed in.
          */
         post: operations["verifyNewEmail"];
         delete?: never;
@@ -325,7 +365,7 @@ export interface paths {
         post?: never;
         /**
          * Delete the TOTP credential
-         * @description Ends every session of the user but the one named by `session_id` (a live session of this user, else NOT_FOUND and nothing changes), in the same transaction.
+         * @description Every other session of the user ends in the same transaction; the query parameter `session_id` (a live session of this user, else NOT_FOUND before anything else is judged, and nothing changes) stays signed in.
          */
         delete: operations["deleteTotpCredential"];
         options?: never;
@@ -344,7 +384,7 @@ export interface paths {
         put?: never;
         /**
          * Verify a TOTP code
-         * @description Each code works once. 5 incorrect codes in a row lock the check (TOO_MANY_REQUESTS, even for the right code). NOT_ALLOWED when the user has no TOTP credential.
+         * @description Each code works once. 5 incorrect codes in a row lock the check (TOO_MANY_REQUESTS, even for the right code). NOT_ALLOWED when the user has no TOTP credential. With `session_id` (a live session of this user, else NOT_FOUND before the code is judged), a correct code records that session's second_factor_verified_at.
          */
         post: operations["verifyTotp"];
         delete?: never;
@@ -381,7 +421,7 @@ export interface paths {
         put?: never;
         /**
          * Reset two-factor authentication with the recovery code
-         * @description The TOTP credential is deleted and the old recovery code is spent. 5 incorrect codes in a row lock the check.
+         * @description The TOTP credential is deleted and the old recovery code is spent. 5 incorrect codes in a row lock the check. Every other session of the user ends in the same transaction; `session_id` (a live session of this user, else NOT_FOUND before anything else is judged, and nothing changes) stays signed in.
          */
         post: operations["resetTwoFactor"];
         delete?: never;
@@ -657,46 +697,6 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/openapi.json": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /**
-         * This OpenAPI 3.1 description
-         * @description Needs no secret and reads no body.
-         */
-        get: operations["getOpenApi"];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/metrics": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /**
-         * Prometheus metrics
-         * @description `Authorization: Bearer <secret>` suits Prometheus's `authorization` setting.
-         */
-        get: operations["getMetrics"];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -779,9 +779,9 @@ export interface components {
         };
         PasskeyRegistration: {
             id: string;
-            user_id: string;
             created_at: number;
             expires_at: number;
+            user_id: string;
             /** @description PublicKeyCredentialCreationOptionsJSON: give it to PublicKeyCredential.parseCreationOptionsFromJSON(). */
             options: {
                 rp: {
@@ -1357,6 +1357,68 @@ export interface operations {
             };
         };
     };
+    getMetrics: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The Prometheus text exposition format, version 0.0.4. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example # HELP holm_password_hashing_running Argon2id hashes and verifications running now.
+                     *     # TYPE holm_password_hashing_running gauge
+                     *     holm_password_hashing_running 0
+                     */
+                    "text/plain": string;
+                };
+            };
+            401: components["responses"]["NOT_AUTHENTICATED"];
+            406: components["responses"]["NOT_ACCEPTABLE"];
+            415: components["responses"]["UNSUPPORTED_MEDIA_TYPE"];
+            500: components["responses"]["UNKNOWN_ERROR"];
+        };
+    };
+    getOpenApi: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The OpenAPI 3.1 description of this API. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "openapi": "3.1.1",
+                     *       "info": {
+                     *         "title": "Holm",
+                     *         "version": "0.1.0"
+                     *       },
+                     *       "paths": {}
+                     *     }
+                     */
+                    "application/json": components["schemas"]["OpenApiDocument"];
+                };
+            };
+            406: components["responses"]["NOT_ACCEPTABLE"];
+            415: components["responses"]["UNSUPPORTED_MEDIA_TYPE"];
+            500: components["responses"]["UNKNOWN_ERROR"];
+        };
+    };
     listUsers: {
         parameters: {
             query?: {
@@ -1639,7 +1701,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Changed; the user's password reset and email update requests are deleted. */
+            /** @description Changed; the user's password reset and email update requests are deleted, and every session but `session_id` ends. */
             204: {
                 headers: {
                     [name: string]: unknown;
@@ -2546,6 +2608,7 @@ export interface operations {
                 };
             };
             401: components["responses"]["NOT_AUTHENTICATED"];
+            404: components["responses"]["NOT_FOUND"];
             406: components["responses"]["NOT_ACCEPTABLE"];
             413: components["responses"]["PAYLOAD_TOO_LARGE"];
             415: components["responses"]["UNSUPPORTED_MEDIA_TYPE"];
@@ -3988,68 +4051,6 @@ export interface operations {
             415: components["responses"]["UNSUPPORTED_MEDIA_TYPE"];
             500: components["responses"]["UNKNOWN_ERROR"];
             503: components["responses"]["UNAVAILABLE"];
-        };
-    };
-    getOpenApi: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description The OpenAPI 3.1 description of this API. */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "openapi": "3.1.1",
-                     *       "info": {
-                     *         "title": "Holm",
-                     *         "version": "0.1.0"
-                     *       },
-                     *       "paths": {}
-                     *     }
-                     */
-                    "application/json": components["schemas"]["OpenApiDocument"];
-                };
-            };
-            406: components["responses"]["NOT_ACCEPTABLE"];
-            415: components["responses"]["UNSUPPORTED_MEDIA_TYPE"];
-            500: components["responses"]["UNKNOWN_ERROR"];
-        };
-    };
-    getMetrics: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description The Prometheus text exposition format, version 0.0.4. */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example # HELP holm_password_hashing_running Argon2id hashes and verifications running now.
-                     *     # TYPE holm_password_hashing_running gauge
-                     *     holm_password_hashing_running 0
-                     */
-                    "text/plain": string;
-                };
-            };
-            401: components["responses"]["NOT_AUTHENTICATED"];
-            406: components["responses"]["NOT_ACCEPTABLE"];
-            415: components["responses"]["UNSUPPORTED_MEDIA_TYPE"];
-            500: components["responses"]["UNKNOWN_ERROR"];
         };
     };
 }

@@ -2,6 +2,7 @@
 // each of its requests in one indexed read, and ended by the user, the operator, the cap, or in
 // the same transaction as the credential change that must end them.
 import { nowSeconds, type AppContext } from "../../context.ts";
+import { fail, ok, type Result } from "../../errors.ts";
 import { addressLimitKey, parseAddress } from "../../lib/client-ip.ts";
 import { constantTimeEqualBytes, sha256 } from "../../lib/constant-time.ts";
 import { generateId, isId } from "../../lib/ids.ts";
@@ -39,9 +40,14 @@ export interface CreateSessionInput {
 	secondFactorVerified: boolean;
 }
 
-export type CreateSessionResult = { ok: true; session: Session; token: string } | { ok: false; error: "NOT_FOUND" };
+export const CREATE_SESSION_ERRORS = ["NOT_FOUND"] as const;
 
-export async function createSession(ctx: AppContext, userId: string, input: CreateSessionInput): Promise<CreateSessionResult> {
+/** NOT_FOUND when the user was deleted after the call found them. */
+export async function createSession(
+	ctx: AppContext,
+	userId: string,
+	input: CreateSessionInput,
+): Promise<Result<{ session: Session; token: string }, typeof CREATE_SESSION_ERRORS>> {
 	const now = nowSeconds(ctx);
 	const id = generateId();
 	const secret = generateSecret();
@@ -72,10 +78,10 @@ export async function createSession(ctx: AppContext, userId: string, input: Crea
 		},
 		sessionSettings(ctx),
 	);
-	if (result === "NO_USER") return { ok: false, error: "NOT_FOUND" };
+	if (result === "NO_USER") return fail("NOT_FOUND");
 	logEvent(ctx, result.created);
 	if (result.ended !== null) logEvent(ctx, result.ended);
-	return { ok: true, session: result.session, token: tokenOf(id, secret) };
+	return ok({ session: result.session, token: tokenOf(id, secret) });
 }
 
 // What an unknown id or a malformed token is compared against, so that it costs what a wrong
@@ -111,15 +117,19 @@ export async function listUserSessions(ctx: AppContext, userId: string): Promise
 	return ctx.stores.sessions.listForUser(userId, nowSeconds(ctx), sessionSettings(ctx));
 }
 
-/** Signs one session out; false when there was no live session with that id. `data` marks the
- *  console's actions ({actor: "console"}). */
-export async function endSession(ctx: AppContext, session: Session, reason: EndReason, data: EventData = {}): Promise<boolean> {
+export const END_SESSION_ERRORS = ["NOT_FOUND"] as const;
+
+/** Signs one session out; NOT_FOUND when it ended meanwhile. `data` marks the console's actions
+ *  ({actor: "console"}). */
+export async function endSession(ctx: AppContext, session: Session, reason: EndReason, data: EventData = {}): Promise<Result<void, typeof END_SESSION_ERRORS>> {
 	const event = newEvent(ctx, "sessions_ended", { userId: session.userId, data: { reason, ...data } });
 	const written = await ctx.stores.sessions.end(session.id, nowSeconds(ctx), sessionSettings(ctx), event);
-	if (written === null) return false;
+	if (written === null) return fail("NOT_FOUND");
 	logEvent(ctx, written);
-	return true;
+	return ok();
 }
+
+export const END_USER_SESSIONS_ERRORS = ["NOT_FOUND"] as const;
 
 /** Signs the user out everywhere, or everywhere but `except` (a live session of this user, else
  *  NOT_FOUND and nothing ends). */
@@ -129,12 +139,12 @@ export async function endUserSessions(
 	except: string | null,
 	reason: EndReason,
 	data: EventData = {},
-): Promise<"NOT_FOUND" | "ENDED"> {
+): Promise<Result<void, typeof END_USER_SESSIONS_ERRORS>> {
 	const event = newEvent(ctx, "sessions_ended", { userId, data: { reason, ...data } });
 	const result = await ctx.stores.sessions.endForUser(userId, except, nowSeconds(ctx), sessionSettings(ctx), event);
-	if (result === "NOT_FOUND") return result;
+	if (result === "NOT_FOUND") return fail("NOT_FOUND");
 	if (result !== null) logEvent(ctx, result);
-	return "ENDED";
+	return ok();
 }
 
 /** Whether `sessionId` names a live session of this user: the `session_id` a credential change

@@ -3,7 +3,7 @@
 // (see SessionEnding), never a cache or a signed token that could outlive its end.
 import type { HolmEvent } from "../events/store.ts";
 import type { User } from "../users/store.ts";
-import { expiresAt, type SessionSettings } from "./settings.ts";
+import type { SessionSettings } from "./settings.ts";
 
 export interface Session {
 	id: string;
@@ -91,19 +91,4 @@ export interface SessionStore {
 	countLive(now: number, settings: SessionSettings): Promise<number>;
 	/** Deletes expired sessions and device digests older than 90 days. Expiry is not an event. */
 	deleteExpired(now: number, settings: SessionSettings): Promise<void>;
-}
-
-/** The session model of API.md section 13. Never the token, never the digest. */
-export function sessionJSON(session: Session, settings: SessionSettings) {
-	return {
-		id: session.id,
-		user_id: session.userId,
-		created_at: session.createdAt,
-		last_used_at: session.lastUsedAt,
-		expires_at: expiresAt(session, settings),
-		client_ip: session.clientIp,
-		user_agent: session.userAgent,
-		second_factor_verified_at: session.secondFactorVerifiedAt,
-		new_device: session.newDevice,
-	};
 }
