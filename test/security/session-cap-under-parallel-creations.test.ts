@@ -20,10 +20,14 @@ test("parallel creations never leave a user more sessions than --sessions-per-us
 		expect((await server.request("POST", "/sessions/validate", { token: first.token })).status).toBe(200);
 
 		const answers = await Promise.all(Array.from({ length: 30 }, () => server.request("POST", `/users/${user.id}/sessions`, {})));
-		expect(answers.every((answer) => answer.status === 200)).toBe(true);
+		// On a loaded machine a creation may wait past PostgreSQL's lock timeout for the user's row
+		// and answer 503 (nothing stored); none may be stored beyond the cap.
+		const created = answers.filter((answer) => answer.status === 200);
+		expect(answers.filter((answer) => answer.status !== 200 && answer.status !== 503).map((answer) => answer.status)).toEqual([]);
+		expect(created.length).toBeGreaterThanOrEqual(3);
 		expect((await server.request("GET", `/users/${user.id}/sessions`)).body).toHaveLength(3);
 		expect(await server.rows("SELECT id FROM session WHERE user_id = ?", user.id)).toHaveLength(3);
-		const live = await Promise.all(answers.map((answer) => server.request("POST", "/sessions/validate", { token: answer.body.token })));
+		const live = await Promise.all(created.map((answer) => server.request("POST", "/sessions/validate", { token: answer.body.token })));
 		expect(live.filter((answer) => answer.status === 200)).toHaveLength(3);
 	} finally {
 		await server.stop();
