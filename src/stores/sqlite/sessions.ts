@@ -105,7 +105,12 @@ export function createSqliteSessionStore(db: Database, reads: SnapshotReads, eve
 
 	// Two statements, not a join: on this snapshot (no write can come between two synchronous reads)
 	// a lookup by each primary key costs about 1 µs, and the same join about 15.
-	const selectForValidation = reads.prepare<SessionRow, [string]>(`SELECT ${SESSION_COLUMNS} FROM session WHERE id = ?`);
+	// An unknown id gives a stand-in row (found = 0) of the same shape, so that a miss builds the
+	// same row a wrong secret does: the two cannot be told apart by time.
+	const selectForValidation = reads.prepare<SessionRow & { found: number }, [string]>(
+		`SELECT * FROM (SELECT ${SESSION_COLUMNS}, 1 AS found FROM session WHERE id = ?1
+			UNION ALL SELECT '', '', zeroblob(32), 0, 0, NULL, NULL, NULL, 0, 0) ORDER BY found DESC LIMIT 1`,
+	);
 	const selectUserForValidation = reads.prepare<UserRow, [string]>(`SELECT ${USER_COLUMNS} FROM user WHERE id = ?`);
 	const touch = db.prepare<void, [number, string, number]>(`UPDATE session SET last_used_at = ?1 WHERE id = ?2 AND last_used_at < ?3`);
 	const selectLive = reads.prepare<SessionRow, [string, number, number, number]>(`SELECT ${SESSION_COLUMNS} FROM session WHERE id = ?1 AND ${LIVE}`);
@@ -186,12 +191,14 @@ export function createSqliteSessionStore(db: Database, reads: SnapshotReads, eve
 			}
 		},
 		async findForValidation(id) {
-			const row = selectForValidation.get(id);
-			if (row === null) return null;
-			const user = selectUserForValidation.get(row.user_id);
-			// The user's row goes with their sessions (ON DELETE CASCADE), so it is always there.
-			if (user === null) return null;
-			return { session: toStoredSession(row), user: toUser(user), now: null };
+			const row = selectForValidation.get(id)!;
+			if (row.found === 0) return null;
+			// Read once the secret matched, so that a wrong secret costs what an unknown id costs.
+			const user = async () => {
+				const found = selectUserForValidation.get(row.user_id);
+				return found === null ? null : toUser(found);
+			};
+			return { session: toStoredSession(row), user, now: null };
 		},
 		async touch(id, now, olderThan) {
 			touch.run(now, id, olderThan);
