@@ -105,7 +105,7 @@ describe("holm import", () => {
 			{ line: 6, status: "created", email: "last@example.com" },
 		]);
 		const holder = await call(target, "GET", `/users?email=first%40example.com`);
-		expect(ids[0].user_id).toBe(holder.body[0].id);
+		expect(ids[0].user_id).toBe((holder.body as { id: string }[])[0]!.id);
 		const rejectsFile = `${file}.rejects.ndjson`;
 		expect(statSync(rejectsFile).mode & 0o777).toBe(0o600);
 		const rejects = readFileSync(rejectsFile, "utf8").trimEnd().split("\n").map((line) => JSON.parse(line));

@@ -112,6 +112,18 @@ class Operations:
         Raises HolmError: NOT_ACCEPTABLE, UNSUPPORTED_MEDIA_TYPE, UNKNOWN_ERROR."""
         return self._send(_get_health, (), None, None, {}, paginated=False)
 
+    def get_metrics(self) -> str:
+        """Prometheus metrics (GET /metrics).
+
+        Raises HolmError: NOT_AUTHENTICATED, NOT_ACCEPTABLE, UNSUPPORTED_MEDIA_TYPE, UNKNOWN_ERROR."""
+        return self._send(_get_metrics, (), None, None, {}, paginated=False)
+
+    def get_open_api(self) -> models.OpenApiDocument:
+        """This OpenAPI 3.1 description (GET /openapi.json).
+
+        Raises HolmError: NOT_ACCEPTABLE, UNSUPPORTED_MEDIA_TYPE, UNKNOWN_ERROR."""
+        return self._send(_get_open_api, (), None, None, {}, paginated=False)
+
     def create_user(
         self,
         *,
@@ -683,18 +695,6 @@ class Operations:
             paginated=False,
         )
 
-    def get_open_api(self) -> models.OpenApiDocument:
-        """This OpenAPI 3.1 description (GET /openapi.json).
-
-        Raises HolmError: NOT_ACCEPTABLE, UNSUPPORTED_MEDIA_TYPE, UNKNOWN_ERROR."""
-        return self._send(_get_open_api, (), None, None, {}, paginated=False)
-
-    def get_metrics(self) -> str:
-        """Prometheus metrics (GET /metrics).
-
-        Raises HolmError: NOT_AUTHENTICATED, NOT_ACCEPTABLE, UNSUPPORTED_MEDIA_TYPE, UNKNOWN_ERROR."""
-        return self._send(_get_metrics, (), None, None, {}, paginated=False)
-
 
 class AsyncOperations:
     """Every operation, as a coroutine."""
@@ -706,6 +706,18 @@ class AsyncOperations:
 
         Raises HolmError: NOT_ACCEPTABLE, UNSUPPORTED_MEDIA_TYPE, UNKNOWN_ERROR."""
         return await self._send(_get_health, (), None, None, {}, paginated=False)
+
+    async def get_metrics(self) -> str:
+        """Prometheus metrics (GET /metrics).
+
+        Raises HolmError: NOT_AUTHENTICATED, NOT_ACCEPTABLE, UNSUPPORTED_MEDIA_TYPE, UNKNOWN_ERROR."""
+        return await self._send(_get_metrics, (), None, None, {}, paginated=False)
+
+    async def get_open_api(self) -> models.OpenApiDocument:
+        """This OpenAPI 3.1 description (GET /openapi.json).
+
+        Raises HolmError: NOT_ACCEPTABLE, UNSUPPORTED_MEDIA_TYPE, UNKNOWN_ERROR."""
+        return await self._send(_get_open_api, (), None, None, {}, paginated=False)
 
     async def create_user(
         self,
@@ -1283,15 +1295,3 @@ class AsyncOperations:
             {},
             paginated=False,
         )
-
-    async def get_open_api(self) -> models.OpenApiDocument:
-        """This OpenAPI 3.1 description (GET /openapi.json).
-
-        Raises HolmError: NOT_ACCEPTABLE, UNSUPPORTED_MEDIA_TYPE, UNKNOWN_ERROR."""
-        return await self._send(_get_open_api, (), None, None, {}, paginated=False)
-
-    async def get_metrics(self) -> str:
-        """Prometheus metrics (GET /metrics).
-
-        Raises HolmError: NOT_AUTHENTICATED, NOT_ACCEPTABLE, UNSUPPORTED_MEDIA_TYPE, UNKNOWN_ERROR."""
-        return await self._send(_get_metrics, (), None, None, {}, paginated=False)

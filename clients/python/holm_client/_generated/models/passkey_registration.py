@@ -20,27 +20,27 @@ class PasskeyRegistration:
     """
     Attributes:
         id (str):
-        user_id (str):
         created_at (int):
         expires_at (int):
+        user_id (str):
         options (PasskeyRegistrationOptions): PublicKeyCredentialCreationOptionsJSON: give it to
             PublicKeyCredential.parseCreationOptionsFromJSON().
     """
 
     id: str
-    user_id: str
     created_at: int
     expires_at: int
+    user_id: str
     options: "PasskeyRegistrationOptions"
 
     def to_dict(self) -> dict[str, Any]:
         id = self.id
 
-        user_id = self.user_id
-
         created_at = self.created_at
 
         expires_at = self.expires_at
+
+        user_id = self.user_id
 
         options = self.options.to_dict()
 
@@ -49,9 +49,9 @@ class PasskeyRegistration:
         field_dict.update(
             {
                 "id": id,
-                "user_id": user_id,
                 "created_at": created_at,
                 "expires_at": expires_at,
+                "user_id": user_id,
                 "options": options,
             }
         )
@@ -65,19 +65,19 @@ class PasskeyRegistration:
         d = dict(src_dict)
         id = d.pop("id")
 
-        user_id = d.pop("user_id")
-
         created_at = d.pop("created_at")
 
         expires_at = d.pop("expires_at")
+
+        user_id = d.pop("user_id")
 
         options = PasskeyRegistrationOptions.from_dict(d.pop("options"))
 
         passkey_registration = cls(
             id=id,
-            user_id=user_id,
             created_at=created_at,
             expires_at=expires_at,
+            user_id=user_id,
             options=options,
         )
 
