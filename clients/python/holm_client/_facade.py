@@ -1,19 +1,20 @@
 """What the generated code cannot say: the secret header, one error type, and wire names.
 
-The methods themselves are generated (_operations.py); each one hands its path parameters, body
-fields and query parameters, all named as on the wire, to `_send`, which calls the
+The methods themselves are generated (_operations.py); each one hands a Call (its endpoint, path
+parameters, body fields by their wire names, query parameters) to `_send`, which calls the
 openapi-python-client endpoint and turns the answer into a model, a list, None or a HolmError.
 """
 
 from __future__ import annotations
 
 import json
-from types import ModuleType, TracebackType
-from typing import Any, Dict, Mapping, Optional, Tuple, Type
+from types import TracebackType
+from typing import Any, Dict, Mapping, Optional, Type
 
 import attrs
 import httpx
 
+from ._call import Call
 from ._generated import models as _models
 from ._generated.client import Client
 from ._generated.types import Response
@@ -59,12 +60,12 @@ def _result(response: Response[Any], paginated: bool) -> Any:
     return response.parsed
 
 
-def _arguments(body: Optional[Dict[str, Any]], body_model: Any, query: Dict[str, Any]) -> Dict[str, Any]:
+def _arguments(call: Call) -> Dict[str, Any]:
     """The generated endpoint's keyword arguments. The body is built from its wire form, so nested
     objects (a passkey credential, import rows) are given as plain dicts; None means absent."""
-    arguments = {name: value for name, value in query.items() if value is not None}
-    if body is not None:
-        arguments["body"] = body_model.from_dict({field: value for field, value in body.items() if value is not None})
+    arguments = {name: value for name, value in call.query.items() if value is not None}
+    if call.body is not None:
+        arguments["body"] = call.body_model.from_dict({field: value for field, value in call.body.items() if value is not None})
     return arguments
 
 
@@ -84,17 +85,8 @@ class Holm(Operations):
         self._http = httpx.Client(base_url=base_url, headers=_headers(secret), timeout=timeout)
         self._client = Client(base_url=base_url).set_httpx_client(self._http)
 
-    def _send(
-        self,
-        endpoint: ModuleType,
-        path: Tuple[str, ...],
-        body: Optional[Dict[str, Any]],
-        body_model: Any,
-        query: Dict[str, Any],
-        paginated: bool = False,
-    ) -> Any:
-        response = endpoint.sync_detailed(*path, client=self._client, **_arguments(body, body_model, query))
-        return _result(response, paginated)
+    def _send(self, call: Call) -> Any:
+        return _result(call.endpoint.sync_detailed(*call.path, client=self._client, **_arguments(call)), call.paginated)
 
     def close(self) -> None:
         self._http.close()
@@ -113,17 +105,8 @@ class AsyncHolm(AsyncOperations):
         self._http = httpx.AsyncClient(base_url=base_url, headers=_headers(secret), timeout=timeout)
         self._client = Client(base_url=base_url).set_async_httpx_client(self._http)
 
-    async def _send(
-        self,
-        endpoint: ModuleType,
-        path: Tuple[str, ...],
-        body: Optional[Dict[str, Any]],
-        body_model: Any,
-        query: Dict[str, Any],
-        paginated: bool = False,
-    ) -> Any:
-        response = await endpoint.asyncio_detailed(*path, client=self._client, **_arguments(body, body_model, query))
-        return _result(response, paginated)
+    async def _send(self, call: Call) -> Any:
+        return _result(await call.endpoint.asyncio_detailed(*call.path, client=self._client, **_arguments(call)), call.paginated)
 
     async def aclose(self) -> None:
         await self._http.aclose()

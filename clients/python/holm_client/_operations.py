@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from typing import Any, Mapping, Optional, Sequence
 
+from ._call import Call
 from ._generated import models
 from ._generated.api.email_update import (
     create_email_update_request as _create_email_update_request,
@@ -110,19 +111,19 @@ class Operations:
         """Health (GET /health).
 
         Raises HolmError: NOT_ACCEPTABLE, UNSUPPORTED_MEDIA_TYPE, UNKNOWN_ERROR."""
-        return self._send(_get_health, (), None, None, {}, paginated=False)
+        return self._send(Call(_get_health))
 
     def get_metrics(self) -> str:
         """Prometheus metrics (GET /metrics).
 
         Raises HolmError: NOT_AUTHENTICATED, NOT_ACCEPTABLE, UNSUPPORTED_MEDIA_TYPE, UNKNOWN_ERROR."""
-        return self._send(_get_metrics, (), None, None, {}, paginated=False)
+        return self._send(Call(_get_metrics))
 
     def get_open_api(self) -> models.OpenApiDocument:
         """This OpenAPI 3.1 description (GET /openapi.json).
 
         Raises HolmError: NOT_ACCEPTABLE, UNSUPPORTED_MEDIA_TYPE, UNKNOWN_ERROR."""
-        return self._send(_get_open_api, (), None, None, {}, paginated=False)
+        return self._send(Call(_get_open_api))
 
     def create_user(
         self,
@@ -135,12 +136,11 @@ class Operations:
 
         Raises HolmError: INVALID_DATA, TOO_MANY_REQUESTS, EMAIL_ALREADY_USED, WEAK_PASSWORD, NOT_AUTHENTICATED, NOT_ACCEPTABLE, PAYLOAD_TOO_LARGE, UNSUPPORTED_MEDIA_TYPE, UNKNOWN_ERROR, UNAVAILABLE."""
         return self._send(
-            _create_user,
-            (),
-            {"email": email, "password": password, "client_ip": client_ip},
-            models.CreateUserBody,
-            {},
-            paginated=False,
+            Call(
+                _create_user,
+                body={"email": email, "password": password, "client_ip": client_ip},
+                body_model=models.CreateUserBody,
+            )
         )
 
     def list_users(
@@ -157,32 +157,31 @@ class Operations:
 
         Raises HolmError: NOT_AUTHENTICATED, NOT_ACCEPTABLE, UNSUPPORTED_MEDIA_TYPE, UNKNOWN_ERROR, UNAVAILABLE."""
         return self._send(
-            _list_users,
-            (),
-            None,
-            None,
-            {
-                "sort_by": sort_by,
-                "sort_order": sort_order,
-                "per_page": per_page,
-                "page": page,
-                "email_query": email_query,
-                "email": email,
-            },
-            paginated=True,
+            Call(
+                _list_users,
+                query={
+                    "sort_by": sort_by,
+                    "sort_order": sort_order,
+                    "per_page": per_page,
+                    "page": page,
+                    "email_query": email_query,
+                    "email": email,
+                },
+                paginated=True,
+            )
         )
 
     def get_user(self, user_id: str) -> models.User:
         """Get a user (GET /users/{user_id}).
 
         Raises HolmError: NOT_AUTHENTICATED, NOT_FOUND, NOT_ACCEPTABLE, UNSUPPORTED_MEDIA_TYPE, UNKNOWN_ERROR, UNAVAILABLE."""
-        return self._send(_get_user, (user_id,), None, None, {}, paginated=False)
+        return self._send(Call(_get_user, path=(user_id,)))
 
     def delete_user(self, user_id: str) -> None:
         """Delete a user and everything the user owns (DELETE /users/{user_id}).
 
         Raises HolmError: NOT_AUTHENTICATED, NOT_FOUND, NOT_ACCEPTABLE, UNSUPPORTED_MEDIA_TYPE, UNKNOWN_ERROR, UNAVAILABLE."""
-        return self._send(_delete_user, (user_id,), None, None, {}, paginated=False)
+        return self._send(Call(_delete_user, path=(user_id,)))
 
     def verify_password(
         self, user_id: str, *, password: str, client_ip: Optional[str] = None
@@ -191,12 +190,12 @@ class Operations:
 
         Raises HolmError: INVALID_DATA, TOO_MANY_REQUESTS, INCORRECT_PASSWORD, NOT_AUTHENTICATED, NOT_FOUND, NOT_ACCEPTABLE, PAYLOAD_TOO_LARGE, UNSUPPORTED_MEDIA_TYPE, UNKNOWN_ERROR, UNAVAILABLE."""
         return self._send(
-            _verify_password,
-            (user_id,),
-            {"password": password, "client_ip": client_ip},
-            models.VerifyPasswordBody,
-            {},
-            paginated=False,
+            Call(
+                _verify_password,
+                path=(user_id,),
+                body={"password": password, "client_ip": client_ip},
+                body_model=models.VerifyPasswordBody,
+            )
         )
 
     def update_password(
@@ -211,16 +210,16 @@ class Operations:
 
         Raises HolmError: INVALID_DATA, TOO_MANY_REQUESTS, WEAK_PASSWORD, INCORRECT_PASSWORD, NOT_AUTHENTICATED, NOT_FOUND, NOT_ACCEPTABLE, PAYLOAD_TOO_LARGE, UNSUPPORTED_MEDIA_TYPE, UNKNOWN_ERROR, UNAVAILABLE."""
         return self._send(
-            _update_password,
-            (user_id,),
-            {
-                "password": password,
-                "new_password": new_password,
-                "client_ip": client_ip,
-            },
-            models.UpdatePasswordBody,
-            {},
-            paginated=False,
+            Call(
+                _update_password,
+                path=(user_id,),
+                body={
+                    "password": password,
+                    "new_password": new_password,
+                    "client_ip": client_ip,
+                },
+                body_model=models.UpdatePasswordBody,
+            )
         )
 
     def authenticate_with_password(
@@ -230,12 +229,11 @@ class Operations:
 
         Raises HolmError: INVALID_DATA, TOO_MANY_REQUESTS, INCORRECT_PASSWORD, NOT_AUTHENTICATED, NOT_FOUND, NOT_ACCEPTABLE, PAYLOAD_TOO_LARGE, UNSUPPORTED_MEDIA_TYPE, UNKNOWN_ERROR, UNAVAILABLE."""
         return self._send(
-            _authenticate_with_password,
-            (),
-            {"email": email, "password": password, "client_ip": client_ip},
-            models.AuthenticateBody,
-            {},
-            paginated=False,
+            Call(
+                _authenticate_with_password,
+                body={"email": email, "password": password, "client_ip": client_ip},
+                body_model=models.AuthenticateBody,
+            )
         )
 
     def create_password_reset_request(
@@ -245,12 +243,12 @@ class Operations:
 
         Raises HolmError: INVALID_DATA, TOO_MANY_REQUESTS, NOT_AUTHENTICATED, NOT_FOUND, NOT_ACCEPTABLE, PAYLOAD_TOO_LARGE, UNSUPPORTED_MEDIA_TYPE, UNKNOWN_ERROR, UNAVAILABLE."""
         return self._send(
-            _create_password_reset_request,
-            (user_id,),
-            {"client_ip": client_ip},
-            models.CreatePasswordResetRequestBody,
-            {},
-            paginated=False,
+            Call(
+                _create_password_reset_request,
+                path=(user_id,),
+                body={"client_ip": client_ip},
+                body_model=models.CreatePasswordResetRequestBody,
+            )
         )
 
     def list_user_password_reset_requests(
@@ -259,27 +257,13 @@ class Operations:
         """List a user's password reset requests (GET /users/{user_id}/password-reset-requests).
 
         Raises HolmError: NOT_AUTHENTICATED, NOT_FOUND, NOT_ACCEPTABLE, UNSUPPORTED_MEDIA_TYPE, UNKNOWN_ERROR, UNAVAILABLE."""
-        return self._send(
-            _list_user_password_reset_requests,
-            (user_id,),
-            None,
-            None,
-            {},
-            paginated=False,
-        )
+        return self._send(Call(_list_user_password_reset_requests, path=(user_id,)))
 
     def delete_user_password_reset_requests(self, user_id: str) -> None:
         """Delete a user's password reset requests (DELETE /users/{user_id}/password-reset-requests).
 
         Raises HolmError: NOT_AUTHENTICATED, NOT_FOUND, NOT_ACCEPTABLE, UNSUPPORTED_MEDIA_TYPE, UNKNOWN_ERROR, UNAVAILABLE."""
-        return self._send(
-            _delete_user_password_reset_requests,
-            (user_id,),
-            None,
-            None,
-            {},
-            paginated=False,
-        )
+        return self._send(Call(_delete_user_password_reset_requests, path=(user_id,)))
 
     def get_password_reset_request(
         self, request_id: str
@@ -287,22 +271,13 @@ class Operations:
         """Get a password reset request (GET /password-reset-requests/{request_id}).
 
         Raises HolmError: NOT_AUTHENTICATED, NOT_FOUND, NOT_ACCEPTABLE, UNSUPPORTED_MEDIA_TYPE, UNKNOWN_ERROR, UNAVAILABLE."""
-        return self._send(
-            _get_password_reset_request, (request_id,), None, None, {}, paginated=False
-        )
+        return self._send(Call(_get_password_reset_request, path=(request_id,)))
 
     def delete_password_reset_request(self, request_id: str) -> None:
         """Delete a password reset request (DELETE /password-reset-requests/{request_id}).
 
         Raises HolmError: NOT_AUTHENTICATED, NOT_FOUND, NOT_ACCEPTABLE, UNSUPPORTED_MEDIA_TYPE, UNKNOWN_ERROR, UNAVAILABLE."""
-        return self._send(
-            _delete_password_reset_request,
-            (request_id,),
-            None,
-            None,
-            {},
-            paginated=False,
-        )
+        return self._send(Call(_delete_password_reset_request, path=(request_id,)))
 
     def verify_password_reset_request_email(
         self, request_id: str, *, code: str, client_ip: Optional[str] = None
@@ -311,12 +286,12 @@ class Operations:
 
         Raises HolmError: INVALID_DATA, INCORRECT_CODE, NOT_AUTHENTICATED, NOT_FOUND, NOT_ACCEPTABLE, PAYLOAD_TOO_LARGE, UNSUPPORTED_MEDIA_TYPE, UNKNOWN_ERROR, UNAVAILABLE."""
         return self._send(
-            _verify_password_reset_request_email,
-            (request_id,),
-            {"code": code, "client_ip": client_ip},
-            models.VerifyPasswordResetEmailBody,
-            {},
-            paginated=False,
+            Call(
+                _verify_password_reset_request_email,
+                path=(request_id,),
+                body={"code": code, "client_ip": client_ip},
+                body_model=models.VerifyPasswordResetEmailBody,
+            )
         )
 
     def reset_password(
@@ -326,12 +301,15 @@ class Operations:
 
         Raises HolmError: INVALID_DATA, TOO_MANY_REQUESTS, INVALID_REQUEST, WEAK_PASSWORD, NOT_AUTHENTICATED, NOT_ACCEPTABLE, PAYLOAD_TOO_LARGE, UNSUPPORTED_MEDIA_TYPE, UNKNOWN_ERROR, UNAVAILABLE."""
         return self._send(
-            _reset_password,
-            (),
-            {"request_id": request_id, "password": password, "client_ip": client_ip},
-            models.ResetPasswordBody,
-            {},
-            paginated=False,
+            Call(
+                _reset_password,
+                body={
+                    "request_id": request_id,
+                    "password": password,
+                    "client_ip": client_ip,
+                },
+                body_model=models.ResetPasswordBody,
+            )
         )
 
     def create_email_verification_request(
@@ -341,12 +319,12 @@ class Operations:
 
         Raises HolmError: INVALID_DATA, TOO_MANY_REQUESTS, NOT_AUTHENTICATED, NOT_FOUND, NOT_ACCEPTABLE, PAYLOAD_TOO_LARGE, UNSUPPORTED_MEDIA_TYPE, UNKNOWN_ERROR, UNAVAILABLE."""
         return self._send(
-            _create_email_verification_request,
-            (user_id,),
-            {"client_ip": client_ip},
-            models.CreateEmailVerificationRequestBody,
-            {},
-            paginated=False,
+            Call(
+                _create_email_verification_request,
+                path=(user_id,),
+                body={"client_ip": client_ip},
+                body_model=models.CreateEmailVerificationRequestBody,
+            )
         )
 
     def get_email_verification_request(
@@ -355,22 +333,13 @@ class Operations:
         """Get the email verification request (GET /users/{user_id}/email-verification-request).
 
         Raises HolmError: NOT_AUTHENTICATED, NOT_FOUND, NOT_ACCEPTABLE, UNSUPPORTED_MEDIA_TYPE, UNKNOWN_ERROR, UNAVAILABLE."""
-        return self._send(
-            _get_email_verification_request, (user_id,), None, None, {}, paginated=False
-        )
+        return self._send(Call(_get_email_verification_request, path=(user_id,)))
 
     def delete_email_verification_request(self, user_id: str) -> None:
         """Delete the email verification request (DELETE /users/{user_id}/email-verification-request).
 
         Raises HolmError: NOT_AUTHENTICATED, NOT_FOUND, NOT_ACCEPTABLE, UNSUPPORTED_MEDIA_TYPE, UNKNOWN_ERROR, UNAVAILABLE."""
-        return self._send(
-            _delete_email_verification_request,
-            (user_id,),
-            None,
-            None,
-            {},
-            paginated=False,
-        )
+        return self._send(Call(_delete_email_verification_request, path=(user_id,)))
 
     def verify_email(
         self, user_id: str, *, code: str, client_ip: Optional[str] = None
@@ -379,12 +348,12 @@ class Operations:
 
         Raises HolmError: INVALID_DATA, NOT_ALLOWED, INCORRECT_CODE, NOT_AUTHENTICATED, NOT_FOUND, NOT_ACCEPTABLE, PAYLOAD_TOO_LARGE, UNSUPPORTED_MEDIA_TYPE, UNKNOWN_ERROR, UNAVAILABLE."""
         return self._send(
-            _verify_email,
-            (user_id,),
-            {"code": code, "client_ip": client_ip},
-            models.VerifyEmailBody,
-            {},
-            paginated=False,
+            Call(
+                _verify_email,
+                path=(user_id,),
+                body={"code": code, "client_ip": client_ip},
+                body_model=models.VerifyEmailBody,
+            )
         )
 
     def create_email_update_request(
@@ -394,12 +363,12 @@ class Operations:
 
         Raises HolmError: INVALID_DATA, TOO_MANY_REQUESTS, EMAIL_ALREADY_USED, NOT_AUTHENTICATED, NOT_FOUND, NOT_ACCEPTABLE, PAYLOAD_TOO_LARGE, UNSUPPORTED_MEDIA_TYPE, UNKNOWN_ERROR, UNAVAILABLE."""
         return self._send(
-            _create_email_update_request,
-            (user_id,),
-            {"email": email, "client_ip": client_ip},
-            models.CreateEmailUpdateRequestBody,
-            {},
-            paginated=False,
+            Call(
+                _create_email_update_request,
+                path=(user_id,),
+                body={"email": email, "client_ip": client_ip},
+                body_model=models.CreateEmailUpdateRequestBody,
+            )
         )
 
     def list_user_email_update_requests(
@@ -408,43 +377,25 @@ class Operations:
         """List a user's email update requests (GET /users/{user_id}/email-update-requests).
 
         Raises HolmError: NOT_AUTHENTICATED, NOT_FOUND, NOT_ACCEPTABLE, UNSUPPORTED_MEDIA_TYPE, UNKNOWN_ERROR, UNAVAILABLE."""
-        return self._send(
-            _list_user_email_update_requests,
-            (user_id,),
-            None,
-            None,
-            {},
-            paginated=False,
-        )
+        return self._send(Call(_list_user_email_update_requests, path=(user_id,)))
 
     def delete_user_email_update_requests(self, user_id: str) -> None:
         """Delete a user's email update requests (DELETE /users/{user_id}/email-update-requests).
 
         Raises HolmError: NOT_AUTHENTICATED, NOT_FOUND, NOT_ACCEPTABLE, UNSUPPORTED_MEDIA_TYPE, UNKNOWN_ERROR, UNAVAILABLE."""
-        return self._send(
-            _delete_user_email_update_requests,
-            (user_id,),
-            None,
-            None,
-            {},
-            paginated=False,
-        )
+        return self._send(Call(_delete_user_email_update_requests, path=(user_id,)))
 
     def get_email_update_request(self, request_id: str) -> models.EmailUpdateRequest:
         """Get an email update request (GET /email-update-requests/{request_id}).
 
         Raises HolmError: NOT_AUTHENTICATED, NOT_FOUND, NOT_ACCEPTABLE, UNSUPPORTED_MEDIA_TYPE, UNKNOWN_ERROR, UNAVAILABLE."""
-        return self._send(
-            _get_email_update_request, (request_id,), None, None, {}, paginated=False
-        )
+        return self._send(Call(_get_email_update_request, path=(request_id,)))
 
     def delete_email_update_request(self, request_id: str) -> None:
         """Delete an email update request (DELETE /email-update-requests/{request_id}).
 
         Raises HolmError: NOT_AUTHENTICATED, NOT_FOUND, NOT_ACCEPTABLE, UNSUPPORTED_MEDIA_TYPE, UNKNOWN_ERROR, UNAVAILABLE."""
-        return self._send(
-            _delete_email_update_request, (request_id,), None, None, {}, paginated=False
-        )
+        return self._send(Call(_delete_email_update_request, path=(request_id,)))
 
     def verify_new_email(
         self, *, request_id: str, code: str, client_ip: Optional[str] = None
@@ -453,12 +404,11 @@ class Operations:
 
         Raises HolmError: INVALID_DATA, INVALID_REQUEST, INCORRECT_CODE, EMAIL_ALREADY_USED, NOT_AUTHENTICATED, NOT_ACCEPTABLE, PAYLOAD_TOO_LARGE, UNSUPPORTED_MEDIA_TYPE, UNKNOWN_ERROR, UNAVAILABLE."""
         return self._send(
-            _verify_new_email,
-            (),
-            {"request_id": request_id, "code": code, "client_ip": client_ip},
-            models.VerifyNewEmailBody,
-            {},
-            paginated=False,
+            Call(
+                _verify_new_email,
+                body={"request_id": request_id, "code": code, "client_ip": client_ip},
+                body_model=models.VerifyNewEmailBody,
+            )
         )
 
     def register_totp(
@@ -474,29 +424,30 @@ class Operations:
 
         Raises HolmError: INVALID_DATA, INCORRECT_CODE, NOT_AUTHENTICATED, NOT_FOUND, NOT_ACCEPTABLE, PAYLOAD_TOO_LARGE, UNSUPPORTED_MEDIA_TYPE, UNKNOWN_ERROR, UNAVAILABLE."""
         return self._send(
-            _register_totp,
-            (user_id,),
-            {"key": key, "totp_key": totp_key, "code": code, "client_ip": client_ip},
-            models.RegisterTotpBody,
-            {},
-            paginated=False,
+            Call(
+                _register_totp,
+                path=(user_id,),
+                body={
+                    "key": key,
+                    "totp_key": totp_key,
+                    "code": code,
+                    "client_ip": client_ip,
+                },
+                body_model=models.RegisterTotpBody,
+            )
         )
 
     def get_totp_credential(self, user_id: str) -> models.TotpCredential:
         """Get the TOTP credential (GET /users/{user_id}/totp-credential).
 
         Raises HolmError: NOT_AUTHENTICATED, NOT_FOUND, NOT_ACCEPTABLE, UNSUPPORTED_MEDIA_TYPE, UNKNOWN_ERROR, UNAVAILABLE."""
-        return self._send(
-            _get_totp_credential, (user_id,), None, None, {}, paginated=False
-        )
+        return self._send(Call(_get_totp_credential, path=(user_id,)))
 
     def delete_totp_credential(self, user_id: str) -> None:
         """Delete the TOTP credential (DELETE /users/{user_id}/totp-credential).
 
         Raises HolmError: NOT_AUTHENTICATED, NOT_FOUND, NOT_ACCEPTABLE, UNSUPPORTED_MEDIA_TYPE, UNKNOWN_ERROR, UNAVAILABLE."""
-        return self._send(
-            _delete_totp_credential, (user_id,), None, None, {}, paginated=False
-        )
+        return self._send(Call(_delete_totp_credential, path=(user_id,)))
 
     def verify_totp(
         self, user_id: str, *, code: str, client_ip: Optional[str] = None
@@ -505,12 +456,12 @@ class Operations:
 
         Raises HolmError: INVALID_DATA, TOO_MANY_REQUESTS, NOT_ALLOWED, INCORRECT_CODE, NOT_AUTHENTICATED, NOT_FOUND, NOT_ACCEPTABLE, PAYLOAD_TOO_LARGE, UNSUPPORTED_MEDIA_TYPE, UNKNOWN_ERROR, UNAVAILABLE."""
         return self._send(
-            _verify_totp,
-            (user_id,),
-            {"code": code, "client_ip": client_ip},
-            models.VerifyTotpBody,
-            {},
-            paginated=False,
+            Call(
+                _verify_totp,
+                path=(user_id,),
+                body={"code": code, "client_ip": client_ip},
+                body_model=models.VerifyTotpBody,
+            )
         )
 
     def regenerate_recovery_code(self, user_id: str) -> models.RecoveryCode:
@@ -518,12 +469,12 @@ class Operations:
 
         Raises HolmError: INVALID_DATA, NOT_AUTHENTICATED, NOT_FOUND, NOT_ACCEPTABLE, PAYLOAD_TOO_LARGE, UNSUPPORTED_MEDIA_TYPE, UNKNOWN_ERROR, UNAVAILABLE."""
         return self._send(
-            _regenerate_recovery_code,
-            (user_id,),
-            {},
-            models.RegenerateRecoveryCodeBody,
-            {},
-            paginated=False,
+            Call(
+                _regenerate_recovery_code,
+                path=(user_id,),
+                body={},
+                body_model=models.RegenerateRecoveryCodeBody,
+            )
         )
 
     def reset_two_factor(
@@ -533,12 +484,12 @@ class Operations:
 
         Raises HolmError: INVALID_DATA, TOO_MANY_REQUESTS, INCORRECT_CODE, NOT_AUTHENTICATED, NOT_FOUND, NOT_ACCEPTABLE, PAYLOAD_TOO_LARGE, UNSUPPORTED_MEDIA_TYPE, UNKNOWN_ERROR, UNAVAILABLE."""
         return self._send(
-            _reset_two_factor,
-            (user_id,),
-            {"recovery_code": recovery_code, "client_ip": client_ip},
-            models.ResetTwoFactorBody,
-            {},
-            paginated=False,
+            Call(
+                _reset_two_factor,
+                path=(user_id,),
+                body={"recovery_code": recovery_code, "client_ip": client_ip},
+                body_model=models.ResetTwoFactorBody,
+            )
         )
 
     def start_passkey_registration(
@@ -548,12 +499,12 @@ class Operations:
 
         Raises HolmError: NOT_ALLOWED, INVALID_DATA, TOO_MANY_REQUESTS, NOT_AUTHENTICATED, NOT_FOUND, NOT_ACCEPTABLE, PAYLOAD_TOO_LARGE, UNSUPPORTED_MEDIA_TYPE, UNKNOWN_ERROR, UNAVAILABLE."""
         return self._send(
-            _start_passkey_registration,
-            (user_id,),
-            {"client_ip": client_ip},
-            models.StartPasskeyRegistrationBody,
-            {},
-            paginated=False,
+            Call(
+                _start_passkey_registration,
+                path=(user_id,),
+                body={"client_ip": client_ip},
+                body_model=models.StartPasskeyRegistrationBody,
+            )
         )
 
     def verify_passkey_registration(
@@ -568,12 +519,12 @@ class Operations:
 
         Raises HolmError: NOT_ALLOWED, INVALID_DATA, INVALID_REQUEST, INVALID_CREDENTIAL, PASSKEY_ALREADY_REGISTERED, NOT_AUTHENTICATED, NOT_ACCEPTABLE, PAYLOAD_TOO_LARGE, UNSUPPORTED_MEDIA_TYPE, UNKNOWN_ERROR, UNAVAILABLE."""
         return self._send(
-            _verify_passkey_registration,
-            (ceremony_id,),
-            {"credential": credential, "name": name, "client_ip": client_ip},
-            models.VerifyPasskeyRegistrationBody,
-            {},
-            paginated=False,
+            Call(
+                _verify_passkey_registration,
+                path=(ceremony_id,),
+                body={"credential": credential, "name": name, "client_ip": client_ip},
+                body_model=models.VerifyPasskeyRegistrationBody,
+            )
         )
 
     def start_passkey_authentication(
@@ -583,12 +534,11 @@ class Operations:
 
         Raises HolmError: NOT_ALLOWED, INVALID_DATA, TOO_MANY_REQUESTS, NOT_AUTHENTICATED, NOT_FOUND, NOT_ACCEPTABLE, PAYLOAD_TOO_LARGE, UNSUPPORTED_MEDIA_TYPE, UNKNOWN_ERROR, UNAVAILABLE."""
         return self._send(
-            _start_passkey_authentication,
-            (),
-            {"user_id": user_id, "client_ip": client_ip},
-            models.StartPasskeyAuthenticationBody,
-            {},
-            paginated=False,
+            Call(
+                _start_passkey_authentication,
+                body={"user_id": user_id, "client_ip": client_ip},
+                body_model=models.StartPasskeyAuthenticationBody,
+            )
         )
 
     def verify_passkey_authentication(
@@ -602,35 +552,31 @@ class Operations:
 
         Raises HolmError: NOT_ALLOWED, INVALID_DATA, TOO_MANY_REQUESTS, INVALID_REQUEST, INVALID_CREDENTIAL, NOT_AUTHENTICATED, NOT_ACCEPTABLE, PAYLOAD_TOO_LARGE, UNSUPPORTED_MEDIA_TYPE, UNKNOWN_ERROR, UNAVAILABLE."""
         return self._send(
-            _verify_passkey_authentication,
-            (ceremony_id,),
-            {"credential": credential, "client_ip": client_ip},
-            models.VerifyPasskeyAuthenticationBody,
-            {},
-            paginated=False,
+            Call(
+                _verify_passkey_authentication,
+                path=(ceremony_id,),
+                body={"credential": credential, "client_ip": client_ip},
+                body_model=models.VerifyPasskeyAuthenticationBody,
+            )
         )
 
     def list_user_passkeys(self, user_id: str) -> list[models.Passkey]:
         """List a user's passkeys (GET /users/{user_id}/passkeys).
 
         Raises HolmError: NOT_ALLOWED, NOT_AUTHENTICATED, NOT_FOUND, NOT_ACCEPTABLE, UNSUPPORTED_MEDIA_TYPE, UNKNOWN_ERROR, UNAVAILABLE."""
-        return self._send(
-            _list_user_passkeys, (user_id,), None, None, {}, paginated=False
-        )
+        return self._send(Call(_list_user_passkeys, path=(user_id,)))
 
     def get_passkey(self, passkey_id: str) -> models.Passkey:
         """Get a passkey (GET /passkeys/{passkey_id}).
 
         Raises HolmError: NOT_ALLOWED, NOT_AUTHENTICATED, NOT_FOUND, NOT_ACCEPTABLE, UNSUPPORTED_MEDIA_TYPE, UNKNOWN_ERROR, UNAVAILABLE."""
-        return self._send(_get_passkey, (passkey_id,), None, None, {}, paginated=False)
+        return self._send(Call(_get_passkey, path=(passkey_id,)))
 
     def delete_passkey(self, passkey_id: str) -> None:
         """Delete a passkey (DELETE /passkeys/{passkey_id}).
 
         Raises HolmError: NOT_ALLOWED, NOT_AUTHENTICATED, NOT_FOUND, NOT_ACCEPTABLE, UNSUPPORTED_MEDIA_TYPE, UNKNOWN_ERROR, UNAVAILABLE."""
-        return self._send(
-            _delete_passkey, (passkey_id,), None, None, {}, paginated=False
-        )
+        return self._send(Call(_delete_passkey, path=(passkey_id,)))
 
     def list_events(
         self,
@@ -644,12 +590,15 @@ class Operations:
 
         Raises HolmError: INVALID_DATA, NOT_AUTHENTICATED, NOT_ACCEPTABLE, UNSUPPORTED_MEDIA_TYPE, UNKNOWN_ERROR, UNAVAILABLE."""
         return self._send(
-            _list_events,
-            (),
-            None,
-            None,
-            {"after": after, "user_id": user_id, "type_": type, "limit": limit},
-            paginated=False,
+            Call(
+                _list_events,
+                query={
+                    "after": after,
+                    "user_id": user_id,
+                    "type_": type,
+                    "limit": limit,
+                },
+            )
         )
 
     def list_user_events(
@@ -664,12 +613,11 @@ class Operations:
 
         Raises HolmError: INVALID_DATA, NOT_AUTHENTICATED, NOT_FOUND, NOT_ACCEPTABLE, UNSUPPORTED_MEDIA_TYPE, UNKNOWN_ERROR, UNAVAILABLE."""
         return self._send(
-            _list_user_events,
-            (user_id,),
-            None,
-            None,
-            {"after": after, "type_": type, "limit": limit},
-            paginated=False,
+            Call(
+                _list_user_events,
+                path=(user_id,),
+                query={"after": after, "type_": type, "limit": limit},
+            )
         )
 
     def unblock_user(self, user_id: str) -> None:
@@ -677,7 +625,12 @@ class Operations:
 
         Raises HolmError: INVALID_DATA, NOT_AUTHENTICATED, NOT_FOUND, NOT_ACCEPTABLE, PAYLOAD_TOO_LARGE, UNSUPPORTED_MEDIA_TYPE, UNKNOWN_ERROR, UNAVAILABLE."""
         return self._send(
-            _unblock_user, (user_id,), {}, models.UnblockUserBody, {}, paginated=False
+            Call(
+                _unblock_user,
+                path=(user_id,),
+                body={},
+                body_model=models.UnblockUserBody,
+            )
         )
 
     def import_users(
@@ -687,12 +640,11 @@ class Operations:
 
         Raises HolmError: INVALID_DATA, NOT_AUTHENTICATED, NOT_ACCEPTABLE, PAYLOAD_TOO_LARGE, UNSUPPORTED_MEDIA_TYPE, UNKNOWN_ERROR, UNAVAILABLE."""
         return self._send(
-            _import_users,
-            (),
-            {"users": users, "on_conflict": on_conflict},
-            models.ImportUsersBody,
-            {},
-            paginated=False,
+            Call(
+                _import_users,
+                body={"users": users, "on_conflict": on_conflict},
+                body_model=models.ImportUsersBody,
+            )
         )
 
 
@@ -705,19 +657,19 @@ class AsyncOperations:
         """Health (GET /health).
 
         Raises HolmError: NOT_ACCEPTABLE, UNSUPPORTED_MEDIA_TYPE, UNKNOWN_ERROR."""
-        return await self._send(_get_health, (), None, None, {}, paginated=False)
+        return await self._send(Call(_get_health))
 
     async def get_metrics(self) -> str:
         """Prometheus metrics (GET /metrics).
 
         Raises HolmError: NOT_AUTHENTICATED, NOT_ACCEPTABLE, UNSUPPORTED_MEDIA_TYPE, UNKNOWN_ERROR."""
-        return await self._send(_get_metrics, (), None, None, {}, paginated=False)
+        return await self._send(Call(_get_metrics))
 
     async def get_open_api(self) -> models.OpenApiDocument:
         """This OpenAPI 3.1 description (GET /openapi.json).
 
         Raises HolmError: NOT_ACCEPTABLE, UNSUPPORTED_MEDIA_TYPE, UNKNOWN_ERROR."""
-        return await self._send(_get_open_api, (), None, None, {}, paginated=False)
+        return await self._send(Call(_get_open_api))
 
     async def create_user(
         self,
@@ -730,12 +682,11 @@ class AsyncOperations:
 
         Raises HolmError: INVALID_DATA, TOO_MANY_REQUESTS, EMAIL_ALREADY_USED, WEAK_PASSWORD, NOT_AUTHENTICATED, NOT_ACCEPTABLE, PAYLOAD_TOO_LARGE, UNSUPPORTED_MEDIA_TYPE, UNKNOWN_ERROR, UNAVAILABLE."""
         return await self._send(
-            _create_user,
-            (),
-            {"email": email, "password": password, "client_ip": client_ip},
-            models.CreateUserBody,
-            {},
-            paginated=False,
+            Call(
+                _create_user,
+                body={"email": email, "password": password, "client_ip": client_ip},
+                body_model=models.CreateUserBody,
+            )
         )
 
     async def list_users(
@@ -752,34 +703,31 @@ class AsyncOperations:
 
         Raises HolmError: NOT_AUTHENTICATED, NOT_ACCEPTABLE, UNSUPPORTED_MEDIA_TYPE, UNKNOWN_ERROR, UNAVAILABLE."""
         return await self._send(
-            _list_users,
-            (),
-            None,
-            None,
-            {
-                "sort_by": sort_by,
-                "sort_order": sort_order,
-                "per_page": per_page,
-                "page": page,
-                "email_query": email_query,
-                "email": email,
-            },
-            paginated=True,
+            Call(
+                _list_users,
+                query={
+                    "sort_by": sort_by,
+                    "sort_order": sort_order,
+                    "per_page": per_page,
+                    "page": page,
+                    "email_query": email_query,
+                    "email": email,
+                },
+                paginated=True,
+            )
         )
 
     async def get_user(self, user_id: str) -> models.User:
         """Get a user (GET /users/{user_id}).
 
         Raises HolmError: NOT_AUTHENTICATED, NOT_FOUND, NOT_ACCEPTABLE, UNSUPPORTED_MEDIA_TYPE, UNKNOWN_ERROR, UNAVAILABLE."""
-        return await self._send(_get_user, (user_id,), None, None, {}, paginated=False)
+        return await self._send(Call(_get_user, path=(user_id,)))
 
     async def delete_user(self, user_id: str) -> None:
         """Delete a user and everything the user owns (DELETE /users/{user_id}).
 
         Raises HolmError: NOT_AUTHENTICATED, NOT_FOUND, NOT_ACCEPTABLE, UNSUPPORTED_MEDIA_TYPE, UNKNOWN_ERROR, UNAVAILABLE."""
-        return await self._send(
-            _delete_user, (user_id,), None, None, {}, paginated=False
-        )
+        return await self._send(Call(_delete_user, path=(user_id,)))
 
     async def verify_password(
         self, user_id: str, *, password: str, client_ip: Optional[str] = None
@@ -788,12 +736,12 @@ class AsyncOperations:
 
         Raises HolmError: INVALID_DATA, TOO_MANY_REQUESTS, INCORRECT_PASSWORD, NOT_AUTHENTICATED, NOT_FOUND, NOT_ACCEPTABLE, PAYLOAD_TOO_LARGE, UNSUPPORTED_MEDIA_TYPE, UNKNOWN_ERROR, UNAVAILABLE."""
         return await self._send(
-            _verify_password,
-            (user_id,),
-            {"password": password, "client_ip": client_ip},
-            models.VerifyPasswordBody,
-            {},
-            paginated=False,
+            Call(
+                _verify_password,
+                path=(user_id,),
+                body={"password": password, "client_ip": client_ip},
+                body_model=models.VerifyPasswordBody,
+            )
         )
 
     async def update_password(
@@ -808,16 +756,16 @@ class AsyncOperations:
 
         Raises HolmError: INVALID_DATA, TOO_MANY_REQUESTS, WEAK_PASSWORD, INCORRECT_PASSWORD, NOT_AUTHENTICATED, NOT_FOUND, NOT_ACCEPTABLE, PAYLOAD_TOO_LARGE, UNSUPPORTED_MEDIA_TYPE, UNKNOWN_ERROR, UNAVAILABLE."""
         return await self._send(
-            _update_password,
-            (user_id,),
-            {
-                "password": password,
-                "new_password": new_password,
-                "client_ip": client_ip,
-            },
-            models.UpdatePasswordBody,
-            {},
-            paginated=False,
+            Call(
+                _update_password,
+                path=(user_id,),
+                body={
+                    "password": password,
+                    "new_password": new_password,
+                    "client_ip": client_ip,
+                },
+                body_model=models.UpdatePasswordBody,
+            )
         )
 
     async def authenticate_with_password(
@@ -827,12 +775,11 @@ class AsyncOperations:
 
         Raises HolmError: INVALID_DATA, TOO_MANY_REQUESTS, INCORRECT_PASSWORD, NOT_AUTHENTICATED, NOT_FOUND, NOT_ACCEPTABLE, PAYLOAD_TOO_LARGE, UNSUPPORTED_MEDIA_TYPE, UNKNOWN_ERROR, UNAVAILABLE."""
         return await self._send(
-            _authenticate_with_password,
-            (),
-            {"email": email, "password": password, "client_ip": client_ip},
-            models.AuthenticateBody,
-            {},
-            paginated=False,
+            Call(
+                _authenticate_with_password,
+                body={"email": email, "password": password, "client_ip": client_ip},
+                body_model=models.AuthenticateBody,
+            )
         )
 
     async def create_password_reset_request(
@@ -842,12 +789,12 @@ class AsyncOperations:
 
         Raises HolmError: INVALID_DATA, TOO_MANY_REQUESTS, NOT_AUTHENTICATED, NOT_FOUND, NOT_ACCEPTABLE, PAYLOAD_TOO_LARGE, UNSUPPORTED_MEDIA_TYPE, UNKNOWN_ERROR, UNAVAILABLE."""
         return await self._send(
-            _create_password_reset_request,
-            (user_id,),
-            {"client_ip": client_ip},
-            models.CreatePasswordResetRequestBody,
-            {},
-            paginated=False,
+            Call(
+                _create_password_reset_request,
+                path=(user_id,),
+                body={"client_ip": client_ip},
+                body_model=models.CreatePasswordResetRequestBody,
+            )
         )
 
     async def list_user_password_reset_requests(
@@ -857,12 +804,7 @@ class AsyncOperations:
 
         Raises HolmError: NOT_AUTHENTICATED, NOT_FOUND, NOT_ACCEPTABLE, UNSUPPORTED_MEDIA_TYPE, UNKNOWN_ERROR, UNAVAILABLE."""
         return await self._send(
-            _list_user_password_reset_requests,
-            (user_id,),
-            None,
-            None,
-            {},
-            paginated=False,
+            Call(_list_user_password_reset_requests, path=(user_id,))
         )
 
     async def delete_user_password_reset_requests(self, user_id: str) -> None:
@@ -870,12 +812,7 @@ class AsyncOperations:
 
         Raises HolmError: NOT_AUTHENTICATED, NOT_FOUND, NOT_ACCEPTABLE, UNSUPPORTED_MEDIA_TYPE, UNKNOWN_ERROR, UNAVAILABLE."""
         return await self._send(
-            _delete_user_password_reset_requests,
-            (user_id,),
-            None,
-            None,
-            {},
-            paginated=False,
+            Call(_delete_user_password_reset_requests, path=(user_id,))
         )
 
     async def get_password_reset_request(
@@ -884,21 +821,14 @@ class AsyncOperations:
         """Get a password reset request (GET /password-reset-requests/{request_id}).
 
         Raises HolmError: NOT_AUTHENTICATED, NOT_FOUND, NOT_ACCEPTABLE, UNSUPPORTED_MEDIA_TYPE, UNKNOWN_ERROR, UNAVAILABLE."""
-        return await self._send(
-            _get_password_reset_request, (request_id,), None, None, {}, paginated=False
-        )
+        return await self._send(Call(_get_password_reset_request, path=(request_id,)))
 
     async def delete_password_reset_request(self, request_id: str) -> None:
         """Delete a password reset request (DELETE /password-reset-requests/{request_id}).
 
         Raises HolmError: NOT_AUTHENTICATED, NOT_FOUND, NOT_ACCEPTABLE, UNSUPPORTED_MEDIA_TYPE, UNKNOWN_ERROR, UNAVAILABLE."""
         return await self._send(
-            _delete_password_reset_request,
-            (request_id,),
-            None,
-            None,
-            {},
-            paginated=False,
+            Call(_delete_password_reset_request, path=(request_id,))
         )
 
     async def verify_password_reset_request_email(
@@ -908,12 +838,12 @@ class AsyncOperations:
 
         Raises HolmError: INVALID_DATA, INCORRECT_CODE, NOT_AUTHENTICATED, NOT_FOUND, NOT_ACCEPTABLE, PAYLOAD_TOO_LARGE, UNSUPPORTED_MEDIA_TYPE, UNKNOWN_ERROR, UNAVAILABLE."""
         return await self._send(
-            _verify_password_reset_request_email,
-            (request_id,),
-            {"code": code, "client_ip": client_ip},
-            models.VerifyPasswordResetEmailBody,
-            {},
-            paginated=False,
+            Call(
+                _verify_password_reset_request_email,
+                path=(request_id,),
+                body={"code": code, "client_ip": client_ip},
+                body_model=models.VerifyPasswordResetEmailBody,
+            )
         )
 
     async def reset_password(
@@ -923,12 +853,15 @@ class AsyncOperations:
 
         Raises HolmError: INVALID_DATA, TOO_MANY_REQUESTS, INVALID_REQUEST, WEAK_PASSWORD, NOT_AUTHENTICATED, NOT_ACCEPTABLE, PAYLOAD_TOO_LARGE, UNSUPPORTED_MEDIA_TYPE, UNKNOWN_ERROR, UNAVAILABLE."""
         return await self._send(
-            _reset_password,
-            (),
-            {"request_id": request_id, "password": password, "client_ip": client_ip},
-            models.ResetPasswordBody,
-            {},
-            paginated=False,
+            Call(
+                _reset_password,
+                body={
+                    "request_id": request_id,
+                    "password": password,
+                    "client_ip": client_ip,
+                },
+                body_model=models.ResetPasswordBody,
+            )
         )
 
     async def create_email_verification_request(
@@ -938,12 +871,12 @@ class AsyncOperations:
 
         Raises HolmError: INVALID_DATA, TOO_MANY_REQUESTS, NOT_AUTHENTICATED, NOT_FOUND, NOT_ACCEPTABLE, PAYLOAD_TOO_LARGE, UNSUPPORTED_MEDIA_TYPE, UNKNOWN_ERROR, UNAVAILABLE."""
         return await self._send(
-            _create_email_verification_request,
-            (user_id,),
-            {"client_ip": client_ip},
-            models.CreateEmailVerificationRequestBody,
-            {},
-            paginated=False,
+            Call(
+                _create_email_verification_request,
+                path=(user_id,),
+                body={"client_ip": client_ip},
+                body_model=models.CreateEmailVerificationRequestBody,
+            )
         )
 
     async def get_email_verification_request(
@@ -952,21 +885,14 @@ class AsyncOperations:
         """Get the email verification request (GET /users/{user_id}/email-verification-request).
 
         Raises HolmError: NOT_AUTHENTICATED, NOT_FOUND, NOT_ACCEPTABLE, UNSUPPORTED_MEDIA_TYPE, UNKNOWN_ERROR, UNAVAILABLE."""
-        return await self._send(
-            _get_email_verification_request, (user_id,), None, None, {}, paginated=False
-        )
+        return await self._send(Call(_get_email_verification_request, path=(user_id,)))
 
     async def delete_email_verification_request(self, user_id: str) -> None:
         """Delete the email verification request (DELETE /users/{user_id}/email-verification-request).
 
         Raises HolmError: NOT_AUTHENTICATED, NOT_FOUND, NOT_ACCEPTABLE, UNSUPPORTED_MEDIA_TYPE, UNKNOWN_ERROR, UNAVAILABLE."""
         return await self._send(
-            _delete_email_verification_request,
-            (user_id,),
-            None,
-            None,
-            {},
-            paginated=False,
+            Call(_delete_email_verification_request, path=(user_id,))
         )
 
     async def verify_email(
@@ -976,12 +902,12 @@ class AsyncOperations:
 
         Raises HolmError: INVALID_DATA, NOT_ALLOWED, INCORRECT_CODE, NOT_AUTHENTICATED, NOT_FOUND, NOT_ACCEPTABLE, PAYLOAD_TOO_LARGE, UNSUPPORTED_MEDIA_TYPE, UNKNOWN_ERROR, UNAVAILABLE."""
         return await self._send(
-            _verify_email,
-            (user_id,),
-            {"code": code, "client_ip": client_ip},
-            models.VerifyEmailBody,
-            {},
-            paginated=False,
+            Call(
+                _verify_email,
+                path=(user_id,),
+                body={"code": code, "client_ip": client_ip},
+                body_model=models.VerifyEmailBody,
+            )
         )
 
     async def create_email_update_request(
@@ -991,12 +917,12 @@ class AsyncOperations:
 
         Raises HolmError: INVALID_DATA, TOO_MANY_REQUESTS, EMAIL_ALREADY_USED, NOT_AUTHENTICATED, NOT_FOUND, NOT_ACCEPTABLE, PAYLOAD_TOO_LARGE, UNSUPPORTED_MEDIA_TYPE, UNKNOWN_ERROR, UNAVAILABLE."""
         return await self._send(
-            _create_email_update_request,
-            (user_id,),
-            {"email": email, "client_ip": client_ip},
-            models.CreateEmailUpdateRequestBody,
-            {},
-            paginated=False,
+            Call(
+                _create_email_update_request,
+                path=(user_id,),
+                body={"email": email, "client_ip": client_ip},
+                body_model=models.CreateEmailUpdateRequestBody,
+            )
         )
 
     async def list_user_email_update_requests(
@@ -1005,26 +931,14 @@ class AsyncOperations:
         """List a user's email update requests (GET /users/{user_id}/email-update-requests).
 
         Raises HolmError: NOT_AUTHENTICATED, NOT_FOUND, NOT_ACCEPTABLE, UNSUPPORTED_MEDIA_TYPE, UNKNOWN_ERROR, UNAVAILABLE."""
-        return await self._send(
-            _list_user_email_update_requests,
-            (user_id,),
-            None,
-            None,
-            {},
-            paginated=False,
-        )
+        return await self._send(Call(_list_user_email_update_requests, path=(user_id,)))
 
     async def delete_user_email_update_requests(self, user_id: str) -> None:
         """Delete a user's email update requests (DELETE /users/{user_id}/email-update-requests).
 
         Raises HolmError: NOT_AUTHENTICATED, NOT_FOUND, NOT_ACCEPTABLE, UNSUPPORTED_MEDIA_TYPE, UNKNOWN_ERROR, UNAVAILABLE."""
         return await self._send(
-            _delete_user_email_update_requests,
-            (user_id,),
-            None,
-            None,
-            {},
-            paginated=False,
+            Call(_delete_user_email_update_requests, path=(user_id,))
         )
 
     async def get_email_update_request(
@@ -1033,17 +947,13 @@ class AsyncOperations:
         """Get an email update request (GET /email-update-requests/{request_id}).
 
         Raises HolmError: NOT_AUTHENTICATED, NOT_FOUND, NOT_ACCEPTABLE, UNSUPPORTED_MEDIA_TYPE, UNKNOWN_ERROR, UNAVAILABLE."""
-        return await self._send(
-            _get_email_update_request, (request_id,), None, None, {}, paginated=False
-        )
+        return await self._send(Call(_get_email_update_request, path=(request_id,)))
 
     async def delete_email_update_request(self, request_id: str) -> None:
         """Delete an email update request (DELETE /email-update-requests/{request_id}).
 
         Raises HolmError: NOT_AUTHENTICATED, NOT_FOUND, NOT_ACCEPTABLE, UNSUPPORTED_MEDIA_TYPE, UNKNOWN_ERROR, UNAVAILABLE."""
-        return await self._send(
-            _delete_email_update_request, (request_id,), None, None, {}, paginated=False
-        )
+        return await self._send(Call(_delete_email_update_request, path=(request_id,)))
 
     async def verify_new_email(
         self, *, request_id: str, code: str, client_ip: Optional[str] = None
@@ -1052,12 +962,11 @@ class AsyncOperations:
 
         Raises HolmError: INVALID_DATA, INVALID_REQUEST, INCORRECT_CODE, EMAIL_ALREADY_USED, NOT_AUTHENTICATED, NOT_ACCEPTABLE, PAYLOAD_TOO_LARGE, UNSUPPORTED_MEDIA_TYPE, UNKNOWN_ERROR, UNAVAILABLE."""
         return await self._send(
-            _verify_new_email,
-            (),
-            {"request_id": request_id, "code": code, "client_ip": client_ip},
-            models.VerifyNewEmailBody,
-            {},
-            paginated=False,
+            Call(
+                _verify_new_email,
+                body={"request_id": request_id, "code": code, "client_ip": client_ip},
+                body_model=models.VerifyNewEmailBody,
+            )
         )
 
     async def register_totp(
@@ -1073,29 +982,30 @@ class AsyncOperations:
 
         Raises HolmError: INVALID_DATA, INCORRECT_CODE, NOT_AUTHENTICATED, NOT_FOUND, NOT_ACCEPTABLE, PAYLOAD_TOO_LARGE, UNSUPPORTED_MEDIA_TYPE, UNKNOWN_ERROR, UNAVAILABLE."""
         return await self._send(
-            _register_totp,
-            (user_id,),
-            {"key": key, "totp_key": totp_key, "code": code, "client_ip": client_ip},
-            models.RegisterTotpBody,
-            {},
-            paginated=False,
+            Call(
+                _register_totp,
+                path=(user_id,),
+                body={
+                    "key": key,
+                    "totp_key": totp_key,
+                    "code": code,
+                    "client_ip": client_ip,
+                },
+                body_model=models.RegisterTotpBody,
+            )
         )
 
     async def get_totp_credential(self, user_id: str) -> models.TotpCredential:
         """Get the TOTP credential (GET /users/{user_id}/totp-credential).
 
         Raises HolmError: NOT_AUTHENTICATED, NOT_FOUND, NOT_ACCEPTABLE, UNSUPPORTED_MEDIA_TYPE, UNKNOWN_ERROR, UNAVAILABLE."""
-        return await self._send(
-            _get_totp_credential, (user_id,), None, None, {}, paginated=False
-        )
+        return await self._send(Call(_get_totp_credential, path=(user_id,)))
 
     async def delete_totp_credential(self, user_id: str) -> None:
         """Delete the TOTP credential (DELETE /users/{user_id}/totp-credential).
 
         Raises HolmError: NOT_AUTHENTICATED, NOT_FOUND, NOT_ACCEPTABLE, UNSUPPORTED_MEDIA_TYPE, UNKNOWN_ERROR, UNAVAILABLE."""
-        return await self._send(
-            _delete_totp_credential, (user_id,), None, None, {}, paginated=False
-        )
+        return await self._send(Call(_delete_totp_credential, path=(user_id,)))
 
     async def verify_totp(
         self, user_id: str, *, code: str, client_ip: Optional[str] = None
@@ -1104,12 +1014,12 @@ class AsyncOperations:
 
         Raises HolmError: INVALID_DATA, TOO_MANY_REQUESTS, NOT_ALLOWED, INCORRECT_CODE, NOT_AUTHENTICATED, NOT_FOUND, NOT_ACCEPTABLE, PAYLOAD_TOO_LARGE, UNSUPPORTED_MEDIA_TYPE, UNKNOWN_ERROR, UNAVAILABLE."""
         return await self._send(
-            _verify_totp,
-            (user_id,),
-            {"code": code, "client_ip": client_ip},
-            models.VerifyTotpBody,
-            {},
-            paginated=False,
+            Call(
+                _verify_totp,
+                path=(user_id,),
+                body={"code": code, "client_ip": client_ip},
+                body_model=models.VerifyTotpBody,
+            )
         )
 
     async def regenerate_recovery_code(self, user_id: str) -> models.RecoveryCode:
@@ -1117,12 +1027,12 @@ class AsyncOperations:
 
         Raises HolmError: INVALID_DATA, NOT_AUTHENTICATED, NOT_FOUND, NOT_ACCEPTABLE, PAYLOAD_TOO_LARGE, UNSUPPORTED_MEDIA_TYPE, UNKNOWN_ERROR, UNAVAILABLE."""
         return await self._send(
-            _regenerate_recovery_code,
-            (user_id,),
-            {},
-            models.RegenerateRecoveryCodeBody,
-            {},
-            paginated=False,
+            Call(
+                _regenerate_recovery_code,
+                path=(user_id,),
+                body={},
+                body_model=models.RegenerateRecoveryCodeBody,
+            )
         )
 
     async def reset_two_factor(
@@ -1132,12 +1042,12 @@ class AsyncOperations:
 
         Raises HolmError: INVALID_DATA, TOO_MANY_REQUESTS, INCORRECT_CODE, NOT_AUTHENTICATED, NOT_FOUND, NOT_ACCEPTABLE, PAYLOAD_TOO_LARGE, UNSUPPORTED_MEDIA_TYPE, UNKNOWN_ERROR, UNAVAILABLE."""
         return await self._send(
-            _reset_two_factor,
-            (user_id,),
-            {"recovery_code": recovery_code, "client_ip": client_ip},
-            models.ResetTwoFactorBody,
-            {},
-            paginated=False,
+            Call(
+                _reset_two_factor,
+                path=(user_id,),
+                body={"recovery_code": recovery_code, "client_ip": client_ip},
+                body_model=models.ResetTwoFactorBody,
+            )
         )
 
     async def start_passkey_registration(
@@ -1147,12 +1057,12 @@ class AsyncOperations:
 
         Raises HolmError: NOT_ALLOWED, INVALID_DATA, TOO_MANY_REQUESTS, NOT_AUTHENTICATED, NOT_FOUND, NOT_ACCEPTABLE, PAYLOAD_TOO_LARGE, UNSUPPORTED_MEDIA_TYPE, UNKNOWN_ERROR, UNAVAILABLE."""
         return await self._send(
-            _start_passkey_registration,
-            (user_id,),
-            {"client_ip": client_ip},
-            models.StartPasskeyRegistrationBody,
-            {},
-            paginated=False,
+            Call(
+                _start_passkey_registration,
+                path=(user_id,),
+                body={"client_ip": client_ip},
+                body_model=models.StartPasskeyRegistrationBody,
+            )
         )
 
     async def verify_passkey_registration(
@@ -1167,12 +1077,12 @@ class AsyncOperations:
 
         Raises HolmError: NOT_ALLOWED, INVALID_DATA, INVALID_REQUEST, INVALID_CREDENTIAL, PASSKEY_ALREADY_REGISTERED, NOT_AUTHENTICATED, NOT_ACCEPTABLE, PAYLOAD_TOO_LARGE, UNSUPPORTED_MEDIA_TYPE, UNKNOWN_ERROR, UNAVAILABLE."""
         return await self._send(
-            _verify_passkey_registration,
-            (ceremony_id,),
-            {"credential": credential, "name": name, "client_ip": client_ip},
-            models.VerifyPasskeyRegistrationBody,
-            {},
-            paginated=False,
+            Call(
+                _verify_passkey_registration,
+                path=(ceremony_id,),
+                body={"credential": credential, "name": name, "client_ip": client_ip},
+                body_model=models.VerifyPasskeyRegistrationBody,
+            )
         )
 
     async def start_passkey_authentication(
@@ -1182,12 +1092,11 @@ class AsyncOperations:
 
         Raises HolmError: NOT_ALLOWED, INVALID_DATA, TOO_MANY_REQUESTS, NOT_AUTHENTICATED, NOT_FOUND, NOT_ACCEPTABLE, PAYLOAD_TOO_LARGE, UNSUPPORTED_MEDIA_TYPE, UNKNOWN_ERROR, UNAVAILABLE."""
         return await self._send(
-            _start_passkey_authentication,
-            (),
-            {"user_id": user_id, "client_ip": client_ip},
-            models.StartPasskeyAuthenticationBody,
-            {},
-            paginated=False,
+            Call(
+                _start_passkey_authentication,
+                body={"user_id": user_id, "client_ip": client_ip},
+                body_model=models.StartPasskeyAuthenticationBody,
+            )
         )
 
     async def verify_passkey_authentication(
@@ -1201,37 +1110,31 @@ class AsyncOperations:
 
         Raises HolmError: NOT_ALLOWED, INVALID_DATA, TOO_MANY_REQUESTS, INVALID_REQUEST, INVALID_CREDENTIAL, NOT_AUTHENTICATED, NOT_ACCEPTABLE, PAYLOAD_TOO_LARGE, UNSUPPORTED_MEDIA_TYPE, UNKNOWN_ERROR, UNAVAILABLE."""
         return await self._send(
-            _verify_passkey_authentication,
-            (ceremony_id,),
-            {"credential": credential, "client_ip": client_ip},
-            models.VerifyPasskeyAuthenticationBody,
-            {},
-            paginated=False,
+            Call(
+                _verify_passkey_authentication,
+                path=(ceremony_id,),
+                body={"credential": credential, "client_ip": client_ip},
+                body_model=models.VerifyPasskeyAuthenticationBody,
+            )
         )
 
     async def list_user_passkeys(self, user_id: str) -> list[models.Passkey]:
         """List a user's passkeys (GET /users/{user_id}/passkeys).
 
         Raises HolmError: NOT_ALLOWED, NOT_AUTHENTICATED, NOT_FOUND, NOT_ACCEPTABLE, UNSUPPORTED_MEDIA_TYPE, UNKNOWN_ERROR, UNAVAILABLE."""
-        return await self._send(
-            _list_user_passkeys, (user_id,), None, None, {}, paginated=False
-        )
+        return await self._send(Call(_list_user_passkeys, path=(user_id,)))
 
     async def get_passkey(self, passkey_id: str) -> models.Passkey:
         """Get a passkey (GET /passkeys/{passkey_id}).
 
         Raises HolmError: NOT_ALLOWED, NOT_AUTHENTICATED, NOT_FOUND, NOT_ACCEPTABLE, UNSUPPORTED_MEDIA_TYPE, UNKNOWN_ERROR, UNAVAILABLE."""
-        return await self._send(
-            _get_passkey, (passkey_id,), None, None, {}, paginated=False
-        )
+        return await self._send(Call(_get_passkey, path=(passkey_id,)))
 
     async def delete_passkey(self, passkey_id: str) -> None:
         """Delete a passkey (DELETE /passkeys/{passkey_id}).
 
         Raises HolmError: NOT_ALLOWED, NOT_AUTHENTICATED, NOT_FOUND, NOT_ACCEPTABLE, UNSUPPORTED_MEDIA_TYPE, UNKNOWN_ERROR, UNAVAILABLE."""
-        return await self._send(
-            _delete_passkey, (passkey_id,), None, None, {}, paginated=False
-        )
+        return await self._send(Call(_delete_passkey, path=(passkey_id,)))
 
     async def list_events(
         self,
@@ -1245,12 +1148,15 @@ class AsyncOperations:
 
         Raises HolmError: INVALID_DATA, NOT_AUTHENTICATED, NOT_ACCEPTABLE, UNSUPPORTED_MEDIA_TYPE, UNKNOWN_ERROR, UNAVAILABLE."""
         return await self._send(
-            _list_events,
-            (),
-            None,
-            None,
-            {"after": after, "user_id": user_id, "type_": type, "limit": limit},
-            paginated=False,
+            Call(
+                _list_events,
+                query={
+                    "after": after,
+                    "user_id": user_id,
+                    "type_": type,
+                    "limit": limit,
+                },
+            )
         )
 
     async def list_user_events(
@@ -1265,12 +1171,11 @@ class AsyncOperations:
 
         Raises HolmError: INVALID_DATA, NOT_AUTHENTICATED, NOT_FOUND, NOT_ACCEPTABLE, UNSUPPORTED_MEDIA_TYPE, UNKNOWN_ERROR, UNAVAILABLE."""
         return await self._send(
-            _list_user_events,
-            (user_id,),
-            None,
-            None,
-            {"after": after, "type_": type, "limit": limit},
-            paginated=False,
+            Call(
+                _list_user_events,
+                path=(user_id,),
+                query={"after": after, "type_": type, "limit": limit},
+            )
         )
 
     async def unblock_user(self, user_id: str) -> None:
@@ -1278,7 +1183,12 @@ class AsyncOperations:
 
         Raises HolmError: INVALID_DATA, NOT_AUTHENTICATED, NOT_FOUND, NOT_ACCEPTABLE, PAYLOAD_TOO_LARGE, UNSUPPORTED_MEDIA_TYPE, UNKNOWN_ERROR, UNAVAILABLE."""
         return await self._send(
-            _unblock_user, (user_id,), {}, models.UnblockUserBody, {}, paginated=False
+            Call(
+                _unblock_user,
+                path=(user_id,),
+                body={},
+                body_model=models.UnblockUserBody,
+            )
         )
 
     async def import_users(
@@ -1288,10 +1198,9 @@ class AsyncOperations:
 
         Raises HolmError: INVALID_DATA, NOT_AUTHENTICATED, NOT_ACCEPTABLE, PAYLOAD_TOO_LARGE, UNSUPPORTED_MEDIA_TYPE, UNKNOWN_ERROR, UNAVAILABLE."""
         return await self._send(
-            _import_users,
-            (),
-            {"users": users, "on_conflict": on_conflict},
-            models.ImportUsersBody,
-            {},
-            paginated=False,
+            Call(
+                _import_users,
+                body={"users": users, "on_conflict": on_conflict},
+                body_model=models.ImportUsersBody,
+            )
         )

@@ -270,6 +270,7 @@ def render_operations(document: dict[str, Any], generated: Path) -> str:
         "",
         "from typing import Any, Mapping, Optional, Sequence",
         "",
+        "from ._call import Call",
         "from ._generated import models",
         *sorted(imports),
         "from ._page import UserPage",
@@ -343,11 +344,16 @@ def render_method(
     if codes:
         lines += ["", "Raises HolmError: " + ", ".join(codes) + "."]
     docstring = "\n        ".join(lines)
-    call = (
-        f"self._send({alias}, ({''.join(p + ', ' for p in path_names)}), "
-        f"{'{' + ', '.join(body_items) + '}' if body_schema is not None else 'None'}, "
-        f"{body_model}, {{{', '.join(query_items)}}}, paginated={paginated})"
-    )
+    parts = [alias]
+    if path_names:
+        parts.append(f"path=({''.join(p + ', ' for p in path_names)})")
+    if body_schema is not None:
+        parts += [f"body={{{', '.join(body_items)}}}", f"body_model={body_model}"]
+    if query_items:
+        parts.append(f"query={{{', '.join(query_items)}}}")
+    if paginated:
+        parts.append("paginated=True")
+    call = f"self._send(Call({', '.join(parts)}))"
     signature = f"{name}({', '.join(arguments)}) -> {answer}:"
     sync_text = f'    def {signature}\n        """{docstring}"""\n        return {call}\n'
     async_text = f'    async def {signature}\n        """{docstring}"""\n        return await {call}\n'
