@@ -53,7 +53,10 @@ function seedSqlite(path: string, now: number): string[] {
 	for (let i = 0; i < SESSIONS; i++) session.run(generateId(), userIds[i % USERS]!, crypto.getRandomValues(new Uint8Array(32)), now - 3600, now - 120);
 	db.run("COMMIT");
 	db.run("ANALYZE");
-	db.close();
+	user.finalize();
+	session.finalize();
+	db.run("PRAGMA wal_checkpoint(TRUNCATE)");
+	db.close(true);
 	return userIds;
 }
 
@@ -62,9 +65,10 @@ async function seedPostgres(url: string, now: number): Promise<string[]> {
 	const sql = new SQL(url, { max: 1 });
 	try {
 		await sql.unsafe(`INSERT INTO "user" (id, created_at, email, password_hash, recovery_code)
-			SELECT 'u' || lpad(n::text, 23, 'a'), ${now - 86_400}, NULL, '', 'AAAAAAAA' FROM generate_series(1, ${USERS}) n`);
+			SELECT 'u' || translate(lpad(n::text, 23, '0'), '0123456789', 'abcdefghij'), ${now - 86_400}, NULL, '', 'AAAAAAAA' FROM generate_series(1, ${USERS}) n`);
 		await sql.unsafe(`INSERT INTO session (id, user_id, digest, created_at, last_used_at, client_ip, user_agent, second_factor_verified_at, new_device)
-			SELECT 's' || lpad(n::text, 23, 'a'), 'u' || lpad((n % ${USERS} + 1)::text, 23, 'a'), sha256(n::text::bytea), ${now - 3600}, ${now - 120},
+			SELECT 's' || translate(lpad(n::text, 23, '0'), '0123456789', 'abcdefghij'),
+				'u' || translate(lpad((n % ${USERS} + 1)::text, 23, '0'), '0123456789', 'abcdefghij'), sha256(n::text::bytea), ${now - 3600}, ${now - 120},
 				'192.0.2.1', 'Bench/1.0', NULL, false FROM generate_series(1, ${SESSIONS}) n`);
 		await sql.unsafe("ANALYZE");
 		const rows = await sql.unsafe(`SELECT id FROM "user" ORDER BY id LIMIT 1000`);
