@@ -35,7 +35,8 @@ async function importRows(users: unknown[], onConflict?: "error" | "skip") {
 
 describe("imported passkeys", () => {
 	test("passkeys of each algorithm are stored as given and sign in, the counter continuing from the imported one", async () => {
-		const devices = [authenticator("ES256"), authenticator("EdDSA"), authenticator("RS256")];
+		// The first is a synced passkey, as its row says (backup_eligible): sign-in compares the flag with the stored one.
+		const devices = [authenticator("ES256", { backupEligible: true, backedUp: true }), authenticator("EdDSA"), authenticator("RS256")];
 		devices[0]!.signCount = 41;
 		const id = generateId();
 		const passkeyId = generateId();

@@ -6,7 +6,7 @@ import { decodeTotpKeyOfLength, IMPORTED_TOTP_KEY_BYTES } from "../../lib/totp.t
 import { parsePasswordHash } from "../../password-hashes/index.ts";
 import { newEvent, recordEvent } from "../events/actions.ts";
 import type { Passkey } from "../passkeys/store.ts";
-import { isUsablePublicKey } from "../passkeys/verification.ts";
+import { isUsablePublicKey } from "../passkeys/public-key.ts";
 import { importRow, type ImportRow, type RowError } from "./schemas.ts";
 import type { ImportedUser } from "./store.ts";
 
