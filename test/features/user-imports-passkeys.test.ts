@@ -142,6 +142,46 @@ describe("imported passkeys", () => {
 		expect(skipped.results).toEqual([{ index: 0, status: "skipped", user_id: first }]);
 	});
 
+	test("a taken passkey id (the same export imported twice under new user ids) fails its row alone, never a 500", async () => {
+		const passkeyId = generateId();
+		const holder = generateId();
+		expect((await importRows([{ id: holder, passkeys: [passkeyRow(authenticator("EdDSA"), { id: passkeyId })] }])).created).toBe(1);
+		const plain = { email: `plain-${generateId()}@example.com` };
+		const taken = { email: `taken-id-${generateId()}@example.com`, passkeys: [passkeyRow(authenticator("EdDSA"), { id: passkeyId })] };
+		const answer = await importRows([plain, taken, { passkeys: [passkeyRow(authenticator("EdDSA"))] }]);
+		expect(answer.results[0]!.status).toBe("created");
+		expect(answer.results[1]).toEqual({ index: 1, status: "failed", error: "PASSKEY_ALREADY_REGISTERED" });
+		expect(answer.results[2]!.status).toBe("created");
+		expect((await importRows([taken], "skip")).results).toEqual([{ index: 0, status: "skipped", user_id: holder }]);
+		// Two rows of one request with one passkey id: the first wins.
+		const sharedId = generateId();
+		const twice = await importRows([
+			{ passkeys: [passkeyRow(authenticator("EdDSA"), { id: sharedId })] },
+			{ passkeys: [passkeyRow(authenticator("EdDSA"), { id: sharedId })] },
+		]);
+		expect(twice.results.map((result) => result.status)).toEqual(["created", "failed"]);
+		expect(twice.results[1]!.error).toBe("PASSKEY_ALREADY_REGISTERED");
+	});
+
+	test("a passkey name or transport that registration refuses fails its row alone (lone surrogates, control characters, NUL)", async () => {
+		const bad = [
+			{ name: "Laptop \ud800" },
+			{ name: "Lap\u0000top" },
+			{ name: "Lap\u001btop" },
+			{ name: "   " },
+			{ transports: ["internal\u0000"] },
+			{ transports: [""] },
+			{ transports: ["usb\ud800"] },
+			{ transports: ["usb\n"] },
+			{ transports: Array.from({ length: 17 }, (_, i) => `t${i}`) },
+		];
+		const rows: unknown[] = bad.map((fields) => ({ passkeys: [passkeyRow(authenticator("EdDSA"), fields)] }));
+		rows.push({ passkeys: [passkeyRow(authenticator("EdDSA"), { name: "Téléphone 📱", transports: Array.from({ length: 16 }, (_, i) => `t${i}`) })] });
+		const answer = await importRows(rows);
+		expect(answer.results.slice(0, bad.length)).toEqual(bad.map((_, index) => ({ index, status: "failed", error: "INVALID_DATA" })));
+		expect(answer.results[bad.length]!.status).toBe("created");
+	});
+
 	test("a registration of an imported credential id answers PASSKEY_ALREADY_REGISTERED", async () => {
 		const device = authenticator("ES256");
 		expect((await importRows([{ passkeys: [passkeyRow(device)] }])).created).toBe(1);

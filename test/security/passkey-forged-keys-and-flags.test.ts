@@ -180,3 +180,28 @@ describe("the backup-eligible flag is the one stored at registration (WebAuthn �
 	});
 });
 
+
+describe("transports and names at registration, by the rule an import applies", () => {
+	async function registerWithTransports(transports: string[], name?: string) {
+		const user = await createUser(server);
+		const device = authenticator("EdDSA");
+		const started = await server.request("POST", `/users/${user.id}/passkey-registrations`, {});
+		const credential = device.register(started.body.options);
+		credential.response.transports = transports;
+		return server.request("POST", `/passkey-registrations/${started.body.id}/verify`, name === undefined ? { credential } : { credential, name });
+	}
+
+	test("a NUL, an empty string or a lone surrogate in transports is refused (an export of it failed to import)", async () => {
+		for (const transports of [["internal\u0000"], [""], ["usb\ud800"], ["usb\n"]]) {
+			expect((await registerWithTransports(transports)).body).toEqual({ error: "INVALID_DATA" });
+		}
+	});
+
+	test("sixteen transports of visible characters are taken, and exported and imported the same", async () => {
+		const transports = Array.from({ length: 16 }, (_, i) => `transport-${i}`);
+		const answer = await registerWithTransports(transports, "Téléphone 📱");
+		expect(answer.status).toBe(200);
+		expect(answer.body.transports).toEqual(transports);
+		expect((await registerWithTransports([...transports, "one more"])).body).toEqual({ error: "INVALID_DATA" });
+	});
+});

@@ -23,17 +23,18 @@ export interface ImportedUser {
 
 export interface UserImportStore {
 	/**
-	 * Inserts, in one transaction, every user whose id and email and passkeys' credential ids are
-	 * all free, with its TOTP credential and passkeys, and leaves out the others; answers the ids it
-	 * inserted. `users` hold no id, no email and no credential id twice.
+	 * Inserts, in one transaction, every user whose id and email and passkeys' ids and credential ids
+	 * are all free, with its TOTP credential and passkeys, and leaves out the others; answers the ids
+	 * it inserted. `users` hold no id, no email, no passkey id and no credential id twice.
 	 */
 	insertWhereFree(users: readonly ImportedUser[], totpCreatedAt: number): Promise<Set<string>>;
 	/** The holder of each of these emails that has one. */
 	emailHolders(emails: readonly string[]): Promise<Map<string, string>>;
 	/** Which of these ids a user has. */
 	existingIds(ids: readonly string[]): Promise<Set<string>>;
-	/** The user holding each of these credential ids that is registered, by the id's lower-case hex. */
-	passkeyHolders(credentialIds: readonly Uint8Array[]): Promise<Map<string, string>>;
+	/** For each of these passkeys whose id or credential id a stored passkey has: the user holding
+	 *  it, by the given passkey's id. */
+	passkeyHolders(passkeys: readonly Passkey[]): Promise<Map<string, string>>;
 }
 
 /** One user as `holm export` writes it: the ROW form of API.md section 9. */
