@@ -128,7 +128,9 @@ export type UpdatePasswordResult =
  * one spends neither a hash nor a guess; the range API (online mode) is asked once the guess, and
  * with it a hashing token, was admitted and proved right, since the token bounds those calls. The write is a compare-and-swap on the hash that was verified: if a reset or
  * another update changed the password meanwhile, this one changes nothing and answers
- * INCORRECT_PASSWORD, since the password it proved is no longer the user's.
+ * INCORRECT_PASSWORD, since the password it proved is no longer the user's. A hash that changed
+ * without the password changing (a parallel sign-in upgraded an imported hash) is not such a
+ * change: see stillTheUsersHash.
  */
 export async function updateUserPassword(
 	ctx: AppContext,
@@ -140,7 +142,11 @@ export async function updateUserPassword(
 	if (await ctx.leakCheck.isLeakedOnline(input.newPassword)) return { ok: false, failure: { error: "WEAK_PASSWORD" } };
 	const newHash = await ctx.hasher.hash(input.newPassword);
 	const event = newEvent(ctx, "password_changed", { userId: input.userId, clientIp: input.clientIp });
-	const swapped = await ctx.stores.passwords.replacePasswordHash(input.userId, outcome.hash, newHash, event);
+	let swapped = await ctx.stores.passwords.replacePasswordHash(input.userId, outcome.hash, newHash, event);
+	if (swapped === "CHANGED_MEANWHILE") {
+		const current = await stillTheUsersHash(ctx, input.userId, input.password);
+		if (current !== null) swapped = await ctx.stores.passwords.replacePasswordHash(input.userId, current, newHash, event);
+	}
 	switch (swapped) {
 		case "UPDATED":
 			logEvent(ctx, event);
@@ -150,4 +156,17 @@ export async function updateUserPassword(
 		case "NOT_FOUND":
 			return { ok: false, failure: { error: "NOT_FOUND" } };
 	}
+}
+
+/**
+ * The hash stored now, when `password` (already proved against the hash before it) still matches
+ * it; else null. An upgrade to argon2id by a parallel sign-in changes the hash and keeps the
+ * password, so the update is tried once more on the new hash; a reset or update to another password
+ * fails this check and keeps its password. One more verification, not one more guess: this request's
+ * guess was admitted, and proved right, already.
+ */
+async function stillTheUsersHash(ctx: AppContext, userId: string, password: string): Promise<string | null> {
+	const current = await ctx.stores.users.getPasswordHash(userId);
+	if (current === null) return null;
+	return (await ctx.hasher.check(password, current)).result === "correct" ? current : null;
 }
