@@ -182,6 +182,17 @@ describe("imported passkeys", () => {
 		expect(answer.results[bad.length]!.status).toBe("created");
 	});
 
+	test("a passkey's created_at and last_used_at up to an hour ahead are taken as now; further ahead fails the row", async () => {
+		const now = Math.floor(server.clock.now / 1000);
+		const id = generateId();
+		const ahead = await importRows([{ id, passkeys: [passkeyRow(authenticator("EdDSA"), { created_at: now + 3600, last_used_at: now + 3600 })] }]);
+		expect(ahead.results).toEqual([{ index: 0, status: "created", user_id: id }]);
+		const [listed] = (await server.request("GET", `/users/${id}/passkeys`)).body;
+		expect([listed.created_at, listed.last_used_at]).toEqual([now, now]);
+		const tooFar = await importRows([{ passkeys: [passkeyRow(authenticator("EdDSA"), { last_used_at: now + 3601 })] }]);
+		expect(tooFar.results[0]).toEqual({ index: 0, status: "failed", error: "INVALID_DATA" });
+	});
+
 	test("a registration of an imported credential id answers PASSKEY_ALREADY_REGISTERED", async () => {
 		const device = authenticator("ES256");
 		expect((await importRows([{ passkeys: [passkeyRow(device)] }])).created).toBe(1);

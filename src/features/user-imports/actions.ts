@@ -35,6 +35,20 @@ const MAX_ROUNDS = 10;
 type RowCheck = { ok: true; user: ImportedUser } | { ok: false; error: RowError };
 
 const MAX_CREDENTIAL_ID_BYTES = 1023;
+
+/**
+ * How far ahead of this server's clock a time in a row may be. An export made on a machine whose
+ * clock runs fast holds times a little in the future here; refusing them failed the newest rows of
+ * a move. Such a time is stored as now (nothing stored is in the future); further ahead is no clock
+ * skew but bad data, and fails the row.
+ */
+const CLOCK_SKEW_TOLERANCE_SECONDS = 3600;
+
+/** `seconds` as stored (at most now), or null when it is further in the future than any skew. */
+function notInTheFuture(seconds: number, now: number): number | null {
+	if (seconds > now + CLOCK_SKEW_TOLERANCE_SECONDS) return null;
+	return Math.min(seconds, now);
+}
 const MAX_USER_HANDLE_BYTES = 64;
 
 /** Bytes of canonical base64 (or base64url without padding), or null when `text` is not. */
@@ -55,9 +69,9 @@ async function checkPasskeys(rows: NonNullable<ImportRow["passkeys"]>, userId: s
 		const id = row.id ?? generateId();
 		if (seen.has(row.credential_id) || seen.has(id)) return null;
 		seen.add(row.credential_id).add(id);
-		const createdAt = row.created_at ?? now;
-		const lastUsedAt = row.last_used_at ?? null;
-		if (createdAt > now || (lastUsedAt !== null && lastUsedAt > now)) return null;
+		const createdAt = notInTheFuture(row.created_at ?? now, now);
+		const lastUsedAt = row.last_used_at == null ? null : notInTheFuture(row.last_used_at, now);
+		if (createdAt === null || (row.last_used_at != null && lastUsedAt === null)) return null;
 		if (row.backed_up === true && row.backup_eligible !== true) return null;
 		if (!(await isUsablePublicKey(publicKey, row.algorithm))) return null;
 		passkeys.push({
@@ -84,7 +98,8 @@ async function checkRow(row: unknown, now: number): Promise<RowCheck> {
 	const parsed = importRow.safeParse(row);
 	if (!parsed.success) return { ok: false, error: "INVALID_DATA" };
 	const fields = parsed.data;
-	if (fields.created_at !== undefined && fields.created_at > now) return { ok: false, error: "INVALID_DATA" };
+	const createdAt = notInTheFuture(fields.created_at ?? now, now);
+	if (createdAt === null) return { ok: false, error: "INVALID_DATA" };
 	let totpKey: Uint8Array | null = null;
 	if (fields.totp_key !== undefined) {
 		totpKey = decodeTotpKeyOfLength(fields.totp_key, IMPORTED_TOTP_KEY_BYTES.min, IMPORTED_TOTP_KEY_BYTES.max);
@@ -106,7 +121,7 @@ async function checkRow(row: unknown, now: number): Promise<RowCheck> {
 		ok: true,
 		user: {
 			id,
-			createdAt: fields.created_at ?? now,
+			createdAt,
 			email: fields.email ?? null,
 			emailVerified: fields.email_verified ?? false,
 			passwordHash: fields.password_hash ?? "", // no password: every check is INCORRECT_PASSWORD
