@@ -2,7 +2,9 @@
 // refused the same way at registration, at sign-in and at import (API.md sections 9 and 10), and
 // none is ever a 500. Each test was seen to fail on the code before its fix.
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from "bun:test";
+import { Database } from "bun:sqlite";
 import { generateKeyPairSync } from "node:crypto";
+import { join } from "node:path";
 import { cbor, FLAGS, type Cbor } from "../passkey-authenticator.ts";
 import { authenticator, register, registered, RP, signIn } from "../passkey-support.ts";
 import { createUser, startTestServer, type TestServer } from "../support.ts";
@@ -104,6 +106,22 @@ describe("an RSA key only the holder of its private key can use", () => {
 			expect(await importPasskey({ public_key: await rsaSpki(n, e), algorithm: -257 })).toEqual({ index: 0, status: "failed", error: "INVALID_DATA" });
 		});
 	}
+
+	test("a key stored by an earlier Holm that breaks the rules (e = 1) cannot sign in, and is never a 500", async () => {
+		const user = await createUser(server);
+		const device = authenticator("RS256");
+		const passkey = await registered(server, user.id, device);
+		const broken = Buffer.from(await rsaSpki(realModulus, Uint8Array.of(1)), "base64");
+		if (server.store === "postgres") {
+			await server.rows(`UPDATE passkey SET public_key = decode(?, 'hex') WHERE id = ?`, broken.toString("hex"), passkey.id);
+		} else {
+			const db = new Database(join(server.dir, "holm.db"));
+			db.exec("PRAGMA busy_timeout = 5000");
+			db.query(`UPDATE passkey SET public_key = ? WHERE id = ?`).run(new Uint8Array(broken), passkey.id);
+			db.close();
+		}
+		expect((await signIn(server, device, { userId: user.id })).body).toEqual(REFUSED);
+	});
 
 	test("2,048, 3,072 and 4,096-bit moduli with e = 65537 are taken, at registration and at import", async () => {
 		for (const bits of [2048, 3072, 4096]) {
