@@ -56,8 +56,8 @@ export type StoredHashCheck =
 export interface Hasher {
 	hash(password: string): Promise<string>;
 	/**
-	 * Checks a password against a stored hash in any form: one verification through the gate,
-	 * whatever the answer. A hash that cannot be verified, and the empty hash of a user without a
+	 * Checks a password against a stored hash in any form: one verification through a gate (Holm's
+	 * own for its argon2id, the imported hashes' lane for any other), whatever the answer. A hash that cannot be verified, and the empty hash of a user without a
 	 * password, cost one dummy argon2id verification instead, as a wrong password does.
 	 */
 	check(password: string, storedHash: string): Promise<StoredHashCheck>;
