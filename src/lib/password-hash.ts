@@ -2,8 +2,8 @@
 // a worker thread, so hashing never blocks the event loop.
 //
 // A stored hash may also be one brought in by an import, in another system's form (bcrypt, PBKDF2,
-// scrypt, …: src/password-hashes/). Checking a password against it goes through the same gate, and
-// a stored hash that is malformed or outside its form's bounds is never computed.
+// scrypt, …: src/password-hashes/). Checking a password against it goes through a gate too (below),
+// and a stored hash that is malformed or outside its form's bounds is never computed.
 //
 // Argon2id is the one costly thing Holm does, so it goes through a gate: as many run at once as
 // there are cores, the rest wait in order. Work that cannot start within 5 seconds is refused
