@@ -966,7 +966,7 @@ export interface components {
                 email?: string | null;
                 /** @description Default false. */
                 email_verified?: boolean | null;
-                /** @description Whole Unix seconds, not in the future; default now. */
+                /** @description Whole Unix seconds, not in the future (up to an hour ahead is stored as now); default now. */
                 created_at?: number | null;
                 /** @description One of the forms of docs/import.md, checked against its cost bounds and never computed at import; null or absent: a user without a password. */
                 password_hash?: string | null;
@@ -982,21 +982,21 @@ export interface components {
                     credential_id: string;
                     /** @description Standard base64 of the public key as SubjectPublicKeyInfo (DER), which WebCrypto must import for `algorithm`. */
                     public_key: string;
-                    /** @description COSE algorithm: -7 ES256, -8 EdDSA, -257 RS256 (at least 2,048 bits). */
+                    /** @description COSE algorithm: -7 ES256, -8 EdDSA, -257 RS256 (a 2,048 to 4,096-bit modulus, exponent 65537; EdDSA keys of small order are refused). */
                     algorithm: -7 | -8 | -257;
                     /** @description The signature counter last seen; the next sign-in must exceed it (when either is non-zero). */
                     sign_count: number;
-                    /** @description Default "Passkey". */
+                    /** @description The rule of a registration's name (1 to 64 characters, visible ones, no control characters); default "Passkey". */
                     name?: string | null;
-                    /** @description Whole Unix seconds, not in the future; default now. */
+                    /** @description Whole Unix seconds, not in the future (up to an hour ahead is stored as now); default now. */
                     created_at?: number | null;
-                    /** @description Whole Unix seconds, not in the future; null or absent: never used. */
+                    /** @description Whole Unix seconds, not in the future (up to an hour ahead is stored as now); null or absent: never used. */
                     last_used_at?: number | null;
                     /** @description Default false. */
                     backup_eligible?: boolean | null;
                     /** @description Default false; true only with backup_eligible. */
                     backed_up?: boolean | null;
-                    /** @description As the authenticator reported them; default none. */
+                    /** @description As the authenticator reported them, by the rule of a registration (at most 16, each 1 to 32 visible characters); default none. */
                     transports?: string[] | null;
                     /** @description The authenticator model, as a UUID; default all zero. */
                     aaguid?: string | null;

@@ -127,7 +127,9 @@ export const UPDATE_PASSWORD_ERRORS = ["TOO_MANY_REQUESTS", "WEAK_PASSWORD", "NO
  * one spends neither a hash nor a guess; the range API (online mode) is asked once the guess, and
  * with it a hashing token, was admitted and proved right, since the token bounds those calls. The write is a compare-and-swap on the hash that was verified: if a reset or
  * another update changed the password meanwhile, this one changes nothing and answers
- * INCORRECT_PASSWORD, since the password it proved is no longer the user's.
+ * INCORRECT_PASSWORD, since the password it proved is no longer the user's. A hash that changed
+ * without the password changing (a parallel sign-in upgraded an imported hash) is not such a
+ * change: see stillTheUsersHash.
  */
 export async function updateUserPassword(
 	ctx: AppContext,
@@ -139,7 +141,11 @@ export async function updateUserPassword(
 	if (await ctx.leakCheck.isLeakedOnline(input.newPassword)) return fail("WEAK_PASSWORD");
 	const newHash = await ctx.hasher.hash(input.newPassword);
 	const event = newEvent(ctx, "password_changed", { userId: input.userId, clientIp: input.clientIp });
-	const swapped = await ctx.stores.passwords.replacePasswordHash(input.userId, outcome.value.hash, newHash, event);
+	let swapped = await ctx.stores.passwords.replacePasswordHash(input.userId, outcome.value.hash, newHash, event);
+	if (swapped === "CHANGED_MEANWHILE") {
+		const current = await stillTheUsersHash(ctx, input.userId, input.password);
+		if (current !== null) swapped = await ctx.stores.passwords.replacePasswordHash(input.userId, current, newHash, event);
+	}
 	switch (swapped) {
 		case "UPDATED":
 			logEvent(ctx, event);
@@ -149,4 +155,17 @@ export async function updateUserPassword(
 		case "NOT_FOUND":
 			return fail("NOT_FOUND");
 	}
+}
+
+/**
+ * The hash stored now, when `password` (already proved against the hash before it) still matches
+ * it; else null. An upgrade to argon2id by a parallel sign-in changes the hash and keeps the
+ * password, so the update is tried once more on the new hash; a reset or update to another password
+ * fails this check and keeps its password. One more verification, not one more guess: this request's
+ * guess was admitted, and proved right, already.
+ */
+async function stillTheUsersHash(ctx: AppContext, userId: string, password: string): Promise<string | null> {
+	const current = await ctx.stores.users.getPasswordHash(userId);
+	if (current === null) return null;
+	return (await ctx.hasher.check(password, current)).result === "correct" ? current : null;
 }
