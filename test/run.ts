@@ -17,7 +17,8 @@ interface Half {
 }
 
 /** Runs `args` in the repository, passing its output through, and reads bun test's summary lines
- *  (" 12 pass", " 0 fail"; with several runs, the last of each). */
+ *  (" 12 pass", " 0 fail"; with several runs, as on PostgreSQL directly and then through PgBouncer,
+ *  their sums). */
 async function runHalf(args: string[], env: Record<string, string | undefined>): Promise<Half> {
 	const child = Bun.spawn([process.execPath, ...args], { cwd: root, env, stdout: "pipe", stderr: "pipe" });
 	let output = "";
@@ -30,12 +31,12 @@ async function runHalf(args: string[], env: Record<string, string | undefined>):
 	}
 	await Promise.all([pass(child.stdout, process.stdout), pass(child.stderr, process.stderr)]);
 	const code = await child.exited;
-	const last = (pattern: RegExp): number | null => {
+	const sum = (pattern: RegExp): number | null => {
 		const all = [...output.matchAll(pattern)];
-		return all.length === 0 ? null : Number(all[all.length - 1]![1]);
+		return all.length === 0 ? null : all.reduce((total, match) => total + Number(match[1]), 0);
 	};
-	const passed = last(/^\s*(\d+) pass$/gm);
-	const failed = last(/^\s*(\d+) fail$/gm);
+	const passed = sum(/^\s*(\d+) pass$/gm);
+	const failed = sum(/^\s*(\d+) fail$/gm);
 	return { code, passed: passed ?? 0, failed: failed ?? 0, summarised: passed !== null && failed !== null, output };
 }
 
@@ -55,6 +56,8 @@ const postgres = await runHalf(["test/postgres-suite.ts", ...paths], env);
 
 const skipped = /^PostgreSQL runs skipped: (.*?)\.?$/m.exec(postgres.output)?.[1];
 const used = /^Using PostgreSQL at (.*)$/m.exec(postgres.output)?.[1];
+const poolerSkipped = /^PgBouncer runs skipped: (.*?)\.?$/m.exec(postgres.output)?.[1];
+const pooled = /^Running the multi-instance tests again through PgBouncer/m.test(postgres.output);
 const passed = sqlite.passed + postgres.passed;
 const failed = sqlite.failed + postgres.failed;
 const code = sqlite.code !== 0 ? sqlite.code : postgres.code;
@@ -62,6 +65,6 @@ const ok = code === 0 ? "" : " — FAILED";
 const onPostgres =
 	skipped !== undefined
 		? `PostgreSQL skipped: ${skipped}${postgres.code === 0 ? "" : " (and HOLM_TEST_REQUIRE_POSTGRES=1 requires it)"}`
-		: `PostgreSQL at ${used ?? "an unknown server"}: ${counts(postgres)}`;
+		: `PostgreSQL at ${used ?? "an unknown server"}${pooled ? ", and through PgBouncer" : ""}: ${counts(postgres)}${poolerSkipped === undefined ? "" : `; PgBouncer skipped: ${poolerSkipped}`}`;
 console.log(`\n${passed} passed, ${failed} failed${ok} (SQLite: ${counts(sqlite)}; ${onPostgres})`);
 process.exit(code);

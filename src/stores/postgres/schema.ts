@@ -1,7 +1,10 @@
 // The PostgreSQL schema as an ordered list of steps. `holm_schema.version` records how many have
-// run; an instance applies the missing ones at start under an advisory lock, so any number of
-// instances may start at once on an empty database. Append, never edit a step that has shipped.
-import type { SQL } from "bun";
+// run; an instance applies the missing ones at start under a transaction-level advisory lock (so
+// any number of instances may start at once on an empty database, through a transaction-mode pooler
+// too: the lock ends with the transaction, never outliving it on a pooled server connection).
+// Append, never edit a step that has shipped.
+import type { SQL, TransactionSQL } from "bun";
+import { SESSION_SETTINGS, type SessionSetting } from "./connection.ts";
 
 export const POSTGRES_MIGRATIONS: readonly string[] = [
 	// 1: the whole Faroe 0.2 surface, the second-factor lockouts (with escalation), and the rate
@@ -260,9 +263,38 @@ export class SchemaTooNewError extends Error {}
 // Any fixed number: every Holm instance on a database takes the same lock to migrate it.
 const MIGRATION_LOCK = 0x486f6c6d; // "Holm"
 
-/** Applies the missing steps in one transaction, under a lock that serialises concurrent starts. */
+/** Makes SESSION_SETTINGS this role's defaults in this database (any role may set its own), where
+ *  they differ; which ones it changed. Sessions opened from then on start with them. */
+async function applySessionSettings(tx: TransactionSQL): Promise<SessionSetting[]> {
+	const rows = await tx`SELECT unnest(setconfig) AS setting FROM pg_db_role_setting
+		WHERE setdatabase = (SELECT oid FROM pg_database WHERE datname = current_database())
+			AND setrole = (SELECT oid FROM pg_roles WHERE rolname = current_user)`;
+	const current = new Map<string, string>();
+	for (const { setting } of rows) {
+		const at = setting.indexOf("=");
+		current.set(setting.slice(0, at), setting.slice(at + 1));
+	}
+	const [{ database }] = await tx`SELECT quote_ident(current_database()) AS database`;
+	const changed: SessionSetting[] = [];
+	for (const [name, value] of Object.entries(SESSION_SETTINGS) as [SessionSetting, string][]) {
+		if (current.get(name) === value) continue;
+		// Names and values are this file's constants; the database name is quoted by PostgreSQL.
+		await tx.unsafe(`ALTER ROLE CURRENT_USER IN DATABASE ${database} SET ${name} = '${value}'`);
+		changed.push(name);
+	}
+	return changed;
+}
+
+const TIMEOUTS = ["statement_timeout", "lock_timeout", "idle_in_transaction_session_timeout"] as const;
+
+/** Applies the missing steps in one transaction, under a lock that serialises concurrent starts,
+ *  and the role's session settings. */
 export async function migratePostgres(sql: SQL): Promise<{ from: number; to: number }> {
-	return sql.begin(async (tx) => {
+	const { result, staleSession } = await sql.begin(async (tx) => {
+		// Whether this session started without the role's settings (first start, or new figures).
+		const [own] = await tx`SELECT pg_backend_pid() AS pid, current_setting('statement_timeout') AS statement_timeout,
+			current_setting('lock_timeout') AS lock_timeout, current_setting('idle_in_transaction_session_timeout') AS idle_in_transaction_session_timeout`;
+		const stale = TIMEOUTS.some((name) => own[name] !== SESSION_SETTINGS[name]);
 		// Unlike requests, a migration may take long, and waits for another instance's migration
 		// (or for the table locks of a step) as long as that takes: no session timeouts here.
 		await tx`SET LOCAL statement_timeout = 0`;
@@ -279,6 +311,24 @@ export async function migratePostgres(sql: SQL): Promise<{ from: number; to: num
 		for (let version = from; version < POSTGRES_MIGRATIONS.length; version++) await tx.unsafe(POSTGRES_MIGRATIONS[version]!);
 		if (rows.length === 0) await tx`INSERT INTO holm_schema (version) VALUES (${POSTGRES_MIGRATIONS.length})`;
 		else await tx`UPDATE holm_schema SET version = ${POSTGRES_MIGRATIONS.length}`;
-		return { from, to: POSTGRES_MIGRATIONS.length };
+		await applySessionSettings(tx);
+		return { result: { from, to: POSTGRES_MIGRATIONS.length }, staleSession: stale ? Number(own.pid) : null };
 	});
+	if (staleSession !== null) await endStaleSession(sql, staleSession);
+	return result;
+}
+
+/** Ends the server session that ran the migration without the role's settings. Directly, it is the
+ *  migration's own connection, about to close anyway; behind a transaction-mode pooler it is a
+ *  server connection the pooler would hand to the next transaction, which would then run without
+ *  the timeouts until the pooler replaces it (an hour, with PgBouncer's defaults). Only while it is
+ *  idle, so that no other client's transaction is cut. Ending its own session fails the statement,
+ *  which is the point. */
+async function endStaleSession(sql: SQL, pid: number): Promise<void> {
+	try {
+		await sql`SELECT pg_terminate_backend(pid) FROM pg_stat_activity
+			WHERE pid = ${pid} AND (pid = pg_backend_pid() OR state = 'idle')`;
+	} catch {
+		// "terminating connection due to administrator command": ours, as intended.
+	}
 }

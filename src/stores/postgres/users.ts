@@ -2,6 +2,7 @@
 import type { SQL } from "bun";
 import type { NewUser, User, UserListQuery, UserStore } from "../../features/users/store.ts";
 import { isUniqueViolation } from "./errors.ts";
+import { transaction } from "./connection.ts";
 import type { PostgresEventLog } from "./events.ts";
 
 const USER_COLUMNS = `id, created_at, email, email_verified, recovery_code,
@@ -53,8 +54,7 @@ const FROM_SLICE = {
 async function readPage(sql: SQL, query: UserListQuery): Promise<{ users: User[]; total: number }> {
 	const orderBy = ORDER_BY[`${query.sortBy} ${query.sortOrder}`];
 	const idsOf = (rows: { id: string }[]) => rows.map((row) => row.id);
-	return sql.begin(async (tx) => {
-		await tx`SET TRANSACTION ISOLATION LEVEL REPEATABLE READ, READ ONLY`;
+	return transaction(sql, async (tx) => {
 		const [{ n }] = await tx`SELECT n FROM user_count`;
 		const total = Number(n);
 		// The page as positions [from, from + length) of the ascending ordering.
@@ -81,7 +81,7 @@ async function readPage(sql: SQL, query: UserListQuery): Promise<{ users: User[]
 		// primary key index up to the page (10 ms for the middle of a million users).
 		const rows = await tx.unsafe(`SELECT ${USER_COLUMNS} FROM "user" WHERE id IN (SELECT jsonb_array_elements_text($1::jsonb)) ORDER BY ${orderBy}`, [ids]);
 		return { users: rows.map(toUser), total };
-	});
+	}, "ISOLATION LEVEL REPEATABLE READ READ ONLY");
 }
 
 export function createPostgresUserStore(sql: SQL, events: PostgresEventLog): UserStore {
