@@ -45,3 +45,25 @@ test("without the index, email_query still answers and every start warns", async
 		await server.stop();
 	}
 });
+
+test("a query whose trigrams most emails share finds exactly what a scan finds, with an exact total", async () => {
+	// The index is asked only for the uncommon parts of a query (src/stores/postgres/email-search.ts);
+	// "see", "eed" and "exa" are in every email here, so most queries lose some of their trigrams to
+	// the recheck, which must still keep exactly the matches.
+	const database = await createTestDatabase(process.env.HOLM_TEST_DATABASE_URL ?? "");
+	const server = await startTestServer({ database, dir: newDir() });
+	try {
+		const emails = Array.from({ length: 600 }, (_, i) => `seed${i}@example.com`);
+		for (let i = 0; i < emails.length; i += 200) {
+			expect((await server.request("POST", "/user-imports", { users: emails.slice(i, i + 200).map((email) => ({ email })) })).body.created).toBe(200);
+		}
+		for (const query of ["seed599@", "seed59", "d59", "eed1", "seed", "9@example.com", "seed12@example.co", "99", "5@", "nothing"]) {
+			const answer = await server.request("GET", `/users?per_page=5&email_query=${encodeURIComponent(query)}`);
+			const expected = emails.filter((email) => email.includes(query));
+			expect({ query, total: Number(answer.headers.get("X-Pagination-Total")) }).toEqual({ query, total: expected.length });
+			for (const user of answer.body) expect(user.email).toContain(query);
+		}
+	} finally {
+		await server.stop();
+	}
+});
