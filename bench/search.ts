@@ -26,7 +26,9 @@ function query(emailQuery: string): UserListQuery {
 	return { sortBy: "created_at", sortOrder: "ascending", limit: 20, offset: 0, emailQuery, exactEmail: null } as UserListQuery;
 }
 
-async function p50(users: UserStore, emailQuery: string): Promise<{ ms: number; total: number }> {
+/** The median and the fastest of RUNS calls (on a machine other work shares, the fastest is the
+ *  closest to the query's own cost). */
+async function p50(users: UserStore, emailQuery: string): Promise<{ ms: number; min: number; total: number }> {
 	let total = 0;
 	const took: number[] = [];
 	for (let i = 0; i < RUNS + 3; i++) {
@@ -35,11 +37,11 @@ async function p50(users: UserStore, emailQuery: string): Promise<{ ms: number; 
 		if (i >= 3) took.push(performance.now() - started);
 	}
 	took.sort((a, b) => a - b);
-	return { ms: took[Math.floor(took.length / 2)]!, total };
+	return { ms: took[Math.floor(took.length / 2)]!, min: took[0]!, total };
 }
 
-function row(what: string, store: string, result: { ms: number; total: number }): void {
-	console.log(`| \`email_query=${what}\` (${result.total.toLocaleString("en-US")} match${result.total === 1 ? "" : "es"}), ${store} | p50 ${result.ms.toFixed(2)} ms |`);
+function row(what: string, store: string, result: { ms: number; min: number; total: number }): void {
+	console.log(`| \`email_query=${what}\` (${result.total.toLocaleString("en-US")} match${result.total === 1 ? "" : "es"}), ${store} | p50 ${result.ms.toFixed(2)} ms, fastest ${result.min.toFixed(2)} ms |`);
 }
 
 // Ids of the seeded users: 24 characters of Holm's alphabet, made from the row number.
@@ -79,9 +81,9 @@ async function postgres(): Promise<void> {
 				if (i >= 3) took.push(performance.now() - started);
 			}
 			took.sort((a, b) => a - b);
-			return took[Math.floor(took.length / 2)]!;
+			return `p50 ${took[Math.floor(took.length / 2)]!.toFixed(2)} ms, fastest ${took[0]!.toFixed(2)} ms`;
 		};
-		console.log(`| the previous query (the whole pattern to the index), after VACUUM ANALYZE | rare p50 ${(await before(RARE)).toFixed(2)} ms, common p50 ${(await before(COMMON)).toFixed(2)} ms |`);
+		console.log(`| the previous query (the whole pattern to the index), after VACUUM ANALYZE | rare ${await before(RARE)}; common ${await before(COMMON)} |`);
 		await storage.close();
 		await sql.close();
 	} finally {
