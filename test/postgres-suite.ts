@@ -50,7 +50,8 @@ let code = await run.exited;
 
 const pooled = POOLED.filter((path) => selection.some((selected) => `./${path}`.startsWith(selected.startsWith("./") ? selected : `./${selected}`)));
 if (pooled.length > 0) {
-	const pooler = await startPgBouncer(postgres.url);
+	// HOLM_TEST_PGBOUNCER=off: without the runs through PgBouncer, on purpose.
+	const pooler = process.env.HOLM_TEST_PGBOUNCER === "off" ? { url: null, reason: "HOLM_TEST_PGBOUNCER=off" } : await startPgBouncer(postgres.url);
 	if (pooler.url === null) {
 		// test/run.ts reads this line for its summary.
 		console.log(`PgBouncer runs skipped: ${pooler.reason}.`);
