@@ -22,6 +22,7 @@ const POOLED = [
 	"test/postgres/webhooks.pg.ts",
 	"test/postgres/command-line.pg.ts",
 	"test/postgres/session-settings.pg.ts",
+	"test/postgres/start-together.pg.ts",
 ];
 
 // HOLM_TEST_POSTGRES=off: the SQLite half only, on purpose (a quick run while developing).
