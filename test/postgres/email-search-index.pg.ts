@@ -15,6 +15,9 @@ test("the trigram index serves email_query", async () => {
 	try {
 		const [{ indexed }] = await sql`SELECT EXISTS (SELECT 1 FROM pg_indexes WHERE indexname = 'user_email_trgm') AS indexed`;
 		expect(indexed).toBe(true);
+		// A short pending list, which every search reads whole (schema step 9).
+		const [{ options }] = await sql`SELECT array_to_string(reloptions, ',') AS options FROM pg_class WHERE relname = 'user_email_trgm'`;
+		expect(options).toBe("gin_pending_list_limit=64");
 		await sql`SET enable_seqscan = off`; // an empty table would be scanned anyway; ask whether the index can serve
 		const plan = (await sql.unsafe(`EXPLAIN SELECT id FROM "user" WHERE email LIKE '%seed99%'`)).map((row: Record<string, string>) => Object.values(row)[0]).join("\n");
 		expect(plan).toContain("user_email_trgm");
