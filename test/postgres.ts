@@ -211,6 +211,11 @@ export async function startPgBouncer(postgresUrl: string): Promise<PoolerForTest
 			const pid = Number(readFileSync(join(dir, "pid"), "utf8").trim());
 			try {
 				process.kill(pid, "SIGTERM");
+				// Until it is gone: it writes its log and removes its socket on the way out.
+				for (let i = 0; i < 100; i++) {
+					process.kill(pid, 0);
+					Bun.sleepSync(20);
+				}
 			} catch {}
 			rmSync(dir, { recursive: true, force: true });
 		},
