@@ -165,7 +165,7 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
 				db.close();
 			}
 		}
-		postgres ??= new SQL(database, { max: 1 });
+		postgres ??= new SQL(database, { max: 1, prepare: false });
 		let n = 0;
 		return [...(await postgres.unsafe(query.replaceAll("?", () => `$${++n}`), params))];
 	}

@@ -54,6 +54,8 @@ export interface Storage {
 	readonly migrated: { from: number; to: number };
 	/** What an operator should hear about at start (a missing index, say). */
 	readonly startWarnings?: readonly string[];
+	/** How the database connection is carried, for the start line (PostgreSQL: TLS or not). */
+	readonly transport?: string;
 	readonly stores: Stores;
 	/** Where the rate limits of API.md section 4 keep their state (memory for SQLite). */
 	readonly limitStore: LimitStore;
