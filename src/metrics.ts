@@ -38,6 +38,9 @@ export interface MetricsSources {
 	databaseSize(): Promise<number | null>;
 	/** Argon2id work running and waiting now. */
 	hashingLoad(): { running: number; waiting: number };
+	/** Users whose password was found leaked after it was set (API.md section 15), or null when the
+	 *  database cannot say (a rejection is taken as null too). */
+	leakedPasswords?(): Promise<number | null>;
 }
 
 export function createMetrics(sources: MetricsSources): Metrics {
@@ -110,6 +113,18 @@ export function createMetrics(sources: MetricsSources): Metrics {
 				size = await sources.databaseSize();
 			} catch {}
 			if (size !== null) this.set(size);
+		},
+	});
+	new Gauge({
+		name: "holm_users_password_leaked",
+		help: "Users whose current password was found in the leak lists at a correct check after it was set (password_leaked true); the last count known while the database cannot say.",
+		registers: [registry],
+		async collect() {
+			let count: number | null = null;
+			try {
+				count = (await sources.leakedPasswords?.()) ?? null;
+			} catch {}
+			if (count !== null) this.set(count);
 		},
 	});
 	new Gauge({

@@ -2,6 +2,7 @@
 // after the path resource and the body have been checked (API.md section 1 gives that order);
 // the comment on each line names the limiter.
 import type { Handler } from "hono";
+import * as emailSignIn from "./features/email-sign-in/handlers.ts";
 import * as emailUpdate from "./features/email-update/handlers.ts";
 import * as emailVerification from "./features/email-verification/handlers.ts";
 import * as events from "./features/events/handlers.ts";
@@ -51,6 +52,11 @@ export const ROUTES: readonly [Method, string, Handler<HonoEnv>][] = [
 	["GET", "/email-update-requests/:request_id", emailUpdate.handleGetEmailUpdateRequest],
 	["DELETE", "/email-update-requests/:request_id", emailUpdate.handleDeleteEmailUpdateRequest],
 	["POST", "/verify-new-email", emailUpdate.handleVerifyNewEmail], // 5 codes per request (database)
+
+	["POST", "/email-sign-ins", emailSignIn.handleCreateEmailSignIn], // emailSignInsPerEmail, codeRequestsPerAddress
+	["GET", "/email-sign-ins/:request_id", emailSignIn.handleGetEmailSignIn],
+	["DELETE", "/email-sign-ins/:request_id", emailSignIn.handleDeleteEmailSignIn],
+	["POST", "/email-sign-ins/:request_id/verify", emailSignIn.handleVerifyEmailSignIn], // 5 codes per request (database); no password block
 
 	["POST", "/users/:user_id/register-totp", twoFactor.handleRegisterTotp],
 	["GET", "/users/:user_id/totp-credential", twoFactor.handleGetTotpCredential],

@@ -2,6 +2,13 @@
 // Request bodies are the very schemas the handlers parse with; response models are the shapes
 // added beside them in src/features/*/schemas.ts.
 import { z } from "zod";
+import {
+	createdEmailSignInRequestResponse,
+	createEmailSignInBody,
+	emailSignInRequestResponse,
+	emailSignInResponse,
+	verifyEmailSignInBody,
+} from "../features/email-sign-in/schemas.ts";
 import { createEmailUpdateRequestBody, emailUpdateRequestResponse, verifiedEmailResponse, verifyNewEmailBody } from "../features/email-update/schemas.ts";
 import { createVerificationRequestBody, emailVerificationRequestResponse, verifyEmailBody } from "../features/email-verification/schemas.ts";
 import {
@@ -42,6 +49,8 @@ export const REQUEST_BODIES = {
 	CreatePasswordResetRequestBody: createResetRequestBody,
 	VerifyPasswordResetEmailBody: verifyResetEmailBody,
 	ResetPasswordBody: resetPasswordBody,
+	CreateEmailSignInBody: createEmailSignInBody,
+	VerifyEmailSignInBody: verifyEmailSignInBody,
 	CreateEmailVerificationRequestBody: createVerificationRequestBody,
 	VerifyEmailBody: verifyEmailBody,
 	CreateEmailUpdateRequestBody: createEmailUpdateRequestBody,
@@ -68,6 +77,9 @@ export const MODELS = {
 	User: userResponse,
 	PasswordResetRequest: passwordResetRequestResponse,
 	CreatedPasswordResetRequest: createdPasswordResetRequestResponse,
+	EmailSignInRequest: emailSignInRequestResponse,
+	CreatedEmailSignInRequest: createdEmailSignInRequestResponse,
+	EmailSignIn: emailSignInResponse,
 	EmailVerificationRequest: emailVerificationRequestResponse,
 	EmailUpdateRequest: emailUpdateRequestResponse,
 	VerifiedEmail: verifiedEmailResponse,

@@ -12,6 +12,9 @@ export const TAGS = {
 	Users: "Create, list, find, get, delete and import users.",
 	Passwords: "Verify and update passwords; sign in with email and password.",
 	"Password reset": "Create a request (its code goes to the user), verify the code, set the new password.",
+	"Email sign-in":
+		"Sign in with a code from the inbox: create a request for an email (known or not; the answer is the same), mail its code, " +
+		"verify the code. A link in the mail must lead to a page that signs in only on a POST: mail scanners open links.",
 	"Email verification": "Prove that the user receives mail at their address.",
 	"Email update": "Move a user to a new address once they prove they receive mail there.",
 	"Two-factor authentication": "TOTP credentials and the recovery code.",
@@ -309,6 +312,53 @@ export const OPERATIONS: readonly Operation[] = [
 		tag: "Email update",
 		body: "VerifyNewEmailBody",
 		success: { status: 200, description: "The user's new, verified address.", model: "VerifiedEmail" },
+		errors: ["INVALID_DATA", "INVALID_REQUEST", "INCORRECT_CODE", "EMAIL_ALREADY_USED"],
+	},
+
+	{
+		method: "POST",
+		path: "/email-sign-ins",
+		operationId: "createEmailSignIn",
+		summary: "Create an email sign-in request",
+		description:
+			"Made whether or not a user holds the email (user_id null), in the same time, so answer your visitor identically either way. " +
+			"Replaces any earlier request for the email: only the latest code works. 3 per email per 15 minutes; the per-address bucket of code requests.",
+		tag: "Email sign-in",
+		body: "CreateEmailSignInBody",
+		success: { status: 200, description: "The request with its code; the code appears only here. It lives 10 minutes.", model: "CreatedEmailSignInRequest" },
+		errors: ["INVALID_DATA", "TOO_MANY_REQUESTS"],
+	},
+	{
+		method: "GET",
+		path: "/email-sign-ins/:request_id",
+		operationId: "getEmailSignIn",
+		summary: "Get an email sign-in request",
+		tag: "Email sign-in",
+		success: { status: 200, description: "The request, without its code.", model: "EmailSignInRequest" },
+		errors: ["NOT_FOUND"],
+	},
+	{
+		method: "DELETE",
+		path: "/email-sign-ins/:request_id",
+		operationId: "deleteEmailSignIn",
+		summary: "Delete an email sign-in request",
+		tag: "Email sign-in",
+		success: { status: 204, description: "Deleted; its code no longer works." },
+		errors: ["NOT_FOUND"],
+	},
+	{
+		method: "POST",
+		path: "/email-sign-ins/:request_id/verify",
+		operationId: "verifyEmailSignIn",
+		summary: "Sign in with an email code",
+		description:
+			"A correct code uses the request up (of two parallel verifies, one succeeds), marks the email verified and signs the user in. " +
+			"With create_user and nobody holding the email, creates a passwordless user. INVALID_REQUEST when the request is absent, expired, used or " +
+			"superseded; the 5th incorrect code deletes the request; EMAIL_ALREADY_USED when a user took the email after a request that named nobody. " +
+			"The per-user password block does not apply. An email code is a first factor: ask for TOTP or a passkey as after a password.",
+		tag: "Email sign-in",
+		body: "VerifyEmailSignInBody",
+		success: { status: 200, description: "The user (null when nobody holds the email and create_user was not true), and whether this call created it.", model: "EmailSignIn" },
 		errors: ["INVALID_DATA", "INVALID_REQUEST", "INCORRECT_CODE", "EMAIL_ALREADY_USED"],
 	},
 

@@ -58,6 +58,11 @@ export const userResponse = z.object({
 	registered_totp: z.boolean().meta({ deprecated: true, description: "Deprecated: read totp_registered, which always has the same value." }),
 	totp_registered: z.boolean().meta({ description: "Whether the user has a TOTP credential (the name @faroe/sdk reads)." }),
 	recovery_code: issuedCode,
+	password_leaked: z.boolean().meta({
+		description:
+			"The user's current password was found in the leak lists at a correct check after it was set; true until the password is set again " +
+			"(update or reset). Send the user to change it right away.",
+	}),
 });
 
 /** GET /users query as a client should send it. parseUserListQuery is more lenient: an unknown or

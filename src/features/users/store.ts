@@ -8,6 +8,8 @@ export interface User {
 	emailVerified: boolean;
 	totpRegistered: boolean;
 	recoveryCode: string;
+	/** The current password was found in the leak lists at a correct check after it was set. */
+	passwordLeaked: boolean;
 }
 
 export interface NewUser {
@@ -63,5 +65,6 @@ export function userJSON(user: User) {
 		registered_totp: user.totpRegistered,
 		totp_registered: user.totpRegistered,
 		recovery_code: user.recoveryCode,
+		password_leaked: user.passwordLeaked,
 	};
 }

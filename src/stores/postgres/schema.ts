@@ -239,6 +239,25 @@ export const POSTGRES_MIGRATIONS: readonly string[] = [
 	CREATE TABLE console_token (digest bytea PRIMARY KEY, expires_at bigint NOT NULL);
 	CREATE TABLE console_session (digest bytea PRIMARY KEY, created_at bigint NOT NULL, last_seen_at bigint NOT NULL);
 	`,
+	// 9: sign-in by email code (API.md section 14) and passwords found leaked after they were set
+	// (section 15), as on SQLite. A column with a constant default is added without rewriting the table.
+	`
+	CREATE TABLE email_sign_in_request (
+		id text COLLATE "C" PRIMARY KEY,
+		user_id text COLLATE "C" REFERENCES "user" (id) ON DELETE CASCADE,
+		email text NOT NULL UNIQUE,
+		created_at bigint NOT NULL,
+		expires_at bigint NOT NULL,
+		code_hash bytea NOT NULL,
+		failed_attempts integer NOT NULL DEFAULT 0
+	);
+	CREATE INDEX email_sign_in_request_user_id ON email_sign_in_request (user_id);
+	CREATE INDEX email_sign_in_request_expires_at ON email_sign_in_request (expires_at);
+
+	ALTER TABLE "user" ADD COLUMN password_leaked boolean NOT NULL DEFAULT false;
+	ALTER TABLE "user" ADD COLUMN password_leak_checked_online_at bigint;
+	CREATE INDEX user_password_leaked ON "user" (created_at, id) WHERE password_leaked;
+	`,
 ];
 
 /** Why email_query scans every user on this database, or null when its index is there. */

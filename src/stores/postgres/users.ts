@@ -4,10 +4,10 @@ import type { NewUser, User, UserListQuery, UserStore } from "../../features/use
 import { isUniqueViolation } from "./errors.ts";
 import type { PostgresEventLog } from "./events.ts";
 
-const USER_COLUMNS = `id, created_at, email, email_verified, recovery_code,
+export const USER_COLUMNS = `id, created_at, email, email_verified, recovery_code, password_leaked,
 	EXISTS (SELECT 1 FROM totp_credential WHERE totp_credential.user_id = "user".id) AS totp_registered`;
 
-function toUser(row: any): User {
+export function toUser(row: any): User {
 	return {
 		id: row.id,
 		createdAt: Number(row.created_at),
@@ -15,6 +15,7 @@ function toUser(row: any): User {
 		emailVerified: row.email_verified,
 		totpRegistered: row.totp_registered,
 		recoveryCode: row.recovery_code,
+		passwordLeaked: row.password_leaked,
 	};
 }
 

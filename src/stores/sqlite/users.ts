@@ -7,16 +7,17 @@ import { isUniqueViolation } from "./errors.ts";
 import type { SqliteEventLog } from "./events.ts";
 import { UserPages, type UserOrder } from "./user-pages.ts";
 
-interface UserRow {
+export interface UserRow {
 	id: string;
 	created_at: number;
 	email: string | null;
 	email_verified: number;
 	totp_registered: number;
 	recovery_code: string;
+	password_leaked: number;
 }
 
-const USER_COLUMNS = `id, created_at, email, email_verified, recovery_code,
+export const USER_COLUMNS = `id, created_at, email, email_verified, recovery_code, password_leaked,
 	EXISTS (SELECT 1 FROM totp_credential WHERE totp_credential.user_id = user.id) AS totp_registered`;
 
 // An email query filters by substring; instr avoids LIKE's wildcards in user input.
@@ -33,7 +34,7 @@ function phrase(text: string): string {
 	return `"${text.replaceAll('"', '""')}"`;
 }
 
-function toUser(row: UserRow): User {
+export function toUser(row: UserRow): User {
 	return {
 		id: row.id,
 		createdAt: row.created_at,
@@ -41,6 +42,7 @@ function toUser(row: UserRow): User {
 		emailVerified: row.email_verified === 1,
 		totpRegistered: row.totp_registered === 1,
 		recoveryCode: row.recovery_code,
+		passwordLeaked: row.password_leaked === 1,
 	};
 }
 

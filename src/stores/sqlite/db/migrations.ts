@@ -171,4 +171,25 @@ export const MIGRATIONS: readonly string[] = [
 		last_seen_at INTEGER NOT NULL
 	) STRICT;
 	`,
+	// 8: sign-in by email code (API.md section 14): at most one request per email (a new one takes
+	// the row), its user, if any, when it was made; and passwords found leaked after they were set
+	// (section 15), with when the range API was last asked about the user's password (at most once a
+	// day). The partial index keeps the count of such users (a metric) to the flagged rows.
+	`
+	CREATE TABLE email_sign_in_request (
+		id TEXT NOT NULL PRIMARY KEY,
+		user_id TEXT REFERENCES user (id) ON DELETE CASCADE,
+		email TEXT NOT NULL UNIQUE,
+		created_at INTEGER NOT NULL,
+		expires_at INTEGER NOT NULL,
+		code_hash BLOB NOT NULL,
+		failed_attempts INTEGER NOT NULL DEFAULT 0
+	) STRICT;
+	CREATE INDEX email_sign_in_request_user_id ON email_sign_in_request (user_id);
+	CREATE INDEX email_sign_in_request_expires_at ON email_sign_in_request (expires_at);
+
+	ALTER TABLE user ADD COLUMN password_leaked INTEGER NOT NULL DEFAULT 0 CHECK (password_leaked IN (0, 1));
+	ALTER TABLE user ADD COLUMN password_leak_checked_online_at INTEGER;
+	CREATE INDEX user_password_leaked ON user (created_at, id) WHERE password_leaked = 1;
+	`,
 ];
