@@ -147,6 +147,15 @@ export function createPostgresUserStore(sql: SQL, events: PostgresEventLog): Use
 			]);
 			return { users: rows.map(toUser), total: Number(page[0].total) };
 		},
+		async listPasswordLeaked(query) {
+			const order = query.sortOrder === "ascending" ? ORDER_BY["created_at ascending"] : ORDER_BY["created_at descending"];
+			const rows = await sql.unsafe(`SELECT ${USER_COLUMNS}, count(*) OVER () AS total FROM "user" WHERE password_leaked ORDER BY ${order} LIMIT $1 OFFSET $2`, [
+				query.limit,
+				query.offset,
+			]);
+			const total = rows.length > 0 ? Number(rows[0].total) : Number((await sql`SELECT count(*) AS n FROM "user" WHERE password_leaked`)[0].n);
+			return { users: [...rows].map(toUser), total };
+		},
 		async delete(id, event) {
 			// ON DELETE CASCADE takes everything the user owns; the user's events stay.
 			const result = await events.around(sql, event, (q) => q`DELETE FROM "user" WHERE id = ${id}`, (deleted) => deleted.count > 0);
