@@ -348,6 +348,20 @@ export function createLimits(store: LimitStore, now: Clock, observer: LimitObser
 		return combineLimits(...keys.map(({ rule }, i) => rule.check(states[i], at)));
 	}
 
+	/** A code request: one from `perKey` (per user, or per email) and one from the address's
+	 *  bucket of code requests, both or neither. */
+	function admitRequest(perKey: SlidingWindow, key: string, clientIp: string | undefined) {
+		const keys: LimitKey[] = [{ rule: perKey, key }];
+		if (clientIp !== undefined) keys.push({ rule: codeRequestsPerAddress, key: clientIp });
+		return update(keys, ([forKey, forAddress], at) => {
+			const result = combineLimits(perKey.check(forKey, at), clientIp === undefined ? ALLOWED : codeRequestsPerAddress.check(forAddress, at));
+			if (!result.allowed) return { result, states: [forKey, forAddress] };
+			const next: unknown[] = [perKey.take(forKey, at)];
+			if (clientIp !== undefined) next.push(codeRequestsPerAddress.take(forAddress, at));
+			return { result, states: next };
+		});
+	}
+
 	return {
 		settings,
 		async admitHashing(clientIp) {
@@ -436,29 +450,12 @@ export function createLimits(store: LimitStore, now: Clock, observer: LimitObser
 			return result;
 		},
 		async admitCodeRequest(kind, userId, clientIp) {
-			const perUser = REQUESTS_PER_USER[kind];
-			const keys: LimitKey[] = [{ rule: perUser, key: userId }];
-			if (clientIp !== undefined) keys.push({ rule: codeRequestsPerAddress, key: clientIp });
-			const { result, newlyBlocked } = await update(keys, ([forUser, forAddress], at) => {
-				const result = combineLimits(perUser.check(forUser, at), clientIp === undefined ? ALLOWED : codeRequestsPerAddress.check(forAddress, at));
-				if (!result.allowed) return { result, states: [forUser, forAddress] };
-				const next: unknown[] = [perUser.take(forUser, at)];
-				if (clientIp !== undefined) next.push(codeRequestsPerAddress.take(forAddress, at));
-				return { result, states: next };
-			});
+			const { result, newlyBlocked } = await admitRequest(REQUESTS_PER_USER[kind], userId, clientIp);
 			await reportBlocks(newlyBlocked, { userId, clientIp: clientIp ?? null });
 			return result;
 		},
 		async admitEmailSignInRequest(email, clientIp) {
-			const keys: LimitKey[] = [{ rule: emailSignInsPerEmail, key: email }];
-			if (clientIp !== undefined) keys.push({ rule: codeRequestsPerAddress, key: clientIp });
-			const { result, newlyBlocked } = await update(keys, ([forEmail, forAddress], at) => {
-				const result = combineLimits(emailSignInsPerEmail.check(forEmail, at), clientIp === undefined ? ALLOWED : codeRequestsPerAddress.check(forAddress, at));
-				if (!result.allowed) return { result, states: [forEmail, forAddress] };
-				const next: unknown[] = [emailSignInsPerEmail.take(forEmail, at)];
-				if (clientIp !== undefined) next.push(codeRequestsPerAddress.take(forAddress, at));
-				return { result, states: next };
-			});
+			const { result, newlyBlocked } = await admitRequest(emailSignInsPerEmail, email, clientIp);
 			// A full email is no user and no address to report (nor an email to write in the log);
 			// its refusals are still counted.
 			await reportBlocks(
