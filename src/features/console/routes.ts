@@ -10,6 +10,7 @@ import { z } from "zod";
 import type { AppContext } from "../../context.ts";
 import { nowSeconds, type HonoEnv } from "../../http/env.ts";
 import { FailureWindow } from "../../lib/rate-limit.ts";
+import { DEFAULT_BODY_LIMIT } from "../../http/route.ts";
 import { readBody } from "../../middleware/read-body.ts";
 import { consoleAssets } from "./assets.ts";
 import {
@@ -152,7 +153,7 @@ export function createConsoleRoutes(ctx: AppContext): ConsoleRoutes {
 		if (c.req.method !== "POST") return next();
 		if (!isSameOrigin(c)) return fail("CROSS_SITE_REQUEST");
 		if (!isJson(c)) return fail("UNSUPPORTED_MEDIA_TYPE");
-		const refused = await readBody(c);
+		const refused = await readBody(c, DEFAULT_BODY_LIMIT);
 		if (refused !== null) return refused;
 		return next();
 	});

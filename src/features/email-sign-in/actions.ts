@@ -1,6 +1,7 @@
 // Sign-in by email code (API.md section 14): a request for an email (known or not), then its code.
 // Holm makes and checks the code; the application mails it, as it does for resets.
 import { nowSeconds, type AppContext } from "../../context.ts";
+import { fail, ok, tooManyRequests, type Result } from "../../errors.ts";
 import { constantTimeEqualBytes, hashCode } from "../../lib/constant-time.ts";
 import { generateCode, generateId } from "../../lib/ids.ts";
 import { NO_PASSWORD_HASH } from "../../lib/password-hash.ts";
@@ -10,11 +11,20 @@ import { logEvent, newEvent, recordEvent } from "../events/actions.ts";
 import type { User } from "../users/store.ts";
 import type { EmailSignInRequest } from "./store.ts";
 
+export const CREATE_EMAIL_SIGN_IN_ERRORS = ["TOO_MANY_REQUESTS"] as const;
+
 /**
- * Made whether or not a user holds the email, by the same steps (one read of the user by email, one
- * write of the request), so neither the answer nor its time tells which emails have accounts.
+ * Made whether or not a user holds the email, by the same steps (the limits, one read of the user
+ * by email, one write of the request), so neither the answer nor its time tells which emails have
+ * accounts.
  */
-export async function createEmailSignInRequest(ctx: AppContext, email: string): Promise<{ request: EmailSignInRequest; code: string }> {
+export async function createEmailSignInRequest(
+	ctx: AppContext,
+	email: string,
+	clientIp: string | undefined,
+): Promise<Result<EmailSignInRequest & { code: string }, typeof CREATE_EMAIL_SIGN_IN_ERRORS>> {
+	const admitted = await ctx.limits.admitEmailSignInRequest(email, clientIp);
+	if (!admitted.allowed) return tooManyRequests(admitted.retryAfterMs);
 	const holder = await ctx.stores.users.getByEmail(email);
 	const createdAt = nowSeconds(ctx);
 	const code = generateCode();
@@ -27,12 +37,10 @@ export async function createEmailSignInRequest(ctx: AppContext, email: string): 
 	};
 	// Only a digest is stored: the code is shown once, in this response, and never needed again.
 	await ctx.stores.emailSignIns.replace({ ...request, codeHash: hashCode(code) });
-	return { request, code };
+	return ok({ ...request, code });
 }
 
-export type VerifyEmailSignInResult =
-	| { ok: true; user: User | null; created: boolean }
-	| { ok: false; error: "INVALID_REQUEST" | "INCORRECT_CODE" | "EMAIL_ALREADY_USED" };
+export const VERIFY_EMAIL_SIGN_IN_ERRORS = ["INVALID_REQUEST", "INCORRECT_CODE", "EMAIL_ALREADY_USED"] as const;
 
 /**
  * A correct code uses the request up in one atomic step (the store's signIn), and signs in the user
@@ -44,17 +52,17 @@ export type VerifyEmailSignInResult =
 export async function verifyEmailSignIn(
 	ctx: AppContext,
 	input: { requestId: string; code: string; clientIp: string | undefined; createUser: boolean },
-): Promise<VerifyEmailSignInResult> {
+): Promise<Result<{ user: User | null; created: boolean }, typeof VERIFY_EMAIL_SIGN_IN_ERRORS>> {
 	const request = await ctx.stores.emailSignIns.get(input.requestId, nowSeconds(ctx));
-	if (request === null) return { ok: false, error: "INVALID_REQUEST" };
+	if (request === null) return fail("INVALID_REQUEST");
 	const given = hashCode(input.code);
 	const check = await checkCode(ctx, "email_sign_in", ctx.stores.emailSignIns, input.requestId, (stored) => constantTimeEqualBytes(given, stored), input.clientIp);
 	switch (check) {
 		case "ABSENT":
-			return { ok: false, error: "INVALID_REQUEST" };
+			return fail("INVALID_REQUEST");
 		case "INCORRECT":
 			await recordEvent(ctx, newEvent(ctx, "sign_in_failed", { userId: request.userId, clientIp: input.clientIp, data: { method: "email_code" } }));
-			return { ok: false, error: "INCORRECT_CODE" };
+			return fail("INCORRECT_CODE");
 		case "CORRECT":
 			break;
 	}
@@ -70,7 +78,7 @@ export async function verifyEmailSignIn(
 			emailVerified: newEvent(ctx, "email_verified", about),
 		},
 	});
-	if (outcome.result !== "SIGNED_IN") return { ok: false, error: outcome.result };
+	if (outcome.result !== "SIGNED_IN") return fail(outcome.result);
 	for (const event of outcome.events) logEvent(ctx, event);
-	return { ok: true, user: outcome.user, created: outcome.created };
+	return ok({ user: outcome.user, created: outcome.created });
 }

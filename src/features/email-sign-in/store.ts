@@ -49,14 +49,3 @@ export interface EmailSignInStore extends CodeAttemptStore<Uint8Array> {
 	signIn(id: string, plan: EmailSignInPlan): Promise<EmailSignInOutcome>;
 	deleteExpired(now: number): Promise<void>;
 }
-
-/** The email sign-in request model of API.md section 14, without its code. */
-export function emailSignInRequestJSON(request: EmailSignInRequest) {
-	return {
-		id: request.id,
-		user_id: request.userId,
-		email: request.email,
-		created_at: request.createdAt,
-		expires_at: request.expiresAt,
-	};
-}
