@@ -91,13 +91,17 @@ export const ONLINE_RECHECK_SECONDS = 24 * 60 * 60;
  * found is still the user's (a compare-and-swap on the verified hash). True when the local lists
  * hold the password.
  */
-async function recheckLeak(ctx: AppContext, userId: string, password: string, verifiedHash: string, flagged: boolean): Promise<boolean> {
+async function recheckLeak(
+	ctx: AppContext,
+	signIn: { userId: string; password: string; verifiedHash: string; /** The user's password_leaked as read, when known. */ flagged?: boolean },
+): Promise<boolean> {
+	const { userId, password, verifiedHash } = signIn;
 	const recheck = ctx.leakCheck.recheckLocally ?? ctx.leakCheck.isLeakedLocally;
 	if (recheck.call(ctx.leakCheck, password)) {
-		if (!flagged) await ctx.stores.passwords.markPasswordLeaked(userId, verifiedHash);
+		if (signIn.flagged !== true) await ctx.stores.passwords.markPasswordLeaked(userId, verifiedHash);
 		return true;
 	}
-	if (ctx.leakCheck.online === true && !flagged) void recheckOnline(ctx, userId, password, verifiedHash);
+	if (ctx.leakCheck.online === true && signIn.flagged !== true) void recheckOnline(ctx, userId, password, verifiedHash);
 	return false;
 }
 
@@ -130,7 +134,7 @@ export async function verifyUserPassword(
 ): Promise<Result<void, typeof VERIFY_PASSWORD_ERRORS>> {
 	const outcome = await checkUserGuess(ctx, input.userId, input.clientIp, input.password);
 	if (!outcome.ok) return outcome;
-	const leaked = await recheckLeak(ctx, input.userId, input.password, outcome.value.hash, false);
+	const leaked = await recheckLeak(ctx, { userId: input.userId, password: input.password, verifiedHash: outcome.value.hash });
 	await recordSignIn(ctx, "sign_in", { userId: input.userId, clientIp: input.clientIp }, leaked);
 	await upgradeVerifiedHash(ctx, input.userId, input.password, outcome.value);
 	return ok();
@@ -151,7 +155,7 @@ export async function authenticateWithPassword(
 	if (!outcome.ok) return outcome;
 	// A verified password had a hash to be verified against, so `found` is there.
 	if (found === null) return fail("NOT_FOUND");
-	const leaked = await recheckLeak(ctx, found.user.id, input.password, outcome.value.hash, found.user.passwordLeaked);
+	const leaked = await recheckLeak(ctx, { userId: found.user.id, password: input.password, verifiedHash: outcome.value.hash, flagged: found.user.passwordLeaked });
 	await recordSignIn(ctx, "sign_in", guess, leaked);
 	await upgradeVerifiedHash(ctx, found.user.id, input.password, outcome.value);
 	return ok({ ...found.user, passwordLeaked: found.user.passwordLeaked || leaked });
