@@ -3,6 +3,9 @@
 // at every sign-in, flags the user (password_leaked) and says so on the sign_in event; the flag
 // stays until the password is set again to one the lists do not hold (API.md section 15).
 import { afterAll, beforeAll, expect, test } from "bun:test";
+import { writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { buildLeakFile } from "../../src/leak-check/build-leak-file.ts";
 import { startTestServer, STRONG_PASSWORD, tempDirsForThisFile, uniqueEmail, type TestServer } from "../support.ts";
 
 // In the bundled list of leaked passwords: refused as a new password, so users with it are made
@@ -85,4 +88,20 @@ test("an incorrect password flags nothing", async () => {
 	const user = await userWithLeakedPassword();
 	await server.request("POST", "/authenticate/password", { email: user.email, password: "password1" });
 	expect((await server.request("GET", `/users/${user.id}`)).body.password_leaked).toBe(false);
+});
+
+test("a password the operator's --leak-file holds flags the user too, after the list was added", async () => {
+	const email = uniqueEmail();
+	const created = (await server.request("POST", "/users", { email, password: STRONG_PASSWORD })).body;
+	// Later the operator adds their own list (say, passwords leaked from their previous system).
+	const list = newDir();
+	writeFileSync(join(list, "ours.txt"), `${STRONG_PASSWORD}\n`);
+	await buildLeakFile(join(list, "ours.txt"), join(list, "ours.bin"), () => {});
+	await server.stop();
+	server = await startTestServer({ dir, leakCheck: { file: join(list, "ours.bin") } });
+	const answer = await server.request("POST", "/authenticate/password", { email, password: STRONG_PASSWORD });
+	expect(answer.body.password_leaked).toBe(true);
+	expect((await server.request("GET", `/users/${created.id}`)).body.password_leaked).toBe(true);
+	await server.stop();
+	server = await startTestServer({ dir });
 });
