@@ -11,6 +11,7 @@ import { createPostgresEmailVerificationStore } from "./email-verification.ts";
 import { explainConnectionError } from "./connection-error.ts";
 import { createPostgresEventLog } from "./events.ts";
 import { createPostgresWebhookQueue } from "./webhook-queue.ts";
+import { createPostgresEmailSignInStore } from "./email-sign-in.ts";
 import { createPostgresLimitStore, deleteExpiredLimits } from "./limits.ts";
 import { createPostgresPasskeyStore } from "./passkeys.ts";
 import { createPostgresPasswordResetStore } from "./password-reset.ts";
@@ -27,6 +28,7 @@ function createPostgresStores(sql: SQL, clock: DatabaseClock, settings: EventSet
 		users: createPostgresUserStore(sql, events),
 		passwords: createPostgresPasswordStore(sql, events),
 		passwordResets: createPostgresPasswordResetStore(sql, clock, events),
+		emailSignIns: createPostgresEmailSignInStore(sql, clock, events),
 		emailVerifications: createPostgresEmailVerificationStore(sql, clock, events),
 		emailUpdates: createPostgresEmailUpdateStore(sql, clock, events),
 		twoFactor: createPostgresTwoFactorStore(sql, clock, events),

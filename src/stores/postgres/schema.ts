@@ -257,6 +257,31 @@ export const POSTGRES_MIGRATIONS: readonly string[] = [
 		RAISE NOTICE 'the trigram index keeps its pending list as it was: %', SQLERRM;
 	END $$;
 	`,
+	// 10: sign-in by email code (API.md section 14) and passwords found leaked after they were set
+	// (section 15), as on SQLite (user_id without a foreign key or an index, for the same reason). A column with a
+	// constant default is added without rewriting the table.
+	`
+	CREATE TABLE email_sign_in_request (
+		id text COLLATE "C" PRIMARY KEY,
+		user_id text COLLATE "C",
+		email text NOT NULL UNIQUE,
+		created_at bigint NOT NULL,
+		expires_at bigint NOT NULL,
+		code_hash bytea NOT NULL,
+		failed_attempts integer NOT NULL DEFAULT 0
+	);
+	CREATE INDEX email_sign_in_request_expires_at ON email_sign_in_request (expires_at);
+	CREATE FUNCTION email_sign_in_request_user_deleted() RETURNS trigger LANGUAGE plpgsql AS $$
+	BEGIN
+		DELETE FROM email_sign_in_request WHERE email = OLD.email;
+		RETURN NULL;
+	END $$;
+	CREATE TRIGGER email_sign_in_request_user_deleted AFTER DELETE ON "user" FOR EACH ROW EXECUTE FUNCTION email_sign_in_request_user_deleted();
+
+	ALTER TABLE "user" ADD COLUMN password_leaked boolean NOT NULL DEFAULT false;
+	ALTER TABLE "user" ADD COLUMN password_leak_checked_online_at bigint;
+	CREATE INDEX user_password_leaked ON "user" (created_at, id) WHERE password_leaked;
+	`,
 ];
 
 /** Why email_query scans every user on this database, or null when its index is there. */

@@ -6,10 +6,10 @@ import { transaction } from "./connection.ts";
 import { createEmailMatches } from "./email-search.ts";
 import type { PostgresEventLog } from "./events.ts";
 
-const USER_COLUMNS = `id, created_at, email, email_verified, recovery_code,
+export const USER_COLUMNS = `id, created_at, email, email_verified, recovery_code, password_leaked,
 	EXISTS (SELECT 1 FROM totp_credential WHERE totp_credential.user_id = "user".id) AS totp_registered`;
 
-function toUser(row: any): User {
+export function toUser(row: any): User {
 	return {
 		id: row.id,
 		createdAt: Number(row.created_at),
@@ -17,6 +17,7 @@ function toUser(row: any): User {
 		emailVerified: row.email_verified,
 		totpRegistered: row.totp_registered,
 		recoveryCode: row.recovery_code,
+		passwordLeaked: row.password_leaked,
 	};
 }
 
@@ -128,6 +129,15 @@ export function createPostgresUserStore(sql: SQL, events: PostgresEventLog): Use
 			const orderBy = ORDER_BY[`${query.sortBy} ${query.sortOrder}`];
 			const { rows, total } = await matches.page(query.emailQuery, USER_COLUMNS, orderBy, query.limit, query.offset);
 			return { users: rows.map(toUser), total };
+		},
+		async listPasswordLeaked(query) {
+			const order = query.sortOrder === "ascending" ? ORDER_BY["created_at ascending"] : ORDER_BY["created_at descending"];
+			const rows = await sql.unsafe(`SELECT ${USER_COLUMNS}, count(*) OVER () AS total FROM "user" WHERE password_leaked ORDER BY ${order} LIMIT $1 OFFSET $2`, [
+				query.limit,
+				query.offset,
+			]);
+			const total = rows.length > 0 ? Number(rows[0].total) : Number((await sql`SELECT count(*) AS n FROM "user" WHERE password_leaked`)[0].n);
+			return { users: [...rows].map(toUser), total };
 		},
 		async delete(id, event) {
 			// ON DELETE CASCADE takes everything the user owns; the user's events stay.
