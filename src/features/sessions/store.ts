@@ -1,9 +1,9 @@
 // What sessions need from a database (API.md section 13); src/stores/<database>/sessions.ts
 // implements it. A session is a row that every credential change can reach in its own transaction
 // (see SessionEnding), never a cache or a signed token that could outlive its end.
-import type { HolmEvent } from "../events/store.ts";
+import { withData, type HolmEvent } from "../events/store.ts";
 import type { User } from "../users/store.ts";
-import type { SessionSettings } from "./settings.ts";
+import { isLive, type SessionSettings } from "./settings.ts";
 
 export interface Session {
 	id: string;
@@ -47,6 +47,15 @@ export interface SessionEnding {
 	now: number;
 	settings: SessionSettings;
 	written: HolmEvent | null;
+}
+
+/** The sessions_ended event of `ending` naming the ended rows that were still live (an expired one
+ *  is not reported: expiry is not an event), or null when none was. */
+export function endedEvent(ending: SessionEnding, rows: readonly { id: string; created_at: number | string; last_used_at: number | string }[]): HolmEvent | null {
+	const ids = rows
+		.filter((row) => isLive({ createdAt: Number(row.created_at), lastUsedAt: Number(row.last_used_at) }, ending.now, ending.settings))
+		.map((row) => row.id);
+	return ids.length === 0 ? null : withData(ending.event, { session_ids: ids });
 }
 
 export interface NewSession {

@@ -4,8 +4,8 @@
 // and its user, with the database's time; expiry is judged by the database's clock (clock.ts).
 import type { SQL, TransactionSQL } from "bun";
 import { withData } from "../../features/events/store.ts";
-import { isLive, DEVICE_MEMORY_SECONDS, type SessionSettings } from "../../features/sessions/settings.ts";
-import type { Session, SessionEnding, SessionStore, StoredSession } from "../../features/sessions/store.ts";
+import { DEVICE_MEMORY_SECONDS, type SessionSettings } from "../../features/sessions/settings.ts";
+import { endedEvent, type Session, type SessionEnding, type SessionStore, type StoredSession } from "../../features/sessions/store.ts";
 import type { DatabaseClock } from "./clock.ts";
 import { transaction } from "./connection.ts";
 import type { PostgresEventLog } from "./events.ts";
@@ -33,12 +33,8 @@ function withoutDigest(stored: StoredSession): Session {
 }
 
 async function writeEnded(tx: TransactionSQL, events: PostgresEventLog, ending: SessionEnding, rows: readonly any[]): Promise<void> {
-	const ids = rows
-		.filter((row) => isLive({ createdAt: Number(row.created_at), lastUsedAt: Number(row.last_used_at) }, ending.now, ending.settings))
-		.map((row) => row.id as string);
-	if (ids.length === 0) return;
-	ending.written = withData(ending.event, { session_ids: ids });
-	await events.write(tx, ending.written);
+	ending.written = endedEvent(ending, rows);
+	if (ending.written !== null) await events.write(tx, ending.written);
 }
 
 /** Ends the user's sessions but `ending.keep` inside the caller's transaction (a credential change),

@@ -4,8 +4,8 @@
 // a minute stale.
 import type { Database, Statement } from "bun:sqlite";
 import { withData, type HolmEvent } from "../../features/events/store.ts";
-import { isLive, DEVICE_MEMORY_SECONDS, type SessionSettings } from "../../features/sessions/settings.ts";
-import type { Session, SessionEnding, SessionStore, StoredSession } from "../../features/sessions/store.ts";
+import { DEVICE_MEMORY_SECONDS, type SessionSettings } from "../../features/sessions/settings.ts";
+import { endedEvent, type Session, type SessionEnding, type SessionStore, type StoredSession } from "../../features/sessions/store.ts";
 import type { SnapshotReads } from "./db/snapshot-reads.ts";
 import type { SqliteEventLog } from "./events.ts";
 import { isForeignKeyViolation } from "./errors.ts";
@@ -75,10 +75,8 @@ export function endSessionsWithin(db: Database, events: SqliteEventLog, userId: 
 }
 
 function writeEnded(events: SqliteEventLog, ending: SessionEnding, rows: readonly { id: string; created_at: number; last_used_at: number }[]): void {
-	const ids = rows.filter((row) => isLive({ createdAt: row.created_at, lastUsedAt: row.last_used_at }, ending.now, ending.settings)).map((row) => row.id);
-	if (ids.length === 0) return;
-	ending.written = withData(ending.event, { session_ids: ids });
-	events.write(ending.written);
+	ending.written = endedEvent(ending, rows);
+	if (ending.written !== null) events.write(ending.written);
 }
 
 export function createSqliteSessionStore(db: Database, reads: SnapshotReads, events: SqliteEventLog): SessionStore {
