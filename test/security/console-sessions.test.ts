@@ -54,9 +54,7 @@ describe("console sign-in", () => {
 			}
 			expect(statuses.slice(0, 10).every((s) => s === 401)).toBe(true);
 			expect(statuses[10]).toBe(429);
-			const real = await consoleCall(fresh, "POST", "/console/api/session", { body: { token: await signInToken(fresh) } });
-			expect(real.status).toBe(429);
-			expect(Number(real.headers.get("Retry-After"))).toBeGreaterThan(0);
+			// A valid link still signs in: see bad-console-tokens-lock-no-operator-out.test.ts.
 		} finally {
 			await fresh.stop();
 		}
