@@ -3,7 +3,7 @@
 // changes. Run on both databases (the PostgreSQL half shares the limits between instances).
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import parsePrometheusTextFormat from "parse-prometheus-text-format";
-import { DEFAULT_LIMITS, LIMIT_NAMES, limitSettings, looserThanDefaults, secondFactorLockSeconds } from "../../src/limits.ts";
+import { cheapLockOuts, DEFAULT_LIMITS, LIMIT_NAMES, limitSettings, looserThanDefaults, secondFactorLockSeconds } from "../../src/limits.ts";
 import { authenticatorCode, createUser, SECRET, startTestServer, STRONG_PASSWORD, uniqueEmail, type TestServer } from "../support.ts";
 
 const MINUTE = 60_000;
@@ -149,6 +149,22 @@ describe("settings", () => {
 			"hashing",
 			"incorrect-passwords-user",
 		]);
+	});
+
+	test("a cheap lock-out is a per-user COUNT below half the default (rounded up) or a WINDOW above the default", () => {
+		expect(cheapLockOuts(DEFAULT_LIMITS)).toEqual([]);
+		// At the floors, and with the default windows: nothing to warn about.
+		expect(cheapLockOuts(limitSettings(["incorrect-passwords-user=5/15m", "second-factor=3/15m", "reset-requests-user=2/1m", "email-requests-user=2/15m"], "--limit"))).toEqual([]);
+		expect(
+			cheapLockOuts(limitSettings(["incorrect-passwords-user=4/15m", "second-factor=5/16m", "reset-requests-user=1/15m", "email-requests-user=3/1h"], "--limit")),
+		).toEqual([
+			{ limit: "incorrect-passwords-user", why: "COUNT below 5" },
+			{ limit: "reset-requests-user", why: "COUNT below 2" },
+			{ limit: "email-requests-user", why: "WINDOW above 15m" },
+			{ limit: "second-factor", why: "WINDOW above 15m" },
+		]);
+		// Rows whose key a stranger cannot name at will (an address, a request's own count) are not lock-outs of a user.
+		expect(cheapLockOuts(limitSettings(["incorrect-passwords-address=1/24h", "code-requests-address=1/24h", "hashing=1/1h", "code-attempts=1"], "--limit"))).toEqual([]);
 	});
 
 	test("the second-factor lock still doubles and stops at 24 hours", () => {
