@@ -3,7 +3,8 @@
 // once, over a LimitStore, and each verb checks every limit before it takes from any, in one step,
 // so a refusal spends nothing. Each step names the keys it reads ({ bucket, perAddress, perUser })
 // and gets their states back by the same names.
-import { ALLOWED, combineLimits, FailureWindow, type Clock, type LimitResult, type SlidingWindow } from "../lib/rate-limit.ts";
+import { ALLOWED, combineLimits, FailureWindow, type Clock, type LimitResult } from "../lib/rate-limit.ts";
+import type { SlidingWindowRule } from "../lib/sliding-window.ts";
 import { createMemoryLimitStore } from "./memory-store.ts";
 import { createRules } from "./rules.ts";
 import { DEFAULT_LIMITS, type LimitSettings } from "./settings.ts";
@@ -102,7 +103,7 @@ type NamedDecision<K extends NamedKeys> = (states: NamedStates<K>, at: number) =
 export function createLimits(store: LimitStore, now: Clock, observer: LimitObserver = UNOBSERVED, settings: LimitSettings = DEFAULT_LIMITS): Limits {
 	const rules = createRules(settings);
 	const { passwordHashing, incorrectPasswordsPerAddress, incorrectPasswordsPerUser, codeRequestsPerAddress, consoleSignInFailures } = rules;
-	const REQUESTS_PER_USER: Record<CodeRequestKind, SlidingWindow> = {
+	const REQUESTS_PER_USER: Record<CodeRequestKind, SlidingWindowRule> = {
 		passwordReset: rules.passwordResetRequests,
 		emailVerification: rules.emailVerificationRequests,
 		emailUpdate: rules.emailUpdateRequests,

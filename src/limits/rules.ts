@@ -1,6 +1,7 @@
 // The rules of API.md section 4 that are kept in a LimitStore, one each, with the figures in force,
 // and the console's sign-in rule (section 12), which has fixed figures.
-import { FailureWindow, SlidingWindow, TokenBucket } from "../lib/rate-limit.ts";
+import { FailureWindow, TokenBucket } from "../lib/rate-limit.ts";
+import { slidingWindow } from "../lib/sliding-window.ts";
 import { DEFAULT_LIMITS, MINUTE, type LimitName, type LimitSettings } from "./settings.ts";
 
 /** Failed console sign-ins per address: 10 in 15 minutes block the address for the rest of the
@@ -14,10 +15,10 @@ export function createRules(settings: LimitSettings = DEFAULT_LIMITS) {
 		passwordHashing: new TokenBucket("password_hashing", settings.hashing.count, windowOf("hashing")),
 		incorrectPasswordsPerAddress: new FailureWindow("incorrect_passwords_address", settings["incorrect-passwords-address"].count, windowOf("incorrect-passwords-address")),
 		incorrectPasswordsPerUser: new FailureWindow("incorrect_passwords_user", settings["incorrect-passwords-user"].count, windowOf("incorrect-passwords-user")),
-		passwordResetRequests: new SlidingWindow("password_reset_requests", settings["reset-requests-user"].count, windowOf("reset-requests-user")),
-		emailVerificationRequests: new SlidingWindow("email_verification_requests", settings["email-requests-user"].count, windowOf("email-requests-user")),
-		emailUpdateRequests: new SlidingWindow("email_update_requests", settings["email-requests-user"].count, windowOf("email-requests-user")),
-		codeRequestsPerAddress: new SlidingWindow("code_requests_address", settings["code-requests-address"].count, windowOf("code-requests-address")),
+		passwordResetRequests: slidingWindow("password_reset_requests", settings["reset-requests-user"].count, windowOf("reset-requests-user")),
+		emailVerificationRequests: slidingWindow("email_verification_requests", settings["email-requests-user"].count, windowOf("email-requests-user")),
+		emailUpdateRequests: slidingWindow("email_update_requests", settings["email-requests-user"].count, windowOf("email-requests-user")),
+		codeRequestsPerAddress: slidingWindow("code_requests_address", settings["code-requests-address"].count, windowOf("code-requests-address")),
 		consoleSignInFailures: new FailureWindow("console_sign_in_address", CONSOLE_SIGN_IN_FAILURES.count, CONSOLE_SIGN_IN_FAILURES.windowMs),
 	} as const;
 }
