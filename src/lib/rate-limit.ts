@@ -73,6 +73,9 @@ export class TokenBucket implements LimitRule<BucketState> {
 	}
 }
 
+/** The most targets a failure window keeps apart per key. */
+export const MAX_TARGETS = 64;
+
 export interface FailureState {
 	startedAt: number;
 	count: number;
@@ -106,11 +109,15 @@ export class FailureWindow implements LimitRule<FailureState> {
 		return { allowed: false, retryAfterMs: live.startedAt + this.windowMs - now, limit: this.name };
 	}
 
-	/** One attempt against `target`, counted as failed until `succeed` says otherwise. */
+	/** One attempt against `target`, counted as failed until `succeed` says otherwise. Past
+	 *  MAX_TARGETS targets (a COUNT far above the contract's), a new target's failures are counted
+	 *  but not kept apart, so no success clears them: the state stays small whatever COUNT is. */
 	attempt(state: FailureState | undefined, target: string, now: number): FailureState {
 		const live = this.#live(state, now) ?? { startedAt: now, count: 0, byTarget: {} };
 		live.count += 1;
-		live.byTarget[target] = (live.byTarget[target] ?? 0) + 1;
+		const failures = live.byTarget[target];
+		if (failures !== undefined) live.byTarget[target] = failures + 1;
+		else if (Object.keys(live.byTarget).length < MAX_TARGETS) live.byTarget[target] = 1;
 		return live;
 	}
 

@@ -171,3 +171,15 @@ test("a sliding window with a large COUNT never allows more than COUNT in any wi
 	expect(burst.check(held, 1 + wait - 1).allowed).toBe(false);
 	expect(burst.check(held, 1 + wait).allowed).toBe(true);
 });
+
+test("a failure window with a huge COUNT keeps a small state, however many targets it is guessed at", () => {
+	const rule = new FailureWindow("f", 1_000_000, 900_000);
+	let state: FailureState | undefined;
+	for (let i = 0; i < 20_000; i++) state = rule.attempt(state, `user-${i}`, i);
+	expect(state!.count).toBe(20_000);
+	expect(JSON.stringify(state).length).toBeLessThan(4_000);
+	// A success clears what it can tell apart: its own target's failures, when they were kept apart.
+	expect(rule.succeed(state, "user-0", 20_000)!.count).toBe(19_999);
+	// A target that was not kept apart clears nothing: its failures stay counted (erring towards refusing).
+	expect(rule.succeed(state, "user-19999", 20_000)!.count).toBe(19_999);
+});
