@@ -103,6 +103,29 @@ test("second-factor=2/1m: two incorrect codes in a row lock the check for 1 minu
 	expect((await verify(wrong)).headers.get("Retry-After")).toBe("120");
 });
 
+test("a COUNT above 64 is still exact in what it allows: 100 requests, then a refusal that says when", async () => {
+	// Past 64 per window the requests are counted in runs (docs/limits.md, "A very large COUNT"):
+	// kept as such in memory or as JSON in PostgreSQL.
+	const counted = await startTestServer({ limits: ["reset-requests-user=100/1m"] });
+	try {
+		const user = await createUser(counted);
+		for (let i = 0; i < 100; i++) {
+			expect((await counted.request("POST", `/users/${user.id}/password-reset-requests`, {})).status).toBe(200);
+			counted.clock.advance(100);
+		}
+		const refused = await counted.request("POST", `/users/${user.id}/password-reset-requests`, {});
+		expect(refused.body).toEqual({ error: "TOO_MANY_REQUESTS" });
+		const wait = Number(refused.headers.get("Retry-After"));
+		// The first request leaves an exact window 50 s from now; its run ends at most 1/64 of a minute later.
+		expect(wait).toBeGreaterThanOrEqual(50);
+		expect(wait).toBeLessThanOrEqual(52);
+		counted.clock.advance(wait * 1000);
+		expect((await counted.request("POST", `/users/${user.id}/password-reset-requests`, {})).status).toBe(200);
+	} finally {
+		await counted.stop();
+	}
+});
+
 test("/metrics shows the limits in force", async () => {
 	const response = await fetch(server.url + "/metrics", { headers: { Authorization: SECRET } });
 	const families = parsePrometheusTextFormat(await response.text());
