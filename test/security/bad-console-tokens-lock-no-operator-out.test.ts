@@ -5,7 +5,7 @@
 // not a guess: it is checked first and signs in whatever the address's count; only tokens that
 // fail count, and those are still limited.
 import { afterEach, beforeEach, expect, test } from "bun:test";
-import type { TestServer } from "../support.ts";
+import { SECRET, type TestServer } from "../support.ts";
 import { consoleCall, signInToken, startConsoleServer } from "../console/support.ts";
 
 let server: TestServer;
@@ -28,6 +28,8 @@ test("ten bad tokens from the shared address do not lock out an operator with a 
 
 	// Bad tokens are still refused with 429 until the window ends; the sign-in cleared nothing.
 	expect((await guess()).status).toBe(429);
+	const metrics = await (await fetch(`${server.url}/metrics`, { headers: { Authorization: SECRET } })).text();
+	expect(metrics).toContain('holm_rate_limit_refusals_total{limit="console_sign_in_address"} 2');
 	server.clock.advance(15 * 60_000);
 	expect((await guess()).status).toBe(401);
 });

@@ -2,7 +2,7 @@
 // live, a session ends after 30 minutes idle and 12 hours in all, the API secret opens nothing in
 // the console, and the console's cookie opens nothing in the API.
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
-import { CONSOLE_COOKIE } from "../../src/features/console/routes.ts";
+import { CONSOLE_COOKIE } from "../../src/features/console/responses.ts";
 import { SECRET, createUser, type TestServer } from "../support.ts";
 import { consoleCall, signIn, signInToken, startConsoleServer } from "../console/support.ts";
 

@@ -12,8 +12,6 @@ import { guardWrites, requireSession } from "./guards.ts";
 import { withConsoleHeaders } from "./headers.ts";
 import { fail } from "./responses.ts";
 
-export { CONSOLE_COOKIE } from "./responses.ts";
-
 type Route = readonly ["GET" | "POST", string, Handler<HonoEnv>];
 
 /** What anyone may ask for: the page, its files, and signing in with a link's token. */
