@@ -3,7 +3,7 @@
 // once, over a LimitStore, and each verb checks every limit before it takes from any, in one step,
 // so a refusal spends nothing. Each step names the keys it reads ({ bucket, perAddress, perUser })
 // and gets their states back by the same names.
-import { ALLOWED, combineLimits, FailureWindow, type Clock, type LimitResult } from "../lib/rate-limit.ts";
+import { ALLOWED, combineLimits, type Clock, type LimitResult } from "../lib/rate-limit.ts";
 import type { SlidingWindowRule } from "../lib/sliding-window.ts";
 import { createMemoryLimitStore } from "./memory-store.ts";
 import { createRules } from "./rules.ts";
@@ -144,12 +144,6 @@ export function createLimits(store: LimitStore, now: Clock, observer: LimitObser
 		return { userId: guess.userId, clientIp: guess.clientIp ?? null };
 	}
 
-	// A guess is admitted as a failure, so the one that brings a count of incorrect passwords to its
-	// maximum blocks the key before it is judged; if it proves right, `succeed` lifts the block
-	// again and nothing was refused for it. Such keys wait here, by guess, for the verdict: only an
-	// incorrect one reports the block (FailureWindow.reportBlock, once per block).
-	const awaitingVerdict = new WeakMap<PasswordGuess, LimitKey<unknown>[]>();
-
 	/** The incorrect-password keys of a guess (without the hashing bucket): per address, where it
 	 *  was sent, and per user (or unknown email), where it names one. */
 	function failureKeys(guess: PasswordGuess) {
@@ -160,20 +154,41 @@ export function createLimits(store: LimitStore, now: Clock, observer: LimitObser
 		};
 	}
 
-	/** The failure windows' verdict over the named states. */
-	function checkFailures(states: { perAddress?: unknown; perUser?: unknown }, guess: PasswordGuess, at: number): LimitResult {
-		const keys = failureKeys(guess);
+	type FailureKeys = ReturnType<typeof failureKeys>;
+	type FailureStates = NamedStates<FailureKeys>;
+
+	function hasFailureKeys(keys: FailureKeys): boolean {
+		return keys.perAddress !== undefined || keys.perUser !== undefined;
+	}
+
+	/** The failure windows' verdict over their states. */
+	function checkFailures(keys: FailureKeys, states: FailureStates, at: number): LimitResult {
 		return combineLimits(
-			keys.perAddress === undefined ? ALLOWED : incorrectPasswordsPerAddress.check(states.perAddress as never, at),
-			keys.perUser === undefined ? ALLOWED : incorrectPasswordsPerUser.check(states.perUser as never, at),
+			keys.perAddress === undefined ? ALLOWED : incorrectPasswordsPerAddress.check(states.perAddress, at),
+			keys.perUser === undefined ? ALLOWED : incorrectPasswordsPerUser.check(states.perUser, at),
 		);
 	}
 
-	/** Keeps the failure keys that this guess blocked, to report once the guess proves incorrect. */
-	function awaitVerdict(guess: PasswordGuess, newlyBlocked: LimitKey[]): LimitKey[] {
-		const filled = newlyBlocked.filter(({ rule }) => rule instanceof FailureWindow);
-		if (filled.length > 0) awaitingVerdict.set(guess, filled);
-		return newlyBlocked.filter(({ rule }) => !(rule instanceof FailureWindow));
+	/** The guess counted as incorrect in each failure window, until it is settled. */
+	function attemptFailures(keys: FailureKeys, states: FailureStates, guess: PasswordGuess, at: number): FailureStates {
+		return {
+			perAddress: keys.perAddress === undefined ? undefined : incorrectPasswordsPerAddress.attempt(states.perAddress, guessTarget(guess), at),
+			perUser: keys.perUser === undefined ? undefined : incorrectPasswordsPerUser.attempt(states.perUser, guessSource(guess), at),
+		};
+	}
+
+	// A guess is admitted as a failure, so the one that brings a count of incorrect passwords to its
+	// maximum blocks the key before it is judged; if it proves right, `succeed` lifts the block
+	// again and nothing was refused for it. Such keys wait here, by guess, for the verdict: only an
+	// incorrect one reports the block (FailureWindow.reportBlock, once per block).
+	const awaitingVerdict = new WeakMap<PasswordGuess, FailureKeys>();
+
+	function awaitVerdict(guess: PasswordGuess, keys: FailureKeys, newlyBlocked: LimitKey[]): void {
+		const filled = {
+			perAddress: keys.perAddress !== undefined && newlyBlocked.includes(keys.perAddress) ? keys.perAddress : undefined,
+			perUser: keys.perUser !== undefined && newlyBlocked.includes(keys.perUser) ? keys.perUser : undefined,
+		};
+		if (hasFailureKeys(filled)) awaitingVerdict.set(guess, filled);
 	}
 
 	return {
@@ -188,22 +203,17 @@ export function createLimits(store: LimitStore, now: Clock, observer: LimitObser
 			return result;
 		},
 		async admitPasswordGuess(guess) {
-			const { perAddress, perUser } = failureKeys(guess);
-			const keys = { bucket: perAddress && { rule: passwordHashing, key: perAddress.key }, perAddress, perUser };
-			if (perAddress === undefined && perUser === undefined) return ALLOWED;
-			const { result, newlyBlocked } = await update(keys, (states, at) => {
-				const result = combineLimits(keys.bucket === undefined ? ALLOWED : passwordHashing.check(states.bucket, at), checkFailures(states, guess, at));
+			const failures = failureKeys(guess);
+			if (!hasFailureKeys(failures)) return ALLOWED;
+			const bucket = failures.perAddress === undefined ? undefined : { rule: passwordHashing, key: failures.perAddress.key };
+			const { result, newlyBlocked } = await update({ bucket, ...failures }, (states, at) => {
+				const result = combineLimits(bucket === undefined ? ALLOWED : passwordHashing.check(states.bucket, at), checkFailures(failures, states, at));
 				if (!result.allowed) return { result, states };
-				return {
-					result,
-					states: {
-						bucket: keys.bucket === undefined ? undefined : passwordHashing.take(states.bucket, at),
-						perAddress: perAddress === undefined ? undefined : incorrectPasswordsPerAddress.attempt(states.perAddress, guessTarget(guess), at),
-						perUser: perUser === undefined ? undefined : incorrectPasswordsPerUser.attempt(states.perUser, guessSource(guess), at),
-					},
-				};
+				const taken = bucket === undefined ? undefined : passwordHashing.take(states.bucket, at);
+				return { result, states: { bucket: taken, ...attemptFailures(failures, states, guess, at) } };
 			});
-			await reportBlocks(awaitVerdict(guess, newlyBlocked), partyOf(guess));
+			awaitVerdict(guess, failures, newlyBlocked);
+			await reportBlocks(newlyBlocked.filter((key) => key === bucket), partyOf(guess));
 			return result;
 		},
 		async settlePasswordGuess(guess, outcome) {
@@ -211,11 +221,11 @@ export function createLimits(store: LimitStore, now: Clock, observer: LimitObser
 			awaitingVerdict.delete(guess);
 			if (outcome === "incorrect") {
 				if (filled === undefined) return;
-				const named = Object.fromEntries(filled.map((key) => [key.rule.name, key]));
 				const blocked: LimitKey[] = [];
-				await update(named, (states, at) => {
+				await update(filled, (states, at) => {
 					blocked.length = 0;
-					for (const key of filled) if ((key.rule as FailureWindow).reportBlock(states[key.rule.name] as never, at)) blocked.push(key);
+					if (filled.perAddress !== undefined && incorrectPasswordsPerAddress.reportBlock(states.perAddress, at)) blocked.push(filled.perAddress);
+					if (filled.perUser !== undefined && incorrectPasswordsPerUser.reportBlock(states.perUser, at)) blocked.push(filled.perUser);
 					return { result: ALLOWED, states };
 				});
 				await reportBlocks(blocked, partyOf(guess));
@@ -223,7 +233,7 @@ export function createLimits(store: LimitStore, now: Clock, observer: LimitObser
 			}
 			const settle = outcome === "correct" ? "succeed" : "cancel";
 			const keys = failureKeys(guess);
-			if (keys.perAddress === undefined && keys.perUser === undefined) return;
+			if (!hasFailureKeys(keys)) return;
 			await update(keys, (states, at) => ({
 				result: ALLOWED,
 				states: {
@@ -234,26 +244,19 @@ export function createLimits(store: LimitStore, now: Clock, observer: LimitObser
 		},
 		async admitPasskeyAssertion(guess) {
 			const keys = failureKeys(guess);
-			if (keys.perAddress === undefined && keys.perUser === undefined) return ALLOWED;
+			if (!hasFailureKeys(keys)) return ALLOWED;
 			const { result, newlyBlocked } = await update(keys, (states, at) => {
-				const result = checkFailures(states, guess, at);
-				if (!result.allowed) return { result, states };
-				return {
-					result,
-					states: {
-						perAddress: keys.perAddress === undefined ? undefined : incorrectPasswordsPerAddress.attempt(states.perAddress, guessTarget(guess), at),
-						perUser: keys.perUser === undefined ? undefined : incorrectPasswordsPerUser.attempt(states.perUser, guessSource(guess), at),
-					},
-				};
+				const result = checkFailures(keys, states, at);
+				return { result, states: result.allowed ? attemptFailures(keys, states, guess, at) : states };
 			});
 			// As for passwords: a block this attempt completes is told once it proves incorrect.
-			awaitVerdict(guess, newlyBlocked);
+			awaitVerdict(guess, keys, newlyBlocked);
 			return result;
 		},
 		async checkGuessesBlocked(guess) {
 			const keys = failureKeys(guess);
-			if (keys.perAddress === undefined && keys.perUser === undefined) return ALLOWED;
-			const { result } = await update(keys, (states, at) => ({ result: checkFailures(states, guess, at), states }));
+			if (!hasFailureKeys(keys)) return ALLOWED;
+			const { result } = await update(keys, (states, at) => ({ result: checkFailures(keys, states, at), states }));
 			return result;
 		},
 		async userPasswordBlockedUntil(userId) {
