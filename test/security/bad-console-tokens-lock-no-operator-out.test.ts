@@ -4,10 +4,15 @@
 // for 15 minutes, and with it every operator's fresh, valid `holm console-link`. A valid token is
 // not a guess: it is checked first and signs in whatever the address's count; only tokens that
 // fail count, and those are still limited.
-import { afterEach, beforeEach, expect, test } from "bun:test";
-import { SECRET, type TestServer } from "../support.ts";
+import { afterEach, beforeEach, expect, setDefaultTimeout, test } from "bun:test";
+import { join } from "node:path";
+import { PROCESS_SECRET, runHolm, SECRET, serveHolm, tempDirsForThisFile, type TestServer } from "../support.ts";
 import { consoleCall, signInToken, startConsoleServer } from "../console/support.ts";
 
+// The last test starts a real process on a Unix socket.
+setDefaultTimeout(30_000);
+
+const newDir = tempDirsForThisFile();
 let server: TestServer;
 beforeEach(async () => {
 	server = await startConsoleServer();
@@ -47,4 +52,27 @@ test("a used or expired token counts as a bad one", async () => {
 	expect((await consoleCall(server, "POST", "/console/api/session", { body: { token: used } })).status).toBe(204);
 	for (let i = 0; i < 10; i++) expect((await consoleCall(server, "POST", "/console/api/session", { body: { token: used } })).status).toBe(401);
 	expect((await consoleCall(server, "POST", "/console/api/session", { body: { token: used } })).status).toBe(429);
+});
+
+test("on a Unix socket (no peer address: one key for everyone), a fresh console-link still signs in", async () => {
+	const dir = newDir();
+	const socket = join(newDir(), "holm.sock");
+	const holm = await serveHolm(["--dir", dir, "--console", "--unix", socket], { HOLM_SECRET: PROCESS_SECRET });
+	try {
+		const send = (token: string) =>
+			fetch("http://localhost/console/api/session", {
+				unix: socket,
+				method: "POST",
+				headers: { Origin: "http://localhost", "Content-Type": "application/json" },
+				body: JSON.stringify({ token }),
+			});
+		for (let i = 0; i < 10; i++) expect((await send("x".repeat(43))).status).toBe(401);
+		expect((await send("x".repeat(43))).status).toBe(429);
+		const made = runHolm(["console-link", "--dir", dir]);
+		expect(made.code).toBe(0);
+		const token = made.stdout.trim().split("#token=")[1]!;
+		expect((await send(token)).status).toBe(204);
+	} finally {
+		await holm.stop();
+	}
 });
