@@ -57,9 +57,10 @@ export async function handleStyle(): Promise<Response> {
 export async function handleSignIn(c: C): Promise<Response> {
 	const body = parseBody(c, signInBody);
 	if (body === null) return fail("INVALID_DATA");
-	const signedIn = await signIn(c.get("ctx"), body.token, peerAddress(c));
+	const address = peerAddress(c);
+	const signedIn = await signIn(c.get("ctx"), body.token, address);
 	if (!signedIn.ok) return consoleFailure(signedIn.failure);
-	c.get("ctx").log.info("console session started", { address: peerAddress(c) });
+	c.get("ctx").log.info("console session started", { address });
 	return withHeader(noContent(), "Set-Cookie", sessionCookie(signedIn.session));
 }
 
