@@ -5,7 +5,8 @@
 // one that dies mid-delivery leaves it to be claimed again when the lease ends. Never on a
 // request's path: API calls only write the queue row.
 import { Counter, Gauge, type Registry } from "prom-client";
-import { eventJSON, type WebhookDelivery, type WebhookQueue } from "../features/events/store.ts";
+import { eventAnswer } from "../features/events/schemas.ts";
+import type { WebhookDelivery, WebhookQueue } from "../features/events/store.ts";
 import type { Logger } from "../log.ts";
 import { signWebhook } from "./signature.ts";
 
@@ -125,7 +126,7 @@ export function startWebhookDeliverer(options: WebhookDelivererOptions): Webhook
 	}
 
 	async function attempt(delivery: WebhookDelivery): Promise<{ ok: true } | { ok: false; reason: string }> {
-		const body = JSON.stringify(eventJSON(delivery.event));
+		const body = JSON.stringify(eventAnswer.json(delivery.event));
 		const timestamp = Math.floor(now() / 1000);
 		try {
 			const response = await options.fetch(url, {

@@ -6,10 +6,11 @@ import { nowSeconds, type AppContext } from "../../context.ts";
 import { isId } from "../../lib/ids.ts";
 import { isValidEmail, normalizeEmail } from "../../lib/validation.ts";
 import { newEvent, recordEvent, unblockUser } from "../events/actions.ts";
-import { eventJSON, EVENT_TYPES, type EventData } from "../events/store.ts";
+import { eventAnswer } from "../events/schemas.ts";
+import { EVENT_TYPES, type EventData } from "../events/store.ts";
 import { deletePasskey } from "../passkeys/actions.ts";
 import { deleteTotpCredential } from "../two-factor/actions.ts";
-import { passkeyJSON } from "../passkeys/store.ts";
+import { passkeyAnswer } from "../passkeys/schemas.ts";
 import { deleteUser, listUsers } from "../users/actions.ts";
 import type { SortOrder, User, UserSortBy } from "../users/store.ts";
 
@@ -102,7 +103,7 @@ export async function describeUser(ctx: AppContext, userId: string) {
 		user: consoleUserJSON(user),
 		totp: totp === null ? null : { created_at: totp.createdAt },
 		// The API's passkey model, which holds neither the public key nor the counter.
-		passkeys: passkeys.map(passkeyJSON),
+		passkeys: passkeys.map(passkeyAnswer.json),
 		requests: {
 			password_reset: resets.map((r) => ({ created_at: r.createdAt, expires_at: r.expiresAt, email_verified: r.emailVerified })),
 			email_verification: verification === null ? [] : [{ created_at: verification.createdAt, expires_at: verification.expiresAt }],
@@ -113,7 +114,7 @@ export async function describeUser(ctx: AppContext, userId: string) {
 			second_factor: locks.map((l) => ({ check: l.check, failed_attempts: l.failedAttempts, locked_until: l.lockedUntil, lock_count: l.lockCount })),
 		},
 		// Newest first; `data` never holds a password, code, key, hash, secret or request id.
-		events: events.map(({ event }) => eventJSON(event)),
+		events: events.map(({ event }) => eventAnswer.json(event)),
 	};
 }
 
@@ -139,21 +140,21 @@ export async function deleteUserConfirmed(ctx: AppContext, userId: string, typed
 	const given = typed.trim();
 	const confirmed = given === user.id || (user.email !== null && normalizeEmail(given) === user.email);
 	if (!confirmed) return "NOT_CONFIRMED";
-	return (await deleteUser(ctx, user.id, BY_CONSOLE)) ? "DELETED" : "NOT_FOUND";
+	return (await deleteUser(ctx, user.id, BY_CONSOLE)).ok ? "DELETED" : "NOT_FOUND";
 }
 
 export async function removeTotp(ctx: AppContext, userId: string): Promise<boolean> {
-	return isId(userId) && (await deleteTotpCredential(ctx, userId, BY_CONSOLE));
+	return isId(userId) && (await deleteTotpCredential(ctx, userId, BY_CONSOLE)).ok;
 }
 
 /** The passkey, by its id, through the passkeys feature (the passkey_deleted event). */
 export async function removePasskey(ctx: AppContext, passkeyId: string): Promise<boolean> {
-	return deletePasskey(ctx, passkeyId, BY_CONSOLE);
+	return (await deletePasskey(ctx, passkeyId, BY_CONSOLE)).ok;
 }
 
 /** Ends the user's password block and second-factor locks (the user_unblocked event). */
 export async function unblock(ctx: AppContext, userId: string): Promise<boolean> {
-	return isId(userId) && (await unblockUser(ctx, userId, BY_CONSOLE));
+	return isId(userId) && (await unblockUser(ctx, userId, BY_CONSOLE)).ok;
 }
 
 export interface EventFeedQuery {
@@ -168,7 +169,7 @@ export async function eventFeed(ctx: AppContext, query: EventFeedQuery) {
 	const since = query.hours === null ? null : nowSeconds(ctx) - query.hours * 60 * 60;
 	const rows = await ctx.stores.console.recentEvents({ userId: query.userId, type: query.type, since, before: query.before, limit: FEED_EVENTS });
 	return {
-		events: rows.map(({ event }) => eventJSON(event)),
+		events: rows.map(({ event }) => eventAnswer.json(event)),
 		older: rows.length === FEED_EVENTS ? String(rows[rows.length - 1]!.seq) : null,
 		types: EVENT_TYPES,
 	};

@@ -4,6 +4,7 @@
 import type { Context, Next } from "hono";
 import { getCookie } from "hono/cookie";
 import { nowSeconds, type HonoEnv } from "../../http/env.ts";
+import { DEFAULT_BODY_LIMIT } from "../../http/route.ts";
 import { essence } from "../../middleware/media-type.ts";
 import { readBody } from "../../middleware/read-body.ts";
 import { CONSOLE_COOKIE, fail } from "./responses.ts";
@@ -35,7 +36,7 @@ export async function guardWrites(c: C, next: Next): Promise<Response | void> {
 	if (c.req.method !== "POST") return next();
 	if (!isSameOrigin(c)) return fail("CROSS_SITE_REQUEST");
 	if (!isJson(c)) return fail("UNSUPPORTED_MEDIA_TYPE");
-	const refused = await readBody(c);
+	const refused = await readBody(c, DEFAULT_BODY_LIMIT);
 	if (refused !== null) return refused;
 	return next();
 }

@@ -59,9 +59,9 @@ export async function handleSignIn(c: C): Promise<Response> {
 	if (body === null) return fail("INVALID_DATA");
 	const address = peerAddress(c);
 	const signedIn = await signIn(c.get("ctx"), body.token, address);
-	if (!signedIn.ok) return consoleFailure(signedIn.failure);
+	if (!signedIn.ok) return consoleFailure(signedIn);
 	c.get("ctx").log.info("console session started", { address });
-	return withHeader(noContent(), "Set-Cookie", sessionCookie(signedIn.session));
+	return withHeader(noContent(), "Set-Cookie", sessionCookie(signedIn.value));
 }
 
 /** What the page may show: events and passkeys come with their features. */

@@ -3,7 +3,7 @@
 // lives only in an HttpOnly cookie. Sessions end after 30 minutes idle and 12 hours in all.
 import { encodeBase64urlNoPadding } from "@oslojs/encoding";
 import { nowSeconds, type AppContext } from "../../context.ts";
-import { tooManyRequests } from "../../errors.ts";
+import { ok, tooManyRequests } from "../../errors.ts";
 import { sha256 } from "../../lib/constant-time.ts";
 import type { Stores } from "../../stores/index.ts";
 import type { ConsoleFailure } from "./responses.ts";
@@ -46,12 +46,12 @@ export async function exchangeSignInToken(stores: Stores, token: string, nowSeco
  * answer TOO_MANY_REQUESTS. Guessing gains nothing from the tokens still checked meanwhile: a
  * token has 256 random bits (docs/security.md, "Console sign-in").
  */
-export async function signIn(ctx: AppContext, token: string, address: string): Promise<{ ok: true; session: string } | { ok: false; failure: ConsoleFailure }> {
+export async function signIn(ctx: AppContext, token: string, address: string): Promise<{ ok: true; value: string } | ConsoleFailure> {
 	const session = await exchangeSignInToken(ctx.stores, token, nowSeconds(ctx));
-	if (session !== null) return { ok: true, session };
+	if (session !== null) return ok(session);
 	const counted = await ctx.limits.countFailedConsoleSignIn(address);
-	if (!counted.allowed) return { ok: false, failure: tooManyRequests(counted.retryAfterMs) };
-	return { ok: false, failure: { error: "NOT_AUTHENTICATED" } };
+	if (!counted.allowed) return tooManyRequests(counted.retryAfterMs);
+	return { ok: false, error: "NOT_AUTHENTICATED" };
 }
 
 /** Whether the cookie's session is live, marking it used now. */
