@@ -17,8 +17,10 @@ import * as users from "./features/users/handlers.ts";
 import { MiB, route, type Route } from "./http/route.ts";
 import * as openapi from "./openapi/handler.ts";
 
-const GUESSES = ["hashing", "incorrect-passwords-address", "incorrect-passwords-user"] as const;
-const BLOCKED = ["incorrect-passwords-address", "incorrect-passwords-user"] as const; // checked, not taken
+// A password check takes a hashing token and counts as incorrect until it proves right; a passkey
+// sign-in counts the same way without the token, and its ceremonies are not started while blocked.
+const PASSWORD_GUESSES = ["hashing", "incorrect-passwords-address", "incorrect-passwords-user"] as const;
+const PASSKEY_GUESSES = ["incorrect-passwords-address", "incorrect-passwords-user"] as const;
 const SERVICE = { noDatabase: true } as const;
 const PASSKEYS = { feature: "passkeys" } as const;
 
@@ -32,9 +34,9 @@ export const ROUTES: readonly Route[] = [
 	route("GET", "/users/:user_id", users.getUser),
 	route("DELETE", "/users/:user_id", users.deleteUser),
 
-	route("POST", "/users/:user_id/verify-password", passwords.verifyPassword, { limits: GUESSES }),
-	route("POST", "/users/:user_id/update-password", passwords.updatePassword, { limits: GUESSES }),
-	route("POST", "/authenticate/password", passwords.authenticateWithPassword, { limits: GUESSES }),
+	route("POST", "/users/:user_id/verify-password", passwords.verifyPassword, { limits: PASSWORD_GUESSES }),
+	route("POST", "/users/:user_id/update-password", passwords.updatePassword, { limits: PASSWORD_GUESSES }),
+	route("POST", "/authenticate/password", passwords.authenticateWithPassword, { limits: PASSWORD_GUESSES }),
 
 	route("POST", "/users/:user_id/password-reset-requests", passwordReset.createPasswordResetRequest, { limits: ["reset-requests-user", "code-requests-address"] }),
 	route("GET", "/users/:user_id/password-reset-requests", passwordReset.listUserPasswordResetRequests),
@@ -63,10 +65,10 @@ export const ROUTES: readonly Route[] = [
 	route("POST", "/users/:user_id/regenerate-recovery-code", twoFactor.regenerateRecoveryCode),
 	route("POST", "/users/:user_id/reset-2fa", twoFactor.resetTwoFactor, { limits: ["second-factor"] }),
 
-	route("POST", "/users/:user_id/passkey-registrations", passkeys.startPasskeyRegistration, { ...PASSKEYS, limits: BLOCKED }),
+	route("POST", "/users/:user_id/passkey-registrations", passkeys.startPasskeyRegistration, { ...PASSKEYS, limits: PASSKEY_GUESSES }),
 	route("POST", "/passkey-registrations/:ceremony_id/verify", passkeys.verifyPasskeyRegistration, PASSKEYS),
-	route("POST", "/passkey-authentications", passkeys.startPasskeyAuthentication, { ...PASSKEYS, limits: BLOCKED }),
-	route("POST", "/passkey-authentications/:ceremony_id/verify", passkeys.verifyPasskeyAuthentication, { ...PASSKEYS, limits: BLOCKED }),
+	route("POST", "/passkey-authentications", passkeys.startPasskeyAuthentication, { ...PASSKEYS, limits: PASSKEY_GUESSES }),
+	route("POST", "/passkey-authentications/:ceremony_id/verify", passkeys.verifyPasskeyAuthentication, { ...PASSKEYS, limits: PASSKEY_GUESSES }),
 	route("GET", "/users/:user_id/passkeys", passkeys.listUserPasskeys, PASSKEYS),
 	route("GET", "/passkeys/:passkey_id", passkeys.getPasskey, PASSKEYS),
 	route("DELETE", "/passkeys/:passkey_id", passkeys.deletePasskey, PASSKEYS),

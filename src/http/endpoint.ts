@@ -49,8 +49,9 @@ export type Answer<Code extends ErrorCode> = Response | Failure<Code>;
 export type C = Context<HonoEnv>;
 
 export interface Endpoint<Code extends ErrorCode = ErrorCode> extends Documentation {
-	/** Every code the handler itself can answer, in the order docs/api.md lists them; the codes the
-	 *  pipeline adds (secret, media types, body size, feature switch, faults) come from the row. */
+	/** Every code the handler itself can answer (its own 404 and 400, then its action's declared
+	 *  codes), in the order the document lists them; the codes the pipeline adds (secret, feature
+	 *  switch, media types, body size, faults) come from the row (documentedErrors). */
 	errors: readonly Code[];
 	handle(c: C): Promise<Answer<Code>> | Answer<Code>;
 }

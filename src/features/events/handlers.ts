@@ -1,13 +1,13 @@
 // GET /events, GET /users/:user_id/events, POST /users/:user_id/unblock
 import { fail } from "../../errors.ts";
 import { parseBody } from "../../http/body.ts";
-import { endpoint, type C } from "../../http/endpoint.ts";
+import { endpoint, type Answer, type C } from "../../http/endpoint.ts";
 import { pathUser } from "../../http/params.ts";
 import { noContent } from "../../http/responses.ts";
 import * as actions from "./actions.ts";
 import { eventListQuery, eventPageAnswer, parseEventListQuery, unblockUserBody, type EventListQuery } from "./schemas.ts";
 
-async function eventPage(c: C, query: EventListQuery) {
+async function eventPage(c: C, query: EventListQuery): Promise<Answer<"INVALID_DATA">> {
 	const page = await c.get("ctx").stores.events.list(query);
 	if (page === "INVALID_CURSOR") return fail("INVALID_DATA");
 	return Response.json(eventPageAnswer.json(page));
