@@ -45,6 +45,9 @@ export interface Limits {
 	userPasswordBlockedUntil(userId: string): Promise<number | null>;
 	/** Creating a reset, verification or update request: per user (per kind) and per address. */
 	admitCodeRequest(kind: CodeRequestKind, userId: string, clientIp: string | undefined): Promise<LimitResult>;
+	/** Creating an email sign-in request: per email (the stored form; a user holds it or not, the
+	 *  count is the same) and per address, in the bucket of the other code requests. */
+	admitEmailSignInRequest(email: string, clientIp: string | undefined): Promise<LimitResult>;
 	/** A console sign-in token that failed (unknown, used or expired), from `address`: counted,
 	 *  or refused once the address has failed as often as the rule allows. A token that signs in
 	 *  is never a guess, so it is not asked about (a valid link works whatever this count). */
@@ -102,7 +105,7 @@ type NamedDecision<K extends NamedKeys> = (states: NamedStates<K>, at: number) =
 
 export function createLimits(store: LimitStore, now: Clock, observer: LimitObserver = UNOBSERVED, settings: LimitSettings = DEFAULT_LIMITS): Limits {
 	const rules = createRules(settings);
-	const { passwordHashing, incorrectPasswordsPerAddress, incorrectPasswordsPerUser, codeRequestsPerAddress, consoleSignInFailures } = rules;
+	const { passwordHashing, incorrectPasswordsPerAddress, incorrectPasswordsPerUser, codeRequestsPerAddress, emailSignInsPerEmail, consoleSignInFailures } = rules;
 	const REQUESTS_PER_USER: Record<CodeRequestKind, SlidingWindowRule> = {
 		passwordReset: rules.passwordResetRequests,
 		emailVerification: rules.emailVerificationRequests,
@@ -191,6 +194,23 @@ export function createLimits(store: LimitStore, now: Clock, observer: LimitObser
 		if (hasFailureKeys(filled)) awaitingVerdict.set(guess, filled);
 	}
 
+	/** A code request: one from `perKey` (per user, or per email) and one from the address's
+	 *  bucket of code requests, both or neither. */
+	function admitRequest(perKey: SlidingWindowRule, key: string, clientIp: string | undefined) {
+		const keys = { forKey: { rule: perKey, key }, forAddress: clientIp === undefined ? undefined : { rule: codeRequestsPerAddress, key: clientIp } };
+		return update(keys, (states, at) => {
+			const result = combineLimits(perKey.check(states.forKey, at), keys.forAddress === undefined ? ALLOWED : codeRequestsPerAddress.check(states.forAddress, at));
+			if (!result.allowed) return { result, states };
+			return {
+				result,
+				states: {
+					forKey: perKey.take(states.forKey, at),
+					forAddress: keys.forAddress === undefined ? undefined : codeRequestsPerAddress.take(states.forAddress, at),
+				},
+			};
+		});
+	}
+
 	return {
 		settings,
 		async admitHashing(clientIp) {
@@ -273,20 +293,18 @@ export function createLimits(store: LimitStore, now: Clock, observer: LimitObser
 			return until;
 		},
 		async admitCodeRequest(kind, userId, clientIp) {
-			const perUser = REQUESTS_PER_USER[kind];
-			const keys = { forUser: { rule: perUser, key: userId }, forAddress: clientIp === undefined ? undefined : { rule: codeRequestsPerAddress, key: clientIp } };
-			const { result, newlyBlocked } = await update(keys, (states, at) => {
-				const result = combineLimits(perUser.check(states.forUser, at), keys.forAddress === undefined ? ALLOWED : codeRequestsPerAddress.check(states.forAddress, at));
-				if (!result.allowed) return { result, states };
-				return {
-					result,
-					states: {
-						forUser: perUser.take(states.forUser, at),
-						forAddress: keys.forAddress === undefined ? undefined : codeRequestsPerAddress.take(states.forAddress, at),
-					},
-				};
-			});
+			const { result, newlyBlocked } = await admitRequest(REQUESTS_PER_USER[kind], userId, clientIp);
 			await reportBlocks(newlyBlocked, { userId, clientIp: clientIp ?? null });
+			return result;
+		},
+		async admitEmailSignInRequest(email, clientIp) {
+			const { result, newlyBlocked } = await admitRequest(emailSignInsPerEmail, email, clientIp);
+			// A full email is no user and no address to report (nor an email to write in the log);
+			// its refusals are still counted.
+			await reportBlocks(
+				newlyBlocked.filter(({ rule }) => rule !== emailSignInsPerEmail),
+				{ userId: null, clientIp: clientIp ?? null },
+			);
 			return result;
 		},
 		async countFailedConsoleSignIn(address) {

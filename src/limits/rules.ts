@@ -19,6 +19,7 @@ export function createRules(settings: LimitSettings = DEFAULT_LIMITS) {
 		emailVerificationRequests: slidingWindow("email_verification_requests", settings["email-requests-user"].count, windowOf("email-requests-user")),
 		emailUpdateRequests: slidingWindow("email_update_requests", settings["email-requests-user"].count, windowOf("email-requests-user")),
 		codeRequestsPerAddress: slidingWindow("code_requests_address", settings["code-requests-address"].count, windowOf("code-requests-address")),
+		emailSignInsPerEmail: slidingWindow("email_sign_ins_email", settings["email-sign-ins-email"].count, windowOf("email-sign-ins-email")),
 		consoleSignInFailures: new FailureWindow("console_sign_in_address", CONSOLE_SIGN_IN_FAILURES.count, CONSOLE_SIGN_IN_FAILURES.windowMs),
 	} as const;
 }

@@ -6,7 +6,7 @@ export const SECOND = 1000;
 export const MINUTE = 60 * SECOND;
 export const HOUR = 60 * MINUTE;
 
-/** Reset, email verification and email update requests live 10 minutes (API.md section 2). */
+/** Reset, email verification, email update and email sign-in requests live 10 minutes (API.md section 2). */
 export const REQUEST_LIFETIME_SECONDS = 10 * 60;
 
 /** The rows of section 4 an operator may set with `--limit NAME=COUNT/WINDOW`. */
@@ -17,6 +17,7 @@ export const LIMIT_NAMES = [
 	"reset-requests-user",
 	"email-requests-user",
 	"code-requests-address",
+	"email-sign-ins-email",
 	"code-attempts",
 	"second-factor",
 ] as const;
@@ -42,6 +43,8 @@ export const DEFAULT_LIMITS: LimitSettings = {
 	/** Email verification and email update requests, each kind on its own. */
 	"email-requests-user": { count: 3, windowMs: 15 * MINUTE },
 	"code-requests-address": { count: 10, windowMs: 15 * MINUTE },
+	/** Email sign-in requests per (normalised) email, whether a user holds it or not. */
+	"email-sign-ins-email": { count: 3, windowMs: 15 * MINUTE },
 	/** The 5th incorrect code deletes a reset, verification or update request; counted in the database. */
 	"code-attempts": { count: 5, windowMs: null },
 	/** 5 incorrect codes in a row lock verify-2fa/totp or reset-2fa for 15 minutes, the first time;
@@ -56,7 +59,8 @@ export const LIMIT_MEANINGS: Readonly<Record<LimitName, string>> = {
 	"incorrect-passwords-user": "incorrect passwords per user, then blocked",
 	"reset-requests-user": "password reset requests per user",
 	"email-requests-user": "verification (and update) requests per user",
-	"code-requests-address": "code requests of all three kinds per client_ip",
+	"code-requests-address": "code requests of all four kinds per client_ip",
+	"email-sign-ins-email": "email sign-in requests per email, known or not",
 	"code-attempts": "incorrect codes that delete a request",
 	"second-factor": "incorrect 2FA codes in a row, first lock",
 };

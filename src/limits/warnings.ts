@@ -19,7 +19,7 @@ export function looserThanDefaults(settings: LimitSettings): LimitName[] {
  * The rows that anyone who knows a user's id or email can use up for that user, each with the
  * smallest COUNT that is not warned about: half the default, rounded up. Below it, or with a
  * WINDOW longer than the default, locking the user out (of password sign-in, of the second-factor
- * check, of a reset or verification email) costs a stranger fewer requests or lasts longer than
+ * check, of a reset, verification or sign-in email) costs a stranger fewer requests or lasts longer than
  * the contract's figures allow.
  */
 export const LOCK_OUT_FLOORS: Readonly<Partial<Record<LimitName, number>>> = {
@@ -27,6 +27,7 @@ export const LOCK_OUT_FLOORS: Readonly<Partial<Record<LimitName, number>>> = {
 	"second-factor": 3,
 	"reset-requests-user": 2,
 	"email-requests-user": 2,
+	"email-sign-ins-email": 2,
 };
 
 export interface CheapLockOut {

@@ -18,6 +18,7 @@ beforeAll(async () => {
 			"reset-requests-user=1/5m",
 			"email-requests-user=1/5m",
 			"code-requests-address=4/5m",
+			"email-sign-ins-email=2/3m",
 			"code-attempts=2",
 			"second-factor=2/1m",
 		],
@@ -126,6 +127,16 @@ test("a COUNT above 64 is still exact in what it allows: 100 requests, then a re
 	}
 });
 
+test("email-sign-ins-email=2/3m: 2 email sign-in requests per email, whoever holds it", async () => {
+	const email = uniqueEmail();
+	for (let i = 0; i < 2; i++) expect((await server.request("POST", "/email-sign-ins", { email })).status).toBe(200);
+	const refused = await server.request("POST", "/email-sign-ins", { email });
+	expect(refused.body).toEqual({ error: "TOO_MANY_REQUESTS" });
+	expect(refused.headers.get("Retry-After")).toBe("180");
+	server.clock.advance(3 * MINUTE);
+	expect((await server.request("POST", "/email-sign-ins", { email })).status).toBe(200);
+});
+
 test("/metrics shows the limits in force", async () => {
 	const response = await fetch(server.url + "/metrics", { headers: { Authorization: SECRET } });
 	const families = parsePrometheusTextFormat(await response.text());
@@ -138,6 +149,7 @@ test("/metrics shows the limits in force", async () => {
 		"reset-requests-user": 1,
 		"email-requests-user": 1,
 		"code-requests-address": 4,
+		"email-sign-ins-email": 2,
 		"code-attempts": 2,
 		"second-factor": 2,
 	});
@@ -148,6 +160,7 @@ test("/metrics shows the limits in force", async () => {
 		"reset-requests-user": 300,
 		"email-requests-user": 300,
 		"code-requests-address": 300,
+		"email-sign-ins-email": 180,
 		"second-factor": 60,
 	});
 });
@@ -162,6 +175,7 @@ describe("settings", () => {
 			{ count: 3, windowMs: 15 * MINUTE },
 			{ count: 3, windowMs: 15 * MINUTE },
 			{ count: 10, windowMs: 15 * MINUTE },
+			{ count: 3, windowMs: 15 * MINUTE },
 			{ count: 5, windowMs: null },
 			{ count: 5, windowMs: 15 * MINUTE },
 		]);
@@ -177,13 +191,14 @@ describe("settings", () => {
 	test("a cheap lock-out is a per-user COUNT below half the default (rounded up) or a WINDOW above the default", () => {
 		expect(cheapLockOuts(DEFAULT_LIMITS)).toEqual([]);
 		// At the floors, and with the default windows: nothing to warn about.
-		expect(cheapLockOuts(limitSettings(["incorrect-passwords-user=5/15m", "second-factor=3/15m", "reset-requests-user=2/1m", "email-requests-user=2/15m"], "--limit"))).toEqual([]);
+		expect(cheapLockOuts(limitSettings(["incorrect-passwords-user=5/15m", "second-factor=3/15m", "reset-requests-user=2/1m", "email-requests-user=2/15m", "email-sign-ins-email=2/15m"], "--limit"))).toEqual([]);
 		expect(
-			cheapLockOuts(limitSettings(["incorrect-passwords-user=4/15m", "second-factor=5/16m", "reset-requests-user=1/15m", "email-requests-user=3/1h"], "--limit")),
+			cheapLockOuts(limitSettings(["incorrect-passwords-user=4/15m", "second-factor=5/16m", "reset-requests-user=1/15m", "email-requests-user=3/1h", "email-sign-ins-email=1/1h"], "--limit")),
 		).toEqual([
 			{ limit: "incorrect-passwords-user", why: "COUNT below 5" },
 			{ limit: "reset-requests-user", why: "COUNT below 2" },
 			{ limit: "email-requests-user", why: "WINDOW above 15m" },
+			{ limit: "email-sign-ins-email", why: "COUNT below 2 and WINDOW above 15m" },
 			{ limit: "second-factor", why: "WINDOW above 15m" },
 		]);
 		// Rows whose key a stranger cannot name at will (an address, a request's own count) are not lock-outs of a user.
