@@ -1,6 +1,7 @@
 // Starts Holm: data directory and its lock, secrets, database (SQLite or PostgreSQL), leak check,
 // listener, the sweep of expired rows, and a stop that drains requests in flight before closing
 // the database.
+import type { SessionSettings } from "./features/sessions/settings.ts";
 import { existsSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { createApp } from "./app.ts";
@@ -61,8 +62,9 @@ export async function openStorage(
 	limiterCapacity?: number,
 	fixedDatabaseClock?: () => number,
 	events: EventConfig = DEFAULT_EVENT_CONFIG,
+	sessions?: SessionSettings,
 ): Promise<Storage> {
-	const settings: EventSettings = { retentionDays: events.retentionDays, webhook: events.webhook === null ? null : { types: events.webhook.types } };
+	const settings: EventSettings = { retentionDays: events.retentionDays, webhook: events.webhook === null ? null : { types: events.webhook.types }, sessions };
 	if (database.kind === "postgres") return openPostgresStorage(database.url, { fixedDatabaseClock, events: settings });
 	return openSqliteStorage(join(dir, "holm.db"), limiterCapacity, settings);
 }
@@ -94,7 +96,7 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
 
 		const database = describeDatabase(config.database, config.dir);
 		const isNewFile = config.database.kind === "sqlite" && !existsSync(database);
-		storage = await openStorage(config.database, config.dir, options.limiterCapacity, options.fixedDatabaseClock, events);
+		storage = await openStorage(config.database, config.dir, options.limiterCapacity, options.fixedDatabaseClock, events, config.sessions);
 		const opened = storage;
 		describeSchema(opened, database, isNewFile, log);
 		for (const warning of opened.startWarnings ?? []) log.warn(warning);
@@ -126,6 +128,7 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
 			now: options.now,
 			passkeys: config.passkeys,
 			console: config.console,
+			sessions: config.sessions,
 		});
 		await checkClock(storage, ctx.now, log);
 		describePasskeys(config, log);

@@ -1,6 +1,7 @@
 // Starts the real server on a random port over a real SQLite file in a temp dir (or, when
 // HOLM_TEST_STORE=postgres, a fresh PostgreSQL database: see test/postgres-suite.ts), with a clock
 // the test can move, and gives request helpers and a user factory.
+import type { SessionSettings } from "../src/features/sessions/settings.ts";
 import { Database } from "bun:sqlite";
 import { afterAll } from "bun:test";
 import { Faroe, FaroeError } from "@faroe/sdk";
@@ -105,6 +106,8 @@ export interface TestServerOptions {
 	limits?: string[];
 	/** Passkeys on (API.md section 10); off by default, as without --passkey-rp-id. */
 	passkeys?: PasskeyConfig;
+	/** --session-idle-timeout, --session-lifetime, --sessions-per-user; the defaults otherwise. */
+	sessions?: SessionSettings;
 }
 
 export async function startTestServer(options: TestServerOptions = {}): Promise<TestServer> {
@@ -133,6 +136,7 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
 		limits: limitSettings(options.limits ?? [], "--limit"),
 		passkeys: options.passkeys ?? null,
 		console: options.console ?? false,
+		sessions: options.sessions,
 	};
 	const running = await startServer({
 		config,

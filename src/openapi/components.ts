@@ -1,6 +1,7 @@
 // The zod schemas the OpenAPI document is made from, under the component names it gives them.
 // Request bodies are the very schemas the handlers parse with; response models are the schemas of
 // the answers declared beside them in src/features/*/schemas.ts (the same declaration makes the JSON).
+import { createdSessionAnswer, createSessionBody, sessionAnswer, validatedSessionAnswer, validateSessionBody } from "../features/sessions/schemas.ts";
 import { z } from "zod";
 import { createEmailUpdateRequestBody, emailUpdateRequestAnswer, verifiedEmailAnswer, verifyNewEmailBody } from "../features/email-update/schemas.ts";
 import { createVerificationRequestBody, emailVerificationRequestAnswer, verifyEmailBody } from "../features/email-verification/schemas.ts";
@@ -56,6 +57,8 @@ export const REQUEST_BODIES = {
 	VerifyPasskeyAuthenticationBody: verifyAuthenticationBody,
 	UnblockUserBody: unblockUserBody,
 	ImportUsersBody: userImportBodyDocument,
+	CreateSessionBody: createSessionBody,
+	ValidateSessionBody: validateSessionBody,
 } satisfies Record<string, z.ZodType>;
 
 /** features/health/handlers.ts: 200 "ok", 503 "unavailable". */
@@ -79,6 +82,9 @@ export const MODELS = {
 	PasskeySignIn: passkeySignInAnswer.schema,
 	EventPage: eventPageAnswer.schema,
 	UserImportResult: userImportAnswer.schema,
+	Session: sessionAnswer.schema,
+	CreatedSession: createdSessionAnswer.schema,
+	ValidatedSession: validatedSessionAnswer.schema,
 	Health: healthResponse,
 	OpenApiDocument: openApiDocumentResponse,
 } satisfies Record<string, z.ZodType>;

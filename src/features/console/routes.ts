@@ -22,6 +22,8 @@ import {
 	eventFeed,
 	removePasskey,
 	removeTotp,
+	endAllUserSessions,
+	endUserSession,
 	searchUsers,
 	unblock,
 } from "./actions.ts";
@@ -244,6 +246,20 @@ export function createConsoleRoutes(ctx: AppContext): ConsoleRoutes {
 		if (jsonBody(c, emptyBody) === null) return fail("INVALID_DATA");
 		if (!(await unblock(ctx, c.req.param("user_id")))) return fail("NOT_FOUND");
 		ctx.log.info("console action", { action: "unblock", user_id: c.req.param("user_id") });
+		return noContent();
+	});
+
+	app.post("/console/api/users/:user_id/sessions/:session_id/end", async (c) => {
+		if (jsonBody(c, emptyBody) === null) return fail("INVALID_DATA");
+		if (!(await endUserSession(ctx, c.req.param("user_id"), c.req.param("session_id")))) return fail("NOT_FOUND");
+		ctx.log.info("console action", { action: "end_session", user_id: c.req.param("user_id"), session_id: c.req.param("session_id") });
+		return noContent();
+	});
+
+	app.post("/console/api/users/:user_id/end-sessions", async (c) => {
+		if (jsonBody(c, emptyBody) === null) return fail("INVALID_DATA");
+		if (!(await endAllUserSessions(ctx, c.req.param("user_id")))) return fail("NOT_FOUND");
+		ctx.log.info("console action", { action: "end_sessions", user_id: c.req.param("user_id") });
 		return noContent();
 	});
 

@@ -3,6 +3,7 @@
 // (API.md section 2).
 import type { CodeAttemptStore } from "../code-attempts.ts";
 import type { HolmEvent } from "../events/store.ts";
+import type { SessionEnding } from "../sessions/store.ts";
 import type { UserRowWrite } from "../users/store.ts";
 
 export interface EmailUpdateRequest {
@@ -33,6 +34,6 @@ export interface EmailUpdateStore extends CodeAttemptStore<string> {
 	 * gets its attempt back. INVALID_REQUEST when the request is gone. On success `event`
 	 * (email_changed) is written with the user, and `previous_email` and `email` added to its data.
 	 */
-	applyUpdate(id: string, now: number, event: HolmEvent): Promise<ApplyEmailUpdateOutcome>;
+	applyUpdate(id: string, now: number, event: HolmEvent, ending: SessionEnding): Promise<ApplyEmailUpdateOutcome>;
 	deleteExpired(now: number): Promise<void>;
 }

@@ -2,6 +2,7 @@
 // implements it. A request is live while now < expires_at; expired ones are invisible.
 import type { CodeAttemptStore } from "../code-attempts.ts";
 import type { HolmEvent } from "../events/store.ts";
+import type { SessionEnding } from "../sessions/store.ts";
 import type { UserRowWrite } from "../users/store.ts";
 
 export interface PasswordResetRequest {
@@ -24,9 +25,9 @@ export interface PasswordResetStore extends CodeAttemptStore<Uint8Array> {
 	/**
 	 * Sets the password of a live, verified request's user, marks their email verified, and deletes
 	 * all of their reset requests and email update requests, in one step; re-checks the request, since
-	 * a parallel reset may have used it while the password was hashed; writes `event` (password_reset).
-	 * The user's id, or null.
+	 * a parallel reset may have used it while the password was hashed; ends every session of the user
+	 * (`ending`); writes `event` (password_reset). The user's id, or null.
 	 */
-	resetPassword(id: string, passwordHash: string, now: number, event: HolmEvent): Promise<string | null>;
+	resetPassword(id: string, passwordHash: string, now: number, event: HolmEvent, ending: SessionEnding): Promise<string | null>;
 	deleteExpired(now: number): Promise<void>;
 }

@@ -19,6 +19,18 @@ export interface ImportedUser {
 	passkeys: Passkey[];
 	/** The user handle its passkeys were made with, or null (one is made when first needed). */
 	passkeyUserHandle: Uint8Array | null;
+	/** The user's sessions as another Holm kept them (the digest of each secret, never a token). */
+	sessions: ImportedSession[];
+}
+
+export interface ImportedSession {
+	id: string;
+	digest: Uint8Array;
+	createdAt: number;
+	lastUsedAt: number;
+	clientIp: string | null;
+	userAgent: string | null;
+	secondFactorVerifiedAt: number | null;
 }
 
 export interface UserImportStore {
@@ -34,6 +46,8 @@ export interface UserImportStore {
 	existingIds(ids: readonly string[]): Promise<Set<string>>;
 	/** The user holding each of these credential ids that is registered, by the id's lower-case hex. */
 	passkeyHolders(credentialIds: readonly Uint8Array[]): Promise<Map<string, string>>;
+	/** The user holding each of these session ids that is taken. */
+	sessionHolders(sessionIds: readonly string[]): Promise<Map<string, string>>;
 }
 
 /** One user as `holm export` writes it: the ROW form of API.md section 9. */
@@ -50,6 +64,50 @@ export interface ExportedUser {
 	/** Base64url (no padding), or null when no passkey ceremony ever made one. */
 	passkey_user_handle: string | null;
 	passkeys: ExportedPasskey[];
+	/** The user's live sessions (API.md section 13): each secret's digest, never a token. */
+	sessions: ExportedSession[];
+}
+
+/** One session of an exported user: the `sessions` items of the ROW form. */
+export interface ExportedSession {
+	id: string;
+	/** Base64url (no padding) of the SHA-256 of the token's secret. */
+	digest: string;
+	created_at: number;
+	last_used_at: number;
+	client_ip: string | null;
+	user_agent: string | null;
+	second_factor_verified_at: number | null;
+}
+
+/** The columns of a session row as both export queries give them: the digest in hex. */
+export interface SessionExportColumns {
+	id: string;
+	digest: string;
+	created_at: number | string;
+	last_used_at: number | string;
+	client_ip: string | null;
+	user_agent: string | null;
+	second_factor_verified_at: number | string | null;
+}
+
+export function exportedSession(row: SessionExportColumns): ExportedSession {
+	return {
+		id: row.id,
+		digest: Buffer.from(row.digest, "hex").toString("base64url"),
+		created_at: Number(row.created_at),
+		last_used_at: Number(row.last_used_at),
+		client_ip: row.client_ip,
+		user_agent: row.user_agent,
+		second_factor_verified_at: row.second_factor_verified_at === null ? null : Number(row.second_factor_verified_at),
+	};
+}
+
+/** Which sessions an export writes: those live at `now` under these timeouts. */
+export interface LiveSessions {
+	now: number;
+	idleTimeoutSeconds: number;
+	lifetimeSeconds: number;
 }
 
 /** One passkey of an exported user: the `passkeys` items of the ROW form. */

@@ -7,6 +7,7 @@ import type { ApplyEmailUpdateOutcome, EmailUpdateRequest, EmailUpdateStore } fr
 import { isUniqueViolation, writeForUser } from "./errors.ts";
 import type { DatabaseClock } from "./clock.ts";
 import { transaction } from "./connection.ts";
+import { endSessionsWithin } from "./sessions.ts";
 
 function toRequest(row: any): EmailUpdateRequest {
 	return {
@@ -51,7 +52,7 @@ export function createPostgresEmailUpdateStore(sql: SQL, clock: DatabaseClock, e
 		async deleteAfterLastAttempt(id, event) {
 			await events.around(sql, event, (q) => q`DELETE FROM email_update_request WHERE id = ${id}`, () => true);
 		},
-		async applyUpdate(id, _now, event): Promise<ApplyEmailUpdateOutcome> {
+		async applyUpdate(id, _now, event, ending): Promise<ApplyEmailUpdateOutcome> {
 			const found = await sql`SELECT user_id, email FROM email_update_request WHERE id = ${id} AND expires_at > ${clock.seconds(sql)}`;
 			if (found.length === 0) return { outcome: "INVALID_REQUEST" };
 			const { user_id: userId, email } = found[0] as { user_id: string; email: string };
@@ -74,6 +75,7 @@ export function createPostgresEmailUpdateStore(sql: SQL, clock: DatabaseClock, e
 				await tx`DELETE FROM email_update_request WHERE email = ${email}`;
 				await tx`DELETE FROM password_reset_request WHERE user_id = ${userId}`;
 				await tx`DELETE FROM email_verification_request WHERE user_id = ${userId}`;
+				await endSessionsWithin(tx, events, userId, ending);
 				await events.write(tx, withData({ ...event, userId }, { previous_email: previousEmail, email }));
 				return { outcome: "UPDATED", userId, email, previousEmail };
 			});

@@ -16,6 +16,7 @@ import { createPostgresPasskeyStore } from "./passkeys.ts";
 import { createPostgresPasswordResetStore } from "./password-reset.ts";
 import { createPostgresPasswordStore } from "./passwords.ts";
 import { emailSearchWarning, migratePostgres } from "./schema.ts";
+import { createPostgresSessionStore } from "./sessions.ts";
 import { createPostgresTwoFactorStore } from "./two-factor.ts";
 import { createPostgresUserImportStore } from "./user-imports.ts";
 import { createPostgresUserStore } from "./users.ts";
@@ -33,6 +34,7 @@ function createPostgresStores(sql: SQL, clock: DatabaseClock, settings: EventSet
 		events: events.store,
 		userImports: createPostgresUserImportStore(sql),
 		console: createPostgresConsoleStore(sql, clock),
+		sessions: createPostgresSessionStore(sql, clock, events),
 	};
 }
 

@@ -5,6 +5,7 @@ import type { PasswordResetRequest, PasswordResetStore } from "../../features/pa
 import { writeForUser } from "./errors.ts";
 import type { DatabaseClock } from "./clock.ts";
 import { transaction } from "./connection.ts";
+import { endSessionsWithin } from "./sessions.ts";
 import type { PostgresEventLog } from "./events.ts";
 
 function toRequest(row: any): PasswordResetRequest {
@@ -54,7 +55,7 @@ export function createPostgresPasswordResetStore(sql: SQL, clock: DatabaseClock,
 		async markEmailVerified(id) {
 			await sql`UPDATE password_reset_request SET email_verified = true, failed_attempts = failed_attempts - 1 WHERE id = ${id}`;
 		},
-		async resetPassword(id, passwordHash, _now, event) {
+		async resetPassword(id, passwordHash, _now, event, ending) {
 			const found = await sql`SELECT user_id FROM password_reset_request WHERE id = ${id}`;
 			if (found.length === 0) return null;
 			const userId: string = found[0].user_id;
@@ -69,6 +70,7 @@ export function createPostgresPasswordResetStore(sql: SQL, clock: DatabaseClock,
 				await tx`UPDATE "user" SET password_hash = ${passwordHash}, email_verified = true WHERE id = ${userId}`;
 				await tx`DELETE FROM password_reset_request WHERE user_id = ${userId}`;
 				await tx`DELETE FROM email_update_request WHERE user_id = ${userId}`;
+				await endSessionsWithin(tx, events, userId, ending);
 				await events.write(tx, event);
 				return userId;
 			});

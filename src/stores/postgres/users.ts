@@ -3,11 +3,13 @@ import type { SQL } from "bun";
 import type { NewUser, User, UserListQuery, UserStore } from "../../features/users/store.ts";
 import { isUniqueViolation } from "./errors.ts";
 import type { PostgresEventLog } from "./events.ts";
+import { transaction } from "./connection.ts";
+import { endSessionsWithin } from "./sessions.ts";
 
-const USER_COLUMNS = `id, created_at, email, email_verified, recovery_code,
+export const USER_COLUMNS = `id, created_at, email, email_verified, recovery_code,
 	EXISTS (SELECT 1 FROM totp_credential WHERE totp_credential.user_id = "user".id) AS totp_registered`;
 
-function toUser(row: any): User {
+export function toUser(row: any): User {
 	return {
 		id: row.id,
 		createdAt: Number(row.created_at),
@@ -146,10 +148,17 @@ export function createPostgresUserStore(sql: SQL, events: PostgresEventLog): Use
 			]);
 			return { users: rows.map(toUser), total: Number(page[0].total) };
 		},
-		async delete(id, event) {
-			// ON DELETE CASCADE takes everything the user owns; the user's events stay.
-			const result = await events.around(sql, event, (q) => q`DELETE FROM "user" WHERE id = ${id}`, (deleted) => deleted.count > 0);
-			return result.count > 0;
+		async delete(id, event, ending) {
+			// ON DELETE CASCADE takes everything the user owns; the user's events stay. The user's row
+			// is locked first, then the sessions are ended (so that their end is recorded).
+			return transaction(sql, async (tx) => {
+				const [user] = await tx`SELECT 1 AS found FROM "user" WHERE id = ${id} FOR UPDATE`;
+				if (user === undefined) return false;
+				await endSessionsWithin(tx, events, id, ending);
+				await tx`DELETE FROM "user" WHERE id = ${id}`;
+				await events.write(tx, event);
+				return true;
+			});
 		},
 	};
 }

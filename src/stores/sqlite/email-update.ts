@@ -5,6 +5,8 @@ import type { ApplyEmailUpdateOutcome, EmailUpdateRequest, EmailUpdateStore } fr
 import { isUniqueViolation, writeForUser } from "./errors.ts";
 import type { SnapshotReads } from "./db/snapshot-reads.ts";
 import type { SqliteEventLog } from "./events.ts";
+import type { SessionEnding } from "../../features/sessions/store.ts";
+import { endSessionsWithin } from "./sessions.ts";
 
 interface RequestRow {
 	id: string;
@@ -58,7 +60,7 @@ export function createSqliteEmailUpdateStore(db: Database, reads: SnapshotReads,
 		deleteById.run(id);
 		events.write(event);
 	});
-	const applyUpdate = db.transaction((id: string, now: number, event: HolmEvent): ApplyEmailUpdateOutcome => {
+	const applyUpdate = db.transaction((id: string, now: number, event: HolmEvent, ending: SessionEnding): ApplyEmailUpdateOutcome => {
 		const row = selectLiveToApply.get(id, now);
 		if (row === null) return { outcome: "INVALID_REQUEST" };
 		const previousEmail = selectEmail.get(row.user_id)?.email ?? null;
@@ -73,6 +75,7 @@ export function createSqliteEmailUpdateStore(db: Database, reads: SnapshotReads,
 		deleteForEmail.run(row.email);
 		deleteResetRequests.run(row.user_id);
 		deleteVerificationRequest.run(row.user_id);
+		endSessionsWithin(db, events, row.user_id, ending);
 		events.write(withData({ ...event, userId: row.user_id }, { previous_email: previousEmail, email: row.email }));
 		return { outcome: "UPDATED", userId: row.user_id, email: row.email, previousEmail };
 	});
@@ -101,8 +104,8 @@ export function createSqliteEmailUpdateStore(db: Database, reads: SnapshotReads,
 		async deleteAfterLastAttempt(id, event) {
 			deleteWithEvent(id, event);
 		},
-		async applyUpdate(id, now, event) {
-			return applyUpdate(id, now, event);
+		async applyUpdate(id, now, event, ending) {
+			return applyUpdate(id, now, event, ending);
 		},
 		async deleteExpired(now) {
 			deleteExpired.run(now);

@@ -4,6 +4,8 @@ import type { HolmEvent } from "../../features/events/store.ts";
 import type { PasswordResetRequest, PasswordResetStore } from "../../features/password-reset/store.ts";
 import type { SnapshotReads } from "./db/snapshot-reads.ts";
 import type { SqliteEventLog } from "./events.ts";
+import type { SessionEnding } from "../../features/sessions/store.ts";
+import { endSessionsWithin } from "./sessions.ts";
 import { writeForUser } from "./errors.ts";
 
 interface RequestRow {
@@ -58,12 +60,13 @@ export function createSqlitePasswordResetStore(db: Database, reads: SnapshotRead
 		deleteById.run(id);
 		events.write(event);
 	});
-	const resetPassword = db.transaction((id: string, passwordHash: string, now: number, event: HolmEvent): string | null => {
+	const resetPassword = db.transaction((id: string, passwordHash: string, now: number, event: HolmEvent, ending: SessionEnding): string | null => {
 		const row = selectVerifiedUser.get(id, now);
 		if (row === null) return null;
 		setPassword.run(passwordHash, row.user_id);
 		deleteForUser.run(row.user_id);
 		deleteEmailUpdateRequests.run(row.user_id);
+		endSessionsWithin(db, events, row.user_id, ending);
 		events.write(event);
 		return row.user_id;
 	});
@@ -95,8 +98,8 @@ export function createSqlitePasswordResetStore(db: Database, reads: SnapshotRead
 		async markEmailVerified(id) {
 			markVerified.run(id);
 		},
-		async resetPassword(id, passwordHash, now, event) {
-			return resetPassword(id, passwordHash, now, event);
+		async resetPassword(id, passwordHash, now, event, ending) {
+			return resetPassword(id, passwordHash, now, event, ending);
 		},
 		async deleteExpired(now) {
 			deleteExpired.run(now);

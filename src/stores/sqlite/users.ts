@@ -5,9 +5,11 @@ import type { NewUser, User, UserListQuery, UserStore } from "../../features/use
 import type { SnapshotReads, SnapshotStatement } from "./db/snapshot-reads.ts";
 import { isUniqueViolation } from "./errors.ts";
 import type { SqliteEventLog } from "./events.ts";
+import type { SessionEnding } from "../../features/sessions/store.ts";
+import { endSessionsWithin } from "./sessions.ts";
 import { UserPages, type UserOrder } from "./user-pages.ts";
 
-interface UserRow {
+export interface UserRow {
 	id: string;
 	created_at: number;
 	email: string | null;
@@ -16,7 +18,7 @@ interface UserRow {
 	recovery_code: string;
 }
 
-const USER_COLUMNS = `id, created_at, email, email_verified, recovery_code,
+export const USER_COLUMNS = `id, created_at, email, email_verified, recovery_code,
 	EXISTS (SELECT 1 FROM totp_credential WHERE totp_credential.user_id = user.id) AS totp_registered`;
 
 // An email query filters by substring; instr avoids LIKE's wildcards in user input.
@@ -33,7 +35,7 @@ function phrase(text: string): string {
 	return `"${text.replaceAll('"', '""')}"`;
 }
 
-function toUser(row: UserRow): User {
+export function toUser(row: UserRow): User {
 	return {
 		id: row.id,
 		createdAt: row.created_at,
@@ -100,7 +102,9 @@ export function createSqliteUserStore(db: Database, reads: SnapshotReads, events
 		insertUser.run(user.id, user.createdAt, user.email, user.passwordHash, user.recoveryCode);
 		events.write(event);
 	});
-	const deleteWithEvent = db.transaction((id: string, event: HolmEvent) => {
+	const deleteWithEvent = db.transaction((id: string, event: HolmEvent, ending: SessionEnding) => {
+		// The sessions first, so that their end is recorded (the cascade would take them silently).
+		endSessionsWithin(db, events, id, ending);
 		const deleted = deleteById.get(id);
 		if (deleted !== null) events.write(event);
 		return deleted;
@@ -156,9 +160,9 @@ export function createSqliteUserStore(db: Database, reads: SnapshotReads, events
 			const rows = listMatching.get(ordering)!.all(query.emailQuery, query.limit, query.offset);
 			return { users: rows.map(toUser), total: countMatching.get(query.emailQuery)!.total };
 		},
-		async delete(id, event) {
+		async delete(id, event, ending) {
 			// ON DELETE CASCADE takes everything the user owns; the user's events stay.
-			const deleted = deleteWithEvent(id, event);
+			const deleted = deleteWithEvent(id, event, ending);
 			if (deleted === null) return false;
 			pages.deleted({ createdAt: deleted.created_at, id }, usersVersion.get()!.version);
 			return true;
