@@ -4,8 +4,11 @@ from .authenticate_body import AuthenticateBody
 from .create_email_update_request_body import CreateEmailUpdateRequestBody
 from .create_email_verification_request_body import CreateEmailVerificationRequestBody
 from .create_password_reset_request_body import CreatePasswordResetRequestBody
+from .create_session_body import CreateSessionBody
 from .create_user_body import CreateUserBody
 from .created_password_reset_request import CreatedPasswordResetRequest
+from .created_session import CreatedSession
+from .created_session_session import CreatedSessionSession
 from .email_update_request import EmailUpdateRequest
 from .email_verification_request import EmailVerificationRequest
 from .error import Error
@@ -17,6 +20,9 @@ from .import_users_body import ImportUsersBody
 from .import_users_body_users_item import ImportUsersBodyUsersItem
 from .import_users_body_users_item_passkeys_type_0_item import (
     ImportUsersBodyUsersItemPasskeysType0Item,
+)
+from .import_users_body_users_item_sessions_type_0_item import (
+    ImportUsersBodyUsersItemSessionsType0Item,
 )
 from .open_api_document import OpenApiDocument
 from .passkey import Passkey
@@ -47,6 +53,7 @@ from .regenerate_recovery_code_body import RegenerateRecoveryCodeBody
 from .register_totp_body import RegisterTotpBody
 from .reset_password_body import ResetPasswordBody
 from .reset_two_factor_body import ResetTwoFactorBody
+from .session import Session
 from .start_passkey_authentication_body import StartPasskeyAuthenticationBody
 from .start_passkey_registration_body import StartPasskeyRegistrationBody
 from .totp_credential import TotpCredential
@@ -57,6 +64,10 @@ from .user_import_result import UserImportResult
 from .user_import_result_results_item_type_0 import UserImportResultResultsItemType0
 from .user_import_result_results_item_type_1 import UserImportResultResultsItemType1
 from .user_import_result_results_item_type_2 import UserImportResultResultsItemType2
+from .validate_session_body import ValidateSessionBody
+from .validated_session import ValidatedSession
+from .validated_session_session import ValidatedSessionSession
+from .validated_session_user import ValidatedSessionUser
 from .verified_email import VerifiedEmail
 from .verify_email_body import VerifyEmailBody
 from .verify_new_email_body import VerifyNewEmailBody
@@ -83,8 +94,11 @@ __all__ = (
     "CreateEmailUpdateRequestBody",
     "CreateEmailVerificationRequestBody",
     "CreatePasswordResetRequestBody",
+    "CreateSessionBody",
     "CreateUserBody",
     "CreatedPasswordResetRequest",
+    "CreatedSession",
+    "CreatedSessionSession",
     "EmailUpdateRequest",
     "EmailVerificationRequest",
     "Error",
@@ -95,6 +109,7 @@ __all__ = (
     "ImportUsersBody",
     "ImportUsersBodyUsersItem",
     "ImportUsersBodyUsersItemPasskeysType0Item",
+    "ImportUsersBodyUsersItemSessionsType0Item",
     "OpenApiDocument",
     "Passkey",
     "PasskeyAuthentication",
@@ -116,6 +131,7 @@ __all__ = (
     "RegisterTotpBody",
     "ResetPasswordBody",
     "ResetTwoFactorBody",
+    "Session",
     "StartPasskeyAuthenticationBody",
     "StartPasskeyRegistrationBody",
     "TotpCredential",
@@ -126,6 +142,10 @@ __all__ = (
     "UserImportResultResultsItemType0",
     "UserImportResultResultsItemType1",
     "UserImportResultResultsItemType2",
+    "ValidateSessionBody",
+    "ValidatedSession",
+    "ValidatedSessionSession",
+    "ValidatedSessionUser",
     "VerifiedEmail",
     "VerifyEmailBody",
     "VerifyNewEmailBody",
