@@ -1,0 +1,82 @@
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import redirect, render
+from django.views.decorators.http import require_http_methods, require_POST
+
+from holm_client import HolmError
+
+from .holm import holm
+from .sessions import client_ip, end_cookie, start_session
+
+
+def too_many(error: HolmError) -> str:
+    return f"Too many attempts: try again in {error.retry_after} seconds."
+
+
+def home(request: HttpRequest) -> HttpResponse:
+    return render(request, "accounts/home.html", {"user": request.holm_user})
+
+
+@require_http_methods(["GET", "POST"])
+def sign_up(request: HttpRequest) -> HttpResponse:
+    if request.method == "GET":
+        return render(request, "accounts/sign_up.html")
+    email = request.POST.get("email", "").strip()
+    password = request.POST.get("password", "")
+    try:
+        user = holm.create_user(email=email, password=password, client_ip=client_ip(request))
+    except HolmError as error:
+        messages = {
+            "INVALID_DATA": "Enter an email address, and a password of 8 to 127 characters.",
+            "EMAIL_ALREADY_USED": "That address has an account: sign in instead.",
+            "WEAK_PASSWORD": "That password appears in known leaks: choose another.",
+        }
+        if error.code == "TOO_MANY_REQUESTS":
+            message = too_many(error)
+        elif error.code in messages:
+            message = messages[error.code]
+        else:
+            raise
+        return render(request, "accounts/sign_up.html", {"error": message, "email": email}, status=400)
+    return start_session(request, user.id)
+
+
+@require_http_methods(["GET", "POST"])
+def sign_in(request: HttpRequest) -> HttpResponse:
+    if request.method == "GET":
+        return render(request, "accounts/sign_in.html")
+    email = request.POST.get("email", "").strip()
+    password = request.POST.get("password", "")
+    try:
+        user = holm.authenticate_with_password(email=email, password=password, client_ip=client_ip(request))
+    except HolmError as error:
+        if error.code in ("INVALID_DATA", "NOT_FOUND", "INCORRECT_PASSWORD"):
+            message = "Wrong email or password."  # never say which
+        elif error.code == "TOO_MANY_REQUESTS":
+            message = too_many(error)
+        else:
+            raise
+        return render(request, "accounts/sign_in.html", {"error": message, "email": email}, status=400)
+    if user.totp_registered:
+        # The password is only the first factor: ask for a code and call holm.verify_totp before
+        # start_session (docs/python.md). This example has no TOTP page, so it stops here.
+        message = "This account asks for an authenticator code, which this example does not do."
+        return render(request, "accounts/sign_in.html", {"error": message, "email": email}, status=400)
+    return start_session(request, user.id)
+
+
+@require_POST
+def sign_out(request: HttpRequest) -> HttpResponse:
+    if request.holm_session is not None:
+        try:
+            holm.delete_session(request.holm_session.id)
+        except HolmError as error:
+            if error.code != "NOT_FOUND":  # ended meanwhile: signed out all the same
+                raise
+    return end_cookie(redirect("home"))
+
+
+@require_POST
+def sign_out_everywhere(request: HttpRequest) -> HttpResponse:
+    if request.holm_user is not None:
+        holm.delete_user_sessions(request.holm_user.id)
+    return end_cookie(redirect("home"))

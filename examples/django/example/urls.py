@@ -1,0 +1,11 @@
+from django.urls import path
+
+from accounts import views
+
+urlpatterns = [
+    path("", views.home, name="home"),
+    path("sign-up", views.sign_up, name="sign-up"),
+    path("sign-in", views.sign_in, name="sign-in"),
+    path("sign-out", views.sign_out, name="sign-out"),
+    path("sign-out-everywhere", views.sign_out_everywhere, name="sign-out-everywhere"),
+]

@@ -1,0 +1,127 @@
+// The example's flows against the real Holm of HOLM_URL and HOLM_SECRET: sign-up, sign-in, the
+// session cookie and its middleware, sign-out and sign-out everywhere.
+import { HolmError } from "@holm/client";
+import assert from "node:assert/strict";
+import { describe, test } from "node:test";
+import { holm } from "../src/holm.js";
+import { newEmail, PASSWORD, Visitor } from "./browser.js";
+
+function sessionCookie(response: Response): string {
+	const line = response.headers.getSetCookie().find((cookie) => cookie.startsWith("holm_session="));
+	assert.ok(line, "no holm_session cookie was set");
+	return line;
+}
+
+async function signedUp(email = newEmail()): Promise<Visitor> {
+	const visitor = new Visitor();
+	const response = await visitor.post("/sign-up", { email, password: PASSWORD });
+	assert.equal(response.status, 302);
+	return visitor;
+}
+
+describe("sign-up and sign-in", () => {
+	test("sign-up signs in with a cookie scripts cannot read", async () => {
+		const email = newEmail();
+		const visitor = new Visitor();
+		const response = await visitor.post("/sign-up", { email, password: PASSWORD });
+		assert.equal(response.headers.get("Location"), "/");
+		const cookie = sessionCookie(response);
+		assert.match(cookie, /; HttpOnly/);
+		assert.match(cookie, /; SameSite=Lax/);
+		assert.doesNotMatch(cookie, /; Secure/); // served over plain http here
+		assert.match(await visitor.page(), new RegExp(`Signed in as <strong>${email}</strong>`));
+	});
+
+	test("the cookie is Secure when the site is served over https", async () => {
+		const visitor = new Visitor("https://localhost");
+		const response = await visitor.post("/sign-up", { email: newEmail(), password: PASSWORD });
+		assert.match(sessionCookie(response), /; Secure/);
+	});
+
+	test("a taken email and a leaked password are said plainly, and sign no one in", async () => {
+		const email = newEmail();
+		await signedUp(email);
+		const taken = await new Visitor().post("/sign-up", { email, password: PASSWORD });
+		assert.equal(taken.status, 400);
+		assert.match(await taken.text(), /That address has an account/);
+		const leaked = await new Visitor().post("/sign-up", { email: newEmail(), password: "password123" });
+		assert.equal(leaked.status, 400);
+		assert.match(await leaked.text(), /appears in known leaks/);
+		assert.equal(leaked.headers.getSetCookie().length, 0);
+	});
+
+	test("sign-in with a password", async () => {
+		const email = newEmail();
+		await signedUp(email);
+		const visitor = new Visitor();
+		const response = await visitor.post("/sign-in", { email, password: PASSWORD });
+		assert.equal(response.status, 302);
+		assert.match(await visitor.page(), new RegExp(`Signed in as <strong>${email}</strong>`));
+	});
+
+	test("a wrong password and an unknown email get the same answer", async () => {
+		const email = newEmail();
+		await signedUp(email);
+		const wrong = await new Visitor().post("/sign-in", { email, password: "not the password 1" });
+		const unknown = await new Visitor().post("/sign-in", { email: newEmail(), password: PASSWORD });
+		for (const response of [wrong, unknown]) {
+			assert.equal(response.status, 400);
+			assert.match(await response.text(), /Wrong email or password\./);
+			assert.equal(response.headers.getSetCookie().length, 0);
+		}
+	});
+});
+
+describe("the session middleware", () => {
+	test("a made-up token is signed out and its cookie cleared", async () => {
+		for (const token of ["made-up", `${"a".repeat(24)}.${"b".repeat(40)}`, "x".repeat(5000)]) {
+			const visitor = new Visitor();
+			visitor.cookies.set("holm_session", token);
+			assert.match(await visitor.page(), /Not signed in\./);
+			assert.equal(visitor.cookies.has("holm_session"), false);
+		}
+	});
+
+	test("a session ended in Holm is signed out on the next request", async () => {
+		const visitor = await signedUp();
+		const { session } = await holm.validateSession(visitor.cookies.get("holm_session")!);
+		await holm.deleteSession(session.id); // as the console or another device would
+		assert.match(await visitor.page(), /Not signed in\./);
+	});
+});
+
+describe("sign-out", () => {
+	test("sign-out ends the session in Holm", async () => {
+		const visitor = await signedUp();
+		const token = visitor.cookies.get("holm_session")!;
+		const response = await visitor.post("/sign-out");
+		assert.equal(response.status, 302);
+		assert.equal(visitor.cookies.has("holm_session"), false);
+		await assert.rejects(holm.validateSession(token), (error) => error instanceof HolmError && error.code === "NOT_FOUND");
+		assert.match(await visitor.page(), /Not signed in\./);
+	});
+
+	test("sign-out everywhere signs out the other devices", async () => {
+		const email = newEmail();
+		const laptop = await signedUp(email);
+		const phone = new Visitor();
+		await phone.post("/sign-in", { email, password: PASSWORD });
+		assert.match(await phone.page(), /Signed in as/);
+
+		await laptop.post("/sign-out-everywhere");
+		assert.match(await laptop.page(), /Not signed in\./);
+		assert.match(await phone.page(), /Not signed in\./);
+	});
+
+	test("sign-out needs a post from this site's own page", async () => {
+		const visitor = await signedUp();
+		assert.equal((await visitor.request("/sign-out")).status, 404);
+		const forged = await visitor.request("/sign-out", {
+			method: "POST",
+			headers: { Origin: "https://evil.example", "Content-Type": "application/x-www-form-urlencoded" },
+			body: "",
+		});
+		assert.equal(forged.status, 403);
+		assert.match(await visitor.page(), /Signed in as/);
+	});
+});
