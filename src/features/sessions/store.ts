@@ -69,9 +69,10 @@ export interface SessionStore {
 	 * exceeded (parallel creations cannot exceed it), and inserts the session with its events.
 	 */
 	create(input: NewSession, settings: SessionSettings): Promise<CreateSessionOutcome>;
-	/** The session and its user in one indexed read, live or not (the caller judges, in the time
-	 *  a wrong secret costs); null when no session has that id. On PostgreSQL `now` is the database's. */
-	findForValidation(id: string): Promise<{ session: StoredSession; user: User; now: number | null } | null>;
+	/** The session by its id, live or not (the caller judges, in the time a wrong secret costs), and
+	 *  how to read its user once the secret matched; null when no session has that id. On PostgreSQL
+	 *  both come in one indexed read, and `now` is the database's. */
+	findForValidation(id: string): Promise<{ session: StoredSession; user: () => Promise<User | null>; now: number | null } | null>;
 	/** Moves last_used_at forward to `now` when it is older than `olderThan` (one conditional write). */
 	touch(id: string, now: number, olderThan: number): Promise<void>;
 	/** A live session; null when absent or expired. */

@@ -120,7 +120,8 @@ export function createPostgresSessionStore(sql: SQL, clock: DatabaseClock, event
 				second_factor_verified_at: row.s_second_factor_verified_at,
 				new_device: row.s_new_device,
 			});
-			return { session, user: toUser(row), now: Number(row.s_now) };
+			const user = toUser(row);
+			return { session, user: async () => user, now: Number(row.s_now) };
 		},
 		async touch(id, _instanceNow, olderThan) {
 			await sql`UPDATE session SET last_used_at = ${clock.seconds(sql)} WHERE id = ${id} AND last_used_at < ${olderThan}`;
