@@ -38,6 +38,11 @@ export class Visitor {
 		return this.request(path, { method: "POST", headers: { Origin: this.origin }, body: new URLSearchParams(fields) });
 	}
 
+	/** A fetch() of the app's own page script. */
+	postJson(path: string, body: unknown): Promise<Response> {
+		return this.request(path, { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(body) });
+	}
+
 	async page(path = "/"): Promise<string> {
 		return (await this.request(path)).text();
 	}

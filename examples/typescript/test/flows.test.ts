@@ -125,3 +125,30 @@ describe("sign-out", () => {
 		assert.match(await visitor.page(), /Signed in as/);
 	});
 });
+
+describe("passkey ceremonies", () => {
+	test("finishing a passkey ceremony this browser did not start is refused", async () => {
+		// The ceremony id stays in an HttpOnly cookie of the browser that started it: the page never
+		// sees it, and a request without that cookie (another browser, a forged post) names no ceremony.
+		const visitor = await signedUp();
+		const start = await visitor.postJson("/passkeys/register/start", {});
+		assert.equal(start.status, 200);
+		const options = await start.json();
+		assert.equal(options.id, undefined);
+		const ceremonyId = visitor.cookies.get("passkey_ceremony");
+		assert.ok(ceremonyId);
+
+		const other = await signedUp();
+		const forged = await other.postJson("/passkeys/register/finish", {
+			ceremonyId,
+			credential: { id: "x", rawId: "x", type: "public-key", response: {} },
+		});
+		assert.equal(forged.status, 400);
+		assert.deepEqual(await forged.json(), { error: "INVALID_REQUEST" });
+	});
+
+	test("a visitor who is not signed in cannot start adding a passkey", async () => {
+		const response = await new Visitor().postJson("/passkeys/register/start", {});
+		assert.equal(response.status, 401);
+	});
+});
