@@ -12,6 +12,10 @@ def too_many(error: HolmError) -> str:
     return f"Too many attempts: try again in {error.retry_after} seconds."
 
 
+def form_fields(request: HttpRequest) -> tuple[str, str]:
+    return request.POST.get("email", "").strip(), request.POST.get("password", "")
+
+
 def home(request: HttpRequest) -> HttpResponse:
     return render(request, "accounts/home.html", {"user": request.holm_user})
 
@@ -20,8 +24,7 @@ def home(request: HttpRequest) -> HttpResponse:
 def sign_up(request: HttpRequest) -> HttpResponse:
     if request.method == "GET":
         return render(request, "accounts/sign_up.html")
-    email = request.POST.get("email", "").strip()
-    password = request.POST.get("password", "")
+    email, password = form_fields(request)
     try:
         user = holm.create_user(email=email, password=password, client_ip=client_ip(request))
     except HolmError as error:
@@ -44,8 +47,7 @@ def sign_up(request: HttpRequest) -> HttpResponse:
 def sign_in(request: HttpRequest) -> HttpResponse:
     if request.method == "GET":
         return render(request, "accounts/sign_in.html")
-    email = request.POST.get("email", "").strip()
-    password = request.POST.get("password", "")
+    email, password = form_fields(request)
     try:
         user = holm.authenticate_with_password(email=email, password=password, client_ip=client_ip(request))
     except HolmError as error:
