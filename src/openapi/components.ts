@@ -3,6 +3,13 @@
 // the answers declared beside them in src/features/*/schemas.ts (the same declaration makes the JSON).
 import { createdSessionAnswer, createSessionBody, sessionAnswer, validatedSessionAnswer, validateSessionBody } from "../features/sessions/schemas.ts";
 import { z } from "zod";
+import {
+	createdEmailSignInRequestAnswer,
+	createEmailSignInBody,
+	emailSignInAnswer,
+	emailSignInRequestAnswer,
+	verifyEmailSignInBody,
+} from "../features/email-sign-in/schemas.ts";
 import { createEmailUpdateRequestBody, emailUpdateRequestAnswer, verifiedEmailAnswer, verifyNewEmailBody } from "../features/email-update/schemas.ts";
 import { createVerificationRequestBody, emailVerificationRequestAnswer, verifyEmailBody } from "../features/email-verification/schemas.ts";
 import {
@@ -43,6 +50,8 @@ export const REQUEST_BODIES = {
 	CreatePasswordResetRequestBody: createResetRequestBody,
 	VerifyPasswordResetEmailBody: verifyResetEmailBody,
 	ResetPasswordBody: resetPasswordBody,
+	CreateEmailSignInBody: createEmailSignInBody,
+	VerifyEmailSignInBody: verifyEmailSignInBody,
 	CreateEmailVerificationRequestBody: createVerificationRequestBody,
 	VerifyEmailBody: verifyEmailBody,
 	CreateEmailUpdateRequestBody: createEmailUpdateRequestBody,
@@ -71,6 +80,9 @@ export const MODELS = {
 	User: userAnswer.schema,
 	PasswordResetRequest: passwordResetRequestAnswer.schema,
 	CreatedPasswordResetRequest: createdPasswordResetRequestAnswer.schema,
+	EmailSignInRequest: emailSignInRequestAnswer.schema,
+	CreatedEmailSignInRequest: createdEmailSignInRequestAnswer.schema,
+	EmailSignIn: emailSignInAnswer.schema,
 	EmailVerificationRequest: emailVerificationRequestAnswer.schema,
 	EmailUpdateRequest: emailUpdateRequestAnswer.schema,
 	VerifiedEmail: verifiedEmailAnswer.schema,

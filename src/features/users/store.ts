@@ -9,6 +9,8 @@ export interface User {
 	emailVerified: boolean;
 	totpRegistered: boolean;
 	recoveryCode: string;
+	/** The current password was found in the leak lists at a correct check after it was set. */
+	passwordLeaked: boolean;
 }
 
 export interface NewUser {
@@ -47,6 +49,9 @@ export interface UserStore {
 	/** Everything the user owns goes with them; their sessions' end is recorded (`ending`). False
 	 *  when there was no such user. */
 	delete(id: string, event: HolmEvent, ending: SessionEnding): Promise<boolean>;
+	/** The users whose password_leaked is true, by created_at then id (the console's list), through
+	 *  the partial index that holds only them. */
+	listPasswordLeaked(query: { sortOrder: SortOrder; limit: number; offset: number }): Promise<{ users: User[]; total: number }>;
 }
 
 /**

@@ -4,7 +4,7 @@
 // Holm serves (as `holm backup` does).
 import { Database } from "bun:sqlite";
 import { encodeBase64 } from "@oslojs/encoding";
-import { exportedPasskey, exportedSession, type ExportedUser, type LiveSessions, type UserExportSource } from "../../features/user-imports/store.ts";
+import { exportedPasskey, exportedSession, type ExportedUser, liveNow, type LiveSessions, type UserExportSource } from "../../features/user-imports/store.ts";
 
 const BATCH = 10_000;
 
@@ -39,7 +39,7 @@ function toExported(row: ExportRow): ExportedUser {
 }
 
 /** `path` must exist: an export never creates a database. */
-export function openSqliteUserExport(path: string, live: LiveSessions): UserExportSource {
+export function openSqliteUserExport(path: string, live: LiveSessions = liveNow()): UserExportSource {
 	const db = new Database(path, { create: false, readonly: true, strict: true });
 	db.run("PRAGMA busy_timeout = 5000");
 	return {

@@ -1,14 +1,19 @@
 """Contains all the data models used in inputs/outputs"""
 
 from .authenticate_body import AuthenticateBody
+from .create_email_sign_in_body import CreateEmailSignInBody
 from .create_email_update_request_body import CreateEmailUpdateRequestBody
 from .create_email_verification_request_body import CreateEmailVerificationRequestBody
 from .create_password_reset_request_body import CreatePasswordResetRequestBody
 from .create_session_body import CreateSessionBody
 from .create_user_body import CreateUserBody
+from .created_email_sign_in_request import CreatedEmailSignInRequest
 from .created_password_reset_request import CreatedPasswordResetRequest
 from .created_session import CreatedSession
 from .created_session_session import CreatedSessionSession
+from .email_sign_in import EmailSignIn
+from .email_sign_in_request import EmailSignInRequest
+from .email_sign_in_user_type_0 import EmailSignInUserType0
 from .email_update_request import EmailUpdateRequest
 from .email_verification_request import EmailVerificationRequest
 from .error import Error
@@ -70,6 +75,7 @@ from .validated_session_session import ValidatedSessionSession
 from .validated_session_user import ValidatedSessionUser
 from .verified_email import VerifiedEmail
 from .verify_email_body import VerifyEmailBody
+from .verify_email_sign_in_body import VerifyEmailSignInBody
 from .verify_new_email_body import VerifyNewEmailBody
 from .verify_passkey_authentication_body import VerifyPasskeyAuthenticationBody
 from .verify_passkey_authentication_body_credential import (
@@ -91,14 +97,19 @@ from .verify_totp_body import VerifyTotpBody
 
 __all__ = (
     "AuthenticateBody",
+    "CreateEmailSignInBody",
     "CreateEmailUpdateRequestBody",
     "CreateEmailVerificationRequestBody",
     "CreatePasswordResetRequestBody",
     "CreateSessionBody",
     "CreateUserBody",
+    "CreatedEmailSignInRequest",
     "CreatedPasswordResetRequest",
     "CreatedSession",
     "CreatedSessionSession",
+    "EmailSignIn",
+    "EmailSignInRequest",
+    "EmailSignInUserType0",
     "EmailUpdateRequest",
     "EmailVerificationRequest",
     "Error",
@@ -148,6 +159,7 @@ __all__ = (
     "ValidatedSessionUser",
     "VerifiedEmail",
     "VerifyEmailBody",
+    "VerifyEmailSignInBody",
     "VerifyNewEmailBody",
     "VerifyPasskeyAuthenticationBody",
     "VerifyPasskeyAuthenticationBodyCredential",

@@ -32,7 +32,8 @@ class ImportUsersBodyUsersItem:
         id (Union[None, Unset, str]): A Holm identifier, kept; absent: a new one.
         email (Union[None, Unset, str]): The rules of POST /users; stored in NFC, lower-cased.
         email_verified (Union[None, Unset, bool]): Default false.
-        created_at (Union[None, Unset, int]): Whole Unix seconds, not in the future; default now.
+        created_at (Union[None, Unset, int]): Whole Unix seconds, not in the future (up to an hour ahead is stored as
+            now); default now.
         password_hash (Union[None, Unset, str]): One of the forms of docs/import.md, checked against its cost bounds and
             never computed at import; null or absent: a user without a password.
         totp_key (Union[None, Unset, str]): Standard base64 of 10 to 64 bytes (SHA-1, 6 digits, 30-second steps),
