@@ -2,8 +2,10 @@
 client: sign-up, sign-in, the session cookie and its middleware, sign-out and sign-out everywhere."""
 
 import itertools
+import re
 import secrets
 
+from django.core import mail
 from django.test import Client, SimpleTestCase
 
 from holm_client import HolmError
@@ -69,6 +71,65 @@ class SignUpAndSignIn(SimpleTestCase):
         for response in (wrong, unknown):
             self.assertContains(response, "Wrong email or password.", status_code=400)
             self.assertNotIn(COOKIE, response.cookies)
+
+
+def mailed_code(email: str) -> str:
+    """The code of the last message sent to that address (Django's test outbox)."""
+    message = [m for m in mail.outbox if m.to == [email]][-1]
+    return re.search(r"Your code is ([A-Z0-9]{8})\.", message.body).group(1)
+
+
+class EmailCodeSignIn(SimpleTestCase):
+    def test_an_emailed_code_signs_in(self):
+        email = new_email()
+        sign_up(new_client(), email)
+        client = new_client()
+        self.assertContains(client.post("/sign-in/email", {"email": email}), f"We sent a code to {email}")
+        response = client.post("/sign-in/email/code", {"code": mailed_code(email)})
+        self.assertRedirects(response, "/", fetch_redirect_response=False)
+        self.assertTrue(response.cookies[COOKIE]["httponly"])
+        self.assertContains(client.get("/"), f"Signed in as <strong>{email}</strong>")
+
+    def test_an_emailed_code_signs_a_new_address_up(self):
+        email = new_email()
+        client = new_client()
+        client.post("/sign-in/email", {"email": email})
+        client.post("/sign-in/email/code", {"code": mailed_code(email).lower()})
+        self.assertContains(client.get("/"), f"Signed in as <strong>{email}</strong>")
+
+    def test_the_page_says_the_same_whether_or_not_the_address_has_an_account(self):
+        known = new_email()
+        sign_up(new_client(), known)
+        unknown = new_email()
+        answers = [new_client().post("/sign-in/email", {"email": email}) for email in (known, unknown)]
+        pages = [
+            re.sub(r'name="csrfmiddlewaretoken" value="[^"]*"', "", answer.content.decode().replace(email, "EMAIL"))
+            for answer, email in zip(answers, (known, unknown))
+        ]
+        self.assertEqual(pages[0], pages[1])
+
+    def test_a_wrong_code_is_refused_and_the_right_one_still_works(self):
+        email = new_email()
+        client = new_client()
+        client.post("/sign-in/email", {"email": email})
+        wrong = client.post("/sign-in/email/code", {"code": "AAAAAAAA"})
+        self.assertContains(wrong, "Wrong code.", status_code=400)
+        self.assertNotIn(COOKIE, wrong.cookies)
+        client.post("/sign-in/email/code", {"code": mailed_code(email)})
+        self.assertContains(client.get("/"), "Signed in as")
+
+    def test_a_code_is_used_up_by_its_sign_in(self):
+        email = new_email()
+        client = new_client()
+        client.post("/sign-in/email", {"email": email})
+        code = mailed_code(email)
+        request_id = client.cookies["email_sign_in"].value
+        client.post("/sign-in/email/code", {"code": code})
+        replay = new_client()
+        replay.cookies["email_sign_in"] = request_id
+        response = replay.post("/sign-in/email/code", {"code": code})
+        self.assertContains(response, "ask for a new one", status_code=400)
+        self.assertNotIn(COOKIE, response.cookies)
 
 
 class SessionMiddleware(SimpleTestCase):

@@ -40,3 +40,7 @@ TEMPLATES = [
 # Holm keeps the accounts and the sessions: this site has no database of its own.
 DATABASES = {}
 USE_TZ = True
+# Sign-in codes go by email: here to the console. Use your provider's backend (SMTP, ...) in
+# production. Django's tests swap in an outbox in memory.
+EMAIL_BACKEND = os.environ.get("DJANGO_EMAIL_BACKEND", "django.core.mail.backends.console.EmailBackend")
+DEFAULT_FROM_EMAIL = "accounts@example.com"
