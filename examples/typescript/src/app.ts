@@ -6,7 +6,7 @@ import { deleteCookie, getCookie, setCookie } from "hono/cookie";
 import { csrf } from "hono/csrf";
 import { HTTPException } from "hono/http-exception";
 import { holm } from "./holm.js";
-import { homePage, signInPage, signUpPage } from "./pages.js";
+import { emailCodePage, emailSignInPage, homePage, signInPage, signUpPage } from "./pages.js";
 import { clientIp, endSessionCookie, holmSession, startSession, type AppEnv } from "./sessions.js";
 
 type NewPasskey = RequestBody<"verifyPasskeyRegistration">["credential"];
@@ -43,7 +43,14 @@ async function credentialOf<Credential>(c: Context): Promise<Credential | undefi
 	return body.credential as Credential;
 }
 
-export function createApp(): Hono<AppEnv> {
+/** Sends one email. Holm never sends email: your provider's API goes here. */
+export type SendEmail = (to: string, subject: string, text: string) => Promise<void>;
+
+// Sign-in by email code: the request's id waits in a cookie of the browser that asked, for the
+// code's 10 minutes.
+const EMAIL_SIGN_IN_COOKIE = "email_sign_in";
+
+export function createApp(sendEmail: SendEmail): Hono<AppEnv> {
 	const app = new Hono<AppEnv>();
 	app.use(csrf()); // form posts only from this site's own pages
 	app.use(holmSession);
@@ -87,6 +94,48 @@ export function createApp(): Hono<AppEnv> {
 			if (error.code === "TOO_MANY_REQUESTS") return c.html(signInPage(tooMany(error), email), 400);
 			if (["INVALID_DATA", "NOT_FOUND", "INCORRECT_PASSWORD"].includes(error.code)) {
 				return c.html(signInPage("Wrong email or password.", email), 400); // never say which
+			}
+			throw error;
+		}
+	});
+
+	app.get("/sign-in/email", (c) => c.html(emailSignInPage()));
+	app.post("/sign-in/email", async (c) => {
+		const { email } = await formFields(c);
+		try {
+			// Made whether or not the address has an account (user_id is null then), and answered the
+			// same: the page never tells who has an account. The code signs a new address up.
+			const request = await holm.createEmailSignIn({ email, client_ip: clientIp(c) });
+			await sendEmail(request.email, "Your sign-in code", `Your code is ${request.code}. It expires in 10 minutes.`);
+			setCookie(c, EMAIL_SIGN_IN_COOKIE, request.id, { path: "/", maxAge: 600, httpOnly: true, sameSite: "Lax", secure: new URL(c.req.url).protocol === "https:" });
+			return c.html(emailCodePage(request.email));
+		} catch (error) {
+			if (!(error instanceof HolmError)) throw error;
+			if (error.code === "TOO_MANY_REQUESTS") return c.html(emailSignInPage(tooMany(error), email), 400);
+			if (error.code === "INVALID_DATA") return c.html(emailSignInPage("Enter an email address.", email), 400);
+			throw error;
+		}
+	});
+	app.post("/sign-in/email/code", async (c) => {
+		const requestId = getCookie(c, EMAIL_SIGN_IN_COOKIE);
+		const form = await c.req.parseBody();
+		const code = typeof form.code === "string" ? form.code.trim() : "";
+		if (requestId === undefined) return c.html(emailSignInPage("Ask for a code first (on this browser)."), 400);
+		try {
+			const { user } = await holm.verifyEmailSignIn(requestId, { code, client_ip: clientIp(c), create_user: true });
+			if (user === null) throw new Error("create_user: true always answers a user");
+			if (user.totp_registered) {
+				return c.html(emailSignInPage("This account asks for an authenticator code, which this example does not do."), 400);
+			}
+			await startSession(c, user.id);
+			deleteCookie(c, EMAIL_SIGN_IN_COOKIE, { path: "/" });
+			return c.redirect("/");
+		} catch (error) {
+			if (!(error instanceof HolmError)) throw error;
+			if (error.code === "INCORRECT_CODE") return c.html(emailCodePage(null, "Wrong code."), 400);
+			if (["INVALID_DATA", "NOT_FOUND", "INVALID_REQUEST", "EMAIL_ALREADY_USED"].includes(error.code)) {
+				// Expired, used, replaced by a newer code, or too many wrong codes: start again.
+				return c.html(emailSignInPage("That code can no longer be used: ask for a new one."), 400);
 			}
 			throw error;
 		}

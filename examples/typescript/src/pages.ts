@@ -53,7 +53,34 @@ ${error ? html`<p role="alert">${error}</p>` : ""}
 </form>
 <button type="button" onclick="signInWithPasskey()">Sign in with a passkey</button>
 <p role="status" id="passkey-status"></p>
-<p><a href="/sign-up">Sign up instead</a></p>`,
+<p><a href="/sign-in/email">Email me a code instead</a> · <a href="/sign-up">Sign up instead</a></p>`,
+	);
+}
+
+export function emailSignInPage(error = "", email = "") {
+	return layout(
+		"Sign in with an email code",
+		html`<h1>Sign in with an email code</h1>
+${error ? html`<p role="alert">${error}</p>` : ""}
+<form method="post" action="/sign-in/email">
+  <label>Email <input type="email" name="email" value="${email}" autocomplete="email" required></label>
+  <button>Email me a code</button>
+</form>
+<p><a href="/sign-in">Sign in with a password instead</a></p>`,
+	);
+}
+
+/** The code's form: `email` is where it went, or null when the page comes back with an error. */
+export function emailCodePage(email: string | null, error = "") {
+	return layout(
+		"Enter your code",
+		html`<h1>Enter your code</h1>
+${error ? html`<p role="alert">${error}</p>` : html`<p>We sent a code to ${email}. It works for 10 minutes.</p>`}
+<form method="post" action="/sign-in/email/code">
+  <label>Code <input name="code" autocomplete="one-time-code" required></label>
+  <button>Sign in</button>
+</form>
+<p><a href="/sign-in/email">Send a new code</a></p>`,
 	);
 }
 

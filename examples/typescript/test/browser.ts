@@ -5,7 +5,19 @@ import { createApp } from "../src/app.js";
 import type { AppEnv } from "../src/sessions.js";
 
 export const PASSWORD = "correct horse battery staple 42";
-const app: Hono<AppEnv> = createApp();
+/** Every email the app sent, newest last. */
+export const outbox: { to: string; subject: string; text: string }[] = [];
+export const app: Hono<AppEnv> = createApp(async (to, subject, text) => {
+	outbox.push({ to, subject, text });
+});
+
+/** The code in the last email sent to that address. */
+export function mailedCode(email: string): string {
+	const message = outbox.filter((sent) => sent.to === email).at(-1);
+	const code = message?.text.match(/Your code is ([A-Z0-9]{8})\./)?.[1];
+	if (code === undefined) throw new Error(`no code was mailed to ${email}`);
+	return code;
+}
 let visitors = 0;
 
 export function newEmail(): string {

@@ -4,7 +4,7 @@ import { HolmError } from "@holm/client";
 import assert from "node:assert/strict";
 import { describe, test } from "node:test";
 import { holm } from "../src/holm.js";
-import { newEmail, PASSWORD, Visitor } from "./browser.js";
+import { mailedCode, newEmail, PASSWORD, Visitor } from "./browser.js";
 
 function sessionCookie(response: Response): string {
 	const line = response.headers.getSetCookie().find((cookie) => cookie.startsWith("holm_session="));
@@ -69,6 +69,64 @@ describe("sign-up and sign-in", () => {
 			assert.match(await response.text(), /Wrong email or password\./);
 			assert.equal(response.headers.getSetCookie().length, 0);
 		}
+	});
+});
+
+describe("sign-in by email code", () => {
+	test("an emailed code signs in", async () => {
+		const email = newEmail();
+		await signedUp(email);
+		const visitor = new Visitor();
+		const asked = await visitor.post("/sign-in/email", { email });
+		assert.match(await asked.text(), new RegExp(`We sent a code to ${email}`));
+		const response = await visitor.post("/sign-in/email/code", { code: mailedCode(email) });
+		assert.equal(response.status, 302);
+		assert.match(sessionCookie(response), /; HttpOnly/);
+		assert.match(await visitor.page(), new RegExp(`Signed in as <strong>${email}</strong>`));
+	});
+
+	test("an emailed code signs a new address up", async () => {
+		const email = newEmail();
+		const visitor = new Visitor();
+		await visitor.post("/sign-in/email", { email });
+		await visitor.post("/sign-in/email/code", { code: mailedCode(email).toLowerCase() });
+		assert.match(await visitor.page(), new RegExp(`Signed in as <strong>${email}</strong>`));
+	});
+
+	test("the page says the same whether or not the address has an account", async () => {
+		const known = newEmail();
+		await signedUp(known);
+		const unknown = newEmail();
+		const pages = await Promise.all(
+			[known, unknown].map(async (email) => (await (await new Visitor().post("/sign-in/email", { email })).text()).replace(email, "EMAIL")),
+		);
+		assert.equal(pages[0], pages[1]);
+	});
+
+	test("a wrong code is refused, and the right one still works", async () => {
+		const email = newEmail();
+		const visitor = new Visitor();
+		await visitor.post("/sign-in/email", { email });
+		const wrong = await visitor.post("/sign-in/email/code", { code: "AAAAAAAA" });
+		assert.equal(wrong.status, 400);
+		assert.match(await wrong.text(), /Wrong code\./);
+		await visitor.post("/sign-in/email/code", { code: mailedCode(email) });
+		assert.match(await visitor.page(), /Signed in as/);
+	});
+
+	test("a code is used up by its sign-in", async () => {
+		const email = newEmail();
+		const visitor = new Visitor();
+		await visitor.post("/sign-in/email", { email });
+		const code = mailedCode(email);
+		const requestId = visitor.cookies.get("email_sign_in")!;
+		await visitor.post("/sign-in/email/code", { code });
+		const replay = new Visitor();
+		replay.cookies.set("email_sign_in", requestId);
+		const response = await replay.post("/sign-in/email/code", { code });
+		assert.equal(response.status, 400);
+		assert.match(await response.text(), /ask for a new one/);
+		assert.equal(replay.cookies.has("holm_session"), false);
 	});
 });
 

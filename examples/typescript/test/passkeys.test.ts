@@ -9,8 +9,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { after, before, test } from "node:test";
 import { chromium, type BrowserContext, type Page } from "playwright-core";
-import { createApp } from "../src/app.js";
-import { newEmail, PASSWORD } from "./browser.js";
+import { app, newEmail, PASSWORD } from "./browser.js";
 
 const CHROMIUM = "/usr/bin/chromium";
 const missing = existsSync(CHROMIUM) ? undefined : `${CHROMIUM} is missing (apt-get install chromium)`;
@@ -27,7 +26,7 @@ let page: Page;
 
 before(async () => {
 	if (missing !== undefined) return;
-	server = serve({ fetch: createApp().fetch, port, hostname: "127.0.0.1" });
+	server = serve({ fetch: app.fetch, port, hostname: "127.0.0.1" });
 	profile = mkdtempSync(join(tmpdir(), "holm-example-chromium-"));
 	context = await chromium.launchPersistentContext(profile, {
 		executablePath: CHROMIUM,
