@@ -2,15 +2,10 @@
 // address, five addresses of one /64 (which one host usually holds), or an IPv4 address written as
 // IPv4-mapped IPv6, each got a fresh set of guesses. Addresses are canonicalised, and IPv6 is
 // limited per /64.
-import { afterAll, beforeAll, expect, test } from "bun:test";
-import { createUser, startTestServer, type TestServer } from "../support.ts";
+import { expect, test } from "bun:test";
+import { createUser, serverForThisFile } from "../support.ts";
 
-let server: TestServer;
-
-beforeAll(async () => {
-	server = await startTestServer();
-});
-afterAll(() => server.stop());
+const server = serverForThisFile();
 
 async function guessesChecked(spellings: string[]): Promise<number> {
 	const user = await createUser(server);

@@ -104,7 +104,7 @@ test("second-factor=2/1m: two incorrect codes in a row lock the check for 1 minu
 });
 
 test("/metrics shows the limits in force", async () => {
-	const response = await fetch(server.url + "/metrics", { headers: { Authorization: SECRET } });
+	const response = await server.fetch("/metrics", { headers: { Authorization: SECRET } });
 	const families = parsePrometheusTextFormat(await response.text());
 	const byLimit = (name: string) =>
 		Object.fromEntries(families.find((f) => f.name === name)!.metrics.map((m: any) => [m.labels.limit, Number(m.value)]));
