@@ -64,10 +64,11 @@ export async function openStorage(
 	limiterCapacity?: number,
 	fixedDatabaseClock?: () => number,
 	events: EventConfig = DEFAULT_EVENT_CONFIG,
+	now: () => number = Date.now,
 ): Promise<Storage> {
 	const settings: EventSettings = { retentionDays: events.retentionDays, webhook: events.webhook === null ? null : { types: events.webhook.types } };
 	if (database.kind === "postgres") return openPostgresStorage(database.url, { fixedDatabaseClock, events: settings });
-	return openSqliteStorage(join(dir, "holm.db"), limiterCapacity, settings);
+	return openSqliteStorage(join(dir, "holm.db"), limiterCapacity, settings, now);
 }
 
 function describeSecrets(config: ServeConfig, log: Logger, loaded: ReturnType<typeof loadSecrets>): void {
@@ -108,7 +109,7 @@ export async function openService(options: ServerOptions): Promise<Service> {
 
 	const database = describeDatabase(config.database, config.dir);
 	const isNewFile = config.database.kind === "sqlite" && !existsSync(database);
-	const storage = await openStorage(config.database, config.dir, options.limiterCapacity, options.fixedDatabaseClock, events);
+	const storage = await openStorage(config.database, config.dir, options.limiterCapacity, options.fixedDatabaseClock, events, options.now);
 	try {
 		describeSchema(storage, database, isNewFile, log);
 		for (const warning of storage.startWarnings ?? []) log.warn(warning);

@@ -3,7 +3,7 @@
 // only an attempt it counted is compared. Parallel guesses therefore cannot read the count before
 // any of them writes it back, on SQLite or PostgreSQL alike; the 5th incorrect code deletes the
 // request. A correct code's attempt is given back by the store verb that acts on it.
-import { nowSeconds, type AppContext } from "../context.ts";
+import type { AppContext } from "../context.ts";
 import { logEvent, newEvent } from "./events/actions.ts";
 import type { HolmEvent } from "./events/store.ts";
 
@@ -19,7 +19,7 @@ export interface TakenAttempt<Code> {
 export interface CodeAttemptStore<Code> {
 	/** Counts one attempt at a live request that has had fewer than `maxAttempts` (the code-attempts
 	 *  limit); null when the request is absent, expired or out of attempts. */
-	takeCodeAttempt(key: string, now: number, maxAttempts: number): Promise<TakenAttempt<Code> | null>;
+	takeCodeAttempt(key: string, maxAttempts: number): Promise<TakenAttempt<Code> | null>;
 	/** Deletes the request (its last attempt was incorrect) and writes `event`, in one transaction. */
 	deleteAfterLastAttempt(key: string, event: HolmEvent): Promise<void>;
 }
@@ -36,7 +36,7 @@ export async function checkCode<Code>(
 	clientIp: string | undefined,
 ): Promise<CodeCheck> {
 	const maxAttempts = ctx.limits.settings["code-attempts"].count;
-	const taken = await store.takeCodeAttempt(key, nowSeconds(ctx), maxAttempts);
+	const taken = await store.takeCodeAttempt(key, maxAttempts);
 	if (taken === null) return "ABSENT";
 	if (isCorrect(taken.code)) return "CORRECT";
 	if (taken.attempts >= maxAttempts) {

@@ -37,7 +37,7 @@ export async function verifyNewEmail(ctx: AppContext, requestId: string, code: s
 	if (check === "ABSENT") return { ok: false, error: "INVALID_REQUEST" };
 	if (check === "INCORRECT") return { ok: false, error: "INCORRECT_CODE" };
 	const event = newEvent(ctx, "email_changed", { userId: null, clientIp });
-	const applied = await ctx.stores.emailUpdates.applyUpdate(requestId, nowSeconds(ctx), event);
+	const applied = await ctx.stores.emailUpdates.applyUpdate(requestId, event);
 	if (applied.outcome !== "UPDATED") return { ok: false, error: applied.outcome };
 	logEvent(ctx, withData({ ...event, userId: applied.userId }, { previous_email: applied.previousEmail, email: applied.email }));
 	return { ok: true, email: applied.email };

@@ -2,7 +2,7 @@
 import type { Context } from "hono";
 import { errorResponse, failureResponse, tooManyRequests } from "../../errors.ts";
 import { parseBody } from "../../http/body.ts";
-import { nowSeconds, type HonoEnv } from "../../http/env.ts";
+import type { HonoEnv } from "../../http/env.ts";
 import { pathRequestId, pathUser } from "../../http/params.ts";
 import { createEmailUpdateRequest, verifyNewEmail } from "./actions.ts";
 import { createEmailUpdateRequestBody, verifyNewEmailBody } from "./schemas.ts";
@@ -28,7 +28,7 @@ export async function handleListUserEmailUpdateRequests(c: C): Promise<Response>
 	const ctx = c.get("ctx");
 	const user = await pathUser(c);
 	if (user === null) return errorResponse("NOT_FOUND");
-	const requests = await ctx.stores.emailUpdates.listForUser(user.id, nowSeconds(ctx));
+	const requests = await ctx.stores.emailUpdates.listForUser(user.id);
 	return Response.json(requests.map(emailUpdateRequestJSON));
 }
 
@@ -43,7 +43,7 @@ export async function handleDeleteUserEmailUpdateRequests(c: C): Promise<Respons
 export async function handleGetEmailUpdateRequest(c: C): Promise<Response> {
 	const ctx = c.get("ctx");
 	const id = pathRequestId(c);
-	const request = id === null ? null : await ctx.stores.emailUpdates.get(id, nowSeconds(ctx));
+	const request = id === null ? null : await ctx.stores.emailUpdates.get(id);
 	if (request === null) return errorResponse("NOT_FOUND");
 	return Response.json(emailUpdateRequestJSON(request));
 }
@@ -51,7 +51,7 @@ export async function handleGetEmailUpdateRequest(c: C): Promise<Response> {
 export async function handleDeleteEmailUpdateRequest(c: C): Promise<Response> {
 	const ctx = c.get("ctx");
 	const id = pathRequestId(c);
-	if (id === null || !(await ctx.stores.emailUpdates.delete(id, nowSeconds(ctx)))) return errorResponse("NOT_FOUND");
+	if (id === null || !(await ctx.stores.emailUpdates.delete(id))) return errorResponse("NOT_FOUND");
 	return noContent();
 }
 

@@ -1,5 +1,5 @@
 // What email update needs from a database; src/stores/<database>/email-update.ts implements it.
-// A request is live while now < expires_at. The code is kept as it is, because GET shows it again
+// A request is live while now < expires_at, by the store's clock (the database's on PostgreSQL). The code is kept as it is, because GET shows it again
 // (API.md section 2).
 import type { CodeAttemptStore } from "../code-attempts.ts";
 import type { HolmEvent } from "../events/store.ts";
@@ -21,9 +21,9 @@ export type ApplyEmailUpdateOutcome =
 
 export interface EmailUpdateStore extends CodeAttemptStore<string> {
 	insert(request: EmailUpdateRequest): Promise<UserRowWrite>;
-	get(id: string, now: number): Promise<EmailUpdateRequest | null>;
-	listForUser(userId: string, now: number): Promise<EmailUpdateRequest[]>;
-	delete(id: string, now: number): Promise<boolean>;
+	get(id: string): Promise<EmailUpdateRequest | null>;
+	listForUser(userId: string): Promise<EmailUpdateRequest[]>;
+	delete(id: string): Promise<boolean>;
 	deleteForUser(userId: string): Promise<void>;
 	/**
 	 * After a correct code, in one step: the user's email becomes the request's address, verified;
@@ -33,7 +33,7 @@ export interface EmailUpdateStore extends CodeAttemptStore<string> {
 	 * gets its attempt back. INVALID_REQUEST when the request is gone. On success `event`
 	 * (email_changed) is written with the user, and `previous_email` and `email` added to its data.
 	 */
-	applyUpdate(id: string, now: number, event: HolmEvent): Promise<ApplyEmailUpdateOutcome>;
+	applyUpdate(id: string, event: HolmEvent): Promise<ApplyEmailUpdateOutcome>;
 	deleteExpired(now: number): Promise<void>;
 }
 

@@ -2,7 +2,7 @@
 import type { Context } from "hono";
 import { errorResponse, failureResponse, tooManyRequests } from "../../errors.ts";
 import { parseBody } from "../../http/body.ts";
-import { nowSeconds, type HonoEnv } from "../../http/env.ts";
+import type { HonoEnv } from "../../http/env.ts";
 import { pathUser } from "../../http/params.ts";
 import { noContent } from "../../http/responses.ts";
 import { createEmailVerificationRequest, verifyUserEmail } from "./actions.ts";
@@ -27,7 +27,7 @@ export async function handleCreateVerificationRequest(c: C): Promise<Response> {
 export async function handleGetVerificationRequest(c: C): Promise<Response> {
 	const ctx = c.get("ctx");
 	const user = await pathUser(c);
-	const request = user === null ? null : await ctx.stores.emailVerifications.get(user.id, nowSeconds(ctx));
+	const request = user === null ? null : await ctx.stores.emailVerifications.get(user.id);
 	if (request === null) return errorResponse("NOT_FOUND");
 	return Response.json(emailVerificationRequestJSON(request));
 }
@@ -35,7 +35,7 @@ export async function handleGetVerificationRequest(c: C): Promise<Response> {
 export async function handleDeleteVerificationRequest(c: C): Promise<Response> {
 	const ctx = c.get("ctx");
 	const user = await pathUser(c);
-	if (user === null || !(await ctx.stores.emailVerifications.delete(user.id, nowSeconds(ctx)))) return errorResponse("NOT_FOUND");
+	if (user === null || !(await ctx.stores.emailVerifications.delete(user.id))) return errorResponse("NOT_FOUND");
 	return noContent();
 }
 

@@ -56,12 +56,12 @@ export async function resetPassword(ctx: AppContext, requestId: string, password
 	if (ctx.leakCheck.isLeakedLocally(password)) return { ok: false, failure: { error: "WEAK_PASSWORD" } };
 	const admitted = await ctx.limits.admitHashing(clientIp);
 	if (!admitted.allowed) return { ok: false, failure: tooManyRequests(admitted.retryAfterMs) };
-	const request = isId(requestId) ? await ctx.stores.passwordResets.get(requestId, nowSeconds(ctx)) : null;
+	const request = isId(requestId) ? await ctx.stores.passwordResets.get(requestId) : null;
 	if (request === null || !request.emailVerified) return { ok: false, failure: { error: "INVALID_REQUEST" } };
 	if (await ctx.leakCheck.isLeakedOnline(password)) return { ok: false, failure: { error: "WEAK_PASSWORD" } };
 	const passwordHash = await ctx.hasher.hash(password);
 	const event = newEvent(ctx, "password_reset", { userId: request.userId, clientIp });
-	const userId = await ctx.stores.passwordResets.resetPassword(requestId, passwordHash, nowSeconds(ctx), event);
+	const userId = await ctx.stores.passwordResets.resetPassword(requestId, passwordHash, event);
 	if (userId === null) return { ok: false, failure: { error: "INVALID_REQUEST" } };
 	logEvent(ctx, event);
 	return { ok: true };

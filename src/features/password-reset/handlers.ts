@@ -2,7 +2,7 @@
 import type { Context } from "hono";
 import { errorResponse, failureResponse, tooManyRequests } from "../../errors.ts";
 import { parseBody } from "../../http/body.ts";
-import { nowSeconds, type HonoEnv } from "../../http/env.ts";
+import type { HonoEnv } from "../../http/env.ts";
 import { pathRequestId, pathUser } from "../../http/params.ts";
 import { noContent } from "../../http/responses.ts";
 import { createPasswordResetRequest, resetPassword, verifyResetEmail } from "./actions.ts";
@@ -28,7 +28,7 @@ export async function handleListUserResetRequests(c: C): Promise<Response> {
 	const ctx = c.get("ctx");
 	const user = await pathUser(c);
 	if (user === null) return errorResponse("NOT_FOUND");
-	const requests = await ctx.stores.passwordResets.listForUser(user.id, nowSeconds(ctx));
+	const requests = await ctx.stores.passwordResets.listForUser(user.id);
 	return Response.json(requests.map(passwordResetRequestJSON));
 }
 
@@ -43,7 +43,7 @@ export async function handleDeleteUserResetRequests(c: C): Promise<Response> {
 export async function handleGetResetRequest(c: C): Promise<Response> {
 	const ctx = c.get("ctx");
 	const id = pathRequestId(c);
-	const request = id === null ? null : await ctx.stores.passwordResets.get(id, nowSeconds(ctx));
+	const request = id === null ? null : await ctx.stores.passwordResets.get(id);
 	if (request === null) return errorResponse("NOT_FOUND");
 	return Response.json(passwordResetRequestJSON(request));
 }
@@ -51,14 +51,14 @@ export async function handleGetResetRequest(c: C): Promise<Response> {
 export async function handleDeleteResetRequest(c: C): Promise<Response> {
 	const ctx = c.get("ctx");
 	const id = pathRequestId(c);
-	if (id === null || !(await ctx.stores.passwordResets.delete(id, nowSeconds(ctx)))) return errorResponse("NOT_FOUND");
+	if (id === null || !(await ctx.stores.passwordResets.delete(id))) return errorResponse("NOT_FOUND");
 	return noContent();
 }
 
 export async function handleVerifyResetEmail(c: C): Promise<Response> {
 	const ctx = c.get("ctx");
 	const id = pathRequestId(c);
-	if (id === null || (await ctx.stores.passwordResets.get(id, nowSeconds(ctx))) === null) return errorResponse("NOT_FOUND");
+	if (id === null || (await ctx.stores.passwordResets.get(id)) === null) return errorResponse("NOT_FOUND");
 	const body = parseBody(c, verifyResetEmailBody);
 	if (body === null) return errorResponse("INVALID_DATA");
 	const outcome = await verifyResetEmail(ctx, id, body.code, body.client_ip);
