@@ -2,7 +2,7 @@
 import { Hono, type Context } from "hono";
 import { routePath } from "hono/route";
 import { createClientIpReport } from "./client-ip-report.ts";
-import { errorCodeOf, errorResponse, unavailableResponse } from "./errors.ts";
+import { errorCodeOf, errorResponse, failureResponse, unavailableResponse } from "./errors.ts";
 import { createConsoleRoutes, isConsolePath } from "./features/console/routes.ts";
 import { clientClosed, clientClosedCodeOf, clientClosedResponse } from "./http/client-closed.ts";
 import type { AppContext, HonoEnv } from "./http/env.ts";
@@ -13,10 +13,11 @@ import type { Logger } from "./log.ts";
 import type { Metrics } from "./metrics.ts";
 import { closeIfBodyUnread } from "./middleware/close-unread-body.ts";
 import { checkMediaTypes } from "./middleware/media-type.ts";
-import { passkeysOff } from "./middleware/passkeys-off.ts";
+import { featureOff } from "./middleware/feature-switch.ts";
 import { readBody } from "./middleware/read-body.ts";
 import { secretCheck } from "./middleware/require-secret.ts";
 import { ROUTES } from "./routes.ts";
+import { DEFAULT_BODY_LIMIT, type Feature, type Route } from "./http/route.ts";
 import { newEvent, recordEvent } from "./features/events/actions.ts";
 import type { Storage } from "./stores/index.ts";
 import type { PasskeyConfig } from "./config.ts";
@@ -96,6 +97,24 @@ function countedLeakCheck(leakCheck: LeakCheck, metrics: Metrics): LeakCheck {
 	};
 }
 
+/** The rows of each path pattern, in the order of src/routes.ts. */
+function rowsByPath(routes: readonly Route[]): Map<string, Route[]> {
+	const rows = new Map<string, Route[]>();
+	for (const row of routes) rows.set(row.path, [...(rows.get(row.path) ?? []), row]);
+	for (const [path, [first, ...others]] of rows) {
+		if (others.some((row) => row.feature !== first!.feature)) throw new Error(`routes: every method of ${path} belongs to one feature switch`);
+	}
+	return rows;
+}
+
+/** The Hono handler of a row: the endpoint's answer, or its failure as an error answer. */
+function answerWith(row: Route) {
+	return async function answer(c: Context<HonoEnv>): Promise<Response> {
+		const answered = await row.endpoint.handle(c);
+		return answered instanceof Response ? answered : failureResponse(answered);
+	};
+}
+
 export interface App {
 	app: Hono<HonoEnv>;
 	ctx: AppContext;
@@ -118,7 +137,8 @@ export function createApp(deps: AppDeps): App {
 		clientIpReport: createClientIpReport(deps.metrics, deps.log, now),
 		passkeys: deps.passkeys ?? null,
 	};
-	const refusePasskeys = ctx.passkeys === null;
+	const featuresOff = new Set<Feature>(ctx.passkeys === null ? ["passkeys"] : []);
+	const rowsOf = rowsByPath(ROUTES);
 
 	const app = new Hono<HonoEnv>();
 	const checkSecret = secretCheck(deps.secrets);
@@ -138,11 +158,15 @@ export function createApp(deps: AppDeps): App {
 		requestIds.set(c, requestId);
 		try {
 			// Order matters (API.md section 1): secret, media type, body size; then each route's 404,
-			// body validation and limits. With passkeys off, their endpoints refuse right after the secret.
+			// body validation and limits. A feature that is off refuses right after the secret. What
+			// applies is read from the row the request matched (src/routes.ts), never from the path.
 			if (consoleRoutes !== null && isConsolePath(c.req.path)) {
 				c.res = await consoleRoutes.fetch(c.req.raw, c.env);
 			} else {
-				const refused = checkSecret(c) ?? (refusePasskeys ? passkeysOff(c) : null) ?? checkMediaTypes(c) ?? (await readBody(c));
+				const pathRows = rowsOf.get(routeOf(c)) ?? [];
+				const row = pathRows.find((candidate) => candidate.method === (c.req.method === "HEAD" ? "GET" : c.req.method)) ?? null;
+				const refused =
+					checkSecret(c, row) ?? featureOff(pathRows, featuresOff) ?? checkMediaTypes(c) ?? (await readBody(c, row?.bodyLimit ?? DEFAULT_BODY_LIMIT));
 				if (refused === null) {
 					c.set("ctx", ctx);
 					await next();
@@ -176,17 +200,12 @@ export function createApp(deps: AppDeps): App {
 		else deps.log.info("request", fields);
 	}
 
-	const methodsOf = new Map<string, Set<string>>();
-	for (const [method, path, handler] of ROUTES) {
-		app.on(method, path, handler);
-		const methods = methodsOf.get(path) ?? new Set<string>();
-		methods.add(method);
-		if (method === "GET") methods.add("HEAD"); // Hono answers HEAD with the GET handler
-		methodsOf.set(path, methods);
-	}
+	for (const row of ROUTES) app.on(row.method, row.path, answerWith(row));
 	// Registered after every method of a path, so only a method without a handler reaches it.
-	for (const [path, methods] of methodsOf) {
-		const allow = [...methods].sort().join(", ");
+	for (const [path, rows] of rowsOf) {
+		const methods: string[] = rows.map((row) => row.method);
+		if (methods.includes("GET")) methods.push("HEAD"); // Hono answers HEAD with the GET handler
+		const allow = [...new Set(methods)].sort().join(", ");
 		app.all(path, function answerMethodNotAllowed() {
 			const response = errorResponse("METHOD_NOT_ALLOWED");
 			response.headers.set("Allow", allow);

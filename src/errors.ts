@@ -23,13 +23,34 @@ export const ERROR_STATUS = {
 
 export type ErrorCode = keyof typeof ERROR_STATUS;
 
-/** A refusal always says when to come back, so TOO_MANY_REQUESTS carries its wait. */
-export type Failure = { error: Exclude<ErrorCode, "TOO_MANY_REQUESTS" | "UNAVAILABLE"> } | TooManyRequests;
-export type TooManyRequests = { error: "TOO_MANY_REQUESTS"; retryAfterSeconds: number };
+/**
+ * What every action returns: its value, or one of the error codes it declares at its top
+ * (`export const X_ERRORS = [...] as const`), from which its documented errors are derived too.
+ * A refusal always says when to come back: TOO_MANY_REQUESTS is made only by `tooManyRequests`,
+ * which sets `retryAfterSeconds`.
+ */
+export type Result<T, Codes extends readonly ErrorCode[]> = { ok: true; value: T } | Failure<Codes[number]>;
+
+export interface Failure<Code extends ErrorCode = ErrorCode> {
+	ok: false;
+	error: Code;
+	/** Whole seconds, at least 1: only with TOO_MANY_REQUESTS (and UNAVAILABLE). */
+	retryAfterSeconds?: number;
+}
+
+export function ok<T>(value: T): { ok: true; value: T };
+export function ok(): { ok: true; value: undefined };
+export function ok<T>(value?: T): { ok: true; value: T | undefined } {
+	return { ok: true, value };
+}
+
+export function fail<Code extends Exclude<ErrorCode, "TOO_MANY_REQUESTS" | "UNAVAILABLE">>(error: Code): Failure<Code> {
+	return { ok: false, error };
+}
 
 /** A limiter's refusal (milliseconds) as a failure with whole seconds, at least 1. */
-export function tooManyRequests(retryAfterMs: number): TooManyRequests {
-	return { error: "TOO_MANY_REQUESTS", retryAfterSeconds: Math.max(1, Math.ceil(retryAfterMs / 1000)) };
+export function tooManyRequests(retryAfterMs: number): Failure<"TOO_MANY_REQUESTS"> {
+	return { ok: false, error: "TOO_MANY_REQUESTS", retryAfterSeconds: Math.max(1, Math.ceil(retryAfterMs / 1000)) };
 }
 
 // The code each error response carries, for the request log and the metrics, without reading the body.
@@ -46,13 +67,14 @@ function answer(code: ErrorCode, headers?: Record<string, string>): Response {
 	return response;
 }
 
+/** An error answer for a code the pipeline decides (secret, media type, body size, 404, 405). */
 export function errorResponse(code: Exclude<ErrorCode, "TOO_MANY_REQUESTS" | "UNAVAILABLE">): Response {
 	return answer(code);
 }
 
+/** The one way a failure becomes an answer: its code, and Retry-After when it says when. */
 export function failureResponse(failure: Failure): Response {
-	if (failure.error !== "TOO_MANY_REQUESTS") return errorResponse(failure.error);
-	return answer(failure.error, { "Retry-After": String(failure.retryAfterSeconds) });
+	return failure.retryAfterSeconds === undefined ? answer(failure.error) : answer(failure.error, { "Retry-After": String(failure.retryAfterSeconds) });
 }
 
 /** Argon2id work that could not start in time, or a database that did not answer in time: the

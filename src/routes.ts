@@ -1,76 +1,81 @@
-// The whole API on one screen: method, path, handler. Limits are applied inside each handler,
-// after the path resource and the body have been checked (API.md section 1 gives that order);
-// the comment on each line names the limiter.
-import type { Handler } from "hono";
+// The whole API on one screen: one row per route, with what applies to it there: `public` (no
+// secret), the feature switch it belongs to, its body limit (64 KiB unless it says), and the limits
+// its action applies (the names of --limit; `code-attempts` and `second-factor` are counted in the
+// database). The shared middleware reads the matched row; the OpenAPI document is made from the
+// rows, and each endpoint's handler, errors and documentation sit together in its handlers.ts.
 import * as emailUpdate from "./features/email-update/handlers.ts";
 import * as emailVerification from "./features/email-verification/handlers.ts";
 import * as events from "./features/events/handlers.ts";
 import * as health from "./features/health/handlers.ts";
 import * as metrics from "./features/metrics/handlers.ts";
-import * as openapi from "./openapi/handler.ts";
 import * as passkeys from "./features/passkeys/handlers.ts";
 import * as passwordReset from "./features/password-reset/handlers.ts";
 import * as passwords from "./features/passwords/handlers.ts";
 import * as twoFactor from "./features/two-factor/handlers.ts";
 import * as userImports from "./features/user-imports/handlers.ts";
 import * as users from "./features/users/handlers.ts";
-import type { HonoEnv } from "./http/env.ts";
+import { MiB, route, type Route } from "./http/route.ts";
+import * as openapi from "./openapi/handler.ts";
 
-type Method = "GET" | "POST" | "DELETE";
+// A password check takes a hashing token and counts as incorrect until it proves right; a passkey
+// sign-in counts the same way without the token, and its ceremonies are not started while blocked.
+const PASSWORD_GUESSES = ["hashing", "incorrect-passwords-address", "incorrect-passwords-user"] as const;
+const PASSKEY_GUESSES = ["incorrect-passwords-address", "incorrect-passwords-user"] as const;
+const SERVICE = { noDatabase: true } as const;
+const PASSKEYS = { feature: "passkeys" } as const;
 
-export const ROUTES: readonly [Method, string, Handler<HonoEnv>][] = [
-	["GET", "/health", health.handleHealth],
-	["GET", "/metrics", metrics.handleMetrics],
-	["GET", "/openapi.json", openapi.handleOpenApi],
+export const ROUTES: readonly Route[] = [
+	route("GET", "/health", health.getHealth, { ...SERVICE, public: true }),
+	route("GET", "/metrics", metrics.getMetrics, SERVICE),
+	route("GET", "/openapi.json", openapi.getOpenApi, { ...SERVICE, public: true }),
 
-	["POST", "/users", users.handleCreateUser], // passwordHashing
-	["GET", "/users", users.handleListUsers],
-	["GET", "/users/:user_id", users.handleGetUser],
-	["DELETE", "/users/:user_id", users.handleDeleteUser],
+	route("POST", "/users", users.createUser, { limits: ["hashing"] }),
+	route("GET", "/users", users.listUsers),
+	route("GET", "/users/:user_id", users.getUser),
+	route("DELETE", "/users/:user_id", users.deleteUser),
 
-	["POST", "/users/:user_id/verify-password", passwords.handleVerifyPassword], // passwordHashing, incorrectPasswords
-	["POST", "/users/:user_id/update-password", passwords.handleUpdatePassword], // passwordHashing, incorrectPasswords
-	["POST", "/authenticate/password", passwords.handleAuthenticate], // passwordHashing, incorrectPasswords
+	route("POST", "/users/:user_id/verify-password", passwords.verifyPassword, { limits: PASSWORD_GUESSES }),
+	route("POST", "/users/:user_id/update-password", passwords.updatePassword, { limits: PASSWORD_GUESSES }),
+	route("POST", "/authenticate/password", passwords.authenticateWithPassword, { limits: PASSWORD_GUESSES }),
 
-	["POST", "/users/:user_id/password-reset-requests", passwordReset.handleCreateResetRequest], // passwordResetRequests
-	["GET", "/users/:user_id/password-reset-requests", passwordReset.handleListUserResetRequests],
-	["DELETE", "/users/:user_id/password-reset-requests", passwordReset.handleDeleteUserResetRequests],
-	["GET", "/password-reset-requests/:request_id", passwordReset.handleGetResetRequest],
-	["DELETE", "/password-reset-requests/:request_id", passwordReset.handleDeleteResetRequest],
-	["POST", "/password-reset-requests/:request_id/verify-email", passwordReset.handleVerifyResetEmail], // 5 codes per request (database)
-	["POST", "/reset-password", passwordReset.handleResetPassword], // passwordHashing
+	route("POST", "/users/:user_id/password-reset-requests", passwordReset.createPasswordResetRequest, { limits: ["reset-requests-user", "code-requests-address"] }),
+	route("GET", "/users/:user_id/password-reset-requests", passwordReset.listUserPasswordResetRequests),
+	route("DELETE", "/users/:user_id/password-reset-requests", passwordReset.deleteUserPasswordResetRequests),
+	route("GET", "/password-reset-requests/:request_id", passwordReset.getPasswordResetRequest),
+	route("DELETE", "/password-reset-requests/:request_id", passwordReset.deletePasswordResetRequest),
+	route("POST", "/password-reset-requests/:request_id/verify-email", passwordReset.verifyPasswordResetRequestEmail, { limits: ["code-attempts"] }),
+	route("POST", "/reset-password", passwordReset.resetPassword, { limits: ["hashing"] }),
 
-	["POST", "/users/:user_id/email-verification-request", emailVerification.handleCreateVerificationRequest], // emailVerificationRequests
-	["GET", "/users/:user_id/email-verification-request", emailVerification.handleGetVerificationRequest],
-	["DELETE", "/users/:user_id/email-verification-request", emailVerification.handleDeleteVerificationRequest],
-	["POST", "/users/:user_id/verify-email", emailVerification.handleVerifyEmail], // 5 codes per request (database)
+	route("POST", "/users/:user_id/email-verification-request", emailVerification.createEmailVerificationRequest, { limits: ["email-requests-user", "code-requests-address"] }),
+	route("GET", "/users/:user_id/email-verification-request", emailVerification.getEmailVerificationRequest),
+	route("DELETE", "/users/:user_id/email-verification-request", emailVerification.deleteEmailVerificationRequest),
+	route("POST", "/users/:user_id/verify-email", emailVerification.verifyEmail, { limits: ["code-attempts"] }),
 
-	["POST", "/users/:user_id/email-update-requests", emailUpdate.handleCreateEmailUpdateRequest], // emailUpdateRequests
-	["GET", "/users/:user_id/email-update-requests", emailUpdate.handleListUserEmailUpdateRequests],
-	["DELETE", "/users/:user_id/email-update-requests", emailUpdate.handleDeleteUserEmailUpdateRequests],
-	["GET", "/email-update-requests/:request_id", emailUpdate.handleGetEmailUpdateRequest],
-	["DELETE", "/email-update-requests/:request_id", emailUpdate.handleDeleteEmailUpdateRequest],
-	["POST", "/verify-new-email", emailUpdate.handleVerifyNewEmail], // 5 codes per request (database)
+	route("POST", "/users/:user_id/email-update-requests", emailUpdate.createEmailUpdateRequest, { limits: ["email-requests-user", "code-requests-address"] }),
+	route("GET", "/users/:user_id/email-update-requests", emailUpdate.listUserEmailUpdateRequests),
+	route("DELETE", "/users/:user_id/email-update-requests", emailUpdate.deleteUserEmailUpdateRequests),
+	route("GET", "/email-update-requests/:request_id", emailUpdate.getEmailUpdateRequest),
+	route("DELETE", "/email-update-requests/:request_id", emailUpdate.deleteEmailUpdateRequest),
+	route("POST", "/verify-new-email", emailUpdate.verifyNewEmail, { limits: ["code-attempts"] }),
 
-	["POST", "/users/:user_id/register-totp", twoFactor.handleRegisterTotp],
-	["GET", "/users/:user_id/totp-credential", twoFactor.handleGetTotpCredential],
-	["DELETE", "/users/:user_id/totp-credential", twoFactor.handleDeleteTotpCredential],
-	["POST", "/users/:user_id/verify-2fa/totp", twoFactor.handleVerifyTotp], // 5 wrong in a row lock 15 min (database)
-	["POST", "/users/:user_id/regenerate-recovery-code", twoFactor.handleRegenerateRecoveryCode],
-	["POST", "/users/:user_id/reset-2fa", twoFactor.handleResetTwoFactor], // 5 wrong in a row lock 15 min (database)
+	route("POST", "/users/:user_id/register-totp", twoFactor.registerTotp),
+	route("GET", "/users/:user_id/totp-credential", twoFactor.getTotpCredential),
+	route("DELETE", "/users/:user_id/totp-credential", twoFactor.deleteTotpCredential),
+	route("POST", "/users/:user_id/verify-2fa/totp", twoFactor.verifyTotp, { limits: ["second-factor"] }),
+	route("POST", "/users/:user_id/regenerate-recovery-code", twoFactor.regenerateRecoveryCode),
+	route("POST", "/users/:user_id/reset-2fa", twoFactor.resetTwoFactor, { limits: ["second-factor"] }),
 
-	// All answer NOT_ALLOWED without --passkey-rp-id (src/middleware/passkeys-off.ts).
-	["POST", "/users/:user_id/passkey-registrations", passkeys.handleStartRegistration], // refused while the address is blocked (incorrectPasswords)
-	["POST", "/passkey-registrations/:ceremony_id/verify", passkeys.handleVerifyRegistration],
-	["POST", "/passkey-authentications", passkeys.handleStartAuthentication], // refused while blocked (incorrectPasswords)
-	["POST", "/passkey-authentications/:ceremony_id/verify", passkeys.handleVerifyAuthentication], // incorrectPasswords (address, user)
-	["GET", "/users/:user_id/passkeys", passkeys.handleListUserPasskeys],
-	["GET", "/passkeys/:passkey_id", passkeys.handleGetPasskey],
-	["DELETE", "/passkeys/:passkey_id", passkeys.handleDeletePasskey],
+	route("POST", "/users/:user_id/passkey-registrations", passkeys.startPasskeyRegistration, { ...PASSKEYS, limits: PASSKEY_GUESSES }),
+	route("POST", "/passkey-registrations/:ceremony_id/verify", passkeys.verifyPasskeyRegistration, PASSKEYS),
+	route("POST", "/passkey-authentications", passkeys.startPasskeyAuthentication, { ...PASSKEYS, limits: PASSKEY_GUESSES }),
+	route("POST", "/passkey-authentications/:ceremony_id/verify", passkeys.verifyPasskeyAuthentication, { ...PASSKEYS, limits: PASSKEY_GUESSES }),
+	route("GET", "/users/:user_id/passkeys", passkeys.listUserPasskeys, PASSKEYS),
+	route("GET", "/passkeys/:passkey_id", passkeys.getPasskey, PASSKEYS),
+	route("DELETE", "/passkeys/:passkey_id", passkeys.deletePasskey, PASSKEYS),
 
-	["GET", "/events", events.handleListEvents],
-	["GET", "/users/:user_id/events", events.handleListUserEvents],
-	["POST", "/users/:user_id/unblock", events.handleUnblockUser],
+	route("GET", "/events", events.listEvents),
+	route("GET", "/users/:user_id/events", events.listUserEvents),
+	route("POST", "/users/:user_id/unblock", events.unblockUser),
 
-	["POST", "/user-imports", userImports.handleImportUsers], // body up to 4 MiB (middleware/read-body.ts); nothing hashed
+	route("POST", "/user-imports", userImports.importUsers, { bodyLimit: 4 * MiB }), // up to 1,000 users; nothing hashed
 ];

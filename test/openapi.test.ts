@@ -10,35 +10,29 @@ import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import type { z } from "zod";
 import { ERROR_STATUS, type ErrorCode } from "../src/errors.ts";
-import type { emailUpdateRequestResponse } from "../src/features/email-update/schemas.ts";
-import { emailUpdateRequestJSON } from "../src/features/email-update/store.ts";
-import type { emailVerificationRequestResponse } from "../src/features/email-verification/schemas.ts";
-import { emailVerificationRequestJSON } from "../src/features/email-verification/store.ts";
-import type { passwordResetRequestResponse } from "../src/features/password-reset/schemas.ts";
-import { passwordResetRequestJSON } from "../src/features/password-reset/store.ts";
-import type { totpCredentialResponse } from "../src/features/two-factor/schemas.ts";
-import { totpCredentialJSON } from "../src/features/two-factor/store.ts";
-import type { userResponse } from "../src/features/users/schemas.ts";
-import { userJSON } from "../src/features/users/store.ts";
+import { emailUpdateRequestAnswer } from "../src/features/email-update/schemas.ts";
+import { emailVerificationRequestAnswer } from "../src/features/email-verification/schemas.ts";
+import { passwordResetRequestAnswer } from "../src/features/password-reset/schemas.ts";
+import { totpCredentialAnswer } from "../src/features/two-factor/schemas.ts";
+import { userAnswer } from "../src/features/users/schemas.ts";
 import { buildOpenApiDocument, openApiPath } from "../src/openapi/document.ts";
 import { EXAMPLES } from "../src/openapi/examples.ts";
 import { ROUTES } from "../src/routes.ts";
-import type { passkeyResponse } from "../src/features/passkeys/schemas.ts";
-import { passkeyJSON } from "../src/features/passkeys/store.ts";
+import { passkeyAnswer } from "../src/features/passkeys/schemas.ts";
 import { authenticator, RP, signIn } from "./passkey-support.ts";
 import { authenticatorCode, createUser, SECRET, STRONG_PASSWORD, uniqueEmail, serverForThisFile } from "./support.ts";
 
 // Fails to type-check (bunx tsc) when what a handler sends and its documented model drift apart.
 type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
 const shapesAgree: [
-	Same<ReturnType<typeof userJSON>, z.output<typeof userResponse>>,
-	Same<ReturnType<typeof passwordResetRequestJSON>, z.output<typeof passwordResetRequestResponse>>,
-	Same<ReturnType<typeof emailVerificationRequestJSON>, z.output<typeof emailVerificationRequestResponse>>,
-	Same<ReturnType<typeof emailUpdateRequestJSON>, z.output<typeof emailUpdateRequestResponse>>,
-	Same<ReturnType<typeof totpCredentialJSON>, z.output<typeof totpCredentialResponse>>,
+	Same<ReturnType<typeof userAnswer.json>, z.output<typeof userAnswer.schema>>,
+	Same<ReturnType<typeof passwordResetRequestAnswer.json>, z.output<typeof passwordResetRequestAnswer.schema>>,
+	Same<ReturnType<typeof emailVerificationRequestAnswer.json>, z.output<typeof emailVerificationRequestAnswer.schema>>,
+	Same<ReturnType<typeof emailUpdateRequestAnswer.json>, z.output<typeof emailUpdateRequestAnswer.schema>>,
+	Same<ReturnType<typeof totpCredentialAnswer.json>, z.output<typeof totpCredentialAnswer.schema>>,
 ] = [true, true, true, true, true];
 void shapesAgree;
-const passkeyShapesAgree: Same<ReturnType<typeof passkeyJSON>, z.output<typeof passkeyResponse>> = true;
+const passkeyShapesAgree: Same<ReturnType<typeof passkeyAnswer.json>, z.output<typeof passkeyAnswer.schema>> = true;
 void passkeyShapesAgree;
 
 const document = buildOpenApiDocument() as any;
@@ -57,14 +51,16 @@ function documentedOperations(doc: any): string[] {
 	);
 }
 
-function routedOperations(routes: readonly (readonly [string, string, ...unknown[]])[]): string[] {
-	const keys = new Set(routes.map(([method, path]) => operationKey(method, openApiPath(path))));
+type Row = { method: string; path: string };
+
+function routedOperations(routes: readonly Row[]): string[] {
+	const keys = new Set(routes.map(({ method, path }) => operationKey(method, openApiPath(path))));
 	for (const [method, path] of PLANNED) keys.add(operationKey(method, path));
 	return [...keys];
 }
 
 /** Routes without an operation, and operations without a route. */
-function mismatches(routes: readonly (readonly [string, string, ...unknown[]])[], doc: any) {
+function mismatches(routes: readonly Row[], doc: any) {
 	const routed = routedOperations(routes);
 	const documented = documentedOperations(doc);
 	return {
@@ -105,7 +101,7 @@ describe("completeness", () => {
 	});
 
 	test("a route added without documentation is reported", () => {
-		const added = [...ROUTES, ["POST", "/users/:user_id/sessions"] as const];
+		const added = [...ROUTES, { method: "POST", path: "/users/:user_id/sessions" }];
 		expect(mismatches(added, document).undocumented).toEqual(["POST /users/{user_id}/sessions"]);
 	});
 

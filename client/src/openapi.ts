@@ -20,6 +20,46 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/metrics": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Prometheus metrics
+         * @description `Authorization: Bearer <secret>` suits Prometheus's `authorization` setting.
+         */
+        get: operations["getMetrics"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/openapi.json": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * This OpenAPI 3.1 description
+         * @description Needs no secret and reads no body.
+         */
+        get: operations["getOpenApi"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/users": {
         parameters: {
             query?: never;
@@ -591,46 +631,6 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/openapi.json": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /**
-         * This OpenAPI 3.1 description
-         * @description Needs no secret and reads no body.
-         */
-        get: operations["getOpenApi"];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/metrics": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /**
-         * Prometheus metrics
-         * @description `Authorization: Bearer <secret>` suits Prometheus's `authorization` setting.
-         */
-        get: operations["getMetrics"];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -713,9 +713,9 @@ export interface components {
         };
         PasskeyRegistration: {
             id: string;
-            user_id: string;
             created_at: number;
             expires_at: number;
+            user_id: string;
             /** @description PublicKeyCredentialCreationOptionsJSON: give it to PublicKeyCredential.parseCreationOptionsFromJSON(). */
             options: {
                 rp: {
@@ -1189,6 +1189,68 @@ export interface operations {
                     "application/json": components["schemas"]["Health"];
                 };
             };
+        };
+    };
+    getMetrics: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The Prometheus text exposition format, version 0.0.4. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example # HELP holm_password_hashing_running Argon2id hashes and verifications running now.
+                     *     # TYPE holm_password_hashing_running gauge
+                     *     holm_password_hashing_running 0
+                     */
+                    "text/plain": string;
+                };
+            };
+            401: components["responses"]["NOT_AUTHENTICATED"];
+            406: components["responses"]["NOT_ACCEPTABLE"];
+            415: components["responses"]["UNSUPPORTED_MEDIA_TYPE"];
+            500: components["responses"]["UNKNOWN_ERROR"];
+        };
+    };
+    getOpenApi: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The OpenAPI 3.1 description of this API. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "openapi": "3.1.1",
+                     *       "info": {
+                     *         "title": "Holm",
+                     *         "version": "0.1.0"
+                     *       },
+                     *       "paths": {}
+                     *     }
+                     */
+                    "application/json": components["schemas"]["OpenApiDocument"];
+                };
+            };
+            406: components["responses"]["NOT_ACCEPTABLE"];
+            415: components["responses"]["UNSUPPORTED_MEDIA_TYPE"];
+            500: components["responses"]["UNKNOWN_ERROR"];
         };
     };
     listUsers: {
@@ -3514,68 +3576,6 @@ export interface operations {
             415: components["responses"]["UNSUPPORTED_MEDIA_TYPE"];
             500: components["responses"]["UNKNOWN_ERROR"];
             503: components["responses"]["UNAVAILABLE"];
-        };
-    };
-    getOpenApi: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description The OpenAPI 3.1 description of this API. */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "openapi": "3.1.1",
-                     *       "info": {
-                     *         "title": "Holm",
-                     *         "version": "0.1.0"
-                     *       },
-                     *       "paths": {}
-                     *     }
-                     */
-                    "application/json": components["schemas"]["OpenApiDocument"];
-                };
-            };
-            406: components["responses"]["NOT_ACCEPTABLE"];
-            415: components["responses"]["UNSUPPORTED_MEDIA_TYPE"];
-            500: components["responses"]["UNKNOWN_ERROR"];
-        };
-    };
-    getMetrics: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description The Prometheus text exposition format, version 0.0.4. */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example # HELP holm_password_hashing_running Argon2id hashes and verifications running now.
-                     *     # TYPE holm_password_hashing_running gauge
-                     *     holm_password_hashing_running 0
-                     */
-                    "text/plain": string;
-                };
-            };
-            401: components["responses"]["NOT_AUTHENTICATED"];
-            406: components["responses"]["NOT_ACCEPTABLE"];
-            415: components["responses"]["UNSUPPORTED_MEDIA_TYPE"];
-            500: components["responses"]["UNKNOWN_ERROR"];
         };
     };
 }

@@ -1,6 +1,7 @@
-// Reads the request body once, refusing more than 64 KiB (4 MiB for POST /user-imports) (413) whether or not Content-Length
-// tells the truth. The text is parsed later by each route, because a missing path resource
-// (404) must win over a malformed body (400).
+// Reads the request body once, refusing more than the matched row's limit (413: 64 KiB, 4 MiB for
+// POST /user-imports; see src/routes.ts) whether or not Content-Length tells the truth. The text
+// is parsed later by each route, because a missing path resource (404) must win over a malformed
+// body (400).
 //
 // Only POST routes take a body; GET and DELETE never read one, whatever the client sends, and
 // this middleware runs after the secret check, so no body is read for a caller without the
@@ -9,15 +10,6 @@ import type { Context } from "hono";
 import { errorResponse } from "../errors.ts";
 import { clientClosed, clientClosedResponse } from "../http/client-closed.ts";
 import type { HonoEnv } from "../http/env.ts";
-
-export const MAX_BODY_BYTES = 64 * 1024;
-/** POST /user-imports carries up to 1,000 users with their hashes and keys (API.md section 9). */
-export const MAX_IMPORT_BODY_BYTES = 4 * 1024 * 1024;
-
-/** The body limit of a path: one endpoint needs more, and only that one gets it. */
-function maxBodyBytes(path: string): number {
-	return path === "/user-imports" ? MAX_IMPORT_BODY_BYTES : MAX_BODY_BYTES;
-}
 
 // One decoder serves every request: decode() without { stream } leaves no state behind.
 const UTF8 = new TextDecoder("utf-8", { fatal: true });
@@ -37,11 +29,10 @@ async function bodyBytes(request: Request, declared: string | undefined, limit: 
 	return Buffer.concat(chunks);
 }
 
-/** Reads a POST's body into `rawBody`: PAYLOAD_TOO_LARGE, the stand-in answer for a client that
- *  left (http/client-closed.ts), or null to go on. Other methods read nothing. */
-export async function readBody(c: Context<HonoEnv>): Promise<Response | null> {
+/** Reads a POST's body of at most `limit` bytes into `rawBody`: PAYLOAD_TOO_LARGE, the stand-in
+ *  answer for a client that left (http/client-closed.ts), or null to go on. Other methods read nothing. */
+export async function readBody(c: Context<HonoEnv>, limit: number): Promise<Response | null> {
 	if (c.req.method !== "POST") return null;
-	const limit = maxBodyBytes(c.req.path);
 	const declared = c.req.header("Content-Length");
 	if (declared !== undefined && !(Number(declared) <= limit)) return errorResponse("PAYLOAD_TOO_LARGE");
 	if (c.req.raw.body === null) {

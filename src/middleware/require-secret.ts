@@ -1,17 +1,13 @@
-// Every route but GET /health and GET /openapi.json needs one of the secrets the server started
-// with (API.md section 1), as the bare secret or as `Bearer <secret>`.
+// Every route but the public rows of src/routes.ts (GET /health and GET /openapi.json) needs one of
+// the secrets the server started with (API.md section 1), as the bare secret or as `Bearer <secret>`.
 import type { Context } from "hono";
 import { errorResponse } from "../errors.ts";
+import type { Route } from "../http/route.ts";
 import { constantTimeEqualBytes, sha256 } from "../lib/constant-time.ts";
 
 // `Bearer` is a scheme name, so any case (RFC 9110 section 11.1); one or more spaces follow it.
 const BEARER = /^bearer +/i;
 
-/** The health probe comes from load balancers and orchestrators that hold no secret, and the API's
- *  description is public knowledge; neither reads a body. */
-function isPublic(c: Context): boolean {
-	return (c.req.method === "GET" || c.req.method === "HEAD") && (c.req.path === "/health" || c.req.path === "/openapi.json");
-}
 
 /**
  * Whether `given` is one of the secrets, known by their SHA-256 (made once at start). Every secret
@@ -39,12 +35,14 @@ function notAuthenticated(): Response {
 	return response;
 }
 
-/** The check of every request against `secrets`: NOT_AUTHENTICATED, or null to go on. */
-export function secretCheck(secrets: readonly string[]): (c: Context) => Response | null {
+/** The check of every request against `secrets`: NOT_AUTHENTICATED, or null to go on. `route` is the
+ *  row the request matched (null for none): a public row (the health probe, which load balancers
+ *  call without a secret, and the API's description) needs none, and neither reads a body. */
+export function secretCheck(secrets: readonly string[]): (c: Context, route: Route | null) => Response | null {
 	if (secrets.length === 0) throw new Error("secretCheck needs at least one secret");
 	const digests = secrets.map(sha256);
-	return function checkSecret(c) {
-		if (isPublic(c)) return null;
+	return function checkSecret(c, route) {
+		if (route?.public === true) return null;
 		const given = c.req.header("Authorization");
 		if (given === undefined || !matchesADigest(given, digests)) return notAuthenticated();
 		return null;

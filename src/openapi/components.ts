@@ -1,21 +1,21 @@
 // The zod schemas the OpenAPI document is made from, under the component names it gives them.
-// Request bodies are the very schemas the handlers parse with; response models are the shapes
-// added beside them in src/features/*/schemas.ts.
+// Request bodies are the very schemas the handlers parse with; response models are the schemas of
+// the answers declared beside them in src/features/*/schemas.ts (the same declaration makes the JSON).
 import { z } from "zod";
-import { createEmailUpdateRequestBody, emailUpdateRequestResponse, verifiedEmailResponse, verifyNewEmailBody } from "../features/email-update/schemas.ts";
-import { createVerificationRequestBody, emailVerificationRequestResponse, verifyEmailBody } from "../features/email-verification/schemas.ts";
+import { createEmailUpdateRequestBody, emailUpdateRequestAnswer, verifiedEmailAnswer, verifyNewEmailBody } from "../features/email-update/schemas.ts";
+import { createVerificationRequestBody, emailVerificationRequestAnswer, verifyEmailBody } from "../features/email-verification/schemas.ts";
 import {
-	createdPasswordResetRequestResponse,
+	createdPasswordResetRequestAnswer,
 	createResetRequestBody,
-	passwordResetRequestResponse,
+	passwordResetRequestAnswer,
 	resetPasswordBody,
 	verifyResetEmailBody,
 } from "../features/password-reset/schemas.ts";
 import {
-	passkeyAuthenticationResponse,
-	passkeyRegistrationResponse,
-	passkeyResponse,
-	passkeySignInResponse,
+	passkeyAuthenticationAnswer,
+	passkeyRegistrationAnswer,
+	passkeyAnswer,
+	passkeySignInAnswer,
 	startAuthenticationBody,
 	startRegistrationBody,
 	verifyAuthenticationBody,
@@ -23,16 +23,16 @@ import {
 } from "../features/passkeys/schemas.ts";
 import { authenticateBody, updatePasswordBody, verifyPasswordBody } from "../features/passwords/schemas.ts";
 import {
-	recoveryCodeResponse,
+	recoveryCodeAnswer,
 	regenerateRecoveryCodeBody,
 	registerTotpBody,
 	resetTwoFactorBody,
-	totpCredentialResponse,
+	totpCredentialAnswer,
 	verifyTotpBody,
 } from "../features/two-factor/schemas.ts";
-import { eventPageResponse, unblockUserBody } from "../features/events/schemas.ts";
-import { userImportBodyDocument, userImportResponse } from "../features/user-imports/schemas.ts";
-import { createUserBody, userResponse } from "../features/users/schemas.ts";
+import { eventPageAnswer, unblockUserBody } from "../features/events/schemas.ts";
+import { userImportBodyDocument, userImportAnswer } from "../features/user-imports/schemas.ts";
+import { createUserBody, userAnswer } from "../features/users/schemas.ts";
 
 export const REQUEST_BODIES = {
 	CreateUserBody: createUserBody,
@@ -65,20 +65,20 @@ const healthResponse = z.object({ status: z.enum(["ok", "unavailable"]) });
 const openApiDocumentResponse = z.looseObject({ openapi: z.string() });
 
 export const MODELS = {
-	User: userResponse,
-	PasswordResetRequest: passwordResetRequestResponse,
-	CreatedPasswordResetRequest: createdPasswordResetRequestResponse,
-	EmailVerificationRequest: emailVerificationRequestResponse,
-	EmailUpdateRequest: emailUpdateRequestResponse,
-	VerifiedEmail: verifiedEmailResponse,
-	TotpCredential: totpCredentialResponse,
-	RecoveryCode: recoveryCodeResponse,
-	Passkey: passkeyResponse,
-	PasskeyRegistration: passkeyRegistrationResponse,
-	PasskeyAuthentication: passkeyAuthenticationResponse,
-	PasskeySignIn: passkeySignInResponse,
-	EventPage: eventPageResponse,
-	UserImportResult: userImportResponse,
+	User: userAnswer.schema,
+	PasswordResetRequest: passwordResetRequestAnswer.schema,
+	CreatedPasswordResetRequest: createdPasswordResetRequestAnswer.schema,
+	EmailVerificationRequest: emailVerificationRequestAnswer.schema,
+	EmailUpdateRequest: emailUpdateRequestAnswer.schema,
+	VerifiedEmail: verifiedEmailAnswer.schema,
+	TotpCredential: totpCredentialAnswer.schema,
+	RecoveryCode: recoveryCodeAnswer.schema,
+	Passkey: passkeyAnswer.schema,
+	PasskeyRegistration: passkeyRegistrationAnswer.schema,
+	PasskeyAuthentication: passkeyAuthenticationAnswer.schema,
+	PasskeySignIn: passkeySignInAnswer.schema,
+	EventPage: eventPageAnswer.schema,
+	UserImportResult: userImportAnswer.schema,
 	Health: healthResponse,
 	OpenApiDocument: openApiDocumentResponse,
 } satisfies Record<string, z.ZodType>;

@@ -1,22 +1,31 @@
-// The OpenAPI 3.1 document of the whole API, made from the operation table (operations.ts) and the
-// zod schemas (components.ts). Everything comes from constants in a fixed order, so two builds give
+// The OpenAPI 3.1 document of the whole API, made from the rows of src/routes.ts (each endpoint's
+// documentation and errors, and what its row adds) and the zod schemas (components.ts). Everything comes from constants in a fixed order, so two builds give
 // the same JSON byte for byte.
 import { z } from "zod";
 import packageJson from "../../package.json" with { type: "json" };
 import { ERROR_STATUS, type ErrorCode } from "../errors.ts";
 import { identifier } from "../features/users/schemas.ts";
-import { MAX_BODY_BYTES, MAX_IMPORT_BODY_BYTES } from "../middleware/read-body.ts";
+import { TAGS, type Success } from "../http/endpoint.ts";
+import { DEFAULT_BODY_LIMIT, documentedErrors, type Route } from "../http/route.ts";
+import { ROUTES } from "../routes.ts";
 import { MODELS, REQUEST_BODIES, type BodyName } from "./components.ts";
 import { EXAMPLES } from "./examples.ts";
-import { OPERATIONS, TAGS, type Operation, type Success } from "./operations.ts";
 
 type Json = Record<string, unknown>;
 type JsonSchema = Json & { properties?: Record<string, Json>; required?: string[] };
 
 const OPENAPI_VERSION = "3.1.1";
 
-/** What each code means wherever it is answered (docs/errors.md); a 400 lists its codes with these. */
-const ERROR_MEANINGS: Record<ErrorCode, string> = {
+/** "64 KiB (4 MiB for POST /user-imports)": the default body limit, and the rows that differ. */
+function bodyLimits(): string {
+	const size = (bytes: number) => (bytes % (1024 * 1024) === 0 ? `${bytes / 1024 / 1024} MiB` : `${bytes / 1024} KiB`);
+	const others = ROUTES.filter((route) => route.bodyLimit !== DEFAULT_BODY_LIMIT).map((route) => `${size(route.bodyLimit)} for ${route.method} ${route.path}`);
+	return others.length === 0 ? size(DEFAULT_BODY_LIMIT) : `${size(DEFAULT_BODY_LIMIT)} (${others.join(", ")})`;
+}
+
+/** What each code means wherever it is answered (docs/errors.md); a 400 lists its codes with these.
+ *  PAYLOAD_TOO_LARGE's names the rows' body limits: see meaning(). */
+const ERROR_MEANINGS: Record<Exclude<ErrorCode, "PAYLOAD_TOO_LARGE">, string> = {
 	INVALID_DATA: "The body is not a JSON object, a field has the wrong type, a required field is missing, or a value breaks a rule.",
 	WEAK_PASSWORD: "A password being set is in the leaked-password list.",
 	TOO_MANY_REQUESTS: "A rate limit or lockout refused the call; `Retry-After` gives the whole seconds until it could succeed.",
@@ -31,11 +40,16 @@ const ERROR_MEANINGS: Record<ErrorCode, string> = {
 	NOT_FOUND: "The user or request named in the path does not exist or has expired (on /authenticate/password: no user has that address).",
 	METHOD_NOT_ALLOWED: "The path exists, but not with this method.",
 	NOT_ACCEPTABLE: "The Accept header allows neither application/json, application/* nor */*.",
-	PAYLOAD_TOO_LARGE: `The body is larger than ${MAX_BODY_BYTES / 1024} KiB (${MAX_IMPORT_BODY_BYTES / 1024 / 1024} MiB for POST /user-imports).`,
 	UNSUPPORTED_MEDIA_TYPE: "The Content-Type is neither application/json nor text/plain.",
 	UNKNOWN_ERROR: "Something failed inside Holm; details go to its log, never to the response.",
 	UNAVAILABLE: "Holm cannot serve the call now: password hashing could not start within 5 seconds, or (PostgreSQL) the database did not answer in time. Retry after `Retry-After` seconds.",
 };
+
+/** Read when the document is built: the rows are not there yet while this module loads (the
+ *  document's own endpoint is one of them). */
+function meaning(code: ErrorCode): string {
+	return code === "PAYLOAD_TOO_LARGE" ? `The body is larger than ${bodyLimits()}.` : ERROR_MEANINGS[code];
+}
 
 const ALL_CODES = Object.keys(ERROR_STATUS) as ErrorCode[];
 
@@ -93,29 +107,15 @@ function errorSchema(codes: readonly ErrorCode[]): Json {
 }
 
 function errorResponse(codes: readonly ErrorCode[]): Json {
-	const meanings = codes.map((code) => `- \`${code}\`: ${ERROR_MEANINGS[code]}`).join("\n");
+	const meanings = codes.map((code) => `- \`${code}\`: ${meaning(code)}`).join("\n");
 	const examples = Object.fromEntries(codes.map((code) => [code, { value: { error: code } }]));
 	const response: Json = {
-		description: codes.length === 1 ? ERROR_MEANINGS[codes[0]!] : `One of:\n\n${meanings}`,
+		description: codes.length === 1 ? meaning(codes[0]!) : `One of:\n\n${meanings}`,
 		content: { "application/json": { schema: errorSchema(codes), examples } },
 	};
 	if (codes.some((code) => WITH_RETRY_AFTER.includes(code))) response.headers = { "Retry-After": ref("headers", "Retry-After") };
 	if (codes.includes("METHOD_NOT_ALLOWED")) response.headers = { Allow: ref("headers", "Allow") };
 	return response;
-}
-
-/** Answers that depend only on the method and the secret, not on the endpoint (docs/errors.md).
- *  The media type check runs on every request, body or not; only POST reads a body. Every endpoint
- *  that uses the database answers 503 when it does not answer in time (on PostgreSQL); the service
- *  endpoints do not (/health says so in its own body, /metrics answers without the database). */
-function commonCodes(operation: Operation): ErrorCode[] {
-	const codes: ErrorCode[] = [];
-	if (!operation.public) codes.push("NOT_AUTHENTICATED");
-	codes.push("UNSUPPORTED_MEDIA_TYPE", "NOT_ACCEPTABLE");
-	if (operation.method === "POST") codes.push("PAYLOAD_TOO_LARGE");
-	codes.push("UNKNOWN_ERROR");
-	if (operation.tag !== "Service") codes.push("UNAVAILABLE");
-	return codes;
 }
 
 function successResponse(success: Success, example: unknown): Json {
@@ -135,14 +135,15 @@ function successResponse(success: Success, example: unknown): Json {
 	return response;
 }
 
-/** Every status the operation can answer, in ascending order; each error status lists its codes. */
-function responses(operation: Operation): Json {
+/** Every status the route can answer, in ascending order; each error status lists its codes. */
+function responses(route: Route): Json {
+	const operation = route.endpoint;
 	const byStatus = new Map<number, Json>([[operation.success.status, successResponse(operation.success, EXAMPLES[operation.operationId]?.answer)]]);
 	for (const other of operation.otherResponses ?? []) {
 		const content = { "application/json": mediaType(ref("schemas", other.model), other.example) };
 		byStatus.set(other.status, { description: other.description, content });
 	}
-	const codes = [...new Set([...operation.errors, ...commonCodes(operation)])];
+	const codes = documentedErrors(route);
 	for (const status of new Set(codes.map((code) => ERROR_STATUS[code]))) {
 		const answered = codes.filter((code) => ERROR_STATUS[code] === status);
 		// One code per status is the same answer everywhere: shared. A 400 differs by endpoint.
@@ -191,25 +192,26 @@ function pathParameters(honoPath: string): Json[] {
 	});
 }
 
-function operationObject(operation: Operation, bodySchemas: Record<string, JsonSchema>): Json {
-	const parameters = [...pathParameters(operation.path), ...(operation.query ? queryParameters(operation.query) : [])];
+function operationObject(route: Route, bodySchemas: Record<string, JsonSchema>): Json {
+	const operation = route.endpoint;
+	const parameters = [...pathParameters(route.path), ...(operation.query ? queryParameters(operation.query) : [])];
 	return {
 		operationId: operation.operationId,
 		summary: operation.summary,
 		...(operation.description === undefined ? {} : { description: operation.description }),
 		tags: [operation.tag],
-		...(operation.public ? { security: [] } : {}),
+		...(route.public ? { security: [] } : {}),
 		...(parameters.length > 0 ? { parameters } : {}),
 		...(operation.body === undefined ? {} : { requestBody: requestBody(operation.body, bodySchemas, EXAMPLES[operation.operationId]?.request) }),
-		responses: responses(operation),
+		responses: responses(route),
 	};
 }
 
 function paths(bodySchemas: Record<string, JsonSchema>): Json {
 	const result: Record<string, Json> = {};
-	for (const operation of OPERATIONS) {
-		const item = (result[openApiPath(operation.path)] ??= {});
-		item[operation.method.toLowerCase()] = operationObject(operation, bodySchemas);
+	for (const route of ROUTES) {
+		const item = (result[openApiPath(route.path)] ??= {});
+		item[route.method.toLowerCase()] = operationObject(route, bodySchemas);
 	}
 	return result;
 }

@@ -30,7 +30,7 @@ function bodies(): string[] {
 test("no malformed body reaches a 500 on any endpoint", async () => {
 	const known = new Set(Object.keys(ERROR_STATUS).filter((code) => code !== "UNKNOWN_ERROR"));
 	const failures: string[] = [];
-	for (const [method, pattern] of ROUTES) {
+	for (const { method, path: pattern } of ROUTES) {
 		if (method !== "POST") continue;
 		const path = pattern
 			.replace(":user_id", userId)

@@ -120,8 +120,8 @@ test("block and deletion events name both the user and the canonical client_ip, 
 	// canonical once validated) is in the event.
 	// (The action itself, given the canonical client_ip of a verify-email body.)
 	const reset = (await server.request("GET", `/users/${user.id}/password-reset-requests`)).body[0];
-	for (let i = 0; i < 5; i++) expect(await verifyResetEmail(server.ctx, reset.id, "WRONG234", "v6:2001:db8:8:8::/64")).toBe("INCORRECT_CODE");
-	expect(await verifyResetEmail(server.ctx, reset.id, "WRONG234", "v6:2001:db8:8:8::/64")).toBe("NOT_FOUND");
+	for (let i = 0; i < 5; i++) expect(await verifyResetEmail(server.ctx, reset.id, "WRONG234", "v6:2001:db8:8:8::/64")).toEqual({ ok: false, error: "INCORRECT_CODE" });
+	expect(await verifyResetEmail(server.ctx, reset.id, "WRONG234", "v6:2001:db8:8:8::/64")).toEqual({ ok: false, error: "NOT_FOUND" });
 
 	const seen = events().map(({ time: _time, message: _message, ...event }) => event);
 	expect(seen).toEqual([

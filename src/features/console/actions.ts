@@ -7,10 +7,11 @@ import { isId } from "../../lib/ids.ts";
 import { isValidEmail, normalizeEmail } from "../../lib/validation.ts";
 import { RULES } from "../../limits.ts";
 import { newEvent, recordEvent, unblockUser } from "../events/actions.ts";
-import { eventJSON, EVENT_TYPES, type EventData } from "../events/store.ts";
+import { eventAnswer } from "../events/schemas.ts";
+import { EVENT_TYPES, type EventData } from "../events/store.ts";
 import { deletePasskey } from "../passkeys/actions.ts";
 import { deleteTotpCredential } from "../two-factor/actions.ts";
-import { passkeyJSON } from "../passkeys/store.ts";
+import { passkeyAnswer } from "../passkeys/schemas.ts";
 import { deleteUser, listUsers } from "../users/actions.ts";
 import type { SortOrder, User, UserSortBy } from "../users/store.ts";
 
@@ -31,6 +32,16 @@ export function consoleUserJSON(user: User) {
 		email_verified: user.emailVerified,
 		totp_registered: user.totpRegistered,
 	};
+}
+
+/** A row of the user list: the user, how many passkeys, and whether a block or lock holds now. */
+export async function listedUserJSON(ctx: AppContext, user: User) {
+	const [passkeys, locks, passwordBlock] = await Promise.all([
+		ctx.stores.passkeys.listForUser(user.id),
+		ctx.stores.console.secondFactorLocks(user.id, nowSeconds(ctx)),
+		passwordBlockUntil(ctx, user.id),
+	]);
+	return { ...consoleUserJSON(user), passkeys: passkeys.length, blocked: passwordBlock !== null || locks.some((lock) => lock.lockedUntil !== null) };
 }
 
 export type UserSearchMode = "auto" | "email" | "email_part" | "id";
@@ -106,7 +117,7 @@ export async function describeUser(ctx: AppContext, userId: string) {
 		user: consoleUserJSON(user),
 		totp: totp === null ? null : { created_at: totp.createdAt },
 		// The API's passkey model, which holds neither the public key nor the counter.
-		passkeys: passkeys.map(passkeyJSON),
+		passkeys: passkeys.map(passkeyAnswer.json),
 		requests: {
 			password_reset: resets.map((r) => ({ created_at: r.createdAt, expires_at: r.expiresAt, email_verified: r.emailVerified })),
 			email_verification: verification === null ? [] : [{ created_at: verification.createdAt, expires_at: verification.expiresAt }],
@@ -117,7 +128,7 @@ export async function describeUser(ctx: AppContext, userId: string) {
 			second_factor: locks.map((l) => ({ check: l.check, failed_attempts: l.failedAttempts, locked_until: l.lockedUntil, lock_count: l.lockCount })),
 		},
 		// Newest first; `data` never holds a password, code, key, hash, secret or request id.
-		events: events.map(({ event }) => eventJSON(event)),
+		events: events.map(({ event }) => eventAnswer.json(event)),
 	};
 }
 
@@ -143,21 +154,21 @@ export async function deleteUserConfirmed(ctx: AppContext, userId: string, typed
 	const given = typed.trim();
 	const confirmed = given === user.id || (user.email !== null && normalizeEmail(given) === user.email);
 	if (!confirmed) return "NOT_CONFIRMED";
-	return (await deleteUser(ctx, user.id, BY_CONSOLE)) ? "DELETED" : "NOT_FOUND";
+	return (await deleteUser(ctx, user.id, BY_CONSOLE)).ok ? "DELETED" : "NOT_FOUND";
 }
 
 export async function removeTotp(ctx: AppContext, userId: string): Promise<boolean> {
-	return isId(userId) && (await deleteTotpCredential(ctx, userId, BY_CONSOLE));
+	return isId(userId) && (await deleteTotpCredential(ctx, userId, BY_CONSOLE)).ok;
 }
 
 /** The passkey, by its id, through the passkeys feature (the passkey_deleted event). */
 export async function removePasskey(ctx: AppContext, passkeyId: string): Promise<boolean> {
-	return deletePasskey(ctx, passkeyId, BY_CONSOLE);
+	return (await deletePasskey(ctx, passkeyId, BY_CONSOLE)).ok;
 }
 
 /** Ends the user's password block and second-factor locks (the user_unblocked event). */
 export async function unblock(ctx: AppContext, userId: string): Promise<boolean> {
-	return isId(userId) && (await unblockUser(ctx, userId, BY_CONSOLE));
+	return isId(userId) && (await unblockUser(ctx, userId, BY_CONSOLE)).ok;
 }
 
 export interface EventFeedQuery {
@@ -171,8 +182,12 @@ export interface EventFeedQuery {
 export async function eventFeed(ctx: AppContext, query: EventFeedQuery) {
 	const since = query.hours === null ? null : nowSeconds(ctx) - query.hours * 60 * 60;
 	const rows = await ctx.stores.console.recentEvents({ userId: query.userId, type: query.type, since, before: query.before, limit: FEED_EVENTS });
+	// The email of each user who still exists, so the feed reads as people rather than ids.
+	const userIds = [...new Set(rows.flatMap(({ event }) => (event.userId === null ? [] : [event.userId])))];
+	const users = await Promise.all(userIds.map((id) => ctx.stores.users.get(id)));
+	const emails = new Map(users.flatMap((user) => (user === null ? [] : [[user.id, user.email] as const])));
 	return {
-		events: rows.map(({ event }) => eventJSON(event)),
+		events: rows.map(({ event }) => ({ ...eventAnswer.json(event), user_email: event.userId === null ? null : (emails.get(event.userId) ?? null), user_exists: event.userId !== null && emails.has(event.userId) })),
 		older: rows.length === FEED_EVENTS ? String(rows[rows.length - 1]!.seq) : null,
 		types: EVENT_TYPES,
 	};

@@ -10,10 +10,11 @@ import { z } from "zod";
 import type { AppContext } from "../../context.ts";
 import { nowSeconds, type HonoEnv } from "../../http/env.ts";
 import { FailureWindow } from "../../lib/rate-limit.ts";
+import { DEFAULT_BODY_LIMIT } from "../../http/route.ts";
 import { readBody } from "../../middleware/read-body.ts";
 import { consoleAssets } from "./assets.ts";
 import {
-	consoleUserJSON,
+	listedUserJSON,
 	deletePendingRequests,
 	deleteUserConfirmed,
 	describeService,
@@ -152,7 +153,7 @@ export function createConsoleRoutes(ctx: AppContext): ConsoleRoutes {
 		if (c.req.method !== "POST") return next();
 		if (!isSameOrigin(c)) return fail("CROSS_SITE_REQUEST");
 		if (!isJson(c)) return fail("UNSUPPORTED_MEDIA_TYPE");
-		const refused = await readBody(c);
+		const refused = await readBody(c, DEFAULT_BODY_LIMIT);
 		if (refused !== null) return refused;
 		return next();
 	});
@@ -206,7 +207,8 @@ export function createConsoleRoutes(ctx: AppContext): ConsoleRoutes {
 			page: query.page,
 			perPage: query.per_page,
 		});
-		return Response.json({ users: users.map(consoleUserJSON), total, page: query.page, per_page: query.per_page, pages: Math.ceil(total / query.per_page) });
+		const rows = await Promise.all(users.map((user) => listedUserJSON(ctx, user)));
+		return Response.json({ users: rows, total, page: query.page, per_page: query.per_page, pages: Math.ceil(total / query.per_page) });
 	});
 
 	app.get("/console/api/users/:user_id", async (c) => {

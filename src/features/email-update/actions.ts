@@ -1,5 +1,6 @@
 // Email update: a code goes to the new address; giving it back moves the user to that address.
 import { nowSeconds, type AppContext } from "../../context.ts";
+import { fail, ok, tooManyRequests, type Result } from "../../errors.ts";
 import { codesMatch } from "../../lib/constant-time.ts";
 import { generateCode, generateId, isId } from "../../lib/ids.ts";
 import { REQUEST_LIFETIME_SECONDS } from "../../limits.ts";
@@ -8,11 +9,18 @@ import { logEvent, newEvent } from "../events/actions.ts";
 import { withData } from "../events/store.ts";
 import type { EmailUpdateRequest } from "./store.ts";
 
-export type CreateEmailUpdateResult = { ok: true; request: EmailUpdateRequest } | { ok: false; error: "EMAIL_ALREADY_USED" | "NOT_FOUND" };
+export const CREATE_EMAIL_UPDATE_ERRORS = ["TOO_MANY_REQUESTS", "EMAIL_ALREADY_USED", "NOT_FOUND"] as const;
 
-export async function createEmailUpdateRequest(ctx: AppContext, userId: string, email: string): Promise<CreateEmailUpdateResult> {
+/** Under the update-request limits of the user and the address. */
+export async function createEmailUpdateRequest(
+	ctx: AppContext,
+	input: { userId: string; email: string; clientIp: string | undefined },
+): Promise<Result<EmailUpdateRequest, typeof CREATE_EMAIL_UPDATE_ERRORS>> {
+	const { userId, email } = input;
+	const admitted = await ctx.limits.admitCodeRequest("emailUpdate", userId, input.clientIp);
+	if (!admitted.allowed) return tooManyRequests(admitted.retryAfterMs);
 	// Checked again, by the unique index, when the code comes back: the address may be taken meanwhile.
-	if (await ctx.stores.users.isEmailTaken(email)) return { ok: false, error: "EMAIL_ALREADY_USED" };
+	if (await ctx.stores.users.isEmailTaken(email)) return fail("EMAIL_ALREADY_USED");
 	const createdAt = nowSeconds(ctx);
 	const request: EmailUpdateRequest = {
 		id: generateId(),
@@ -23,22 +31,22 @@ export async function createEmailUpdateRequest(ctx: AppContext, userId: string, 
 		code: generateCode(),
 	};
 	// NOT_FOUND when the user was deleted after the call found them.
-	if ((await ctx.stores.emailUpdates.insert(request)) === "NO_USER") return { ok: false, error: "NOT_FOUND" };
-	return { ok: true, request };
+	if ((await ctx.stores.emailUpdates.insert(request)) === "NO_USER") return fail("NOT_FOUND");
+	return ok(request);
 }
 
-export type VerifyNewEmailResult = { ok: true; email: string } | { ok: false; error: "INVALID_REQUEST" | "INCORRECT_CODE" | "EMAIL_ALREADY_USED" };
+export const VERIFY_NEW_EMAIL_ERRORS = ["INVALID_REQUEST", "INCORRECT_CODE", "EMAIL_ALREADY_USED"] as const;
 
 /** The 5th incorrect code deletes the request (a security event, with `clientIp`); a correct one
  *  moves the user to the new address. */
-export async function verifyNewEmail(ctx: AppContext, requestId: string, code: string, clientIp?: string): Promise<VerifyNewEmailResult> {
-	if (!isId(requestId)) return { ok: false, error: "INVALID_REQUEST" };
+export async function verifyNewEmail(ctx: AppContext, requestId: string, code: string, clientIp?: string): Promise<Result<string, typeof VERIFY_NEW_EMAIL_ERRORS>> {
+	if (!isId(requestId)) return fail("INVALID_REQUEST");
 	const check = await checkCode(ctx, "email_update", ctx.stores.emailUpdates, requestId, (stored) => codesMatch(stored, code), clientIp);
-	if (check === "ABSENT") return { ok: false, error: "INVALID_REQUEST" };
-	if (check === "INCORRECT") return { ok: false, error: "INCORRECT_CODE" };
+	if (check === "ABSENT") return fail("INVALID_REQUEST");
+	if (check === "INCORRECT") return fail("INCORRECT_CODE");
 	const event = newEvent(ctx, "email_changed", { userId: null, clientIp });
 	const applied = await ctx.stores.emailUpdates.applyUpdate(requestId, event);
-	if (applied.outcome !== "UPDATED") return { ok: false, error: applied.outcome };
+	if (applied.outcome !== "UPDATED") return fail(applied.outcome);
 	logEvent(ctx, withData({ ...event, userId: applied.userId }, { previous_email: applied.previousEmail, email: applied.email }));
-	return { ok: true, email: applied.email };
+	return ok(applied.email);
 }

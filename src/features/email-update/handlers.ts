@@ -1,65 +1,103 @@
 // /users/:user_id/email-update-requests, /email-update-requests/:request_id, /verify-new-email
-import type { Context } from "hono";
-import { errorResponse, failureResponse, tooManyRequests } from "../../errors.ts";
+import { fail } from "../../errors.ts";
 import { parseBody } from "../../http/body.ts";
-import type { HonoEnv } from "../../http/env.ts";
+import { endpoint } from "../../http/endpoint.ts";
 import { pathRequestId, pathUser } from "../../http/params.ts";
-import { createEmailUpdateRequest, verifyNewEmail } from "./actions.ts";
-import { createEmailUpdateRequestBody, verifyNewEmailBody } from "./schemas.ts";
-import { emailUpdateRequestJSON } from "./store.ts";
 import { noContent } from "../../http/responses.ts";
+import * as actions from "./actions.ts";
+import { createEmailUpdateRequestBody, emailUpdateRequestAnswer, verifiedEmailAnswer, verifyNewEmailBody } from "./schemas.ts";
 
-type C = Context<HonoEnv>;
+export const createEmailUpdateRequest = endpoint({
+	operationId: "createEmailUpdateRequest",
+	summary: "Create an email update request",
+	tag: "Email update",
+	body: "CreateEmailUpdateRequestBody",
+	success: { status: 200, description: "The request; send its code to the new address.", model: "EmailUpdateRequest" },
+	errors: ["NOT_FOUND", "INVALID_DATA", ...actions.CREATE_EMAIL_UPDATE_ERRORS],
+	async handle(c) {
+		const user = await pathUser(c);
+		if (user === null) return fail("NOT_FOUND");
+		const body = parseBody(c, createEmailUpdateRequestBody);
+		if (body === null) return fail("INVALID_DATA");
+		const created = await actions.createEmailUpdateRequest(c.get("ctx"), { userId: user.id, email: body.email, clientIp: body.client_ip });
+		if (!created.ok) return created;
+		return Response.json(emailUpdateRequestAnswer.json(created.value));
+	},
+});
 
-export async function handleCreateEmailUpdateRequest(c: C): Promise<Response> {
-	const ctx = c.get("ctx");
-	const user = await pathUser(c);
-	if (user === null) return errorResponse("NOT_FOUND");
-	const body = parseBody(c, createEmailUpdateRequestBody);
-	if (body === null) return errorResponse("INVALID_DATA");
-	const admitted = await ctx.limits.admitCodeRequest("emailUpdate", user.id, body.client_ip);
-	if (!admitted.allowed) return failureResponse(tooManyRequests(admitted.retryAfterMs));
-	const result = await createEmailUpdateRequest(ctx, user.id, body.email);
-	if (!result.ok) return errorResponse(result.error);
-	return Response.json(emailUpdateRequestJSON(result.request));
-}
+export const listUserEmailUpdateRequests = endpoint({
+	operationId: "listUserEmailUpdateRequests",
+	summary: "List a user's email update requests",
+	tag: "Email update",
+	success: { status: 200, description: "The user's live requests, oldest first, with codes.", model: "EmailUpdateRequest", list: true },
+	errors: ["NOT_FOUND"],
+	async handle(c) {
+		const ctx = c.get("ctx");
+		const user = await pathUser(c);
+		if (user === null) return fail("NOT_FOUND");
+		const requests = await ctx.stores.emailUpdates.listForUser(user.id);
+		return Response.json(requests.map(emailUpdateRequestAnswer.json));
+	},
+});
 
-export async function handleListUserEmailUpdateRequests(c: C): Promise<Response> {
-	const ctx = c.get("ctx");
-	const user = await pathUser(c);
-	if (user === null) return errorResponse("NOT_FOUND");
-	const requests = await ctx.stores.emailUpdates.listForUser(user.id);
-	return Response.json(requests.map(emailUpdateRequestJSON));
-}
+export const deleteUserEmailUpdateRequests = endpoint({
+	operationId: "deleteUserEmailUpdateRequests",
+	summary: "Delete a user's email update requests",
+	tag: "Email update",
+	success: { status: 204, description: "Deleted, also when the user had none." },
+	errors: ["NOT_FOUND"],
+	async handle(c) {
+		const user = await pathUser(c);
+		if (user === null) return fail("NOT_FOUND");
+		await c.get("ctx").stores.emailUpdates.deleteForUser(user.id);
+		return noContent();
+	},
+});
 
-export async function handleDeleteUserEmailUpdateRequests(c: C): Promise<Response> {
-	const ctx = c.get("ctx");
-	const user = await pathUser(c);
-	if (user === null) return errorResponse("NOT_FOUND");
-	await ctx.stores.emailUpdates.deleteForUser(user.id);
-	return noContent();
-}
+export const getEmailUpdateRequest = endpoint({
+	operationId: "getEmailUpdateRequest",
+	summary: "Get an email update request",
+	tag: "Email update",
+	success: { status: 200, description: "The request, with its code.", model: "EmailUpdateRequest" },
+	errors: ["NOT_FOUND"],
+	async handle(c) {
+		const ctx = c.get("ctx");
+		const id = pathRequestId(c);
+		const request = id === null ? null : await ctx.stores.emailUpdates.get(id);
+		if (request === null) return fail("NOT_FOUND");
+		return Response.json(emailUpdateRequestAnswer.json(request));
+	},
+});
 
-export async function handleGetEmailUpdateRequest(c: C): Promise<Response> {
-	const ctx = c.get("ctx");
-	const id = pathRequestId(c);
-	const request = id === null ? null : await ctx.stores.emailUpdates.get(id);
-	if (request === null) return errorResponse("NOT_FOUND");
-	return Response.json(emailUpdateRequestJSON(request));
-}
+export const deleteEmailUpdateRequest = endpoint({
+	operationId: "deleteEmailUpdateRequest",
+	summary: "Delete an email update request",
+	tag: "Email update",
+	success: { status: 204, description: "Deleted." },
+	errors: ["NOT_FOUND"],
+	async handle(c) {
+		const ctx = c.get("ctx");
+		const id = pathRequestId(c);
+		if (id === null || !(await ctx.stores.emailUpdates.delete(id))) return fail("NOT_FOUND");
+		return noContent();
+	},
+});
 
-export async function handleDeleteEmailUpdateRequest(c: C): Promise<Response> {
-	const ctx = c.get("ctx");
-	const id = pathRequestId(c);
-	if (id === null || !(await ctx.stores.emailUpdates.delete(id))) return errorResponse("NOT_FOUND");
-	return noContent();
-}
-
-export async function handleVerifyNewEmail(c: C): Promise<Response> {
-	const ctx = c.get("ctx");
-	const body = parseBody(c, verifyNewEmailBody);
-	if (body === null) return errorResponse("INVALID_DATA");
-	const result = await verifyNewEmail(ctx, body.request_id, body.code, body.client_ip);
-	if (!result.ok) return errorResponse(result.error);
-	return Response.json({ email: result.email });
-}
+export const verifyNewEmail = endpoint({
+	operationId: "verifyNewEmail",
+	summary: "Verify the new email",
+	description:
+		"INVALID_REQUEST when the request does not exist or has expired. The 5th incorrect code deletes the request. " +
+		"EMAIL_ALREADY_USED when another user took the address meanwhile; the request is kept.",
+	tag: "Email update",
+	body: "VerifyNewEmailBody",
+	success: { status: 200, description: "The user's new, verified address.", model: "VerifiedEmail" },
+	errors: ["INVALID_DATA", ...actions.VERIFY_NEW_EMAIL_ERRORS],
+	async handle(c) {
+		const body = parseBody(c, verifyNewEmailBody);
+		if (body === null) return fail("INVALID_DATA");
+		const result = await actions.verifyNewEmail(c.get("ctx"), body.request_id, body.code, body.client_ip);
+		if (!result.ok) return result;
+		return Response.json(verifiedEmailAnswer.json(result.value));
+	},
+});

@@ -1,6 +1,8 @@
 import { z } from "zod";
+import { wireShape } from "../../http/wire.ts";
 import { clientIp, code, email } from "../../lib/validation.ts";
 import { identifier, issuedCode, unixSeconds } from "../users/schemas.ts";
+import type { EmailUpdateRequest } from "./store.ts";
 
 export const createEmailUpdateRequestBody = z.object({ email, client_ip: clientIp });
 
@@ -11,17 +13,19 @@ export const verifyNewEmailBody = z.object({
 	client_ip: clientIp,
 });
 
-// ---- Response shapes, for the OpenAPI document (src/openapi/). ----
+// ---- The answers: their JSON and their schema in the OpenAPI document, one declaration each. ----
 
-/** email-update/store.ts emailUpdateRequestJSON */
-export const emailUpdateRequestResponse = z.object({
-	id: identifier,
-	user_id: identifier,
-	created_at: unixSeconds,
-	expires_at: unixSeconds,
-	email: z.string().meta({ description: "The new address (NFC, lower-cased)." }),
-	code: issuedCode.meta({ description: "The code to send to the new address." }),
+/** The email update request model of API.md section 2. */
+export const emailUpdateRequestAnswer = wireShape<EmailUpdateRequest>()({
+	id: [identifier, (request) => request.id],
+	user_id: [identifier, (request) => request.userId],
+	created_at: [unixSeconds, (request) => request.createdAt],
+	expires_at: [unixSeconds, (request) => request.expiresAt],
+	email: [z.string().meta({ description: "The new address (NFC, lower-cased)." }), (request) => request.email],
+	code: [issuedCode.meta({ description: "The code to send to the new address." }), (request) => request.code],
 });
 
 /** POST /verify-new-email: the user's address now. */
-export const verifiedEmailResponse = z.object({ email: z.string() });
+export const verifiedEmailAnswer = wireShape<string>()({
+	email: [z.string(), (email) => email],
+});

@@ -36,15 +36,3 @@ export interface EmailUpdateStore extends CodeAttemptStore<string> {
 	applyUpdate(id: string, event: HolmEvent): Promise<ApplyEmailUpdateOutcome>;
 	deleteExpired(now: number): Promise<void>;
 }
-
-/** The email update request model of API.md section 2. */
-export function emailUpdateRequestJSON(request: EmailUpdateRequest) {
-	return {
-		id: request.id,
-		user_id: request.userId,
-		created_at: request.createdAt,
-		expires_at: request.expiresAt,
-		email: request.email,
-		code: request.code,
-	};
-}

@@ -1,5 +1,6 @@
 // Email verification: a code goes to the user's address; giving it back proves the address.
 import { nowSeconds, type AppContext } from "../../context.ts";
+import { fail, ok, tooManyRequests, type Result } from "../../errors.ts";
 import { codesMatch } from "../../lib/constant-time.ts";
 import { generateCode } from "../../lib/ids.ts";
 import { REQUEST_LIFETIME_SECONDS } from "../../limits.ts";
@@ -7,14 +8,21 @@ import { checkCode } from "../code-attempts.ts";
 import { logEvent, newEvent } from "../events/actions.ts";
 import type { EmailVerificationRequest } from "./store.ts";
 
-export type CreateVerificationRequestResult = { ok: true; request: EmailVerificationRequest } | { ok: false; error: "NOT_FOUND" };
+export const CREATE_VERIFICATION_REQUEST_ERRORS = ["TOO_MANY_REQUESTS", "NOT_FOUND"] as const;
 
 /**
- * NOT_FOUND when the user was deleted after the call found them.
+ * Under the verification-request limits of the user and the address. NOT_FOUND when the user was
+ * deleted after the call found them.
  * A user without a stored email may have a request too (as in Faroe 0.2): the app keeps the
  * address and sends the code, and @faroe/sdk creates users without an email.
  */
-export async function createEmailVerificationRequest(ctx: AppContext, userId: string): Promise<CreateVerificationRequestResult> {
+export async function createEmailVerificationRequest(
+	ctx: AppContext,
+	userId: string,
+	clientIp: string | undefined,
+): Promise<Result<EmailVerificationRequest, typeof CREATE_VERIFICATION_REQUEST_ERRORS>> {
+	const admitted = await ctx.limits.admitCodeRequest("emailVerification", userId, clientIp);
+	if (!admitted.allowed) return tooManyRequests(admitted.retryAfterMs);
 	const createdAt = nowSeconds(ctx);
 	const request: EmailVerificationRequest = {
 		userId,
@@ -22,9 +30,11 @@ export async function createEmailVerificationRequest(ctx: AppContext, userId: st
 		expiresAt: createdAt + REQUEST_LIFETIME_SECONDS,
 		code: generateCode(),
 	};
-	if ((await ctx.stores.emailVerifications.replace(request)) === "NO_USER") return { ok: false, error: "NOT_FOUND" };
-	return { ok: true, request };
+	if ((await ctx.stores.emailVerifications.replace(request)) === "NO_USER") return fail("NOT_FOUND");
+	return ok(request);
 }
+
+export const VERIFY_EMAIL_ERRORS = ["NOT_ALLOWED", "INCORRECT_CODE"] as const;
 
 /** A correct code verifies the user's email and consumes the request; the 5th incorrect one deletes
  *  it (a security event, with `clientIp`). NOT_ALLOWED when there is no live request. */
@@ -33,17 +43,17 @@ export async function verifyUserEmail(
 	userId: string,
 	code: string,
 	clientIp?: string,
-): Promise<"VERIFIED" | "INCORRECT_CODE" | "NOT_ALLOWED"> {
+): Promise<Result<void, typeof VERIFY_EMAIL_ERRORS>> {
 	const check = await checkCode(ctx, "email_verification", ctx.stores.emailVerifications, userId, (stored) => codesMatch(stored, code), clientIp);
 	switch (check) {
 		case "CORRECT":
 			const event = newEvent(ctx, "email_verified", { userId, clientIp });
 			await ctx.stores.emailVerifications.verifyEmail(userId, event);
 			logEvent(ctx, event);
-			return "VERIFIED";
+			return ok();
 		case "INCORRECT":
-			return "INCORRECT_CODE";
+			return fail("INCORRECT_CODE");
 		case "ABSENT":
-			return "NOT_ALLOWED";
+			return fail("NOT_ALLOWED");
 	}
 }

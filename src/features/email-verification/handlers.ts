@@ -1,51 +1,73 @@
 // /users/:user_id/email-verification-request, /users/:user_id/verify-email
-import type { Context } from "hono";
-import { errorResponse, failureResponse, tooManyRequests } from "../../errors.ts";
+import { fail } from "../../errors.ts";
 import { parseBody } from "../../http/body.ts";
-import type { HonoEnv } from "../../http/env.ts";
+import { endpoint } from "../../http/endpoint.ts";
 import { pathUser } from "../../http/params.ts";
 import { noContent } from "../../http/responses.ts";
-import { createEmailVerificationRequest, verifyUserEmail } from "./actions.ts";
-import { createVerificationRequestBody, verifyEmailBody } from "./schemas.ts";
-import { emailVerificationRequestJSON } from "./store.ts";
+import * as actions from "./actions.ts";
+import { createVerificationRequestBody, emailVerificationRequestAnswer, verifyEmailBody } from "./schemas.ts";
 
-type C = Context<HonoEnv>;
+export const createEmailVerificationRequest = endpoint({
+	operationId: "createEmailVerificationRequest",
+	summary: "Create an email verification request",
+	tag: "Email verification",
+	body: "CreateEmailVerificationRequestBody",
+	success: { status: 200, description: "The request; it replaces the user's previous one.", model: "EmailVerificationRequest" },
+	errors: ["NOT_FOUND", "INVALID_DATA", ...actions.CREATE_VERIFICATION_REQUEST_ERRORS],
+	async handle(c) {
+		const user = await pathUser(c);
+		if (user === null) return fail("NOT_FOUND");
+		const body = parseBody(c, createVerificationRequestBody);
+		if (body === null) return fail("INVALID_DATA");
+		const created = await actions.createEmailVerificationRequest(c.get("ctx"), user.id, body.client_ip);
+		if (!created.ok) return created;
+		return Response.json(emailVerificationRequestAnswer.json(created.value));
+	},
+});
 
-export async function handleCreateVerificationRequest(c: C): Promise<Response> {
-	const ctx = c.get("ctx");
-	const user = await pathUser(c);
-	if (user === null) return errorResponse("NOT_FOUND");
-	const body = parseBody(c, createVerificationRequestBody);
-	if (body === null) return errorResponse("INVALID_DATA");
-	const admitted = await ctx.limits.admitCodeRequest("emailVerification", user.id, body.client_ip);
-	if (!admitted.allowed) return failureResponse(tooManyRequests(admitted.retryAfterMs));
-	const created = await createEmailVerificationRequest(ctx, user.id);
-	if (!created.ok) return errorResponse(created.error);
-	return Response.json(emailVerificationRequestJSON(created.request));
-}
+export const getEmailVerificationRequest = endpoint({
+	operationId: "getEmailVerificationRequest",
+	summary: "Get the email verification request",
+	tag: "Email verification",
+	success: { status: 200, description: "The live request, with its code.", model: "EmailVerificationRequest" },
+	errors: ["NOT_FOUND"],
+	async handle(c) {
+		const ctx = c.get("ctx");
+		const user = await pathUser(c);
+		const request = user === null ? null : await ctx.stores.emailVerifications.get(user.id);
+		if (request === null) return fail("NOT_FOUND");
+		return Response.json(emailVerificationRequestAnswer.json(request));
+	},
+});
 
-export async function handleGetVerificationRequest(c: C): Promise<Response> {
-	const ctx = c.get("ctx");
-	const user = await pathUser(c);
-	const request = user === null ? null : await ctx.stores.emailVerifications.get(user.id);
-	if (request === null) return errorResponse("NOT_FOUND");
-	return Response.json(emailVerificationRequestJSON(request));
-}
+export const deleteEmailVerificationRequest = endpoint({
+	operationId: "deleteEmailVerificationRequest",
+	summary: "Delete the email verification request",
+	tag: "Email verification",
+	success: { status: 204, description: "Deleted." },
+	errors: ["NOT_FOUND"],
+	async handle(c) {
+		const ctx = c.get("ctx");
+		const user = await pathUser(c);
+		if (user === null || !(await ctx.stores.emailVerifications.delete(user.id))) return fail("NOT_FOUND");
+		return noContent();
+	},
+});
 
-export async function handleDeleteVerificationRequest(c: C): Promise<Response> {
-	const ctx = c.get("ctx");
-	const user = await pathUser(c);
-	if (user === null || !(await ctx.stores.emailVerifications.delete(user.id))) return errorResponse("NOT_FOUND");
-	return noContent();
-}
-
-export async function handleVerifyEmail(c: C): Promise<Response> {
-	const ctx = c.get("ctx");
-	const user = await pathUser(c);
-	if (user === null) return errorResponse("NOT_FOUND");
-	const body = parseBody(c, verifyEmailBody);
-	if (body === null) return errorResponse("INVALID_DATA");
-	const outcome = await verifyUserEmail(ctx, user.id, body.code, body.client_ip);
-	if (outcome !== "VERIFIED") return errorResponse(outcome);
-	return noContent();
-}
+export const verifyEmail = endpoint({
+	operationId: "verifyEmail",
+	summary: "Verify the email",
+	description: "NOT_ALLOWED when the user has no live request. The 5th incorrect code deletes the request.",
+	tag: "Email verification",
+	body: "VerifyEmailBody",
+	success: { status: 204, description: "The user's email_verified is now true; the request is consumed." },
+	errors: ["NOT_FOUND", "INVALID_DATA", ...actions.VERIFY_EMAIL_ERRORS],
+	async handle(c) {
+		const user = await pathUser(c);
+		if (user === null) return fail("NOT_FOUND");
+		const body = parseBody(c, verifyEmailBody);
+		if (body === null) return fail("INVALID_DATA");
+		const verified = await actions.verifyUserEmail(c.get("ctx"), user.id, body.code, body.client_ip);
+		return verified.ok ? noContent() : verified;
+	},
+});

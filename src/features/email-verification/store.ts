@@ -22,13 +22,3 @@ export interface EmailVerificationStore extends CodeAttemptStore<string> {
 	verifyEmail(userId: string, event: HolmEvent): Promise<void>;
 	deleteExpired(now: number): Promise<void>;
 }
-
-/** The email verification request model of API.md section 2. */
-export function emailVerificationRequestJSON(request: EmailVerificationRequest) {
-	return {
-		user_id: request.userId,
-		created_at: request.createdAt,
-		expires_at: request.expiresAt,
-		code: request.code,
-	};
-}

@@ -1,6 +1,7 @@
 // Making, logging and recording events. Every event is logged ("security event", as the README's
 // table describes) and stored unless --event-retention is 0.
 import { nowSeconds, type AppContext } from "../../context.ts";
+import { fail, ok, type Result } from "../../errors.ts";
 import { generateId } from "../../lib/ids.ts";
 import { logSecurityEvent } from "../../security-events.ts";
 import type { EventData, EventType, HolmEvent } from "./store.ts";
@@ -30,12 +31,14 @@ export async function recordEvent(ctx: AppContext, event: HolmEvent): Promise<vo
 	logEvent(ctx, event);
 }
 
+export const UNBLOCK_USER_ERRORS = ["NOT_FOUND"] as const;
+
 /** Ends the user's per-user password block and both second-factor locks, with their escalation
- *  (the next lock is 15 minutes again). False when there is no such user. */
-export async function unblockUser(ctx: AppContext, userId: string, data: EventData = {}): Promise<boolean> {
+ *  (the next lock is 15 minutes again). NOT_FOUND when there is no such user. */
+export async function unblockUser(ctx: AppContext, userId: string, data: EventData = {}): Promise<Result<void, typeof UNBLOCK_USER_ERRORS>> {
 	await ctx.limits.unblockUser(userId);
 	const event = newEvent(ctx, "user_unblocked", { userId, data });
-	if (!(await ctx.stores.twoFactor.clearLockouts(userId, event))) return false;
+	if (!(await ctx.stores.twoFactor.clearLockouts(userId, event))) return fail("NOT_FOUND");
 	logEvent(ctx, event);
-	return true;
+	return ok();
 }

@@ -1,40 +1,67 @@
 // GET /events, GET /users/:user_id/events, POST /users/:user_id/unblock
-import type { Context } from "hono";
-import { errorResponse } from "../../errors.ts";
-import type { HonoEnv } from "../../http/env.ts";
+import { fail } from "../../errors.ts";
+import { parseBody } from "../../http/body.ts";
+import { endpoint, type Answer, type C } from "../../http/endpoint.ts";
 import { pathUser } from "../../http/params.ts";
 import { noContent } from "../../http/responses.ts";
-import { unblockUser } from "./actions.ts";
-import { parseBody } from "../../http/body.ts";
-import { parseEventListQuery, unblockUserBody, type EventListQuery } from "./schemas.ts";
-import { eventJSON } from "./store.ts";
+import * as actions from "./actions.ts";
+import { eventListQuery, eventPageAnswer, parseEventListQuery, unblockUserBody, type EventListQuery } from "./schemas.ts";
 
-type C = Context<HonoEnv>;
-
-async function eventPage(c: C, query: EventListQuery): Promise<Response> {
+async function eventPage(c: C, query: EventListQuery): Promise<Answer<"INVALID_DATA">> {
 	const page = await c.get("ctx").stores.events.list(query);
-	if (page === "INVALID_CURSOR") return errorResponse("INVALID_DATA");
-	return Response.json({ events: page.events.map(eventJSON), next: page.next });
+	if (page === "INVALID_CURSOR") return fail("INVALID_DATA");
+	return Response.json(eventPageAnswer.json(page));
 }
 
-export async function handleListEvents(c: C): Promise<Response> {
-	const query = parseEventListQuery(c.req.query(), c.req.queries("type") ?? []);
-	if (query === null) return errorResponse("INVALID_DATA");
-	return eventPage(c, query);
-}
+export const listEvents = endpoint({
+	operationId: "listEvents",
+	summary: "Read the event feed",
+	description:
+		"Oldest first. Call again with `after` set to the `next` you were given to read every event exactly once, in order, " +
+		"also while several instances write events. A malformed `after`, `user_id`, `limit` or `type` answers INVALID_DATA.",
+	tag: "Events",
+	query: eventListQuery,
+	success: { status: 200, description: "A page of events and the cursor to read on from.", model: "EventPage" },
+	errors: ["INVALID_DATA"],
+	async handle(c) {
+		const query = parseEventListQuery(c.req.query(), c.req.queries("type") ?? []);
+		if (query === null) return fail("INVALID_DATA");
+		return eventPage(c, query);
+	},
+});
 
-export async function handleListUserEvents(c: C): Promise<Response> {
-	const user = await pathUser(c);
-	if (user === null) return errorResponse("NOT_FOUND");
-	const query = parseEventListQuery(c.req.query(), c.req.queries("type") ?? []);
-	if (query === null) return errorResponse("INVALID_DATA");
-	return eventPage(c, { ...query, userId: user.id });
-}
+export const listUserEvents = endpoint({
+	operationId: "listUserEvents",
+	summary: "Read one user's events",
+	description: "The feed of GET /events, for one user. NOT_FOUND when there is no such user (a deleted user's events are in GET /events?user_id=).",
+	tag: "Events",
+	query: eventListQuery.omit({ user_id: true }),
+	success: { status: 200, description: "A page of the user's events and the cursor to read on from.", model: "EventPage" },
+	errors: ["NOT_FOUND", "INVALID_DATA"],
+	async handle(c) {
+		const user = await pathUser(c);
+		if (user === null) return fail("NOT_FOUND");
+		const query = parseEventListQuery(c.req.query(), c.req.queries("type") ?? []);
+		if (query === null) return fail("INVALID_DATA");
+		return eventPage(c, { ...query, userId: user.id });
+	},
+});
 
-export async function handleUnblockUser(c: C): Promise<Response> {
-	const user = await pathUser(c);
-	if (user === null) return errorResponse("NOT_FOUND");
-	if (parseBody(c, unblockUserBody) === null) return errorResponse("INVALID_DATA");
-	if (!(await unblockUser(c.get("ctx"), user.id))) return errorResponse("NOT_FOUND");
-	return noContent();
-}
+export const unblockUser = endpoint({
+	operationId: "unblockUser",
+	summary: "Lift a user's blocks",
+	description:
+		"Ends the user's block of password checks (10 incorrect passwords) and the locks of verify-2fa/totp and reset-2fa, " +
+		"and resets the lock escalation. Blocks of addresses stay. Records a user_unblocked event.",
+	tag: "Events",
+	body: "UnblockUserBody",
+	success: { status: 204, description: "The user's blocks and locks are lifted." },
+	errors: ["NOT_FOUND", "INVALID_DATA", ...actions.UNBLOCK_USER_ERRORS],
+	async handle(c) {
+		const user = await pathUser(c);
+		if (user === null) return fail("NOT_FOUND");
+		if (parseBody(c, unblockUserBody) === null) return fail("INVALID_DATA");
+		const unblocked = await actions.unblockUser(c.get("ctx"), user.id);
+		return unblocked.ok ? noContent() : unblocked;
+	},
+});

@@ -1,7 +1,8 @@
 import { z } from "zod";
+import { wireShape } from "../../http/wire.ts";
 import { isId } from "../../lib/ids.ts";
 import { identifier, unixSeconds } from "../users/schemas.ts";
-import { EVENT_TYPES, type EventType } from "./store.ts";
+import { EVENT_TYPES, type EventType, type HolmEvent } from "./store.ts";
 
 export const EVENTS_LIMIT_DEFAULT = 100;
 export const EVENTS_LIMIT_MAX = 1000;
@@ -37,22 +38,32 @@ export function parseEventListQuery(one: Record<string, string | undefined>, typ
 /** POST /users/{id}/unblock takes no fields; an empty body counts as {}. */
 export const unblockUserBody = z.object({});
 
-// ---- Shapes, for the OpenAPI document (src/openapi/). ----
+// ---- The answers: their JSON and their schema in the OpenAPI document, one declaration each. ----
 
-export const eventResponse = z.object({
-	id: identifier.meta({ description: "Also the webhook-id of its webhook delivery." }),
-	time: unixSeconds,
-	type: z.enum(EVENT_TYPES),
-	user_id: identifier.nullable(),
-	client_ip: z.string().nullable().meta({ description: "The canonical client_ip of the call (v4:192.0.2.1, or v6:2001:db8::/64 for an IPv6 /64), or null." }),
-	data: z.record(z.string(), z.unknown()).meta({
-		description: "Details by type (limit, check, lock_seconds, request, method, previous_email, email); never a password, code, key, hash, secret or request id.",
-	}),
+/** The event model of API.md section 11 (also the body of its webhook delivery). */
+export const eventAnswer = wireShape<HolmEvent>()({
+	id: [identifier.meta({ description: "Also the webhook-id of its webhook delivery." }), (event) => event.id],
+	time: [unixSeconds, (event) => event.time],
+	type: [z.enum(EVENT_TYPES), (event) => event.type],
+	user_id: [identifier.nullable(), (event) => event.userId],
+	client_ip: [
+		z.string().nullable().meta({ description: "The canonical client_ip of the call (v4:192.0.2.1, or v6:2001:db8::/64 for an IPv6 /64), or null." }),
+		(event) => event.clientIp,
+	],
+	data: [
+		z.record(z.string(), z.unknown()).meta({
+			description: "Details by type (limit, check, lock_seconds, request, method, previous_email, email); never a password, code, key, hash, secret or request id.",
+		}),
+		(event) => event.data,
+	],
 });
 
-export const eventPageResponse = z.object({
-	events: z.array(eventResponse),
-	next: z.string().meta({ description: "Give it as `after` to read on; the same cursor comes back while there is nothing newer." }),
+export const eventPageAnswer = wireShape<{ events: readonly HolmEvent[]; next: string }>()({
+	events: [z.array(eventAnswer.schema), (page) => page.events.map(eventAnswer.json)],
+	next: [
+		z.string().meta({ description: "Give it as `after` to read on; the same cursor comes back while there is nothing newer." }),
+		(page) => page.next,
+	],
 });
 
 export const eventListQuery = z.object({

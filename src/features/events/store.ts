@@ -71,18 +71,6 @@ export interface EventStore {
 	deleteOlderThan(before: number): Promise<void>;
 }
 
-/** The event model of API.md section 11. */
-export function eventJSON(event: HolmEvent) {
-	return {
-		id: event.id,
-		time: event.time,
-		type: event.type,
-		user_id: event.userId,
-		client_ip: event.clientIp,
-		data: event.data,
-	};
-}
-
 /** The same event with more data, for a detail only the store learns (the seconds of a lock). */
 export function withData(event: HolmEvent, data: EventData): HolmEvent {
 	return { ...event, data: { ...event.data, ...data } };

@@ -1,10 +1,9 @@
 // GET /health: {"status":"ok"} once the database answers, 503 {"status":"unavailable"} when it
 // does not, so an orchestrator can take the instance out of rotation. Needs no secret and never
-// reads a request body (see middleware/require-secret.ts and read-body.ts).
-import type { Context } from "hono";
-import type { HonoEnv } from "../../http/env.ts";
+// reads a request body (its row in src/routes.ts is public, and only POST reads a body).
+import { endpoint, type C } from "../../http/endpoint.ts";
 
-async function databaseAnswers(c: Context<HonoEnv>): Promise<boolean> {
+async function databaseAnswers(c: C): Promise<boolean> {
 	try {
 		await c.get("ctx").storage.ping();
 		return true;
@@ -14,7 +13,16 @@ async function databaseAnswers(c: Context<HonoEnv>): Promise<boolean> {
 	}
 }
 
-export async function handleHealth(c: Context<HonoEnv>): Promise<Response> {
-	if (!(await databaseAnswers(c))) return Response.json({ status: "unavailable" }, { status: 503 });
-	return Response.json({ status: "ok" });
-}
+export const getHealth = endpoint({
+	operationId: "getHealth",
+	summary: "Health",
+	description: "Needs no secret and reads no body. Answers once the database does, within about 2 seconds.",
+	tag: "Service",
+	success: { status: 200, description: '`{"status":"ok"}`: the database answers.', model: "Health" },
+	otherResponses: [{ status: 503, description: '`{"status":"unavailable"}`: the database does not answer (within about 2 seconds).', model: "Health", example: { status: "unavailable" } }],
+	errors: [],
+	async handle(c) {
+		if (!(await databaseAnswers(c))) return Response.json({ status: "unavailable" }, { status: 503 });
+		return Response.json({ status: "ok" });
+	},
+});

@@ -1,9 +1,16 @@
 // GET /metrics: the Prometheus text exposition format (version 0.0.4), with the secret
 // (`Authorization: Bearer <secret>` is how Prometheus sends one).
-import type { Context } from "hono";
-import type { HonoEnv } from "../../http/env.ts";
+import { endpoint } from "../../http/endpoint.ts";
 
-export async function handleMetrics(c: Context<HonoEnv>): Promise<Response> {
-	const { metrics } = c.get("ctx");
-	return new Response(await metrics.text(), { headers: { "Content-Type": metrics.registry.contentType } });
-}
+export const getMetrics = endpoint({
+	operationId: "getMetrics",
+	summary: "Prometheus metrics",
+	description: "`Authorization: Bearer <secret>` suits Prometheus's `authorization` setting.",
+	tag: "Service",
+	success: { status: 200, description: "The Prometheus text exposition format, version 0.0.4.", mediaType: "text/plain" },
+	errors: [],
+	async handle(c) {
+		const { metrics } = c.get("ctx");
+		return new Response(await metrics.text(), { headers: { "Content-Type": metrics.registry.contentType } });
+	},
+});

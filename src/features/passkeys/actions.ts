@@ -4,7 +4,7 @@
 import { encodeBase64urlNoPadding } from "@oslojs/encoding";
 import type { PasskeyConfig } from "../../config.ts";
 import { nowSeconds, type AppContext } from "../../context.ts";
-import { tooManyRequests, type TooManyRequests } from "../../errors.ts";
+import { fail, ok, tooManyRequests, type Result } from "../../errors.ts";
 import { generateId, isId } from "../../lib/ids.ts";
 import type { PasswordGuess } from "../../limits.ts";
 import { logEvent, newEvent, recordEvent } from "../events/actions.ts";
@@ -55,9 +55,12 @@ async function takeLiveCeremony(ctx: AppContext, id: string, kind: Ceremony["kin
 	return ceremony !== null && ceremony.expiresAt > nowSeconds(ctx) ? ceremony : null;
 }
 
-export type StartRegistrationResult =
-	| { ok: true; ceremony: Ceremony; options: ReturnType<typeof creationOptions> }
-	| { ok: false; failure: { error: "NOT_ALLOWED" | "NOT_FOUND" } | TooManyRequests };
+export const START_REGISTRATION_ERRORS = ["TOO_MANY_REQUESTS", "NOT_ALLOWED", "NOT_FOUND"] as const;
+
+export interface StartedRegistration {
+	ceremony: Ceremony;
+	options: ReturnType<typeof creationOptions>;
+}
 
 function creationOptions(rp: PasskeyConfig, user: User, handle: Uint8Array, ceremony: Ceremony, passkeys: Passkey[]) {
 	const name = user.email ?? user.id;
@@ -73,37 +76,35 @@ function creationOptions(rp: PasskeyConfig, user: User, handle: Uint8Array, cere
 	};
 }
 
-export async function startRegistration(ctx: AppContext, rp: PasskeyConfig, user: User, clientIp: string | undefined): Promise<StartRegistrationResult> {
+export async function startRegistration(ctx: AppContext, rp: PasskeyConfig, user: User, clientIp: string | undefined): Promise<Result<StartedRegistration, typeof START_REGISTRATION_ERRORS>> {
 	const blocked = await ctx.limits.checkGuessesBlocked({ clientIp, userId: null });
-	if (!blocked.allowed) return { ok: false, failure: tooManyRequests(blocked.retryAfterMs) };
+	if (!blocked.allowed) return tooManyRequests(blocked.retryAfterMs);
 	const passkeys = await ctx.stores.passkeys.listForUser(user.id);
-	if (passkeys.length >= MAX_PASSKEYS_PER_USER) return { ok: false, failure: { error: "NOT_ALLOWED" } };
+	if (passkeys.length >= MAX_PASSKEYS_PER_USER) return fail("NOT_ALLOWED");
 	const handle = await ctx.stores.passkeys.userHandle(user.id, randomBytes(USER_HANDLE_BYTES));
-	if (handle === null) return { ok: false, failure: { error: "NOT_FOUND" } };
+	if (handle === null) return fail("NOT_FOUND");
 	const ceremony = newCeremony(ctx, "registration", user.id);
 	// Deleted since the path named them.
-	if (!(await ctx.stores.passkeys.insertCeremony(ceremony))) return { ok: false, failure: { error: "NOT_FOUND" } };
-	return { ok: true, ceremony, options: creationOptions(rp, user, handle, ceremony, passkeys) };
+	if (!(await ctx.stores.passkeys.insertCeremony(ceremony))) return fail("NOT_FOUND");
+	return ok({ ceremony, options: creationOptions(rp, user, handle, ceremony, passkeys) });
 }
 
-export type FinishRegistrationResult =
-	| { ok: true; passkey: Passkey }
-	| { ok: false; failure: { error: "INVALID_REQUEST" | "INVALID_CREDENTIAL" | "PASSKEY_ALREADY_REGISTERED" | "NOT_ALLOWED" } };
+export const FINISH_REGISTRATION_ERRORS = ["INVALID_REQUEST", "INVALID_CREDENTIAL", "PASSKEY_ALREADY_REGISTERED", "NOT_ALLOWED"] as const;
 
 export async function finishRegistration(
 	ctx: AppContext,
 	rp: PasskeyConfig,
 	input: { ceremonyId: string; credential: RegistrationCredentialJSON; name: string | undefined; clientIp: string | undefined },
-): Promise<FinishRegistrationResult> {
+): Promise<Result<Passkey, typeof FINISH_REGISTRATION_ERRORS>> {
 	const ceremony = await takeLiveCeremony(ctx, input.ceremonyId, "registration");
-	if (ceremony === null || ceremony.userId === null) return { ok: false, failure: { error: "INVALID_REQUEST" } };
+	if (ceremony === null || ceremony.userId === null) return fail("INVALID_REQUEST");
 	let verified;
 	try {
 		verified = await verifyRegistration(rp, ceremony, input.credential);
 	} catch (error) {
 		if (!(error instanceof InvalidCredential)) throw error;
 		logRefusal(ctx, "registration", error);
-		return { ok: false, failure: { error: "INVALID_CREDENTIAL" } };
+		return fail("INVALID_CREDENTIAL");
 	}
 	const passkey: Passkey = {
 		id: generateId(),
@@ -118,19 +119,22 @@ export async function finishRegistration(
 	switch (await ctx.stores.passkeys.insertPasskey(passkey, event)) {
 		case "CREATED":
 			logEvent(ctx, event);
-			return { ok: true, passkey };
+			return ok(passkey);
 		case "ALREADY_REGISTERED":
-			return { ok: false, failure: { error: "PASSKEY_ALREADY_REGISTERED" } };
+			return fail("PASSKEY_ALREADY_REGISTERED");
 		case "TOO_MANY":
-			return { ok: false, failure: { error: "NOT_ALLOWED" } };
+			return fail("NOT_ALLOWED");
 		case "NO_USER":
-			return { ok: false, failure: { error: "INVALID_REQUEST" } };
+			return fail("INVALID_REQUEST");
 	}
 }
 
-export type StartAuthenticationResult =
-	| { ok: true; ceremony: Ceremony; options: ReturnType<typeof requestOptions> }
-	| { ok: false; failure: { error: "NOT_FOUND" } | TooManyRequests };
+export const START_AUTHENTICATION_ERRORS = ["NOT_FOUND", "TOO_MANY_REQUESTS"] as const;
+
+export interface StartedAuthentication {
+	ceremony: Ceremony;
+	options: ReturnType<typeof requestOptions>;
+}
 
 function requestOptions(rp: PasskeyConfig, ceremony: Ceremony, passkeys: Passkey[]) {
 	return {
@@ -148,23 +152,28 @@ export async function startAuthentication(
 	ctx: AppContext,
 	rp: PasskeyConfig,
 	input: { userId: string | undefined; clientIp: string | undefined },
-): Promise<StartAuthenticationResult> {
+): Promise<Result<StartedAuthentication, typeof START_AUTHENTICATION_ERRORS>> {
 	let user: User | null = null;
 	if (input.userId !== undefined) {
 		user = isId(input.userId) ? await ctx.stores.users.get(input.userId) : null;
-		if (user === null) return { ok: false, failure: { error: "NOT_FOUND" } };
+		if (user === null) return fail("NOT_FOUND");
 	}
 	const blocked = await ctx.limits.checkGuessesBlocked({ clientIp: input.clientIp, userId: user?.id ?? null });
-	if (!blocked.allowed) return { ok: false, failure: tooManyRequests(blocked.retryAfterMs) };
+	if (!blocked.allowed) return tooManyRequests(blocked.retryAfterMs);
 	const passkeys = user === null ? [] : await ctx.stores.passkeys.listForUser(user.id);
 	const ceremony = newCeremony(ctx, "authentication", user?.id ?? null);
-	if (!(await ctx.stores.passkeys.insertCeremony(ceremony))) return { ok: false, failure: { error: "NOT_FOUND" } };
-	return { ok: true, ceremony, options: requestOptions(rp, ceremony, passkeys) };
+	if (!(await ctx.stores.passkeys.insertCeremony(ceremony))) return fail("NOT_FOUND");
+	return ok({ ceremony, options: requestOptions(rp, ceremony, passkeys) });
 }
 
-export type FinishAuthenticationResult =
-	| { ok: true; user: User; passkey: Passkey }
-	| { ok: false; failure: { error: "INVALID_REQUEST" | "INVALID_CREDENTIAL" } | TooManyRequests };
+export const FINISH_AUTHENTICATION_ERRORS = ["TOO_MANY_REQUESTS", "INVALID_REQUEST", "INVALID_CREDENTIAL"] as const;
+
+export interface PasskeySignIn {
+	user: User;
+	passkey: Passkey;
+}
+
+type FinishAuthenticationResult = Result<PasskeySignIn, typeof FINISH_AUTHENTICATION_ERRORS>;
 
 /** The passkey a credential id names, when the id decodes at all: whose limits the attempt counts against. */
 async function passkeyNamed(ctx: AppContext, rawId: string): Promise<Passkey | null> {
@@ -186,13 +195,13 @@ export async function finishAuthentication(
 	const named = await passkeyNamed(ctx, input.credential.rawId);
 	const guess: PasswordGuess = { clientIp: input.clientIp, userId: named?.userId ?? null };
 	const admitted = await ctx.limits.admitPasskeyAssertion(guess);
-	if (!admitted.allowed) return { ok: false, failure: tooManyRequests(admitted.retryAfterMs) };
+	if (!admitted.allowed) return tooManyRequests(admitted.retryAfterMs);
 
 	const ceremony = await takeLiveCeremony(ctx, input.ceremonyId, "authentication");
 	if (ceremony === null) {
 		// Nothing was judged: the attempt is taken back.
 		await ctx.limits.settlePasswordGuess(guess, "unchecked");
-		return { ok: false, failure: { error: "INVALID_REQUEST" } };
+		return fail("INVALID_REQUEST");
 	}
 	const outcome = await checkAssertion(ctx, rp, ceremony, input, named);
 	await ctx.limits.settlePasswordGuess(guess, outcome.ok ? "correct" : "incorrect");
@@ -211,7 +220,7 @@ async function checkAssertion(
 	input: { credential: AuthenticationCredentialJSON; clientIp: string | undefined },
 	named: Passkey | null,
 ): Promise<FinishAuthenticationResult> {
-	const refused = { ok: false, failure: { error: "INVALID_CREDENTIAL" } } as const;
+	const refused = fail("INVALID_CREDENTIAL");
 	let verified;
 	try {
 		const assertion = parseAssertion(input.credential);
@@ -235,14 +244,16 @@ async function checkAssertion(
 	logEvent(ctx, event);
 	const user = await ctx.stores.users.get(passkey.userId);
 	if (user === null) return refused;
-	return { ok: true, user, passkey: { ...passkey, signCount, backedUp, lastUsedAt: usedAt } };
+	return ok({ user, passkey: { ...passkey, signCount, backedUp, lastUsedAt: usedAt } });
 }
 
-export async function deletePasskey(ctx: AppContext, id: string, data: EventData = {}): Promise<boolean> {
+export const DELETE_PASSKEY_ERRORS = ["NOT_FOUND"] as const;
+
+export async function deletePasskey(ctx: AppContext, id: string, data: EventData = {}): Promise<Result<void, typeof DELETE_PASSKEY_ERRORS>> {
 	const passkey = isId(id) ? await ctx.stores.passkeys.get(id) : null;
-	if (passkey === null) return false;
+	if (passkey === null) return fail("NOT_FOUND");
 	const event = newEvent(ctx, "passkey_deleted", { userId: passkey.userId, data: { ...data, passkey_id: passkey.id } });
-	if (!(await ctx.stores.passkeys.delete(id, event))) return false;
+	if (!(await ctx.stores.passkeys.delete(id, event))) return fail("NOT_FOUND");
 	logEvent(ctx, event);
-	return true;
+	return ok();
 }

@@ -1,6 +1,9 @@
 import { z } from "zod";
+import { wireShape } from "../../http/wire.ts";
 import { clientIp, optional } from "../../lib/validation.ts";
-import { identifier, unixSeconds, userResponse } from "../users/schemas.ts";
+import { identifier, unixSeconds, userAnswer } from "../users/schemas.ts";
+import type { PasskeySignIn, StartedAuthentication, StartedRegistration } from "./actions.ts";
+import { formatAaguid, type Ceremony, type Passkey } from "./store.ts";
 
 // The credential as PublicKeyCredential.toJSON() gives it. Only the shape is judged here (a wrong
 // shape is INVALID_DATA); what the strings hold is judged by verification.ts (INVALID_CREDENTIAL).
@@ -57,7 +60,7 @@ export const verifyAuthenticationBody = z.object({
 	client_ip: clientIp,
 });
 
-// ---- Response shapes, for the OpenAPI document (src/openapi/). ----
+// ---- The answers: their JSON and their schema in the OpenAPI document, one declaration each. ----
 
 const base64url = z.string().regex(/^[A-Za-z0-9_-]*$/).meta({ description: "base64url without padding" });
 const credentialDescriptor = z.object({
@@ -67,54 +70,70 @@ const credentialDescriptor = z.object({
 });
 const userVerification = z.enum(["required", "preferred"]);
 
-/** store.ts passkeyJSON */
-export const passkeyResponse = z.object({
-	id: identifier,
-	user_id: identifier,
-	name: z.string(),
-	created_at: unixSeconds,
-	last_used_at: unixSeconds.nullable().meta({ description: "null until the passkey is first used to sign in." }),
-	backup_eligible: z.boolean().meta({ description: "The authenticator may sync the passkey (a multi-device credential)." }),
-	backed_up: z.boolean().meta({ description: "The passkey is synced or backed up now (as of its last use)." }),
-	transports: z.array(z.string()).meta({ description: "As the browser reported them at registration (usb, nfc, ble, internal, hybrid…)." }),
-	aaguid: z.string().regex(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/).meta({
-		description: "The authenticator model, all zeros when it does not say. Not verified (no attestation).",
-	}),
+/** The passkey model of API.md section 10: never the public key or the counter. */
+export const passkeyAnswer = wireShape<Passkey>()({
+	id: [identifier, (passkey) => passkey.id],
+	user_id: [identifier, (passkey) => passkey.userId],
+	name: [z.string(), (passkey) => passkey.name],
+	created_at: [unixSeconds, (passkey) => passkey.createdAt],
+	last_used_at: [unixSeconds.nullable().meta({ description: "null until the passkey is first used to sign in." }), (passkey) => passkey.lastUsedAt],
+	backup_eligible: [z.boolean().meta({ description: "The authenticator may sync the passkey (a multi-device credential)." }), (passkey) => passkey.backupEligible],
+	backed_up: [z.boolean().meta({ description: "The passkey is synced or backed up now (as of its last use)." }), (passkey) => passkey.backedUp],
+	transports: [
+		z.array(z.string()).meta({ description: "As the browser reported them at registration (usb, nfc, ble, internal, hybrid…)." }),
+		(passkey) => passkey.transports,
+	],
+	aaguid: [
+		z.string().regex(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/).meta({
+			description: "The authenticator model, all zeros when it does not say. Not verified (no attestation).",
+		}),
+		(passkey) => formatAaguid(passkey.aaguid),
+	],
 });
 
-export const passkeyRegistrationResponse = z.object({
-	id: identifier,
-	user_id: identifier,
-	created_at: unixSeconds,
-	expires_at: unixSeconds,
-	options: z
-		.object({
-			rp: z.object({ id: z.string(), name: z.string() }),
-			user: z.object({ id: base64url, name: z.string(), displayName: z.string() }),
-			challenge: base64url,
-			pubKeyCredParams: z.array(z.object({ type: z.literal("public-key"), alg: z.int() })),
-			timeout: z.int(),
-			excludeCredentials: z.array(credentialDescriptor),
-			authenticatorSelection: z.object({ residentKey: z.literal("required"), requireResidentKey: z.literal(true), userVerification }),
-			attestation: z.literal("none"),
-		})
-		.meta({ description: "PublicKeyCredentialCreationOptionsJSON: give it to PublicKeyCredential.parseCreationOptionsFromJSON()." }),
+/** A ceremony's id and lifetime, as both starts answer them. */
+const ceremonyAnswer = wireShape<{ ceremony: Ceremony }>()({
+	id: [identifier, ({ ceremony }) => ceremony.id],
+	created_at: [unixSeconds, ({ ceremony }) => ceremony.createdAt],
+	expires_at: [unixSeconds, ({ ceremony }) => ceremony.expiresAt],
 });
 
-export const passkeyAuthenticationResponse = z.object({
-	id: identifier,
-	created_at: unixSeconds,
-	expires_at: unixSeconds,
-	options: z
-		.object({
-			challenge: base64url,
-			timeout: z.int(),
-			rpId: z.string(),
-			allowCredentials: z.array(credentialDescriptor),
-			userVerification,
-		})
-		.meta({ description: "PublicKeyCredentialRequestOptionsJSON: give it to PublicKeyCredential.parseRequestOptionsFromJSON()." }),
+export const passkeyRegistrationAnswer = ceremonyAnswer.extend<StartedRegistration & { userId: string }>()({
+	user_id: [identifier, (started) => started.userId],
+	options: [
+		z
+			.object({
+				rp: z.object({ id: z.string(), name: z.string() }),
+				user: z.object({ id: base64url, name: z.string(), displayName: z.string() }),
+				challenge: base64url,
+				pubKeyCredParams: z.array(z.object({ type: z.literal("public-key"), alg: z.int() })),
+				timeout: z.int(),
+				excludeCredentials: z.array(credentialDescriptor),
+				authenticatorSelection: z.object({ residentKey: z.literal("required"), requireResidentKey: z.literal(true), userVerification }),
+				attestation: z.literal("none"),
+			})
+			.meta({ description: "PublicKeyCredentialCreationOptionsJSON: give it to PublicKeyCredential.parseCreationOptionsFromJSON()." }),
+		(started) => started.options,
+	],
+});
+
+export const passkeyAuthenticationAnswer = ceremonyAnswer.extend<StartedAuthentication>()({
+	options: [
+		z
+			.object({
+				challenge: base64url,
+				timeout: z.int(),
+				rpId: z.string(),
+				allowCredentials: z.array(credentialDescriptor),
+				userVerification,
+			})
+			.meta({ description: "PublicKeyCredentialRequestOptionsJSON: give it to PublicKeyCredential.parseRequestOptionsFromJSON()." }),
+		(started) => started.options,
+	],
 });
 
 /** POST /passkey-authentications/:id/verify */
-export const passkeySignInResponse = z.object({ user: userResponse, passkey: passkeyResponse });
+export const passkeySignInAnswer = wireShape<PasskeySignIn>()({
+	user: [userAnswer.schema, (signIn) => userAnswer.json(signIn.user)],
+	passkey: [passkeyAnswer.schema, (signIn) => passkeyAnswer.json(signIn.passkey)],
+});

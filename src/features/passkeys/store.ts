@@ -82,18 +82,3 @@ export function formatAaguid(aaguid: Uint8Array): string {
 	const hex = encodeHexLowerCase(aaguid).padEnd(32, "0");
 	return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20, 32)}`;
 }
-
-/** The passkey model of API.md section 10: never the public key or the counter. */
-export function passkeyJSON(passkey: Passkey) {
-	return {
-		id: passkey.id,
-		user_id: passkey.userId,
-		name: passkey.name,
-		created_at: passkey.createdAt,
-		last_used_at: passkey.lastUsedAt,
-		backup_eligible: passkey.backupEligible,
-		backed_up: passkey.backedUp,
-		transports: passkey.transports,
-		aaguid: formatAaguid(passkey.aaguid),
-	};
-}

@@ -31,14 +31,3 @@ export interface PasswordResetStore extends CodeAttemptStore<Uint8Array> {
 	resetPassword(id: string, passwordHash: string, event: HolmEvent): Promise<string | null>;
 	deleteExpired(now: number): Promise<void>;
 }
-
-/** The password reset request model of API.md section 2. */
-export function passwordResetRequestJSON(request: PasswordResetRequest) {
-	return {
-		id: request.id,
-		user_id: request.userId,
-		created_at: request.createdAt,
-		expires_at: request.expiresAt,
-		email_verified: request.emailVerified,
-	};
-}

@@ -2,22 +2,23 @@
 // admitted first (the guess counts as incorrect until it proves right), then settled. A stored hash
 // may be an imported one in another system's form (API.md section 9); after a correct password it is
 // replaced by an argon2id hash.
-import { tooManyRequests, type TooManyRequests } from "../../errors.ts";
+import { fail, ok, tooManyRequests, type Result } from "../../errors.ts";
 import type { AppContext } from "../../context.ts";
 import { HashingUnavailableError } from "../../lib/password-hash.ts";
 import type { PasswordGuess } from "../../limits.ts";
 import { logEvent, newEvent, recordEvent } from "../events/actions.ts";
 import type { User } from "../users/store.ts";
 
-type GuessOutcome =
-	| { ok: true; hash: string; upgradeFrom: string | null }
-	| { ok: false; failure: { error: "INCORRECT_PASSWORD" | "NOT_FOUND" } | TooManyRequests };
+/** What a password check can answer: every action here declares these, and adds its own. */
+const GUESS_ERRORS = ["TOO_MANY_REQUESTS", "NOT_FOUND", "INCORRECT_PASSWORD"] as const;
+
+type GuessOutcome = Result<{ hash: string; upgradeFrom: string | null }, typeof GUESS_ERRORS>;
 
 /** One limited password check against the user's current hash, which `readHash` gives once the
  *  guess is admitted (null: no such account); the verified hash comes back. */
 async function checkGuess(ctx: AppContext, guess: PasswordGuess, password: string, readHash: () => Promise<string | null>): Promise<GuessOutcome> {
 	const admitted = await ctx.limits.admitPasswordGuess(guess);
-	if (!admitted.allowed) return { ok: false, failure: tooManyRequests(admitted.retryAfterMs) };
+	if (!admitted.allowed) return tooManyRequests(admitted.retryAfterMs);
 	const hash = await readHash();
 	// No such email, or the user was deleted since the path named them.
 	if (hash === null) return noSuchAccount(ctx, guess, password);
@@ -29,9 +30,9 @@ async function checkGuess(ctx: AppContext, guess: PasswordGuess, password: strin
 	await ctx.limits.settlePasswordGuess(guess, checked.result === "correct" ? "correct" : "incorrect");
 	if (checked.result !== "correct") {
 		await recordSignIn(ctx, "sign_in_failed", guess);
-		return { ok: false, failure: { error: "INCORRECT_PASSWORD" } };
+		return fail("INCORRECT_PASSWORD");
 	}
-	return { ok: true, hash, upgradeFrom: checked.upgradeFrom };
+	return ok({ hash, upgradeFrom: checked.upgradeFrom });
 }
 
 /**
@@ -63,11 +64,11 @@ function checkUserGuess(ctx: AppContext, userId: string, clientIp: string | unde
 /** An admitted guess at an account that does not exist: limited and timed like a wrong password
  *  (one argon2id verification against a dummy hash), so neither tells which accounts exist, and
  *  judged like one, so a block it completes is told now (see limits.ts). */
-async function noSuchAccount(ctx: AppContext, guess: PasswordGuess, password: string): Promise<{ ok: false; failure: { error: "NOT_FOUND" } }> {
+async function noSuchAccount(ctx: AppContext, guess: PasswordGuess, password: string): Promise<GuessOutcome> {
 	await unlessUnchecked(ctx, guess, ctx.hasher.verifyAgainstNothing(password));
 	await ctx.limits.settlePasswordGuess(guess, "incorrect");
 	await recordSignIn(ctx, "sign_in_failed", guess);
-	return { ok: false, failure: { error: "NOT_FOUND" } };
+	return fail("NOT_FOUND");
 }
 
 /** A password check's event: the user (null for an email that names nobody: the email itself is
@@ -86,25 +87,25 @@ async function unlessUnchecked<T>(ctx: AppContext, guess: PasswordGuess, check: 
 	}
 }
 
-export type VerifyPasswordResult = { ok: true } | { ok: false; failure: { error: "INCORRECT_PASSWORD" | "NOT_FOUND" } | TooManyRequests };
+export const VERIFY_PASSWORD_ERRORS = GUESS_ERRORS;
 
 export async function verifyUserPassword(
 	ctx: AppContext,
 	input: { userId: string; password: string; clientIp: string | undefined },
-): Promise<VerifyPasswordResult> {
+): Promise<Result<void, typeof VERIFY_PASSWORD_ERRORS>> {
 	const outcome = await checkUserGuess(ctx, input.userId, input.clientIp, input.password);
 	if (!outcome.ok) return outcome;
 	await recordSignIn(ctx, "sign_in", { userId: input.userId, clientIp: input.clientIp });
-	await upgradeVerifiedHash(ctx, input.userId, input.password, outcome);
-	return { ok: true };
+	await upgradeVerifiedHash(ctx, input.userId, input.password, outcome.value);
+	return ok();
 }
 
-export type AuthenticateResult = { ok: true; user: User } | { ok: false; failure: { error: "NOT_FOUND" | "INCORRECT_PASSWORD" } | TooManyRequests };
+export const AUTHENTICATE_ERRORS = GUESS_ERRORS;
 
 export async function authenticateWithPassword(
 	ctx: AppContext,
 	input: { email: string; password: string; clientIp: string | undefined },
-): Promise<AuthenticateResult> {
+): Promise<Result<User, typeof AUTHENTICATE_ERRORS>> {
 	// An email with an account and one without take the same steps: one read (the hash with the
 	// user), the same limits (an unknown email has a per-user window of its own), one argon2id
 	// verification, so neither the answers' limits nor the time tell which emails have accounts.
@@ -113,15 +114,13 @@ export async function authenticateWithPassword(
 	const outcome = await checkGuess(ctx, guess, input.password, async () => found?.passwordHash ?? null);
 	if (!outcome.ok) return outcome;
 	// A verified password had a hash to be verified against, so `found` is there.
-	if (found === null) return { ok: false, failure: { error: "NOT_FOUND" } };
+	if (found === null) return fail("NOT_FOUND");
 	await recordSignIn(ctx, "sign_in", guess);
-	await upgradeVerifiedHash(ctx, found.user.id, input.password, outcome);
-	return { ok: true, user: found.user };
+	await upgradeVerifiedHash(ctx, found.user.id, input.password, outcome.value);
+	return ok(found.user);
 }
 
-export type UpdatePasswordResult =
-	| { ok: true }
-	| { ok: false; failure: { error: "INCORRECT_PASSWORD" | "WEAK_PASSWORD" | "NOT_FOUND" } | TooManyRequests };
+export const UPDATE_PASSWORD_ERRORS = ["TOO_MANY_REQUESTS", "WEAK_PASSWORD", "NOT_FOUND", "INCORRECT_PASSWORD"] as const;
 
 /**
  * The new password's check against the local leak lists comes first (as in Faroe 0.2.1), so a weak
@@ -133,21 +132,21 @@ export type UpdatePasswordResult =
 export async function updateUserPassword(
 	ctx: AppContext,
 	input: { userId: string; password: string; newPassword: string; clientIp: string | undefined },
-): Promise<UpdatePasswordResult> {
-	if (ctx.leakCheck.isLeakedLocally(input.newPassword)) return { ok: false, failure: { error: "WEAK_PASSWORD" } };
+): Promise<Result<void, typeof UPDATE_PASSWORD_ERRORS>> {
+	if (ctx.leakCheck.isLeakedLocally(input.newPassword)) return fail("WEAK_PASSWORD");
 	const outcome = await checkUserGuess(ctx, input.userId, input.clientIp, input.password);
 	if (!outcome.ok) return outcome;
-	if (await ctx.leakCheck.isLeakedOnline(input.newPassword)) return { ok: false, failure: { error: "WEAK_PASSWORD" } };
+	if (await ctx.leakCheck.isLeakedOnline(input.newPassword)) return fail("WEAK_PASSWORD");
 	const newHash = await ctx.hasher.hash(input.newPassword);
 	const event = newEvent(ctx, "password_changed", { userId: input.userId, clientIp: input.clientIp });
-	const swapped = await ctx.stores.passwords.replacePasswordHash(input.userId, outcome.hash, newHash, event);
+	const swapped = await ctx.stores.passwords.replacePasswordHash(input.userId, outcome.value.hash, newHash, event);
 	switch (swapped) {
 		case "UPDATED":
 			logEvent(ctx, event);
-			return { ok: true };
+			return ok();
 		case "CHANGED_MEANWHILE":
-			return { ok: false, failure: { error: "INCORRECT_PASSWORD" } };
+			return fail("INCORRECT_PASSWORD");
 		case "NOT_FOUND":
-			return { ok: false, failure: { error: "NOT_FOUND" } };
+			return fail("NOT_FOUND");
 	}
 }

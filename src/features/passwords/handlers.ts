@@ -1,45 +1,68 @@
 // POST /users/:user_id/verify-password, POST /users/:user_id/update-password, POST /authenticate/password
-import type { Context } from "hono";
-import { errorResponse, failureResponse } from "../../errors.ts";
+import { fail } from "../../errors.ts";
 import { parseBody } from "../../http/body.ts";
-import type { HonoEnv } from "../../http/env.ts";
+import { endpoint } from "../../http/endpoint.ts";
 import { pathUser } from "../../http/params.ts";
 import { noContent } from "../../http/responses.ts";
-import { userJSON } from "../users/store.ts";
-import { authenticateWithPassword, updateUserPassword, verifyUserPassword } from "./actions.ts";
+import { userAnswer } from "../users/schemas.ts";
+import * as actions from "./actions.ts";
 import { authenticateBody, updatePasswordBody, verifyPasswordBody } from "./schemas.ts";
 
-type C = Context<HonoEnv>;
+export const verifyPassword = endpoint({
+	operationId: "verifyPassword",
+	summary: "Verify a password",
+	tag: "Passwords",
+	body: "VerifyPasswordBody",
+	success: { status: 204, description: "The password is correct." },
+	errors: ["NOT_FOUND", "INVALID_DATA", ...actions.VERIFY_PASSWORD_ERRORS],
+	async handle(c) {
+		const user = await pathUser(c);
+		if (user === null) return fail("NOT_FOUND");
+		const body = parseBody(c, verifyPasswordBody);
+		if (body === null) return fail("INVALID_DATA");
+		const result = await actions.verifyUserPassword(c.get("ctx"), { userId: user.id, password: body.password, clientIp: body.client_ip });
+		return result.ok ? noContent() : result;
+	},
+});
 
-export async function handleVerifyPassword(c: C): Promise<Response> {
-	const user = await pathUser(c);
-	if (user === null) return errorResponse("NOT_FOUND");
-	const body = parseBody(c, verifyPasswordBody);
-	if (body === null) return errorResponse("INVALID_DATA");
-	const result = await verifyUserPassword(c.get("ctx"), { userId: user.id, password: body.password, clientIp: body.client_ip });
-	if (!result.ok) return failureResponse(result.failure);
-	return noContent();
-}
+export const updatePassword = endpoint({
+	operationId: "updatePassword",
+	summary: "Update a password",
+	description:
+		"The new password's leak check comes before the current password is checked. If the password changed during the call, " +
+		"the answer is INCORRECT_PASSWORD and nothing changes.",
+	tag: "Passwords",
+	body: "UpdatePasswordBody",
+	success: { status: 204, description: "Changed; the user's password reset and email update requests are deleted." },
+	errors: ["NOT_FOUND", "INVALID_DATA", ...actions.UPDATE_PASSWORD_ERRORS],
+	async handle(c) {
+		const user = await pathUser(c);
+		if (user === null) return fail("NOT_FOUND");
+		const body = parseBody(c, updatePasswordBody);
+		if (body === null) return fail("INVALID_DATA");
+		const result = await actions.updateUserPassword(c.get("ctx"), {
+			userId: user.id,
+			password: body.password,
+			newPassword: body.new_password,
+			clientIp: body.client_ip,
+		});
+		return result.ok ? noContent() : result;
+	},
+});
 
-export async function handleUpdatePassword(c: C): Promise<Response> {
-	const user = await pathUser(c);
-	if (user === null) return errorResponse("NOT_FOUND");
-	const body = parseBody(c, updatePasswordBody);
-	if (body === null) return errorResponse("INVALID_DATA");
-	const result = await updateUserPassword(c.get("ctx"), {
-		userId: user.id,
-		password: body.password,
-		newPassword: body.new_password,
-		clientIp: body.client_ip,
-	});
-	if (!result.ok) return failureResponse(result.failure);
-	return noContent();
-}
-
-export async function handleAuthenticate(c: C): Promise<Response> {
-	const body = parseBody(c, authenticateBody);
-	if (body === null) return errorResponse("INVALID_DATA");
-	const result = await authenticateWithPassword(c.get("ctx"), { email: body.email, password: body.password, clientIp: body.client_ip });
-	if (!result.ok) return failureResponse(result.failure);
-	return Response.json(userJSON(result.user));
-}
+export const authenticateWithPassword = endpoint({
+	operationId: "authenticateWithPassword",
+	summary: "Sign in with email and password",
+	description: "NOT_FOUND when no user has the address; it costs the same time as a wrong password.",
+	tag: "Passwords",
+	body: "AuthenticateBody",
+	success: { status: 200, description: "The user. When totp_registered is true, ask for a TOTP code before creating a session.", model: "User" },
+	errors: ["INVALID_DATA", ...actions.AUTHENTICATE_ERRORS],
+	async handle(c) {
+		const body = parseBody(c, authenticateBody);
+		if (body === null) return fail("INVALID_DATA");
+		const result = await actions.authenticateWithPassword(c.get("ctx"), { email: body.email, password: body.password, clientIp: body.client_ip });
+		if (!result.ok) return result;
+		return Response.json(userAnswer.json(result.value));
+	},
+});

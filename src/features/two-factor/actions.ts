@@ -1,7 +1,7 @@
 // The second factors: a TOTP credential, and the recovery code that resets it when the
 // authenticator is lost.
 import { nowSeconds, type AppContext } from "../../context.ts";
-import type { TooManyRequests } from "../../errors.ts";
+import { fail, ok, type Failure, type Result } from "../../errors.ts";
 import { codesMatch } from "../../lib/constant-time.ts";
 import { generateCode } from "../../lib/ids.ts";
 import { findTotpStep } from "../../lib/totp.ts";
@@ -10,7 +10,7 @@ import { withData, type EventData, type HolmEvent } from "../events/store.ts";
 import { secondFactorLockout } from "../../limits.ts";
 import type { IncorrectCode, Locked, TotpCredential } from "./store.ts";
 
-export type RegisterTotpResult = { ok: true; credential: TotpCredential } | { ok: false; error: "INCORRECT_CODE" | "NOT_FOUND" };
+export const REGISTER_TOTP_ERRORS = ["INCORRECT_CODE", "NOT_FOUND"] as const;
 
 /** A key is registered only with a code it produced, so a mistyped or mis-scanned key is caught now. */
 export async function registerTotpCredential(
@@ -19,29 +19,31 @@ export async function registerTotpCredential(
 	key: Uint8Array,
 	code: string,
 	clientIp?: string,
-): Promise<RegisterTotpResult> {
+): Promise<Result<TotpCredential, typeof REGISTER_TOTP_ERRORS>> {
 	const step = findTotpStep(key, code, ctx.now(), -1);
-	if (step === null) return { ok: false, error: "INCORRECT_CODE" };
+	if (step === null) return fail("INCORRECT_CODE");
 	const credential: TotpCredential = { userId, createdAt: nowSeconds(ctx), key };
 	// The registering code's step is recorded, so that code cannot then pass verify-2fa as well.
 	// NOT_FOUND when the user was deleted after the call found them.
 	const event = newEvent(ctx, "totp_registered", { userId, clientIp });
-	if ((await ctx.stores.twoFactor.replaceCredential(credential, step, event)) === "NO_USER") return { ok: false, error: "NOT_FOUND" };
+	if ((await ctx.stores.twoFactor.replaceCredential(credential, step, event)) === "NO_USER") return fail("NOT_FOUND");
 	logEvent(ctx, event);
-	return { ok: true, credential };
+	return ok(credential);
 }
 
-/** False when the user had no credential. */
-export async function deleteTotpCredential(ctx: AppContext, userId: string, data: EventData = {}): Promise<boolean> {
+export const DELETE_TOTP_ERRORS = ["NOT_FOUND"] as const;
+
+/** NOT_FOUND when the user had no credential. */
+export async function deleteTotpCredential(ctx: AppContext, userId: string, data: EventData = {}): Promise<Result<void, typeof DELETE_TOTP_ERRORS>> {
 	const event = newEvent(ctx, "totp_deleted", { userId, data });
-	if (!(await ctx.stores.twoFactor.deleteCredential(userId, event))) return false;
+	if (!(await ctx.stores.twoFactor.deleteCredential(userId, event))) return fail("NOT_FOUND");
 	logEvent(ctx, event);
-	return true;
+	return ok();
 }
 
-function lockedOut(ctx: AppContext, check: "totp" | "recovery_code", locked: Locked): TooManyRequests {
+function lockedOut(ctx: AppContext, check: "totp" | "recovery_code", locked: Locked): Failure<"TOO_MANY_REQUESTS"> {
 	ctx.metrics.refused(`${check}_lockout`);
-	return { error: "TOO_MANY_REQUESTS", retryAfterSeconds: locked.retryAfterSeconds };
+	return { ok: false, error: "TOO_MANY_REQUESTS", retryAfterSeconds: locked.retryAfterSeconds };
 }
 
 /** The event of a lock this check may start; the store adds `lock_seconds`. */
@@ -49,14 +51,14 @@ function lockEventOf(ctx: AppContext, check: "totp" | "recovery_code", userId: s
 	return newEvent(ctx, "second_factor_locked", { userId, clientIp, data: { check } });
 }
 
-function incorrectCode(ctx: AppContext, lockEvent: HolmEvent, result: IncorrectCode): { error: "INCORRECT_CODE" } {
+function incorrectCode(ctx: AppContext, lockEvent: HolmEvent, result: IncorrectCode): Failure<"INCORRECT_CODE"> {
 	if (result.lockedForSeconds !== null) logEvent(ctx, withData(lockEvent, { lock_seconds: result.lockedForSeconds }));
-	return { error: "INCORRECT_CODE" };
+	return fail("INCORRECT_CODE");
 }
 
-export type VerifyTotpResult = { ok: true } | { ok: false; failure: { error: "INCORRECT_CODE" | "NOT_ALLOWED" } | TooManyRequests };
+export const VERIFY_TOTP_ERRORS = ["TOO_MANY_REQUESTS", "NOT_ALLOWED", "INCORRECT_CODE"] as const;
 
-export async function verifyTotp(ctx: AppContext, userId: string, code: string, clientIp?: string): Promise<VerifyTotpResult> {
+export async function verifyTotp(ctx: AppContext, userId: string, code: string, clientIp?: string): Promise<Result<void, typeof VERIFY_TOTP_ERRORS>> {
 	const nowMs = ctx.now();
 	const lockEvent = lockEventOf(ctx, "totp", userId, clientIp);
 	const result = await ctx.stores.twoFactor.verifyTotp(
@@ -68,35 +70,35 @@ export async function verifyTotp(ctx: AppContext, userId: string, code: string, 
 	);
 	switch (result.outcome) {
 		case "VERIFIED":
-			return { ok: true };
+			return ok();
 		case "LOCKED":
-			return { ok: false, failure: lockedOut(ctx, "totp", result) };
+			return lockedOut(ctx, "totp", result);
 		case "INCORRECT_CODE":
-			return { ok: false, failure: incorrectCode(ctx, lockEvent, result) };
+			return incorrectCode(ctx, lockEvent, result);
 		case "NOT_ALLOWED":
-			return { ok: false, failure: { error: result.outcome } };
+			return fail(result.outcome);
 	}
 }
 
-/** The new recovery code, or null when the user no longer exists. */
-export async function regenerateRecoveryCode(ctx: AppContext, userId: string): Promise<string | null> {
+export const REGENERATE_RECOVERY_CODE_ERRORS = ["NOT_FOUND"] as const;
+
+/** The new recovery code; NOT_FOUND when the user no longer exists. */
+export async function regenerateRecoveryCode(ctx: AppContext, userId: string): Promise<Result<string, typeof REGENERATE_RECOVERY_CODE_ERRORS>> {
 	const recoveryCode = generateCode();
 	const event = newEvent(ctx, "recovery_code_regenerated", { userId });
-	if (!(await ctx.stores.twoFactor.setRecoveryCode(userId, recoveryCode, event))) return null;
+	if (!(await ctx.stores.twoFactor.setRecoveryCode(userId, recoveryCode, event))) return fail("NOT_FOUND");
 	logEvent(ctx, event);
-	return recoveryCode;
+	return ok(recoveryCode);
 }
 
-export type ResetSecondFactorsResult =
-	| { ok: true; recoveryCode: string }
-	| { ok: false; failure: { error: "INCORRECT_CODE" | "NOT_FOUND" } | TooManyRequests };
+export const RESET_SECOND_FACTORS_ERRORS = ["TOO_MANY_REQUESTS", "INCORRECT_CODE", "NOT_FOUND"] as const;
 
 export async function resetUserSecondFactors(
 	ctx: AppContext,
 	userId: string,
 	recoveryCode: string,
 	clientIp?: string,
-): Promise<ResetSecondFactorsResult> {
+): Promise<Result<string, typeof RESET_SECOND_FACTORS_ERRORS>> {
 	const newCode = generateCode();
 	const events = { reset: newEvent(ctx, "second_factor_reset", { userId, clientIp }), locked: lockEventOf(ctx, "recovery_code", userId, clientIp) };
 	const result = await ctx.stores.twoFactor.resetWithRecoveryCode(
@@ -110,12 +112,12 @@ export async function resetUserSecondFactors(
 	switch (result.outcome) {
 		case "RESET":
 			logEvent(ctx, events.reset);
-			return { ok: true, recoveryCode: newCode };
+			return ok(newCode);
 		case "LOCKED":
-			return { ok: false, failure: lockedOut(ctx, "recovery_code", result) };
+			return lockedOut(ctx, "recovery_code", result);
 		case "INCORRECT_CODE":
-			return { ok: false, failure: incorrectCode(ctx, events.locked, result) };
+			return incorrectCode(ctx, events.locked, result);
 		case "NOT_FOUND":
-			return { ok: false, failure: { error: result.outcome } };
+			return fail(result.outcome);
 	}
 }

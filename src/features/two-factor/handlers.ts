@@ -1,71 +1,114 @@
 // /users/:user_id/register-totp, /users/:user_id/totp-credential, /users/:user_id/verify-2fa/totp,
 // /users/:user_id/regenerate-recovery-code, /users/:user_id/reset-2fa
-import type { Context } from "hono";
-import { errorResponse, failureResponse } from "../../errors.ts";
+import { fail } from "../../errors.ts";
 import { parseBody } from "../../http/body.ts";
-import type { HonoEnv } from "../../http/env.ts";
+import { endpoint } from "../../http/endpoint.ts";
 import { pathUser } from "../../http/params.ts";
-import { deleteTotpCredential, regenerateRecoveryCode, registerTotpCredential, resetUserSecondFactors, verifyTotp } from "./actions.ts";
-import { regenerateRecoveryCodeBody, registerTotpBody, resetTwoFactorBody, verifyTotpBody } from "./schemas.ts";
-import { totpCredentialJSON } from "./store.ts";
 import { noContent } from "../../http/responses.ts";
+import * as actions from "./actions.ts";
+import { recoveryCodeAnswer, regenerateRecoveryCodeBody, registerTotpBody, resetTwoFactorBody, totpCredentialAnswer, verifyTotpBody } from "./schemas.ts";
 
-type C = Context<HonoEnv>;
+export const registerTotp = endpoint({
+	operationId: "registerTotp",
+	summary: "Register a TOTP credential",
+	description:
+		"Send the key as `key` or `totp_key` (when both are sent, `key` wins): padded base64 of exactly 20 bytes. " +
+		"It is stored only if `code` matches it (one 30-second step of drift either way).",
+	tag: "Two-factor authentication",
+	body: "RegisterTotpBody",
+	success: { status: 200, description: "The credential; it replaces an earlier one.", model: "TotpCredential" },
+	errors: ["NOT_FOUND", "INVALID_DATA", ...actions.REGISTER_TOTP_ERRORS],
+	async handle(c) {
+		const user = await pathUser(c);
+		if (user === null) return fail("NOT_FOUND");
+		const body = parseBody(c, registerTotpBody);
+		if (body === null) return fail("INVALID_DATA");
+		const result = await actions.registerTotpCredential(c.get("ctx"), user.id, body.key, body.code, body.client_ip);
+		if (!result.ok) return result;
+		return Response.json(totpCredentialAnswer.json(result.value));
+	},
+});
 
-export async function handleRegisterTotp(c: C): Promise<Response> {
-	const ctx = c.get("ctx");
-	const user = await pathUser(c);
-	if (user === null) return errorResponse("NOT_FOUND");
-	const body = parseBody(c, registerTotpBody);
-	if (body === null) return errorResponse("INVALID_DATA");
-	const result = await registerTotpCredential(ctx, user.id, body.key, body.code, body.client_ip);
-	if (!result.ok) return errorResponse(result.error);
-	return Response.json(totpCredentialJSON(result.credential));
-}
+export const getTotpCredential = endpoint({
+	operationId: "getTotpCredential",
+	summary: "Get the TOTP credential",
+	tag: "Two-factor authentication",
+	success: { status: 200, description: "The credential, key included.", model: "TotpCredential" },
+	errors: ["NOT_FOUND"],
+	async handle(c) {
+		const user = await pathUser(c);
+		const credential = user === null ? null : await c.get("ctx").stores.twoFactor.getCredential(user.id);
+		if (credential === null) return fail("NOT_FOUND");
+		return Response.json(totpCredentialAnswer.json(credential));
+	},
+});
 
-export async function handleGetTotpCredential(c: C): Promise<Response> {
-	const ctx = c.get("ctx");
-	const user = await pathUser(c);
-	const credential = user === null ? null : await ctx.stores.twoFactor.getCredential(user.id);
-	if (credential === null) return errorResponse("NOT_FOUND");
-	return Response.json(totpCredentialJSON(credential));
-}
+export const deleteTotpCredential = endpoint({
+	operationId: "deleteTotpCredential",
+	summary: "Delete the TOTP credential",
+	tag: "Two-factor authentication",
+	success: { status: 204, description: "TOTP is off for the user." },
+	errors: ["NOT_FOUND", ...actions.DELETE_TOTP_ERRORS],
+	async handle(c) {
+		const user = await pathUser(c);
+		if (user === null) return fail("NOT_FOUND");
+		const deleted = await actions.deleteTotpCredential(c.get("ctx"), user.id);
+		return deleted.ok ? noContent() : deleted;
+	},
+});
 
-export async function handleDeleteTotpCredential(c: C): Promise<Response> {
-	const ctx = c.get("ctx");
-	const user = await pathUser(c);
-	if (user === null || !(await deleteTotpCredential(ctx, user.id))) return errorResponse("NOT_FOUND");
-	return noContent();
-}
+export const verifyTotp = endpoint({
+	operationId: "verifyTotp",
+	summary: "Verify a TOTP code",
+	description:
+		"Each code works once. 5 incorrect codes in a row lock the check (TOO_MANY_REQUESTS, even for the right code). " +
+		"NOT_ALLOWED when the user has no TOTP credential.",
+	tag: "Two-factor authentication",
+	body: "VerifyTotpBody",
+	success: { status: 204, description: "The code is right." },
+	errors: ["NOT_FOUND", "INVALID_DATA", ...actions.VERIFY_TOTP_ERRORS],
+	async handle(c) {
+		const user = await pathUser(c);
+		if (user === null) return fail("NOT_FOUND");
+		const body = parseBody(c, verifyTotpBody);
+		if (body === null) return fail("INVALID_DATA");
+		const result = await actions.verifyTotp(c.get("ctx"), user.id, body.code, body.client_ip);
+		return result.ok ? noContent() : result;
+	},
+});
 
-export async function handleVerifyTotp(c: C): Promise<Response> {
-	const ctx = c.get("ctx");
-	const user = await pathUser(c);
-	if (user === null) return errorResponse("NOT_FOUND");
-	const body = parseBody(c, verifyTotpBody);
-	if (body === null) return errorResponse("INVALID_DATA");
-	const result = await verifyTotp(ctx, user.id, body.code, body.client_ip);
-	if (!result.ok) return failureResponse(result.failure);
-	return noContent();
-}
+export const regenerateRecoveryCode = endpoint({
+	operationId: "regenerateRecoveryCode",
+	summary: "Regenerate the recovery code",
+	tag: "Two-factor authentication",
+	body: "RegenerateRecoveryCodeBody",
+	success: { status: 200, description: "The user's new recovery code.", model: "RecoveryCode" },
+	errors: ["NOT_FOUND", "INVALID_DATA", ...actions.REGENERATE_RECOVERY_CODE_ERRORS],
+	async handle(c) {
+		const user = await pathUser(c);
+		if (user === null) return fail("NOT_FOUND");
+		if (parseBody(c, regenerateRecoveryCodeBody) === null) return fail("INVALID_DATA");
+		const result = await actions.regenerateRecoveryCode(c.get("ctx"), user.id);
+		if (!result.ok) return result;
+		return Response.json(recoveryCodeAnswer.json(result.value));
+	},
+});
 
-export async function handleRegenerateRecoveryCode(c: C): Promise<Response> {
-	const ctx = c.get("ctx");
-	const user = await pathUser(c);
-	if (user === null) return errorResponse("NOT_FOUND");
-	if (parseBody(c, regenerateRecoveryCodeBody) === null) return errorResponse("INVALID_DATA");
-	const recoveryCode = await regenerateRecoveryCode(ctx, user.id);
-	if (recoveryCode === null) return errorResponse("NOT_FOUND");
-	return Response.json({ recovery_code: recoveryCode });
-}
-
-export async function handleResetTwoFactor(c: C): Promise<Response> {
-	const ctx = c.get("ctx");
-	const user = await pathUser(c);
-	if (user === null) return errorResponse("NOT_FOUND");
-	const body = parseBody(c, resetTwoFactorBody);
-	if (body === null) return errorResponse("INVALID_DATA");
-	const result = await resetUserSecondFactors(ctx, user.id, body.recovery_code, body.client_ip);
-	if (!result.ok) return failureResponse(result.failure);
-	return Response.json({ recovery_code: result.recoveryCode });
-}
+export const resetTwoFactor = endpoint({
+	operationId: "resetTwoFactor",
+	summary: "Reset two-factor authentication with the recovery code",
+	description: "The TOTP credential is deleted and the old recovery code is spent. 5 incorrect codes in a row lock the check.",
+	tag: "Two-factor authentication",
+	body: "ResetTwoFactorBody",
+	success: { status: 200, description: "A new recovery code.", model: "RecoveryCode" },
+	errors: ["NOT_FOUND", "INVALID_DATA", ...actions.RESET_SECOND_FACTORS_ERRORS],
+	async handle(c) {
+		const user = await pathUser(c);
+		if (user === null) return fail("NOT_FOUND");
+		const body = parseBody(c, resetTwoFactorBody);
+		if (body === null) return fail("INVALID_DATA");
+		const result = await actions.resetUserSecondFactors(c.get("ctx"), user.id, body.recovery_code, body.client_ip);
+		if (!result.ok) return result;
+		return Response.json(recoveryCodeAnswer.json(result.value));
+	},
+});

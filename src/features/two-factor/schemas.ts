@@ -1,7 +1,10 @@
+import { encodeBase64 } from "@oslojs/encoding";
 import { z } from "zod";
+import { wireShape } from "../../http/wire.ts";
 import { decodeTotpKey } from "../../lib/totp.ts";
 import { clientIp, code, optional } from "../../lib/validation.ts";
 import { identifier, issuedCode, unixSeconds } from "../users/schemas.ts";
+import type { TotpCredential } from "./store.ts";
 
 /** `totp_key` is accepted for `key`; either must be strict base64 of exactly 20 bytes. */
 export const registerTotpBody = z
@@ -23,17 +26,22 @@ export const regenerateRecoveryCodeBody = z.object({});
 
 export const resetTwoFactorBody = z.object({ recovery_code: code, client_ip: clientIp });
 
-// ---- Response shapes, for the OpenAPI document (src/openapi/). ----
+// ---- The answers: their JSON and their schema in the OpenAPI document, one declaration each. ----
 
-/** two-factor/store.ts totpCredentialJSON */
-export const totpCredentialResponse = z.object({
-	user_id: identifier,
-	created_at: unixSeconds,
-	key: z
-		.string()
-		.regex(/^[A-Za-z0-9+/]+={0,2}$/)
-		.meta({ description: "Padded standard base64 of the key: 20 bytes, or 10 to 64 when imported. SHA-1, 6 digits, 30-second steps." }),
+/** The TOTP credential model of API.md section 2. */
+export const totpCredentialAnswer = wireShape<TotpCredential>()({
+	user_id: [identifier, (credential) => credential.userId],
+	created_at: [unixSeconds, (credential) => credential.createdAt],
+	key: [
+		z
+			.string()
+			.regex(/^[A-Za-z0-9+/]+={0,2}$/)
+			.meta({ description: "Padded standard base64 of the key: 20 bytes, or 10 to 64 when imported. SHA-1, 6 digits, 30-second steps." }),
+		(credential) => encodeBase64(credential.key),
+	],
 });
 
 /** regenerate-recovery-code and reset-2fa: the user's new recovery code. */
-export const recoveryCodeResponse = z.object({ recovery_code: issuedCode });
+export const recoveryCodeAnswer = wireShape<string>()({
+	recovery_code: [issuedCode, (recoveryCode) => recoveryCode],
+});

@@ -2,7 +2,6 @@
 // Each check is one atomic step together with its lockout bookkeeping (5 incorrect codes in a row
 // lock the check; each further lock lasts twice as long, API.md section 4), so parallel guesses
 // are taken one at a time, and the counts survive a restart.
-import { encodeBase64 } from "@oslojs/encoding";
 import type { HolmEvent } from "../events/store.ts";
 import type { UserRowWrite } from "../users/store.ts";
 import type { SecondFactorLockout } from "../../limits.ts";
@@ -59,13 +58,4 @@ export interface TwoFactorStore {
 	/** Ends both checks' locks and their escalation (POST /users/{id}/unblock) and writes `event`.
 	 *  False when the user no longer exists. */
 	clearLockouts(userId: string, event: HolmEvent): Promise<boolean>;
-}
-
-/** The TOTP credential model of API.md section 2. */
-export function totpCredentialJSON(credential: TotpCredential) {
-	return {
-		user_id: credential.userId,
-		created_at: credential.createdAt,
-		key: encodeBase64(credential.key),
-	};
 }

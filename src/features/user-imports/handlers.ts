@@ -1,27 +1,28 @@
 // POST /user-imports
-import type { Context } from "hono";
-import { errorResponse } from "../../errors.ts";
+import { fail } from "../../errors.ts";
 import { parseBody } from "../../http/body.ts";
-import type { HonoEnv } from "../../http/env.ts";
-import { importUsers, type RowResult } from "./actions.ts";
-import { userImportBody } from "./schemas.ts";
+import { endpoint } from "../../http/endpoint.ts";
+import * as actions from "./actions.ts";
+import { userImportAnswer, userImportBody } from "./schemas.ts";
 
-type C = Context<HonoEnv>;
-
-function rowResultJSON(result: RowResult) {
-	if (result.status === "failed") return { index: result.index, status: result.status, error: result.error };
-	return { index: result.index, status: result.status, user_id: result.userId };
-}
-
-export async function handleImportUsers(c: C): Promise<Response> {
-	const ctx = c.get("ctx");
-	const body = parseBody(c, userImportBody);
-	if (body === null) return errorResponse("INVALID_DATA");
-	const summary = await importUsers(ctx, body.users, body.on_conflict ?? "error");
-	return Response.json({
-		created: summary.created,
-		skipped: summary.skipped,
-		failed: summary.failed,
-		results: summary.results.map(rowResultJSON),
-	});
-}
+export const importUsers = endpoint({
+	operationId: "importUsers",
+	summary: "Import users with their password hashes and second factors",
+	description:
+		"Up to 1,000 rows and 4 MiB (this endpoint's body limit; every other stays 64 KiB). A body of another shape, or with more rows, " +
+		"answers INVALID_DATA as a whole; a bad row fails alone and the others are imported. Each row's outcome is in `results`, in row order, " +
+		"with the per-row codes INVALID_DATA, EMAIL_ALREADY_USED, ID_ALREADY_USED, UNSUPPORTED_PASSWORD_HASH, INVALID_PASSWORD_HASH and PASSKEY_ALREADY_REGISTERED. " +
+		"A row whose email, id or a passkey's credential id is taken (in the database or by an earlier row) fails with `on_conflict: error` and is skipped with `skip`, " +
+		"so re-running an import with `skip` changes nothing. Nothing is hashed: hashes are parsed and checked against their cost bounds. " +
+		"See docs/import.md.",
+	tag: "Users",
+	body: "ImportUsersBody",
+	success: { status: 200, description: "The counts and one result per row.", model: "UserImportResult" },
+	errors: ["INVALID_DATA"],
+	async handle(c) {
+		const body = parseBody(c, userImportBody);
+		if (body === null) return fail("INVALID_DATA");
+		const summary = await actions.importUsers(c.get("ctx"), body.users, body.on_conflict ?? "error");
+		return Response.json(userImportAnswer.json(summary));
+	},
+});

@@ -1,10 +1,12 @@
 import { z } from "zod";
+import { wireShape } from "../../http/wire.ts";
 import { isId } from "../../lib/ids.ts";
+import type { ImportSummary, RowResult } from "./actions.ts";
 import { email, optional } from "../../lib/validation.ts";
 import { identifier, unixSeconds } from "../users/schemas.ts";
 import { MAX_PASSKEYS_PER_USER } from "../passkeys/store.ts";
 
-/** Rows a request may carry (API.md section 9); its body may be 4 MiB (middleware/read-body.ts). */
+/** Rows a request may carry (API.md section 9); its body may be 4 MiB (its row in src/routes.ts). */
 export const MAX_IMPORT_ROWS = 1000;
 
 const BASE64URL = /^[A-Za-z0-9_-]+$/;
@@ -67,7 +69,7 @@ export const userImportBodyDocument = z.object({
 	on_conflict: onConflict,
 });
 
-// ---- Response shapes, for the OpenAPI document (src/openapi/). ----
+// ---- The answers: their JSON and their schema in the OpenAPI document, one declaration each. ----
 
 export const ROW_ERRORS = [
 	"INVALID_DATA",
@@ -85,10 +87,15 @@ const rowResult = z.discriminatedUnion("status", [
 	z.object({ index: z.int().min(0), status: z.literal("failed"), error: z.enum(ROW_ERRORS) }),
 ]);
 
-/** user-imports/handlers.ts */
-export const userImportResponse = z.object({
-	created: z.int().min(0),
-	skipped: z.int().min(0),
-	failed: z.int().min(0),
-	results: z.array(rowResult).meta({ description: "One per row, in row order." }),
+function rowResultJSON(result: RowResult): z.output<typeof rowResult> {
+	if (result.status === "failed") return { index: result.index, status: result.status, error: result.error };
+	return { index: result.index, status: result.status, user_id: result.userId };
+}
+
+/** The answer of POST /user-imports. */
+export const userImportAnswer = wireShape<ImportSummary>()({
+	created: [z.int().min(0), (summary) => summary.created],
+	skipped: [z.int().min(0), (summary) => summary.skipped],
+	failed: [z.int().min(0), (summary) => summary.failed],
+	results: [z.array(rowResult).meta({ description: "One per row, in row order." }), (summary) => summary.results.map(rowResultJSON)],
 });

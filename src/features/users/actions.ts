@@ -1,15 +1,13 @@
 // Creating users.
 import { nowSeconds, type AppContext } from "../../context.ts";
-import { tooManyRequests, type TooManyRequests } from "../../errors.ts";
+import { fail, ok, tooManyRequests, type Result } from "../../errors.ts";
 import { generateCode, generateId } from "../../lib/ids.ts";
 import { couldBeInEmail } from "../../lib/validation.ts";
 import { logEvent, newEvent } from "../events/actions.ts";
 import type { EventData } from "../events/store.ts";
 import type { User, UserListQuery } from "./store.ts";
 
-export type CreateUserResult =
-	| { ok: true; user: User }
-	| { ok: false; failure: { error: "EMAIL_ALREADY_USED" | "WEAK_PASSWORD" } | TooManyRequests };
+export const CREATE_USER_ERRORS = ["TOO_MANY_REQUESTS", "EMAIL_ALREADY_USED", "WEAK_PASSWORD"] as const;
 
 /**
  * What costs nothing to refuse (an email in use, a password the local leak lists hold) is judged
@@ -17,14 +15,14 @@ export type CreateUserResult =
  * not locked by its own refusals. The range API (online mode) is asked after the token, which is
  * what bounds those calls.
  */
-export async function createUser(ctx: AppContext, input: { email?: string; password: string; clientIp: string | undefined }): Promise<CreateUserResult> {
+export async function createUser(ctx: AppContext, input: { email?: string; password: string; clientIp: string | undefined }): Promise<Result<User, typeof CREATE_USER_ERRORS>> {
 	const email = input.email ?? null;
 	// Checked before hashing to spare the work; the unique index still decides a race.
-	if (email !== null && (await ctx.stores.users.isEmailTaken(email))) return { ok: false, failure: { error: "EMAIL_ALREADY_USED" } };
-	if (ctx.leakCheck.isLeakedLocally(input.password)) return { ok: false, failure: { error: "WEAK_PASSWORD" } };
+	if (email !== null && (await ctx.stores.users.isEmailTaken(email))) return fail("EMAIL_ALREADY_USED");
+	if (ctx.leakCheck.isLeakedLocally(input.password)) return fail("WEAK_PASSWORD");
 	const admitted = await ctx.limits.admitHashing(input.clientIp);
-	if (!admitted.allowed) return { ok: false, failure: tooManyRequests(admitted.retryAfterMs) };
-	if (await ctx.leakCheck.isLeakedOnline(input.password)) return { ok: false, failure: { error: "WEAK_PASSWORD" } };
+	if (!admitted.allowed) return tooManyRequests(admitted.retryAfterMs);
+	if (await ctx.leakCheck.isLeakedOnline(input.password)) return fail("WEAK_PASSWORD");
 	const passwordHash = await ctx.hasher.hash(input.password);
 	const user: User = {
 		id: generateId(),
@@ -36,9 +34,9 @@ export async function createUser(ctx: AppContext, input: { email?: string; passw
 	};
 	const event = newEvent(ctx, "user_created", { userId: user.id, clientIp: input.clientIp });
 	const inserted = await ctx.stores.users.insert({ ...user, passwordHash }, event);
-	if (inserted === "EMAIL_ALREADY_USED") return { ok: false, failure: { error: inserted } };
+	if (inserted === "EMAIL_ALREADY_USED") return fail(inserted);
 	logEvent(ctx, event);
-	return { ok: true, user };
+	return ok(user);
 }
 
 /**
@@ -55,10 +53,12 @@ export async function listUsers(ctx: AppContext, query: UserListQuery & { exactE
 	return { users: matches.slice(query.offset, query.offset + query.limit), total: matches.length };
 }
 
-/** Everything the user owns goes with them. False when there was no such user. */
-export async function deleteUser(ctx: AppContext, userId: string, data: EventData = {}): Promise<boolean> {
+export const DELETE_USER_ERRORS = ["NOT_FOUND"] as const;
+
+/** Everything the user owns goes with them. NOT_FOUND when there was no such user. */
+export async function deleteUser(ctx: AppContext, userId: string, data: EventData = {}): Promise<Result<void, typeof DELETE_USER_ERRORS>> {
 	const event = newEvent(ctx, "user_deleted", { userId, data });
-	if (!(await ctx.stores.users.delete(userId, event))) return false;
+	if (!(await ctx.stores.users.delete(userId, event))) return fail("NOT_FOUND");
 	logEvent(ctx, event);
-	return true;
+	return ok();
 }

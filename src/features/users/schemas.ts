@@ -1,5 +1,7 @@
 import { z } from "zod";
+import { wireShape } from "../../http/wire.ts";
 import { clientIp, email, isValidEmail, normalizeEmail, optional, password } from "../../lib/validation.ts";
+import type { User } from "./store.ts";
 
 export const createUserBody = z.object({
 	email: optional(email),
@@ -38,7 +40,7 @@ function exactEmail(value: string | undefined): string | null {
 	return isValidEmail(normalized) ? normalized : "";
 }
 
-// ---- Response shapes: what the handlers send, for the OpenAPI document (src/openapi/). ----
+// ---- The answers: their JSON and their schema in the OpenAPI document, one declaration each. ----
 
 /** 24 characters from the identifier alphabet of lib/ids.ts (which has no "l" and no "o"). */
 export const identifier = z.string().length(24).regex(/^[a-km-np-z2-9]{24}$/);
@@ -49,15 +51,21 @@ export const issuedCode = z.string().regex(/^[A-HJ-NP-Z2-9]{8}$/);
 /** Whole Unix seconds. */
 export const unixSeconds = z.int().min(0);
 
-/** users/store.ts userJSON */
-export const userResponse = z.object({
-	id: identifier,
-	created_at: unixSeconds,
-	email: z.string().nullable().meta({ description: "NFC, lower-cased; null when the user has none." }),
-	email_verified: z.boolean(),
-	registered_totp: z.boolean().meta({ deprecated: true, description: "Deprecated: read totp_registered, which always has the same value." }),
-	totp_registered: z.boolean().meta({ description: "Whether the user has a TOTP credential (the name @faroe/sdk reads)." }),
-	recovery_code: issuedCode,
+/** The user model of API.md section 2. */
+export const userAnswer = wireShape<User>()({
+	id: [identifier, (user) => user.id],
+	created_at: [unixSeconds, (user) => user.createdAt],
+	email: [z.string().nullable().meta({ description: "NFC, lower-cased; null when the user has none." }), (user) => user.email],
+	email_verified: [z.boolean(), (user) => user.emailVerified],
+	registered_totp: [
+		z.boolean().meta({ deprecated: true, description: "Deprecated: read totp_registered, which always has the same value." }),
+		(user) => user.totpRegistered,
+	],
+	totp_registered: [
+		z.boolean().meta({ description: "Whether the user has a TOTP credential (the name @faroe/sdk reads)." }),
+		(user) => user.totpRegistered,
+	],
+	recovery_code: [issuedCode, (user) => user.recoveryCode],
 });
 
 /** GET /users query as a client should send it. parseUserListQuery is more lenient: an unknown or

@@ -52,16 +52,3 @@ export interface UserStore {
  * user was deleted after the call found them, which the database's foreign key tells.
  */
 export type UserRowWrite = "STORED" | "NO_USER";
-
-/** The user model of API.md section 2. */
-export function userJSON(user: User) {
-	return {
-		id: user.id,
-		created_at: user.createdAt,
-		email: user.email,
-		email_verified: user.emailVerified,
-		registered_totp: user.totpRegistered,
-		totp_registered: user.totpRegistered,
-		recovery_code: user.recoveryCode,
-	};
-}

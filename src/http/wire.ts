@@ -1,0 +1,44 @@
+// The wire format of an answer, declared once: each field names its JSON Schema (zod, for the
+// OpenAPI document) and where its value comes from. `schema` documents the answer; `json` makes
+// it; the two cannot drift, since the value of each field is type-checked against its schema.
+import { z } from "zod";
+
+/** A field of an answer: its schema, and its value read from what the action returned. */
+type Fields<Source, Shapes extends Record<string, z.ZodType>> = {
+	[Name in keyof Shapes]: readonly [Shapes[Name], (source: Source) => z.output<Shapes[Name]>];
+};
+
+export interface WireShape<Source, Shapes extends Record<string, z.ZodType>> {
+	/** The answer's schema, for the OpenAPI document. */
+	schema: z.ZodObject<Shapes>;
+	/** The answer's JSON for one value. */
+	json(source: Source): { [Name in keyof Shapes]: z.output<Shapes[Name]> };
+	/** The same answer with more fields, for a source that has more (a request and its code). */
+	extend<Wider extends Source>(): <More extends Record<string, z.ZodType>>(fields: Fields<Wider, More>) => WireShape<Wider, Shapes & More>;
+}
+
+/** `wireShape<User>()({ id: [identifier, (user) => user.id], … })`: one declaration per answer. */
+export function wireShape<Source>() {
+	return function declare<Shapes extends Record<string, z.ZodType>>(fields: Fields<Source, Shapes>): WireShape<Source, Shapes> {
+		return shapeOf<Source, Shapes>(Object.entries(fields) as Entry<Source>[]);
+	};
+}
+
+type Entry<Source> = [string, readonly [z.ZodType, (source: Source) => unknown]];
+
+function shapeOf<Source, Shapes extends Record<string, z.ZodType>>(entries: Entry<Source>[]): WireShape<Source, Shapes> {
+	const schema = z.object(Object.fromEntries(entries.map(([name, [shape]]) => [name, shape]))) as z.ZodObject<Shapes>;
+	return {
+		schema,
+		json(source) {
+			const answer: Record<string, unknown> = {};
+			for (const [name, [, read]] of entries) answer[name] = read(source);
+			return answer as { [Name in keyof Shapes]: z.output<Shapes[Name]> };
+		},
+		extend<Wider extends Source>() {
+			return function declareMore<More extends Record<string, z.ZodType>>(fields: Fields<Wider, More>): WireShape<Wider, Shapes & More> {
+				return shapeOf<Wider, Shapes & More>([...(entries as Entry<Wider>[]), ...(Object.entries(fields) as Entry<Wider>[])]);
+			};
+		},
+	};
+}
