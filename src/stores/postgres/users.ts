@@ -2,12 +2,21 @@
 import type { SQL } from "bun";
 import type { NewUser, User, UserListQuery, UserStore } from "../../features/users/store.ts";
 import { isUniqueViolation } from "./errors.ts";
-import type { PostgresEventLog } from "./events.ts";
+import type { Int8, PostgresEventLog } from "./events.ts";
 
 const USER_COLUMNS = `id, created_at, email, email_verified, recovery_code,
 	EXISTS (SELECT 1 FROM totp_credential WHERE totp_credential.user_id = "user".id) AS totp_registered`;
 
-function toUser(row: any): User {
+interface UserRow {
+	id: string;
+	created_at: Int8;
+	email: string | null;
+	email_verified: boolean;
+	totp_registered: boolean;
+	recovery_code: string;
+}
+
+function toUser(row: UserRow): User {
 	return {
 		id: row.id,
 		createdAt: Number(row.created_at),
