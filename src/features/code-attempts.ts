@@ -24,6 +24,20 @@ export interface CodeAttemptStore<Code> {
 	deleteAfterLastAttempt(key: string, event: HolmEvent): Promise<void>;
 }
 
+/** What every one-time-code request table can do (src/stores/<database>/code-requests.ts writes it
+ *  once per database); "live" is judged by the store's clock. */
+export interface CodeRequestStore<Request, Code> extends CodeAttemptStore<Code> {
+	/** The live request, or null. */
+	get(key: string): Promise<Request | null>;
+	/** The user's live requests, oldest first. */
+	listForUser(userId: string): Promise<Request[]>;
+	/** Deletes a live request; whether there was one. */
+	delete(key: string): Promise<boolean>;
+	deleteForUser(userId: string): Promise<void>;
+	/** Deletes the requests that expired by `now` (the sweep's time). */
+	deleteExpired(now: number): Promise<void>;
+}
+
 export type CodeCheck = "CORRECT" | "INCORRECT" | "ABSENT";
 
 export async function checkCode<Code>(

@@ -1,7 +1,7 @@
 // What the password reset flow needs from a database; src/stores/<database>/password-reset.ts
 // implements it. A request is live while now < expires_at; expired ones are invisible. "Now" is the
 // store's clock, given when it is built (the database's on PostgreSQL).
-import type { CodeAttemptStore } from "../code-attempts.ts";
+import type { CodeRequestStore } from "../code-attempts.ts";
 import type { HolmEvent } from "../events/store.ts";
 import type { UserRowWrite } from "../users/store.ts";
 
@@ -14,12 +14,8 @@ export interface PasswordResetRequest {
 }
 
 /** Reset codes are kept only as their SHA-256: the code is shown once and never needed again. */
-export interface PasswordResetStore extends CodeAttemptStore<Uint8Array> {
+export interface PasswordResetStore extends CodeRequestStore<PasswordResetRequest, Uint8Array> {
 	insert(request: PasswordResetRequest & { codeHash: Uint8Array }): Promise<UserRowWrite>;
-	get(id: string): Promise<PasswordResetRequest | null>;
-	listForUser(userId: string): Promise<PasswordResetRequest[]>;
-	delete(id: string): Promise<boolean>;
-	deleteForUser(userId: string): Promise<void>;
 	/** After a correct code: the request's email is verified, and the code's attempt is given back. */
 	markEmailVerified(id: string): Promise<void>;
 	/**
@@ -29,5 +25,4 @@ export interface PasswordResetStore extends CodeAttemptStore<Uint8Array> {
 	 * The user's id, or null.
 	 */
 	resetPassword(id: string, passwordHash: string, event: HolmEvent): Promise<string | null>;
-	deleteExpired(now: number): Promise<void>;
 }

@@ -5,8 +5,7 @@
 // judged by the database's clock (clock.ts), never this instance's; the sweep gives deleteExpired
 // the database's time.
 import type { SQL, TransactionSQL } from "bun";
-import type { TakenAttempt } from "../../features/code-attempts.ts";
-import type { HolmEvent } from "../../features/events/store.ts";
+import type { CodeRequestStore } from "../../features/code-attempts.ts";
 import type { DatabaseClock } from "./clock.ts";
 import type { PostgresEventLog } from "./events.ts";
 
@@ -21,27 +20,13 @@ export interface CodeRequestTable {
 	code: "code" | "code_hash";
 }
 
-/** The verbs every code request table has, its rows turned into requests by `toRequest`. */
-export interface CodeRequestVerbs<Request, Code> {
-	/** The live request, or null. */
-	get(key: string): Promise<Request | null>;
-	/** The user's live requests, oldest first. */
-	listForUser(userId: string): Promise<Request[]>;
-	/** Deletes a live request; whether there was one. */
-	delete(key: string): Promise<boolean>;
-	deleteForUser(userId: string): Promise<void>;
-	takeCodeAttempt(key: string, maxAttempts: number): Promise<TakenAttempt<Code> | null>;
-	deleteAfterLastAttempt(key: string, event: HolmEvent): Promise<void>;
-	deleteExpired(now: number): Promise<void>;
-}
-
 export function codeRequestVerbs<Row, Request, Code>(
 	sql: SQL,
 	clock: DatabaseClock,
 	events: PostgresEventLog,
 	table: CodeRequestTable,
 	toRequest: (row: Row) => Request,
-): CodeRequestVerbs<Request, Code> {
+): CodeRequestStore<Request, Code> {
 	// Names from the closed set above, quoted as identifiers by the connection that runs the
 	// statement; values are always parameters.
 	const name = (q: Queryable) => q(table.name);

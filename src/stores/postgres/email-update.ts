@@ -3,35 +3,17 @@
 import type { SQL } from "bun";
 import type { ApplyEmailUpdateOutcome, EmailUpdateRequest, EmailUpdateStore } from "../../features/email-update/store.ts";
 import { withData } from "../../features/events/store.ts";
+import { emailUpdateOfRow, type EmailUpdateRow } from "../code-request-rows.ts";
 import type { DatabaseClock } from "./clock.ts";
-import { codeRequestVerbs } from "./code-requests.ts";
+import { codeRequestVerbs, type CodeRequestTable } from "./code-requests.ts";
 import { transaction } from "./connection.ts";
 import { isUniqueViolation, writeForUser } from "./errors.ts";
 import type { PostgresEventLog } from "./events.ts";
 
-interface RequestRow {
-	id: string;
-	user_id: string;
-	/** bigint, which the driver hands over as a string. */
-	created_at: string | number;
-	expires_at: string | number;
-	email: string;
-	code: string;
-}
-
-function toRequest(row: RequestRow): EmailUpdateRequest {
-	return {
-		id: row.id,
-		userId: row.user_id,
-		createdAt: Number(row.created_at),
-		expiresAt: Number(row.expires_at),
-		email: row.email,
-		code: row.code,
-	};
-}
+const TABLE: CodeRequestTable = { name: "email_update_request", key: "id", code: "code" };
 
 export function createPostgresEmailUpdateStore(sql: SQL, clock: DatabaseClock, events: PostgresEventLog): EmailUpdateStore {
-	const requests = codeRequestVerbs<RequestRow, EmailUpdateRequest, string>(sql, clock, events, { name: "email_update_request", key: "id", code: "code" }, toRequest);
+	const requests = codeRequestVerbs<EmailUpdateRow, EmailUpdateRequest, string>(sql, clock, events, TABLE, emailUpdateOfRow);
 	return {
 		...requests,
 		async insert(request) {

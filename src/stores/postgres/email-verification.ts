@@ -2,32 +2,17 @@
 // the user, and what only a verification does. Expiry is judged by the database's clock (clock.ts).
 import type { SQL } from "bun";
 import type { EmailVerificationRequest, EmailVerificationStore } from "../../features/email-verification/store.ts";
+import { emailVerificationOfRow, type EmailVerificationRow } from "../code-request-rows.ts";
 import type { DatabaseClock } from "./clock.ts";
-import { codeRequestVerbs } from "./code-requests.ts";
+import { codeRequestVerbs, type CodeRequestTable } from "./code-requests.ts";
 import { transaction } from "./connection.ts";
 import { writeForUser } from "./errors.ts";
 import type { PostgresEventLog } from "./events.ts";
 
-interface RequestRow {
-	user_id: string;
-	/** bigint, which the driver hands over as a string. */
-	created_at: string | number;
-	expires_at: string | number;
-	code: string;
-}
-
-function toRequest(row: RequestRow): EmailVerificationRequest {
-	return { userId: row.user_id, createdAt: Number(row.created_at), expiresAt: Number(row.expires_at), code: row.code };
-}
+const TABLE: CodeRequestTable = { name: "email_verification_request", key: "user_id", code: "code" };
 
 export function createPostgresEmailVerificationStore(sql: SQL, clock: DatabaseClock, events: PostgresEventLog): EmailVerificationStore {
-	const requests = codeRequestVerbs<RequestRow, EmailVerificationRequest, string>(
-		sql,
-		clock,
-		events,
-		{ name: "email_verification_request", key: "user_id", code: "code" },
-		toRequest,
-	);
+	const requests = codeRequestVerbs<EmailVerificationRow, EmailVerificationRequest, string>(sql, clock, events, TABLE, emailVerificationOfRow);
 	return {
 		...requests,
 		async replace(request) {

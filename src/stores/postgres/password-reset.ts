@@ -2,39 +2,17 @@
 // reset does. Expiry is judged by the database's clock (clock.ts).
 import type { SQL } from "bun";
 import type { PasswordResetRequest, PasswordResetStore } from "../../features/password-reset/store.ts";
+import { passwordResetOfRow, type PasswordResetRow } from "../code-request-rows.ts";
 import type { DatabaseClock } from "./clock.ts";
-import { codeRequestVerbs } from "./code-requests.ts";
+import { codeRequestVerbs, type CodeRequestTable } from "./code-requests.ts";
 import { transaction } from "./connection.ts";
 import { writeForUser } from "./errors.ts";
 import type { PostgresEventLog } from "./events.ts";
 
-interface RequestRow {
-	id: string;
-	user_id: string;
-	/** bigint, which the driver hands over as a string. */
-	created_at: string | number;
-	expires_at: string | number;
-	email_verified: boolean;
-}
-
-function toRequest(row: RequestRow): PasswordResetRequest {
-	return {
-		id: row.id,
-		userId: row.user_id,
-		createdAt: Number(row.created_at),
-		expiresAt: Number(row.expires_at),
-		emailVerified: row.email_verified,
-	};
-}
+const TABLE: CodeRequestTable = { name: "password_reset_request", key: "id", code: "code_hash" };
 
 export function createPostgresPasswordResetStore(sql: SQL, clock: DatabaseClock, events: PostgresEventLog): PasswordResetStore {
-	const requests = codeRequestVerbs<RequestRow, PasswordResetRequest, Uint8Array>(
-		sql,
-		clock,
-		events,
-		{ name: "password_reset_request", key: "id", code: "code_hash" },
-		toRequest,
-	);
+	const requests = codeRequestVerbs<PasswordResetRow, PasswordResetRequest, Uint8Array>(sql, clock, events, TABLE, passwordResetOfRow);
 	return {
 		...requests,
 		async insert(request) {

@@ -3,7 +3,7 @@
 // how a code's attempts are counted, how a request is used up or when it expires, so those verbs
 // are written once here. Each is one statement, or one transaction with its event.
 import type { Database } from "bun:sqlite";
-import type { TakenAttempt } from "../../features/code-attempts.ts";
+import type { CodeRequestStore } from "../../features/code-attempts.ts";
 import type { HolmEvent } from "../../features/events/store.ts";
 import type { SnapshotReads } from "./db/snapshot-reads.ts";
 import type { SqliteEventLog } from "./events.ts";
@@ -19,20 +19,6 @@ export interface CodeRequestTable {
 	columns: string;
 }
 
-/** The verbs every code request table has, its rows turned into requests by `toRequest`. */
-export interface CodeRequestVerbs<Request, Code> {
-	/** The live request, or null. */
-	get(key: string): Promise<Request | null>;
-	/** The user's live requests, oldest first. */
-	listForUser(userId: string): Promise<Request[]>;
-	/** Deletes a live request; whether there was one. */
-	delete(key: string): Promise<boolean>;
-	deleteForUser(userId: string): Promise<void>;
-	takeCodeAttempt(key: string, maxAttempts: number): Promise<TakenAttempt<Code> | null>;
-	deleteAfterLastAttempt(key: string, event: HolmEvent): Promise<void>;
-	deleteExpired(now: number): Promise<void>;
-}
-
 /** `now` is the time, in seconds, that judges expiry (the instance's: one process, one clock). */
 export function codeRequestVerbs<Row, Request, Code>(
 	db: Database,
@@ -41,7 +27,7 @@ export function codeRequestVerbs<Row, Request, Code>(
 	table: CodeRequestTable,
 	toRequest: (row: Row) => Request,
 	now: () => number,
-): CodeRequestVerbs<Request, Code> {
+): CodeRequestStore<Request, Code> {
 	const { name, key, code, columns } = table;
 	const selectLive = reads.prepare<Row, [string, number]>(`SELECT ${columns} FROM ${name} WHERE ${key} = ? AND expires_at > ?`);
 	const selectLiveForUser = reads.prepare<Row, [string, number]>(

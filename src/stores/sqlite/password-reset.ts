@@ -3,39 +3,17 @@
 import type { Database } from "bun:sqlite";
 import type { HolmEvent } from "../../features/events/store.ts";
 import type { PasswordResetRequest, PasswordResetStore } from "../../features/password-reset/store.ts";
-import { codeRequestVerbs } from "./code-requests.ts";
+import { passwordResetOfRow, type PasswordResetRow } from "../code-request-rows.ts";
+import { codeRequestVerbs, type CodeRequestTable } from "./code-requests.ts";
 import type { SnapshotReads } from "./db/snapshot-reads.ts";
 import type { SqliteEventLog } from "./events.ts";
 import { writeForUser } from "./errors.ts";
 
-interface RequestRow {
-	id: string;
-	user_id: string;
-	created_at: number;
-	expires_at: number;
-	email_verified: number;
-}
-
-function toRequest(row: RequestRow): PasswordResetRequest {
-	return {
-		id: row.id,
-		userId: row.user_id,
-		createdAt: row.created_at,
-		expiresAt: row.expires_at,
-		emailVerified: row.email_verified === 1,
-	};
-}
+const TABLE: CodeRequestTable = { name: "password_reset_request", key: "id", code: "code_hash", columns: "id, user_id, created_at, expires_at, email_verified" };
 
 /** `now`: the time in seconds that judges expiry. */
 export function createSqlitePasswordResetStore(db: Database, reads: SnapshotReads, events: SqliteEventLog, now: () => number): PasswordResetStore {
-	const requests = codeRequestVerbs<RequestRow, PasswordResetRequest, Uint8Array>(
-		db,
-		reads,
-		events,
-		{ name: "password_reset_request", key: "id", code: "code_hash", columns: "id, user_id, created_at, expires_at, email_verified" },
-		toRequest,
-		now,
-	);
+	const requests = codeRequestVerbs<PasswordResetRow, PasswordResetRequest, Uint8Array>(db, reads, events, TABLE, passwordResetOfRow, now);
 	const insertRequest = db.prepare<void, [string, string, number, number, Uint8Array]>(
 		`INSERT INTO password_reset_request (id, user_id, created_at, expires_at, code_hash) VALUES (?, ?, ?, ?, ?)`,
 	);
