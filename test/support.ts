@@ -401,6 +401,24 @@ export function serverForThisFile(options: TestServerOptions | (() => TestServer
 	return server;
 }
 
+/** `count` instances on one fresh PostgreSQL database (HOLM_TEST_DATABASE_URL, as npm test sets
+ *  it), started before the file's first test and stopped after its last, their clocks as one, as
+ *  on real servers. The array is filled from the first test on. */
+export function instancesForThisFile(count: number, options: TestServerOptions = {}): TestServer[] {
+	const servers: TestServer[] = [];
+	beforeAll(async () => {
+		const adminUrl = process.env.HOLM_TEST_DATABASE_URL ?? "";
+		if (adminUrl === "") throw new Error("the multi-instance tests need HOLM_TEST_DATABASE_URL (run them through npm test)");
+		const database = await createTestDatabase(adminUrl);
+		servers.push(...(await Promise.all(Array.from({ length: count }, () => startTestServer({ ...options, database })))));
+		for (const server of servers.slice(1)) server.clock.advance(servers[0]!.clock.now - server.clock.now);
+	});
+	afterAll(async () => {
+		await Promise.all(servers.map((server) => server.stop()));
+	});
+	return servers;
+}
+
 /** One line a recording logger heard: the JSON the real logger wrote, parsed. */
 export interface LogEntry {
 	time: string;
