@@ -8,7 +8,7 @@
 // headers, the SDK over HTTP) asks for `listen: true`, the whole server on 127.0.0.1; a test about
 // hashing (the gate, timing, upgrades) asks for `hashing: "real"`, the contract's cost.
 import { Database } from "bun:sqlite";
-import { afterAll, beforeAll } from "bun:test";
+import { afterAll, beforeAll, expect } from "bun:test";
 import { Faroe, FaroeError } from "@faroe/sdk";
 import { SQL } from "bun";
 import { mkdtempSync, rmSync } from "node:fs";
@@ -290,6 +290,20 @@ export async function createUser(
 	});
 	if (answer.status !== 200) throw new Error(`creating a user answered ${answer.status} ${JSON.stringify(answer.body)}`);
 	return answer.body;
+}
+
+/** One wrong password for a new user from each client_ip spelling, 10 s apart (so the hashing
+ *  bucket refills): how many were checked before the address was refused. */
+export async function guessesChecked(server: TestServer, spellings: string[]): Promise<number> {
+	const user = await createUser(server);
+	let checked = 0;
+	for (const ip of spellings) {
+		server.clock.advance(10_000);
+		const answer = await server.request("POST", `/users/${user.id}/verify-password`, { password: "wrong guess here", client_ip: ip });
+		if (answer.body?.error === "INCORRECT_PASSWORD") checked += 1;
+		else expect({ ip, body: answer.body }).toEqual({ ip, body: { error: "TOO_MANY_REQUESTS" } });
+	}
+	return checked;
 }
 
 /** The code a user's authenticator app shows for `key` at `atMs`: SHA-1, 6 digits, 30 s, made with

@@ -6,24 +6,11 @@
 // that still is no address is used as it is, but counted in /metrics and logged (at most once a
 // minute, without letting the value forge a line), so the operator notices the integration.
 import { expect, test } from "bun:test";
-import { createUser, recordingLogger, SECRET, serverForThisFile } from "../support.ts";
+import { createUser, guessesChecked, recordingLogger, SECRET, serverForThisFile } from "../support.ts";
 
 const recorded = recordingLogger("info");
 
 const server = serverForThisFile({ log: recorded.log });
-
-/** One wrong password per spelling, 10 s apart (the hashing bucket refills): how many were checked. */
-async function guessesChecked(spellings: string[]): Promise<number> {
-	const user = await createUser(server);
-	let checked = 0;
-	for (const ip of spellings) {
-		server.clock.advance(10_000);
-		const answer = await server.request("POST", `/users/${user.id}/verify-password`, { password: "wrong guess here", client_ip: ip });
-		if (answer.body?.error === "INCORRECT_PASSWORD") checked += 1;
-		else expect({ ip, body: answer.body }).toEqual({ ip, body: { error: "TOO_MANY_REQUESTS" } });
-	}
-	return checked;
-}
 
 test("an IPv4 address with ports, a zone or spaces is one address: 5 guesses, then blocked", async () => {
 	const spellings = [
@@ -37,7 +24,7 @@ test("an IPv4 address with ports, a zone or spaces is one address: 5 guesses, th
 		"192.0.2.1",
 		"192.000.002.001:1",
 	];
-	expect(await guessesChecked(spellings)).toBe(5);
+	expect(await guessesChecked(server, spellings)).toBe(5);
 });
 
 test("an IPv6 address in brackets with a port, with a zone, or with spaces is one /64", async () => {
@@ -50,7 +37,7 @@ test("an IPv6 address in brackets with a port, with a zone, or with spaces is on
 		"[2001:db8::1]",
 		"2001:db8::1",
 	];
-	expect(await guessesChecked(spellings)).toBe(5);
+	expect(await guessesChecked(server, spellings)).toBe(5);
 });
 
 async function oddValuesCounted(): Promise<number> {
