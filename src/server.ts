@@ -123,6 +123,7 @@ export async function openService(options: ServerOptions): Promise<Service> {
 			limits: config.limits,
 			databaseSize: () => databaseSize(storage, log),
 			hashingLoad: hasher.load,
+			leakedPasswords: () => storage.stores.passwords.countLeakedPasswords(),
 		});
 		const leakCheck = await createLeakCheck(config.leakCheck, {
 			fetch: options.fetch ?? fetch,

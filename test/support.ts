@@ -52,6 +52,8 @@ export interface TestServer {
 	/** Sends `path` as fetch would (over the wire with `listen`, in-process otherwise); no secret
 	 *  unless `init` has it. */
 	fetch(path: string, init?: RequestInit): Promise<Response>;
+	/** The PostgreSQL connection string, or null on SQLite (the database is DIR/holm.db). */
+	databaseUrl: string | null;
 	/** Sends JSON (or a raw string) with the secret; `headers` override the defaults. */
 	request(method: string, path: string, body?: unknown, headers?: Record<string, string>): Promise<Answer>;
 	/** Runs a query on the server's database, SQLite or PostgreSQL alike (`?` placeholders). */
@@ -239,7 +241,7 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
 				db.close();
 			}
 		}
-		postgres ??= new SQL(database, { max: 1 });
+		postgres ??= new SQL(database, { max: 1, prepare: false });
 		let n = 0;
 		return [...(await postgres.unsafe(query.replaceAll("?", () => `$${++n}`), params))];
 	}
@@ -261,6 +263,7 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
 		ctx: running.ctx,
 		store: database === null ? "sqlite" : "postgres",
 		fetch: fetchPath,
+		databaseUrl: database,
 		request,
 		rows,
 		sweep: () => running.ctx.storage.sweep(clock.now),

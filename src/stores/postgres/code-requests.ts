@@ -1,5 +1,5 @@
-// The one-time-code requests on PostgreSQL: password reset, email verification and email update
-// (and whatever code request comes next). Their tables differ in a name, a key and a few columns,
+// The one-time-code requests on PostgreSQL: password reset, email verification, email update and
+// email sign-in. Their tables differ in a name, a key and a few columns,
 // not in how a code's attempts are counted, how a request is used up or when it expires, so those
 // verbs are written once here. Each is one statement, or one transaction with its event. Expiry is
 // judged by the database's clock (clock.ts), never this instance's; the sweep gives deleteExpired
@@ -13,7 +13,7 @@ type Queryable = SQL | TransactionSQL;
 
 /** What tells one code request table from another. */
 export interface CodeRequestTable {
-	name: "password_reset_request" | "email_verification_request" | "email_update_request";
+	name: "password_reset_request" | "email_verification_request" | "email_update_request" | "email_sign_in_request";
 	/** The column a request is found by: its own id, or the user's where a user has one at most. */
 	key: "id" | "user_id";
 	/** The column a given code is compared with: the code, or its digest. */
@@ -51,7 +51,7 @@ export function codeRequestVerbs<Row, Request, Code>(
 		async takeCodeAttempt(requestKey, maxAttempts) {
 			// Count first, in one statement: parallel attempts queue on the row lock, and each sees the
 			// count the one before it left, so at most maxAttempts ever get a row.
-			const rows = await sql<{ code: Code; failed_attempts: number; user_id: string }[]>`UPDATE ${name(sql)}
+			const rows = await sql<{ code: Code; failed_attempts: number; user_id: string | null }[]>`UPDATE ${name(sql)}
 				SET failed_attempts = failed_attempts + 1
 				WHERE ${key(sql)} = ${requestKey} AND expires_at > ${clock.seconds(sql)} AND failed_attempts < ${maxAttempts}
 				RETURNING ${sql(table.code)} AS code, failed_attempts, user_id`;

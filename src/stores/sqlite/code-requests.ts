@@ -1,5 +1,5 @@
-// The one-time-code requests on SQLite: password reset, email verification and email update (and
-// whatever code request comes next). Their tables differ in a name, a key and a few columns, not in
+// The one-time-code requests on SQLite: password reset, email verification, email update and email
+// sign-in. Their tables differ in a name, a key and a few columns, not in
 // how a code's attempts are counted, how a request is used up or when it expires, so those verbs
 // are written once here. Each is one statement, or one transaction with its event.
 import type { Database } from "bun:sqlite";
@@ -10,7 +10,7 @@ import type { SqliteEventLog } from "./events.ts";
 
 /** What tells one code request table from another. */
 export interface CodeRequestTable {
-	name: "password_reset_request" | "email_verification_request" | "email_update_request";
+	name: "password_reset_request" | "email_verification_request" | "email_update_request" | "email_sign_in_request";
 	/** The column a request is found by: its own id, or the user's where a user has one at most. */
 	key: "id" | "user_id";
 	/** The column a given code is compared with: the code, or its digest. */
@@ -35,7 +35,7 @@ export function codeRequestVerbs<Row, Request, Code>(
 	);
 	// Count first, in one statement: parallel attempts are serialised by the write lock, and each
 	// sees the count the one before it left, so at most maxAttempts ever get a row.
-	const takeAttempt = db.prepare<{ code: Code; failed_attempts: number; user_id: string }, [string, number, number]>(
+	const takeAttempt = db.prepare<{ code: Code; failed_attempts: number; user_id: string | null }, [string, number, number]>(
 		`UPDATE ${name} SET failed_attempts = failed_attempts + 1
 		WHERE ${key} = ? AND expires_at > ? AND failed_attempts < ?
 		RETURNING ${code} AS code, failed_attempts, user_id`,
