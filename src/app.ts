@@ -1,6 +1,7 @@
 // createApp(deps): the Hono app with the shared middleware, the error mapping and every route.
+import type { SessionSettings } from "./features/sessions/settings.ts";
 import { Hono, type Context } from "hono";
-import { routePath } from "hono/route";
+import { matchedRoutes, routePath } from "hono/route";
 import { createClientIpReport } from "./client-ip-report.ts";
 import { errorCodeOf, errorResponse, failureResponse, unavailableResponse } from "./errors.ts";
 import { createConsoleRoutes, isConsolePath } from "./features/console/routes.ts";
@@ -39,6 +40,8 @@ export interface AppDeps {
 	passkeys?: PasskeyConfig | null;
 	/** Serve the operator's console under /console/ (--console; API.md section 12). */
 	console?: boolean;
+	/** Session timeouts and the per-user cap (API.md section 13); the defaults when absent. */
+	sessions?: SessionSettings;
 }
 
 /**
@@ -47,7 +50,10 @@ export interface AppDeps {
  * good as a password, and a path can carry anything, `%0A` included.
  */
 function routeOf(c: Context): string {
-	return routePath(c, -1);
+	// The row that answered, when a static path and a pattern both match (POST /sessions/validate
+	// and the 405 catch-all of /sessions/:session_id): the last match would be the catch-all's.
+	const answered = matchedRoutes(c).find((matched) => matched.method === c.req.method);
+	return answered?.path ?? routePath(c, -1);
 }
 
 // A caller's request id is kept when it looks like one (a UUID, a trace id, a ULID); anything else
@@ -140,6 +146,7 @@ export function createApp(deps: AppDeps): App {
 		metrics: deps.metrics,
 		clientIpReport: createClientIpReport(deps.metrics, deps.log, now),
 		passkeys: deps.passkeys ?? null,
+		sessions: deps.sessions,
 	};
 	const featuresOff = new Set<Feature>(ctx.passkeys === null ? ["passkeys"] : []);
 	const rowsOf = rowsByPath(ROUTES);

@@ -8,6 +8,7 @@ import { checkSecret } from "./secret.ts";
 import { tlsProblem } from "./stores/postgres/tls.ts";
 
 export { ConfigError, UsageError } from "./config-error.ts";
+import { sessionSettingsOf, type SessionSettings } from "./features/sessions/settings.ts";
 
 export type LeakCheckMode = "offline" | "online" | "off";
 export type LeakFailMode = "open" | "closed";
@@ -73,6 +74,8 @@ export interface ServeConfig {
 	events?: EventConfig;
 	/** Serve the operator's console under /console/ (API.md section 12); off by default. */
 	console: boolean;
+	/** Session timeouts and the per-user cap (API.md section 13); absent means the defaults. */
+	sessions?: SessionSettings;
 }
 
 export interface WebhookConfig {
@@ -119,6 +122,9 @@ const serveOptions = {
 	"passkey-user-verification": { type: "string" },
 	"passkey-origin": { type: "string", multiple: true },
 	console: { type: "boolean" },
+	"session-idle-timeout": { type: "string" },
+	"session-lifetime": { type: "string" },
+	"sessions-per-user": { type: "string" },
 } as const;
 
 /** The flags that take one value (--webhook-event, --limit and --passkey-origin repeat, and
@@ -407,6 +413,11 @@ export function parseServeConfig(args: string[], env: Env): ServeConfig {
 		passkeys: passkeyConfig(values, originFlags?.flatMap((flag) => (flag === "" ? [""] : flag.split(","))), env),
 		events: eventConfig(values, env, webhookEvents),
 		console: onOff("console", consoleFlag, env),
+		sessions: sessionSettingsOf({
+			idle: pick(values, env, "session-idle-timeout"),
+			lifetime: pick(values, env, "session-lifetime"),
+			perUser: pick(values, env, "sessions-per-user"),
+		}),
 	};
 }
 

@@ -7,6 +7,7 @@ import type { Hasher } from "./lib/password-hash.ts";
 import type { Limits } from "./limits.ts";
 import type { Logger } from "./log.ts";
 import type { Metrics } from "./metrics.ts";
+import type { SessionSettings } from "./features/sessions/settings.ts";
 import type { Storage, Stores } from "./stores/index.ts";
 
 export interface AppContext {
@@ -25,6 +26,8 @@ export interface AppContext {
 	clientIpReport: ClientIpReport;
 	/** The relying party and its origins; null when passkeys are off (no --passkey-rp-id). */
 	passkeys: PasskeyConfig | null;
+	/** Session timeouts and the per-user cap (API.md section 13); the defaults when absent. */
+	sessions?: SessionSettings;
 	/** The webhook deliverer, told when an event is stored (with --webhook-url). */
 	webhooks?: { wake(): void };
 }

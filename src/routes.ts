@@ -12,6 +12,7 @@ import * as metrics from "./features/metrics/handlers.ts";
 import * as passkeys from "./features/passkeys/handlers.ts";
 import * as passwordReset from "./features/password-reset/handlers.ts";
 import * as passwords from "./features/passwords/handlers.ts";
+import * as sessions from "./features/sessions/handlers.ts";
 import * as twoFactor from "./features/two-factor/handlers.ts";
 import * as userImports from "./features/user-imports/handlers.ts";
 import * as users from "./features/users/handlers.ts";
@@ -78,6 +79,13 @@ export const ROUTES: readonly Route[] = [
 	route("GET", "/users/:user_id/passkeys", passkeys.listUserPasskeys, PASSKEYS),
 	route("GET", "/passkeys/:passkey_id", passkeys.getPasskey, PASSKEYS),
 	route("DELETE", "/passkeys/:passkey_id", passkeys.deletePasskey, PASSKEYS),
+
+	route("POST", "/users/:user_id/sessions", sessions.createSession),
+	route("GET", "/users/:user_id/sessions", sessions.listUserSessions),
+	route("DELETE", "/users/:user_id/sessions", sessions.deleteUserSessions),
+	route("POST", "/sessions/validate", sessions.validateSession), // one indexed read; a write at most once a minute per session
+	route("GET", "/sessions/:session_id", sessions.getSession),
+	route("DELETE", "/sessions/:session_id", sessions.deleteSession),
 
 	route("GET", "/events", events.listEvents),
 	route("GET", "/users/:user_id/events", events.listUserEvents),

@@ -1,6 +1,7 @@
 // Starts Holm: data directory and its lock, secrets, database (SQLite or PostgreSQL), leak check,
 // listener, the sweep of expired rows, and a stop that drains requests in flight before closing
 // the database.
+import type { SessionSettings } from "./features/sessions/settings.ts";
 import { existsSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { createApp, type App } from "./app.ts";
@@ -11,7 +12,7 @@ import { createLeakCheck } from "./leak-check/index.ts";
 import { createHasher, prepareDummyHash, type Argon2Cost } from "./lib/password-hash.ts";
 import { listenOnTcp, listenOnUnix, type Listener } from "./listen.ts";
 import type { Logger } from "./log.ts";
-import { DEFAULT_LIMITS, formatLimit, looserThanDefaults } from "./limits.ts";
+import { limitWarnings } from "./limits.ts";
 import { createMetrics } from "./metrics.ts";
 import { loadSecrets } from "./secret.ts";
 import type { EventSettings, Storage } from "./stores/index.ts";
@@ -64,9 +65,10 @@ export async function openStorage(
 	limiterCapacity?: number,
 	fixedDatabaseClock?: () => number,
 	events: EventConfig = DEFAULT_EVENT_CONFIG,
+	sessions?: SessionSettings,
 	now: () => number = Date.now,
 ): Promise<Storage> {
-	const settings: EventSettings = { retentionDays: events.retentionDays, webhook: events.webhook === null ? null : { types: events.webhook.types } };
+	const settings: EventSettings = { retentionDays: events.retentionDays, webhook: events.webhook === null ? null : { types: events.webhook.types }, sessions };
 	if (database.kind === "postgres") return openPostgresStorage(database.url, { fixedDatabaseClock, events: settings });
 	return openSqliteStorage(join(dir, "holm.db"), limiterCapacity, settings, now);
 }
@@ -109,7 +111,7 @@ export async function openService(options: ServerOptions): Promise<Service> {
 
 	const database = describeDatabase(config.database, config.dir);
 	const isNewFile = config.database.kind === "sqlite" && !existsSync(database);
-	const storage = await openStorage(config.database, config.dir, options.limiterCapacity, options.fixedDatabaseClock, events, options.now);
+	const storage = await openStorage(config.database, config.dir, options.limiterCapacity, options.fixedDatabaseClock, events, config.sessions, options.now);
 	try {
 		describeSchema(storage, database, isNewFile, log);
 		for (const warning of storage.startWarnings ?? []) log.warn(warning);
@@ -131,7 +133,7 @@ export async function openService(options: ServerOptions): Promise<Service> {
 			onlineFailure: () => metrics.leakCheck("online_failure"),
 		});
 		prepareDummyHash(options.hashCost); // on a worker thread; start-up does not wait for it
-		warnOfLooseLimits(config, log);
+		warnOfLimits(config, log);
 		const { app, ctx, idle } = createApp({
 			storage,
 			secrets: loaded.secrets,
@@ -143,6 +145,7 @@ export async function openService(options: ServerOptions): Promise<Service> {
 			now: options.now,
 			passkeys: config.passkeys,
 			console: config.console,
+			sessions: config.sessions,
 		});
 		await checkClock(storage, ctx.now, log);
 		describePasskeys(config, log);
@@ -218,12 +221,10 @@ function describeSchema(storage: Storage, database: string, isNewFile: boolean, 
 	else if (to > from) log.info("applied schema steps", { at: database, steps: `${from + 1}-${to}` });
 }
 
-/** Each limit set looser than the contract's figure is a warning at every start: it makes guessing
- *  cheaper, so it should be a choice that someone reading the log can see. */
-function warnOfLooseLimits(config: ServeConfig, log: Logger): void {
-	for (const name of looserThanDefaults(config.limits)) {
-		log.warn("a limit is looser than the default", { limit: name, value: formatLimit(config.limits[name]), default: formatLimit(DEFAULT_LIMITS[name]) });
-	}
+/** Each limit set looser than the contract's figure, and each that makes it cheap to lock a user
+ *  out, is a warning at every start: a choice that someone reading the log should see. */
+function warnOfLimits(config: ServeConfig, log: Logger): void {
+	for (const { message, fields } of limitWarnings(config.limits)) log.warn(message, fields);
 }
 
 /** Once at start: whether passkeys are on, and for which site, since without an rp id every

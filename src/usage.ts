@@ -49,6 +49,9 @@ ${LIMIT_ROWS}
                                      required)
   --console                          serve the operator's console at /console/; sign   HOLM_CONSOLE
                                      in with a link from \`holm console-link\`
+  --session-idle-timeout 7d          a session unused this long ends (s, m, h, d)      HOLM_SESSION_IDLE_TIMEOUT
+  --session-lifetime 30d             a session ends this long after its creation       HOLM_SESSION_LIFETIME
+  --sessions-per-user 50             one more ends the user's least recently used one  HOLM_SESSIONS_PER_USER
 
 Make a secret with \`holm generate-secret\`. A bad flag or value, or a data directory another
 holm holds, exits with status 2.`;
@@ -132,6 +135,7 @@ export const USAGE = `Usage:
              [--limit NAME=COUNT/WINDOW ...]
              [--passkey-rp-id ID --passkey-origin ORIGIN ... [--passkey-rp-name N]
               [--passkey-user-verification required|preferred]] [--console]
+             [--session-idle-timeout 7d] [--session-lifetime 30d] [--sessions-per-user 50]
   holm console-link [--dir holm_data | --database postgres://...] [--ttl 10m] [--end-sessions]
   holm migrate [--database sqlite|postgres://...] [--dir holm_data]
   holm generate-secret

@@ -7,6 +7,7 @@
 // together they were most of the suite's time. A test about the wire (body limits, disconnects,
 // headers, the SDK over HTTP) asks for `listen: true`, the whole server on 127.0.0.1; a test about
 // hashing (the gate, timing, upgrades) asks for `hashing: "real"`, the contract's cost.
+import type { SessionSettings } from "../src/features/sessions/settings.ts";
 import { Database } from "bun:sqlite";
 import { afterAll, beforeAll, expect } from "bun:test";
 import { Faroe, FaroeError } from "@faroe/sdk";
@@ -122,6 +123,8 @@ export interface TestServerOptions {
 	limits?: string[];
 	/** Passkeys on (API.md section 10); off by default, as without --passkey-rp-id. */
 	passkeys?: PasskeyConfig;
+	/** --session-idle-timeout, --session-lifetime, --sessions-per-user; the defaults otherwise. */
+	sessions?: SessionSettings;
 	/** The whole server listening on 127.0.0.1, for tests where the wire is the point (and for
 	 *  `url` and `faroe`); the app called in-process otherwise. */
 	listen?: boolean;
@@ -205,6 +208,7 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
 		limits: limitSettings(options.limits ?? [], "--limit"),
 		passkeys: options.passkeys ?? null,
 		console: options.console ?? false,
+		sessions: options.sessions,
 	};
 	const serverOptions: ServerOptions = {
 		config,

@@ -24,6 +24,9 @@ export type PasskeyRegistration = Schemas["PasskeyRegistration"];
 export type PasskeyAuthentication = Schemas["PasskeyAuthentication"];
 export type PasskeySignIn = Schemas["PasskeySignIn"];
 export type EventPage = Schemas["EventPage"];
+export type Session = Schemas["Session"];
+export type CreatedSession = Schemas["CreatedSession"];
+export type ValidatedSession = Schemas["ValidatedSession"];
 export type Event = EventPage["events"][number];
 export type Health = Schemas["Health"];
 /** Every code an error answer can carry. */
@@ -99,6 +102,10 @@ function ceremonyPath(ceremony_id: string) {
 
 function passkeyPath(passkey_id: string) {
 	return { params: { path: { passkey_id } } };
+}
+
+function sessionPath(session_id: string) {
+	return { params: { path: { session_id } } };
 }
 
 export type HolmClient = ReturnType<typeof createHolmClient>;
@@ -182,7 +189,13 @@ export function createHolmClient(options: HolmClientOptions) {
 		registerTotp: (userId: string, request: RequestBody<"registerTotp">) =>
 			body(api.POST("/users/{user_id}/register-totp", { ...userPath(userId), body: request })),
 		getTotpCredential: (userId: string) => body(api.GET("/users/{user_id}/totp-credential", userPath(userId))),
-		deleteTotpCredential: (userId: string) => noContent(api.DELETE("/users/{user_id}/totp-credential", userPath(userId))),
+		/** Ends every session of the user but `keepSessionId` (the one the user is removing TOTP from). */
+		deleteTotpCredential: (userId: string, keepSessionId?: string) =>
+			noContent(
+				api.DELETE("/users/{user_id}/totp-credential", {
+					params: { path: { user_id: userId }, query: keepSessionId === undefined ? {} : { session_id: keepSessionId } },
+				}),
+			),
 		verifyTotp: (userId: string, request: RequestBody<"verifyTotp">) =>
 			noContent(api.POST("/users/{user_id}/verify-2fa/totp", { ...userPath(userId), body: request })),
 		regenerateRecoveryCode: (userId: string) => body(api.POST("/users/{user_id}/regenerate-recovery-code", userPath(userId))),
@@ -204,6 +217,24 @@ export function createHolmClient(options: HolmClientOptions) {
 		listUserPasskeys: (userId: string) => body(api.GET("/users/{user_id}/passkeys", userPath(userId))),
 		getPasskey: (passkeyId: string) => body(api.GET("/passkeys/{passkey_id}", passkeyPath(passkeyId))),
 		deletePasskey: (passkeyId: string) => noContent(api.DELETE("/passkeys/{passkey_id}", passkeyPath(passkeyId))),
+
+		/** Signs the user in: the session and its token, which Holm answers only here (keep it in an HttpOnly cookie). */
+		createSession: (userId: string, request: RequestBody<"createSession"> = {}) =>
+			body(api.POST("/users/{user_id}/sessions", { ...userPath(userId), body: request })),
+		/** The live session and its user; a HolmError with code NOT_FOUND means signed out (clear the cookie). */
+		validateSession: (token: string) => body(api.POST("/sessions/validate", { body: { token } })),
+		getSession: (sessionId: string) => body(api.GET("/sessions/{session_id}", sessionPath(sessionId))),
+		/** The user's live sessions, most recently used first ("your devices"). */
+		listUserSessions: (userId: string) => body(api.GET("/users/{user_id}/sessions", userPath(userId))),
+		/** Signs one session out. */
+		deleteSession: (sessionId: string) => noContent(api.DELETE("/sessions/{session_id}", sessionPath(sessionId))),
+		/** Signs the user out everywhere, or everywhere but `exceptSessionId`. */
+		deleteUserSessions: (userId: string, exceptSessionId?: string) =>
+			noContent(
+				api.DELETE("/users/{user_id}/sessions", {
+					params: { path: { user_id: userId }, query: exceptSessionId === undefined ? {} : { except: exceptSessionId } },
+				}),
+			),
 
 		/** A page of the event feed, oldest first; pass its `next` as `after` to read on (each event once). */
 		listEvents: (query: EventListQuery = {}) => body(api.GET("/events", { params: { query } })),

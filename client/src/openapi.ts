@@ -130,7 +130,7 @@ export interface paths {
         put?: never;
         /**
          * Update a password
-         * @description The new password's leak check comes before the current password is checked. If the password changed during the call, the answer is INCORRECT_PASSWORD and nothing changes.
+         * @description The new password's leak check comes before the current password is checked. If the password changed during the call, the answer is INCORRECT_PASSWORD and nothing changes. Every other session of the user ends in the same transaction; `session_id` (a live session of this user, else NOT_FOUND before anything else is judged, and nothing changes) stays signed in.
          */
         post: operations["updatePassword"];
         delete?: never;
@@ -323,7 +323,7 @@ export interface paths {
         put?: never;
         /**
          * Verify the new email
-         * @description INVALID_REQUEST when the request does not exist or has expired. The 5th incorrect code deletes the request. EMAIL_ALREADY_USED when another user took the address meanwhile; the request is kept.
+         * @description INVALID_REQUEST when the request does not exist or has expired. The 5th incorrect code deletes the request. EMAIL_ALREADY_USED when another user took the address meanwhile; the request is kept. Every other session of the user ends in the same transaction; `session_id` (a live session of this user, else NOT_FOUND before anything else is judged, and nothing changes) stays signed in.
          */
         post: operations["verifyNewEmail"];
         delete?: never;
@@ -421,7 +421,10 @@ export interface paths {
         get: operations["getTotpCredential"];
         put?: never;
         post?: never;
-        /** Delete the TOTP credential */
+        /**
+         * Delete the TOTP credential
+         * @description Every other session of the user ends in the same transaction; the query parameter `session_id` (a live session of this user, else NOT_FOUND before anything else is judged, and nothing changes) stays signed in.
+         */
         delete: operations["deleteTotpCredential"];
         options?: never;
         head?: never;
@@ -439,7 +442,7 @@ export interface paths {
         put?: never;
         /**
          * Verify a TOTP code
-         * @description Each code works once. 5 incorrect codes in a row lock the check (TOO_MANY_REQUESTS, even for the right code). NOT_ALLOWED when the user has no TOTP credential.
+         * @description Each code works once. 5 incorrect codes in a row lock the check (TOO_MANY_REQUESTS, even for the right code). NOT_ALLOWED when the user has no TOTP credential. With `session_id` (a live session of this user, else NOT_FOUND before the code is judged), a correct code records that session's second_factor_verified_at.
          */
         post: operations["verifyTotp"];
         delete?: never;
@@ -476,7 +479,7 @@ export interface paths {
         put?: never;
         /**
          * Reset two-factor authentication with the recovery code
-         * @description The TOTP credential is deleted and the old recovery code is spent. 5 incorrect codes in a row lock the check.
+         * @description The TOTP credential is deleted and the old recovery code is spent. 5 incorrect codes in a row lock the check. Every other session of the user ends in the same transaction; `session_id` (a live session of this user, else NOT_FOUND before anything else is judged, and nothing changes) stays signed in.
          */
         post: operations["resetTwoFactor"];
         delete?: never;
@@ -604,6 +607,69 @@ export interface paths {
          * @description The authenticator keeps its copy; the user may remove it there too. Answers NOT_ALLOWED when passkeys are off (no `--passkey-rp-id`).
          */
         delete: operations["deletePasskey"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/users/{user_id}/sessions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** List a user's sessions */
+        get: operations["listUserSessions"];
+        put?: never;
+        /**
+         * Create a session (sign the user in)
+         * @description Call it once the user is signed in, by Holm's checks or your own. The token is returned once, never again: put it in an HttpOnly, Secure, SameSite=Lax cookie. Creating one more session than --sessions-per-user (50) ends the user's least recently used session. new_device tells a receiver of the session_created event whether to send a "new sign-in" email. See docs/sessions.md.
+         */
+        post: operations["createSession"];
+        /**
+         * Sign the user out everywhere (or everywhere else)
+         * @description With `except`, that session (a live session of this user, else NOT_FOUND and nothing ends) stays signed in.
+         */
+        delete: operations["deleteUserSessions"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/sessions/validate": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Validate a session token
+         * @description Call it on each request of a signed-in user. The token travels in the body, never in a URL. A token that is malformed, unknown, expired, ended, or whose secret is wrong answers NOT_FOUND, each in the same time: clear the cookie and treat the request as signed out.
+         */
+        post: operations["validateSession"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/sessions/{session_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Get a session */
+        get: operations["getSession"];
+        put?: never;
+        post?: never;
+        /** End a session (sign out) */
+        delete: operations["deleteSession"];
         options?: never;
         head?: never;
         patch?: never;
@@ -920,7 +986,7 @@ export interface components {
                 id: string;
                 time: number;
                 /** @enum {string} */
-                type: "address_blocked" | "user_blocked" | "request_deleted_after_incorrect_codes" | "second_factor_locked" | "password_reset" | "password_changed" | "second_factor_reset" | "user_deleted" | "user_created" | "users_imported" | "sign_in" | "sign_in_failed" | "email_verified" | "email_changed" | "totp_registered" | "totp_deleted" | "recovery_code_regenerated" | "passkey_registered" | "passkey_deleted" | "passkey_counter_regressed" | "user_unblocked" | "requests_deleted";
+                type: "address_blocked" | "user_blocked" | "request_deleted_after_incorrect_codes" | "second_factor_locked" | "password_reset" | "password_changed" | "second_factor_reset" | "user_deleted" | "user_created" | "users_imported" | "sign_in" | "sign_in_failed" | "email_verified" | "email_changed" | "totp_registered" | "totp_deleted" | "recovery_code_regenerated" | "passkey_registered" | "passkey_deleted" | "passkey_counter_regressed" | "user_unblocked" | "requests_deleted" | "session_created" | "sessions_ended";
                 user_id: string | null;
                 /** @description The canonical client_ip of the call (v4:192.0.2.1, or v6:2001:db8::/64 for an IPv6 /64), or null. */
                 client_ip: string | null;
@@ -956,6 +1022,77 @@ export interface components {
                 error: "INVALID_DATA" | "EMAIL_ALREADY_USED" | "ID_ALREADY_USED" | "UNSUPPORTED_PASSWORD_HASH" | "INVALID_PASSWORD_HASH" | "PASSKEY_ALREADY_REGISTERED";
             })[];
         };
+        Session: {
+            id: string;
+            user_id: string;
+            created_at: number;
+            /** @description Written at most once a minute (once per tenth of the idle timeout when that is shorter than ten minutes). */
+            last_used_at: number;
+            /** @description The earlier of last_used_at + the idle timeout and created_at + the lifetime, with the values in force now. */
+            expires_at: number;
+            /** @description The address (canonical), or the string as sent when it is no address; null when none was sent. */
+            client_ip: string | null;
+            user_agent: string | null;
+            /** @description When a second factor was verified for this session; null when never. */
+            second_factor_verified_at: number | null;
+            /** @description Neither this user agent nor this network (IPv4 /24, IPv6 /48) was on a session of the user in the last 90 days; false for the first session ever and when neither was sent. */
+            new_device: boolean;
+        };
+        CreatedSession: {
+            session: {
+                id: string;
+                user_id: string;
+                created_at: number;
+                /** @description Written at most once a minute (once per tenth of the idle timeout when that is shorter than ten minutes). */
+                last_used_at: number;
+                /** @description The earlier of last_used_at + the idle timeout and created_at + the lifetime, with the values in force now. */
+                expires_at: number;
+                /** @description The address (canonical), or the string as sent when it is no address; null when none was sent. */
+                client_ip: string | null;
+                user_agent: string | null;
+                /** @description When a second factor was verified for this session; null when never. */
+                second_factor_verified_at: number | null;
+                /** @description Neither this user agent nor this network (IPv4 /24, IPv6 /48) was on a session of the user in the last 90 days; false for the first session ever and when neither was sent. */
+                new_device: boolean;
+            };
+            /** @description `<session id>.<secret>`: returned once, never shown again. Keep it in an HttpOnly cookie. */
+            token: string;
+        };
+        ValidatedSession: {
+            session: {
+                id: string;
+                user_id: string;
+                created_at: number;
+                /** @description Written at most once a minute (once per tenth of the idle timeout when that is shorter than ten minutes). */
+                last_used_at: number;
+                /** @description The earlier of last_used_at + the idle timeout and created_at + the lifetime, with the values in force now. */
+                expires_at: number;
+                /** @description The address (canonical), or the string as sent when it is no address; null when none was sent. */
+                client_ip: string | null;
+                user_agent: string | null;
+                /** @description When a second factor was verified for this session; null when never. */
+                second_factor_verified_at: number | null;
+                /** @description Neither this user agent nor this network (IPv4 /24, IPv6 /48) was on a session of the user in the last 90 days; false for the first session ever and when neither was sent. */
+                new_device: boolean;
+            };
+            user: {
+                id: string;
+                created_at: number;
+                /** @description NFC, lower-cased; null when the user has none. */
+                email: string | null;
+                email_verified: boolean;
+                /**
+                 * @deprecated
+                 * @description Deprecated: read totp_registered, which always has the same value.
+                 */
+                registered_totp: boolean;
+                /** @description Whether the user has a TOTP credential (the name @faroe/sdk reads). */
+                totp_registered: boolean;
+                recovery_code: string;
+                /** @description The user's current password was found in the leak lists at a correct check after it was set; true until the password is set again (update or reset). Send the user to change it right away. */
+                password_leaked: boolean;
+            };
+        };
         Health: {
             /** @enum {string} */
             status: "ok" | "unavailable";
@@ -978,6 +1115,7 @@ export interface components {
             password: string;
             new_password: string;
             client_ip?: string | null;
+            session_id?: string | null;
         };
         AuthenticateBody: {
             email: string;
@@ -1021,6 +1159,7 @@ export interface components {
             request_id: string;
             code: string;
             client_ip?: string | null;
+            session_id?: string | null;
         };
         RegisterTotpBody: {
             key?: string | null;
@@ -1031,11 +1170,13 @@ export interface components {
         VerifyTotpBody: {
             code: string;
             client_ip?: string | null;
+            session_id?: string | null;
         };
         RegenerateRecoveryCodeBody: Record<string, never>;
         ResetTwoFactorBody: {
             recovery_code: string;
             client_ip?: string | null;
+            session_id?: string | null;
         };
         StartPasskeyRegistrationBody: {
             client_ip?: string | null;
@@ -1118,9 +1259,31 @@ export interface components {
                 }[] | null;
                 /** @description Base64url of the user handle (1 to 64 bytes) the user's passkeys were made with; absent: a new one when first needed. */
                 passkey_user_handle?: string | null;
+                /** @description The user's live sessions as `holm export` wrote them, restored so that a move signs no one out; a session id already taken is a conflict like a taken id. */
+                sessions?: {
+                    /** @description The session's identifier, kept: its token stays valid. */
+                    id: string;
+                    /** @description Base64url (no padding) of the SHA-256 of the token's secret: 32 bytes. */
+                    digest: string;
+                    /** @description Whole Unix seconds, not in the future. */
+                    created_at: number;
+                    /** @description Whole Unix seconds, not before created_at nor in the future. */
+                    last_used_at: number;
+                    client_ip?: string | null;
+                    user_agent?: string | null;
+                    second_factor_verified_at?: number | null;
+                }[] | null;
             }[];
             /** @description What a row whose email, id or a passkey's credential id is taken gets: `error` (default) fails it, `skip` skips it and names the user who holds it. */
             on_conflict?: ("error" | "skip") | null;
+        };
+        CreateSessionBody: {
+            client_ip?: string | null;
+            user_agent?: string | null;
+            second_factor_verified?: boolean | null;
+        };
+        ValidateSessionBody: {
+            token: string;
         };
         Error: {
             /** @enum {string} */
@@ -1248,6 +1411,11 @@ export interface components {
          * @example h7cw2n4kpq9xrzt3mbd8vjfe
          */
         passkey_id: string;
+        /**
+         * @description The session's identifier (the part of its token before the dot). A value that cannot be an identifier answers 404 NOT_FOUND.
+         * @example q7kd2mzx9rbwtn4fhv3cy8ps
+         */
+        session_id: string;
     };
     requestBodies: never;
     headers: {
@@ -1645,14 +1813,15 @@ export interface operations {
                  * @example {
                  *       "password": "tabby-kettle-orbit-91",
                  *       "new_password": "lantern-quince-harbor-27",
-                 *       "client_ip": "203.0.113.7"
+                 *       "client_ip": "203.0.113.7",
+                 *       "session_id": "q7kd2mzx9rbwtn4fhv3cy8ps"
                  *     }
                  */
                 "application/json": components["schemas"]["UpdatePasswordBody"];
             };
         };
         responses: {
-            /** @description Changed; the user's password reset and email update requests are deleted. */
+            /** @description Changed; the user's password reset and email update requests are deleted, and every session but `session_id` ends. */
             204: {
                 headers: {
                     [name: string]: unknown;
@@ -2518,7 +2687,8 @@ export interface operations {
                 /**
                  * @example {
                  *       "request_id": "p3hw8rvmz6dqkc2tyn4bsfxe",
-                 *       "code": "9U6UE4HG"
+                 *       "code": "9U6UE4HG",
+                 *       "session_id": "q7kd2mzx9rbwtn4fhv3cy8ps"
                  *     }
                  */
                 "application/json": components["schemas"]["VerifyNewEmailBody"];
@@ -2559,6 +2729,7 @@ export interface operations {
                 };
             };
             401: components["responses"]["NOT_AUTHENTICATED"];
+            404: components["responses"]["NOT_FOUND"];
             406: components["responses"]["NOT_ACCEPTABLE"];
             413: components["responses"]["PAYLOAD_TOO_LARGE"];
             415: components["responses"]["UNSUPPORTED_MEDIA_TYPE"];
@@ -2889,7 +3060,10 @@ export interface operations {
     };
     deleteTotpCredential: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description A live session of this user that stays signed in; NOT_FOUND (and nothing changes) when it is not one. */
+                session_id?: string;
+            };
             header?: never;
             path: {
                 /**
@@ -2935,7 +3109,8 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "code": "118315"
+                 *       "code": "118315",
+                 *       "session_id": "q7kd2mzx9rbwtn4fhv3cy8ps"
                  *     }
                  */
                 "application/json": components["schemas"]["VerifyTotpBody"];
@@ -3052,7 +3227,8 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "recovery_code": "4UHZRTWP"
+                 *       "recovery_code": "4UHZRTWP",
+                 *       "session_id": "q7kd2mzx9rbwtn4fhv3cy8ps"
                  *     }
                  */
                 "application/json": components["schemas"]["ResetTwoFactorBody"];
@@ -3633,6 +3809,308 @@ export interface operations {
             503: components["responses"]["UNAVAILABLE"];
         };
     };
+    listUserSessions: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The user's identifier. A value that cannot be an identifier answers 404 NOT_FOUND.
+                 * @example eeidmqmvdtjhaddujv8twjug
+                 */
+                user_id: components["parameters"]["user_id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The user's live sessions, most recently used first. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example [
+                     *       {
+                     *         "id": "q7kd2mzx9rbwtn4fhv3cy8ps",
+                     *         "user_id": "eeidmqmvdtjhaddujv8twjug",
+                     *         "created_at": 1728783738,
+                     *         "last_used_at": 1728787338,
+                     *         "expires_at": 1729392138,
+                     *         "client_ip": "203.0.113.7",
+                     *         "user_agent": "Mozilla/5.0 (Macintosh; Intel Mac OS X 14_6) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/18.0 Safari/605.1.15",
+                     *         "second_factor_verified_at": null,
+                     *         "new_device": false
+                     *       }
+                     *     ]
+                     */
+                    "application/json": components["schemas"]["Session"][];
+                };
+            };
+            401: components["responses"]["NOT_AUTHENTICATED"];
+            404: components["responses"]["NOT_FOUND"];
+            406: components["responses"]["NOT_ACCEPTABLE"];
+            415: components["responses"]["UNSUPPORTED_MEDIA_TYPE"];
+            500: components["responses"]["UNKNOWN_ERROR"];
+            503: components["responses"]["UNAVAILABLE"];
+        };
+    };
+    createSession: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The user's identifier. A value that cannot be an identifier answers 404 NOT_FOUND.
+                 * @example eeidmqmvdtjhaddujv8twjug
+                 */
+                user_id: components["parameters"]["user_id"];
+            };
+            cookie?: never;
+        };
+        /** @description A JSON object; unknown fields are ignored and `null` in an optional field means absent. Content-Type may be application/json, text/plain (as @faroe/sdk sends it) or absent. An empty body counts as {}. */
+        requestBody?: {
+            content: {
+                /**
+                 * @example {
+                 *       "client_ip": "203.0.113.7",
+                 *       "user_agent": "Mozilla/5.0 (Macintosh; Intel Mac OS X 14_6) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/18.0 Safari/605.1.15",
+                 *       "second_factor_verified": false
+                 *     }
+                 */
+                "application/json": components["schemas"]["CreateSessionBody"];
+            };
+        };
+        responses: {
+            /** @description The session and its token. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "session": {
+                     *         "id": "q7kd2mzx9rbwtn4fhv3cy8ps",
+                     *         "user_id": "eeidmqmvdtjhaddujv8twjug",
+                     *         "created_at": 1728783738,
+                     *         "last_used_at": 1728783738,
+                     *         "expires_at": 1729388538,
+                     *         "client_ip": "203.0.113.7",
+                     *         "user_agent": "Mozilla/5.0 (Macintosh; Intel Mac OS X 14_6) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/18.0 Safari/605.1.15",
+                     *         "second_factor_verified_at": null,
+                     *         "new_device": false
+                     *       },
+                     *       "token": "q7kd2mzx9rbwtn4fhv3cy8ps.h3k9xq2wzr7mtpvb5ncd8fy4ges6ja2uqr9kwt3x"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["CreatedSession"];
+                };
+            };
+            /** @description The body is not a JSON object, a field has the wrong type, a required field is missing, or a value breaks a rule. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        error: "INVALID_DATA";
+                    };
+                };
+            };
+            401: components["responses"]["NOT_AUTHENTICATED"];
+            404: components["responses"]["NOT_FOUND"];
+            406: components["responses"]["NOT_ACCEPTABLE"];
+            413: components["responses"]["PAYLOAD_TOO_LARGE"];
+            415: components["responses"]["UNSUPPORTED_MEDIA_TYPE"];
+            500: components["responses"]["UNKNOWN_ERROR"];
+            503: components["responses"]["UNAVAILABLE"];
+        };
+    };
+    deleteUserSessions: {
+        parameters: {
+            query?: {
+                /** @description A live session of this user that stays signed in (sign out everywhere else). */
+                except?: string;
+            };
+            header?: never;
+            path: {
+                /**
+                 * @description The user's identifier. A value that cannot be an identifier answers 404 NOT_FOUND.
+                 * @example eeidmqmvdtjhaddujv8twjug
+                 */
+                user_id: components["parameters"]["user_id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The user's sessions have ended, on every instance. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            401: components["responses"]["NOT_AUTHENTICATED"];
+            404: components["responses"]["NOT_FOUND"];
+            406: components["responses"]["NOT_ACCEPTABLE"];
+            415: components["responses"]["UNSUPPORTED_MEDIA_TYPE"];
+            500: components["responses"]["UNKNOWN_ERROR"];
+            503: components["responses"]["UNAVAILABLE"];
+        };
+    };
+    validateSession: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description A JSON object; unknown fields are ignored and `null` in an optional field means absent. Content-Type may be application/json, text/plain (as @faroe/sdk sends it) or absent. */
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "token": "q7kd2mzx9rbwtn4fhv3cy8ps.h3k9xq2wzr7mtpvb5ncd8fy4ges6ja2uqr9kwt3x"
+                 *     }
+                 */
+                "application/json": components["schemas"]["ValidateSessionBody"];
+            };
+        };
+        responses: {
+            /** @description The live session and its user. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "session": {
+                     *         "id": "q7kd2mzx9rbwtn4fhv3cy8ps",
+                     *         "user_id": "eeidmqmvdtjhaddujv8twjug",
+                     *         "created_at": 1728783738,
+                     *         "last_used_at": 1728787338,
+                     *         "expires_at": 1729392138,
+                     *         "client_ip": "203.0.113.7",
+                     *         "user_agent": "Mozilla/5.0 (Macintosh; Intel Mac OS X 14_6) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/18.0 Safari/605.1.15",
+                     *         "second_factor_verified_at": null,
+                     *         "new_device": false
+                     *       },
+                     *       "user": {
+                     *         "id": "eeidmqmvdtjhaddujv8twjug",
+                     *         "created_at": 1728783738,
+                     *         "email": "cat@example.com",
+                     *         "email_verified": false,
+                     *         "registered_totp": false,
+                     *         "totp_registered": false,
+                     *         "recovery_code": "4UHZRTWP",
+                     *         "password_leaked": false
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ValidatedSession"];
+                };
+            };
+            /** @description The body is not a JSON object, a field has the wrong type, a required field is missing, or a value breaks a rule. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        error: "INVALID_DATA";
+                    };
+                };
+            };
+            401: components["responses"]["NOT_AUTHENTICATED"];
+            404: components["responses"]["NOT_FOUND"];
+            406: components["responses"]["NOT_ACCEPTABLE"];
+            413: components["responses"]["PAYLOAD_TOO_LARGE"];
+            415: components["responses"]["UNSUPPORTED_MEDIA_TYPE"];
+            500: components["responses"]["UNKNOWN_ERROR"];
+            503: components["responses"]["UNAVAILABLE"];
+        };
+    };
+    getSession: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The session's identifier (the part of its token before the dot). A value that cannot be an identifier answers 404 NOT_FOUND.
+                 * @example q7kd2mzx9rbwtn4fhv3cy8ps
+                 */
+                session_id: components["parameters"]["session_id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The live session (never its token). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": "q7kd2mzx9rbwtn4fhv3cy8ps",
+                     *       "user_id": "eeidmqmvdtjhaddujv8twjug",
+                     *       "created_at": 1728783738,
+                     *       "last_used_at": 1728787338,
+                     *       "expires_at": 1729392138,
+                     *       "client_ip": "203.0.113.7",
+                     *       "user_agent": "Mozilla/5.0 (Macintosh; Intel Mac OS X 14_6) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/18.0 Safari/605.1.15",
+                     *       "second_factor_verified_at": null,
+                     *       "new_device": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Session"];
+                };
+            };
+            401: components["responses"]["NOT_AUTHENTICATED"];
+            404: components["responses"]["NOT_FOUND"];
+            406: components["responses"]["NOT_ACCEPTABLE"];
+            415: components["responses"]["UNSUPPORTED_MEDIA_TYPE"];
+            500: components["responses"]["UNKNOWN_ERROR"];
+            503: components["responses"]["UNAVAILABLE"];
+        };
+    };
+    deleteSession: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The session's identifier (the part of its token before the dot). A value that cannot be an identifier answers 404 NOT_FOUND.
+                 * @example q7kd2mzx9rbwtn4fhv3cy8ps
+                 */
+                session_id: components["parameters"]["session_id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The session has ended, on every instance. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            401: components["responses"]["NOT_AUTHENTICATED"];
+            404: components["responses"]["NOT_FOUND"];
+            406: components["responses"]["NOT_ACCEPTABLE"];
+            415: components["responses"]["UNSUPPORTED_MEDIA_TYPE"];
+            500: components["responses"]["UNKNOWN_ERROR"];
+            503: components["responses"]["UNAVAILABLE"];
+        };
+    };
     listEvents: {
         parameters: {
             query?: {
@@ -3641,7 +4119,7 @@ export interface operations {
                 /** @description Only this user's events (GET /events only). */
                 user_id?: string;
                 /** @description Only these types; repeat the parameter for several. */
-                type?: ("address_blocked" | "user_blocked" | "request_deleted_after_incorrect_codes" | "second_factor_locked" | "password_reset" | "password_changed" | "second_factor_reset" | "user_deleted" | "user_created" | "users_imported" | "sign_in" | "sign_in_failed" | "email_verified" | "email_changed" | "totp_registered" | "totp_deleted" | "recovery_code_regenerated" | "passkey_registered" | "passkey_deleted" | "passkey_counter_regressed" | "user_unblocked" | "requests_deleted")[];
+                type?: ("address_blocked" | "user_blocked" | "request_deleted_after_incorrect_codes" | "second_factor_locked" | "password_reset" | "password_changed" | "second_factor_reset" | "user_deleted" | "user_created" | "users_imported" | "sign_in" | "sign_in_failed" | "email_verified" | "email_changed" | "totp_registered" | "totp_deleted" | "recovery_code_regenerated" | "passkey_registered" | "passkey_deleted" | "passkey_counter_regressed" | "user_unblocked" | "requests_deleted" | "session_created" | "sessions_ended")[];
                 /** @description At most 1000; larger values are capped. */
                 limit?: number;
             };
@@ -3700,7 +4178,7 @@ export interface operations {
                 /** @description The `next` of the previous page; absent: from the oldest event kept. */
                 after?: string;
                 /** @description Only these types; repeat the parameter for several. */
-                type?: ("address_blocked" | "user_blocked" | "request_deleted_after_incorrect_codes" | "second_factor_locked" | "password_reset" | "password_changed" | "second_factor_reset" | "user_deleted" | "user_created" | "users_imported" | "sign_in" | "sign_in_failed" | "email_verified" | "email_changed" | "totp_registered" | "totp_deleted" | "recovery_code_regenerated" | "passkey_registered" | "passkey_deleted" | "passkey_counter_regressed" | "user_unblocked" | "requests_deleted")[];
+                type?: ("address_blocked" | "user_blocked" | "request_deleted_after_incorrect_codes" | "second_factor_locked" | "password_reset" | "password_changed" | "second_factor_reset" | "user_deleted" | "user_created" | "users_imported" | "sign_in" | "sign_in_failed" | "email_verified" | "email_changed" | "totp_registered" | "totp_deleted" | "recovery_code_regenerated" | "passkey_registered" | "passkey_deleted" | "passkey_counter_regressed" | "user_unblocked" | "requests_deleted" | "session_created" | "sessions_ended")[];
                 /** @description At most 1000; larger values are capped. */
                 limit?: number;
             };

@@ -103,3 +103,15 @@ function groupsOf(side: string): number[] | null {
 function isIPv4Mapped(groups: number[]): boolean {
 	return groups.slice(0, 5).every((group) => group === 0) && groups[5] === 0xffff;
 }
+
+/** The address a client_ip names, once its wrappers are off: IPv4 octets or IPv6 groups (an
+ *  IPv4-mapped IPv6 address is its IPv4 address); null for a string that is no address. */
+export function parseAddress(value: string): { version: 4; octets: number[] } | { version: 6; groups: number[] } | null {
+	const address = withoutWrappers(value);
+	const v4 = parseIPv4(address);
+	if (v4 !== null) return { version: 4, octets: v4 };
+	const v6 = parseIPv6(address);
+	if (v6 === null) return null;
+	if (isIPv4Mapped(v6)) return { version: 4, octets: [v6[6]! >> 8, v6[6]! & 0xff, v6[7]! >> 8, v6[7]! & 0xff] };
+	return { version: 6, groups: v6 };
+}

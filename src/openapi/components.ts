@@ -1,6 +1,7 @@
 // The zod schemas the OpenAPI document is made from, under the component names it gives them.
 // Request bodies are the very schemas the handlers parse with; response models are the schemas of
 // the answers declared beside them in src/features/*/schemas.ts (the same declaration makes the JSON).
+import { createdSessionAnswer, createSessionBody, sessionAnswer, validatedSessionAnswer, validateSessionBody } from "../features/sessions/schemas.ts";
 import { z } from "zod";
 import {
 	createdEmailSignInRequestAnswer,
@@ -65,6 +66,8 @@ export const REQUEST_BODIES = {
 	VerifyPasskeyAuthenticationBody: verifyAuthenticationBody,
 	UnblockUserBody: unblockUserBody,
 	ImportUsersBody: userImportBodyDocument,
+	CreateSessionBody: createSessionBody,
+	ValidateSessionBody: validateSessionBody,
 } satisfies Record<string, z.ZodType>;
 
 /** features/health/handlers.ts: 200 "ok", 503 "unavailable". */
@@ -91,6 +94,9 @@ export const MODELS = {
 	PasskeySignIn: passkeySignInAnswer.schema,
 	EventPage: eventPageAnswer.schema,
 	UserImportResult: userImportAnswer.schema,
+	Session: sessionAnswer.schema,
+	CreatedSession: createdSessionAnswer.schema,
+	ValidatedSession: validatedSessionAnswer.schema,
 	Health: healthResponse,
 	OpenApiDocument: openApiDocumentResponse,
 } satisfies Record<string, z.ZodType>;

@@ -70,6 +70,7 @@ const PATH_PARAMETERS: Record<string, { description: string; example: string }> 
 	request_id: { description: "The request's identifier.", example: "xkmtyqnsfd5w7hbq2g9cp6ra" },
 	ceremony_id: { description: "The passkey ceremony's identifier (the `id` its start answered).", example: "q4mzp7hbxk2c9tnwdj3rfv8s" },
 	passkey_id: { description: "The passkey's identifier.", example: "h7cw2n4kpq9xrzt3mbd8vjfe" },
+	session_id: { description: "The session's identifier (the part of its token before the dot).", example: "q7kd2mzx9rbwtn4fhv3cy8ps" },
 };
 
 function ref(section: string, name: string): Json {

@@ -44,6 +44,19 @@ const EMAIL_SIGN_IN_REQUEST = {
 	expires_at: EXPIRES_AT,
 };
 const TOTP_CREDENTIAL = { user_id: USER_ID, created_at: CREATED_AT, key: TOTP_KEY };
+const SESSION_ID = "q7kd2mzx9rbwtn4fhv3cy8ps";
+const SESSION = {
+	id: SESSION_ID,
+	user_id: USER_ID,
+	created_at: CREATED_AT,
+	last_used_at: CREATED_AT + 3600,
+	expires_at: CREATED_AT + 3600 + 7 * 86_400,
+	client_ip: CLIENT_IP,
+	user_agent: "Mozilla/5.0 (Macintosh; Intel Mac OS X 14_6) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/18.0 Safari/605.1.15",
+	second_factor_verified_at: null,
+	new_device: false,
+};
+const SESSION_TOKEN = `${SESSION_ID}.h3k9xq2wzr7mtpvb5ncd8fy4ges6ja2uqr9kwt3x`;
 
 // One passkey, registered and then used to sign in: the credentials are what a real ES256 platform
 // authenticator's PublicKeyCredential.toJSON() gives for these very options (its signature checks out).
@@ -145,7 +158,7 @@ export const EXAMPLES: Record<string, Example> = {
 	getUser: { answer: USER },
 
 	verifyPassword: { request: { password: PASSWORD, client_ip: CLIENT_IP } },
-	updatePassword: { request: { password: PASSWORD, new_password: NEW_PASSWORD, client_ip: CLIENT_IP } },
+	updatePassword: { request: { password: PASSWORD, new_password: NEW_PASSWORD, client_ip: CLIENT_IP, session_id: SESSION_ID } },
 	authenticateWithPassword: { request: { email: "Cat@Example.com", password: PASSWORD, client_ip: CLIENT_IP }, answer: USER },
 
 	createPasswordResetRequest: { request: { client_ip: CLIENT_IP }, answer: { ...PASSWORD_RESET_REQUEST, code: "V3XVZYXW" } },
@@ -168,13 +181,13 @@ export const EXAMPLES: Record<string, Example> = {
 	createEmailUpdateRequest: { request: { email: EMAIL_UPDATE_REQUEST.email, client_ip: CLIENT_IP }, answer: EMAIL_UPDATE_REQUEST },
 	listUserEmailUpdateRequests: { answer: [EMAIL_UPDATE_REQUEST] },
 	getEmailUpdateRequest: { answer: EMAIL_UPDATE_REQUEST },
-	verifyNewEmail: { request: { request_id: EMAIL_UPDATE_REQUEST.id, code: EMAIL_UPDATE_REQUEST.code }, answer: { email: EMAIL_UPDATE_REQUEST.email } },
+	verifyNewEmail: { request: { request_id: EMAIL_UPDATE_REQUEST.id, code: EMAIL_UPDATE_REQUEST.code, session_id: SESSION_ID }, answer: { email: EMAIL_UPDATE_REQUEST.email } },
 
 	registerTotp: { request: { key: TOTP_KEY, code: "492039" }, answer: TOTP_CREDENTIAL },
 	getTotpCredential: { answer: TOTP_CREDENTIAL },
-	verifyTotp: { request: { code: "118315" } },
+	verifyTotp: { request: { code: "118315", session_id: SESSION_ID } },
 	regenerateRecoveryCode: { request: {}, answer: { recovery_code: "EVCSADKF" } },
-	resetTwoFactor: { request: { recovery_code: USER.recovery_code }, answer: { recovery_code: "P626KJLY" } },
+	resetTwoFactor: { request: { recovery_code: USER.recovery_code, session_id: SESSION_ID }, answer: { recovery_code: "P626KJLY" } },
 
 	startPasskeyRegistration: { request: { client_ip: CLIENT_IP }, answer: PASSKEY_REGISTRATION },
 	verifyPasskeyRegistration: { request: { credential: REGISTRATION_CREDENTIAL, name: PASSKEY.name, client_ip: CLIENT_IP }, answer: PASSKEY },
@@ -189,6 +202,14 @@ export const EXAMPLES: Record<string, Example> = {
 	listEvents: { answer: { events: [EVENT_CREATED], next: "5291" } },
 	listUserEvents: { answer: { events: [EVENT_SIGN_IN_FAILED], next: "5307" } },
 	unblockUser: { request: {} },
+
+	createSession: {
+		request: { client_ip: CLIENT_IP, user_agent: SESSION.user_agent, second_factor_verified: false },
+		answer: { session: { ...SESSION, last_used_at: CREATED_AT, expires_at: CREATED_AT + 7 * 86_400 }, token: SESSION_TOKEN },
+	},
+	listUserSessions: { answer: [SESSION] },
+	validateSession: { request: { token: SESSION_TOKEN }, answer: { session: SESSION, user: USER } },
+	getSession: { answer: SESSION },
 
 	importUsers: {
 		request: {

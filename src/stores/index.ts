@@ -8,6 +8,8 @@ import type { EventStore, WebhookQueue } from "../features/events/store.ts";
 import type { PasskeyStore } from "../features/passkeys/store.ts";
 import type { PasswordResetStore } from "../features/password-reset/store.ts";
 import type { PasswordStore } from "../features/passwords/store.ts";
+import type { SessionStore } from "../features/sessions/store.ts";
+import { DEFAULT_SESSION_SETTINGS, type SessionSettings } from "../features/sessions/settings.ts";
 import type { TwoFactorStore } from "../features/two-factor/store.ts";
 import type { UserImportStore } from "../features/user-imports/store.ts";
 import type { UserStore } from "../features/users/store.ts";
@@ -26,6 +28,7 @@ export interface Stores {
 	passkeys: PasskeyStore;
 	userImports: UserImportStore;
 	console: ConsoleStore;
+	sessions: SessionStore;
 }
 
 /** How events are kept (API.md section 11). */
@@ -34,6 +37,8 @@ export interface EventSettings {
 	retentionDays: number;
 	/** With --webhook-url: each stored event of these types (null: every type) is queued for delivery. */
 	webhook: { types: ReadonlySet<string> | null } | null;
+	/** The session timeouts the sweep judges by (API.md section 13); the defaults when absent. */
+	sessions?: SessionSettings;
 }
 
 export const NO_WEBHOOK_EVENTS: EventSettings = { retentionDays: 30, webhook: null };
@@ -48,6 +53,7 @@ export async function deleteExpiredRows(stores: Stores, nowSeconds: number, even
 	await stores.emailUpdates.deleteExpired(nowSeconds);
 	await stores.passkeys.deleteExpiredCeremonies(nowSeconds);
 	await stores.console.deleteExpired(nowSeconds, CONSOLE_IDLE_SECONDS, CONSOLE_SESSION_SECONDS);
+	await stores.sessions.deleteExpired(nowSeconds, events.sessions ?? DEFAULT_SESSION_SETTINGS);
 }
 
 /** One database with everything Holm keeps: the stores, the limit state, and their upkeep. */

@@ -57,6 +57,27 @@ describe("sign-up and sign-in", () => {
 		expect((await holmError(holm.createUser({} as never))).code).toBe("INVALID_DATA");
 	});
 
+	test("sessions: sign in, validate on each request, list devices, sign out, sign out everywhere else", async () => {
+		const user = await holm.createUser({ email: uniqueEmail(), password: STRONG_PASSWORD });
+		const laptop = await holm.createSession(user.id, { user_agent: "Laptop", client_ip: "203.0.113.7" });
+		const phone = await holm.createSession(user.id, { user_agent: "Phone" });
+		const validated = await holm.validateSession(laptop.token);
+		expect(validated.user.id).toBe(user.id);
+		expect(validated.session.id).toBe(laptop.session.id);
+		expect((await holm.getSession(phone.session.id)).user_agent).toBe("Phone");
+		expect((await holm.listUserSessions(user.id)).map((session) => session.id).toSorted()).toEqual([laptop.session.id, phone.session.id].toSorted());
+		await holm.deleteSession(phone.session.id);
+		const signedOut = await holmError(holm.validateSession(phone.token));
+		expect(signedOut.code).toBe("NOT_FOUND");
+		const tablet = await holm.createSession(user.id, {});
+		await holm.deleteUserSessions(user.id, laptop.session.id);
+		expect((await holmError(holm.validateSession(tablet.token))).code).toBe("NOT_FOUND");
+		await holm.updatePassword(user.id, { password: STRONG_PASSWORD, new_password: NEW_PASSWORD, session_id: laptop.session.id });
+		expect((await holm.validateSession(laptop.token)).session.id).toBe(laptop.session.id);
+		await holm.deleteUserSessions(user.id);
+		expect((await holmError(holm.validateSession(laptop.token))).code).toBe("NOT_FOUND");
+	});
+
 	test("verify and update a password", async () => {
 		const user = await holm.createUser({ email: uniqueEmail(), password: STRONG_PASSWORD });
 		await holm.verifyPassword(user.id, { password: STRONG_PASSWORD });

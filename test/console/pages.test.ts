@@ -209,6 +209,31 @@ describe.skipIf(!HAS_BROWSER)("the console in Chromium", () => {
 		await context.close();
 	});
 
+	test("a user's sessions: device, address, last use and second factor; end one, then all, each confirmed", async () => {
+		const user = (await server.request("POST", "/users", { email: `sessions-${crypto.randomUUID().slice(0, 8)}@example.com`, password: "correct horse battery staple 42" })).body;
+		const laptop = (await server.request("POST", `/users/${user.id}/sessions`, { user_agent: "Firefox on the laptop", client_ip: "192.0.2.44", second_factor_verified: true })).body;
+		const phone = (await server.request("POST", `/users/${user.id}/sessions`, { user_agent: "Safari on the phone" })).body;
+		const { context, page } = await signedInPage();
+		await page.goto(`${server.url}/console/#/users/${user.id}`);
+		const table = page.getByRole("table", { name: "Where the user is signed in, most recently used first" });
+		await table.waitFor();
+		expect(await table.textContent()).toContain("Firefox on the laptop");
+		expect(await table.textContent()).toContain("192.0.2.44");
+		expect(await page.getByRole("main").textContent()).not.toContain(laptop.token.split(".")[1]);
+
+		await page.getByRole("button", { name: "End session on Safari on the phone" }).click();
+		await page.getByRole("dialog").getByRole("button", { name: "End session" }).click();
+		await page.getByText("Session ended.").waitFor();
+		expect((await server.request("POST", "/sessions/validate", { token: phone.token })).status).toBe(404);
+		expect((await server.request("POST", "/sessions/validate", { token: laptop.token })).status).toBe(200);
+
+		await page.getByRole("button", { name: "End all sessions" }).click();
+		await page.getByRole("dialog").getByRole("button", { name: "End all sessions" }).click();
+		await page.getByText("Not signed in anywhere.").waitFor();
+		expect((await server.request("POST", "/sessions/validate", { token: laptop.token })).status).toBe(404);
+		await context.close();
+	});
+
 	test("the users list starts with the newest user, and shows passkeys and blocks", async () => {
 		server.clock.advance(1000);
 		const user = await troubledUser();

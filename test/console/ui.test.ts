@@ -63,6 +63,16 @@ describe("calls", () => {
 		expect(JSON.parse(String(calls[0]!.init.body))).toEqual({ confirm: "a@example.com" });
 	});
 
+	test("ending sessions: one by its user and id, or all of a user's", async () => {
+		const { api, calls } = recording(204, null);
+		await api.endSession("u/1", "s/2");
+		await api.endSessions("u/1");
+		expect(calls.map((call) => [call.url, call.init.method])).toEqual([
+			["/console/api/users/u%2F1/sessions/s%2F2/end", "POST"],
+			["/console/api/users/u%2F1/end-sessions", "POST"],
+		]);
+	});
+
 	test("a 401 is a signed-out session; other errors carry their code", async () => {
 		await expect(recording(401, { error: "NOT_AUTHENTICATED" }).api.overview()).rejects.toBeInstanceOf(SignedOut);
 		expect(await recording(401, {}).api.session()).toBeNull();

@@ -176,6 +176,7 @@ const SCENARIOS: Record<string, readonly Scenario[]> = {
 	verifyNewEmail: [
 		["INVALID_DATA", () => post("/verify-new-email", {})],
 		["INVALID_REQUEST", () => post("/verify-new-email", { request_id: UNKNOWN, code: "X" })],
+		["NOT_FOUND", () => post("/verify-new-email", { request_id: UNKNOWN, code: "X", session_id: UNKNOWN })],
 		["INCORRECT_CODE", async () => post("/verify-new-email", { request_id: (await updateRequest(uniqueEmail())).id, code: "WRONG234" })],
 		[
 			"EMAIL_ALREADY_USED",
@@ -288,6 +289,19 @@ const SCENARIOS: Record<string, readonly Scenario[]> = {
 	],
 
 	importUsers: [["INVALID_DATA", () => post("/user-imports", { users: "none" })]],
+
+	createSession: [
+		["NOT_FOUND", () => post(`/users/${UNKNOWN}/sessions`, {})],
+		["INVALID_DATA", async () => post(`/users/${(await createUser(server)).id}/sessions`, { second_factor_verified: "yes" })],
+	],
+	listUserSessions: [["NOT_FOUND", () => get(`/users/${UNKNOWN}/sessions`)]],
+	deleteUserSessions: [["NOT_FOUND", () => del(`/users/${UNKNOWN}/sessions`)]],
+	validateSession: [
+		["INVALID_DATA", () => post("/sessions/validate", {})],
+		["NOT_FOUND", () => post("/sessions/validate", { token: `${UNKNOWN}.${UNKNOWN}${UNKNOWN.slice(0, 16)}` })],
+	],
+	getSession: [["NOT_FOUND", () => get(`/sessions/${UNKNOWN}`)]],
+	deleteSession: [["NOT_FOUND", () => del(`/sessions/${UNKNOWN}`)]],
 };
 
 async function resetRequest(): Promise<{ id: string }> {

@@ -1,7 +1,7 @@
 // The move of API.md section 9, as an operator does it: users made through the API of a Holm on
 // SQLite (passwords, TOTP, verified emails, one without an email), `holm export` while it runs,
 // `holm import` into a Holm on PostgreSQL; there every user signs in with the same id, password,
-// TOTP code and recovery code, and one user with a passkey signs in with it there, its counter
+// TOTP code and recovery code, and their sessions live on; one user with a passkey signs in with it there, its counter
 // continuing. Run by `npm test` only on PostgreSQL (test/postgres-suite.ts).
 import { expect, test } from "bun:test";
 import { readFileSync, statSync, writeFileSync } from "node:fs";
@@ -55,6 +55,8 @@ test("every user moved from SQLite to PostgreSQL signs in with the same id, pass
 	const device = authenticator("ES256");
 	let passkey: Record<string, unknown> = {};
 	const made: Made[] = [];
+	// Signed in on SQLite: each stays signed in after the move (a move signs no one out).
+	const sessions: { token: string; session: Record<string, unknown> }[] = [];
 	const exportFile = join(dir, "users.ndjson");
 	try {
 		const api = client(sqlite.url);
@@ -83,6 +85,13 @@ test("every user moved from SQLite to PostgreSQL signs in with the same id, pass
 		expect(registration.status).toBe(200);
 		expect((await passkeySignIn(api, device, made[0]!.id)).status).toBe(200);
 		passkey = (await api("GET", `/passkeys/${registration.body.id}`)).body;
+		for (const user of made.slice(0, 3)) {
+			const created = await api("POST", `/users/${user.id}/sessions`, { client_ip: "198.51.100.4", user_agent: "Mover/1.0", second_factor_verified: user.key !== null });
+			expect(created.status).toBe(200);
+			sessions.push({ token: created.body.token, session: created.body.session });
+		}
+		const ended = await api("POST", `/users/${made[3]!.id}/sessions`, {});
+		await api("DELETE", `/sessions/${ended.body.session.id}`);
 		// While the server runs.
 		const exported = await holm(["export", "--dir", join(dir, "data"), "--output", exportFile]);
 		expect(exported.code).toBe(0);
@@ -106,6 +115,14 @@ test("every user moved from SQLite to PostgreSQL signs in with the same id, pass
 		expect(readFileSync(fromPostgres, "utf8")).toBe(readFileSync(exportFile, "utf8"));
 
 		const api = client(postgres.url);
+		// Before anything else changes the users (a reset-2fa below ends their sessions).
+		for (const { token, session } of sessions) {
+			const validated = await api("POST", "/sessions/validate", { token });
+			expect(validated.status).toBe(200);
+			const { last_used_at: _used, expires_at: _expires, ...kept } = session;
+			expect(validated.body.session).toMatchObject(kept);
+		}
+		expect((await api("GET", `/users/${made[3]!.id}/sessions`)).body).toEqual([]);
 		for (const user of made) {
 			expect((await api("GET", `/users/${user.id}`)).body).toEqual(user.user);
 			if (user.email !== null) {

@@ -2,6 +2,8 @@
 // (src/stores/sqlite/user-pages.ts). Whatever happens to the users (inserts that sort first or
 // last, deletes, a change made behind the store's back), every page must be exactly the page that
 // ORDER BY … LIMIT … OFFSET gives.
+import { DEFAULT_SESSION_SETTINGS } from "../../src/features/sessions/settings.ts";
+import type { SessionEnding } from "../../src/features/sessions/store.ts";
 import { Database } from "bun:sqlite";
 import { afterAll, expect, test } from "bun:test";
 import { join } from "node:path";
@@ -15,6 +17,7 @@ const path = join(newDir(), "holm.db");
 // Without events: this test is about the pages.
 const storage = openSqliteStorage(path, undefined, { retentionDays: 0, webhook: null });
 const noEvent = { id: generateId(), time: 0, type: "user_created", userId: null, clientIp: null, data: {} } as const;
+const noSessionsEnded: SessionEnding = { keep: null, event: { ...noEvent, type: "sessions_ended" }, now: 0, settings: DEFAULT_SESSION_SETTINGS, written: null };
 const users = storage.stores.users;
 afterAll(() => storage.close());
 
@@ -72,7 +75,7 @@ test("deep pages match OFFSET through inserts, deletes and a change made behind 
 	await expectEveryPageRight(3041);
 
 	// Deletes before, at and after anchors.
-	for (const index of [0, 5, 511, 512, 1024, 2000, 2999, 3010]) expect(await users.delete(ids[index]!, { ...noEvent, type: "user_deleted" })).toBe(true);
+	for (const index of [0, 5, 511, 512, 1024, 2000, 2999, 3010]) expect(await users.delete(ids[index]!, { ...noEvent, type: "user_deleted" }, noSessionsEnded)).toBe(true);
 	await expectEveryPageRight(3033);
 
 	// Another connection changes the users: the anchors must notice (through user_count's version).

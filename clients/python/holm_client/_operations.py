@@ -84,6 +84,12 @@ from ._generated.api.passwords import verify_password as _verify_password
 from ._generated.api.service import get_health as _get_health
 from ._generated.api.service import get_metrics as _get_metrics
 from ._generated.api.service import get_open_api as _get_open_api
+from ._generated.api.sessions import create_session as _create_session
+from ._generated.api.sessions import delete_session as _delete_session
+from ._generated.api.sessions import delete_user_sessions as _delete_user_sessions
+from ._generated.api.sessions import get_session as _get_session
+from ._generated.api.sessions import list_user_sessions as _list_user_sessions
+from ._generated.api.sessions import validate_session as _validate_session
 from ._generated.api.two_factor_authentication import (
     delete_totp_credential as _delete_totp_credential,
 )
@@ -209,6 +215,7 @@ class Operations:
         password: str,
         new_password: str,
         client_ip: Optional[str] = None,
+        session_id: Optional[str] = None,
     ) -> None:
         """Update a password (POST /users/{user_id}/update-password).
 
@@ -221,6 +228,7 @@ class Operations:
                     "password": password,
                     "new_password": new_password,
                     "client_ip": client_ip,
+                    "session_id": session_id,
                 },
                 body_model=models.UpdatePasswordBody,
             )
@@ -402,15 +410,25 @@ class Operations:
         return self._send(Call(_delete_email_update_request, path=(request_id,)))
 
     def verify_new_email(
-        self, *, request_id: str, code: str, client_ip: Optional[str] = None
+        self,
+        *,
+        request_id: str,
+        code: str,
+        client_ip: Optional[str] = None,
+        session_id: Optional[str] = None,
     ) -> models.VerifiedEmail:
         """Verify the new email (POST /verify-new-email).
 
-        Raises HolmError: INVALID_DATA, INVALID_REQUEST, INCORRECT_CODE, EMAIL_ALREADY_USED, NOT_AUTHENTICATED, NOT_ACCEPTABLE, PAYLOAD_TOO_LARGE, UNSUPPORTED_MEDIA_TYPE, UNKNOWN_ERROR, UNAVAILABLE."""
+        Raises HolmError: INVALID_DATA, INVALID_REQUEST, INCORRECT_CODE, EMAIL_ALREADY_USED, NOT_AUTHENTICATED, NOT_FOUND, NOT_ACCEPTABLE, PAYLOAD_TOO_LARGE, UNSUPPORTED_MEDIA_TYPE, UNKNOWN_ERROR, UNAVAILABLE."""
         return self._send(
             Call(
                 _verify_new_email,
-                body={"request_id": request_id, "code": code, "client_ip": client_ip},
+                body={
+                    "request_id": request_id,
+                    "code": code,
+                    "client_ip": client_ip,
+                    "session_id": session_id,
+                },
                 body_model=models.VerifyNewEmailBody,
             )
         )
@@ -493,14 +511,27 @@ class Operations:
         Raises HolmError: NOT_AUTHENTICATED, NOT_FOUND, NOT_ACCEPTABLE, UNSUPPORTED_MEDIA_TYPE, UNKNOWN_ERROR, UNAVAILABLE."""
         return self._send(Call(_get_totp_credential, path=(user_id,)))
 
-    def delete_totp_credential(self, user_id: str) -> None:
+    def delete_totp_credential(
+        self, user_id: str, *, session_id: Optional[str] = None
+    ) -> None:
         """Delete the TOTP credential (DELETE /users/{user_id}/totp-credential).
 
         Raises HolmError: NOT_AUTHENTICATED, NOT_FOUND, NOT_ACCEPTABLE, UNSUPPORTED_MEDIA_TYPE, UNKNOWN_ERROR, UNAVAILABLE."""
-        return self._send(Call(_delete_totp_credential, path=(user_id,)))
+        return self._send(
+            Call(
+                _delete_totp_credential,
+                path=(user_id,),
+                query={"session_id": session_id},
+            )
+        )
 
     def verify_totp(
-        self, user_id: str, *, code: str, client_ip: Optional[str] = None
+        self,
+        user_id: str,
+        *,
+        code: str,
+        client_ip: Optional[str] = None,
+        session_id: Optional[str] = None,
     ) -> None:
         """Verify a TOTP code (POST /users/{user_id}/verify-2fa/totp).
 
@@ -509,7 +540,7 @@ class Operations:
             Call(
                 _verify_totp,
                 path=(user_id,),
-                body={"code": code, "client_ip": client_ip},
+                body={"code": code, "client_ip": client_ip, "session_id": session_id},
                 body_model=models.VerifyTotpBody,
             )
         )
@@ -528,7 +559,12 @@ class Operations:
         )
 
     def reset_two_factor(
-        self, user_id: str, *, recovery_code: str, client_ip: Optional[str] = None
+        self,
+        user_id: str,
+        *,
+        recovery_code: str,
+        client_ip: Optional[str] = None,
+        session_id: Optional[str] = None,
     ) -> models.RecoveryCode:
         """Reset two-factor authentication with the recovery code (POST /users/{user_id}/reset-2fa).
 
@@ -537,7 +573,11 @@ class Operations:
             Call(
                 _reset_two_factor,
                 path=(user_id,),
-                body={"recovery_code": recovery_code, "client_ip": client_ip},
+                body={
+                    "recovery_code": recovery_code,
+                    "client_ip": client_ip,
+                    "session_id": session_id,
+                },
                 body_model=models.ResetTwoFactorBody,
             )
         )
@@ -627,6 +667,70 @@ class Operations:
 
         Raises HolmError: NOT_ALLOWED, NOT_AUTHENTICATED, NOT_FOUND, NOT_ACCEPTABLE, UNSUPPORTED_MEDIA_TYPE, UNKNOWN_ERROR, UNAVAILABLE."""
         return self._send(Call(_delete_passkey, path=(passkey_id,)))
+
+    def create_session(
+        self,
+        user_id: str,
+        *,
+        client_ip: Optional[str] = None,
+        user_agent: Optional[str] = None,
+        second_factor_verified: Optional[bool] = None,
+    ) -> models.CreatedSession:
+        """Create a session (sign the user in) (POST /users/{user_id}/sessions).
+
+        Raises HolmError: INVALID_DATA, NOT_AUTHENTICATED, NOT_FOUND, NOT_ACCEPTABLE, PAYLOAD_TOO_LARGE, UNSUPPORTED_MEDIA_TYPE, UNKNOWN_ERROR, UNAVAILABLE."""
+        return self._send(
+            Call(
+                _create_session,
+                path=(user_id,),
+                body={
+                    "client_ip": client_ip,
+                    "user_agent": user_agent,
+                    "second_factor_verified": second_factor_verified,
+                },
+                body_model=models.CreateSessionBody,
+            )
+        )
+
+    def list_user_sessions(self, user_id: str) -> list[models.Session]:
+        """List a user's sessions (GET /users/{user_id}/sessions).
+
+        Raises HolmError: NOT_AUTHENTICATED, NOT_FOUND, NOT_ACCEPTABLE, UNSUPPORTED_MEDIA_TYPE, UNKNOWN_ERROR, UNAVAILABLE."""
+        return self._send(Call(_list_user_sessions, path=(user_id,)))
+
+    def delete_user_sessions(
+        self, user_id: str, *, except_: Optional[str] = None
+    ) -> None:
+        """Sign the user out everywhere (or everywhere else) (DELETE /users/{user_id}/sessions).
+
+        Raises HolmError: NOT_AUTHENTICATED, NOT_FOUND, NOT_ACCEPTABLE, UNSUPPORTED_MEDIA_TYPE, UNKNOWN_ERROR, UNAVAILABLE."""
+        return self._send(
+            Call(_delete_user_sessions, path=(user_id,), query={"except_": except_})
+        )
+
+    def validate_session(self, *, token: str) -> models.ValidatedSession:
+        """Validate a session token (POST /sessions/validate).
+
+        Raises HolmError: INVALID_DATA, NOT_AUTHENTICATED, NOT_FOUND, NOT_ACCEPTABLE, PAYLOAD_TOO_LARGE, UNSUPPORTED_MEDIA_TYPE, UNKNOWN_ERROR, UNAVAILABLE."""
+        return self._send(
+            Call(
+                _validate_session,
+                body={"token": token},
+                body_model=models.ValidateSessionBody,
+            )
+        )
+
+    def get_session(self, session_id: str) -> models.Session:
+        """Get a session (GET /sessions/{session_id}).
+
+        Raises HolmError: NOT_AUTHENTICATED, NOT_FOUND, NOT_ACCEPTABLE, UNSUPPORTED_MEDIA_TYPE, UNKNOWN_ERROR, UNAVAILABLE."""
+        return self._send(Call(_get_session, path=(session_id,)))
+
+    def delete_session(self, session_id: str) -> None:
+        """End a session (sign out) (DELETE /sessions/{session_id}).
+
+        Raises HolmError: NOT_AUTHENTICATED, NOT_FOUND, NOT_ACCEPTABLE, UNSUPPORTED_MEDIA_TYPE, UNKNOWN_ERROR, UNAVAILABLE."""
+        return self._send(Call(_delete_session, path=(session_id,)))
 
     def list_events(
         self,
@@ -801,6 +905,7 @@ class AsyncOperations:
         password: str,
         new_password: str,
         client_ip: Optional[str] = None,
+        session_id: Optional[str] = None,
     ) -> None:
         """Update a password (POST /users/{user_id}/update-password).
 
@@ -813,6 +918,7 @@ class AsyncOperations:
                     "password": password,
                     "new_password": new_password,
                     "client_ip": client_ip,
+                    "session_id": session_id,
                 },
                 body_model=models.UpdatePasswordBody,
             )
@@ -1006,15 +1112,25 @@ class AsyncOperations:
         return await self._send(Call(_delete_email_update_request, path=(request_id,)))
 
     async def verify_new_email(
-        self, *, request_id: str, code: str, client_ip: Optional[str] = None
+        self,
+        *,
+        request_id: str,
+        code: str,
+        client_ip: Optional[str] = None,
+        session_id: Optional[str] = None,
     ) -> models.VerifiedEmail:
         """Verify the new email (POST /verify-new-email).
 
-        Raises HolmError: INVALID_DATA, INVALID_REQUEST, INCORRECT_CODE, EMAIL_ALREADY_USED, NOT_AUTHENTICATED, NOT_ACCEPTABLE, PAYLOAD_TOO_LARGE, UNSUPPORTED_MEDIA_TYPE, UNKNOWN_ERROR, UNAVAILABLE."""
+        Raises HolmError: INVALID_DATA, INVALID_REQUEST, INCORRECT_CODE, EMAIL_ALREADY_USED, NOT_AUTHENTICATED, NOT_FOUND, NOT_ACCEPTABLE, PAYLOAD_TOO_LARGE, UNSUPPORTED_MEDIA_TYPE, UNKNOWN_ERROR, UNAVAILABLE."""
         return await self._send(
             Call(
                 _verify_new_email,
-                body={"request_id": request_id, "code": code, "client_ip": client_ip},
+                body={
+                    "request_id": request_id,
+                    "code": code,
+                    "client_ip": client_ip,
+                    "session_id": session_id,
+                },
                 body_model=models.VerifyNewEmailBody,
             )
         )
@@ -1097,14 +1213,27 @@ class AsyncOperations:
         Raises HolmError: NOT_AUTHENTICATED, NOT_FOUND, NOT_ACCEPTABLE, UNSUPPORTED_MEDIA_TYPE, UNKNOWN_ERROR, UNAVAILABLE."""
         return await self._send(Call(_get_totp_credential, path=(user_id,)))
 
-    async def delete_totp_credential(self, user_id: str) -> None:
+    async def delete_totp_credential(
+        self, user_id: str, *, session_id: Optional[str] = None
+    ) -> None:
         """Delete the TOTP credential (DELETE /users/{user_id}/totp-credential).
 
         Raises HolmError: NOT_AUTHENTICATED, NOT_FOUND, NOT_ACCEPTABLE, UNSUPPORTED_MEDIA_TYPE, UNKNOWN_ERROR, UNAVAILABLE."""
-        return await self._send(Call(_delete_totp_credential, path=(user_id,)))
+        return await self._send(
+            Call(
+                _delete_totp_credential,
+                path=(user_id,),
+                query={"session_id": session_id},
+            )
+        )
 
     async def verify_totp(
-        self, user_id: str, *, code: str, client_ip: Optional[str] = None
+        self,
+        user_id: str,
+        *,
+        code: str,
+        client_ip: Optional[str] = None,
+        session_id: Optional[str] = None,
     ) -> None:
         """Verify a TOTP code (POST /users/{user_id}/verify-2fa/totp).
 
@@ -1113,7 +1242,7 @@ class AsyncOperations:
             Call(
                 _verify_totp,
                 path=(user_id,),
-                body={"code": code, "client_ip": client_ip},
+                body={"code": code, "client_ip": client_ip, "session_id": session_id},
                 body_model=models.VerifyTotpBody,
             )
         )
@@ -1132,7 +1261,12 @@ class AsyncOperations:
         )
 
     async def reset_two_factor(
-        self, user_id: str, *, recovery_code: str, client_ip: Optional[str] = None
+        self,
+        user_id: str,
+        *,
+        recovery_code: str,
+        client_ip: Optional[str] = None,
+        session_id: Optional[str] = None,
     ) -> models.RecoveryCode:
         """Reset two-factor authentication with the recovery code (POST /users/{user_id}/reset-2fa).
 
@@ -1141,7 +1275,11 @@ class AsyncOperations:
             Call(
                 _reset_two_factor,
                 path=(user_id,),
-                body={"recovery_code": recovery_code, "client_ip": client_ip},
+                body={
+                    "recovery_code": recovery_code,
+                    "client_ip": client_ip,
+                    "session_id": session_id,
+                },
                 body_model=models.ResetTwoFactorBody,
             )
         )
@@ -1231,6 +1369,70 @@ class AsyncOperations:
 
         Raises HolmError: NOT_ALLOWED, NOT_AUTHENTICATED, NOT_FOUND, NOT_ACCEPTABLE, UNSUPPORTED_MEDIA_TYPE, UNKNOWN_ERROR, UNAVAILABLE."""
         return await self._send(Call(_delete_passkey, path=(passkey_id,)))
+
+    async def create_session(
+        self,
+        user_id: str,
+        *,
+        client_ip: Optional[str] = None,
+        user_agent: Optional[str] = None,
+        second_factor_verified: Optional[bool] = None,
+    ) -> models.CreatedSession:
+        """Create a session (sign the user in) (POST /users/{user_id}/sessions).
+
+        Raises HolmError: INVALID_DATA, NOT_AUTHENTICATED, NOT_FOUND, NOT_ACCEPTABLE, PAYLOAD_TOO_LARGE, UNSUPPORTED_MEDIA_TYPE, UNKNOWN_ERROR, UNAVAILABLE."""
+        return await self._send(
+            Call(
+                _create_session,
+                path=(user_id,),
+                body={
+                    "client_ip": client_ip,
+                    "user_agent": user_agent,
+                    "second_factor_verified": second_factor_verified,
+                },
+                body_model=models.CreateSessionBody,
+            )
+        )
+
+    async def list_user_sessions(self, user_id: str) -> list[models.Session]:
+        """List a user's sessions (GET /users/{user_id}/sessions).
+
+        Raises HolmError: NOT_AUTHENTICATED, NOT_FOUND, NOT_ACCEPTABLE, UNSUPPORTED_MEDIA_TYPE, UNKNOWN_ERROR, UNAVAILABLE."""
+        return await self._send(Call(_list_user_sessions, path=(user_id,)))
+
+    async def delete_user_sessions(
+        self, user_id: str, *, except_: Optional[str] = None
+    ) -> None:
+        """Sign the user out everywhere (or everywhere else) (DELETE /users/{user_id}/sessions).
+
+        Raises HolmError: NOT_AUTHENTICATED, NOT_FOUND, NOT_ACCEPTABLE, UNSUPPORTED_MEDIA_TYPE, UNKNOWN_ERROR, UNAVAILABLE."""
+        return await self._send(
+            Call(_delete_user_sessions, path=(user_id,), query={"except_": except_})
+        )
+
+    async def validate_session(self, *, token: str) -> models.ValidatedSession:
+        """Validate a session token (POST /sessions/validate).
+
+        Raises HolmError: INVALID_DATA, NOT_AUTHENTICATED, NOT_FOUND, NOT_ACCEPTABLE, PAYLOAD_TOO_LARGE, UNSUPPORTED_MEDIA_TYPE, UNKNOWN_ERROR, UNAVAILABLE."""
+        return await self._send(
+            Call(
+                _validate_session,
+                body={"token": token},
+                body_model=models.ValidateSessionBody,
+            )
+        )
+
+    async def get_session(self, session_id: str) -> models.Session:
+        """Get a session (GET /sessions/{session_id}).
+
+        Raises HolmError: NOT_AUTHENTICATED, NOT_FOUND, NOT_ACCEPTABLE, UNSUPPORTED_MEDIA_TYPE, UNKNOWN_ERROR, UNAVAILABLE."""
+        return await self._send(Call(_get_session, path=(session_id,)))
+
+    async def delete_session(self, session_id: str) -> None:
+        """End a session (sign out) (DELETE /sessions/{session_id}).
+
+        Raises HolmError: NOT_AUTHENTICATED, NOT_FOUND, NOT_ACCEPTABLE, UNSUPPORTED_MEDIA_TYPE, UNKNOWN_ERROR, UNAVAILABLE."""
+        return await self._send(Call(_delete_session, path=(session_id,)))
 
     async def list_events(
         self,

@@ -26,6 +26,7 @@ from __future__ import annotations
 import argparse
 import importlib
 import inspect
+import keyword
 import json
 import pkgutil
 import re
@@ -139,6 +140,12 @@ def run_generator(document: dict[str, Any], scratch: Path, output: Path) -> None
     if result.returncode != 0 or not output.is_dir():
         sys.stderr.write(result.stdout + result.stderr)
         raise SystemExit("openapi-python-client failed")
+
+
+def argument_name(wire: str) -> str:
+    """The wire's name, or with a trailing underscore where it is a Python keyword (`except` →
+    `except_`), as PEP 8 and the generator itself name them."""
+    return f"{wire}_" if keyword.iskeyword(wire) else wire
 
 
 def snake(operation_id: str) -> str:
@@ -314,13 +321,14 @@ def render_method(
         needed = set(body_schema.get("required", []))
         for field, schema in body_schema.get("properties", {}).items():
             annotation = python_type(document, schema)
+            argument = argument_name(field)
             if field in needed:
-                keywords_required.append(f"{field}: {annotation}")
+                keywords_required.append(f"{argument}: {annotation}")
             else:
                 if not annotation.startswith("Optional["):
                     annotation = f"Optional[{annotation}]"
-                keywords_optional.append(f"{field}: {annotation} = None")
-            body_items.append(f'"{field}": {field}')
+                keywords_optional.append(f"{argument}: {annotation} = None")
+            body_items.append(f'"{field}": {argument}')
     query_items: list[str] = []
     by_squashed = {squashed(p): p for p in generated_parameters}
     for parameter in query:
@@ -331,8 +339,9 @@ def render_method(
         annotation = python_type(document, parameter.get("schema", {}))
         if annotation == "Sequence[Any]":
             annotation = "Sequence[str]"
-        keywords_optional.append(f"{wire}: Optional[{annotation}] = None")
-        query_items.append(f'"{generated_name}": {wire}')
+        argument = argument_name(wire)
+        keywords_optional.append(f"{argument}: Optional[{annotation}] = None")
+        query_items.append(f'"{generated_name}": {argument}')
 
     arguments = ["self", *required]
     if keywords_required or keywords_optional:

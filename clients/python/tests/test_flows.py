@@ -39,6 +39,23 @@ def test_sign_up_and_sign_in(holm: Holm) -> None:
     assert holm.authenticate_with_password(email=email, password="another long passphrase 7").id == user.id
 
 
+def test_sessions_sign_out_and_sign_out_everywhere_else(holm: Holm) -> None:
+    user = holm.create_user(email=unique_email(), password=STRONG_PASSWORD)
+    laptop = holm.create_session(user.id, client_ip="192.0.2.1", user_agent="Laptop")
+    phone = holm.create_session(user.id, client_ip="192.0.2.2", user_agent="Phone")
+    tablet = holm.create_session(user.id, user_agent="Tablet")
+    validated = holm.validate_session(token=laptop.token)
+    assert (validated.session.id, validated.user.id) == (laptop.session.id, user.id)
+
+    holm.delete_session(tablet.session.id)
+    # `except` is a Python keyword: the argument is except_.
+    holm.delete_user_sessions(user.id, except_=laptop.session.id)
+    assert [session.id for session in holm.list_user_sessions(user.id)] == [laptop.session.id]
+    with pytest.raises(HolmError) as ended:
+        holm.validate_session(token=phone.token)
+    assert (ended.value.code, ended.value.status) == ("NOT_FOUND", 404)
+
+
 def test_password_reset(holm: Holm) -> None:
     email = unique_email()
     user = holm.create_user(email=email, password=STRONG_PASSWORD)

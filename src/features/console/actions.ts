@@ -1,11 +1,12 @@
 // What the console reads and does, in terms of the features' own work functions and stores, so it
 // answers as the API does. Nothing here returns a password, hash, code, TOTP key or recovery code:
 // each view below is a list of the fields that may be shown, never a spread of a stored row.
+import { endSession, endUserSessions, getSession, listUserSessions, sessionSettings } from "../sessions/actions.ts";
+import { sessionAnswer, shownSession } from "../sessions/schemas.ts";
 import packageJson from "../../../package.json" with { type: "json" };
 import { nowSeconds, type AppContext } from "../../context.ts";
 import { isId } from "../../lib/ids.ts";
 import { isValidEmail, normalizeEmail } from "../../lib/validation.ts";
-import { RULES } from "../../limits.ts";
 import { newEvent, recordEvent, unblockUser } from "../events/actions.ts";
 import { eventAnswer } from "../events/schemas.ts";
 import { EVENT_TYPES, type EventData } from "../events/store.ts";
@@ -90,14 +91,11 @@ export async function searchUsers(ctx: AppContext, search: UserSearch): Promise<
 	});
 }
 
-/** The per-user password block of the limits (memory or database), without changing it. */
+/** Until when (whole seconds) the user's password checks are blocked, by the limits in force; null
+ *  when they are not. */
 async function passwordBlockUntil(ctx: AppContext, userId: string): Promise<number | null> {
-	const rule = RULES.incorrectPasswordsPerUser;
-	const result = await ctx.storage.limitStore.update([{ rule, key: userId }], ctx.now(), (states, at) => ({
-		result: rule.check(states[0], at),
-		states,
-	}));
-	return result.allowed ? null : Math.ceil((ctx.now() + result.retryAfterMs) / 1000);
+	const until = await ctx.limits.userPasswordBlockedUntil(userId);
+	return until === null ? null : Math.ceil(until / 1000);
 }
 
 /** Everything the user's page shows, or null when there is no such user. */
@@ -105,7 +103,7 @@ export async function describeUser(ctx: AppContext, userId: string) {
 	const user = isId(userId) ? await ctx.stores.users.get(userId) : null;
 	if (user === null) return null;
 	const now = nowSeconds(ctx);
-	const [totp, passkeys, resets, verification, updates, locks, passwordBlock, events] = await Promise.all([
+	const [totp, passkeys, resets, verification, updates, locks, passwordBlock, events, sessions] = await Promise.all([
 		ctx.stores.twoFactor.getCredential(user.id),
 		ctx.stores.passkeys.listForUser(user.id),
 		ctx.stores.passwordResets.listForUser(user.id),
@@ -114,6 +112,7 @@ export async function describeUser(ctx: AppContext, userId: string) {
 		ctx.stores.console.secondFactorLocks(user.id, now),
 		passwordBlockUntil(ctx, user.id),
 		ctx.stores.console.recentEvents({ userId: user.id, type: null, since: null, before: null, limit: USER_EVENTS }),
+		listUserSessions(ctx, user.id),
 	]);
 	return {
 		/** The server's time, so that the page says "in 9 min" by the clock that decides. */
@@ -133,6 +132,8 @@ export async function describeUser(ctx: AppContext, userId: string) {
 		},
 		// Newest first; `data` never holds a password, code, key, hash, secret or request id.
 		events: events.map(({ event }) => eventAnswer.json(event)),
+		// Most recently used first; never a token or a digest.
+		sessions: sessions.map((session) => sessionAnswer.json(shownSession(session, sessionSettings(ctx)))),
 	};
 }
 
@@ -142,8 +143,10 @@ export type ConsoleUserDetails = NonNullable<Awaited<ReturnType<typeof describeU
 export async function describeService(ctx: AppContext) {
 	const { total } = await listUsers(ctx, { sortBy: "created_at", sortOrder: "ascending", limit: 1, offset: 0, emailQuery: "", exactEmail: null });
 	const events24h = await ctx.stores.console.eventCounts(nowSeconds(ctx) - 24 * 60 * 60);
+	const sessions = await ctx.stores.sessions.countLive(nowSeconds(ctx), sessionSettings(ctx));
 	return {
 		users: total,
+		sessions,
 		events_24h: events24h,
 		hashing: ctx.hasher.load(),
 		version: packageJson.version,
@@ -162,7 +165,20 @@ export async function deleteUserConfirmed(ctx: AppContext, userId: string, typed
 }
 
 export async function removeTotp(ctx: AppContext, userId: string): Promise<boolean> {
-	return isId(userId) && (await deleteTotpCredential(ctx, userId, BY_CONSOLE)).ok;
+	return isId(userId) && (await deleteTotpCredential(ctx, userId, null, BY_CONSOLE)).ok;
+}
+
+/** Ends one of the user's sessions (the sessions_ended event, reason console). */
+export async function endUserSession(ctx: AppContext, userId: string, sessionId: string): Promise<boolean> {
+	const session = isId(sessionId) ? await getSession(ctx, sessionId) : null;
+	if (session === null || session.userId !== userId) return false;
+	return (await endSession(ctx, session, "console", BY_CONSOLE)).ok;
+}
+
+/** Ends every session of the user. */
+export async function endAllUserSessions(ctx: AppContext, userId: string): Promise<boolean> {
+	if (!isId(userId) || (await ctx.stores.users.get(userId)) === null) return false;
+	return (await endUserSessions(ctx, userId, null, "console", BY_CONSOLE)).ok;
 }
 
 /** The passkey, by its id, through the passkeys feature (the passkey_deleted event). */

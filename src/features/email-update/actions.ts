@@ -1,4 +1,5 @@
 // Email update: a code goes to the new address; giving it back moves the user to that address.
+import { logSessionsEnded, sessionEnding } from "../sessions/actions.ts";
 import { nowSeconds, type AppContext } from "../../context.ts";
 import { fail, ok, tooManyRequests, type Result } from "../../errors.ts";
 import { codesMatch } from "../../lib/constant-time.ts";
@@ -39,14 +40,23 @@ export const VERIFY_NEW_EMAIL_ERRORS = ["INVALID_REQUEST", "INCORRECT_CODE", "EM
 
 /** The 5th incorrect code deletes the request (a security event, with `clientIp`); a correct one
  *  moves the user to the new address. */
-export async function verifyNewEmail(ctx: AppContext, requestId: string, code: string, clientIp?: string): Promise<Result<string, typeof VERIFY_NEW_EMAIL_ERRORS>> {
+export async function verifyNewEmail(
+	ctx: AppContext,
+	requestId: string,
+	code: string,
+	clientIp: string | undefined,
+	keepSession: string | null,
+): Promise<Result<string, typeof VERIFY_NEW_EMAIL_ERRORS>> {
 	if (!isId(requestId)) return fail("INVALID_REQUEST");
 	const check = await checkCode(ctx, "email_update", ctx.stores.emailUpdates, requestId, (stored) => codesMatch(stored, code), clientIp);
 	if (check === "ABSENT") return fail("INVALID_REQUEST");
 	if (check === "INCORRECT") return fail("INCORRECT_CODE");
 	const event = newEvent(ctx, "email_changed", { userId: null, clientIp });
-	const applied = await ctx.stores.emailUpdates.applyUpdate(requestId, event);
+	// The user is the request's; the store names them on the event.
+	const ending = sessionEnding(ctx, "", "email_changed", keepSession, clientIp);
+	const applied = await ctx.stores.emailUpdates.applyUpdate(requestId, event, ending);
 	if (applied.outcome !== "UPDATED") return fail(applied.outcome);
+	logSessionsEnded(ctx, ending);
 	logEvent(ctx, withData({ ...event, userId: applied.userId }, { previous_email: applied.previousEmail, email: applied.email }));
 	return ok(applied.email);
 }

@@ -1,4 +1,6 @@
 // /users/:user_id/email-update-requests, /email-update-requests/:request_id, /verify-new-email
+import { isId } from "../../lib/ids.ts";
+import { keptSessionIsWrong } from "../sessions/actions.ts";
 import { fail } from "../../errors.ts";
 import { parseBody } from "../../http/body.ts";
 import { endpoint } from "../../http/endpoint.ts";
@@ -88,15 +90,21 @@ export const verifyNewEmail = endpoint({
 	summary: "Verify the new email",
 	description:
 		"INVALID_REQUEST when the request does not exist or has expired. The 5th incorrect code deletes the request. " +
-		"EMAIL_ALREADY_USED when another user took the address meanwhile; the request is kept.",
+		"EMAIL_ALREADY_USED when another user took the address meanwhile; the request is kept. Every other session of the user ends in the same transaction; `session_id` (a live session of this user, else NOT_FOUND before anything else is judged, and nothing changes) stays signed in.",
 	tag: "Email update",
 	body: "VerifyNewEmailBody",
 	success: { status: 200, description: "The user's new, verified address.", model: "VerifiedEmail" },
-	errors: ["INVALID_DATA", ...actions.VERIFY_NEW_EMAIL_ERRORS],
+	errors: ["INVALID_DATA", "NOT_FOUND", ...actions.VERIFY_NEW_EMAIL_ERRORS],
 	async handle(c) {
+		const ctx = c.get("ctx");
 		const body = parseBody(c, verifyNewEmailBody);
 		if (body === null) return fail("INVALID_DATA");
-		const result = await actions.verifyNewEmail(c.get("ctx"), body.request_id, body.code, body.client_ip);
+		if (body.session_id !== undefined) {
+			// The session must be the request's user's: their sessions are the ones the change ends.
+			const request = isId(body.request_id) ? await ctx.stores.emailUpdates.get(body.request_id) : null;
+			if (await keptSessionIsWrong(ctx, request?.userId ?? "", body.session_id)) return fail("NOT_FOUND");
+		}
+		const result = await actions.verifyNewEmail(ctx, body.request_id, body.code, body.client_ip, body.session_id ?? null);
 		if (!result.ok) return result;
 		return Response.json(verifiedEmailAnswer.json(result.value));
 	},

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { keptSessionId } from "../sessions/schemas.ts";
 import { wireShape } from "../../http/wire.ts";
 import { clientIp, code, email } from "../../lib/validation.ts";
 import { identifier, issuedCode, unixSeconds } from "../users/schemas.ts";
@@ -11,6 +12,7 @@ export const verifyNewEmailBody = z.object({
 	request_id: z.string().max(64),
 	code,
 	client_ip: clientIp,
+	session_id: keptSessionId,
 });
 
 // ---- The answers: their JSON and their schema in the OpenAPI document, one declaration each. ----

@@ -3,6 +3,7 @@
 // (API.md section 2).
 import type { CodeRequestStore } from "../code-attempts.ts";
 import type { HolmEvent } from "../events/store.ts";
+import type { SessionEnding } from "../sessions/store.ts";
 import type { UserRowWrite } from "../users/store.ts";
 
 export interface EmailUpdateRequest {
@@ -29,5 +30,5 @@ export interface EmailUpdateStore extends CodeRequestStore<EmailUpdateRequest, s
 	 * gets its attempt back. INVALID_REQUEST when the request is gone. On success `event`
 	 * (email_changed) is written with the user, and `previous_email` and `email` added to its data.
 	 */
-	applyUpdate(id: string, event: HolmEvent): Promise<ApplyEmailUpdateOutcome>;
+	applyUpdate(id: string, event: HolmEvent, ending: SessionEnding): Promise<ApplyEmailUpdateOutcome>;
 }

@@ -29,12 +29,15 @@ export const EVENT_TYPES = [
 	"user_unblocked",
 	// The console's "delete pending requests" (API.md section 12); data.actor is "console".
 	"requests_deleted",
+	// Sessions (API.md section 13).
+	"session_created",
+	"sessions_ended",
 ] as const;
 
 export type EventType = (typeof EVENT_TYPES)[number];
 
 /** What `data` may hold: plain values, never a password, code, key, hash, secret or request id. */
-export type EventData = Record<string, string | number | boolean | null>;
+export type EventData = Record<string, string | number | boolean | null | readonly string[]>;
 
 export interface HolmEvent {
 	/** 24 characters from the identifier alphabet; also the webhook-id of its delivery. */

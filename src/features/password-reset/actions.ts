@@ -1,5 +1,6 @@
 // The password reset flow: create a request (its code goes to the user's inbox), verify the
 // code, then set a new password with the verified request.
+import { logSessionsEnded, sessionEnding } from "../sessions/actions.ts";
 import { nowSeconds, type AppContext } from "../../context.ts";
 import { fail, ok, tooManyRequests, type Result } from "../../errors.ts";
 import { constantTimeEqualBytes, hashCode } from "../../lib/constant-time.ts";
@@ -70,8 +71,11 @@ export async function resetPassword(ctx: AppContext, requestId: string, password
 	if (await ctx.leakCheck.isLeakedOnline(password)) return fail("WEAK_PASSWORD");
 	const passwordHash = await ctx.hasher.hash(password);
 	const event = newEvent(ctx, "password_reset", { userId: request.userId, clientIp });
-	const userId = await ctx.stores.passwordResets.resetPassword(requestId, passwordHash, event);
+	// Every session ends: a reset is the way in for someone who fears their account is taken.
+	const ending = sessionEnding(ctx, request.userId, "password_reset", null, clientIp);
+	const userId = await ctx.stores.passwordResets.resetPassword(requestId, passwordHash, event, ending);
 	if (userId === null) return fail("INVALID_REQUEST");
+	logSessionsEnded(ctx, ending);
 	logEvent(ctx, event);
 	return ok();
 }

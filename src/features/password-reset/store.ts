@@ -3,6 +3,7 @@
 // store's clock, given when it is built (the database's on PostgreSQL).
 import type { CodeRequestStore } from "../code-attempts.ts";
 import type { HolmEvent } from "../events/store.ts";
+import type { SessionEnding } from "../sessions/store.ts";
 import type { UserRowWrite } from "../users/store.ts";
 
 export interface PasswordResetRequest {
@@ -21,8 +22,8 @@ export interface PasswordResetStore extends CodeRequestStore<PasswordResetReques
 	/**
 	 * Sets the password of a live, verified request's user, marks their email verified, and deletes
 	 * all of their reset requests and email update requests, in one step; re-checks the request, since
-	 * a parallel reset may have used it while the password was hashed; writes `event` (password_reset).
-	 * The user's id, or null.
+	 * a parallel reset may have used it while the password was hashed; ends every session of the user
+	 * (`ending`); writes `event` (password_reset). The user's id, or null.
 	 */
-	resetPassword(id: string, passwordHash: string, event: HolmEvent): Promise<string | null>;
+	resetPassword(id: string, passwordHash: string, event: HolmEvent, ending: SessionEnding): Promise<string | null>;
 }

@@ -2,6 +2,7 @@
 // admitted first (the guess counts as incorrect until it proves right), then settled. A stored hash
 // may be an imported one in another system's form (API.md section 9); after a correct password it is
 // replaced by an argon2id hash.
+import { logSessionsEnded, sessionEnding } from "../sessions/actions.ts";
 import { fail, ok, tooManyRequests, type Result } from "../../errors.ts";
 import type { AppContext } from "../../context.ts";
 import { HashingUnavailableError } from "../../lib/password-hash.ts";
@@ -174,7 +175,7 @@ export const UPDATE_PASSWORD_ERRORS = ["TOO_MANY_REQUESTS", "WEAK_PASSWORD", "NO
  */
 export async function updateUserPassword(
 	ctx: AppContext,
-	input: { userId: string; password: string; newPassword: string; clientIp: string | undefined },
+	input: { userId: string; password: string; newPassword: string; clientIp: string | undefined; keepSession: string | null },
 ): Promise<Result<void, typeof UPDATE_PASSWORD_ERRORS>> {
 	if (ctx.leakCheck.isLeakedLocally(input.newPassword)) return fail("WEAK_PASSWORD");
 	const outcome = await checkUserGuess(ctx, input.userId, input.clientIp, input.password);
@@ -182,13 +183,15 @@ export async function updateUserPassword(
 	if (await ctx.leakCheck.isLeakedOnline(input.newPassword)) return fail("WEAK_PASSWORD");
 	const newHash = await ctx.hasher.hash(input.newPassword);
 	const event = newEvent(ctx, "password_changed", { userId: input.userId, clientIp: input.clientIp });
-	let swapped = await ctx.stores.passwords.replacePasswordHash(input.userId, outcome.value.hash, newHash, event);
+	const ending = sessionEnding(ctx, input.userId, "password_changed", input.keepSession, input.clientIp);
+	let swapped = await ctx.stores.passwords.replacePasswordHash(input.userId, outcome.value.hash, newHash, event, ending);
 	if (swapped === "CHANGED_MEANWHILE") {
 		const current = await stillTheUsersHash(ctx, input.userId, input.password);
-		if (current !== null) swapped = await ctx.stores.passwords.replacePasswordHash(input.userId, current, newHash, event);
+		if (current !== null) swapped = await ctx.stores.passwords.replacePasswordHash(input.userId, current, newHash, event, ending);
 	}
 	switch (swapped) {
 		case "UPDATED":
+			logSessionsEnded(ctx, ending);
 			logEvent(ctx, event);
 			return ok();
 		case "CHANGED_MEANWHILE":

@@ -1,4 +1,5 @@
 // POST /users/:user_id/verify-password, POST /users/:user_id/update-password, POST /authenticate/password
+import { keptSessionIsWrong } from "../sessions/actions.ts";
 import { fail } from "../../errors.ts";
 import { parseBody } from "../../http/body.ts";
 import { endpoint } from "../../http/endpoint.ts";
@@ -30,21 +31,23 @@ export const updatePassword = endpoint({
 	summary: "Update a password",
 	description:
 		"The new password's leak check comes before the current password is checked. If the password changed during the call, " +
-		"the answer is INCORRECT_PASSWORD and nothing changes.",
+		"the answer is INCORRECT_PASSWORD and nothing changes. Every other session of the user ends in the same transaction; `session_id` (a live session of this user, else NOT_FOUND before anything else is judged, and nothing changes) stays signed in.",
 	tag: "Passwords",
 	body: "UpdatePasswordBody",
-	success: { status: 204, description: "Changed; the user's password reset and email update requests are deleted." },
+	success: { status: 204, description: "Changed; the user's password reset and email update requests are deleted, and every session but `session_id` ends." },
 	errors: ["NOT_FOUND", "INVALID_DATA", ...actions.UPDATE_PASSWORD_ERRORS],
 	async handle(c) {
 		const user = await pathUser(c);
 		if (user === null) return fail("NOT_FOUND");
 		const body = parseBody(c, updatePasswordBody);
 		if (body === null) return fail("INVALID_DATA");
+		if (await keptSessionIsWrong(c.get("ctx"), user.id, body.session_id)) return fail("NOT_FOUND");
 		const result = await actions.updateUserPassword(c.get("ctx"), {
 			userId: user.id,
 			password: body.password,
 			newPassword: body.new_password,
 			clientIp: body.client_ip,
+			keepSession: body.session_id ?? null,
 		});
 		return result.ok ? noContent() : result;
 	},

@@ -1,5 +1,6 @@
 // What changing a password needs from a database; src/stores/<database>/passwords.ts implements it.
 import type { HolmEvent } from "../events/store.ts";
+import type { SessionEnding } from "../sessions/store.ts";
 
 export type ReplaceHashOutcome = "UPDATED" | "CHANGED_MEANWHILE" | "NOT_FOUND";
 
@@ -8,9 +9,10 @@ export interface PasswordStore {
 	 * A compare-and-swap: sets `newHash` (a password the leak lists do not hold, so the user's
 	 * password_leaked becomes false) only if the user's hash is still `expectedHash`, and in the
 	 * same step invalidates the user's password reset and email update requests (whoever started an
-	 * email change may be the reason for the new password), and writes `event` (password_changed).
+	 * email change may be the reason for the new password), ends the user's sessions but the one kept
+	 * (`ending`), and writes `event` (password_changed).
 	 */
-	replacePasswordHash(userId: string, expectedHash: string, newHash: string, event: HolmEvent): Promise<ReplaceHashOutcome>;
+	replacePasswordHash(userId: string, expectedHash: string, newHash: string, event: HolmEvent, ending: SessionEnding): Promise<ReplaceHashOutcome>;
 	/**
 	 * Replaces an imported hash by an argon2id hash of the same password, only if the user's hash is
 	 * still `expectedHash` (a compare-and-swap: a reset or update that got there first wins, and this

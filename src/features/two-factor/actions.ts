@@ -1,5 +1,6 @@
 // The second factors: a TOTP credential, and the recovery code that resets it when the
 // authenticator is lost.
+import { logSessionsEnded, sessionEnding } from "../sessions/actions.ts";
 import { nowSeconds, type AppContext } from "../../context.ts";
 import { fail, ok, type Failure, type Result } from "../../errors.ts";
 import { codesMatch } from "../../lib/constant-time.ts";
@@ -33,10 +34,19 @@ export async function registerTotpCredential(
 
 export const DELETE_TOTP_ERRORS = ["NOT_FOUND"] as const;
 
-/** NOT_FOUND when the user had no credential. */
-export async function deleteTotpCredential(ctx: AppContext, userId: string, data: EventData = {}): Promise<Result<void, typeof DELETE_TOTP_ERRORS>> {
+/** NOT_FOUND when the user had no credential. Ends the user's sessions but `keepSession`; the
+ *  console's removal (`data.actor`) ends them all. */
+export async function deleteTotpCredential(
+	ctx: AppContext,
+	userId: string,
+	keepSession: string | null,
+	data: EventData = {},
+): Promise<Result<void, typeof DELETE_TOTP_ERRORS>> {
 	const event = newEvent(ctx, "totp_deleted", { userId, data });
-	if (!(await ctx.stores.twoFactor.deleteCredential(userId, event))) return fail("NOT_FOUND");
+	const ending = sessionEnding(ctx, userId, "second_factor_removed", keepSession);
+	ending.event = withData(ending.event, data);
+	if (!(await ctx.stores.twoFactor.deleteCredential(userId, event, ending))) return fail("NOT_FOUND");
+	logSessionsEnded(ctx, ending);
 	logEvent(ctx, event);
 	return ok();
 }
@@ -97,10 +107,12 @@ export async function resetUserSecondFactors(
 	ctx: AppContext,
 	userId: string,
 	recoveryCode: string,
-	clientIp?: string,
+	clientIp: string | undefined,
+	keepSession: string | null,
 ): Promise<Result<string, typeof RESET_SECOND_FACTORS_ERRORS>> {
 	const newCode = generateCode();
 	const events = { reset: newEvent(ctx, "second_factor_reset", { userId, clientIp }), locked: lockEventOf(ctx, "recovery_code", userId, clientIp) };
+	const ending = sessionEnding(ctx, userId, "second_factor_removed", keepSession, clientIp);
 	const result = await ctx.stores.twoFactor.resetWithRecoveryCode(
 		userId,
 		(stored) => codesMatch(stored, recoveryCode),
@@ -108,9 +120,11 @@ export async function resetUserSecondFactors(
 		nowSeconds(ctx),
 		secondFactorLockout(ctx.limits.settings),
 		events,
+		ending,
 	);
 	switch (result.outcome) {
 		case "RESET":
+			logSessionsEnded(ctx, ending);
 			logEvent(ctx, events.reset);
 			return ok(newCode);
 		case "LOCKED":

@@ -1,5 +1,7 @@
 // /users/:user_id/register-totp, /users/:user_id/totp-credential, /users/:user_id/verify-2fa/totp,
 // /users/:user_id/regenerate-recovery-code, /users/:user_id/reset-2fa
+import { keptSessionQuery } from "../sessions/schemas.ts";
+import { keptSessionIsWrong, markSecondFactor } from "../sessions/actions.ts";
 import { fail } from "../../errors.ts";
 import { parseBody } from "../../http/body.ts";
 import { endpoint } from "../../http/endpoint.ts";
@@ -47,12 +49,16 @@ export const deleteTotpCredential = endpoint({
 	operationId: "deleteTotpCredential",
 	summary: "Delete the TOTP credential",
 	tag: "Two-factor authentication",
+	description: "Every other session of the user ends in the same transaction; the query parameter `session_id` (a live session of this user, else NOT_FOUND before anything else is judged, and nothing changes) stays signed in.",
+	query: keptSessionQuery,
 	success: { status: 204, description: "TOTP is off for the user." },
 	errors: ["NOT_FOUND", ...actions.DELETE_TOTP_ERRORS],
 	async handle(c) {
 		const user = await pathUser(c);
 		if (user === null) return fail("NOT_FOUND");
-		const deleted = await actions.deleteTotpCredential(c.get("ctx"), user.id);
+		const keep = c.req.query("session_id");
+		if (await keptSessionIsWrong(c.get("ctx"), user.id, keep)) return fail("NOT_FOUND");
+		const deleted = await actions.deleteTotpCredential(c.get("ctx"), user.id, keep ?? null);
 		return deleted.ok ? noContent() : deleted;
 	},
 });
@@ -62,7 +68,8 @@ export const verifyTotp = endpoint({
 	summary: "Verify a TOTP code",
 	description:
 		"Each code works once. 5 incorrect codes in a row lock the check (TOO_MANY_REQUESTS, even for the right code). " +
-		"NOT_ALLOWED when the user has no TOTP credential.",
+		"NOT_ALLOWED when the user has no TOTP credential. With `session_id` (a live session of this user, else NOT_FOUND before the code is judged), " +
+		"a correct code records that session's second_factor_verified_at.",
 	tag: "Two-factor authentication",
 	body: "VerifyTotpBody",
 	success: { status: 204, description: "The code is right." },
@@ -72,8 +79,12 @@ export const verifyTotp = endpoint({
 		if (user === null) return fail("NOT_FOUND");
 		const body = parseBody(c, verifyTotpBody);
 		if (body === null) return fail("INVALID_DATA");
+		if (await keptSessionIsWrong(c.get("ctx"), user.id, body.session_id)) return fail("NOT_FOUND");
 		const result = await actions.verifyTotp(c.get("ctx"), user.id, body.code, body.client_ip);
-		return result.ok ? noContent() : result;
+		if (!result.ok) return result;
+		// A session that ended meanwhile records nothing; the code was still right.
+		if (body.session_id !== undefined) await markSecondFactor(c.get("ctx"), user.id, body.session_id);
+		return noContent();
 	},
 });
 
@@ -97,7 +108,7 @@ export const regenerateRecoveryCode = endpoint({
 export const resetTwoFactor = endpoint({
 	operationId: "resetTwoFactor",
 	summary: "Reset two-factor authentication with the recovery code",
-	description: "The TOTP credential is deleted and the old recovery code is spent. 5 incorrect codes in a row lock the check.",
+	description: "The TOTP credential is deleted and the old recovery code is spent. 5 incorrect codes in a row lock the check. Every other session of the user ends in the same transaction; `session_id` (a live session of this user, else NOT_FOUND before anything else is judged, and nothing changes) stays signed in.",
 	tag: "Two-factor authentication",
 	body: "ResetTwoFactorBody",
 	success: { status: 200, description: "A new recovery code.", model: "RecoveryCode" },
@@ -107,7 +118,8 @@ export const resetTwoFactor = endpoint({
 		if (user === null) return fail("NOT_FOUND");
 		const body = parseBody(c, resetTwoFactorBody);
 		if (body === null) return fail("INVALID_DATA");
-		const result = await actions.resetUserSecondFactors(c.get("ctx"), user.id, body.recovery_code, body.client_ip);
+		if (await keptSessionIsWrong(c.get("ctx"), user.id, body.session_id)) return fail("NOT_FOUND");
+		const result = await actions.resetUserSecondFactors(c.get("ctx"), user.id, body.recovery_code, body.client_ip, body.session_id ?? null);
 		if (!result.ok) return result;
 		return Response.json(recoveryCodeAnswer.json(result.value));
 	},

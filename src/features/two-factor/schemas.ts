@@ -1,4 +1,5 @@
 import { encodeBase64 } from "@oslojs/encoding";
+import { keptSessionId } from "../sessions/schemas.ts";
 import { z } from "zod";
 import { wireShape } from "../../http/wire.ts";
 import { decodeTotpKey } from "../../lib/totp.ts";
@@ -19,12 +20,12 @@ export const registerTotpBody = z
 	});
 
 // client_ip (optional) goes into the events these calls make (a lock, a reset).
-export const verifyTotpBody = z.object({ code, client_ip: clientIp });
+export const verifyTotpBody = z.object({ code, client_ip: clientIp, session_id: keptSessionId });
 
 // @faroe/sdk sends no body at all; an empty body counts as {}.
 export const regenerateRecoveryCodeBody = z.object({});
 
-export const resetTwoFactorBody = z.object({ recovery_code: code, client_ip: clientIp });
+export const resetTwoFactorBody = z.object({ recovery_code: code, client_ip: clientIp, session_id: keptSessionId });
 
 // ---- The answers: their JSON and their schema in the OpenAPI document, one declaration each. ----
 

@@ -3,6 +3,7 @@
 // lock the check; each further lock lasts twice as long, API.md section 4), so parallel guesses
 // are taken one at a time, and the counts survive a restart.
 import type { HolmEvent } from "../events/store.ts";
+import type { SessionEnding } from "../sessions/store.ts";
 import type { UserRowWrite } from "../users/store.ts";
 import type { SecondFactorLockout } from "../../limits.ts";
 
@@ -25,7 +26,8 @@ export interface TwoFactorStore {
 	 *  `event` (totp_registered) when the credential was stored. */
 	replaceCredential(credential: TotpCredential, acceptedStep: number, event: HolmEvent): Promise<UserRowWrite>;
 	getCredential(userId: string): Promise<TotpCredential | null>;
-	deleteCredential(userId: string, event: HolmEvent): Promise<boolean>;
+	/** Deletes the credential and, in the same step, ends the user's sessions but the one kept (`ending`). */
+	deleteCredential(userId: string, event: HolmEvent, ending: SessionEnding): Promise<boolean>;
 	/**
 	 * Under the user's TOTP lockout: `findStep(key, lastUsedStep)` names the step the code matches
 	 * after the last accepted one, or null. The step only moves forward (compare-and-swap), so one
@@ -54,6 +56,7 @@ export interface TwoFactorStore {
 		nowSeconds: number,
 		lockout: SecondFactorLockout,
 		events: { reset: HolmEvent; locked: HolmEvent },
+		ending: SessionEnding,
 	): Promise<ResetWithRecoveryCodeOutcome>;
 	/** Ends both checks' locks and their escalation (POST /users/{id}/unblock) and writes `event`.
 	 *  False when the user no longer exists. */

@@ -8,7 +8,7 @@ import { newEvent, recordEvent } from "../events/actions.ts";
 import type { Passkey } from "../passkeys/store.ts";
 import { isUsablePublicKey } from "../passkeys/public-key.ts";
 import { importRow, type ImportRow, type RowError } from "./schemas.ts";
-import type { ImportedUser } from "./store.ts";
+import type { ImportedSession, ImportedUser } from "./store.ts";
 
 export type OnConflict = "error" | "skip";
 
@@ -93,6 +93,29 @@ async function checkPasskeys(rows: NonNullable<ImportRow["passkeys"]>, userId: s
 	return passkeys;
 }
 
+/** The row's sessions to store, or null when one is malformed or an id comes twice. */
+function checkSessions(rows: NonNullable<ImportRow["sessions"]>, now: number): ImportedSession[] | null {
+	const sessions: ImportedSession[] = [];
+	const seen = new Set<string>();
+	for (const row of rows) {
+		const digest = decodeCanonical(row.digest, "base64url");
+		if (digest === null || digest.byteLength !== 32 || seen.has(row.id)) return null;
+		seen.add(row.id);
+		if (row.created_at > row.last_used_at || row.last_used_at > now) return null;
+		if (row.second_factor_verified_at !== undefined && row.second_factor_verified_at > now) return null;
+		sessions.push({
+			id: row.id,
+			digest,
+			createdAt: row.created_at,
+			lastUsedAt: row.last_used_at,
+			clientIp: row.client_ip ?? null,
+			userAgent: row.user_agent ?? null,
+			secondFactorVerifiedAt: row.second_factor_verified_at ?? null,
+		});
+	}
+	return sessions;
+}
+
 /** A row as a user to store, or why it fails. Nothing is hashed: a hash is only parsed and bounded. */
 async function checkRow(row: unknown, now: number): Promise<RowCheck> {
 	const parsed = importRow.safeParse(row);
@@ -117,6 +140,8 @@ async function checkRow(row: unknown, now: number): Promise<RowCheck> {
 	const id = fields.id ?? generateId();
 	const passkeys = await checkPasskeys(fields.passkeys ?? [], id, now);
 	if (passkeys === null) return { ok: false, error: "INVALID_DATA" };
+	const sessions = checkSessions(fields.sessions ?? [], now);
+	if (sessions === null) return { ok: false, error: "INVALID_DATA" };
 	return {
 		ok: true,
 		user: {
@@ -129,6 +154,7 @@ async function checkRow(row: unknown, now: number): Promise<RowCheck> {
 			totpKey,
 			passkeys,
 			passkeyUserHandle,
+			sessions,
 		},
 	};
 }
@@ -147,18 +173,25 @@ function splitFirstOccurrences(pending: readonly Pending[]): { round: Pending[];
 	const ids = new Set<string>();
 	const emails = new Set<string>();
 	const passkeysSeen = new Set<string>();
+	const sessionIds = new Set<string>();
 	const round: Pending[] = [];
 	const later: Pending[] = [];
 	for (const row of pending) {
-		const { id, email, passkeys } = row.user;
+		const { id, email, passkeys, sessions } = row.user;
 		const keys = passkeys.flatMap(passkeyKeys);
-		if (ids.has(id) || (email !== null && emails.has(email)) || keys.some((key) => passkeysSeen.has(key))) {
+		if (
+			ids.has(id) ||
+			(email !== null && emails.has(email)) ||
+			keys.some((key) => passkeysSeen.has(key)) ||
+			sessions.some((session) => sessionIds.has(session.id))
+		) {
 			later.push(row);
 			continue;
 		}
 		ids.add(id);
 		if (email !== null) emails.add(email);
 		for (const key of keys) passkeysSeen.add(key);
+		for (const session of sessions) sessionIds.add(session.id);
 		round.push(row);
 	}
 	return { round, later };
@@ -196,13 +229,19 @@ export async function importUsers(ctx: AppContext, rows: readonly unknown[], onC
 		const passkeyHolders = await ctx.stores.userImports.passkeyHolders(
 			withoutEmailHolder.filter((row) => !takenIds.has(row.user.id)).flatMap((row) => row.user.passkeys),
 		);
+		const sessionHolders = await ctx.stores.userImports.sessionHolders(
+			withoutEmailHolder.filter((row) => !takenIds.has(row.user.id)).flatMap((row) => row.user.sessions.map((session) => session.id)),
+		);
 		pending = [];
 		for (const row of left) {
 			const holder = row.user.email === null ? undefined : holders.get(row.user.email);
 			const credentialHolder = row.user.passkeys.map((passkey) => passkeyHolders.get(passkey.id)).find((user) => user !== undefined);
+			const sessionHolder = row.user.sessions.map((session) => sessionHolders.get(session.id)).find((user) => user !== undefined);
 			if (holder !== undefined) conflict(row, "EMAIL_ALREADY_USED", holder);
 			else if (takenIds.has(row.user.id)) conflict(row, "ID_ALREADY_USED", row.user.id);
 			else if (credentialHolder !== undefined) conflict(row, "PASSKEY_ALREADY_REGISTERED", credentialHolder);
+			// A taken session id is a taken id: the session belongs to someone already.
+			else if (sessionHolder !== undefined) conflict(row, "ID_ALREADY_USED", sessionHolder);
 			else pending.push(row);
 		}
 	}

@@ -33,6 +33,20 @@ export const importPasskey = z.object({
 	}),
 });
 
+/** Sessions a row may carry: well above the default cap of 50, bounded all the same. */
+export const MAX_SESSIONS_PER_ROW = 1000;
+
+/** One session of a row, in the form `holm export` writes it (API.md section 13). */
+export const importSession = z.object({
+	id: z.string().refine(isId).meta({ description: "The session's identifier, kept: its token stays valid." }),
+	digest: z.string().regex(BASE64URL).meta({ description: "Base64url (no padding) of the SHA-256 of the token's secret: 32 bytes." }),
+	created_at: unixSeconds.meta({ description: "Whole Unix seconds, not in the future." }),
+	last_used_at: unixSeconds.meta({ description: "Whole Unix seconds, not before created_at nor in the future." }),
+	client_ip: optional(z.string().max(64)),
+	user_agent: optional(z.string().max(512)),
+	second_factor_verified_at: optional(unixSeconds),
+});
+
 /** One row. A row that breaks this shape fails alone (INVALID_DATA); the others are imported. */
 export const importRow = z.object({
 	id: optional(z.string().refine(isId)).meta({ description: "A Holm identifier, kept; absent: a new one." }),
@@ -51,6 +65,9 @@ export const importRow = z.object({
 	}),
 	passkey_user_handle: optional(z.string().regex(BASE64URL)).meta({
 		description: "Base64url of the user handle (1 to 64 bytes) the user's passkeys were made with; absent: a new one when first needed.",
+	}),
+	sessions: optional(z.array(importSession).max(MAX_SESSIONS_PER_ROW)).meta({
+		description: "The user's live sessions as `holm export` wrote them, restored so that a move signs no one out; a session id already taken is a conflict like a taken id.",
 	}),
 });
 

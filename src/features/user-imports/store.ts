@@ -2,6 +2,7 @@
 // implements it. The unique indexes on the user's id and email decide every conflict, so parallel
 // imports and sign-ups can never give one address or one id to two users; the unique index on a
 // passkey's credential id does the same for passkeys.
+import { DEFAULT_SESSION_SETTINGS } from "../sessions/settings.ts";
 import { cleanedPasskeyName, cleanedTransports } from "../passkeys/schemas.ts";
 import { formatAaguid, type Passkey } from "../passkeys/store.ts";
 
@@ -20,6 +21,18 @@ export interface ImportedUser {
 	passkeys: Passkey[];
 	/** The user handle its passkeys were made with, or null (one is made when first needed). */
 	passkeyUserHandle: Uint8Array | null;
+	/** The user's sessions as another Holm kept them (the digest of each secret, never a token). */
+	sessions: ImportedSession[];
+}
+
+export interface ImportedSession {
+	id: string;
+	digest: Uint8Array;
+	createdAt: number;
+	lastUsedAt: number;
+	clientIp: string | null;
+	userAgent: string | null;
+	secondFactorVerifiedAt: number | null;
 }
 
 export interface UserImportStore {
@@ -36,6 +49,8 @@ export interface UserImportStore {
 	/** For each of these passkeys whose id or credential id a stored passkey has: the user holding
 	 *  it, by the given passkey's id. */
 	passkeyHolders(passkeys: readonly Passkey[]): Promise<Map<string, string>>;
+	/** The user holding each of these session ids that is taken. */
+	sessionHolders(sessionIds: readonly string[]): Promise<Map<string, string>>;
 }
 
 /** One user as `holm export` writes it: the ROW form of API.md section 9. */
@@ -52,6 +67,55 @@ export interface ExportedUser {
 	/** Base64url (no padding), or null when no passkey ceremony ever made one. */
 	passkey_user_handle: string | null;
 	passkeys: ExportedPasskey[];
+	/** The user's live sessions (API.md section 13): each secret's digest, never a token. */
+	sessions: ExportedSession[];
+}
+
+/** One session of an exported user: the `sessions` items of the ROW form. */
+export interface ExportedSession {
+	id: string;
+	/** Base64url (no padding) of the SHA-256 of the token's secret. */
+	digest: string;
+	created_at: number;
+	last_used_at: number;
+	client_ip: string | null;
+	user_agent: string | null;
+	second_factor_verified_at: number | null;
+}
+
+/** The columns of a session row as both export queries give them: the digest in hex. */
+export interface SessionExportColumns {
+	id: string;
+	digest: string;
+	created_at: number | string;
+	last_used_at: number | string;
+	client_ip: string | null;
+	user_agent: string | null;
+	second_factor_verified_at: number | string | null;
+}
+
+export function exportedSession(row: SessionExportColumns): ExportedSession {
+	return {
+		id: row.id,
+		digest: Buffer.from(row.digest, "hex").toString("base64url"),
+		created_at: Number(row.created_at),
+		last_used_at: Number(row.last_used_at),
+		client_ip: row.client_ip,
+		user_agent: row.user_agent,
+		second_factor_verified_at: row.second_factor_verified_at === null ? null : Number(row.second_factor_verified_at),
+	};
+}
+
+/** Which sessions an export writes: those live at `now` under these timeouts. */
+export interface LiveSessions {
+	now: number;
+	idleTimeoutSeconds: number;
+	lifetimeSeconds: number;
+}
+
+/** Live now under the default timeouts (7 days idle, 30 in all). */
+export function liveNow(): LiveSessions {
+	return { now: Math.floor(Date.now() / 1000), idleTimeoutSeconds: DEFAULT_SESSION_SETTINGS.idleTimeoutSeconds, lifetimeSeconds: DEFAULT_SESSION_SETTINGS.lifetimeSeconds };
 }
 
 /** One passkey of an exported user: the `passkeys` items of the ROW form. */

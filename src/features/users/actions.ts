@@ -1,4 +1,6 @@
 // Creating users.
+import { withData } from "../events/store.ts";
+import { logSessionsEnded, sessionEnding } from "../sessions/actions.ts";
 import { nowSeconds, type AppContext } from "../../context.ts";
 import { fail, ok, tooManyRequests, type Result } from "../../errors.ts";
 import { generateCode, generateId } from "../../lib/ids.ts";
@@ -59,7 +61,10 @@ export const DELETE_USER_ERRORS = ["NOT_FOUND"] as const;
 /** Everything the user owns goes with them. NOT_FOUND when there was no such user. */
 export async function deleteUser(ctx: AppContext, userId: string, data: EventData = {}): Promise<Result<void, typeof DELETE_USER_ERRORS>> {
 	const event = newEvent(ctx, "user_deleted", { userId, data });
-	if (!(await ctx.stores.users.delete(userId, event))) return fail("NOT_FOUND");
+	const ending = sessionEnding(ctx, userId, "user_deleted");
+	ending.event = withData(ending.event, data);
+	if (!(await ctx.stores.users.delete(userId, event, ending))) return fail("NOT_FOUND");
+	logSessionsEnded(ctx, ending);
 	logEvent(ctx, event);
 	return ok();
 }

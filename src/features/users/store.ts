@@ -1,5 +1,6 @@
 // What the users feature needs from a database; src/stores/<database>/users.ts implements it.
 import type { HolmEvent } from "../events/store.ts";
+import type { SessionEnding } from "../sessions/store.ts";
 
 export interface User {
 	id: string;
@@ -45,8 +46,9 @@ export interface UserStore {
 	getByEmailForSignIn(email: string): Promise<{ user: User; passwordHash: string } | null>;
 	isEmailTaken(email: string): Promise<boolean>;
 	list(query: UserListQuery): Promise<{ users: User[]; total: number }>;
-	/** Everything the user owns goes with them. False when there was no such user. */
-	delete(id: string, event: HolmEvent): Promise<boolean>;
+	/** Everything the user owns goes with them; their sessions' end is recorded (`ending`). False
+	 *  when there was no such user. */
+	delete(id: string, event: HolmEvent, ending: SessionEnding): Promise<boolean>;
 	/** The users whose password_leaked is true, by created_at then id (the console's list), through
 	 *  the partial index that holds only them. */
 	listPasswordLeaked(query: { sortOrder: SortOrder; limit: number; offset: number }): Promise<{ users: User[]; total: number }>;

@@ -20,6 +20,8 @@ export interface DatabaseClock {
 	seconds(sql: SQL): Fragment;
 	/** The database's time now, in milliseconds since the epoch. */
 	read(sql: SQL): Promise<number>;
+	/** seconds() as the text of an expression, for a statement built with sql.unsafe. */
+	secondsText(): string;
 }
 
 /** The database's own clock; `fixed` replaces it, in tests only. */
@@ -29,6 +31,7 @@ export function databaseClock(fixed?: Clock): DatabaseClock {
 			ms: (sql) => sql`${fixed()}::bigint`,
 			seconds: (sql) => sql`${Math.floor(fixed() / 1000)}::bigint`,
 			read: async () => fixed(),
+			secondsText: () => `${Math.floor(fixed() / 1000)}::bigint`,
 		};
 	}
 	return {
@@ -38,5 +41,6 @@ export function databaseClock(fixed?: Clock): DatabaseClock {
 			const [row] = await sql`SELECT floor(extract(epoch FROM clock_timestamp()) * 1000)::bigint AS ms`;
 			return Number(row.ms);
 		},
+		secondsText: () => "floor(extract(epoch FROM clock_timestamp()))::bigint",
 	};
 }

@@ -9,6 +9,7 @@ import { codeRequestVerbs, type CodeRequestTable } from "./code-requests.ts";
 import { transaction } from "./connection.ts";
 import { isUniqueViolation, writeForUser } from "./errors.ts";
 import type { PostgresEventLog } from "./events.ts";
+import { endSessionsWithin } from "./sessions.ts";
 
 const TABLE: CodeRequestTable = { name: "email_update_request", key: "id", code: "code" };
 
@@ -20,7 +21,7 @@ export function createPostgresEmailUpdateStore(sql: SQL, clock: DatabaseClock, e
 			return writeForUser(() => sql`INSERT INTO email_update_request (id, user_id, created_at, expires_at, email, code)
 				VALUES (${request.id}, ${request.userId}, ${request.createdAt}, ${request.expiresAt}, ${request.email}, ${request.code})`);
 		},
-		async applyUpdate(id, event): Promise<ApplyEmailUpdateOutcome> {
+		async applyUpdate(id, event, ending): Promise<ApplyEmailUpdateOutcome> {
 			const [found] = await sql<{ user_id: string; email: string }[]>`SELECT user_id, email FROM email_update_request
 				WHERE id = ${id} AND expires_at > ${clock.seconds(sql)}`;
 			if (found === undefined) return { outcome: "INVALID_REQUEST" };
@@ -44,6 +45,7 @@ export function createPostgresEmailUpdateStore(sql: SQL, clock: DatabaseClock, e
 				await tx`DELETE FROM email_update_request WHERE email = ${email}`;
 				await tx`DELETE FROM password_reset_request WHERE user_id = ${userId}`;
 				await tx`DELETE FROM email_verification_request WHERE user_id = ${userId}`;
+				await endSessionsWithin(tx, events, userId, ending);
 				await events.write(tx, withData({ ...event, userId }, { previous_email: previousEmail, email }));
 				return { outcome: "UPDATED", userId, email, previousEmail };
 			});

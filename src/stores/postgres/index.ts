@@ -17,6 +17,7 @@ import { createPostgresPasskeyStore } from "./passkeys.ts";
 import { createPostgresPasswordResetStore } from "./password-reset.ts";
 import { createPostgresPasswordStore } from "./passwords.ts";
 import { emailSearchWarning, migratePostgres } from "./schema.ts";
+import { createPostgresSessionStore } from "./sessions.ts";
 import { createPostgresTwoFactorStore } from "./two-factor.ts";
 import { createPostgresUserImportStore } from "./user-imports.ts";
 import { describeTransport, postgresTls } from "./tls.ts";
@@ -36,6 +37,7 @@ function createPostgresStores(sql: SQL, clock: DatabaseClock, settings: EventSet
 		events: events.store,
 		userImports: createPostgresUserImportStore(sql),
 		console: createPostgresConsoleStore(sql, clock),
+		sessions: createPostgresSessionStore(sql, clock, events),
 	};
 }
 

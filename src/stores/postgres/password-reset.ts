@@ -8,6 +8,7 @@ import { codeRequestVerbs, type CodeRequestTable } from "./code-requests.ts";
 import { transaction } from "./connection.ts";
 import { writeForUser } from "./errors.ts";
 import type { PostgresEventLog } from "./events.ts";
+import { endSessionsWithin } from "./sessions.ts";
 
 const TABLE: CodeRequestTable = { name: "password_reset_request", key: "id", code: "code_hash" };
 
@@ -22,7 +23,7 @@ export function createPostgresPasswordResetStore(sql: SQL, clock: DatabaseClock,
 		async markEmailVerified(id) {
 			await sql`UPDATE password_reset_request SET email_verified = true, failed_attempts = failed_attempts - 1 WHERE id = ${id}`;
 		},
-		async resetPassword(id, passwordHash, event) {
+		async resetPassword(id, passwordHash, event, ending) {
 			const [found] = await sql<{ user_id: string }[]>`SELECT user_id FROM password_reset_request WHERE id = ${id}`;
 			if (found === undefined) return null;
 			const userId = found.user_id;
@@ -38,6 +39,7 @@ export function createPostgresPasswordResetStore(sql: SQL, clock: DatabaseClock,
 					password_leak_checked_online_at = NULL WHERE id = ${userId}`;
 				await tx`DELETE FROM password_reset_request WHERE user_id = ${userId}`;
 				await tx`DELETE FROM email_update_request WHERE user_id = ${userId}`;
+				await endSessionsWithin(tx, events, userId, ending);
 				await events.write(tx, event);
 				return userId;
 			});

@@ -3,10 +3,11 @@ import type { SQL } from "bun";
 import type { PasswordStore } from "../../features/passwords/store.ts";
 import type { PostgresEventLog } from "./events.ts";
 import { transaction } from "./connection.ts";
+import { endSessionsWithin } from "./sessions.ts";
 
 export function createPostgresPasswordStore(sql: SQL, events: PostgresEventLog): PasswordStore {
 	return {
-		async replacePasswordHash(userId, expectedHash, newHash, event) {
+		async replacePasswordHash(userId, expectedHash, newHash, event, ending) {
 			return transaction(sql, async (tx) => {
 				// One statement, so the compare and the swap are one step: a parallel writer's row lock
 				// makes this wait, and the WHERE is then checked again against the committed row.
@@ -19,6 +20,7 @@ export function createPostgresPasswordStore(sql: SQL, events: PostgresEventLog):
 				}
 				await tx`DELETE FROM password_reset_request WHERE user_id = ${userId}`;
 				await tx`DELETE FROM email_update_request WHERE user_id = ${userId}`;
+				await endSessionsWithin(tx, events, userId, ending);
 				await events.write(tx, event);
 				return "UPDATED";
 			});

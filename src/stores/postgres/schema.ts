@@ -282,6 +282,31 @@ export const POSTGRES_MIGRATIONS: readonly string[] = [
 	ALTER TABLE "user" ADD COLUMN password_leak_checked_online_at bigint;
 	CREATE INDEX user_password_leaked ON "user" (created_at, id) WHERE password_leaked;
 	`,
+	// 11: sessions (API.md section 13): as on SQLite (step 9 there).
+	`
+	CREATE TABLE session (
+		id text COLLATE "C" PRIMARY KEY,
+		user_id text COLLATE "C" NOT NULL REFERENCES "user" (id) ON DELETE CASCADE,
+		digest bytea NOT NULL,
+		created_at bigint NOT NULL,
+		last_used_at bigint NOT NULL,
+		client_ip text,
+		user_agent text,
+		second_factor_verified_at bigint,
+		new_device boolean NOT NULL
+	);
+	CREATE INDEX session_user_id ON session (user_id, last_used_at);
+	CREATE INDEX session_last_used_at ON session (last_used_at);
+	CREATE INDEX session_created_at ON session (created_at);
+
+	CREATE TABLE session_device (
+		user_id text COLLATE "C" NOT NULL REFERENCES "user" (id) ON DELETE CASCADE,
+		digest bytea NOT NULL,
+		last_seen_at bigint NOT NULL,
+		PRIMARY KEY (user_id, digest)
+	);
+	CREATE INDEX session_device_last_seen_at ON session_device (last_seen_at);
+	`,
 ];
 
 /** Why email_query scans every user on this database, or null when its index is there. */

@@ -10,6 +10,7 @@ import { secondFactorLockSeconds, type SecondFactorLockout } from "../../limits.
 import { writeForUser } from "./errors.ts";
 import type { DatabaseClock } from "./clock.ts";
 import { transaction } from "./connection.ts";
+import { endSessionsWithin } from "./sessions.ts";
 import { withData, type HolmEvent } from "../../features/events/store.ts";
 import type { PostgresEventLog } from "./events.ts";
 
@@ -77,9 +78,16 @@ export function createPostgresTwoFactorStore(sql: SQL, clock: DatabaseClock, eve
 			if (rows.length === 0) return null;
 			return { userId: rows[0].user_id, createdAt: Number(rows[0].created_at), key: new Uint8Array(rows[0].key) };
 		},
-		async deleteCredential(userId, event) {
-			const result = await events.around(sql, event, (q) => q`DELETE FROM totp_credential WHERE user_id = ${userId}`, (deleted) => deleted.count > 0);
-			return result.count > 0;
+		async deleteCredential(userId, event, ending) {
+			return transaction(sql, async (tx) => {
+				const user = await tx`SELECT 1 FROM "user" WHERE id = ${userId} FOR UPDATE`;
+				if (user.length === 0) return false;
+				const deleted = await tx`DELETE FROM totp_credential WHERE user_id = ${userId}`;
+				if (deleted.count === 0) return false;
+				await endSessionsWithin(tx, events, userId, ending);
+				await events.write(tx, event);
+				return true;
+			});
 		},
 		async verifyTotp(userId, _instanceNow, findStep, figures, lockEvent) {
 			return transaction(sql, async (tx): Promise<VerifyTotpOutcome> => {
@@ -108,7 +116,7 @@ export function createPostgresTwoFactorStore(sql: SQL, clock: DatabaseClock, eve
 			);
 			return result.count > 0;
 		},
-		async resetWithRecoveryCode(userId, isCorrect, newCode, _instanceNow, figures, outcomes) {
+		async resetWithRecoveryCode(userId, isCorrect, newCode, _instanceNow, figures, outcomes, ending) {
 			return transaction(sql, async (tx): Promise<ResetWithRecoveryCodeOutcome> => {
 				const lockout = await lockLockoutRow(tx, clock, userId, "recovery_code");
 				if (lockout === "NO_USER") return { outcome: "NOT_FOUND" };
@@ -124,6 +132,7 @@ export function createPostgresTwoFactorStore(sql: SQL, clock: DatabaseClock, eve
 				}
 				await tx`DELETE FROM totp_credential WHERE user_id = ${userId}`;
 				await tx`DELETE FROM second_factor_lockout WHERE user_id = ${userId}`;
+				await endSessionsWithin(tx, events, userId, ending);
 				await events.write(tx, outcomes.reset);
 				return { outcome: "RESET" };
 			});

@@ -3,7 +3,7 @@
 // meanwhile), read through a cursor so that memory stays bounded.
 import { encodeBase64 } from "@oslojs/encoding";
 import { connectPostgres } from "./connection.ts";
-import { exportedPasskey, type ExportedUser, type PasskeyExportColumns, type UserExportSource } from "../../features/user-imports/store.ts";
+import { exportedPasskey, exportedSession, type ExportedUser, liveNow, type LiveSessions, type PasskeyExportColumns, type SessionExportColumns, type UserExportSource } from "../../features/user-imports/store.ts";
 import type { Int8 } from "./events.ts";
 
 const BATCH = 10_000;
@@ -19,6 +19,7 @@ interface ExportRow {
 	passkey_user_handle: Uint8Array | null;
 	/** jsonb: parsed by the driver, or its text. */
 	passkeys: string | PasskeyExportColumns[];
+	sessions: string | SessionExportColumns[];
 }
 
 function toExported(row: ExportRow): ExportedUser {
@@ -32,10 +33,11 @@ function toExported(row: ExportRow): ExportedUser {
 		recovery_code: row.recovery_code,
 		passkey_user_handle: row.passkey_user_handle === null ? null : Buffer.from(row.passkey_user_handle).toString("base64url"),
 		passkeys: (typeof row.passkeys === "string" ? JSON.parse(row.passkeys) : row.passkeys).map(exportedPasskey),
+		sessions: (typeof row.sessions === "string" ? JSON.parse(row.sessions) : row.sessions).map(exportedSession),
 	};
 }
 
-export function openPostgresUserExport(url: string): UserExportSource {
+export function openPostgresUserExport(url: string, live: LiveSessions = liveNow()): UserExportSource {
 	const sql = connectPostgres(url, 1);
 	return {
 		async each(write) {
@@ -53,7 +55,12 @@ export function openPostgresUserExport(url: string): UserExportSource {
 							'public_key', encode(p.public_key, 'hex'), 'algorithm', p.algorithm, 'sign_count', p.sign_count, 'name', p.name,
 							'created_at', p.created_at, 'last_used_at', p.last_used_at, 'backup_eligible', p.backup_eligible,
 							'backed_up', p.backed_up, 'transports', p.transports, 'aaguid', encode(p.aaguid, 'hex')) ORDER BY p.created_at, p.id), '[]'::jsonb)
-						FROM passkey p WHERE p.user_id = u.id) AS passkeys
+						FROM passkey p WHERE p.user_id = u.id) AS passkeys,
+						(SELECT coalesce(jsonb_agg(jsonb_build_object('id', s.id, 'digest', encode(s.digest, 'hex'), 'created_at', s.created_at,
+							'last_used_at', s.last_used_at, 'client_ip', s.client_ip, 'user_agent', s.user_agent,
+							'second_factor_verified_at', s.second_factor_verified_at) ORDER BY s.created_at, s.id), '[]'::jsonb)
+						FROM session s WHERE s.user_id = u.id AND s.last_used_at > ${Math.floor(live.now - live.idleTimeoutSeconds)}
+							AND s.created_at > ${Math.floor(live.now - live.lifetimeSeconds)}) AS sessions
 					FROM "user" u LEFT JOIN totp_credential t ON t.user_id = u.id LEFT JOIN passkey_user_handle h ON h.user_id = u.id
 					ORDER BY u.created_at, u.id`,
 				);

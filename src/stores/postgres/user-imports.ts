@@ -37,6 +37,15 @@ export function createPostgresUserImportStore(sql: SQL): UserImportStore {
 						transports: p.transports,
 						aaguid: hex(p.aaguid),
 					})),
+					sessions: user.sessions.map((s) => ({
+						id: s.id,
+						digest: hex(s.digest),
+						created_at: s.createdAt,
+						last_used_at: s.lastUsedAt,
+						client_ip: s.clientIp,
+						user_agent: s.userAgent,
+						second_factor_verified_at: s.secondFactorVerifiedAt,
+					})),
 				}));
 			// A user one of whose passkey ids or credential ids is registered stays out. A registration or
 			// import committing the same one between that check and the insert makes the statement fail on
@@ -46,12 +55,13 @@ export function createPostgresUserImportStore(sql: SQL): UserImportStore {
 				inserted = await sql.unsafe(
 				`WITH input AS (
 					SELECT * FROM jsonb_to_recordset($1::jsonb) AS t(id text, created_at bigint, email text, email_verified boolean,
-						password_hash text, recovery_code text, totp_key text, passkey_user_handle text, passkeys jsonb)
+						password_hash text, recovery_code text, totp_key text, passkey_user_handle text, passkeys jsonb, sessions jsonb)
 				), inserted AS (
 					INSERT INTO "user" (id, created_at, email, email_verified, password_hash, recovery_code)
 					SELECT id, created_at, email, email_verified, password_hash, recovery_code FROM input
 					WHERE NOT EXISTS (SELECT 1 FROM jsonb_array_elements(input.passkeys) k
 						JOIN passkey p ON p.credential_id = decode(k ->> 'credential_id', 'hex') OR p.id = k ->> 'id')
+						AND NOT EXISTS (SELECT 1 FROM jsonb_array_elements(input.sessions) j JOIN session s ON s.id = j ->> 'id')
 					ON CONFLICT DO NOTHING
 					RETURNING id
 				), credentials AS (
@@ -71,6 +81,12 @@ export function createPostgresUserImportStore(sql: SQL): UserImportStore {
 					FROM input JOIN inserted ON inserted.id = input.id,
 						jsonb_to_recordset(input.passkeys) AS k(id text, credential_id text, public_key text, algorithm integer, sign_count bigint,
 							name text, created_at bigint, last_used_at bigint, backup_eligible boolean, backed_up boolean, transports jsonb, aaguid text)
+				), sessions AS (
+					INSERT INTO session (id, user_id, digest, created_at, last_used_at, client_ip, user_agent, second_factor_verified_at, new_device)
+					SELECT j.id, input.id, decode(j.digest, 'hex'), j.created_at, j.last_used_at, j.client_ip, j.user_agent, j.second_factor_verified_at, false
+					FROM input JOIN inserted ON inserted.id = input.id,
+						jsonb_to_recordset(input.sessions) AS j(id text, digest text, created_at bigint, last_used_at bigint, client_ip text,
+							user_agent text, second_factor_verified_at bigint)
 				)
 				SELECT id FROM inserted`,
 					[rows, totpCreatedAt],
@@ -94,6 +110,11 @@ export function createPostgresUserImportStore(sql: SQL): UserImportStore {
 				JOIN passkey ON passkey.id = given.id OR passkey.credential_id = decode(given.credential_id, 'hex')`,
 				[passkeys.map((passkey) => ({ id: passkey.id, credential_id: hex(passkey.credentialId) }))],
 			);
+			return new Map(rows.map((row: { id: string; user_id: string }) => [row.id, row.user_id]));
+		},
+		async sessionHolders(sessionIds) {
+			if (sessionIds.length === 0) return new Map();
+			const rows = await sql.unsafe(`SELECT id, user_id FROM session WHERE id IN (SELECT jsonb_array_elements_text($1::jsonb))`, [sessionIds]);
 			return new Map(rows.map((row: { id: string; user_id: string }) => [row.id, row.user_id]));
 		},
 		async existingIds(ids) {

@@ -5,6 +5,7 @@ import { isUniqueViolation } from "./errors.ts";
 import { transaction } from "./connection.ts";
 import { createEmailMatches } from "./email-search.ts";
 import type { Int8, PostgresEventLog } from "./events.ts";
+import { endSessionsWithin } from "./sessions.ts";
 
 export const USER_COLUMNS = `id, created_at, email, email_verified, recovery_code, password_leaked,
 	EXISTS (SELECT 1 FROM totp_credential WHERE totp_credential.user_id = "user".id) AS totp_registered`;
@@ -149,10 +150,17 @@ export function createPostgresUserStore(sql: SQL, events: PostgresEventLog): Use
 			const total = rows.length > 0 ? Number(rows[0].total) : Number((await sql`SELECT count(*) AS n FROM "user" WHERE password_leaked`)[0].n);
 			return { users: [...rows].map(toUser), total };
 		},
-		async delete(id, event) {
-			// ON DELETE CASCADE takes everything the user owns; the user's events stay.
-			const result = await events.around(sql, event, (q) => q`DELETE FROM "user" WHERE id = ${id}`, (deleted) => deleted.count > 0);
-			return result.count > 0;
+		async delete(id, event, ending) {
+			// ON DELETE CASCADE takes everything the user owns; the user's events stay. The user's row
+			// is locked first, then the sessions are ended (so that their end is recorded).
+			return transaction(sql, async (tx) => {
+				const [user] = await tx`SELECT 1 AS found FROM "user" WHERE id = ${id} FOR UPDATE`;
+				if (user === undefined) return false;
+				await endSessionsWithin(tx, events, id, ending);
+				await tx`DELETE FROM "user" WHERE id = ${id}`;
+				await events.write(tx, event);
+				return true;
+			});
 		},
 	};
 }

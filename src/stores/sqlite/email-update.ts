@@ -3,11 +3,13 @@
 import type { Database } from "bun:sqlite";
 import { withData, type HolmEvent } from "../../features/events/store.ts";
 import type { ApplyEmailUpdateOutcome, EmailUpdateRequest, EmailUpdateStore } from "../../features/email-update/store.ts";
+import type { SessionEnding } from "../../features/sessions/store.ts";
 import { emailUpdateOfRow, type EmailUpdateRow } from "../code-request-rows.ts";
 import { codeRequestVerbs, type CodeRequestTable } from "./code-requests.ts";
 import type { SnapshotReads } from "./db/snapshot-reads.ts";
 import type { SqliteEventLog } from "./events.ts";
 import { isUniqueViolation, writeForUser } from "./errors.ts";
+import { endSessionsWithin } from "./sessions.ts";
 
 const COLUMNS = "id, user_id, created_at, expires_at, email, code";
 const TABLE: CodeRequestTable = { name: "email_update_request", key: "id", code: "code", columns: COLUMNS };
@@ -27,7 +29,7 @@ export function createSqliteEmailUpdateStore(db: Database, reads: SnapshotReads,
 	// Inside the transaction, read on the writer: the read decides the write.
 	const selectLiveToApply = db.prepare<EmailUpdateRow, [string, number]>(`SELECT ${COLUMNS} FROM email_update_request WHERE id = ? AND expires_at > ?`);
 	const selectEmail = db.prepare<{ email: string | null }, [string]>(`SELECT email FROM user WHERE id = ?`);
-	const applyUpdate = db.transaction((id: string, event: HolmEvent): ApplyEmailUpdateOutcome => {
+	const applyUpdate = db.transaction((id: string, event: HolmEvent, ending: SessionEnding): ApplyEmailUpdateOutcome => {
 		const row = selectLiveToApply.get(id, now());
 		if (row === null) return { outcome: "INVALID_REQUEST" };
 		const previousEmail = selectEmail.get(row.user_id)?.email ?? null;
@@ -42,6 +44,7 @@ export function createSqliteEmailUpdateStore(db: Database, reads: SnapshotReads,
 		deleteForEmail.run(row.email);
 		deleteResetRequests.run(row.user_id);
 		deleteVerificationRequest.run(row.user_id);
+		endSessionsWithin(db, events, row.user_id, ending);
 		events.write(withData({ ...event, userId: row.user_id }, { previous_email: previousEmail, email: row.email }));
 		return { outcome: "UPDATED", userId: row.user_id, email: row.email, previousEmail };
 	});
@@ -51,8 +54,8 @@ export function createSqliteEmailUpdateStore(db: Database, reads: SnapshotReads,
 		async insert(request) {
 			return writeForUser(() => insertRequest.run(request.id, request.userId, request.createdAt, request.expiresAt, request.email, request.code));
 		},
-		async applyUpdate(id, event) {
-			return applyUpdate(id, event);
+		async applyUpdate(id, event, ending) {
+			return applyUpdate(id, event, ending);
 		},
 	};
 }

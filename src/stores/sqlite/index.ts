@@ -13,6 +13,7 @@ import { createSqlitePasskeyStore } from "./passkeys.ts";
 import { createSqliteWebhookQueue } from "./webhook-queue.ts";
 import { createSqlitePasswordResetStore } from "./password-reset.ts";
 import { createSqlitePasswordStore } from "./passwords.ts";
+import { createSqliteSessionStore } from "./sessions.ts";
 import { createSqliteTwoFactorStore } from "./two-factor.ts";
 import { createSqliteUserImportStore } from "./user-imports.ts";
 import { createSqliteUserStore } from "./users.ts";
@@ -32,6 +33,7 @@ function createStores(db: Database, reads: SnapshotReads, settings: EventSetting
 		events: events.store,
 		userImports: createSqliteUserImportStore(db),
 		console: createSqliteConsoleStore(db),
+		sessions: createSqliteSessionStore(db, reads, events),
 	};
 }
 

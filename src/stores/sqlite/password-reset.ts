@@ -3,11 +3,13 @@
 import type { Database } from "bun:sqlite";
 import type { HolmEvent } from "../../features/events/store.ts";
 import type { PasswordResetRequest, PasswordResetStore } from "../../features/password-reset/store.ts";
+import type { SessionEnding } from "../../features/sessions/store.ts";
 import { passwordResetOfRow, type PasswordResetRow } from "../code-request-rows.ts";
 import { codeRequestVerbs, type CodeRequestTable } from "./code-requests.ts";
 import type { SnapshotReads } from "./db/snapshot-reads.ts";
 import type { SqliteEventLog } from "./events.ts";
 import { writeForUser } from "./errors.ts";
+import { endSessionsWithin } from "./sessions.ts";
 
 const TABLE: CodeRequestTable = { name: "password_reset_request", key: "id", code: "code_hash", columns: "id, user_id, created_at, expires_at, email_verified" };
 
@@ -27,12 +29,13 @@ export function createSqlitePasswordResetStore(db: Database, reads: SnapshotRead
 	const setPassword = db.prepare<void, [string, string]>(`UPDATE user SET password_hash = ?, email_verified = 1, password_leaked = 0, password_leak_checked_online_at = NULL WHERE id = ?`);
 	const deleteEmailUpdateRequests = db.prepare<void, [string]>(`DELETE FROM email_update_request WHERE user_id = ?`);
 
-	const resetPassword = db.transaction((id: string, passwordHash: string, event: HolmEvent): string | null => {
+	const resetPassword = db.transaction((id: string, passwordHash: string, event: HolmEvent, ending: SessionEnding): string | null => {
 		const row = selectVerifiedUser.get(id, now());
 		if (row === null) return null;
 		setPassword.run(passwordHash, row.user_id);
 		deleteForUser.run(row.user_id);
 		deleteEmailUpdateRequests.run(row.user_id);
+		endSessionsWithin(db, events, row.user_id, ending);
 		events.write(event);
 		return row.user_id;
 	});
@@ -45,8 +48,8 @@ export function createSqlitePasswordResetStore(db: Database, reads: SnapshotRead
 		async markEmailVerified(id) {
 			markVerified.run(id);
 		},
-		async resetPassword(id, passwordHash, event) {
-			return resetPassword(id, passwordHash, event);
+		async resetPassword(id, passwordHash, event, ending) {
+			return resetPassword(id, passwordHash, event, ending);
 		},
 	};
 }

@@ -6,6 +6,8 @@ import type { Locked, ResetWithRecoveryCodeOutcome, TwoFactorStore, VerifyTotpOu
 import { secondFactorLockSeconds, type SecondFactorLockout } from "../../limits.ts";
 import type { SnapshotReads } from "./db/snapshot-reads.ts";
 import type { SqliteEventLog } from "./events.ts";
+import type { SessionEnding } from "../../features/sessions/store.ts";
+import { endSessionsWithin } from "./sessions.ts";
 import { writeForUser } from "./errors.ts";
 
 type SecondFactorCheck = "totp" | "recovery_code";
@@ -109,6 +111,7 @@ export function createSqliteTwoFactorStore(db: Database, reads: SnapshotReads, e
 			now: number,
 			lockout: SecondFactorLockout,
 			outcomes: { reset: HolmEvent; locked: HolmEvent },
+			ending: SessionEnding,
 		): ResetWithRecoveryCodeOutcome => {
 			const locked = lockOf(userId, "recovery_code", now);
 			if (locked !== null) return locked;
@@ -119,6 +122,7 @@ export function createSqliteTwoFactorStore(db: Database, reads: SnapshotReads, e
 			}
 			deleteCredential.run(userId);
 			clearAllLockouts.run(userId);
+			endSessionsWithin(db, events, userId, ending);
 			events.write(outcomes.reset);
 			return { outcome: "RESET" };
 		},
@@ -128,8 +132,9 @@ export function createSqliteTwoFactorStore(db: Database, reads: SnapshotReads, e
 		upsertCredential.run(credential.userId, credential.createdAt, credential.key, acceptedStep);
 		events.write(event);
 	});
-	const deleteCredentialWithEvent = db.transaction((userId: string, event: HolmEvent): boolean => {
+	const deleteCredentialWithEvent = db.transaction((userId: string, event: HolmEvent, ending: SessionEnding): boolean => {
 		if (deleteCredential.run(userId).changes === 0) return false;
+		endSessionsWithin(db, events, userId, ending);
 		events.write(event);
 		return true;
 	});
@@ -154,8 +159,8 @@ export function createSqliteTwoFactorStore(db: Database, reads: SnapshotReads, e
 			const row = readCredential.get(userId);
 			return row === null ? null : { userId: row.user_id, createdAt: row.created_at, key: row.key };
 		},
-		async deleteCredential(userId, event) {
-			return deleteCredentialWithEvent(userId, event);
+		async deleteCredential(userId, event, ending) {
+			return deleteCredentialWithEvent(userId, event, ending);
 		},
 		async verifyTotp(userId, now, findStep, lockout, lockEvent) {
 			return verifyTotp(userId, now, findStep, lockout, lockEvent);
@@ -163,8 +168,8 @@ export function createSqliteTwoFactorStore(db: Database, reads: SnapshotReads, e
 		async setRecoveryCode(userId, recoveryCode, event) {
 			return setRecoveryCodeWithEvent(userId, recoveryCode, event);
 		},
-		async resetWithRecoveryCode(userId, isCorrect, newCode, now, lockout, outcomes) {
-			return resetWithRecoveryCode(userId, isCorrect, newCode, now, lockout, outcomes);
+		async resetWithRecoveryCode(userId, isCorrect, newCode, now, lockout, outcomes, ending) {
+			return resetWithRecoveryCode(userId, isCorrect, newCode, now, lockout, outcomes, ending);
 		},
 		async clearLockouts(userId, event) {
 			return clearLockouts(userId, event);

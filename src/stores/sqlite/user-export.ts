@@ -4,7 +4,7 @@
 // Holm serves (as `holm backup` does).
 import { Database } from "bun:sqlite";
 import { encodeBase64 } from "@oslojs/encoding";
-import { exportedPasskey, type ExportedUser, type UserExportSource } from "../../features/user-imports/store.ts";
+import { exportedPasskey, exportedSession, type ExportedUser, liveNow, type LiveSessions, type UserExportSource } from "../../features/user-imports/store.ts";
 
 const BATCH = 10_000;
 
@@ -19,6 +19,8 @@ interface ExportRow {
 	passkey_user_handle: Uint8Array | null;
 	/** A JSON array of the user's passkeys, bytes in hex. */
 	passkeys: string;
+	/** A JSON array of the user's live sessions, digests in hex. */
+	sessions: string;
 }
 
 function toExported(row: ExportRow): ExportedUser {
@@ -32,11 +34,12 @@ function toExported(row: ExportRow): ExportedUser {
 		recovery_code: row.recovery_code,
 		passkey_user_handle: row.passkey_user_handle === null ? null : Buffer.from(row.passkey_user_handle).toString("base64url"),
 		passkeys: JSON.parse(row.passkeys).map(exportedPasskey),
+		sessions: JSON.parse(row.sessions).map(exportedSession),
 	};
 }
 
 /** `path` must exist: an export never creates a database. */
-export function openSqliteUserExport(path: string): UserExportSource {
+export function openSqliteUserExport(path: string, live: LiveSessions = liveNow()): UserExportSource {
 	const db = new Database(path, { create: false, readonly: true, strict: true });
 	db.run("PRAGMA busy_timeout = 5000");
 	return {
@@ -44,18 +47,22 @@ export function openSqliteUserExport(path: string): UserExportSource {
 			db.run("BEGIN");
 			try {
 				const rows = db
-					.prepare<ExportRow, []>(
+					.prepare<ExportRow, [number, number]>(
 						`SELECT user.id, user.email, user.email_verified, user.created_at, user.password_hash, user.recovery_code,
 							totp_credential.key AS totp_key, passkey_user_handle.handle AS passkey_user_handle,
 							(SELECT json_group_array(json_object('id', id, 'credential_id', hex(credential_id), 'public_key', hex(public_key),
 								'algorithm', algorithm, 'sign_count', sign_count, 'name', name, 'created_at', created_at, 'last_used_at', last_used_at,
 								'backup_eligible', backup_eligible, 'backed_up', backed_up, 'transports', json(transports), 'aaguid', hex(aaguid)))
-							FROM (SELECT * FROM passkey WHERE passkey.user_id = user.id ORDER BY created_at, id)) AS passkeys
+							FROM (SELECT * FROM passkey WHERE passkey.user_id = user.id ORDER BY created_at, id)) AS passkeys,
+							(SELECT json_group_array(json_object('id', id, 'digest', hex(digest), 'created_at', created_at, 'last_used_at', last_used_at,
+								'client_ip', client_ip, 'user_agent', user_agent, 'second_factor_verified_at', second_factor_verified_at))
+							FROM (SELECT * FROM session WHERE session.user_id = user.id AND last_used_at > ?1 AND created_at > ?2
+								ORDER BY created_at, id)) AS sessions
 						FROM user LEFT JOIN totp_credential ON totp_credential.user_id = user.id
 							LEFT JOIN passkey_user_handle ON passkey_user_handle.user_id = user.id
 						ORDER BY user.created_at, user.id`,
 					)
-					.iterate();
+					.iterate(live.now - live.idleTimeoutSeconds, live.now - live.lifetimeSeconds);
 				let batch: ExportedUser[] = [];
 				for (const row of rows) {
 					batch.push(toExported(row));

@@ -27,12 +27,22 @@ export function createSqliteUserImportStore(db: Database): UserImportStore {
 			backup_eligible, backed_up, transports, aaguid)
 		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
 	);
+	const selectSessionHolder = db.prepare<{ user_id: string }, [string]>(`SELECT user_id FROM session WHERE id = ?`);
+	const insertSession = db.prepare<void, [string, string, Uint8Array, number, number, string | null, string | null, number | null]>(
+		`INSERT INTO session (id, user_id, digest, created_at, last_used_at, client_ip, user_agent, second_factor_verified_at, new_device)
+		VALUES (?, ?, ?, ?, ?, ?, ?, ?, 0)`,
+	);
 	const selectEmailHolder = db.prepare<{ id: string }, [string]>(`SELECT id FROM user WHERE email = ?`);
 	const selectId = db.prepare<{ id: string }, [string]>(`SELECT id FROM user WHERE id = ?`);
 
 	const insertAll = db.transaction((given: readonly ImportedUser[], totpCreatedAt: number): Set<string> => {
-		// A user one of whose passkey ids or credential ids is registered stays out, judged in this transaction.
-		const users = given.filter((user) => user.passkeys.every((passkey) => selectPasskeyHolder.get(passkey.id, passkey.credentialId) === null));
+		// A user one of whose passkey ids or credential ids is registered, or one of whose session ids
+		// is taken, stays out, judged in this transaction.
+		const users = given.filter(
+			(user) =>
+				user.passkeys.every((passkey) => selectPasskeyHolder.get(passkey.id, passkey.credentialId) === null) &&
+				user.sessions.every((session) => selectSessionHolder.get(session.id) === null),
+		);
 		if (users.length === 0) return new Set();
 		const rows = users.map((user) => ({
 			id: user.id,
@@ -51,6 +61,9 @@ export function createSqliteUserImportStore(db: Database): UserImportStore {
 			for (const p of user.passkeys) {
 				insertPasskey.run(p.id, user.id, p.credentialId, p.publicKey, p.algorithm, p.signCount, p.name, p.createdAt, p.lastUsedAt,
 					p.backupEligible ? 1 : 0, p.backedUp ? 1 : 0, JSON.stringify(p.transports), p.aaguid);
+			}
+			for (const s of user.sessions) {
+				insertSession.run(s.id, user.id, s.digest, s.createdAt, s.lastUsedAt, s.clientIp, s.userAgent, s.secondFactorVerifiedAt);
 			}
 		}
 		return inserted;
@@ -71,6 +84,14 @@ export function createSqliteUserImportStore(db: Database): UserImportStore {
 		},
 		async existingIds(ids) {
 			return new Set(ids.filter((id) => selectId.get(id) !== null));
+		},
+		async sessionHolders(sessionIds) {
+			const holders = new Map<string, string>();
+			for (const id of sessionIds) {
+				const row = selectSessionHolder.get(id);
+				if (row !== null) holders.set(id, row.user_id);
+			}
+			return holders;
 		},
 		async passkeyHolders(passkeys) {
 			const holders = new Map<string, string>();

@@ -5,6 +5,8 @@ import type { NewUser, User, UserListQuery, UserStore } from "../../features/use
 import type { SnapshotReads, SnapshotStatement } from "./db/snapshot-reads.ts";
 import { isUniqueViolation } from "./errors.ts";
 import type { SqliteEventLog } from "./events.ts";
+import type { SessionEnding } from "../../features/sessions/store.ts";
+import { endSessionsWithin } from "./sessions.ts";
 import { UserPages, type UserOrder } from "./user-pages.ts";
 
 export interface UserRow {
@@ -107,7 +109,9 @@ export function createSqliteUserStore(db: Database, reads: SnapshotReads, events
 		insertUser.run(user.id, user.createdAt, user.email, user.passwordHash, user.recoveryCode);
 		events.write(event);
 	});
-	const deleteWithEvent = db.transaction((id: string, event: HolmEvent) => {
+	const deleteWithEvent = db.transaction((id: string, event: HolmEvent, ending: SessionEnding) => {
+		// The sessions first, so that their end is recorded (the cascade would take them silently).
+		endSessionsWithin(db, events, id, ending);
 		const deleted = deleteById.get(id);
 		if (deleted !== null) events.write(event);
 		return deleted;
@@ -166,9 +170,9 @@ export function createSqliteUserStore(db: Database, reads: SnapshotReads, events
 		async listPasswordLeaked(query) {
 			return { users: leakedPage[query.sortOrder].all(query.limit, query.offset).map(toUser), total: countLeaked.get()!.total };
 		},
-		async delete(id, event) {
+		async delete(id, event, ending) {
 			// ON DELETE CASCADE takes everything the user owns; the user's events stay.
-			const deleted = deleteWithEvent(id, event);
+			const deleted = deleteWithEvent(id, event, ending);
 			if (deleted === null) return false;
 			pages.deleted({ createdAt: deleted.created_at, id }, usersVersion.get()!.version);
 			return true;

@@ -82,6 +82,19 @@ export interface UserDetails {
 	};
 	blocks: { password_until: number | null; second_factor: SecondFactorLock[] };
 	events?: ConsoleEvent[];
+	/** The user's live sessions, most recently used first (never a token). */
+	sessions?: ConsoleSession[];
+}
+
+export interface ConsoleSession {
+	id: string;
+	created_at: number;
+	last_used_at: number;
+	expires_at: number;
+	client_ip: string | null;
+	user_agent: string | null;
+	second_factor_verified_at: number | null;
+	new_device: boolean;
 }
 
 export interface Overview {
@@ -90,6 +103,8 @@ export interface Overview {
 	version: string;
 	database: string;
 	events_24h?: Record<string, number>;
+	/** Live sessions of every user. */
+	sessions?: number;
 }
 
 /** The feed, newest first; `older` continues it (null at the oldest event kept). */
@@ -138,6 +153,8 @@ export interface ConsoleApi {
 	deleteRequests(id: string): Promise<void>;
 	unblock(id: string): Promise<void>;
 	deletePasskey(id: string): Promise<void>;
+	endSession(userId: string, sessionId: string): Promise<void>;
+	endSessions(userId: string): Promise<void>;
 	events(filter: EventFilter): Promise<EventPage>;
 }
 
@@ -208,6 +225,12 @@ export function createConsoleApi(fetch: Fetch, base = "/console/api"): ConsoleAp
 		},
 		async deletePasskey(id) {
 			await call("POST", `/passkeys/${seg(id)}/delete`, {});
+		},
+		async endSession(userId, sessionId) {
+			await call("POST", `/users/${seg(userId)}/sessions/${seg(sessionId)}/end`, {});
+		},
+		async endSessions(userId) {
+			await call("POST", `/users/${seg(userId)}/end-sessions`, {});
 		},
 		async events(filter) {
 			const params = new URLSearchParams();

@@ -137,6 +137,7 @@ async function overviewPage(): Promise<void> {
 			"div",
 			{ class: "cards" },
 			card("users", overview.users.toLocaleString("en")),
+			overview.sessions === undefined ? null : card("live sessions", overview.sessions.toLocaleString("en")),
 			card("hashing now (running / waiting)", `${overview.hashing.running} / ${overview.hashing.waiting}`),
 			card("version", overview.version),
 			card("database", overview.database === "postgres" ? "PostgreSQL" : "SQLite"),
@@ -328,6 +329,51 @@ function userSections(details: UserDetails): HTMLElement[] {
 						),
 		),
 	);
+
+	if (details.sessions !== undefined) {
+		const sessions = details.sessions;
+		sections.push(
+			h(
+				"section",
+				{ "aria-labelledby": "h-sessions" },
+				h("h2", { id: "h-sessions" }, "Sessions"),
+				sessions.length === 0
+					? h("p", {}, "Not signed in anywhere.")
+					: table(
+							"Where the user is signed in, most recently used first",
+							["Device", "Address", "Last used", "Second factor", "Action"],
+							sessions.map((session) => [
+								session.user_agent ?? "unknown device",
+								session.client_ip ?? "unknown",
+								formatTime(session.last_used_at),
+								session.second_factor_verified_at === null ? "no" : formatTime(session.second_factor_verified_at),
+								button(`End session on ${session.user_agent ?? "unknown device"}`, () =>
+									void act(
+										{ title: "End this session?", text: `${who} will be signed out on this device.`, action: "End session" },
+										() => api.endSession(user.id, session.id),
+										"Session ended.",
+										reload,
+									),
+								true),
+							]),
+						),
+				sessions.length === 0
+					? null
+					: h(
+							"div",
+							{ class: "actions" },
+							button("End all sessions", () =>
+								void act(
+									{ title: "End every session?", text: `${who} will be signed out everywhere.`, action: "End all sessions" },
+									() => api.endSessions(user.id),
+									"Every session ended.",
+									reload,
+								),
+							true),
+						),
+			),
+		);
+	}
 
 	const pending: (string | Node)[][] = [
 		...requests.password_reset.map((r) => ["Password reset", formatTime(r.created_at), formatUntil(r.expires_at, now), r.email_verified ? "code verified" : ""]),

@@ -199,4 +199,32 @@ export const MIGRATIONS: readonly string[] = [
 	ALTER TABLE user ADD COLUMN password_leak_checked_online_at INTEGER;
 	CREATE INDEX user_password_leaked ON user (created_at, id) WHERE password_leaked = 1;
 	`,
+	// 9: sessions (API.md section 13), known by id; only the SHA-256 of the secret is kept. The
+	// user's index serves their list (most recently used first) and the cap; the sweep finds the
+	// expired ones by either time. Device digests (a user agent, a network) outlive the sessions for
+	// 90 days, so that new_device can be judged; the empty digest marks "has had a session".
+	`
+	CREATE TABLE session (
+		id TEXT NOT NULL PRIMARY KEY,
+		user_id TEXT NOT NULL REFERENCES user (id) ON DELETE CASCADE,
+		digest BLOB NOT NULL,
+		created_at INTEGER NOT NULL,
+		last_used_at INTEGER NOT NULL,
+		client_ip TEXT,
+		user_agent TEXT,
+		second_factor_verified_at INTEGER,
+		new_device INTEGER NOT NULL CHECK (new_device IN (0, 1))
+	) STRICT;
+	CREATE INDEX session_user_id ON session (user_id, last_used_at);
+	CREATE INDEX session_last_used_at ON session (last_used_at);
+	CREATE INDEX session_created_at ON session (created_at);
+
+	CREATE TABLE session_device (
+		user_id TEXT NOT NULL REFERENCES user (id) ON DELETE CASCADE,
+		digest BLOB NOT NULL,
+		last_seen_at INTEGER NOT NULL,
+		PRIMARY KEY (user_id, digest)
+	) STRICT, WITHOUT ROWID;
+	CREATE INDEX session_device_last_seen_at ON session_device (last_seen_at);
+	`,
 ];

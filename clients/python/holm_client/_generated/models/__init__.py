@@ -5,9 +5,12 @@ from .create_email_sign_in_body import CreateEmailSignInBody
 from .create_email_update_request_body import CreateEmailUpdateRequestBody
 from .create_email_verification_request_body import CreateEmailVerificationRequestBody
 from .create_password_reset_request_body import CreatePasswordResetRequestBody
+from .create_session_body import CreateSessionBody
 from .create_user_body import CreateUserBody
 from .created_email_sign_in_request import CreatedEmailSignInRequest
 from .created_password_reset_request import CreatedPasswordResetRequest
+from .created_session import CreatedSession
+from .created_session_session import CreatedSessionSession
 from .email_sign_in import EmailSignIn
 from .email_sign_in_request import EmailSignInRequest
 from .email_sign_in_user_type_0 import EmailSignInUserType0
@@ -22,6 +25,9 @@ from .import_users_body import ImportUsersBody
 from .import_users_body_users_item import ImportUsersBodyUsersItem
 from .import_users_body_users_item_passkeys_type_0_item import (
     ImportUsersBodyUsersItemPasskeysType0Item,
+)
+from .import_users_body_users_item_sessions_type_0_item import (
+    ImportUsersBodyUsersItemSessionsType0Item,
 )
 from .open_api_document import OpenApiDocument
 from .passkey import Passkey
@@ -52,6 +58,7 @@ from .regenerate_recovery_code_body import RegenerateRecoveryCodeBody
 from .register_totp_body import RegisterTotpBody
 from .reset_password_body import ResetPasswordBody
 from .reset_two_factor_body import ResetTwoFactorBody
+from .session import Session
 from .start_passkey_authentication_body import StartPasskeyAuthenticationBody
 from .start_passkey_registration_body import StartPasskeyRegistrationBody
 from .totp_credential import TotpCredential
@@ -62,6 +69,10 @@ from .user_import_result import UserImportResult
 from .user_import_result_results_item_type_0 import UserImportResultResultsItemType0
 from .user_import_result_results_item_type_1 import UserImportResultResultsItemType1
 from .user_import_result_results_item_type_2 import UserImportResultResultsItemType2
+from .validate_session_body import ValidateSessionBody
+from .validated_session import ValidatedSession
+from .validated_session_session import ValidatedSessionSession
+from .validated_session_user import ValidatedSessionUser
 from .verified_email import VerifiedEmail
 from .verify_email_body import VerifyEmailBody
 from .verify_email_sign_in_body import VerifyEmailSignInBody
@@ -90,9 +101,12 @@ __all__ = (
     "CreateEmailUpdateRequestBody",
     "CreateEmailVerificationRequestBody",
     "CreatePasswordResetRequestBody",
+    "CreateSessionBody",
     "CreateUserBody",
     "CreatedEmailSignInRequest",
     "CreatedPasswordResetRequest",
+    "CreatedSession",
+    "CreatedSessionSession",
     "EmailSignIn",
     "EmailSignInRequest",
     "EmailSignInUserType0",
@@ -106,6 +120,7 @@ __all__ = (
     "ImportUsersBody",
     "ImportUsersBodyUsersItem",
     "ImportUsersBodyUsersItemPasskeysType0Item",
+    "ImportUsersBodyUsersItemSessionsType0Item",
     "OpenApiDocument",
     "Passkey",
     "PasskeyAuthentication",
@@ -127,6 +142,7 @@ __all__ = (
     "RegisterTotpBody",
     "ResetPasswordBody",
     "ResetTwoFactorBody",
+    "Session",
     "StartPasskeyAuthenticationBody",
     "StartPasskeyRegistrationBody",
     "TotpCredential",
@@ -137,6 +153,10 @@ __all__ = (
     "UserImportResultResultsItemType0",
     "UserImportResultResultsItemType1",
     "UserImportResultResultsItemType2",
+    "ValidateSessionBody",
+    "ValidatedSession",
+    "ValidatedSessionSession",
+    "ValidatedSessionUser",
     "VerifiedEmail",
     "VerifyEmailBody",
     "VerifyEmailSignInBody",

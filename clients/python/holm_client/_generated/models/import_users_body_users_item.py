@@ -17,6 +17,9 @@ if TYPE_CHECKING:
     from ..models.import_users_body_users_item_passkeys_type_0_item import (
         ImportUsersBodyUsersItemPasskeysType0Item,
     )
+    from ..models.import_users_body_users_item_sessions_type_0_item import (
+        ImportUsersBodyUsersItemSessionsType0Item,
+    )
 
 
 T = TypeVar("T", bound="ImportUsersBodyUsersItem")
@@ -29,7 +32,8 @@ class ImportUsersBodyUsersItem:
         id (Union[None, Unset, str]): A Holm identifier, kept; absent: a new one.
         email (Union[None, Unset, str]): The rules of POST /users; stored in NFC, lower-cased.
         email_verified (Union[None, Unset, bool]): Default false.
-        created_at (Union[None, Unset, int]): Whole Unix seconds, not in the future; default now.
+        created_at (Union[None, Unset, int]): Whole Unix seconds, not in the future (up to an hour ahead is stored as
+            now); default now.
         password_hash (Union[None, Unset, str]): One of the forms of docs/import.md, checked against its cost bounds and
             never computed at import; null or absent: a user without a password.
         totp_key (Union[None, Unset, str]): Standard base64 of 10 to 64 bytes (SHA-1, 6 digits, 30-second steps),
@@ -39,6 +43,9 @@ class ImportUsersBodyUsersItem:
             user as they are (docs/import.md); a credential id already registered is a conflict like a taken email.
         passkey_user_handle (Union[None, Unset, str]): Base64url of the user handle (1 to 64 bytes) the user's passkeys
             were made with; absent: a new one when first needed.
+        sessions (Union[None, Unset, list['ImportUsersBodyUsersItemSessionsType0Item']]): The user's live sessions as
+            `holm export` wrote them, restored so that a move signs no one out; a session id already taken is a conflict
+            like a taken id.
     """
 
     id: Union[None, Unset, str] = UNSET
@@ -52,6 +59,9 @@ class ImportUsersBodyUsersItem:
         UNSET
     )
     passkey_user_handle: Union[None, Unset, str] = UNSET
+    sessions: Union[None, Unset, list["ImportUsersBodyUsersItemSessionsType0Item"]] = (
+        UNSET
+    )
     additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
 
     def to_dict(self) -> dict[str, Any]:
@@ -115,6 +125,18 @@ class ImportUsersBodyUsersItem:
         else:
             passkey_user_handle = self.passkey_user_handle
 
+        sessions: Union[None, Unset, list[dict[str, Any]]]
+        if isinstance(self.sessions, Unset):
+            sessions = UNSET
+        elif isinstance(self.sessions, list):
+            sessions = []
+            for sessions_type_0_item_data in self.sessions:
+                sessions_type_0_item = sessions_type_0_item_data.to_dict()
+                sessions.append(sessions_type_0_item)
+
+        else:
+            sessions = self.sessions
+
         field_dict: dict[str, Any] = {}
         field_dict.update(self.additional_properties)
         field_dict.update({})
@@ -136,6 +158,8 @@ class ImportUsersBodyUsersItem:
             field_dict["passkeys"] = passkeys
         if passkey_user_handle is not UNSET:
             field_dict["passkey_user_handle"] = passkey_user_handle
+        if sessions is not UNSET:
+            field_dict["sessions"] = sessions
 
         return field_dict
 
@@ -143,6 +167,9 @@ class ImportUsersBodyUsersItem:
     def from_dict(cls, src_dict: Mapping[str, Any]) -> Self:
         from ..models.import_users_body_users_item_passkeys_type_0_item import (
             ImportUsersBodyUsersItemPasskeysType0Item,
+        )
+        from ..models.import_users_body_users_item_sessions_type_0_item import (
+            ImportUsersBodyUsersItemSessionsType0Item,
         )
 
         d = dict(src_dict)
@@ -252,6 +279,37 @@ class ImportUsersBodyUsersItem:
             d.pop("passkey_user_handle", UNSET)
         )
 
+        def _parse_sessions(
+            data: object,
+        ) -> Union[None, Unset, list["ImportUsersBodyUsersItemSessionsType0Item"]]:
+            if data is None:
+                return data
+            if isinstance(data, Unset):
+                return data
+            try:
+                if not isinstance(data, list):
+                    raise TypeError()
+                sessions_type_0 = []
+                _sessions_type_0 = data
+                for sessions_type_0_item_data in _sessions_type_0:
+                    sessions_type_0_item = (
+                        ImportUsersBodyUsersItemSessionsType0Item.from_dict(
+                            sessions_type_0_item_data
+                        )
+                    )
+
+                    sessions_type_0.append(sessions_type_0_item)
+
+                return sessions_type_0
+            except:  # noqa: E722
+                pass
+            return cast(
+                Union[None, Unset, list["ImportUsersBodyUsersItemSessionsType0Item"]],
+                data,
+            )
+
+        sessions = _parse_sessions(d.pop("sessions", UNSET))
+
         import_users_body_users_item = cls(
             id=id,
             email=email,
@@ -262,6 +320,7 @@ class ImportUsersBodyUsersItem:
             recovery_code=recovery_code,
             passkeys=passkeys,
             passkey_user_handle=passkey_user_handle,
+            sessions=sessions,
         )
 
         import_users_body_users_item.additional_properties = d

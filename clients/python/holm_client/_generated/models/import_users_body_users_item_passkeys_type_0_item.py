@@ -23,16 +23,20 @@ class ImportUsersBodyUsersItemPasskeysType0Item:
         credential_id (str): Base64url (no padding) of the credential id, 1 to 1,023 bytes.
         public_key (str): Standard base64 of the public key as SubjectPublicKeyInfo (DER), which WebCrypto must import
             for `algorithm`.
-        algorithm (Union[Literal[-257], Literal[-7], Literal[-8]]): COSE algorithm: -7 ES256, -8 EdDSA, -257 RS256 (at
-            least 2,048 bits).
+        algorithm (Union[Literal[-257], Literal[-7], Literal[-8]]): COSE algorithm: -7 ES256, -8 EdDSA, -257 RS256 (a
+            2,048 to 4,096-bit modulus, exponent 65537; EdDSA keys of small order are refused).
         sign_count (int): The signature counter last seen; the next sign-in must exceed it (when either is non-zero).
         id (Union[None, Unset, str]): A Holm identifier, kept; absent: a new one.
-        name (Union[None, Unset, str]): Default "Passkey".
-        created_at (Union[None, Unset, int]): Whole Unix seconds, not in the future; default now.
-        last_used_at (Union[None, Unset, int]): Whole Unix seconds, not in the future; null or absent: never used.
+        name (Union[None, Unset, str]): The rule of a registration's name (1 to 64 characters, visible ones, no control
+            characters); default "Passkey".
+        created_at (Union[None, Unset, int]): Whole Unix seconds, not in the future (up to an hour ahead is stored as
+            now); default now.
+        last_used_at (Union[None, Unset, int]): Whole Unix seconds, not in the future (up to an hour ahead is stored as
+            now); null or absent: never used.
         backup_eligible (Union[None, Unset, bool]): Default false.
         backed_up (Union[None, Unset, bool]): Default false; true only with backup_eligible.
-        transports (Union[None, Unset, list[str]]): As the authenticator reported them; default none.
+        transports (Union[None, Unset, list[str]]): As the authenticator reported them, by the rule of a registration
+            (at most 16, each 1 to 32 visible characters); default none.
         aaguid (Union[None, Unset, str]): The authenticator model, as a UUID; default all zero.
     """
 

@@ -21,10 +21,12 @@ class ResetTwoFactorBody:
     Attributes:
         recovery_code (str):
         client_ip (Union[None, Unset, str]):
+        session_id (Union[None, Unset, str]):
     """
 
     recovery_code: str
     client_ip: Union[None, Unset, str] = UNSET
+    session_id: Union[None, Unset, str] = UNSET
     additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
 
     def to_dict(self) -> dict[str, Any]:
@@ -36,6 +38,12 @@ class ResetTwoFactorBody:
         else:
             client_ip = self.client_ip
 
+        session_id: Union[None, Unset, str]
+        if isinstance(self.session_id, Unset):
+            session_id = UNSET
+        else:
+            session_id = self.session_id
+
         field_dict: dict[str, Any] = {}
         field_dict.update(self.additional_properties)
         field_dict.update(
@@ -45,6 +53,8 @@ class ResetTwoFactorBody:
         )
         if client_ip is not UNSET:
             field_dict["client_ip"] = client_ip
+        if session_id is not UNSET:
+            field_dict["session_id"] = session_id
 
         return field_dict
 
@@ -62,9 +72,19 @@ class ResetTwoFactorBody:
 
         client_ip = _parse_client_ip(d.pop("client_ip", UNSET))
 
+        def _parse_session_id(data: object) -> Union[None, Unset, str]:
+            if data is None:
+                return data
+            if isinstance(data, Unset):
+                return data
+            return cast(Union[None, Unset, str], data)
+
+        session_id = _parse_session_id(d.pop("session_id", UNSET))
+
         reset_two_factor_body = cls(
             recovery_code=recovery_code,
             client_ip=client_ip,
+            session_id=session_id,
         )
 
         reset_two_factor_body.additional_properties = d

@@ -22,11 +22,13 @@ class VerifyNewEmailBody:
         request_id (str):
         code (str):
         client_ip (Union[None, Unset, str]):
+        session_id (Union[None, Unset, str]):
     """
 
     request_id: str
     code: str
     client_ip: Union[None, Unset, str] = UNSET
+    session_id: Union[None, Unset, str] = UNSET
     additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
 
     def to_dict(self) -> dict[str, Any]:
@@ -40,6 +42,12 @@ class VerifyNewEmailBody:
         else:
             client_ip = self.client_ip
 
+        session_id: Union[None, Unset, str]
+        if isinstance(self.session_id, Unset):
+            session_id = UNSET
+        else:
+            session_id = self.session_id
+
         field_dict: dict[str, Any] = {}
         field_dict.update(self.additional_properties)
         field_dict.update(
@@ -50,6 +58,8 @@ class VerifyNewEmailBody:
         )
         if client_ip is not UNSET:
             field_dict["client_ip"] = client_ip
+        if session_id is not UNSET:
+            field_dict["session_id"] = session_id
 
         return field_dict
 
@@ -69,10 +79,20 @@ class VerifyNewEmailBody:
 
         client_ip = _parse_client_ip(d.pop("client_ip", UNSET))
 
+        def _parse_session_id(data: object) -> Union[None, Unset, str]:
+            if data is None:
+                return data
+            if isinstance(data, Unset):
+                return data
+            return cast(Union[None, Unset, str], data)
+
+        session_id = _parse_session_id(d.pop("session_id", UNSET))
+
         verify_new_email_body = cls(
             request_id=request_id,
             code=code,
             client_ip=client_ip,
+            session_id=session_id,
         )
 
         verify_new_email_body.additional_properties = d

@@ -62,7 +62,9 @@ def sync_detailed(
     """Verify the new email
 
      INVALID_REQUEST when the request does not exist or has expired. The 5th incorrect code deletes the
-    request. EMAIL_ALREADY_USED when another user took the address meanwhile; the request is kept.
+    request. EMAIL_ALREADY_USED when another user took the address meanwhile; the request is kept. Every
+    other session of the user ends in the same transaction; `session_id` (a live session of this user,
+    else NOT_FOUND before anything else is judged, and nothing changes) stays signed in.
 
     Args:
         body (VerifyNewEmailBody):
@@ -94,7 +96,9 @@ def sync(
     """Verify the new email
 
      INVALID_REQUEST when the request does not exist or has expired. The 5th incorrect code deletes the
-    request. EMAIL_ALREADY_USED when another user took the address meanwhile; the request is kept.
+    request. EMAIL_ALREADY_USED when another user took the address meanwhile; the request is kept. Every
+    other session of the user ends in the same transaction; `session_id` (a live session of this user,
+    else NOT_FOUND before anything else is judged, and nothing changes) stays signed in.
 
     Args:
         body (VerifyNewEmailBody):
@@ -121,7 +125,9 @@ async def asyncio_detailed(
     """Verify the new email
 
      INVALID_REQUEST when the request does not exist or has expired. The 5th incorrect code deletes the
-    request. EMAIL_ALREADY_USED when another user took the address meanwhile; the request is kept.
+    request. EMAIL_ALREADY_USED when another user took the address meanwhile; the request is kept. Every
+    other session of the user ends in the same transaction; `session_id` (a live session of this user,
+    else NOT_FOUND before anything else is judged, and nothing changes) stays signed in.
 
     Args:
         body (VerifyNewEmailBody):
@@ -151,7 +157,9 @@ async def asyncio(
     """Verify the new email
 
      INVALID_REQUEST when the request does not exist or has expired. The 5th incorrect code deletes the
-    request. EMAIL_ALREADY_USED when another user took the address meanwhile; the request is kept.
+    request. EMAIL_ALREADY_USED when another user took the address meanwhile; the request is kept. Every
+    other session of the user ends in the same transaction; `session_id` (a live session of this user,
+    else NOT_FOUND before anything else is judged, and nothing changes) stays signed in.
 
     Args:
         body (VerifyNewEmailBody):

@@ -61,7 +61,9 @@ def sync_detailed(
     """Update a password
 
      The new password's leak check comes before the current password is checked. If the password changed
-    during the call, the answer is INCORRECT_PASSWORD and nothing changes.
+    during the call, the answer is INCORRECT_PASSWORD and nothing changes. Every other session of the
+    user ends in the same transaction; `session_id` (a live session of this user, else NOT_FOUND before
+    anything else is judged, and nothing changes) stays signed in.
 
     Args:
         user_id (str):
@@ -96,7 +98,9 @@ async def asyncio_detailed(
     """Update a password
 
      The new password's leak check comes before the current password is checked. If the password changed
-    during the call, the answer is INCORRECT_PASSWORD and nothing changes.
+    during the call, the answer is INCORRECT_PASSWORD and nothing changes. Every other session of the
+    user ends in the same transaction; `session_id` (a live session of this user, else NOT_FOUND before
+    anything else is judged, and nothing changes) stays signed in.
 
     Args:
         user_id (str):

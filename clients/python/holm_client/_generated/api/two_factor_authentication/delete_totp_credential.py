@@ -5,16 +5,25 @@ import httpx
 
 from ... import errors
 from ...client import AuthenticatedClient, Client
-from ...types import Response
+from ...types import UNSET, Response, Unset
 
 
 def _get_kwargs(
     user_id: str,
+    *,
+    session_id: Union[Unset, str] = UNSET,
 ) -> dict[str, Any]:
+
+    params: dict[str, Any] = {}
+
+    params["session_id"] = session_id
+
+    params = {k: v for k, v in params.items() if v is not UNSET and v is not None}
 
     _kwargs: dict[str, Any] = {
         "method": "delete",
         "url": f"/users/{user_id}/totp-credential",
+        "params": params,
     }
 
     return _kwargs
@@ -47,11 +56,17 @@ def sync_detailed(
     user_id: str,
     *,
     client: Union[AuthenticatedClient, Client],
+    session_id: Union[Unset, str] = UNSET,
 ) -> Response[Any]:
     """Delete the TOTP credential
 
+     Every other session of the user ends in the same transaction; the query parameter `session_id` (a
+    live session of this user, else NOT_FOUND before anything else is judged, and nothing changes) stays
+    signed in.
+
     Args:
         user_id (str):
+        session_id (Union[Unset, str]):
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -63,6 +78,7 @@ def sync_detailed(
 
     kwargs = _get_kwargs(
         user_id=user_id,
+        session_id=session_id,
     )
 
     response = client.get_httpx_client().request(
@@ -76,11 +92,17 @@ async def asyncio_detailed(
     user_id: str,
     *,
     client: Union[AuthenticatedClient, Client],
+    session_id: Union[Unset, str] = UNSET,
 ) -> Response[Any]:
     """Delete the TOTP credential
 
+     Every other session of the user ends in the same transaction; the query parameter `session_id` (a
+    live session of this user, else NOT_FOUND before anything else is judged, and nothing changes) stays
+    signed in.
+
     Args:
         user_id (str):
+        session_id (Union[Unset, str]):
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -92,6 +114,7 @@ async def asyncio_detailed(
 
     kwargs = _get_kwargs(
         user_id=user_id,
+        session_id=session_id,
     )
 
     response = await client.get_async_httpx_client().request(**kwargs)

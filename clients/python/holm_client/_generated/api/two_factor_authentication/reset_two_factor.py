@@ -64,7 +64,9 @@ def sync_detailed(
     """Reset two-factor authentication with the recovery code
 
      The TOTP credential is deleted and the old recovery code is spent. 5 incorrect codes in a row lock
-    the check.
+    the check. Every other session of the user ends in the same transaction; `session_id` (a live
+    session of this user, else NOT_FOUND before anything else is judged, and nothing changes) stays
+    signed in.
 
     Args:
         user_id (str):
@@ -99,7 +101,9 @@ def sync(
     """Reset two-factor authentication with the recovery code
 
      The TOTP credential is deleted and the old recovery code is spent. 5 incorrect codes in a row lock
-    the check.
+    the check. Every other session of the user ends in the same transaction; `session_id` (a live
+    session of this user, else NOT_FOUND before anything else is judged, and nothing changes) stays
+    signed in.
 
     Args:
         user_id (str):
@@ -129,7 +133,9 @@ async def asyncio_detailed(
     """Reset two-factor authentication with the recovery code
 
      The TOTP credential is deleted and the old recovery code is spent. 5 incorrect codes in a row lock
-    the check.
+    the check. Every other session of the user ends in the same transaction; `session_id` (a live
+    session of this user, else NOT_FOUND before anything else is judged, and nothing changes) stays
+    signed in.
 
     Args:
         user_id (str):
@@ -162,7 +168,9 @@ async def asyncio(
     """Reset two-factor authentication with the recovery code
 
      The TOTP credential is deleted and the old recovery code is spent. 5 incorrect codes in a row lock
-    the check.
+    the check. Every other session of the user ends in the same transaction; `session_id` (a live
+    session of this user, else NOT_FOUND before anything else is judged, and nothing changes) stays
+    signed in.
 
     Args:
         user_id (str):

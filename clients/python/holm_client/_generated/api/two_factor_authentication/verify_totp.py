@@ -61,7 +61,9 @@ def sync_detailed(
     """Verify a TOTP code
 
      Each code works once. 5 incorrect codes in a row lock the check (TOO_MANY_REQUESTS, even for the
-    right code). NOT_ALLOWED when the user has no TOTP credential.
+    right code). NOT_ALLOWED when the user has no TOTP credential. With `session_id` (a live session of
+    this user, else NOT_FOUND before the code is judged), a correct code records that session's
+    second_factor_verified_at.
 
     Args:
         user_id (str):
@@ -96,7 +98,9 @@ async def asyncio_detailed(
     """Verify a TOTP code
 
      Each code works once. 5 incorrect codes in a row lock the check (TOO_MANY_REQUESTS, even for the
-    right code). NOT_ALLOWED when the user has no TOTP credential.
+    right code). NOT_ALLOWED when the user has no TOTP credential. With `session_id` (a live session of
+    this user, else NOT_FOUND before the code is judged), a correct code records that session's
+    second_factor_verified_at.
 
     Args:
         user_id (str):

@@ -1,0 +1,203 @@
+// The whole application: sign-up, sign-in (password or passkey), the session middleware,
+// sign-out and sign-out everywhere, and adding a passkey. Every account call goes to Holm.
+import { HolmError, type RequestBody } from "@holm/client";
+import { Hono, type Context } from "hono";
+import { deleteCookie, getCookie, setCookie } from "hono/cookie";
+import { csrf } from "hono/csrf";
+import { HTTPException } from "hono/http-exception";
+import { holm } from "./holm.js";
+import { emailCodePage, emailSignInPage, homePage, signInPage, signUpPage } from "./pages.js";
+import { clientIp, endSessionCookie, holmSession, startSession, type AppEnv } from "./sessions.js";
+
+type NewPasskey = RequestBody<"verifyPasskeyRegistration">["credential"];
+type UsedPasskey = RequestBody<"verifyPasskeyAuthentication">["credential"];
+
+function tooMany(error: HolmError): string {
+	return `Too many attempts: try again in ${error.retryAfter} seconds.`;
+}
+
+async function formFields(c: Context): Promise<{ email: string; password: string }> {
+	const form = await c.req.parseBody();
+	const text = (value: unknown) => (typeof value === "string" ? value : "");
+	return { email: text(form.email).trim(), password: text(form.password) };
+}
+
+// The passkey ceremony a browser started, kept beside it for the 5 minutes Holm keeps it, so that
+// a browser can only finish the ceremony it started.
+const CEREMONY_COOKIE = "passkey_ceremony";
+
+function rememberCeremony(c: Context, id: string): void {
+	setCookie(c, CEREMONY_COOKIE, id, { path: "/passkeys", maxAge: 300, httpOnly: true, sameSite: "Strict", secure: new URL(c.req.url).protocol === "https:" });
+}
+
+function takeCeremony(c: Context): string | undefined {
+	const id = getCookie(c, CEREMONY_COOKIE);
+	deleteCookie(c, CEREMONY_COOKIE, { path: "/passkeys" });
+	return id;
+}
+
+/** The browser's `credential.toJSON()`, as the page posts it. Holm checks every field of it. */
+async function credentialOf<Credential>(c: Context): Promise<Credential | undefined> {
+	const body: unknown = await c.req.json().catch(() => null);
+	if (typeof body !== "object" || body === null || !("credential" in body)) return undefined;
+	return body.credential as Credential;
+}
+
+/** Sends one email. Holm never sends email: your provider's API goes here. */
+export type SendEmail = (to: string, subject: string, text: string) => Promise<void>;
+
+// Sign-in by email code: the request's id waits in a cookie of the browser that asked, for the
+// code's 10 minutes.
+const EMAIL_SIGN_IN_COOKIE = "email_sign_in";
+
+export function createApp(sendEmail: SendEmail): Hono<AppEnv> {
+	const app = new Hono<AppEnv>();
+	app.use(csrf()); // form posts only from this site's own pages
+	app.use(holmSession);
+
+	app.get("/", (c) => c.html(homePage(c.get("user"))));
+
+	app.get("/sign-up", (c) => c.html(signUpPage()));
+	app.post("/sign-up", async (c) => {
+		const { email, password } = await formFields(c);
+		try {
+			const user = await holm.createUser({ email, password, client_ip: clientIp(c) });
+			await startSession(c, user.id);
+			return c.redirect("/");
+		} catch (error) {
+			if (!(error instanceof HolmError)) throw error;
+			const messages: Partial<Record<string, string>> = {
+				INVALID_DATA: "Enter an email address, and a password of 8 to 127 characters.",
+				EMAIL_ALREADY_USED: "That address has an account: sign in instead.",
+				WEAK_PASSWORD: "That password appears in known leaks: choose another.",
+			};
+			const message = error.code === "TOO_MANY_REQUESTS" ? tooMany(error) : messages[error.code];
+			if (message === undefined) throw error;
+			return c.html(signUpPage(message, email), 400);
+		}
+	});
+
+	app.get("/sign-in", (c) => c.html(signInPage()));
+	app.post("/sign-in", async (c) => {
+		const { email, password } = await formFields(c);
+		try {
+			const user = await holm.authenticateWithPassword({ email, password, client_ip: clientIp(c) });
+			if (user.totp_registered) {
+				// The password is only the first factor: ask for a code and call holm.verifyTotp before
+				// startSession (docs/client.md). This example has no TOTP page, so it stops here.
+				return c.html(signInPage("This account asks for an authenticator code, which this example does not do.", email), 400);
+			}
+			await startSession(c, user.id);
+			return c.redirect("/");
+		} catch (error) {
+			if (!(error instanceof HolmError)) throw error;
+			if (error.code === "TOO_MANY_REQUESTS") return c.html(signInPage(tooMany(error), email), 400);
+			if (["INVALID_DATA", "NOT_FOUND", "INCORRECT_PASSWORD"].includes(error.code)) {
+				return c.html(signInPage("Wrong email or password.", email), 400); // never say which
+			}
+			throw error;
+		}
+	});
+
+	app.get("/sign-in/email", (c) => c.html(emailSignInPage()));
+	app.post("/sign-in/email", async (c) => {
+		const { email } = await formFields(c);
+		try {
+			// Made whether or not the address has an account (user_id is null then), and answered the
+			// same: the page never tells who has an account. The code signs a new address up.
+			const request = await holm.createEmailSignIn({ email, client_ip: clientIp(c) });
+			await sendEmail(request.email, "Your sign-in code", `Your code is ${request.code}. It expires in 10 minutes.`);
+			setCookie(c, EMAIL_SIGN_IN_COOKIE, request.id, { path: "/", maxAge: 600, httpOnly: true, sameSite: "Lax", secure: new URL(c.req.url).protocol === "https:" });
+			return c.html(emailCodePage(request.email));
+		} catch (error) {
+			if (!(error instanceof HolmError)) throw error;
+			if (error.code === "TOO_MANY_REQUESTS") return c.html(emailSignInPage(tooMany(error), email), 400);
+			if (error.code === "INVALID_DATA") return c.html(emailSignInPage("Enter an email address.", email), 400);
+			throw error;
+		}
+	});
+	app.post("/sign-in/email/code", async (c) => {
+		const requestId = getCookie(c, EMAIL_SIGN_IN_COOKIE);
+		const form = await c.req.parseBody();
+		const code = typeof form.code === "string" ? form.code.trim() : "";
+		if (requestId === undefined) return c.html(emailSignInPage("Ask for a code first (on this browser)."), 400);
+		try {
+			const { user } = await holm.verifyEmailSignIn(requestId, { code, client_ip: clientIp(c), create_user: true });
+			if (user === null) throw new Error("create_user: true always answers a user");
+			if (user.totp_registered) {
+				return c.html(emailSignInPage("This account asks for an authenticator code, which this example does not do."), 400);
+			}
+			await startSession(c, user.id);
+			deleteCookie(c, EMAIL_SIGN_IN_COOKIE, { path: "/" });
+			return c.redirect("/");
+		} catch (error) {
+			if (!(error instanceof HolmError)) throw error;
+			if (error.code === "INCORRECT_CODE") return c.html(emailCodePage(null, "Wrong code."), 400);
+			if (["INVALID_DATA", "NOT_FOUND", "INVALID_REQUEST", "EMAIL_ALREADY_USED"].includes(error.code)) {
+				// Expired, used, replaced by a newer code, or too many wrong codes: start again.
+				return c.html(emailSignInPage("That code can no longer be used: ask for a new one."), 400);
+			}
+			throw error;
+		}
+	});
+
+	app.post("/sign-out", async (c) => {
+		const session = c.get("session");
+		if (session !== null) {
+			await holm.deleteSession(session.id).catch((error: unknown) => {
+				if (!(error instanceof HolmError && error.code === "NOT_FOUND")) throw error; // ended meanwhile
+			});
+		}
+		endSessionCookie(c);
+		return c.redirect("/");
+	});
+
+	app.post("/sign-out-everywhere", async (c) => {
+		const user = c.get("user");
+		if (user !== null) await holm.deleteUserSessions(user.id);
+		endSessionCookie(c);
+		return c.redirect("/");
+	});
+
+	// Passkeys: the page's four calls, each relayed to Holm. Errors go to the page as {error: CODE}.
+	app.post("/passkeys/register/start", async (c) => {
+		const user = c.get("user");
+		if (user === null) return c.json({ error: "NOT_SIGNED_IN" }, 401);
+		const ceremony = await holm.startPasskeyRegistration(user.id, { client_ip: clientIp(c) });
+		rememberCeremony(c, ceremony.id);
+		return c.json(ceremony.options);
+	});
+	app.post("/passkeys/register/finish", async (c) => {
+		const user = c.get("user");
+		const ceremonyId = takeCeremony(c);
+		const credential = await credentialOf<NewPasskey>(c);
+		if (user === null) return c.json({ error: "NOT_SIGNED_IN" }, 401);
+		if (ceremonyId === undefined || credential === undefined) return c.json({ error: "INVALID_REQUEST" }, 400);
+		const passkey = await holm.verifyPasskeyRegistration(ceremonyId, { credential, name: "Passkey" });
+		return c.json({ id: passkey.id, name: passkey.name });
+	});
+	app.post("/passkeys/sign-in/start", async (c) => {
+		const ceremony = await holm.startPasskeyAuthentication({ client_ip: clientIp(c) }); // discoverable: any of the user's passkeys
+		rememberCeremony(c, ceremony.id);
+		return c.json(ceremony.options);
+	});
+	app.post("/passkeys/sign-in/finish", async (c) => {
+		const ceremonyId = takeCeremony(c);
+		const credential = await credentialOf<UsedPasskey>(c);
+		if (ceremonyId === undefined || credential === undefined) return c.json({ error: "INVALID_REQUEST" }, 400);
+		const { user } = await holm.verifyPasskeyAuthentication(ceremonyId, { credential, client_ip: clientIp(c) });
+		await startSession(c, user.id);
+		return c.json({ user_id: user.id });
+	});
+
+	app.onError((error, c) => {
+		if (error instanceof HTTPException) return error.getResponse(); // the CSRF check's 403
+		// Holm's refusals on the passkey routes (NOT_ALLOWED, INVALID_CREDENTIAL, TOO_MANY_REQUESTS, ...).
+		if (error instanceof HolmError && error.status < 500 && new URL(c.req.url).pathname.startsWith("/passkeys/")) {
+			return c.json({ error: error.code }, 400);
+		}
+		console.error(error);
+		return c.text("Something went wrong.", 500);
+	});
+	return app;
+}

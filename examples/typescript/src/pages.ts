@@ -1,0 +1,112 @@
+// The pages, as plain HTML (hono/html escapes every value put in).
+import type { User } from "@holm/client";
+import { html } from "hono/html";
+
+function layout(title: string, body: ReturnType<typeof html>) {
+	return html`<!doctype html>
+<html lang="en">
+<head><meta charset="utf-8"><title>${title}</title></head>
+<body><main>${body}</main><script>${PASSKEY_SCRIPT}</script></body>
+</html>`;
+}
+
+export function homePage(user: User | null) {
+	if (user === null) {
+		return layout(
+			"Holm and Hono",
+			html`<p>Not signed in. <a href="/sign-in">Sign in</a> or <a href="/sign-up">sign up</a>.</p>`,
+		);
+	}
+	return layout(
+		"Holm and Hono",
+		html`<p>Signed in as <strong>${user.email}</strong>.</p>
+<button type="button" onclick="addPasskey()">Add a passkey</button>
+<p role="status" id="passkey-status"></p>
+<form method="post" action="/sign-out"><button>Sign out</button></form>
+<form method="post" action="/sign-out-everywhere"><button>Sign out everywhere</button></form>`,
+	);
+}
+
+export function signUpPage(error = "", email = "") {
+	return layout(
+		"Sign up",
+		html`<h1>Sign up</h1>
+${error ? html`<p role="alert">${error}</p>` : ""}
+<form method="post">
+  <label>Email <input type="email" name="email" value="${email}" autocomplete="email" required></label>
+  <label>Password <input type="password" name="password" autocomplete="new-password" minlength="8" maxlength="127" required></label>
+  <button>Sign up</button>
+</form>
+<p><a href="/sign-in">Sign in instead</a></p>`,
+	);
+}
+
+export function signInPage(error = "", email = "") {
+	return layout(
+		"Sign in",
+		html`<h1>Sign in</h1>
+${error ? html`<p role="alert">${error}</p>` : ""}
+<form method="post">
+  <label>Email <input type="email" name="email" value="${email}" autocomplete="username webauthn" required></label>
+  <label>Password <input type="password" name="password" autocomplete="current-password" required></label>
+  <button>Sign in</button>
+</form>
+<button type="button" onclick="signInWithPasskey()">Sign in with a passkey</button>
+<p role="status" id="passkey-status"></p>
+<p><a href="/sign-in/email">Email me a code instead</a> · <a href="/sign-up">Sign up instead</a></p>`,
+	);
+}
+
+export function emailSignInPage(error = "", email = "") {
+	return layout(
+		"Sign in with an email code",
+		html`<h1>Sign in with an email code</h1>
+${error ? html`<p role="alert">${error}</p>` : ""}
+<form method="post" action="/sign-in/email">
+  <label>Email <input type="email" name="email" value="${email}" autocomplete="email" required></label>
+  <button>Email me a code</button>
+</form>
+<p><a href="/sign-in">Sign in with a password instead</a></p>`,
+	);
+}
+
+/** The code's form: `email` is where it went, or null when the page comes back with an error. */
+export function emailCodePage(email: string | null, error = "") {
+	return layout(
+		"Enter your code",
+		html`<h1>Enter your code</h1>
+${error ? html`<p role="alert">${error}</p>` : html`<p>We sent a code to ${email}. It works for 10 minutes.</p>`}
+<form method="post" action="/sign-in/email/code">
+  <label>Code <input name="code" autocomplete="one-time-code" required></label>
+  <button>Sign in</button>
+</form>
+<p><a href="/sign-in/email">Send a new code</a></p>`,
+	);
+}
+
+// The browser's part of the passkey ceremonies: the backend hands over Holm's options, the browser
+// makes or uses the passkey, and the backend hands its answer back to Holm.
+const PASSKEY_SCRIPT = html`
+async function post(path, body) {
+  const response = await fetch(path, { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(body) });
+  return { ok: response.ok, body: await response.json() };
+}
+function say(text) { document.getElementById("passkey-status").textContent = text; }
+async function addPasskey() {
+  const start = await post("/passkeys/register/start", {});
+  if (!start.ok) return say("Passkeys are not available: " + start.body.error);
+  try {
+    const credential = await navigator.credentials.create({ publicKey: PublicKeyCredential.parseCreationOptionsFromJSON(start.body) });
+    const finish = await post("/passkeys/register/finish", { credential: credential.toJSON() });
+    say(finish.ok ? "Passkey added." : "The passkey was refused: " + finish.body.error);
+  } catch { say("No passkey was made."); }
+}
+async function signInWithPasskey() {
+  const start = await post("/passkeys/sign-in/start", {});
+  if (!start.ok) return say("Passkeys are not available: " + start.body.error);
+  try {
+    const credential = await navigator.credentials.get({ publicKey: PublicKeyCredential.parseRequestOptionsFromJSON(start.body) });
+    const finish = await post("/passkeys/sign-in/finish", { credential: credential.toJSON() });
+    if (finish.ok) location.assign("/"); else say("That passkey did not sign you in: " + finish.body.error);
+  } catch { say("No passkey was used."); }
+}`;

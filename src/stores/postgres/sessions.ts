@@ -1,0 +1,170 @@
+// Sessions on PostgreSQL. Creation and the cap lock the user's row first (as every transaction
+// that changes a user's rows does, so none can deadlock with another), so parallel creations for
+// one user are taken one at a time on every instance. Validation is one indexed read of the session
+// and its user, with the database's time; expiry is judged by the database's clock (clock.ts).
+import type { SQL, TransactionSQL } from "bun";
+import { withData } from "../../features/events/store.ts";
+import { DEVICE_MEMORY_SECONDS, type SessionSettings } from "../../features/sessions/settings.ts";
+import { endedEvent, type Session, type SessionEnding, type SessionStore, type StoredSession } from "../../features/sessions/store.ts";
+import type { DatabaseClock } from "./clock.ts";
+import { transaction } from "./connection.ts";
+import type { PostgresEventLog } from "./events.ts";
+import { toUser, USER_COLUMNS } from "./users.ts";
+
+const EVER_HAD_A_SESSION = new Uint8Array(0);
+
+export function toStoredSession(row: any): StoredSession {
+	return {
+		id: row.id,
+		userId: row.user_id,
+		digest: new Uint8Array(row.digest),
+		createdAt: Number(row.created_at),
+		lastUsedAt: Number(row.last_used_at),
+		clientIp: row.client_ip,
+		userAgent: row.user_agent,
+		secondFactorVerifiedAt: row.second_factor_verified_at === null ? null : Number(row.second_factor_verified_at),
+		newDevice: row.new_device,
+	};
+}
+
+function withoutDigest(stored: StoredSession): Session {
+	const { digest: _digest, ...session } = stored;
+	return session;
+}
+
+async function writeEnded(tx: TransactionSQL, events: PostgresEventLog, ending: SessionEnding, rows: readonly any[]): Promise<void> {
+	ending.written = endedEvent(ending, rows);
+	if (ending.written !== null) await events.write(tx, ending.written);
+}
+
+/** Ends the user's sessions but `ending.keep` inside the caller's transaction (a credential change),
+ *  which holds the user's row; writes the sessions_ended event when a live one ended. */
+export async function endSessionsWithin(tx: TransactionSQL, events: PostgresEventLog, userId: string, ending: SessionEnding): Promise<void> {
+	const rows = await tx`DELETE FROM session WHERE user_id = ${userId} AND (${ending.keep}::text IS NULL OR id <> ${ending.keep})
+		RETURNING id, created_at, last_used_at`;
+	ending.event = { ...ending.event, userId };
+	await writeEnded(tx, events, ending, rows);
+}
+
+export function createPostgresSessionStore(sql: SQL, clock: DatabaseClock, events: PostgresEventLog): SessionStore {
+	/** The live condition at the database's time. */
+	function live(q: SQL, settings: SessionSettings) {
+		return q`last_used_at > ${clock.seconds(q)} - ${settings.idleTimeoutSeconds} AND created_at > ${clock.seconds(q)} - ${settings.lifetimeSeconds}`;
+	}
+
+	return {
+		async create(input, settings) {
+			const { session } = input;
+			return transaction(sql, async (tx) => {
+				const [user] = await tx`SELECT ${clock.seconds(tx)} AS now FROM "user" WHERE id = ${session.userId} FOR UPDATE`;
+				if (user === undefined) return "NO_USER" as const;
+				const now = Number(user.now);
+				const [had] = await tx`SELECT count(*)::int AS n FROM session_device WHERE user_id = ${session.userId} AND digest = ${EVER_HAD_A_SESSION}`;
+				const first = input.devices[0];
+				const second = input.devices[1] ?? first;
+				const [known] =
+					first === undefined
+						? [{ n: 0 }]
+						: await tx`SELECT count(*)::int AS n FROM session_device WHERE user_id = ${session.userId}
+							AND last_seen_at > ${now - DEVICE_MEMORY_SECONDS} AND digest IN (${first}, ${second!})`;
+				const newDevice = had.n > 0 && first !== undefined && known.n === 0;
+				for (const digest of [EVER_HAD_A_SESSION, ...input.devices]) {
+					await tx`INSERT INTO session_device (user_id, digest, last_seen_at) VALUES (${session.userId}, ${digest}, ${now})
+						ON CONFLICT (user_id, digest) DO UPDATE SET last_seen_at = GREATEST(session_device.last_seen_at, excluded.last_seen_at)`;
+				}
+				await tx`DELETE FROM session WHERE user_id = ${session.userId}
+					AND NOT (last_used_at > ${now - settings.idleTimeoutSeconds} AND created_at > ${now - settings.lifetimeSeconds})`;
+				const [{ n }] = await tx`SELECT count(*)::int AS n FROM session WHERE user_id = ${session.userId}`;
+				const over = n + 1 - settings.perUser;
+				const endedIds: string[] =
+					over > 0
+						? (
+								await tx`DELETE FROM session WHERE id IN (
+									SELECT id FROM session WHERE user_id = ${session.userId} ORDER BY last_used_at, created_at, id LIMIT ${over}) RETURNING id`
+							).map((row: any) => row.id)
+						: [];
+				await tx`INSERT INTO session (id, user_id, digest, created_at, last_used_at, client_ip, user_agent, second_factor_verified_at, new_device)
+					VALUES (${session.id}, ${session.userId}, ${session.digest}, ${session.createdAt}, ${session.lastUsedAt}, ${session.clientIp},
+						${session.userAgent}, ${session.secondFactorVerifiedAt}, ${newDevice})`;
+				const created = withData(input.created, { new_device: newDevice });
+				await events.write(tx, created);
+				const ended = endedIds.length === 0 ? null : withData(input.limitEnded, { session_ids: endedIds });
+				if (ended !== null) await events.write(tx, ended);
+				return { session: { ...withoutDigest(session), newDevice }, created, ended };
+			});
+		},
+		async findForValidation(id) {
+			const rows = await sql.unsafe(
+				`SELECT s.id AS s_id, s.user_id AS s_user_id, s.digest AS s_digest, s.created_at AS s_created_at,
+					s.last_used_at AS s_last_used_at, s.client_ip AS s_client_ip, s.user_agent AS s_user_agent,
+					s.second_factor_verified_at AS s_second_factor_verified_at, s.new_device AS s_new_device,
+					${clock.secondsText()} AS s_now, u.*
+				FROM session s CROSS JOIN LATERAL (SELECT ${USER_COLUMNS} FROM "user" WHERE "user".id = s.user_id) u
+				WHERE s.id = $1`,
+				[id],
+			);
+			if (rows.length === 0) return null;
+			const row = rows[0];
+			const session = toStoredSession({
+				id: row.s_id,
+				user_id: row.s_user_id,
+				digest: row.s_digest,
+				created_at: row.s_created_at,
+				last_used_at: row.s_last_used_at,
+				client_ip: row.s_client_ip,
+				user_agent: row.s_user_agent,
+				second_factor_verified_at: row.s_second_factor_verified_at,
+				new_device: row.s_new_device,
+			});
+			const user = toUser(row);
+			return { session, user: async () => user, now: Number(row.s_now) };
+		},
+		async touch(id, _instanceNow, olderThan) {
+			await sql`UPDATE session SET last_used_at = ${clock.seconds(sql)} WHERE id = ${id} AND last_used_at < ${olderThan}`;
+		},
+		async get(id, _instanceNow, settings) {
+			const rows = await sql`SELECT * FROM session WHERE id = ${id} AND ${live(sql, settings)}`;
+			return rows.length === 0 ? null : withoutDigest(toStoredSession(rows[0]));
+		},
+		async listForUser(userId, _instanceNow, settings) {
+			const rows = await sql`SELECT * FROM session WHERE user_id = ${userId} AND ${live(sql, settings)}
+				ORDER BY last_used_at DESC, created_at DESC, id`;
+			return rows.map((row: any) => withoutDigest(toStoredSession(row)));
+		},
+		async end(id, _instanceNow, settings, event) {
+			return transaction(sql, async (tx) => {
+				const [{ now }] = await tx`SELECT ${clock.seconds(tx)} AS now`;
+				const ending: SessionEnding = { keep: null, event, now: Number(now), settings, written: null };
+				await writeEnded(tx, events, ending, await tx`DELETE FROM session WHERE id = ${id} RETURNING id, created_at, last_used_at`);
+				return ending.written;
+			});
+		},
+		async endForUser(userId, except, _instanceNow, settings, event) {
+			return transaction(sql, async (tx) => {
+				const [user] = await tx`SELECT ${clock.seconds(tx)} AS now FROM "user" WHERE id = ${userId} FOR UPDATE`;
+				if (user === undefined) return "NOT_FOUND" as const;
+				if (except !== null) {
+					const kept = await tx`SELECT 1 FROM session WHERE id = ${except} AND user_id = ${userId} AND ${live(tx, settings)}`;
+					if (kept.length === 0) return "NOT_FOUND" as const;
+				}
+				const ending: SessionEnding = { keep: except, event, now: Number(user.now), settings, written: null };
+				await endSessionsWithin(tx, events, userId, ending);
+				return ending.written;
+			});
+		},
+		async markSecondFactor(id, userId, at, settings) {
+			const updated = await sql`UPDATE session SET second_factor_verified_at = ${at}
+				WHERE id = ${id} AND user_id = ${userId} AND ${live(sql, settings)}`;
+			return updated.count > 0;
+		},
+		async countLive(_instanceNow, settings) {
+			const [{ n }] = await sql`SELECT count(*)::int AS n FROM session WHERE ${live(sql, settings)}`;
+			return n;
+		},
+		async deleteExpired(_instanceNow, settings) {
+			await sql`DELETE FROM session WHERE last_used_at <= ${clock.seconds(sql)} - ${settings.idleTimeoutSeconds}
+				OR created_at <= ${clock.seconds(sql)} - ${settings.lifetimeSeconds}`;
+			await sql`DELETE FROM session_device WHERE last_seen_at <= ${clock.seconds(sql)} - ${DEVICE_MEMORY_SECONDS} AND digest <> ${EVER_HAD_A_SESSION}`;
+		},
+	};
+}

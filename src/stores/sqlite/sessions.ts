@@ -1,0 +1,228 @@
+// Sessions on SQLite. Creation, the cap and every ending run in one synchronous transaction on the
+// writer, so parallel creations for one user are taken one at a time; validation reads the session
+// and its user in one statement on the snapshot reader and writes nothing unless last_used_at is
+// a minute stale.
+import type { Database, Statement } from "bun:sqlite";
+import { withData, type HolmEvent } from "../../features/events/store.ts";
+import { DEVICE_MEMORY_SECONDS, type SessionSettings } from "../../features/sessions/settings.ts";
+import { endedEvent, type Session, type SessionEnding, type SessionStore, type StoredSession } from "../../features/sessions/store.ts";
+import type { SnapshotReads } from "./db/snapshot-reads.ts";
+import type { SqliteEventLog } from "./events.ts";
+import { isForeignKeyViolation } from "./errors.ts";
+import { toUser, USER_COLUMNS, type UserRow } from "./users.ts";
+
+interface SessionRow {
+	id: string;
+	user_id: string;
+	digest: Uint8Array;
+	created_at: number;
+	last_used_at: number;
+	client_ip: string | null;
+	user_agent: string | null;
+	second_factor_verified_at: number | null;
+	new_device: number;
+}
+
+const SESSION_COLUMNS = `id, user_id, digest, created_at, last_used_at, client_ip, user_agent, second_factor_verified_at, new_device`;
+
+/** The marker digest of "this user has had a session": never swept. */
+const EVER_HAD_A_SESSION = new Uint8Array(0);
+
+export function toStoredSession(row: SessionRow): StoredSession {
+	return {
+		id: row.id,
+		userId: row.user_id,
+		digest: row.digest,
+		createdAt: row.created_at,
+		lastUsedAt: row.last_used_at,
+		clientIp: row.client_ip,
+		userAgent: row.user_agent,
+		secondFactorVerifiedAt: row.second_factor_verified_at,
+		newDevice: row.new_device === 1,
+	};
+}
+
+/** The model without its digest. */
+function withoutDigest(stored: StoredSession): Session {
+	const { digest: _digest, ...session } = stored;
+	return session;
+}
+
+/** Where a session is live at ?now under the settings ?idle and ?lifetime. */
+const LIVE = `last_used_at > ?2 - ?3 AND created_at > ?2 - ?4`;
+
+type EndStatement = Statement<{ id: string; created_at: number; last_used_at: number }, [string, string | null]>;
+const endStatements = new WeakMap<Database, EndStatement>();
+
+/** Prepared once per database, on the writer (through its prepare, which ends a read snapshot first). */
+function endStatementOf(db: Database): EndStatement {
+	let statement = endStatements.get(db);
+	if (statement === undefined) {
+		statement = db.prepare(`DELETE FROM session WHERE user_id = ?1 AND (?2 IS NULL OR id <> ?2) RETURNING id, created_at, last_used_at`);
+		endStatements.set(db, statement);
+	}
+	return statement;
+}
+
+/**
+ * Ends the user's sessions but `ending.keep` inside the caller's transaction (a credential change),
+ * and writes its sessions_ended event when a live one ended.
+ */
+export function endSessionsWithin(db: Database, events: SqliteEventLog, userId: string, ending: SessionEnding): void {
+	const ended = endStatementOf(db).all(userId, ending.keep);
+	ending.event = { ...ending.event, userId };
+	writeEnded(events, ending, ended);
+}
+
+function writeEnded(events: SqliteEventLog, ending: SessionEnding, rows: readonly { id: string; created_at: number; last_used_at: number }[]): void {
+	ending.written = endedEvent(ending, rows);
+	if (ending.written !== null) events.write(ending.written);
+}
+
+export function createSqliteSessionStore(db: Database, reads: SnapshotReads, events: SqliteEventLog): SessionStore {
+	const insertSession = db.prepare<void, [string, string, Uint8Array, number, number, string | null, string | null, number | null, number]>(
+		`INSERT INTO session (id, user_id, digest, created_at, last_used_at, client_ip, user_agent, second_factor_verified_at, new_device)
+		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+	);
+	const selectUser = db.prepare<{ id: string }, [string]>(`SELECT id FROM user WHERE id = ?`);
+	const knownDevices = db.prepare<{ n: number }, [string, number, Uint8Array, Uint8Array]>(
+		`SELECT count(*) AS n FROM session_device WHERE user_id = ?1 AND last_seen_at > ?2 AND digest IN (?3, ?4)`,
+	);
+	const everHad = db.prepare<{ n: number }, [string, Uint8Array]>(`SELECT count(*) AS n FROM session_device WHERE user_id = ? AND digest = ?`);
+	const rememberDevice = db.prepare<void, [string, Uint8Array, number]>(
+		`INSERT INTO session_device (user_id, digest, last_seen_at) VALUES (?1, ?2, ?3)
+		ON CONFLICT (user_id, digest) DO UPDATE SET last_seen_at = max(last_seen_at, excluded.last_seen_at)`,
+	);
+	const deleteExpiredOfUser = db.prepare<void, [string, number, number, number]>(
+		`DELETE FROM session WHERE user_id = ?1 AND NOT (${LIVE})`,
+	);
+	const countOfUser = db.prepare<{ n: number }, [string]>(`SELECT count(*) AS n FROM session WHERE user_id = ?`);
+	const endLeastRecentlyUsed = db.prepare<{ id: string }, [string, number]>(
+		`DELETE FROM session WHERE id IN (SELECT id FROM session WHERE user_id = ?1 ORDER BY last_used_at, created_at, id LIMIT ?2) RETURNING id`,
+	);
+
+	// Two statements, not a join: on this snapshot (no write can come between two synchronous reads)
+	// a lookup by each primary key costs about 1 µs, and the same join about 15.
+	// An unknown id gives a stand-in row (found = 0) of the same shape, so that a miss builds the
+	// same row a wrong secret does: the two cannot be told apart by time.
+	const selectForValidation = reads.prepare<SessionRow & { found: number }, [string]>(
+		`SELECT * FROM (SELECT ${SESSION_COLUMNS}, 1 AS found FROM session WHERE id = ?1
+			UNION ALL SELECT '', '', zeroblob(32), 0, 0, NULL, NULL, NULL, 0, 0) ORDER BY found DESC LIMIT 1`,
+	);
+	const selectUserForValidation = reads.prepare<UserRow, [string]>(`SELECT ${USER_COLUMNS} FROM user WHERE id = ?`);
+	const touch = db.prepare<void, [number, string, number]>(`UPDATE session SET last_used_at = ?1 WHERE id = ?2 AND last_used_at < ?3`);
+	const selectLive = reads.prepare<SessionRow, [string, number, number, number]>(`SELECT ${SESSION_COLUMNS} FROM session WHERE id = ?1 AND ${LIVE}`);
+	const listLive = reads.prepare<SessionRow, [string, number, number, number]>(
+		`SELECT ${SESSION_COLUMNS} FROM session WHERE user_id = ?1 AND ${LIVE} ORDER BY last_used_at DESC, created_at DESC, id`,
+	);
+	const deleteOne = db.prepare<{ id: string; created_at: number; last_used_at: number }, [string]>(
+		`DELETE FROM session WHERE id = ? RETURNING id, created_at, last_used_at`,
+	);
+	const selectLiveOnWriter = db.prepare<{ user_id: string }, [string, number, number, number]>(`SELECT user_id FROM session WHERE id = ?1 AND ${LIVE}`);
+	const markSecondFactor = db.prepare<void, [number, string, number, number, string]>(
+		`UPDATE session SET second_factor_verified_at = ?1
+		WHERE id = ?2 AND user_id = ?5 AND last_used_at > ?1 - ?3 AND created_at > ?1 - ?4`,
+	);
+	const countLive = reads.prepare<{ n: number }, [number, number, number]>(
+		`SELECT count(*) AS n FROM session WHERE last_used_at > ?1 - ?2 AND created_at > ?1 - ?3`,
+	);
+	const sweepSessions = db.prepare<void, [number, number, number]>(
+		`DELETE FROM session WHERE last_used_at <= ?1 - ?2 OR created_at <= ?1 - ?3`,
+	);
+	const sweepDevices = db.prepare<void, [number]>(`DELETE FROM session_device WHERE last_seen_at <= ? AND digest <> x''`);
+
+	const create = db.transaction((input: Parameters<SessionStore["create"]>[0], settings: SessionSettings) => {
+		const { session } = input;
+		if (selectUser.get(session.userId) === null) return "NO_USER" as const;
+		const now = session.createdAt;
+		const hadOne = everHad.get(session.userId, EVER_HAD_A_SESSION)!.n > 0;
+		const [first, second] = [input.devices[0], input.devices[1] ?? input.devices[0]];
+		const known = first === undefined ? 0 : knownDevices.get(session.userId, now - DEVICE_MEMORY_SECONDS, first, second!)!.n;
+		const newDevice = hadOne && first !== undefined && known === 0;
+		for (const digest of [EVER_HAD_A_SESSION, ...input.devices]) rememberDevice.run(session.userId, digest, now);
+
+		deleteExpiredOfUser.run(session.userId, now, settings.idleTimeoutSeconds, settings.lifetimeSeconds);
+		const over = countOfUser.get(session.userId)!.n + 1 - settings.perUser;
+		const endedIds = over > 0 ? endLeastRecentlyUsed.all(session.userId, over).map((row) => row.id) : [];
+		insertSession.run(
+			session.id,
+			session.userId,
+			session.digest,
+			session.createdAt,
+			session.lastUsedAt,
+			session.clientIp,
+			session.userAgent,
+			session.secondFactorVerifiedAt,
+			newDevice ? 1 : 0,
+		);
+		const created = withData(input.created, { new_device: newDevice });
+		events.write(created);
+		const ended = endedIds.length === 0 ? null : withData(input.limitEnded, { session_ids: endedIds });
+		if (ended !== null) events.write(ended);
+		return { session: { ...withoutDigest(session), newDevice }, created, ended };
+	});
+
+	const endOne = db.transaction((id: string, now: number, settings: SessionSettings, event: HolmEvent): HolmEvent | null => {
+		const ending: SessionEnding = { keep: null, event, now, settings, written: null };
+		writeEnded(events, ending, deleteOne.all(id));
+		return ending.written;
+	});
+
+	const endForUser = db.transaction(
+		(userId: string, except: string | null, now: number, settings: SessionSettings, event: HolmEvent): "NOT_FOUND" | HolmEvent | null => {
+			if (except !== null && selectLiveOnWriter.get(except, now, settings.idleTimeoutSeconds, settings.lifetimeSeconds)?.user_id !== userId) {
+				return "NOT_FOUND";
+			}
+			const ending: SessionEnding = { keep: except, event, now, settings, written: null };
+			endSessionsWithin(db, events, userId, ending);
+			return ending.written;
+		},
+	);
+
+	return {
+		async create(input, settings) {
+			try {
+				return create(input, settings);
+			} catch (error) {
+				if (isForeignKeyViolation(error)) return "NO_USER";
+				throw error;
+			}
+		},
+		async findForValidation(id) {
+			const row = selectForValidation.get(id)!;
+			if (row.found === 0) return null;
+			// Read once the secret matched, so that a wrong secret costs what an unknown id costs.
+			const user = async () => {
+				const found = selectUserForValidation.get(row.user_id);
+				return found === null ? null : toUser(found);
+			};
+			return { session: toStoredSession(row), user, now: null };
+		},
+		async touch(id, now, olderThan) {
+			touch.run(now, id, olderThan);
+		},
+		async get(id, now, settings) {
+			const row = selectLive.get(id, now, settings.idleTimeoutSeconds, settings.lifetimeSeconds);
+			return row === null ? null : withoutDigest(toStoredSession(row));
+		},
+		async listForUser(userId, now, settings) {
+			return listLive.all(userId, now, settings.idleTimeoutSeconds, settings.lifetimeSeconds).map((row) => withoutDigest(toStoredSession(row)));
+		},
+		async end(id, now, settings, event) {
+			return endOne(id, now, settings, event);
+		},
+		async endForUser(userId, except, now, settings, event) {
+			return endForUser(userId, except, now, settings, event);
+		},
+		async markSecondFactor(id, userId, at, settings) {
+			return markSecondFactor.run(at, id, settings.idleTimeoutSeconds, settings.lifetimeSeconds, userId).changes > 0;
+		},
+		async countLive(now, settings) {
+			return countLive.get(now, settings.idleTimeoutSeconds, settings.lifetimeSeconds)!.n;
+		},
+		async deleteExpired(now, settings) {
+			sweepSessions.run(now, settings.idleTimeoutSeconds, settings.lifetimeSeconds);
+			sweepDevices.run(now - DEVICE_MEMORY_SECONDS);
+		},
+	};
+}
