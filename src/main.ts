@@ -145,9 +145,10 @@ async function importCommand(args: string[]): Promise<number> {
 		onConflict: config.onConflict,
 		progress: { isTTY: process.stderr.isTTY === true, write: (text) => process.stderr.write(text) },
 	});
+	const ids = outcome.ids === null ? "" : `; the user ids of the created and skipped rows are in ${outcome.ids}`;
 	const rejects = outcome.rejects === null ? "" : `; the failed rows and why are in ${outcome.rejects}`;
 	const rate = Math.round(outcome.rows / Math.max(outcome.seconds, 0.001));
-	console.error(`${outcome.rows} rows: ${outcome.created} created, ${outcome.skipped} skipped, ${outcome.failed} failed in ${outcome.seconds.toFixed(1)} s (${rate} rows/s)${rejects}`);
+	console.error(`${outcome.rows} rows: ${outcome.created} created, ${outcome.skipped} skipped, ${outcome.failed} failed in ${outcome.seconds.toFixed(1)} s (${rate} rows/s)${ids}${rejects}`);
 	return outcome.failed === 0 ? 0 : 1;
 }
 

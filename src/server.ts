@@ -129,6 +129,7 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
 		});
 		await checkClock(storage, ctx.now, log);
 		describePasskeys(config, log);
+		describeConsoleAndWebhooks(config, events, log);
 		const webhooks =
 			events.webhook === null || webhookKey === null
 				? null
@@ -186,6 +187,15 @@ function describePasskeys(config: ServeConfig, log: Logger): void {
 	}
 	const { rpId, origins, userVerification } = config.passkeys;
 	log.info("passkeys are on", { rp_id: rpId, origins: origins.join(","), user_verification: userVerification });
+}
+
+/** Once at start, like passkeys: the console and webhooks, when given. Only the receiver's origin is
+ *  logged, since its path or query may hold a token. */
+function describeConsoleAndWebhooks(config: ServeConfig, events: EventConfig, log: Logger): void {
+	if (config.console) log.info("the console is on", { path: "/console/", sign_in: "holm console-link" });
+	if (events.webhook === null) return;
+	const types = events.webhook.types === null ? "all" : [...events.webhook.types].join(",");
+	log.info("webhooks are on", { to: new URL(events.webhook.url).origin, events: types });
 }
 
 /** The database's size, or null when it cannot say (closed, unreachable): a scrape of /metrics

@@ -250,13 +250,14 @@ export interface Serving {
 	output(): string;
 	/** Everything written to stderr so far. */
 	errors(): string;
-	/** SIGTERM, then the exit code. */
+	/** SIGTERM, then the exit code, once both streams have been read to their end. */
 	stop(): Promise<number>;
 }
 
-function collect(stream: ReadableStream<Uint8Array>, onText: (text: string) => void): void {
+/** Reads `stream` as it comes; resolves once it has ended. */
+function collect(stream: ReadableStream<Uint8Array>, onText: (text: string) => void): Promise<void> {
 	const decoder = new TextDecoder();
-	(async () => {
+	return (async () => {
 		for await (const chunk of stream) onText(decoder.decode(chunk, { stream: true }));
 	})().catch(() => {});
 }
@@ -271,13 +272,16 @@ export async function serveHolm(args: string[], env: Record<string, string> = {}
 	let out = "";
 	let err = "";
 	let timer: Timer | undefined;
+	const read: Promise<void>[] = [];
 	const ready = /holm is listening[^\n]*\n/; // the whole line, so the url in it is complete
 	await new Promise<void>((resolve, reject) => {
-		collect(child.stdout, (text) => {
-			out += text;
-			if (ready.test(out)) resolve();
-		});
-		collect(child.stderr, (text) => (err += text));
+		read.push(
+			collect(child.stdout, (text) => {
+				out += text;
+				if (ready.test(out)) resolve();
+			}),
+		);
+		read.push(collect(child.stderr, (text) => (err += text)));
 		child.exited.then((code) => reject(new Error(`serve exited ${code}: ${out} ${err}`)));
 		timer = setTimeout(() => {
 			child.kill("SIGKILL");
@@ -292,7 +296,9 @@ export async function serveHolm(args: string[], env: Record<string, string> = {}
 		errors: () => err,
 		async stop() {
 			child.kill("SIGTERM");
-			return await child.exited;
+			const code = await child.exited;
+			await Promise.all(read);
+			return code;
 		},
 	};
 }

@@ -9,7 +9,7 @@ const root = join(import.meta.dir, "..");
 function runner(paths: string[], env: Record<string, string>): { code: number | null; last: string } {
 	const result = Bun.spawnSync([process.execPath, "test/run.ts", ...paths], {
 		cwd: root,
-		env: { ...process.env, HOLM_TEST_STORE: "", HOLM_TEST_REQUIRE_POSTGRES: "", ...env },
+		env: { ...process.env, HOLM_TEST_STORE: "", HOLM_TEST_REQUIRE_POSTGRES: "", HOLM_TEST_REQUIRE_PYTHON: "", ...env },
 		timeout: 60_000,
 	});
 	const lines = result.stdout.toString().trim().split("\n");
@@ -32,5 +32,21 @@ test("with HOLM_TEST_REQUIRE_POSTGRES=1 (CI), a skipped PostgreSQL half fails th
 	expect(required.code).toBe(1);
 	expect(required.last).toBe(
 		"2 passed, 0 failed — FAILED (SQLite: 2 passed, 0 failed; PostgreSQL skipped: HOLM_TEST_POSTGRES=off (and HOLM_TEST_REQUIRE_POSTGRES=1 requires it))",
+	);
+});
+
+test("Python test files run in the Python half, and count in the line", () => {
+	const python = runner(["./test/fixtures/runner/python/test_runner_fixture.py"], {});
+	expect(python).toEqual({ code: 0, last: "2 passed, 0 failed (Python: 2 passed, 0 failed)" });
+});
+
+test("without a usable Python the half says why and passes, unless HOLM_TEST_REQUIRE_PYTHON=1 (CI)", () => {
+	const fixture = "./test/fixtures/runner/python/test_runner_fixture.py";
+	const missing = runner([fixture], { HOLM_TEST_PYTHON: "/nonexistent/python3" });
+	expect(missing).toEqual({ code: 0, last: "0 passed, 0 failed (Python skipped: no /nonexistent/python3 on PATH)" });
+	const required = runner([fixture], { HOLM_TEST_PYTHON: "/nonexistent/python3", HOLM_TEST_REQUIRE_PYTHON: "1" });
+	expect(required.code).toBe(1);
+	expect(required.last).toBe(
+		"0 passed, 0 failed — FAILED (Python skipped: no /nonexistent/python3 on PATH (and HOLM_TEST_REQUIRE_PYTHON=1 requires it))",
 	);
 });

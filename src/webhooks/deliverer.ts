@@ -145,9 +145,7 @@ export function startWebhookDeliverer(options: WebhookDelivererOptions): Webhook
 			await response.body?.cancel().catch(() => {});
 			return response.status >= 200 && response.status < 300 ? { ok: true } : { ok: false, reason: `status ${response.status}` };
 		} catch (error) {
-			// The error's name only (TimeoutError, ConnectionRefused…): a message may quote the URL,
-			// which can carry a token.
-			return { ok: false, reason: error instanceof Error ? error.name : "error" };
+			return { ok: false, reason: whyNoAnswer(error) };
 		}
 	}
 
@@ -222,4 +220,26 @@ export function startWebhookDeliverer(options: WebhookDelivererOptions): Webhook
 			await running;
 		},
 	};
+}
+
+/** What the operator of a receiver must fix, by fetch's error code; never the message, which may
+ *  quote the URL and a token in it. */
+const NO_ANSWER: Record<string, string> = {
+	ECONNREFUSED: "connection refused",
+	ConnectionRefused: "connection refused",
+	ECONNRESET: "connection reset",
+	ENOTFOUND: "host not found",
+	EAI_AGAIN: "host not found (DNS did not answer)",
+	EHOSTUNREACH: "host unreachable",
+	ENETUNREACH: "network unreachable",
+	ETIMEDOUT: "connection timed out",
+};
+
+/** Why a delivery got no answer: "connection refused", "timed out", a TLS error's code. */
+export function whyNoAnswer(error: unknown): string {
+	if (!(error instanceof Error)) return "error";
+	if (error.name === "TimeoutError") return "timed out";
+	const code = "code" in error && typeof error.code === "string" ? error.code : null;
+	if (code === null) return error.name;
+	return NO_ANSWER[code] ?? code;
 }

@@ -50,6 +50,8 @@ describe("searching users", () => {
 		expect((await search({ q: tag, by: "email_part", sort_order: "descending", per_page: "2", page: "2" })).emails).toEqual([`ann-${tag}@example.com`]);
 		const byId = await search({ q: tag, by: "email_part", sort_by: "id" });
 		expect(byId.body.users.map((u: { id: string }) => u.id)).toEqual(Object.values(ids).sort());
+		// Each row says how many passkeys the user has and whether a block holds now.
+		expect(byId.body.users[0]).toMatchObject({ passkeys: 0, blocked: false });
 		// Nonsense falls back to the defaults, as GET /users does.
 		expect((await search({ q: tag, by: "drop table", sort_by: "x", page: "-1", per_page: "1000" })).body).toMatchObject({ page: 1, per_page: 20 });
 	});
@@ -122,6 +124,11 @@ describe("a user's page and the actions", () => {
 		const deleted = await consoleCall(server, "GET", `/console/api/events?type=user_deleted&user_id=${user.id}`, { cookie });
 		expect(deleted.body.events).toHaveLength(1);
 		expect(deleted.body.events[0].data.actor).toBe("console");
+		// A deleted user's events say so; a live user's carry the email.
+		expect(deleted.body.events[0]).toMatchObject({ user_email: null, user_exists: false });
+		const other = await createUser(server);
+		const live = await consoleCall(server, "GET", `/console/api/events?user_id=${other.id}`, { cookie });
+		expect(live.body.events[0]).toMatchObject({ user_id: other.id, user_email: other.email, user_exists: true });
 		const overview = await consoleCall(server, "GET", "/console/api/overview", { cookie });
 		expect(overview.body.events_24h.user_deleted).toBeGreaterThanOrEqual(1);
 	});

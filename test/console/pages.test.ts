@@ -149,7 +149,9 @@ describe.skipIf(!HAS_BROWSER)("the console in Chromium", () => {
 		expect(await page.getByRole("table", { name: "Passkeys" }).textContent()).toContain("Work laptop");
 		await screenshot(page, "user");
 
-		await page.getByRole("button", { name: "Delete passkey Work laptop" }).click();
+		// A lock starts the count of incorrect codes again: the row says so rather than "0".
+		expect(await page.getByRole("table", { name: "Second-factor checks" }).textContent()).toContain("none since the lock");
+		await page.getByRole("button", { name: /^Delete the passkey “Work laptop” created / }).click();
 		await page.getByRole("dialog").getByRole("button", { name: "Delete passkey" }).click();
 		await page.getByText("No passkeys.").waitFor();
 		expect((await server.request("GET", `/users/${user.id}/passkeys`)).body).toEqual([]);
@@ -199,6 +201,45 @@ describe.skipIf(!HAS_BROWSER)("the console in Chromium", () => {
 		await context.close();
 	});
 
+	test("the users list starts with the newest user, and shows passkeys and blocks", async () => {
+		server.clock.advance(1000);
+		const user = await troubledUser();
+		const { context, page } = await signedInPage();
+		await page.getByRole("link", { name: "Users" }).click();
+		await page.getByRole("heading", { name: "Users" }).waitFor();
+		expect(await page.getByLabel("Order").inputValue()).toBe("descending");
+		const first = page.locator("tbody tr").first();
+		expect(await first.locator("td").first().textContent()).toBe(user.email);
+		const headers = await page.locator("thead th").allTextContents();
+		const cells = await first.locator("td").allTextContents();
+		expect(cells[headers.indexOf("Passkeys")]).toBe("1");
+		expect(cells[headers.indexOf("Blocked")]).toBe("blocked");
+		await context.close();
+	});
+
+	test("the feed names users by email, and a deleted user's id leads to the events they left", async () => {
+		const kept = await createUser(server);
+		const gone = await createUser(server);
+		expect((await server.request("DELETE", `/users/${gone.id}`)).status).toBe(204);
+		const { context, page } = await signedInPage();
+		await page.goto(`${server.url}/console/#/events?user_id=${kept.id}`);
+		await page.getByRole("table").waitFor();
+		expect(await page.getByRole("table").getByRole("link", { name: kept.email! }).count()).toBeGreaterThan(0);
+
+		await page.goto(`${server.url}/console/#/events?user_id=${gone.id}`);
+		await page.getByRole("table").waitFor();
+		expect(await page.getByRole("table").textContent()).toContain("user_deleted");
+		await page.getByRole("table").getByRole("link", { name: `${gone.id} (deleted)` }).first().waitFor();
+
+		await page.goto(`${server.url}/console/#/users/${gone.id}`);
+		await page.getByRole("heading", { name: "No such user" }).waitFor();
+		await page.getByRole("link", { name: "Events of this user id" }).click();
+		await page.waitForFunction(`location.hash.includes(${JSON.stringify(`user_id=${gone.id}`)})`);
+		await page.getByRole("table").waitFor();
+		expect(await page.getByRole("table").textContent()).toContain("user_created");
+		await context.close();
+	});
+
 	test("every action is reachable and usable by keyboard", async () => {
 		const user = await troubledUser();
 		const { context, page } = await signedInPage();
@@ -207,11 +248,12 @@ describe.skipIf(!HAS_BROWSER)("the console in Chromium", () => {
 		const reached = new Set<string>();
 		for (let i = 0; i < 40; i++) {
 			await page.keyboard.press("Tab");
-			reached.add(String(await page.evaluate(`document.activeElement?.textContent?.trim() ?? ""`)));
+			reached.add(String(await page.evaluate(`document.activeElement?.getAttribute("aria-label") ?? document.activeElement?.textContent?.trim() ?? ""`)));
 		}
-		for (const name of ["Overview", "Users", "Events", "Sign out", "Remove TOTP", "Delete passkey Work laptop", "Unblock user", "Delete pending requests", "Delete user"]) {
+		for (const name of ["Overview", "Users", "Events", "Sign out", "Remove TOTP", "Unblock user", "Delete pending requests", "Delete user"]) {
 			expect(reached).toContain(name);
 		}
+		expect([...reached].some((name) => name.startsWith("Delete the passkey “Work laptop” created "))).toBe(true);
 
 		// Remove TOTP with the keyboard alone: focus, Enter, then Enter on the dialog's button.
 		await page.getByRole("button", { name: "Remove TOTP" }).focus();

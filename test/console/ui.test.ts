@@ -21,8 +21,11 @@ describe("routes", () => {
 		expect(parseRoute(usersHash(query))).toEqual({ page: "users", query });
 		expect(parseRoute("#/users?by=drop&sort_by=x&page=0")).toEqual({
 			page: "users",
-			query: { q: "", by: "auto", sort_by: "created_at", sort_order: "ascending", page: 1 },
+			query: { q: "", by: "auto", sort_by: "created_at", sort_order: "descending", page: 1 },
 		});
+		// Newest first unless asked for; oldest first survives the round trip.
+		const oldest = { q: "", by: "auto", sort_by: "created_at", sort_order: "ascending", page: 1 } as const;
+		expect(parseRoute(usersHash(oldest))).toEqual({ page: "users", query: oldest });
 	});
 
 	test("the token of a link, and nothing else", () => {

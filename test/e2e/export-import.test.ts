@@ -10,7 +10,8 @@ const newDir = tempDirsForThisFile();
 const MAIN = join(import.meta.dir, "..", "..", "src", "main.ts");
 
 async function holm(args: string[], stdin?: string): Promise<{ code: number; stdout: string; stderr: string }> {
-	const child = Bun.spawn([process.execPath, MAIN, ...args], { stdin: stdin === undefined ? "ignore" : new Blob([stdin]), stdout: "pipe", stderr: "pipe" });
+	// In the temp dir, where `import -` writes stdin.rejects.ndjson and stdin.ids.ndjson.
+	const child = Bun.spawn([process.execPath, MAIN, ...args], { cwd: dir, stdin: stdin === undefined ? "ignore" : new Blob([stdin]), stdout: "pipe", stderr: "pipe" });
 	const [stdout, stderr, code] = await Promise.all([new Response(child.stdout).text(), new Response(child.stderr).text(), child.exited]);
 	return { code, stdout, stderr };
 }
@@ -95,6 +96,16 @@ describe("holm import", () => {
 		const imported = await holm(["import", file, "--url", target.url, "--secret-file", secretFile]);
 		expect(imported.code).toBe(1);
 		expect(imported.stderr).toContain("5 rows: 2 created, 0 skipped, 3 failed");
+		const idsFile = `${file}.ids.ndjson`;
+		expect(imported.stderr).toContain(`the user ids of the created and skipped rows are in ${idsFile}`);
+		expect(statSync(idsFile).mode & 0o777).toBe(0o600);
+		const ids = readFileSync(idsFile, "utf8").trimEnd().split("\n").map((line) => JSON.parse(line));
+		expect(ids.map(({ line, status, email }) => ({ line, status, email }))).toEqual([
+			{ line: 1, status: "created", email: "first@example.com" },
+			{ line: 6, status: "created", email: "last@example.com" },
+		]);
+		const holder = await call(target, "GET", `/users?email=first%40example.com`);
+		expect(ids[0].user_id).toBe((holder.body as { id: string }[])[0]!.id);
 		const rejectsFile = `${file}.rejects.ndjson`;
 		expect(statSync(rejectsFile).mode & 0o777).toBe(0o600);
 		const rejects = readFileSync(rejectsFile, "utf8").trimEnd().split("\n").map((line) => JSON.parse(line));
@@ -110,6 +121,11 @@ describe("holm import", () => {
 		expect(again.code).toBe(0);
 		expect(again.stderr).toContain("2 rows: 0 created, 2 skipped, 0 failed");
 		expect(existsSync(rejectsFile)).toBe(false);
+		const skipped = readFileSync(idsFile, "utf8").trimEnd().split("\n").map((line) => JSON.parse(line));
+		expect(skipped).toEqual([
+			{ line: 1, status: "skipped", user_id: ids[0].user_id, email: "first@example.com" },
+			{ line: 2, status: "skipped", user_id: ids[1].user_id, email: "last@example.com" },
+		]);
 	});
 
 	test("reads standard input with -; export piped into import moves every user", async () => {
@@ -117,6 +133,7 @@ describe("holm import", () => {
 		const imported = await holm(["import", "-", "--url", target.url, "--secret-file", secretFile], exported.stdout);
 		expect(imported.stderr).toContain("4 rows: 4 created, 0 skipped, 0 failed");
 		expect(imported.code).toBe(0);
+		expect(readFileSync(join(dir, "stdin.ids.ndjson"), "utf8").trimEnd().split("\n")).toHaveLength(4);
 		const signIn = await call(target, "POST", "/authenticate/password", { email: "export1@example.com", password: "export passphrase 1" });
 		expect(signIn.status).toBe(200);
 	});

@@ -2,7 +2,7 @@
 // hangs and recovers; every signature is checked with the `standardwebhooks` package (the
 // reference implementation of the Standard Webhooks spec), not with Holm's own code.
 import { afterAll, beforeAll, expect, setSystemTime, test } from "bun:test";
-import { chmodSync, writeFileSync } from "node:fs";
+import { chmodSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { Webhook } from "standardwebhooks";
 import type { EventConfig } from "../../src/config.ts";
@@ -93,7 +93,8 @@ function verified(server: TestServer, delivery: Received): any {
 	expect(Number(delivery.timestamp) * 1000).toBeLessThanOrEqual(server.clock.now);
 	setSystemTime(new Date(Number(delivery.timestamp) * 1000));
 	try {
-		return new Webhook(SECRET).verify(delivery.body, {
+		// As docs/events.md's receiver makes it: the secret file's content, whose newline is trimmed.
+		return new Webhook(readFileSync(join(server.dir, "webhook-secret"), "utf8").trim()).verify(delivery.body, {
 			"webhook-id": delivery.id,
 			"webhook-timestamp": delivery.timestamp,
 			"webhook-signature": delivery.signature,
@@ -231,6 +232,31 @@ test("after the last retry a delivery is given up: an error line and a metric", 
 		const gaveUp = lines.map((line) => JSON.parse(line)).find((line) => line.message === "webhook delivery given up");
 		expect(gaveUp).toMatchObject({ event_id: event.id, type: "user_created", attempts: 7, reason: "status 500" });
 		expect(lines.join("\n")).not.toContain(SECRET.slice(6));
+	} finally {
+		await server.stop();
+	}
+});
+
+test("a receiver that is down is logged as the cause (connection refused), not as the error's class", async () => {
+	// A port that was just listened on and closed: nothing answers there.
+	const closed = Bun.serve({ port: 0, hostname: "127.0.0.1", fetch: () => new Response(null) });
+	const downUrl = `http://127.0.0.1:${closed.port}/hooks`;
+	closed.stop(true);
+	const lines: Record<string, unknown>[] = [];
+	const collect = (message: string, fields?: Record<string, unknown>) => lines.push({ message, ...fields });
+	const dir = newDir();
+	const events = webhookConfig(dir);
+	const server = await startTestServer({
+		dir,
+		events: { ...events, webhook: { ...events.webhook!, url: downUrl } },
+		webhookTimeoutMs: 300,
+		log: { info() {}, warn: collect, error: collect },
+	});
+	try {
+		await createUser(server);
+		await until(server, "a failure logged", () => lines.some((line) => line.message === "webhook deliveries failing; they will be retried"));
+		const failing = lines.find((line) => line.message === "webhook deliveries failing; they will be retried");
+		expect(failing).toMatchObject({ reason: "connection refused" });
 	} finally {
 		await server.stop();
 	}

@@ -34,6 +34,16 @@ export function consoleUserJSON(user: User) {
 	};
 }
 
+/** A row of the user list: the user, how many passkeys, and whether a block or lock holds now. */
+export async function listedUserJSON(ctx: AppContext, user: User) {
+	const [passkeys, locks, passwordBlock] = await Promise.all([
+		ctx.stores.passkeys.listForUser(user.id),
+		ctx.stores.console.secondFactorLocks(user.id, nowSeconds(ctx)),
+		passwordBlockUntil(ctx, user.id),
+	]);
+	return { ...consoleUserJSON(user), passkeys: passkeys.length, blocked: passwordBlock !== null || locks.some((lock) => lock.lockedUntil !== null) };
+}
+
 export type UserSearchMode = "auto" | "email" | "email_part" | "id";
 
 export interface UserSearch {
@@ -172,8 +182,12 @@ export interface EventFeedQuery {
 export async function eventFeed(ctx: AppContext, query: EventFeedQuery) {
 	const since = query.hours === null ? null : nowSeconds(ctx) - query.hours * 60 * 60;
 	const rows = await ctx.stores.console.recentEvents({ userId: query.userId, type: query.type, since, before: query.before, limit: FEED_EVENTS });
+	// The email of each user who still exists, so the feed reads as people rather than ids.
+	const userIds = [...new Set(rows.flatMap(({ event }) => (event.userId === null ? [] : [event.userId])))];
+	const users = await Promise.all(userIds.map((id) => ctx.stores.users.get(id)));
+	const emails = new Map(users.flatMap((user) => (user === null ? [] : [[user.id, user.email] as const])));
 	return {
-		events: rows.map(({ event }) => eventAnswer.json(event)),
+		events: rows.map(({ event }) => ({ ...eventAnswer.json(event), user_email: event.userId === null ? null : (emails.get(event.userId) ?? null), user_exists: event.userId !== null && emails.has(event.userId) })),
 		older: rows.length === FEED_EVENTS ? String(rows[rows.length - 1]!.seq) : null,
 		types: EVENT_TYPES,
 	};

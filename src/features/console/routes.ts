@@ -14,7 +14,7 @@ import { DEFAULT_BODY_LIMIT } from "../../http/route.ts";
 import { readBody } from "../../middleware/read-body.ts";
 import { consoleAssets } from "./assets.ts";
 import {
-	consoleUserJSON,
+	listedUserJSON,
 	deletePendingRequests,
 	deleteUserConfirmed,
 	describeService,
@@ -207,7 +207,8 @@ export function createConsoleRoutes(ctx: AppContext): ConsoleRoutes {
 			page: query.page,
 			perPage: query.per_page,
 		});
-		return Response.json({ users: users.map(consoleUserJSON), total, page: query.page, per_page: query.per_page, pages: Math.ceil(total / query.per_page) });
+		const rows = await Promise.all(users.map((user) => listedUserJSON(ctx, user)));
+		return Response.json({ users: rows, total, page: query.page, per_page: query.per_page, pages: Math.ceil(total / query.per_page) });
 	});
 
 	app.get("/console/api/users/:user_id", async (c) => {

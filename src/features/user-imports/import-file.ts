@@ -1,6 +1,7 @@
 // `holm import`: an NDJSON file of ROWs (from `holm export`, or made from another system) sent to a
 // running Holm in batches of POST /user-imports, with a progress line on a terminal, every failed
-// row written to FILE.rejects.ndjson, and an answer that says whether any row failed.
+// row written to FILE.rejects.ndjson, the user id of every created or skipped row to
+// FILE.ids.ndjson, and an answer that says whether any row failed.
 import { closeSync, openSync, statSync, unlinkSync, writeSync } from "node:fs";
 import { ConfigError } from "../../config-error.ts";
 import type { OnConflictMode } from "../../config.ts";
@@ -29,12 +30,19 @@ export interface ImportOutcome {
 	failed: number;
 	/** Where the failed rows are, or null when none failed. */
 	rejects: string | null;
+	/** Where the ids of the created and skipped rows are, or null when there are none. */
+	ids: string | null;
 	seconds: number;
 }
 
 /** Where the rows that failed go: beside the file, or stdin.rejects.ndjson for standard input. */
 export function rejectsPath(file: string): string {
 	return file === "-" ? "stdin.rejects.ndjson" : `${file}.rejects.ndjson`;
+}
+
+/** Where the user ids of the imported rows go: beside the file, or stdin.ids.ndjson. */
+export function idsPath(file: string): string {
+	return file === "-" ? "stdin.ids.ndjson" : `${file}.ids.ndjson`;
 }
 
 interface Row {
@@ -63,12 +71,14 @@ async function* lines(stream: ReadableStream<Uint8Array>): AsyncGenerator<{ line
 	if (carry !== "") yield { line: ++line, text: carry, bytesRead };
 }
 
-class RejectsFile {
+/** An NDJSON file written beside the input: the rejects, or the ids. */
+class SideFile {
 	#fd: number | null = null;
 	constructor(readonly path: string) {}
 
 	write(entry: Record<string, unknown>): void {
-		// Created at the first failure, mode 0600: a row holds a hash and a TOTP key.
+		// Created at the first entry, mode 0600: a rejected row holds a hash and a TOTP key, and
+		// the ids file ties ids to emails.
 		this.#fd ??= openSync(this.path, "w", 0o600);
 		writeSync(this.#fd, JSON.stringify(entry) + "\n");
 	}
@@ -86,7 +96,7 @@ class RejectsFile {
 	}
 }
 
-type BatchAnswer = { results: { status: string; error?: string }[] } | { error: string };
+type BatchAnswer = { results: { status: string; user_id?: string; error?: string }[] } | { error: string };
 
 function sleep(ms: number): Promise<void> {
 	return new Promise((resolve) => setTimeout(resolve, ms));
@@ -141,8 +151,9 @@ export async function importFile(options: ImportOptions): Promise<ImportOutcome>
 		}
 		stream = Bun.file(options.file).stream();
 	}
-	const rejects = new RejectsFile(rejectsPath(options.file));
-	const outcome: ImportOutcome = { rows: 0, created: 0, skipped: 0, failed: 0, rejects: null, seconds: 0 };
+	const rejects = new SideFile(rejectsPath(options.file));
+	const ids = new SideFile(idsPath(options.file));
+	const outcome: ImportOutcome = { rows: 0, created: 0, skipped: 0, failed: 0, rejects: null, ids: null, seconds: 0 };
 	const started = performance.now();
 	let bytesRead = 0;
 	let lastProgress = 0;
@@ -172,6 +183,12 @@ export async function importFile(options: ImportOptions): Promise<ImportOutcome>
 		rejects.write({ line: row.line, error, row: parsed });
 	}
 
+	/** The row's line, what became of it, the user id, and the row's email to match it by. */
+	function record(row: Row, status: string, userId: string | undefined): void {
+		const email = (JSON.parse(row.text) as { email?: unknown }).email;
+		ids.write({ line: row.line, status, user_id: userId ?? null, ...(typeof email === "string" ? { email } : {}) });
+	}
+
 	async function flush(batch: Row[]): Promise<void> {
 		if (batch.length === 0) return;
 		const body = `{"on_conflict":${JSON.stringify(options.onConflict)},"users":[${batch.map((row) => row.text).join(",")}]}`;
@@ -184,7 +201,8 @@ export async function importFile(options: ImportOptions): Promise<ImportOutcome>
 			answer.results.forEach((result, index) => {
 				if (result.status === "created") outcome.created++;
 				else if (result.status === "skipped") outcome.skipped++;
-				else reject(batch[index]!, result.error ?? "UNKNOWN_ERROR");
+				else return reject(batch[index]!, result.error ?? "UNKNOWN_ERROR");
+				record(batch[index]!, result.status, result.user_id);
 			});
 		}
 		showProgress(false);
@@ -226,6 +244,7 @@ export async function importFile(options: ImportOptions): Promise<ImportOutcome>
 		await sending;
 	} finally {
 		outcome.rejects = rejects.close();
+		outcome.ids = ids.close();
 		outcome.seconds = (performance.now() - started) / 1000;
 		showProgress(true);
 		if (options.progress.isTTY) options.progress.write("\n");

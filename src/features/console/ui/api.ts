@@ -27,8 +27,14 @@ export interface ConsoleUser {
 	totp_registered: boolean;
 }
 
+/** A row of the user list: the user, with their passkey count and whether a block holds now. */
+export interface ListedUser extends ConsoleUser {
+	passkeys: number;
+	blocked: boolean;
+}
+
 export interface UserPage {
-	users: ConsoleUser[];
+	users: ListedUser[];
 	total: number;
 	page: number;
 	per_page: number;
@@ -49,6 +55,9 @@ export interface ConsoleEvent {
 	user_id: string | null;
 	client_ip: string | null;
 	data: Record<string, unknown>;
+	/** In the feed: the user's email (null without one), and whether the user still exists. */
+	user_email?: string | null;
+	user_exists?: boolean;
 }
 
 export interface ConsolePasskey {
@@ -251,7 +260,8 @@ export function parseRoute(hash: string): Route {
 				q: params.get("q") ?? "",
 				by: by === "email" || by === "email_part" || by === "id" ? by : "auto",
 				sort_by: params.get("sort_by") === "id" ? "id" : "created_at",
-				sort_order: params.get("sort_order") === "descending" ? "descending" : "ascending",
+				// Newest first unless asked: the account an operator looks for is usually a recent one.
+				sort_order: params.get("sort_order") === "ascending" ? "ascending" : "descending",
 				page: Number.isInteger(page) && page >= 1 ? page : 1,
 			},
 		};

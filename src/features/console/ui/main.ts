@@ -10,6 +10,7 @@ import {
 	parseRoute,
 	tokenOfHash,
 	usersHash,
+	type ConsoleEvent,
 	type EventFilter,
 	type Features,
 	type Route,
@@ -184,8 +185,8 @@ async function usersPage(query: UserQuery): Promise<void> {
 			["id", "Id"],
 		]),
 		select("sort_order", "Order", query.sort_order, [
-			["ascending", "Oldest first / A–Z"],
 			["descending", "Newest first / Z–A"],
+			["ascending", "Oldest first / A–Z"],
 		]),
 		h("button", { type: "submit" }, "Search"),
 	);
@@ -209,6 +210,8 @@ async function usersPage(query: UserQuery): Promise<void> {
 			h("td", {}, formatTime(user.created_at)),
 			h("td", {}, user.email_verified ? "yes" : "no"),
 			h("td", {}, user.totp_registered ? "yes" : "no"),
+			h("td", {}, String(user.passkeys)),
+			h("td", {}, user.blocked ? h("strong", {}, "blocked") : "no"),
 		),
 	);
 	const pages = Math.max(1, page.pages);
@@ -225,7 +228,7 @@ async function usersPage(query: UserQuery): Promise<void> {
 					h(
 						"thead",
 						{},
-						h("tr", {}, ...["Email", "Id", "Created", "Email verified", "TOTP"].map((name) => h("th", { scope: "col" }, name))),
+						h("tr", {}, ...["Email", "Id", "Created", "Email verified", "TOTP", "Passkeys", "Blocked"].map((name) => h("th", { scope: "col" }, name))),
 					),
 					h("tbody", {}, ...rows),
 				),
@@ -255,6 +258,11 @@ function table(caption: string, head: string[], rows: (string | Node)[][]): HTML
 
 function button(label: string, onclick: () => void, danger = false): HTMLElement {
 	return h("button", { type: "button", class: danger ? "danger" : undefined, onclick: () => onclick() }, label);
+}
+
+/** A short visible label in a table row, with a name that says which row it acts on. */
+function labelledButton(label: string, name: string, onclick: () => void, danger = false): HTMLElement {
+	return h("button", { type: "button", class: danger ? "danger" : undefined, "aria-label": name, onclick: () => onclick() }, label);
 }
 
 /** Runs a confirmed action, says what happened, and shows the page again. */
@@ -307,7 +315,7 @@ function userSections(details: UserDetails): HTMLElement[] {
 								formatTime(passkey.created_at),
 								formatTime(passkey.last_used_at),
 								passkey.backed_up ? "yes" : "no",
-								button(`Delete passkey ${passkey.name}`, () =>
+								labelledButton("Delete", `Delete the passkey “${passkey.name}” created ${formatTime(passkey.created_at)}`, () =>
 									void act(
 										{ title: "Delete this passkey?", text: `The passkey "${passkey.name}" of ${who} will no longer sign in.`, action: "Delete passkey" },
 										() => api.deletePasskey(passkey.id),
@@ -364,8 +372,14 @@ function userSections(details: UserDetails): HTMLElement[] {
 				? h("p", {}, "No second-factor check is locked.")
 				: table(
 						"Second-factor checks",
-						["Check", "Locked until", "Incorrect codes since", "Locks in a row"],
-						locks.map((lock) => [lock.check === "totp" ? "TOTP" : "Recovery code", lock.locked_until === null ? "not locked" : formatTime(lock.locked_until), String(lock.failed_attempts), String(lock.lock_count)]),
+						["Check", "Locked until", "Incorrect codes toward the next lock", "Locks in a row"],
+						locks.map((lock) => [
+							lock.check === "totp" ? "TOTP" : "Recovery code",
+							lock.locked_until === null ? "not locked" : formatTime(lock.locked_until),
+							// A lock starts the count again: right after one, "0" would read as "no wrong codes".
+							lock.locked_until !== null && lock.failed_attempts === 0 ? "none since the lock" : String(lock.failed_attempts),
+							String(lock.lock_count),
+						]),
 					),
 			details.events === undefined || !blocked
 				? null
@@ -431,7 +445,13 @@ function userSections(details: UserDetails): HTMLElement[] {
 async function userPage(id: string): Promise<void> {
 	const details = await api.user(id);
 	if (details === null) {
-		replaceChildren(main, setTitle("No such user"), h("p", {}, "There is no user with this id; they may have been deleted."), h("a", { href: "#/users" }, "Back to the users"));
+		replaceChildren(
+			main,
+			setTitle("No such user"),
+			h("p", {}, "There is no user with this id; they may have been deleted."),
+			features?.events === true ? h("p", {}, h("a", { href: eventsHash({ type: "", user_id: id, hours: null, before: "" }) }, "Events of this user id")) : null,
+			h("a", { href: "#/users" }, "Back to the users"),
+		);
 		return;
 	}
 	const { user } = details;
@@ -448,14 +468,25 @@ async function userPage(id: string): Promise<void> {
 	);
 }
 
-export function eventTable(events: { time: number; type: string; user_id: string | null; client_ip: string | null; data: Record<string, unknown> }[]): HTMLElement {
+/** The user of an event: their email where the feed knows it, else the id; a deleted user's id
+ *  leads to their remaining events, since their page is gone. */
+function userCell(event: ConsoleEvent): string | Node {
+	if (event.user_id === null) return "";
+	if (event.user_exists === false) {
+		return h("a", { href: eventsHash({ type: "", user_id: event.user_id, hours: null, before: "" }), class: "mono", title: "Deleted user: their events" }, `${event.user_id} (deleted)`);
+	}
+	const label = event.user_email ?? event.user_id;
+	return h("a", { href: `#/users/${encodeURIComponent(event.user_id)}`, class: event.user_email ? undefined : "mono" }, label);
+}
+
+export function eventTable(events: ConsoleEvent[]): HTMLElement {
 	return table(
 		"Events, newest first",
 		["Time", "Type", "User", "Address", "Details"],
 		events.map((event) => [
 			formatTime(event.time),
 			event.type,
-			event.user_id === null ? "" : h("a", { href: `#/users/${encodeURIComponent(event.user_id)}`, class: "mono" }, event.user_id),
+			userCell(event),
 			event.client_ip ?? "",
 			Object.entries(event.data)
 				.map(([key, value]) => `${key}: ${typeof value === "string" ? value : JSON.stringify(value)}`)

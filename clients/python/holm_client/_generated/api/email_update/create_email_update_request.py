@@ -1,0 +1,173 @@
+from http import HTTPStatus
+from typing import Any, Optional, Union
+
+import httpx
+
+from ... import errors
+from ...client import AuthenticatedClient, Client
+from ...models.create_email_update_request_body import CreateEmailUpdateRequestBody
+from ...models.email_update_request import EmailUpdateRequest
+from ...types import Response
+
+
+def _get_kwargs(
+    user_id: str,
+    *,
+    body: CreateEmailUpdateRequestBody,
+) -> dict[str, Any]:
+    headers: dict[str, Any] = {}
+
+    _kwargs: dict[str, Any] = {
+        "method": "post",
+        "url": f"/users/{user_id}/email-update-requests",
+    }
+
+    _kwargs["json"] = body.to_dict()
+
+    headers["Content-Type"] = "application/json"
+
+    _kwargs["headers"] = headers
+    return _kwargs
+
+
+def _parse_response(
+    *, client: Union[AuthenticatedClient, Client], response: httpx.Response
+) -> Optional[EmailUpdateRequest]:
+    if response.status_code == 200:
+        response_200 = EmailUpdateRequest.from_dict(response.json())
+
+        return response_200
+
+    if client.raise_on_unexpected_status:
+        raise errors.UnexpectedStatus(response.status_code, response.content)
+    else:
+        return None
+
+
+def _build_response(
+    *, client: Union[AuthenticatedClient, Client], response: httpx.Response
+) -> Response[EmailUpdateRequest]:
+    return Response(
+        status_code=HTTPStatus(response.status_code),
+        content=response.content,
+        headers=response.headers,
+        parsed=_parse_response(client=client, response=response),
+    )
+
+
+def sync_detailed(
+    user_id: str,
+    *,
+    client: Union[AuthenticatedClient, Client],
+    body: CreateEmailUpdateRequestBody,
+) -> Response[EmailUpdateRequest]:
+    """Create an email update request
+
+    Args:
+        user_id (str):
+        body (CreateEmailUpdateRequestBody):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Response[EmailUpdateRequest]
+    """
+
+    kwargs = _get_kwargs(
+        user_id=user_id,
+        body=body,
+    )
+
+    response = client.get_httpx_client().request(
+        **kwargs,
+    )
+
+    return _build_response(client=client, response=response)
+
+
+def sync(
+    user_id: str,
+    *,
+    client: Union[AuthenticatedClient, Client],
+    body: CreateEmailUpdateRequestBody,
+) -> Optional[EmailUpdateRequest]:
+    """Create an email update request
+
+    Args:
+        user_id (str):
+        body (CreateEmailUpdateRequestBody):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        EmailUpdateRequest
+    """
+
+    return sync_detailed(
+        user_id=user_id,
+        client=client,
+        body=body,
+    ).parsed
+
+
+async def asyncio_detailed(
+    user_id: str,
+    *,
+    client: Union[AuthenticatedClient, Client],
+    body: CreateEmailUpdateRequestBody,
+) -> Response[EmailUpdateRequest]:
+    """Create an email update request
+
+    Args:
+        user_id (str):
+        body (CreateEmailUpdateRequestBody):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Response[EmailUpdateRequest]
+    """
+
+    kwargs = _get_kwargs(
+        user_id=user_id,
+        body=body,
+    )
+
+    response = await client.get_async_httpx_client().request(**kwargs)
+
+    return _build_response(client=client, response=response)
+
+
+async def asyncio(
+    user_id: str,
+    *,
+    client: Union[AuthenticatedClient, Client],
+    body: CreateEmailUpdateRequestBody,
+) -> Optional[EmailUpdateRequest]:
+    """Create an email update request
+
+    Args:
+        user_id (str):
+        body (CreateEmailUpdateRequestBody):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        EmailUpdateRequest
+    """
+
+    return (
+        await asyncio_detailed(
+            user_id=user_id,
+            client=client,
+            body=body,
+        )
+    ).parsed

@@ -1,0 +1,160 @@
+from http import HTTPStatus
+from typing import Any, Optional, Union
+
+import httpx
+
+from ... import errors
+from ...client import AuthenticatedClient, Client
+from ...models.passkey import Passkey
+from ...types import Response
+
+
+def _get_kwargs(
+    passkey_id: str,
+) -> dict[str, Any]:
+
+    _kwargs: dict[str, Any] = {
+        "method": "get",
+        "url": f"/passkeys/{passkey_id}",
+    }
+
+    return _kwargs
+
+
+def _parse_response(
+    *, client: Union[AuthenticatedClient, Client], response: httpx.Response
+) -> Optional[Passkey]:
+    if response.status_code == 200:
+        response_200 = Passkey.from_dict(response.json())
+
+        return response_200
+
+    if client.raise_on_unexpected_status:
+        raise errors.UnexpectedStatus(response.status_code, response.content)
+    else:
+        return None
+
+
+def _build_response(
+    *, client: Union[AuthenticatedClient, Client], response: httpx.Response
+) -> Response[Passkey]:
+    return Response(
+        status_code=HTTPStatus(response.status_code),
+        content=response.content,
+        headers=response.headers,
+        parsed=_parse_response(client=client, response=response),
+    )
+
+
+def sync_detailed(
+    passkey_id: str,
+    *,
+    client: Union[AuthenticatedClient, Client],
+) -> Response[Passkey]:
+    """Get a passkey
+
+     Answers NOT_ALLOWED when passkeys are off (no `--passkey-rp-id`).
+
+    Args:
+        passkey_id (str):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Response[Passkey]
+    """
+
+    kwargs = _get_kwargs(
+        passkey_id=passkey_id,
+    )
+
+    response = client.get_httpx_client().request(
+        **kwargs,
+    )
+
+    return _build_response(client=client, response=response)
+
+
+def sync(
+    passkey_id: str,
+    *,
+    client: Union[AuthenticatedClient, Client],
+) -> Optional[Passkey]:
+    """Get a passkey
+
+     Answers NOT_ALLOWED when passkeys are off (no `--passkey-rp-id`).
+
+    Args:
+        passkey_id (str):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Passkey
+    """
+
+    return sync_detailed(
+        passkey_id=passkey_id,
+        client=client,
+    ).parsed
+
+
+async def asyncio_detailed(
+    passkey_id: str,
+    *,
+    client: Union[AuthenticatedClient, Client],
+) -> Response[Passkey]:
+    """Get a passkey
+
+     Answers NOT_ALLOWED when passkeys are off (no `--passkey-rp-id`).
+
+    Args:
+        passkey_id (str):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Response[Passkey]
+    """
+
+    kwargs = _get_kwargs(
+        passkey_id=passkey_id,
+    )
+
+    response = await client.get_async_httpx_client().request(**kwargs)
+
+    return _build_response(client=client, response=response)
+
+
+async def asyncio(
+    passkey_id: str,
+    *,
+    client: Union[AuthenticatedClient, Client],
+) -> Optional[Passkey]:
+    """Get a passkey
+
+     Answers NOT_ALLOWED when passkeys are off (no `--passkey-rp-id`).
+
+    Args:
+        passkey_id (str):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Passkey
+    """
+
+    return (
+        await asyncio_detailed(
+            passkey_id=passkey_id,
+            client=client,
+        )
+    ).parsed

@@ -1,0 +1,185 @@
+from http import HTTPStatus
+from typing import Any, Optional, Union
+
+import httpx
+
+from ... import errors
+from ...client import AuthenticatedClient, Client
+from ...models.recovery_code import RecoveryCode
+from ...models.reset_two_factor_body import ResetTwoFactorBody
+from ...types import Response
+
+
+def _get_kwargs(
+    user_id: str,
+    *,
+    body: ResetTwoFactorBody,
+) -> dict[str, Any]:
+    headers: dict[str, Any] = {}
+
+    _kwargs: dict[str, Any] = {
+        "method": "post",
+        "url": f"/users/{user_id}/reset-2fa",
+    }
+
+    _kwargs["json"] = body.to_dict()
+
+    headers["Content-Type"] = "application/json"
+
+    _kwargs["headers"] = headers
+    return _kwargs
+
+
+def _parse_response(
+    *, client: Union[AuthenticatedClient, Client], response: httpx.Response
+) -> Optional[RecoveryCode]:
+    if response.status_code == 200:
+        response_200 = RecoveryCode.from_dict(response.json())
+
+        return response_200
+
+    if client.raise_on_unexpected_status:
+        raise errors.UnexpectedStatus(response.status_code, response.content)
+    else:
+        return None
+
+
+def _build_response(
+    *, client: Union[AuthenticatedClient, Client], response: httpx.Response
+) -> Response[RecoveryCode]:
+    return Response(
+        status_code=HTTPStatus(response.status_code),
+        content=response.content,
+        headers=response.headers,
+        parsed=_parse_response(client=client, response=response),
+    )
+
+
+def sync_detailed(
+    user_id: str,
+    *,
+    client: Union[AuthenticatedClient, Client],
+    body: ResetTwoFactorBody,
+) -> Response[RecoveryCode]:
+    """Reset two-factor authentication with the recovery code
+
+     The TOTP credential is deleted and the old recovery code is spent. 5 incorrect codes in a row lock
+    the check.
+
+    Args:
+        user_id (str):
+        body (ResetTwoFactorBody):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Response[RecoveryCode]
+    """
+
+    kwargs = _get_kwargs(
+        user_id=user_id,
+        body=body,
+    )
+
+    response = client.get_httpx_client().request(
+        **kwargs,
+    )
+
+    return _build_response(client=client, response=response)
+
+
+def sync(
+    user_id: str,
+    *,
+    client: Union[AuthenticatedClient, Client],
+    body: ResetTwoFactorBody,
+) -> Optional[RecoveryCode]:
+    """Reset two-factor authentication with the recovery code
+
+     The TOTP credential is deleted and the old recovery code is spent. 5 incorrect codes in a row lock
+    the check.
+
+    Args:
+        user_id (str):
+        body (ResetTwoFactorBody):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        RecoveryCode
+    """
+
+    return sync_detailed(
+        user_id=user_id,
+        client=client,
+        body=body,
+    ).parsed
+
+
+async def asyncio_detailed(
+    user_id: str,
+    *,
+    client: Union[AuthenticatedClient, Client],
+    body: ResetTwoFactorBody,
+) -> Response[RecoveryCode]:
+    """Reset two-factor authentication with the recovery code
+
+     The TOTP credential is deleted and the old recovery code is spent. 5 incorrect codes in a row lock
+    the check.
+
+    Args:
+        user_id (str):
+        body (ResetTwoFactorBody):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Response[RecoveryCode]
+    """
+
+    kwargs = _get_kwargs(
+        user_id=user_id,
+        body=body,
+    )
+
+    response = await client.get_async_httpx_client().request(**kwargs)
+
+    return _build_response(client=client, response=response)
+
+
+async def asyncio(
+    user_id: str,
+    *,
+    client: Union[AuthenticatedClient, Client],
+    body: ResetTwoFactorBody,
+) -> Optional[RecoveryCode]:
+    """Reset two-factor authentication with the recovery code
+
+     The TOTP credential is deleted and the old recovery code is spent. 5 incorrect codes in a row lock
+    the check.
+
+    Args:
+        user_id (str):
+        body (ResetTwoFactorBody):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        RecoveryCode
+    """
+
+    return (
+        await asyncio_detailed(
+            user_id=user_id,
+            client=client,
+            body=body,
+        )
+    ).parsed

@@ -1,0 +1,141 @@
+"""Contains all the data models used in inputs/outputs"""
+
+from .authenticate_body import AuthenticateBody
+from .create_email_update_request_body import CreateEmailUpdateRequestBody
+from .create_email_verification_request_body import CreateEmailVerificationRequestBody
+from .create_password_reset_request_body import CreatePasswordResetRequestBody
+from .create_user_body import CreateUserBody
+from .created_password_reset_request import CreatedPasswordResetRequest
+from .email_update_request import EmailUpdateRequest
+from .email_verification_request import EmailVerificationRequest
+from .error import Error
+from .event_page import EventPage
+from .event_page_events_item import EventPageEventsItem
+from .event_page_events_item_data import EventPageEventsItemData
+from .health import Health
+from .import_users_body import ImportUsersBody
+from .import_users_body_users_item import ImportUsersBodyUsersItem
+from .import_users_body_users_item_passkeys_type_0_item import (
+    ImportUsersBodyUsersItemPasskeysType0Item,
+)
+from .open_api_document import OpenApiDocument
+from .passkey import Passkey
+from .passkey_authentication import PasskeyAuthentication
+from .passkey_authentication_options import PasskeyAuthenticationOptions
+from .passkey_authentication_options_allow_credentials_item import (
+    PasskeyAuthenticationOptionsAllowCredentialsItem,
+)
+from .passkey_registration import PasskeyRegistration
+from .passkey_registration_options import PasskeyRegistrationOptions
+from .passkey_registration_options_authenticator_selection import (
+    PasskeyRegistrationOptionsAuthenticatorSelection,
+)
+from .passkey_registration_options_exclude_credentials_item import (
+    PasskeyRegistrationOptionsExcludeCredentialsItem,
+)
+from .passkey_registration_options_pub_key_cred_params_item import (
+    PasskeyRegistrationOptionsPubKeyCredParamsItem,
+)
+from .passkey_registration_options_rp import PasskeyRegistrationOptionsRp
+from .passkey_registration_options_user import PasskeyRegistrationOptionsUser
+from .passkey_sign_in import PasskeySignIn
+from .passkey_sign_in_passkey import PasskeySignInPasskey
+from .passkey_sign_in_user import PasskeySignInUser
+from .password_reset_request import PasswordResetRequest
+from .recovery_code import RecoveryCode
+from .regenerate_recovery_code_body import RegenerateRecoveryCodeBody
+from .register_totp_body import RegisterTotpBody
+from .reset_password_body import ResetPasswordBody
+from .reset_two_factor_body import ResetTwoFactorBody
+from .start_passkey_authentication_body import StartPasskeyAuthenticationBody
+from .start_passkey_registration_body import StartPasskeyRegistrationBody
+from .totp_credential import TotpCredential
+from .unblock_user_body import UnblockUserBody
+from .update_password_body import UpdatePasswordBody
+from .user import User
+from .user_import_result import UserImportResult
+from .user_import_result_results_item_type_0 import UserImportResultResultsItemType0
+from .user_import_result_results_item_type_1 import UserImportResultResultsItemType1
+from .user_import_result_results_item_type_2 import UserImportResultResultsItemType2
+from .verified_email import VerifiedEmail
+from .verify_email_body import VerifyEmailBody
+from .verify_new_email_body import VerifyNewEmailBody
+from .verify_passkey_authentication_body import VerifyPasskeyAuthenticationBody
+from .verify_passkey_authentication_body_credential import (
+    VerifyPasskeyAuthenticationBodyCredential,
+)
+from .verify_passkey_authentication_body_credential_response import (
+    VerifyPasskeyAuthenticationBodyCredentialResponse,
+)
+from .verify_passkey_registration_body import VerifyPasskeyRegistrationBody
+from .verify_passkey_registration_body_credential import (
+    VerifyPasskeyRegistrationBodyCredential,
+)
+from .verify_passkey_registration_body_credential_response import (
+    VerifyPasskeyRegistrationBodyCredentialResponse,
+)
+from .verify_password_body import VerifyPasswordBody
+from .verify_password_reset_email_body import VerifyPasswordResetEmailBody
+from .verify_totp_body import VerifyTotpBody
+
+__all__ = (
+    "AuthenticateBody",
+    "CreateEmailUpdateRequestBody",
+    "CreateEmailVerificationRequestBody",
+    "CreatePasswordResetRequestBody",
+    "CreateUserBody",
+    "CreatedPasswordResetRequest",
+    "EmailUpdateRequest",
+    "EmailVerificationRequest",
+    "Error",
+    "EventPage",
+    "EventPageEventsItem",
+    "EventPageEventsItemData",
+    "Health",
+    "ImportUsersBody",
+    "ImportUsersBodyUsersItem",
+    "ImportUsersBodyUsersItemPasskeysType0Item",
+    "OpenApiDocument",
+    "Passkey",
+    "PasskeyAuthentication",
+    "PasskeyAuthenticationOptions",
+    "PasskeyAuthenticationOptionsAllowCredentialsItem",
+    "PasskeyRegistration",
+    "PasskeyRegistrationOptions",
+    "PasskeyRegistrationOptionsAuthenticatorSelection",
+    "PasskeyRegistrationOptionsExcludeCredentialsItem",
+    "PasskeyRegistrationOptionsPubKeyCredParamsItem",
+    "PasskeyRegistrationOptionsRp",
+    "PasskeyRegistrationOptionsUser",
+    "PasskeySignIn",
+    "PasskeySignInPasskey",
+    "PasskeySignInUser",
+    "PasswordResetRequest",
+    "RecoveryCode",
+    "RegenerateRecoveryCodeBody",
+    "RegisterTotpBody",
+    "ResetPasswordBody",
+    "ResetTwoFactorBody",
+    "StartPasskeyAuthenticationBody",
+    "StartPasskeyRegistrationBody",
+    "TotpCredential",
+    "UnblockUserBody",
+    "UpdatePasswordBody",
+    "User",
+    "UserImportResult",
+    "UserImportResultResultsItemType0",
+    "UserImportResultResultsItemType1",
+    "UserImportResultResultsItemType2",
+    "VerifiedEmail",
+    "VerifyEmailBody",
+    "VerifyNewEmailBody",
+    "VerifyPasskeyAuthenticationBody",
+    "VerifyPasskeyAuthenticationBodyCredential",
+    "VerifyPasskeyAuthenticationBodyCredentialResponse",
+    "VerifyPasskeyRegistrationBody",
+    "VerifyPasskeyRegistrationBodyCredential",
+    "VerifyPasskeyRegistrationBodyCredentialResponse",
+    "VerifyPasswordBody",
+    "VerifyPasswordResetEmailBody",
+    "VerifyTotpBody",
+)

@@ -1,0 +1,284 @@
+from collections.abc import Mapping
+from typing import (
+    TYPE_CHECKING,
+    Any,
+    TypeVar,
+    Union,
+    cast,
+)
+
+from attrs import define as _attrs_define
+from attrs import field as _attrs_field
+from typing_extensions import Self
+
+from ..types import UNSET, Unset
+
+if TYPE_CHECKING:
+    from ..models.import_users_body_users_item_passkeys_type_0_item import (
+        ImportUsersBodyUsersItemPasskeysType0Item,
+    )
+
+
+T = TypeVar("T", bound="ImportUsersBodyUsersItem")
+
+
+@_attrs_define
+class ImportUsersBodyUsersItem:
+    """
+    Attributes:
+        id (Union[None, Unset, str]): A Holm identifier, kept; absent: a new one.
+        email (Union[None, Unset, str]): The rules of POST /users; stored in NFC, lower-cased.
+        email_verified (Union[None, Unset, bool]): Default false.
+        created_at (Union[None, Unset, int]): Whole Unix seconds, not in the future; default now.
+        password_hash (Union[None, Unset, str]): One of the forms of docs/import.md, checked against its cost bounds and
+            never computed at import; null or absent: a user without a password.
+        totp_key (Union[None, Unset, str]): Standard base64 of 10 to 64 bytes (SHA-1, 6 digits, 30-second steps),
+            registered as the TOTP credential.
+        recovery_code (Union[None, Unset, str]): 8 characters of the code alphabet, any case; absent: a new one.
+        passkeys (Union[None, Unset, list['ImportUsersBodyUsersItemPasskeysType0Item']]): At most 10, registered to the
+            user as they are (docs/import.md); a credential id already registered is a conflict like a taken email.
+        passkey_user_handle (Union[None, Unset, str]): Base64url of the user handle (1 to 64 bytes) the user's passkeys
+            were made with; absent: a new one when first needed.
+    """
+
+    id: Union[None, Unset, str] = UNSET
+    email: Union[None, Unset, str] = UNSET
+    email_verified: Union[None, Unset, bool] = UNSET
+    created_at: Union[None, Unset, int] = UNSET
+    password_hash: Union[None, Unset, str] = UNSET
+    totp_key: Union[None, Unset, str] = UNSET
+    recovery_code: Union[None, Unset, str] = UNSET
+    passkeys: Union[None, Unset, list["ImportUsersBodyUsersItemPasskeysType0Item"]] = (
+        UNSET
+    )
+    passkey_user_handle: Union[None, Unset, str] = UNSET
+    additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
+
+    def to_dict(self) -> dict[str, Any]:
+        id: Union[None, Unset, str]
+        if isinstance(self.id, Unset):
+            id = UNSET
+        else:
+            id = self.id
+
+        email: Union[None, Unset, str]
+        if isinstance(self.email, Unset):
+            email = UNSET
+        else:
+            email = self.email
+
+        email_verified: Union[None, Unset, bool]
+        if isinstance(self.email_verified, Unset):
+            email_verified = UNSET
+        else:
+            email_verified = self.email_verified
+
+        created_at: Union[None, Unset, int]
+        if isinstance(self.created_at, Unset):
+            created_at = UNSET
+        else:
+            created_at = self.created_at
+
+        password_hash: Union[None, Unset, str]
+        if isinstance(self.password_hash, Unset):
+            password_hash = UNSET
+        else:
+            password_hash = self.password_hash
+
+        totp_key: Union[None, Unset, str]
+        if isinstance(self.totp_key, Unset):
+            totp_key = UNSET
+        else:
+            totp_key = self.totp_key
+
+        recovery_code: Union[None, Unset, str]
+        if isinstance(self.recovery_code, Unset):
+            recovery_code = UNSET
+        else:
+            recovery_code = self.recovery_code
+
+        passkeys: Union[None, Unset, list[dict[str, Any]]]
+        if isinstance(self.passkeys, Unset):
+            passkeys = UNSET
+        elif isinstance(self.passkeys, list):
+            passkeys = []
+            for passkeys_type_0_item_data in self.passkeys:
+                passkeys_type_0_item = passkeys_type_0_item_data.to_dict()
+                passkeys.append(passkeys_type_0_item)
+
+        else:
+            passkeys = self.passkeys
+
+        passkey_user_handle: Union[None, Unset, str]
+        if isinstance(self.passkey_user_handle, Unset):
+            passkey_user_handle = UNSET
+        else:
+            passkey_user_handle = self.passkey_user_handle
+
+        field_dict: dict[str, Any] = {}
+        field_dict.update(self.additional_properties)
+        field_dict.update({})
+        if id is not UNSET:
+            field_dict["id"] = id
+        if email is not UNSET:
+            field_dict["email"] = email
+        if email_verified is not UNSET:
+            field_dict["email_verified"] = email_verified
+        if created_at is not UNSET:
+            field_dict["created_at"] = created_at
+        if password_hash is not UNSET:
+            field_dict["password_hash"] = password_hash
+        if totp_key is not UNSET:
+            field_dict["totp_key"] = totp_key
+        if recovery_code is not UNSET:
+            field_dict["recovery_code"] = recovery_code
+        if passkeys is not UNSET:
+            field_dict["passkeys"] = passkeys
+        if passkey_user_handle is not UNSET:
+            field_dict["passkey_user_handle"] = passkey_user_handle
+
+        return field_dict
+
+    @classmethod
+    def from_dict(cls, src_dict: Mapping[str, Any]) -> Self:
+        from ..models.import_users_body_users_item_passkeys_type_0_item import (
+            ImportUsersBodyUsersItemPasskeysType0Item,
+        )
+
+        d = dict(src_dict)
+
+        def _parse_id(data: object) -> Union[None, Unset, str]:
+            if data is None:
+                return data
+            if isinstance(data, Unset):
+                return data
+            return cast(Union[None, Unset, str], data)
+
+        id = _parse_id(d.pop("id", UNSET))
+
+        def _parse_email(data: object) -> Union[None, Unset, str]:
+            if data is None:
+                return data
+            if isinstance(data, Unset):
+                return data
+            return cast(Union[None, Unset, str], data)
+
+        email = _parse_email(d.pop("email", UNSET))
+
+        def _parse_email_verified(data: object) -> Union[None, Unset, bool]:
+            if data is None:
+                return data
+            if isinstance(data, Unset):
+                return data
+            return cast(Union[None, Unset, bool], data)
+
+        email_verified = _parse_email_verified(d.pop("email_verified", UNSET))
+
+        def _parse_created_at(data: object) -> Union[None, Unset, int]:
+            if data is None:
+                return data
+            if isinstance(data, Unset):
+                return data
+            return cast(Union[None, Unset, int], data)
+
+        created_at = _parse_created_at(d.pop("created_at", UNSET))
+
+        def _parse_password_hash(data: object) -> Union[None, Unset, str]:
+            if data is None:
+                return data
+            if isinstance(data, Unset):
+                return data
+            return cast(Union[None, Unset, str], data)
+
+        password_hash = _parse_password_hash(d.pop("password_hash", UNSET))
+
+        def _parse_totp_key(data: object) -> Union[None, Unset, str]:
+            if data is None:
+                return data
+            if isinstance(data, Unset):
+                return data
+            return cast(Union[None, Unset, str], data)
+
+        totp_key = _parse_totp_key(d.pop("totp_key", UNSET))
+
+        def _parse_recovery_code(data: object) -> Union[None, Unset, str]:
+            if data is None:
+                return data
+            if isinstance(data, Unset):
+                return data
+            return cast(Union[None, Unset, str], data)
+
+        recovery_code = _parse_recovery_code(d.pop("recovery_code", UNSET))
+
+        def _parse_passkeys(
+            data: object,
+        ) -> Union[None, Unset, list["ImportUsersBodyUsersItemPasskeysType0Item"]]:
+            if data is None:
+                return data
+            if isinstance(data, Unset):
+                return data
+            try:
+                if not isinstance(data, list):
+                    raise TypeError()
+                passkeys_type_0 = []
+                _passkeys_type_0 = data
+                for passkeys_type_0_item_data in _passkeys_type_0:
+                    passkeys_type_0_item = (
+                        ImportUsersBodyUsersItemPasskeysType0Item.from_dict(
+                            passkeys_type_0_item_data
+                        )
+                    )
+
+                    passkeys_type_0.append(passkeys_type_0_item)
+
+                return passkeys_type_0
+            except:  # noqa: E722
+                pass
+            return cast(
+                Union[None, Unset, list["ImportUsersBodyUsersItemPasskeysType0Item"]],
+                data,
+            )
+
+        passkeys = _parse_passkeys(d.pop("passkeys", UNSET))
+
+        def _parse_passkey_user_handle(data: object) -> Union[None, Unset, str]:
+            if data is None:
+                return data
+            if isinstance(data, Unset):
+                return data
+            return cast(Union[None, Unset, str], data)
+
+        passkey_user_handle = _parse_passkey_user_handle(
+            d.pop("passkey_user_handle", UNSET)
+        )
+
+        import_users_body_users_item = cls(
+            id=id,
+            email=email,
+            email_verified=email_verified,
+            created_at=created_at,
+            password_hash=password_hash,
+            totp_key=totp_key,
+            recovery_code=recovery_code,
+            passkeys=passkeys,
+            passkey_user_handle=passkey_user_handle,
+        )
+
+        import_users_body_users_item.additional_properties = d
+        return import_users_body_users_item
+
+    @property
+    def additional_keys(self) -> list[str]:
+        return list(self.additional_properties.keys())
+
+    def __getitem__(self, key: str) -> Any:
+        return self.additional_properties[key]
+
+    def __setitem__(self, key: str, value: Any) -> None:
+        self.additional_properties[key] = value
+
+    def __delitem__(self, key: str) -> None:
+        del self.additional_properties[key]
+
+    def __contains__(self, key: str) -> bool:
+        return key in self.additional_properties

@@ -1,0 +1,73 @@
+from collections.abc import Mapping
+from typing import Any, TypeVar
+
+from attrs import define as _attrs_define
+from typing_extensions import Self
+
+T = TypeVar("T", bound="PasswordResetRequest")
+
+
+@_attrs_define
+class PasswordResetRequest:
+    """
+    Attributes:
+        id (str): Once the request is verified, it is as good as a password: keep it secret.
+        user_id (str):
+        created_at (int):
+        expires_at (int):
+        email_verified (bool):
+    """
+
+    id: str
+    user_id: str
+    created_at: int
+    expires_at: int
+    email_verified: bool
+
+    def to_dict(self) -> dict[str, Any]:
+        id = self.id
+
+        user_id = self.user_id
+
+        created_at = self.created_at
+
+        expires_at = self.expires_at
+
+        email_verified = self.email_verified
+
+        field_dict: dict[str, Any] = {}
+
+        field_dict.update(
+            {
+                "id": id,
+                "user_id": user_id,
+                "created_at": created_at,
+                "expires_at": expires_at,
+                "email_verified": email_verified,
+            }
+        )
+
+        return field_dict
+
+    @classmethod
+    def from_dict(cls, src_dict: Mapping[str, Any]) -> Self:
+        d = dict(src_dict)
+        id = d.pop("id")
+
+        user_id = d.pop("user_id")
+
+        created_at = d.pop("created_at")
+
+        expires_at = d.pop("expires_at")
+
+        email_verified = d.pop("email_verified")
+
+        password_reset_request = cls(
+            id=id,
+            user_id=user_id,
+            created_at=created_at,
+            expires_at=expires_at,
+            email_verified=email_verified,
+        )
+
+        return password_reset_request
