@@ -86,6 +86,10 @@ function countedLeakCheck(leakCheck: LeakCheck, metrics: Metrics): LeakCheck {
 	// A password is counted once, by its last verdict: weak where a list or the API holds it,
 	// passed once the API (or, offline, nothing more) has been asked.
 	return {
+		online: leakCheck.online,
+		// A correct password checked again at sign-in (API.md section 15) is no verdict on a new
+		// password: counted by its own metric (holm_users_password_leaked), not here.
+		recheckLocally: (password) => leakCheck.isLeakedLocally(password),
 		isLeakedLocally(password) {
 			const leaked = leakCheck.isLeakedLocally(password);
 			if (leaked) metrics.leakCheck("weak");

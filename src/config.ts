@@ -5,6 +5,7 @@ import { ConfigError, UsageError } from "./config-error.ts";
 import { EVENT_TYPES } from "./features/events/store.ts";
 import { limitSettings, type LimitSettings } from "./limits.ts";
 import { checkSecret } from "./secret.ts";
+import { tlsProblem } from "./stores/postgres/tls.ts";
 
 export { ConfigError, UsageError } from "./config-error.ts";
 
@@ -270,7 +271,11 @@ function passwordInDatabaseFlag(values: FlagValues): boolean {
 /** --database: "sqlite" (the default) or a postgres:// (postgresql://) connection string. */
 export function databaseConfig(value: string | undefined): DatabaseConfig {
 	if (value === undefined || value === "sqlite") return { kind: "sqlite" };
-	if (/^postgres(ql)?:\/\//.test(value) && URL.canParse(value)) return { kind: "postgres", url: value };
+	if (/^postgres(ql)?:\/\//.test(value) && URL.canParse(value)) {
+		const problem = tlsProblem(value);
+		if (problem !== null) throw new ConfigError(problem);
+		return { kind: "postgres", url: value };
+	}
 	// The value may hold a password: say what is wrong without repeating it.
 	throw new ConfigError('--database must be "sqlite" or a postgres://user@host/database connection string');
 }

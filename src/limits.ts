@@ -20,7 +20,7 @@ const SECOND = 1000;
 const MINUTE = 60 * SECOND;
 const HOUR = 60 * MINUTE;
 
-/** Reset, email verification and email update requests live 10 minutes (API.md section 2). */
+/** Reset, email verification, email update and email sign-in requests live 10 minutes (API.md section 2). */
 export const REQUEST_LIFETIME_SECONDS = 10 * 60;
 /** However many locks came before, a second-factor lock lasts at most this long. */
 export const SECOND_FACTOR_MAX_LOCK_SECONDS = 24 * 60 * 60;
@@ -33,6 +33,7 @@ export const LIMIT_NAMES = [
 	"reset-requests-user",
 	"email-requests-user",
 	"code-requests-address",
+	"email-sign-ins-email",
 	"code-attempts",
 	"second-factor",
 ] as const;
@@ -58,6 +59,8 @@ export const DEFAULT_LIMITS: LimitSettings = {
 	/** Email verification and email update requests, each kind on its own. */
 	"email-requests-user": { count: 3, windowMs: 15 * MINUTE },
 	"code-requests-address": { count: 10, windowMs: 15 * MINUTE },
+	/** Email sign-in requests per (normalised) email, whether a user holds it or not. */
+	"email-sign-ins-email": { count: 3, windowMs: 15 * MINUTE },
 	/** The 5th incorrect code deletes a reset, verification or update request; counted in the database. */
 	"code-attempts": { count: 5, windowMs: null },
 	/** 5 incorrect codes in a row lock verify-2fa/totp or reset-2fa for 15 minutes, the first time;
@@ -72,7 +75,8 @@ export const LIMIT_MEANINGS: Readonly<Record<LimitName, string>> = {
 	"incorrect-passwords-user": "incorrect passwords per user, then blocked",
 	"reset-requests-user": "password reset requests per user",
 	"email-requests-user": "verification (and update) requests per user",
-	"code-requests-address": "code requests of all three kinds per client_ip",
+	"code-requests-address": "code requests of all four kinds per client_ip",
+	"email-sign-ins-email": "email sign-in requests per email, known or not",
 	"code-attempts": "incorrect codes that delete a request",
 	"second-factor": "incorrect 2FA codes in a row, first lock",
 };
@@ -185,6 +189,9 @@ export interface Limits {
 	checkGuessesBlocked(guess: PasswordGuess): Promise<LimitResult>;
 	/** Creating a reset, verification or update request: per user (per kind) and per address. */
 	admitCodeRequest(kind: CodeRequestKind, userId: string, clientIp: string | undefined): Promise<LimitResult>;
+	/** Creating an email sign-in request: per email (the stored form; a user holds it or not, the
+	 *  count is the same) and per address, in the bucket of the other code requests. */
+	admitEmailSignInRequest(email: string, clientIp: string | undefined): Promise<LimitResult>;
 	/** Forgets the user's incorrect passwords, which ends a block of their password checks
 	 *  (POST /users/{user_id}/unblock). Addresses stay blocked: they may be guessing at others. */
 	unblockUser(userId: string): Promise<void>;
@@ -201,6 +208,7 @@ export function createRules(settings: LimitSettings = DEFAULT_LIMITS) {
 		emailVerificationRequests: new SlidingWindow("email_verification_requests", settings["email-requests-user"].count, windowOf("email-requests-user")),
 		emailUpdateRequests: new SlidingWindow("email_update_requests", settings["email-requests-user"].count, windowOf("email-requests-user")),
 		codeRequestsPerAddress: new SlidingWindow("code_requests_address", settings["code-requests-address"].count, windowOf("code-requests-address")),
+		emailSignInsPerEmail: new SlidingWindow("email_sign_ins_email", settings["email-sign-ins-email"].count, windowOf("email-sign-ins-email")),
 	} as const;
 }
 
@@ -272,7 +280,7 @@ const UNOBSERVED: LimitObserver = { refused() {}, blocked() {} };
 /** Each verb checks every limit before it takes from any, in one step, so a refusal spends nothing. */
 export function createLimits(store: LimitStore, now: Clock, observer: LimitObserver = UNOBSERVED, settings: LimitSettings = DEFAULT_LIMITS): Limits {
 	const rules = createRules(settings);
-	const { passwordHashing, incorrectPasswordsPerAddress, incorrectPasswordsPerUser, codeRequestsPerAddress } = rules;
+	const { passwordHashing, incorrectPasswordsPerAddress, incorrectPasswordsPerUser, codeRequestsPerAddress, emailSignInsPerEmail } = rules;
 	const REQUESTS_PER_USER: Record<CodeRequestKind, SlidingWindow> = {
 		passwordReset: rules.passwordResetRequests,
 		emailVerification: rules.emailVerificationRequests,
@@ -338,6 +346,20 @@ export function createLimits(store: LimitStore, now: Clock, observer: LimitObser
 	/** The result of the failure windows over their `states`, in failureKeys' order. */
 	function checkFailures(keys: { rule: FailureWindow }[], states: FailureState[], at: number): LimitResult {
 		return combineLimits(...keys.map(({ rule }, i) => rule.check(states[i], at)));
+	}
+
+	/** A code request: one from `perKey` (per user, or per email) and one from the address's
+	 *  bucket of code requests, both or neither. */
+	function admitRequest(perKey: SlidingWindow, key: string, clientIp: string | undefined) {
+		const keys: LimitKey[] = [{ rule: perKey, key }];
+		if (clientIp !== undefined) keys.push({ rule: codeRequestsPerAddress, key: clientIp });
+		return update(keys, ([forKey, forAddress], at) => {
+			const result = combineLimits(perKey.check(forKey, at), clientIp === undefined ? ALLOWED : codeRequestsPerAddress.check(forAddress, at));
+			if (!result.allowed) return { result, states: [forKey, forAddress] };
+			const next: unknown[] = [perKey.take(forKey, at)];
+			if (clientIp !== undefined) next.push(codeRequestsPerAddress.take(forAddress, at));
+			return { result, states: next };
+		});
 	}
 
 	return {
@@ -428,17 +450,18 @@ export function createLimits(store: LimitStore, now: Clock, observer: LimitObser
 			return result;
 		},
 		async admitCodeRequest(kind, userId, clientIp) {
-			const perUser = REQUESTS_PER_USER[kind];
-			const keys: LimitKey[] = [{ rule: perUser, key: userId }];
-			if (clientIp !== undefined) keys.push({ rule: codeRequestsPerAddress, key: clientIp });
-			const { result, newlyBlocked } = await update(keys, ([forUser, forAddress], at) => {
-				const result = combineLimits(perUser.check(forUser, at), clientIp === undefined ? ALLOWED : codeRequestsPerAddress.check(forAddress, at));
-				if (!result.allowed) return { result, states: [forUser, forAddress] };
-				const next: unknown[] = [perUser.take(forUser, at)];
-				if (clientIp !== undefined) next.push(codeRequestsPerAddress.take(forAddress, at));
-				return { result, states: next };
-			});
+			const { result, newlyBlocked } = await admitRequest(REQUESTS_PER_USER[kind], userId, clientIp);
 			await reportBlocks(newlyBlocked, { userId, clientIp: clientIp ?? null });
+			return result;
+		},
+		async admitEmailSignInRequest(email, clientIp) {
+			const { result, newlyBlocked } = await admitRequest(emailSignInsPerEmail, email, clientIp);
+			// A full email is no user and no address to report (nor an email to write in the log);
+			// its refusals are still counted.
+			await reportBlocks(
+				newlyBlocked.filter(({ rule }) => rule !== emailSignInsPerEmail),
+				{ userId: null, clientIp: clientIp ?? null },
+			);
 			return result;
 		},
 		async unblockUser(userId) {

@@ -42,7 +42,14 @@ async function serve(args: string[]): Promise<void> {
 			);
 		});
 	}
-	log.info("holm is listening", { url: running.url, database: running.database, version: packageJson.version, leak_check: config.leakCheck.mode });
+	const transport = running.ctx.storage.transport;
+	log.info("holm is listening", {
+		url: running.url,
+		database: running.database,
+		...(transport === undefined ? {} : { database_connection: transport }),
+		version: packageJson.version,
+		leak_check: config.leakCheck.mode,
+	});
 	// A first start by hand: say how to make the first call. Not under a supervisor or in a pipe,
 	// where it would only be noise in a log.
 	if (running.createdSecret !== null && process.stdout.isTTY === true) console.log(firstCallHint(config.dir, running.url));

@@ -38,6 +38,9 @@ export interface MetricsSources {
 	databaseSize(): Promise<number | null>;
 	/** Argon2id work running and waiting now. */
 	hashingLoad(): { running: number; waiting: number };
+	/** Users whose password was found leaked after it was set (API.md section 15), or null when the
+	 *  database cannot say (a rejection is taken as null too). */
+	leakedPasswords?(): Promise<number | null>;
 }
 
 export function createMetrics(sources: MetricsSources): Metrics {
@@ -99,19 +102,31 @@ export function createMetrics(sources: MetricsSources): Metrics {
 		buckets: [0.001, 0.01, 0.05, 0.1, 0.25, 0.5, 1, 2, 5],
 		registers: [registry],
 	});
-	new Gauge({
-		name: "holm_database_size_bytes",
-		help: "Bytes the database takes (SQLite: the main file's pages; PostgreSQL: pg_database_size); the last size known while the database cannot say.",
-		registers: [registry],
-		async collect() {
-			// A database that cannot say keeps its last value; it must not fail the whole scrape.
-			let size: number | null = null;
-			try {
-				size = await sources.databaseSize();
-			} catch {}
-			if (size !== null) this.set(size);
-		},
-	});
+	/** A gauge read from the database: one that cannot say keeps its last value; it must not fail
+	 *  the whole scrape. */
+	const databaseGauge = (name: string, help: string, read: () => Promise<number | null>) =>
+		new Gauge({
+			name,
+			help,
+			registers: [registry],
+			async collect() {
+				let value: number | null = null;
+				try {
+					value = await read();
+				} catch {}
+				if (value !== null) this.set(value);
+			},
+		});
+	databaseGauge(
+		"holm_database_size_bytes",
+		"Bytes the database takes (SQLite: the main file's pages; PostgreSQL: pg_database_size); the last size known while the database cannot say.",
+		() => sources.databaseSize(),
+	);
+	databaseGauge(
+		"holm_users_password_leaked",
+		"Users whose current password was found in the leak lists at a correct check after it was set (password_leaked true); the last count known while the database cannot say.",
+		async () => (await sources.leakedPasswords?.()) ?? null,
+	);
 	new Gauge({
 		name: "holm_process_resident_memory_bytes",
 		help: "Resident memory of the Holm process.",

@@ -3,6 +3,7 @@
 // its action applies (the names of --limit; `code-attempts` and `second-factor` are counted in the
 // database). The shared middleware reads the matched row; the OpenAPI document is made from the
 // rows, and each endpoint's handler, errors and documentation sit together in its handlers.ts.
+import * as emailSignIn from "./features/email-sign-in/handlers.ts";
 import * as emailUpdate from "./features/email-update/handlers.ts";
 import * as emailVerification from "./features/email-verification/handlers.ts";
 import * as events from "./features/events/handlers.ts";
@@ -57,6 +58,11 @@ export const ROUTES: readonly Route[] = [
 	route("GET", "/email-update-requests/:request_id", emailUpdate.getEmailUpdateRequest),
 	route("DELETE", "/email-update-requests/:request_id", emailUpdate.deleteEmailUpdateRequest),
 	route("POST", "/verify-new-email", emailUpdate.verifyNewEmail, { limits: ["code-attempts"] }),
+
+	route("POST", "/email-sign-ins", emailSignIn.createEmailSignIn, { limits: ["email-sign-ins-email", "code-requests-address"] }),
+	route("GET", "/email-sign-ins/:request_id", emailSignIn.getEmailSignIn),
+	route("DELETE", "/email-sign-ins/:request_id", emailSignIn.deleteEmailSignIn),
+	route("POST", "/email-sign-ins/:request_id/verify", emailSignIn.verifyEmailSignIn, { limits: ["code-attempts"] }), // no password block
 
 	route("POST", "/users/:user_id/register-totp", twoFactor.registerTotp),
 	route("GET", "/users/:user_id/totp-credential", twoFactor.getTotpCredential),

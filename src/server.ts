@@ -107,6 +107,7 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
 			limits: config.limits,
 			databaseSize: () => databaseSize(opened, log),
 			hashingLoad: hasher.load,
+			leakedPasswords: () => opened.stores.passwords.countLeakedPasswords(),
 		});
 		const leakCheck = await createLeakCheck(config.leakCheck, {
 			fetch: options.fetch ?? fetch,

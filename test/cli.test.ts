@@ -279,7 +279,7 @@ describe("--limit", () => {
 		const usage = run(["serve", "--help"]).stdout;
 		for (const row of [
 			"hashing=5/10s", "incorrect-passwords-address=5/15m", "incorrect-passwords-user=10/15m", "reset-requests-user=3/15m",
-			"email-requests-user=3/15m", "code-requests-address=10/15m", "code-attempts=5", "second-factor=5/15m",
+			"email-requests-user=3/15m", "code-requests-address=10/15m", "email-sign-ins-email=3/15m", "code-attempts=5", "second-factor=5/15m",
 		]) {
 			expect(usage).toContain(row);
 		}

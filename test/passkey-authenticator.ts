@@ -8,7 +8,7 @@ export type Algorithm = "ES256" | "EdDSA" | "RS256";
 
 // ---- CBOR (RFC 8949), the few types WebAuthn uses. ----
 
-type Cbor = number | string | Uint8Array | Cbor[] | Map<number | string, Cbor> | { [key: string]: Cbor };
+export type Cbor = number | string | Uint8Array | Cbor[] | Map<number | string, Cbor> | { [key: string]: Cbor };
 
 function head(major: number, n: number): number[] {
 	if (n < 24) return [(major << 5) | n];
@@ -61,6 +61,8 @@ export interface Bend {
 	flags?: number;
 	/** The COSE algorithm written into the registered key. */
 	coseAlgorithm?: number;
+	/** The whole COSE key to register instead of this authenticator's (a forged or broken key). */
+	coseKey?: Uint8Array;
 	/** The credential id in the JSON (`id` and `rawId`) instead of the authenticator's. */
 	responseCredentialId?: Uint8Array;
 	/** The credential id inside the authenticator data (registration). */
@@ -71,6 +73,8 @@ export interface Bend {
 	userHandle?: Uint8Array | null;
 	/** Flip a bit of the signature. */
 	corruptSignature?: boolean;
+	/** The signature to send instead of a real one. */
+	signature?: Uint8Array;
 	/** An attestation statement format and body instead of "none" and {}. */
 	attestation?: { fmt: string; attStmt: { [key: string]: Cbor } };
 }
@@ -161,7 +165,7 @@ export class SoftAuthenticator {
 		const length = Buffer.alloc(2);
 		length.writeUInt16BE(credentialId.byteLength);
 		const aaguid = new Uint8Array(16).fill(0xaa);
-		const attested = Uint8Array.from([...aaguid, ...length, ...credentialId, ...this.coseKey(bend.coseAlgorithm)]);
+		const attested = Uint8Array.from([...aaguid, ...length, ...credentialId, ...(bend.coseKey ?? this.coseKey(bend.coseAlgorithm))]);
 		const authData = this.authenticatorData(bend.rpId ?? options.rp.id, bend.flags ?? this.defaultFlags() | FLAGS.AT, this.nextCount(bend), attested);
 		const attestation = bend.attestation ?? { fmt: "none", attStmt: {} };
 		const attestationObject = cbor({ fmt: attestation.fmt, attStmt: attestation.attStmt, authData });
@@ -187,12 +191,13 @@ export class SoftAuthenticator {
 		const message = Uint8Array.from([...authData, ...sha256(clientDataJSON)]);
 		const signature = new Uint8Array(sign(this.algorithm === "EdDSA" ? null : "sha256", message, this.privateKey));
 		if (bend.corruptSignature) signature[signature.byteLength - 5]! ^= 0x01;
+		const sent = bend.signature ?? signature;
 		const userHandle = bend.userHandle === undefined ? this.userHandle : bend.userHandle;
 		const id = b64url(bend.responseCredentialId ?? this.credentialId);
 		const response: Record<string, string> = {
 			clientDataJSON: b64url(clientDataJSON),
 			authenticatorData: b64url(authData),
-			signature: b64url(signature),
+			signature: b64url(sent),
 		};
 		if (userHandle !== null) response.userHandle = b64url(userHandle);
 		return { id, rawId: id, type: "public-key", response, authenticatorAttachment: "platform", clientExtensionResults: {} };

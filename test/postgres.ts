@@ -2,7 +2,7 @@
 // started from the PostgreSQL binaries on this machine (initdb + pg_ctl in a temporary directory,
 // on a Unix socket only, as an unprivileged user when run as root); otherwise none, and why.
 import { SQL } from "bun";
-import { chownSync, existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { chownSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 
@@ -54,21 +54,35 @@ function run(command: string[], user: { name: string } | null): { ok: boolean; o
 }
 
 export async function startPrivateServer(): Promise<PrivatePostgres | { url: null; reason: string }> {
+	return startServerWith("");
+}
+
+/** Runs `command` as the unprivileged user when this process is root (PostgreSQL and PgBouncer
+ *  both refuse root); a temporary directory it owns. */
+function privateDir(prefix: string, user: { uid: number; gid: number } | null): string {
+	const dir = mkdtempSync(join(tmpdir(), prefix));
+	if (user !== null) chownSync(dir, user.uid, user.gid);
+	return dir;
+}
+
+/** A private server started with `extra` server options (-c …) added, say ssl=on. */
+export async function startServerWith(extra: string, setUp?: (data: string, user: { uid: number; gid: number } | null) => void): Promise<PrivatePostgres | { url: null; reason: string }> {
 	const initdb = findBinary("initdb");
 	const pgCtl = findBinary("pg_ctl");
 	if (initdb === null || pgCtl === null) return { url: null, reason: "no HOLM_TEST_DATABASE_URL, and no initdb/pg_ctl on this machine" };
 	const user = unprivilegedUser();
 	if (process.getuid?.() === 0 && user === null) return { url: null, reason: "running as root with no unprivileged user to run PostgreSQL as" };
-	const dir = mkdtempSync(join(tmpdir(), "holm-pg-"));
-	if (user !== null) chownSync(dir, user.uid, user.gid);
+	const dir = privateDir("holm-pg-", user);
 	const data = join(dir, "data");
 	const init = run([initdb, "-D", data, "-U", "postgres", "--auth=trust", "--no-sync", "-E", "UTF8", "--locale=C"], user);
 	if (!init.ok) {
 		rmSync(dir, { recursive: true, force: true });
 		return { url: null, reason: `initdb failed: ${init.output.trim().split("\n").pop()}` };
 	}
-	// No TCP at all: the socket lives in the temporary directory, so nothing else can reach it.
-	const options = `-c listen_addresses='' -k ${dir} -c fsync=off -c full_page_writes=off -c max_connections=300`;
+	setUp?.(data, user);
+	// No TCP at all (unless `extra` asks for it): the socket lives in the temporary directory, so
+	// nothing else can reach it.
+	const options = `-c listen_addresses='' -k ${dir} -c fsync=off -c full_page_writes=off -c max_connections=300 ${extra}`;
 	const start = () => run([pgCtl, "-D", data, "-o", options, "-w", "-t", "30", "-l", join(dir, "log"), "start"], user);
 	const started = start();
 	if (!started.ok) {
@@ -119,7 +133,7 @@ const RUN = process.env.HOLM_TEST_RUN ?? crypto.randomUUID().replaceAll("-", "")
 process.env.HOLM_TEST_RUN = RUN;
 
 async function dropTestDatabases(adminUrl: string, run: string): Promise<void> {
-	const admin = new SQL(adminUrl, { max: 1 });
+	const admin = new SQL(adminUrl, { max: 1, prepare: false });
 	try {
 		const rows = await admin`SELECT datname FROM pg_database WHERE datname LIKE ${`holm_test_${run}_%`}`;
 		for (const { datname } of rows) await admin.unsafe(`DROP DATABASE IF EXISTS "${datname}" WITH (FORCE)`);
@@ -131,7 +145,7 @@ async function dropTestDatabases(adminUrl: string, run: string): Promise<void> {
 /** A fresh, empty database on the server at `adminUrl`; its connection string. */
 export async function createTestDatabase(adminUrl: string): Promise<string> {
 	const name = `holm_test_${RUN}_${crypto.randomUUID().replaceAll("-", "").slice(0, 12)}`;
-	const admin = new SQL(adminUrl, { max: 1 });
+	const admin = new SQL(adminUrl, { max: 1, prepare: false });
 	try {
 		await admin.unsafe(`CREATE DATABASE ${name}`);
 	} finally {
@@ -140,4 +154,129 @@ export async function createTestDatabase(adminUrl: string): Promise<string> {
 	const url = new URL(adminUrl);
 	url.pathname = `/${name}`;
 	return url.toString();
+}
+
+export type PoolerForTests = { url: string; stop(): void } | { url: null; reason: string };
+
+/** Debian's PgBouncer in transaction mode, with its default settings otherwise, in front of the
+ *  server at `postgresUrl`, on a Unix socket in a temporary directory; the same connection string
+ *  pointed at it. Or why there is none. */
+export async function startPgBouncer(postgresUrl: string): Promise<PoolerForTests> {
+	const binary = Bun.which("pgbouncer") ?? (existsSync("/usr/sbin/pgbouncer") ? "/usr/sbin/pgbouncer" : null);
+	if (binary === null) return { url: null, reason: "no pgbouncer on this machine (Debian: apt-get install pgbouncer)" };
+	const user = unprivilegedUser();
+	if (process.getuid?.() === 0 && user === null) return { url: null, reason: "running as root with no unprivileged user to run PgBouncer as" };
+	const target = new URL(postgresUrl);
+	const socket = target.searchParams.get("path") ?? target.searchParams.get("host");
+	const host = socket ?? target.hostname;
+	const password = decodeURIComponent(target.password);
+	const dir = privateDir("holm-pgbouncer-", user);
+	const port = 6432;
+	// Only what it takes to run here: where to listen, whom to let in, where the server is, and room
+	// for more clients than the default 100 (a test runs up to eight instances of 11 connections
+	// each, and the previous test's may still be closing). The pooling itself (20 server connections
+	// per database, no ignore_startup_parameters, no prepared-statement support in 1.18) is
+	// PgBouncer's default, with pool_mode = transaction.
+	const ini = [
+		"[databases]",
+		`* = host=${host} port=${target.port || "5432"}${password === "" ? "" : ` password=${password}`}`,
+		"[pgbouncer]",
+		"pool_mode = transaction",
+		"max_client_conn = 400",
+		`listen_port = ${port}`,
+		`unix_socket_dir = ${dir}`,
+		"auth_type = trust",
+		`auth_file = ${join(dir, "users.txt")}`,
+		`logfile = ${join(dir, "log")}`,
+		`pidfile = ${join(dir, "pid")}`,
+	].join("\n");
+	await Bun.write(join(dir, "pgbouncer.ini"), ini + "\n");
+	await Bun.write(join(dir, "users.txt"), `"${decodeURIComponent(target.username) || "postgres"}" ""\n`);
+	if (user !== null) for (const file of ["pgbouncer.ini", "users.txt"]) chownSync(join(dir, file), user.uid, user.gid);
+	const started = run([binary, "-d", join(dir, "pgbouncer.ini")], user);
+	const socketPath = join(dir, `.s.PGSQL.${port}`);
+	for (let i = 0; i < 100 && started.ok && !existsSync(socketPath); i++) await Bun.sleep(50);
+	if (!started.ok || !existsSync(socketPath)) {
+		const log = existsSync(join(dir, "log")) ? readFileSync(join(dir, "log"), "utf8") : started.output;
+		rmSync(dir, { recursive: true, force: true });
+		return { url: null, reason: `pgbouncer did not start: ${log.trim().split("\n").pop()}` };
+	}
+	const url = new URL(postgresUrl);
+	url.host = `localhost:${port}`;
+	url.password = "";
+	url.search = `?path=${encodeURIComponent(dir)}`;
+	return {
+		url: url.toString(),
+		stop() {
+			const pid = Number(readFileSync(join(dir, "pid"), "utf8").trim());
+			try {
+				process.kill(pid, "SIGTERM");
+				// Until it is gone: it writes its log and removes its socket on the way out.
+				for (let i = 0; i < 100; i++) {
+					process.kill(pid, 0);
+					Bun.sleepSync(20);
+				}
+			} catch {}
+			rmSync(dir, { recursive: true, force: true });
+		},
+	};
+}
+
+export type TlsPostgres = { url: null; reason: string } | {
+	/** postgres://…@localhost:PORT/postgres, over TCP on 127.0.0.1, without sslmode. */
+	url: string;
+	/** The CA that signed the server's certificate (which names localhost only). */
+	caFile: string;
+	/** Another CA, which signed nothing the server shows. */
+	otherCaFile: string;
+	stop(): Promise<void>;
+};
+
+function openssl(args: string[], cwd: string): void {
+	const result = Bun.spawnSync(["openssl", ...args], { cwd, stdout: "pipe", stderr: "pipe" });
+	if (result.exitCode !== 0) throw new Error(`openssl ${args[0]} failed: ${result.stderr.toString().trim()}`);
+}
+
+/** A free TCP port on 127.0.0.1, as the kernel hands one out. */
+function freePort(): number {
+	const server = Bun.listen({ hostname: "127.0.0.1", port: 0, socket: { data() {} } });
+	const port = server.port;
+	server.stop(true);
+	return port;
+}
+
+/** A private server with ssl=on on 127.0.0.1 (a free port), its certificate made for this run by a
+ *  CA made for this run (openssl), naming localhost only; or why there is none. */
+export async function startTlsServer(): Promise<TlsPostgres> {
+	if (Bun.which("openssl") === null) return { url: null, reason: "no openssl on this machine to make a CA" };
+	const certs = mkdtempSync(join(tmpdir(), "holm-pg-ca-"));
+	const ec = ["-newkey", "ec", "-pkeyopt", "ec_paramgen_curve:prime256v1", "-nodes"];
+	openssl(["req", "-x509", ...ec, "-keyout", "ca.key", "-out", "ca.crt", "-days", "2", "-subj", "/CN=Holm test CA"], certs);
+	openssl(["req", "-x509", ...ec, "-keyout", "other-ca.key", "-out", "other-ca.crt", "-days", "2", "-subj", "/CN=Another CA"], certs);
+	openssl(["req", ...ec, "-keyout", "server.key", "-out", "server.csr", "-subj", "/CN=localhost"], certs);
+	await Bun.write(join(certs, "san.ext"), "subjectAltName = DNS:localhost\n");
+	openssl(["x509", "-req", "-in", "server.csr", "-CA", "ca.crt", "-CAkey", "ca.key", "-CAcreateserial", "-out", "server.crt", "-days", "2", "-extfile", "san.ext"], certs);
+	const port = freePort();
+	const server = await startServerWith(
+		`-c listen_addresses=127.0.0.1 -p ${port} -c ssl=on -c ssl_cert_file=server.crt -c ssl_key_file=server.key`,
+		(data, user) => {
+			for (const file of ["server.crt", "server.key"]) {
+				writeFileSync(join(data, file), readFileSync(join(certs, file)), { mode: 0o600 });
+				if (user !== null) chownSync(join(data, file), user.uid, user.gid);
+			}
+		},
+	);
+	if (server.url === null) {
+		rmSync(certs, { recursive: true, force: true });
+		return server;
+	}
+	return {
+		url: `postgres://postgres@localhost:${port}/postgres`,
+		caFile: join(certs, "ca.crt"),
+		otherCaFile: join(certs, "other-ca.crt"),
+		async stop() {
+			await server.stop();
+			rmSync(certs, { recursive: true, force: true });
+		},
+	};
 }

@@ -17,13 +17,14 @@ interface Half {
 	output: string;
 }
 
-/** bun test's summary lines (" 12 pass", " 0 fail"; with several runs, the last of each). */
+/** bun test's summary lines (" 12 pass", " 0 fail"; with several runs, as on PostgreSQL directly
+ *  and then through PgBouncer, their sums). */
 function bunSummary(output: string): { passed: number | null; failed: number | null } {
-	const last = (pattern: RegExp): number | null => {
+	const sum = (pattern: RegExp): number | null => {
 		const all = [...output.matchAll(pattern)];
-		return all.length === 0 ? null : Number(all[all.length - 1]![1]);
+		return all.length === 0 ? null : all.reduce((total, match) => total + Number(match[1]), 0);
 	};
-	return { passed: last(/^\s*(\d+) pass$/gm), failed: last(/^\s*(\d+) fail$/gm) };
+	return { passed: sum(/^\s*(\d+) pass$/gm), failed: sum(/^\s*(\d+) fail$/gm) };
 }
 
 /** pytest's closing line ("3 failed, 9 passed in 6.27s"); collection errors count as failures. */
@@ -83,11 +84,13 @@ const parts: string[] = [];
 if (runBun) {
 	const skipped = /^PostgreSQL runs skipped: (.*?)\.?$/m.exec(postgres.output)?.[1];
 	const used = /^Using PostgreSQL at (.*)$/m.exec(postgres.output)?.[1];
+	const poolerSkipped = /^PgBouncer runs skipped: (.*?)\.?$/m.exec(postgres.output)?.[1];
+	const pooled = /^Running the multi-instance tests again through PgBouncer/m.test(postgres.output);
 	parts.push(`SQLite: ${counts(sqlite)}`);
 	parts.push(
 		skipped !== undefined
 			? `PostgreSQL skipped: ${skipped}${postgres.code === 0 ? "" : " (and HOLM_TEST_REQUIRE_POSTGRES=1 requires it)"}`
-			: `PostgreSQL at ${used ?? "an unknown server"}: ${counts(postgres)}`,
+			: `PostgreSQL at ${used ?? "an unknown server"}${pooled ? ", and through PgBouncer" : ""}: ${counts(postgres)}${poolerSkipped === undefined ? "" : `; PgBouncer skipped: ${poolerSkipped}`}`,
 	);
 }
 if (runPython) {

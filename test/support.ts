@@ -37,6 +37,8 @@ export interface TestServer {
 	faroe: Faroe;
 	/** Which database the server runs on. */
 	store: "sqlite" | "postgres";
+	/** The PostgreSQL connection string, or null on SQLite (the database is DIR/holm.db). */
+	databaseUrl: string | null;
 	/** Sends JSON (or a raw string) with the secret; `headers` override the defaults. */
 	request(method: string, path: string, body?: unknown, headers?: Record<string, string>): Promise<Answer>;
 	/** Runs a query on the server's database, SQLite or PostgreSQL alike (`?` placeholders). */
@@ -163,7 +165,7 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
 				db.close();
 			}
 		}
-		postgres ??= new SQL(database, { max: 1 });
+		postgres ??= new SQL(database, { max: 1, prepare: false });
 		let n = 0;
 		return [...(await postgres.unsafe(query.replaceAll("?", () => `$${++n}`), params))];
 	}
@@ -175,6 +177,7 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
 		running,
 		faroe: new Faroe(url, SECRET),
 		store: database === null ? "sqlite" : "postgres",
+		databaseUrl: database,
 		request,
 		rows,
 		sweep: () => running.ctx.storage.sweep(clock.now),

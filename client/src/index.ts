@@ -11,6 +11,9 @@ type Schemas = components["schemas"];
 export type User = Schemas["User"];
 export type PasswordResetRequest = Schemas["PasswordResetRequest"];
 export type CreatedPasswordResetRequest = Schemas["CreatedPasswordResetRequest"];
+export type EmailSignInRequest = Schemas["EmailSignInRequest"];
+export type CreatedEmailSignInRequest = Schemas["CreatedEmailSignInRequest"];
+export type EmailSignIn = Schemas["EmailSignIn"];
 export type EmailVerificationRequest = Schemas["EmailVerificationRequest"];
 export type EmailUpdateRequest = Schemas["EmailUpdateRequest"];
 export type VerifiedEmail = Schemas["VerifiedEmail"];
@@ -152,6 +155,14 @@ export function createHolmClient(options: HolmClientOptions) {
 		verifyPasswordResetRequestEmail: (requestId: string, request: RequestBody<"verifyPasswordResetRequestEmail">) =>
 			noContent(api.POST("/password-reset-requests/{request_id}/verify-email", { ...requestPath(requestId), body: request })),
 		resetPassword: (request: RequestBody<"resetPassword">) => noContent(api.POST("/reset-password", { body: request })),
+
+		/** Made for an email nobody holds too (user_id null): answer the visitor alike. The code appears only here. */
+		createEmailSignIn: (request: RequestBody<"createEmailSignIn">) => body(api.POST("/email-sign-ins", { body: request })),
+		getEmailSignIn: (requestId: string) => body(api.GET("/email-sign-ins/{request_id}", requestPath(requestId))),
+		deleteEmailSignIn: (requestId: string) => noContent(api.DELETE("/email-sign-ins/{request_id}", requestPath(requestId))),
+		/** `{user, created}`; when `user.totp_registered` is true, ask for a TOTP code before creating a session. */
+		verifyEmailSignIn: (requestId: string, request: RequestBody<"verifyEmailSignIn">) =>
+			body(api.POST("/email-sign-ins/{request_id}/verify", { ...requestPath(requestId), body: request })),
 
 		createEmailVerificationRequest: (userId: string, request: RequestBody<"createEmailVerificationRequest"> = {}) =>
 			body(api.POST("/users/{user_id}/email-verification-request", { ...userPath(userId), body: request })),

@@ -332,6 +332,64 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/email-sign-ins": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Create an email sign-in request
+         * @description Made whether or not a user holds the email (user_id null), in the same time, so answer your visitor identically either way. Replaces any earlier request for the email: only the latest code works. 3 per email per 15 minutes; the per-address bucket of code requests.
+         */
+        post: operations["createEmailSignIn"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/email-sign-ins/{request_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Get an email sign-in request */
+        get: operations["getEmailSignIn"];
+        put?: never;
+        post?: never;
+        /** Delete an email sign-in request */
+        delete: operations["deleteEmailSignIn"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/email-sign-ins/{request_id}/verify": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Sign in with an email code
+         * @description A correct code uses the request up (of two parallel verifies, one succeeds), marks the email verified and signs the user in. With create_user and nobody holding the email, creates a passwordless user. INVALID_REQUEST when the request is absent, expired, used or superseded; the 5th incorrect code deletes the request; EMAIL_ALREADY_USED when a user took the email after a request that named nobody. The per-user password block does not apply. An email code is a first factor: ask for TOTP or a passkey as after a password.
+         */
+        post: operations["verifyEmailSignIn"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/users/{user_id}/register-totp": {
         parameters: {
             query?: never;
@@ -649,6 +707,8 @@ export interface components {
             /** @description Whether the user has a TOTP credential (the name @faroe/sdk reads). */
             totp_registered: boolean;
             recovery_code: string;
+            /** @description The user's current password was found in the leak lists at a correct check after it was set; true until the password is set again (update or reset). Send the user to change it right away. */
+            password_leaked: boolean;
         };
         PasswordResetRequest: {
             /** @description Once the request is verified, it is as good as a password: keep it secret. */
@@ -666,6 +726,49 @@ export interface components {
             expires_at: number;
             email_verified: boolean;
             code: string;
+        };
+        EmailSignInRequest: {
+            /** @description With the code, it signs in: keep it out of logs. */
+            id: string;
+            /** @description The user who held the email when the request was made; null when nobody did. */
+            user_id: string | null;
+            /** @description NFC, lower-cased. */
+            email: string;
+            created_at: number;
+            expires_at: number;
+        };
+        CreatedEmailSignInRequest: {
+            /** @description With the code, it signs in: keep it out of logs. */
+            id: string;
+            /** @description The user who held the email when the request was made; null when nobody did. */
+            user_id: string | null;
+            /** @description NFC, lower-cased. */
+            email: string;
+            created_at: number;
+            expires_at: number;
+            code: string;
+        };
+        EmailSignIn: {
+            /** @description The user signed in; null when nobody holds the email and create_user was not true. */
+            user: {
+                id: string;
+                created_at: number;
+                /** @description NFC, lower-cased; null when the user has none. */
+                email: string | null;
+                email_verified: boolean;
+                /**
+                 * @deprecated
+                 * @description Deprecated: read totp_registered, which always has the same value.
+                 */
+                registered_totp: boolean;
+                /** @description Whether the user has a TOTP credential (the name @faroe/sdk reads). */
+                totp_registered: boolean;
+                recovery_code: string;
+                /** @description The user's current password was found in the leak lists at a correct check after it was set; true until the password is set again (update or reset). Send the user to change it right away. */
+                password_leaked: boolean;
+            } | null;
+            /** @description True when this call created the user (create_user). */
+            created: boolean;
         };
         EmailVerificationRequest: {
             user_id: string;
@@ -791,6 +894,8 @@ export interface components {
                 /** @description Whether the user has a TOTP credential (the name @faroe/sdk reads). */
                 totp_registered: boolean;
                 recovery_code: string;
+                /** @description The user's current password was found in the leak lists at a correct check after it was set; true until the password is set again (update or reset). Send the user to change it right away. */
+                password_leaked: boolean;
             };
             passkey: {
                 id: string;
@@ -891,6 +996,16 @@ export interface components {
             password: string;
             client_ip?: string | null;
         };
+        CreateEmailSignInBody: {
+            email: string;
+            client_ip?: string | null;
+        };
+        VerifyEmailSignInBody: {
+            code: string;
+            client_ip?: string | null;
+            /** @description Default false. When nobody holds the email, create a passwordless user with it (verified). */
+            create_user?: boolean | null;
+        };
         CreateEmailVerificationRequestBody: {
             client_ip?: string | null;
         };
@@ -966,7 +1081,7 @@ export interface components {
                 email?: string | null;
                 /** @description Default false. */
                 email_verified?: boolean | null;
-                /** @description Whole Unix seconds, not in the future; default now. */
+                /** @description Whole Unix seconds, not in the future (up to an hour ahead is stored as now); default now. */
                 created_at?: number | null;
                 /** @description One of the forms of docs/import.md, checked against its cost bounds and never computed at import; null or absent: a user without a password. */
                 password_hash?: string | null;
@@ -982,21 +1097,21 @@ export interface components {
                     credential_id: string;
                     /** @description Standard base64 of the public key as SubjectPublicKeyInfo (DER), which WebCrypto must import for `algorithm`. */
                     public_key: string;
-                    /** @description COSE algorithm: -7 ES256, -8 EdDSA, -257 RS256 (at least 2,048 bits). */
+                    /** @description COSE algorithm: -7 ES256, -8 EdDSA, -257 RS256 (a 2,048 to 4,096-bit modulus, exponent 65537; EdDSA keys of small order are refused). */
                     algorithm: -7 | -8 | -257;
                     /** @description The signature counter last seen; the next sign-in must exceed it (when either is non-zero). */
                     sign_count: number;
-                    /** @description Default "Passkey". */
+                    /** @description The rule of a registration's name (1 to 64 characters, visible ones, no control characters); default "Passkey". */
                     name?: string | null;
-                    /** @description Whole Unix seconds, not in the future; default now. */
+                    /** @description Whole Unix seconds, not in the future (up to an hour ahead is stored as now); default now. */
                     created_at?: number | null;
-                    /** @description Whole Unix seconds, not in the future; null or absent: never used. */
+                    /** @description Whole Unix seconds, not in the future (up to an hour ahead is stored as now); null or absent: never used. */
                     last_used_at?: number | null;
                     /** @description Default false. */
                     backup_eligible?: boolean | null;
                     /** @description Default false; true only with backup_eligible. */
                     backed_up?: boolean | null;
-                    /** @description As the authenticator reported them; default none. */
+                    /** @description As the authenticator reported them, by the rule of a registration (at most 16, each 1 to 32 visible characters); default none. */
                     transports?: string[] | null;
                     /** @description The authenticator model, as a UUID; default all zero. */
                     aaguid?: string | null;
@@ -1290,7 +1405,8 @@ export interface operations {
                      *         "email_verified": false,
                      *         "registered_totp": false,
                      *         "totp_registered": false,
-                     *         "recovery_code": "4UHZRTWP"
+                     *         "recovery_code": "4UHZRTWP",
+                     *         "password_leaked": false
                      *       }
                      *     ]
                      */
@@ -1339,7 +1455,8 @@ export interface operations {
                      *       "email_verified": false,
                      *       "registered_totp": false,
                      *       "totp_registered": false,
-                     *       "recovery_code": "4UHZRTWP"
+                     *       "recovery_code": "4UHZRTWP",
+                     *       "password_leaked": false
                      *     }
                      */
                     "application/json": components["schemas"]["User"];
@@ -1402,7 +1519,8 @@ export interface operations {
                      *       "email_verified": false,
                      *       "registered_totp": false,
                      *       "totp_registered": false,
-                     *       "recovery_code": "4UHZRTWP"
+                     *       "recovery_code": "4UHZRTWP",
+                     *       "password_leaked": false
                      *     }
                      */
                     "application/json": components["schemas"]["User"];
@@ -1605,7 +1723,8 @@ export interface operations {
                      *       "email_verified": false,
                      *       "registered_totp": false,
                      *       "totp_registered": false,
-                     *       "recovery_code": "4UHZRTWP"
+                     *       "recovery_code": "4UHZRTWP",
+                     *       "password_leaked": false
                      *     }
                      */
                     "application/json": components["schemas"]["User"];
@@ -2447,6 +2566,220 @@ export interface operations {
             503: components["responses"]["UNAVAILABLE"];
         };
     };
+    createEmailSignIn: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description A JSON object; unknown fields are ignored and `null` in an optional field means absent. Content-Type may be application/json, text/plain (as @faroe/sdk sends it) or absent. */
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "email": "Cat@Example.com",
+                 *       "client_ip": "203.0.113.7"
+                 *     }
+                 */
+                "application/json": components["schemas"]["CreateEmailSignInBody"];
+            };
+        };
+        responses: {
+            /** @description The request with its code; the code appears only here. It lives 10 minutes. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": "w7dn3kqzcx9m4rbt2hpv6fsj",
+                     *       "user_id": "eeidmqmvdtjhaddujv8twjug",
+                     *       "email": "cat@example.com",
+                     *       "created_at": 1728783738,
+                     *       "expires_at": 1728784338,
+                     *       "code": "K7QMWD3R"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["CreatedEmailSignInRequest"];
+                };
+            };
+            /**
+             * @description One of:
+             *
+             *     - `INVALID_DATA`: The body is not a JSON object, a field has the wrong type, a required field is missing, or a value breaks a rule.
+             *     - `TOO_MANY_REQUESTS`: A rate limit or lockout refused the call; `Retry-After` gives the whole seconds until it could succeed.
+             */
+            400: {
+                headers: {
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        error: "INVALID_DATA" | "TOO_MANY_REQUESTS";
+                    };
+                };
+            };
+            401: components["responses"]["NOT_AUTHENTICATED"];
+            406: components["responses"]["NOT_ACCEPTABLE"];
+            413: components["responses"]["PAYLOAD_TOO_LARGE"];
+            415: components["responses"]["UNSUPPORTED_MEDIA_TYPE"];
+            500: components["responses"]["UNKNOWN_ERROR"];
+            503: components["responses"]["UNAVAILABLE"];
+        };
+    };
+    getEmailSignIn: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The request's identifier. A value that cannot be an identifier answers 404 NOT_FOUND.
+                 * @example xkmtyqnsfd5w7hbq2g9cp6ra
+                 */
+                request_id: components["parameters"]["request_id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The request, without its code. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": "w7dn3kqzcx9m4rbt2hpv6fsj",
+                     *       "user_id": "eeidmqmvdtjhaddujv8twjug",
+                     *       "email": "cat@example.com",
+                     *       "created_at": 1728783738,
+                     *       "expires_at": 1728784338
+                     *     }
+                     */
+                    "application/json": components["schemas"]["EmailSignInRequest"];
+                };
+            };
+            401: components["responses"]["NOT_AUTHENTICATED"];
+            404: components["responses"]["NOT_FOUND"];
+            406: components["responses"]["NOT_ACCEPTABLE"];
+            415: components["responses"]["UNSUPPORTED_MEDIA_TYPE"];
+            500: components["responses"]["UNKNOWN_ERROR"];
+            503: components["responses"]["UNAVAILABLE"];
+        };
+    };
+    deleteEmailSignIn: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The request's identifier. A value that cannot be an identifier answers 404 NOT_FOUND.
+                 * @example xkmtyqnsfd5w7hbq2g9cp6ra
+                 */
+                request_id: components["parameters"]["request_id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Deleted; its code no longer works. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            401: components["responses"]["NOT_AUTHENTICATED"];
+            404: components["responses"]["NOT_FOUND"];
+            406: components["responses"]["NOT_ACCEPTABLE"];
+            415: components["responses"]["UNSUPPORTED_MEDIA_TYPE"];
+            500: components["responses"]["UNKNOWN_ERROR"];
+            503: components["responses"]["UNAVAILABLE"];
+        };
+    };
+    verifyEmailSignIn: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The request's identifier. A value that cannot be an identifier answers 404 NOT_FOUND.
+                 * @example xkmtyqnsfd5w7hbq2g9cp6ra
+                 */
+                request_id: components["parameters"]["request_id"];
+            };
+            cookie?: never;
+        };
+        /** @description A JSON object; unknown fields are ignored and `null` in an optional field means absent. Content-Type may be application/json, text/plain (as @faroe/sdk sends it) or absent. */
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "code": "k7qmwd3r",
+                 *       "client_ip": "203.0.113.7",
+                 *       "create_user": true
+                 *     }
+                 */
+                "application/json": components["schemas"]["VerifyEmailSignInBody"];
+            };
+        };
+        responses: {
+            /** @description The user (null when nobody holds the email and create_user was not true), and whether this call created it. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "user": {
+                     *         "id": "eeidmqmvdtjhaddujv8twjug",
+                     *         "created_at": 1728783738,
+                     *         "email": "cat@example.com",
+                     *         "email_verified": true,
+                     *         "registered_totp": false,
+                     *         "totp_registered": false,
+                     *         "recovery_code": "4UHZRTWP",
+                     *         "password_leaked": false
+                     *       },
+                     *       "created": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["EmailSignIn"];
+                };
+            };
+            /**
+             * @description One of:
+             *
+             *     - `INVALID_DATA`: The body is not a JSON object, a field has the wrong type, a required field is missing, or a value breaks a rule.
+             *     - `INVALID_REQUEST`: The request named in the body does not exist, has expired, or (reset-password) is not verified yet.
+             *     - `INCORRECT_CODE`: The code is wrong (or, for TOTP, already used).
+             *     - `EMAIL_ALREADY_USED`: The address belongs to a user already.
+             */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        error: "INVALID_DATA" | "INVALID_REQUEST" | "INCORRECT_CODE" | "EMAIL_ALREADY_USED";
+                    };
+                };
+            };
+            401: components["responses"]["NOT_AUTHENTICATED"];
+            406: components["responses"]["NOT_ACCEPTABLE"];
+            413: components["responses"]["PAYLOAD_TOO_LARGE"];
+            415: components["responses"]["UNSUPPORTED_MEDIA_TYPE"];
+            500: components["responses"]["UNKNOWN_ERROR"];
+            503: components["responses"]["UNAVAILABLE"];
+        };
+    };
     registerTotp: {
         parameters: {
             query?: never;
@@ -3085,7 +3418,8 @@ export interface operations {
                      *         "email_verified": false,
                      *         "registered_totp": false,
                      *         "totp_registered": false,
-                     *         "recovery_code": "4UHZRTWP"
+                     *         "recovery_code": "4UHZRTWP",
+                     *         "password_leaked": false
                      *       },
                      *       "passkey": {
                      *         "id": "h7cw2n4kpq9xrzt3mbd8vjfe",

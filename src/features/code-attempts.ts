@@ -1,4 +1,4 @@
-// Checking the one-time code of a request (password reset, email verification, email update),
+// Checking the one-time code of a request (password reset, email verification, email update, email sign-in),
 // written once. "Count first, judge after": the store counts the attempt in one atomic step, and
 // only an attempt it counted is compared. Parallel guesses therefore cannot read the count before
 // any of them writes it back, on SQLite or PostgreSQL alike; the 5th incorrect code deletes the
@@ -12,8 +12,8 @@ export interface TakenAttempt<Code> {
 	code: Code;
 	/** Attempts counted so far, this one included. */
 	attempts: number;
-	/** Whose request it is. */
-	userId: string;
+	/** Whose request it is (null: an email sign-in for an email nobody held). */
+	userId: string | null;
 }
 
 export interface CodeAttemptStore<Code> {
@@ -28,7 +28,7 @@ export type CodeCheck = "CORRECT" | "INCORRECT" | "ABSENT";
 
 export async function checkCode<Code>(
 	ctx: AppContext,
-	request: "password_reset" | "email_verification" | "email_update",
+	request: "password_reset" | "email_verification" | "email_update" | "email_sign_in",
 	store: CodeAttemptStore<Code>,
 	key: string,
 	isCorrect: (code: Code) => boolean,

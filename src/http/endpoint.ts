@@ -12,6 +12,9 @@ export const TAGS = {
 	Users: "Create, list, find, get, delete and import users.",
 	Passwords: "Verify and update passwords; sign in with email and password.",
 	"Password reset": "Create a request (its code goes to the user), verify the code, set the new password.",
+	"Email sign-in":
+		"Sign in with a code from the inbox: create a request for an email (known or not; the answer is the same), mail its code, " +
+		"verify the code. A link in the mail must lead to a page that signs in only on a POST: mail scanners open links.",
 	"Email verification": "Prove that the user receives mail at their address.",
 	"Email update": "Move a user to a new address once they prove they receive mail there.",
 	"Two-factor authentication": "TOTP credentials and the recovery code.",

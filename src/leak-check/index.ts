@@ -13,8 +13,14 @@ export interface LeakCheck {
 	 *  token is what bounds the calls to the API. Rejects with LeakCheckUnavailableError only with --leak-fail closed,
 	 *  when the range API cannot be reached in time. */
 	isLeakedOnline(password: string): Promise<boolean>;
+	/** The local lists for a password that is already set, checked again at a correct sign-in (API.md
+	 *  section 15). The same lists as isLeakedLocally; given apart so that the metrics of verdicts on
+	 *  new passwords do not count sign-ins. Absent: isLeakedLocally is that. */
+	recheckLocally?(password: string): boolean;
 	/** True with --leak-check off: nothing is checked, every password passes. */
 	readonly off?: boolean;
+	/** True in online mode: the range API is asked too. */
+	readonly online?: boolean;
 }
 
 export class LeakCheckUnavailableError extends Error {}
@@ -62,6 +68,7 @@ export async function createLeakCheck(config: LeakCheckConfig, deps: LeakCheckDe
 				unavailable: (message) => new LeakCheckUnavailableError(message),
 			});
 			return {
+				online: true,
 				isLeakedLocally: (password) => isLeakedOffline(sets, password),
 				isLeakedOnline,
 			};

@@ -2,13 +2,20 @@
 // a worker thread, so hashing never blocks the event loop.
 //
 // A stored hash may also be one brought in by an import, in another system's form (bcrypt, PBKDF2,
-// scrypt, …: src/password-hashes/). Checking a password against it goes through the same gate, and
-// a stored hash that is malformed or outside its form's bounds is never computed.
+// scrypt, …: src/password-hashes/). Checking a password against it goes through a gate too (below),
+// and a stored hash that is malformed or outside its form's bounds is never computed.
 //
 // Argon2id is the one costly thing Holm does, so it goes through a gate: as many run at once as
 // there are cores, the rest wait in order. Work that cannot start within 5 seconds is refused
 // (HashingUnavailableError, answered 503 UNAVAILABLE) instead of queueing without end: under
 // overload the requests that are served stay fast, and memory stays bounded.
+//
+// A check against an imported hash (any hash but Holm's own argon2id) goes through a second gate,
+// a lane of its own with half the cores (at least one). Such a hash may cost up to about 5 s of a
+// core within the import's bounds, and wrong guesses at it used to hold every slot the ordinary
+// sign-ins need; now they wait in their own lane (503 after the same deadline) while Holm's own
+// hashes keep theirs. A correct password replaces the imported hash with Holm's, so the lane serves
+// each imported user until their first sign-in.
 import { availableParallelism } from "node:os";
 import { parsePasswordHash, type PasswordHashError } from "../password-hashes/index.ts";
 
@@ -27,7 +34,8 @@ export type HashOperation = "hash" | "verify";
 export type HashObserver = (operation: HashOperation, waitSeconds: number, runSeconds: number) => void;
 
 export interface HasherOptions {
-	/** How many run at once; the cores by default. */
+	/** How many run at once; the cores by default. Checks against imported hashes have a lane of
+	 *  their own of half as many (at least one). */
 	concurrency?: number;
 	/** How long work may wait for a free core before it is refused. */
 	startDeadlineMs?: number;
@@ -48,8 +56,8 @@ export type StoredHashCheck =
 export interface Hasher {
 	hash(password: string): Promise<string>;
 	/**
-	 * Checks a password against a stored hash in any form: one verification through the gate,
-	 * whatever the answer. A hash that cannot be verified, and the empty hash of a user without a
+	 * Checks a password against a stored hash in any form: one verification through a gate (Holm's
+	 * own for its argon2id, the imported hashes' lane for any other), whatever the answer. A hash that cannot be verified, and the empty hash of a user without a
 	 * password, cost one dummy argon2id verification instead, as a wrong password does.
 	 */
 	check(password: string, storedHash: string): Promise<StoredHashCheck>;
@@ -78,9 +86,13 @@ export function prepareDummyHash(): void {
 	void getDummyHash();
 }
 
-export function createHasher(options: HasherOptions = {}): Hasher {
-	const concurrency = options.concurrency ?? Math.max(1, availableParallelism());
-	const deadlineMs = options.startDeadlineMs ?? HASHING_START_DEADLINE_MS;
+interface Gate {
+	run<T>(operation: HashOperation, work: () => Promise<T>): Promise<T>;
+	load(): { running: number; waiting: number };
+}
+
+/** At most `concurrency` pieces of work at once, the rest waiting in order for `deadlineMs`. */
+function createGate(concurrency: number, deadlineMs: number, observe: HashObserver | undefined): Gate {
 	let running = 0;
 	const waiting: Waiter[] = [];
 
@@ -108,19 +120,30 @@ export function createHasher(options: HasherOptions = {}): Hasher {
 		next.start();
 	}
 
-	async function run<T>(operation: HashOperation, work: () => Promise<T>): Promise<T> {
-		const arrived = performance.now();
-		if (running < concurrency) running++;
-		else await waitForSlot();
-		const started = performance.now();
-		try {
-			return await work();
-		} finally {
-			const ended = performance.now();
-			release();
-			options.observe?.(operation, (started - arrived) / 1000, (ended - started) / 1000);
-		}
-	}
+	return {
+		async run(operation, work) {
+			const arrived = performance.now();
+			if (running < concurrency) running++;
+			else await waitForSlot();
+			const started = performance.now();
+			try {
+				return await work();
+			} finally {
+				const ended = performance.now();
+				release();
+				observe?.(operation, (started - arrived) / 1000, (ended - started) / 1000);
+			}
+		},
+		load: () => ({ running, waiting: waiting.length }),
+	};
+}
+
+export function createHasher(options: HasherOptions = {}): Hasher {
+	const concurrency = options.concurrency ?? Math.max(1, availableParallelism());
+	const deadlineMs = options.startDeadlineMs ?? HASHING_START_DEADLINE_MS;
+	const own = createGate(concurrency, deadlineMs, options.observe);
+	const imported = createGate(Math.max(1, Math.floor(concurrency / 2)), deadlineMs, options.observe);
+	const run = own.run;
 
 	async function verifyAgainstNothing(password: string): Promise<void> {
 		const dummy = await getDummyHash();
@@ -140,7 +163,8 @@ export function createHasher(options: HasherOptions = {}): Hasher {
 			await verifyAgainstNothing(password);
 			return { result: "unverifiable", reason: parsed.error };
 		}
-		const correct = await run("verify", () => parsed.verify(password));
+		const lane = parsed.upToDate ? own : imported;
+		const correct = await lane.run("verify", () => parsed.verify(password));
 		if (!correct) return { result: "incorrect" };
 		return { result: "correct", upgradeFrom: parsed.upToDate ? null : parsed.form };
 	}
@@ -149,6 +173,9 @@ export function createHasher(options: HasherOptions = {}): Hasher {
 		hash: (password) => run("hash", () => Bun.password.hash(password, ARGON2)),
 		check,
 		verifyAgainstNothing,
-		load: () => ({ running, waiting: waiting.length }),
+		load() {
+			const [a, b] = [own.load(), imported.load()];
+			return { running: a.running + b.running, waiting: a.waiting + b.waiting };
+		},
 	};
 }

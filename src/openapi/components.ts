@@ -2,6 +2,13 @@
 // Request bodies are the very schemas the handlers parse with; response models are the schemas of
 // the answers declared beside them in src/features/*/schemas.ts (the same declaration makes the JSON).
 import { z } from "zod";
+import {
+	createdEmailSignInRequestAnswer,
+	createEmailSignInBody,
+	emailSignInAnswer,
+	emailSignInRequestAnswer,
+	verifyEmailSignInBody,
+} from "../features/email-sign-in/schemas.ts";
 import { createEmailUpdateRequestBody, emailUpdateRequestAnswer, verifiedEmailAnswer, verifyNewEmailBody } from "../features/email-update/schemas.ts";
 import { createVerificationRequestBody, emailVerificationRequestAnswer, verifyEmailBody } from "../features/email-verification/schemas.ts";
 import {
@@ -42,6 +49,8 @@ export const REQUEST_BODIES = {
 	CreatePasswordResetRequestBody: createResetRequestBody,
 	VerifyPasswordResetEmailBody: verifyResetEmailBody,
 	ResetPasswordBody: resetPasswordBody,
+	CreateEmailSignInBody: createEmailSignInBody,
+	VerifyEmailSignInBody: verifyEmailSignInBody,
 	CreateEmailVerificationRequestBody: createVerificationRequestBody,
 	VerifyEmailBody: verifyEmailBody,
 	CreateEmailUpdateRequestBody: createEmailUpdateRequestBody,
@@ -68,6 +77,9 @@ export const MODELS = {
 	User: userAnswer.schema,
 	PasswordResetRequest: passwordResetRequestAnswer.schema,
 	CreatedPasswordResetRequest: createdPasswordResetRequestAnswer.schema,
+	EmailSignInRequest: emailSignInRequestAnswer.schema,
+	CreatedEmailSignInRequest: createdEmailSignInRequestAnswer.schema,
+	EmailSignIn: emailSignInAnswer.schema,
 	EmailVerificationRequest: emailVerificationRequestAnswer.schema,
 	EmailUpdateRequest: emailUpdateRequestAnswer.schema,
 	VerifiedEmail: verifiedEmailAnswer.schema,

@@ -18,6 +18,7 @@ const USER = {
 	registered_totp: false,
 	totp_registered: false,
 	recovery_code: "4UHZRTWP",
+	password_leaked: false,
 };
 const PASSWORD_RESET_REQUEST = {
 	id: "xkmtyqnsfd5w7hbq2g9cp6ra",
@@ -34,6 +35,13 @@ const EMAIL_UPDATE_REQUEST = {
 	expires_at: EXPIRES_AT,
 	email: "kitten@example.com",
 	code: "9U6UE4HG",
+};
+const EMAIL_SIGN_IN_REQUEST = {
+	id: "w7dn3kqzcx9m4rbt2hpv6fsj",
+	user_id: USER_ID,
+	email: "cat@example.com",
+	created_at: CREATED_AT,
+	expires_at: EXPIRES_AT,
 };
 const TOTP_CREDENTIAL = { user_id: USER_ID, created_at: CREATED_AT, key: TOTP_KEY };
 
@@ -145,6 +153,13 @@ export const EXAMPLES: Record<string, Example> = {
 	getPasswordResetRequest: { answer: PASSWORD_RESET_REQUEST },
 	verifyPasswordResetRequestEmail: { request: { code: "v3xvzyxw", client_ip: CLIENT_IP } },
 	resetPassword: { request: { request_id: PASSWORD_RESET_REQUEST.id, password: NEW_PASSWORD, client_ip: CLIENT_IP } },
+
+	createEmailSignIn: { request: { email: "Cat@Example.com", client_ip: CLIENT_IP }, answer: { ...EMAIL_SIGN_IN_REQUEST, code: "K7QMWD3R" } },
+	getEmailSignIn: { answer: EMAIL_SIGN_IN_REQUEST },
+	verifyEmailSignIn: {
+		request: { code: "k7qmwd3r", client_ip: CLIENT_IP, create_user: true },
+		answer: { user: { ...USER, email_verified: true }, created: false },
+	},
 
 	createEmailVerificationRequest: { request: { client_ip: CLIENT_IP }, answer: EMAIL_VERIFICATION_REQUEST },
 	getEmailVerificationRequest: { answer: EMAIL_VERIFICATION_REQUEST },

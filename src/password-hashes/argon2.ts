@@ -7,9 +7,12 @@ import { INVALID, UNSUPPORTED, type HashError, type HashForm } from "./types.ts"
 
 export const ARGON2_BOUNDS = { maxMemoryKiB: 262_144, maxTime: 10, maxParallelism: 16 } as const;
 
-// Holm's own parameters: an argon2id hash at least this strong is kept after a correct password.
+// Holm's own parameters. An argon2id hash at least this strong, and at most twice as costly (memory
+// × passes), is kept after a correct password; a weaker one, or a much costlier one (every check of
+// which holds a core for longer than Holm's own), is replaced by Holm's.
 const HOLM_MEMORY_KIB = 19_456;
 const HOLM_TIME = 2;
+const MAX_KEPT_COST = 2 * HOLM_MEMORY_KIB * HOLM_TIME;
 
 type Variant = "argon2id" | "argon2i" | "argon2d";
 
@@ -21,7 +24,7 @@ export interface Argon2Params {
 	parallelism: number;
 	salt: string;
 	hash: string;
-	/** An argon2id hash in the PHC form at Holm's strength or more: nothing to upgrade. */
+	/** An argon2id hash in the PHC form at Holm's strength, up to twice its cost: nothing to upgrade. */
 	upToDate: boolean;
 }
 
@@ -58,7 +61,12 @@ function parsePhc(phc: string, wrapped: "django" | null): Argon2Params | HashErr
 		parallelism,
 		salt: fields[4]!,
 		hash: fields[5]!,
-		upToDate: wrapped === null && variant === "argon2id" && memoryKiB >= HOLM_MEMORY_KIB && time >= HOLM_TIME,
+		upToDate:
+			wrapped === null &&
+			variant === "argon2id" &&
+			memoryKiB >= HOLM_MEMORY_KIB &&
+			time >= HOLM_TIME &&
+			memoryKiB * time <= MAX_KEPT_COST,
 	};
 }
 

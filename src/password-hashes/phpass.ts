@@ -1,7 +1,11 @@
 // phpass's portable hashes (`$P$` from WordPress before 6.8, `$H$` from phpBB): 2^k rounds of
 // MD5(previous ‖ password) from MD5(salt ‖ password). MD5 has no thread-pool call in node:crypto, so
-// the rounds run in slices that give the event loop back between them: at the 2^18 bound the whole
-// is about 50 ms of CPU, and no request waits on it for more than about a millisecond.
+// the rounds run on the event loop, in slices that give it back between them. Each round hashes
+// the password again, so a slice is bounded by the bytes it hashes, not by its rounds: about 64 KiB
+// (a fraction of a millisecond), whether the guess has 8 characters or 1,024. At the 2^18 bound a
+// short password is about 50 ms of CPU in all and a 1,024-character one about 1.3 s, spread so that
+// no request waits on it for more than about a millisecond; checks against imported hashes have
+// their own hashing lane (src/lib/password-hash.ts), so at most half the cores' worth run at once.
 import { utf8, sameBytes } from "./encoding.ts";
 import { INVALID, type HashForm } from "./types.ts";
 
@@ -9,7 +13,9 @@ export const PHPASS_BOUNDS = { minLog2Rounds: 7, maxLog2Rounds: 18 } as const;
 
 const ITOA64 = "./0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz";
 const PHPASS = /^\$[PH]\$([./0-9A-Za-z])([./0-9A-Za-z]{8})([./0-9A-Za-z]{22})$/;
-const ROUNDS_PER_SLICE = 4096;
+/** Bytes one slice may hash: with the per-call cost of MD5 counted as 64 bytes a round. */
+const BYTES_PER_SLICE = 64 * 1024;
+const CALL_COST_BYTES = 64;
 
 export interface PhpassParams {
 	form: "phpass";
@@ -48,9 +54,10 @@ export const phpass: HashForm<PhpassParams> = {
 		block.set(secret, 16);
 		const digest = block.subarray(0, 16);
 		Bun.MD5.hash(Buffer.concat([utf8(params.salt), secret]), digest);
+		const roundsPerSlice = Math.max(1, Math.floor(BYTES_PER_SLICE / (block.byteLength + CALL_COST_BYTES)));
 		let left = 2 ** params.log2Rounds;
 		while (left > 0) {
-			const slice = Math.min(left, ROUNDS_PER_SLICE);
+			const slice = Math.min(left, roundsPerSlice);
 			for (let i = 0; i < slice; i++) Bun.MD5.hash(block, digest);
 			left -= slice;
 			if (left > 0) await yieldToEventLoop();

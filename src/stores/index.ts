@@ -1,6 +1,7 @@
 // Every feature's store, as the features see them: one interface per feature, implemented once per
 // database (src/stores/sqlite/, src/stores/postgres/). Features never learn which one they talk to.
 import type { ConsoleStore } from "../features/console/store.ts";
+import type { EmailSignInStore } from "../features/email-sign-in/store.ts";
 import type { EmailUpdateStore } from "../features/email-update/store.ts";
 import type { EmailVerificationStore } from "../features/email-verification/store.ts";
 import type { EventStore, WebhookQueue } from "../features/events/store.ts";
@@ -17,6 +18,7 @@ export interface Stores {
 	users: UserStore;
 	passwords: PasswordStore;
 	passwordResets: PasswordResetStore;
+	emailSignIns: EmailSignInStore;
 	emailVerifications: EmailVerificationStore;
 	emailUpdates: EmailUpdateStore;
 	twoFactor: TwoFactorStore;
@@ -41,6 +43,7 @@ export const NO_WEBHOOK_EVENTS: EventSettings = { retentionDays: 30, webhook: nu
 export async function deleteExpiredRows(stores: Stores, nowSeconds: number, events: EventSettings = NO_WEBHOOK_EVENTS): Promise<void> {
 	await stores.events.deleteOlderThan(nowSeconds - events.retentionDays * 24 * 60 * 60);
 	await stores.passwordResets.deleteExpired(nowSeconds);
+	await stores.emailSignIns.deleteExpired(nowSeconds);
 	await stores.emailVerifications.deleteExpired(nowSeconds);
 	await stores.emailUpdates.deleteExpired(nowSeconds);
 	await stores.passkeys.deleteExpiredCeremonies(nowSeconds);
@@ -54,6 +57,8 @@ export interface Storage {
 	readonly migrated: { from: number; to: number };
 	/** What an operator should hear about at start (a missing index, say). */
 	readonly startWarnings?: readonly string[];
+	/** How the database connection is carried, for the start line (PostgreSQL: TLS or not). */
+	readonly transport?: string;
 	readonly stores: Stores;
 	/** Where the rate limits of API.md section 4 keep their state (memory for SQLite). */
 	readonly limitStore: LimitStore;

@@ -18,8 +18,14 @@ const HOUR = 60 * MINUTE;
 export const RETRY_DELAYS_MS: readonly number[] = [5 * SECOND, 5 * MINUTE, 30 * MINUTE, 2 * HOUR, 5 * HOUR, 10 * HOUR];
 /** A 2xx within this time delivers. */
 export const DELIVERY_TIMEOUT_MS = 10 * SECOND;
-// Longer than any attempt can take, so a lease never ends while its instance still delivers.
+// A claimed batch's lease. An attempt is started only while it can end, and its outcome be recorded,
+// within the lease (RECORD_MARGIN_MS): a batch slowed by stalled writes leaves its last deliveries to
+// be claimed again when the lease ends rather than attempting them while another instance may hold
+// them.
 const LEASE_MS = 60 * SECOND;
+// Time to record an attempt's outcome: a write that stalls is cut off by the database (a statement
+// timeout of 5 s on PostgreSQL, a busy timeout of 5 s on SQLite), and the batch's removal follows.
+const RECORD_MARGIN_MS = 15 * SECOND;
 const BATCH = 256;
 const CONCURRENCY = 64;
 /** How often an idle instance looks for due deliveries (other instances' events, retries). */
@@ -170,11 +176,13 @@ export function startWebhookDeliverer(options: WebhookDelivererOptions): Webhook
 		deliveries.inc({ outcome });
 	}
 
-	async function deliverAll(claimed: WebhookDelivery[]): Promise<void> {
+	async function deliverAll(claimed: WebhookDelivery[], leaseEndsAt: number): Promise<void> {
 		const done: WebhookDelivery[] = [];
 		let next = 0;
 		async function worker(): Promise<void> {
 			while (next < claimed.length) {
+				// Too late to attempt and record within the lease: left for the next claim.
+				if (now() + timeoutMs + RECORD_MARGIN_MS > leaseEndsAt) return;
 				const delivery = claimed[next++]!;
 				try {
 					await deliver(delivery, done);
@@ -197,13 +205,14 @@ export function startWebhookDeliverer(options: WebhookDelivererOptions): Webhook
 	async function run(): Promise<void> {
 		while (!stopped) {
 			let claimed: WebhookDelivery[] = [];
+			const claimedAt = now();
 			try {
-				claimed = await queue.claim(now(), BATCH, LEASE_MS);
+				claimed = await queue.claim(claimedAt, BATCH, LEASE_MS);
 			} catch (error) {
 				log.error("failed to claim webhook deliveries", { reason: error instanceof Error ? error.message : String(error) });
 			}
 			if (claimed.length === 0) await sleep();
-			else await deliverAll(claimed);
+			else await deliverAll(claimed, claimedAt + LEASE_MS);
 		}
 	}
 

@@ -108,6 +108,28 @@ describe("email", () => {
 	});
 });
 
+describe("email sign-in", () => {
+	test("continue with email: a code signs up, a second code signs in; a wrong code, a used request and a deleted one are HolmErrors", async () => {
+		const email = uniqueEmail();
+		const first = await holm.createEmailSignIn({ email, client_ip: "203.0.113.7" });
+		expect(first).toMatchObject({ email, user_id: null });
+		expect(await holm.getEmailSignIn(first.id)).toEqual({ id: first.id, user_id: null, email, created_at: first.created_at, expires_at: first.expires_at });
+		expect((await holmError(holm.verifyEmailSignIn(first.id, { code: "WRONGONE" }))).code).toBe("INCORRECT_CODE");
+		const signedUp = await holm.verifyEmailSignIn(first.id, { code: first.code, create_user: true });
+		expect(signedUp.created).toBe(true);
+		expect(signedUp.user).toMatchObject({ email, email_verified: true, password_leaked: false });
+		expect((await holmError(holm.verifyEmailSignIn(first.id, { code: first.code }))).code).toBe("INVALID_REQUEST");
+
+		const second = await holm.createEmailSignIn({ email });
+		expect(second.user_id).toBe(signedUp.user!.id);
+		expect(await holm.verifyEmailSignIn(second.id, { code: second.code.toLowerCase() })).toEqual({ user: signedUp.user, created: false });
+
+		const third = await holm.createEmailSignIn({ email });
+		await holm.deleteEmailSignIn(third.id);
+		expect((await holmError(holm.getEmailSignIn(third.id))).code).toBe("NOT_FOUND");
+	});
+});
+
 describe("password reset", () => {
 	test("find the user by email, create a request, verify its code, set the new password", async () => {
 		const email = uniqueEmail();

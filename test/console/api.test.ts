@@ -36,6 +36,19 @@ describe("searching users", () => {
 		expect((await search({ q: "not an id", by: "id" })).emails).toEqual([]);
 	});
 
+	test("password_leaked lists the users whose password was found leaked, and each shows the flag", async () => {
+		const stores = server.running.ctx.stores;
+		// As a sign-in with a password the leak lists hold would (test/security/leaked-password-after-it-was-set.test.ts).
+		for (const name of ["anna", "bob"]) await stores.passwords.markPasswordLeaked(ids[name]!, (await stores.users.getPasswordHash(ids[name]!))!);
+		const listed = await search({ q: "ignored", by: "password_leaked", sort_order: "descending" });
+		expect(listed.emails.filter((email) => email.endsWith(`-${tag}@example.com`))).toEqual([`bob-${tag}@example.com`, `anna-${tag}@example.com`]);
+		expect(listed.body.users.every((user: { password_leaked: boolean }) => user.password_leaked)).toBe(true);
+		expect(listed.body.total).toBe(listed.body.users.length);
+		const page = await consoleCall(server, "GET", `/console/api/users/${ids.bob}`, { cookie });
+		expect(page.body.user.password_leaked).toBe(true);
+		expect((await consoleCall(server, "GET", `/console/api/users/${ids.ann}`, { cookie })).body.user.password_leaked).toBe(false);
+	});
+
 	test("auto: an id as an id, a whole address as itself or else as a part, anything else as a part", async () => {
 		expect((await search({ q: ids.anna! })).emails).toEqual([`anna-${tag}@example.com`]);
 		expect((await search({ q: `ann-${tag}@example.com` })).emails).toEqual([`ann-${tag}@example.com`]);

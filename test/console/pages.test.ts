@@ -136,6 +136,26 @@ describe.skipIf(!HAS_BROWSER)("the console in Chromium", () => {
 		await context.close();
 	});
 
+	test("list the users whose password was found leaked, and see it on a user's page", async () => {
+		const tag = crypto.randomUUID().slice(0, 8);
+		const leaked = await createUser(server, { email: `leaked-${tag}@example.com` });
+		const stores = server.running.ctx.stores;
+		// As a sign-in with a password the leak lists hold would (test/security/leaked-password-after-it-was-set.test.ts).
+		await stores.passwords.markPasswordLeaked(leaked.id, (await stores.users.getPasswordHash(leaked.id))!);
+		const { context, page } = await signedInPage();
+		await page.getByRole("link", { name: "Users" }).click();
+		await page.getByRole("heading", { name: "Users" }).waitFor();
+		await page.getByLabel("Match").selectOption({ label: "Password found leaked (all such users)" });
+		await page.getByRole("button", { name: "Search" }).click();
+		await page.waitForFunction(`location.hash.includes("by=password_leaked")`);
+		await page.getByText(/users? found/).waitFor();
+		expect(await page.locator("tbody tr td:first-child").allTextContents()).toContain(`leaked-${tag}@example.com`);
+		await page.getByRole("link", { name: `leaked-${tag}@example.com` }).click();
+		await page.getByRole("heading", { name: `leaked-${tag}@example.com` }).waitFor();
+		expect(await page.getByText("yes: the user should change it").count()).toBe(1);
+		await context.close();
+	});
+
 	test("open a user: TOTP, a passkey, pending requests, a block, a lock and events; each action confirmed, then in the event feed", async () => {
 		const user = await troubledUser();
 		const { context, page } = await signedInPage();

@@ -2,7 +2,7 @@
 // they write, what they refuse, the rejects file and the exit status. The move to PostgreSQL is
 // test/postgres/move-from-sqlite.pg.ts.
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
-import { existsSync, readFileSync, statSync, writeFileSync } from "node:fs";
+import { chmodSync, existsSync, lstatSync, readdirSync, readFileSync, statSync, symlinkSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { PROCESS_SECRET, serveHolm, tempDirsForThisFile, type Serving } from "../support.ts";
 
@@ -74,6 +74,36 @@ describe("holm export", () => {
 		expect(exported.stdout.trimEnd().split("\n")).toHaveLength(4);
 	});
 
+	test("a killed export leaves no file that looks complete: it is written under a temporary name and renamed when whole", async () => {
+		const big = join(dir, "big");
+		const server = await serveHolm(["--dir", big, "--secret-file", secretFile]);
+		try {
+			for (let batch = 0; batch < 20; batch++) {
+				const users = Array.from({ length: 1000 }, (_, i) => ({ email: `bulk-${batch}-${i}@example.com` }));
+				expect(((await call(server, "POST", "/user-imports", { users })).body as { created: number }).created).toBe(1000);
+			}
+		} finally {
+			await server.stop();
+		}
+		for (const delayMs of [150, 300, 500]) {
+			const out = join(dir, `killed-${delayMs}`);
+			const file = join(out, "users.ndjson");
+			await Bun.$`mkdir -p ${out}`;
+			const child = Bun.spawn([process.execPath, MAIN, "export", "--dir", big, "--output", file], { stdout: "ignore", stderr: "ignore" });
+			await Bun.sleep(delayMs);
+			child.kill("SIGTERM");
+			const code = await child.exited;
+			if (code === 0) {
+				// It finished before the signal: then it is whole.
+				expect(readFileSync(file, "utf8").trimEnd().split("\n")).toHaveLength(20_000);
+				continue;
+			}
+			expect(existsSync(file)).toBe(false);
+			// Nor a temporary file left behind.
+			expect(readdirSync(out)).toEqual([]);
+		}
+	}, 60_000);
+
 	test("a data directory without a database is refused", async () => {
 		const exported = await holm(["export", "--dir", join(dir, "nothing-here")]);
 		expect(exported.code).toBe(2);
@@ -136,6 +166,24 @@ describe("holm import", () => {
 		expect(readFileSync(join(dir, "stdin.ids.ndjson"), "utf8").trimEnd().split("\n")).toHaveLength(4);
 		const signIn = await call(target, "POST", "/authenticate/password", { email: "export1@example.com", password: "export passphrase 1" });
 		expect(signIn.status).toBe(200);
+	});
+
+	test("the rejects file is never written through a symbolic link, and is mode 0600 whatever was there", async () => {
+		const file = join(dir, "linked.ndjson");
+		writeFileSync(file, JSON.stringify({ password_hash: "5f4dcc3b5aa765d61d8327deb882cf99" }) + "\n");
+		const victim = join(dir, "victim.txt");
+		writeFileSync(victim, "not yours\n", { mode: 0o644 });
+		symlinkSync(victim, `${file}.rejects.ndjson`);
+		const imported = await holm(["import", file, "--url", target.url, "--secret-file", secretFile]);
+		expect(imported.code).toBe(1);
+		expect(readFileSync(victim, "utf8")).toBe("not yours\n");
+		expect(lstatSync(`${file}.rejects.ndjson`).isSymbolicLink()).toBe(false);
+		expect(statSync(`${file}.rejects.ndjson`).mode & 0o777).toBe(0o600);
+
+		// A rejects file of an earlier run that someone made readable to all is replaced by one of mode 0600.
+		chmodSync(`${file}.rejects.ndjson`, 0o644);
+		expect((await holm(["import", file, "--url", target.url, "--secret-file", secretFile])).code).toBe(1);
+		expect(statSync(`${file}.rejects.ndjson`).mode & 0o777).toBe(0o600);
 	});
 
 	test("a wrong secret stops at the first batch with exit status 2", async () => {

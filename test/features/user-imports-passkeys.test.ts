@@ -35,7 +35,8 @@ async function importRows(users: unknown[], onConflict?: "error" | "skip") {
 
 describe("imported passkeys", () => {
 	test("passkeys of each algorithm are stored as given and sign in, the counter continuing from the imported one", async () => {
-		const devices = [authenticator("ES256"), authenticator("EdDSA"), authenticator("RS256")];
+		// The first is a synced passkey, as its row says (backup_eligible): sign-in compares the flag with the stored one.
+		const devices = [authenticator("ES256", { backupEligible: true, backedUp: true }), authenticator("EdDSA"), authenticator("RS256")];
 		devices[0]!.signCount = 41;
 		const id = generateId();
 		const passkeyId = generateId();
@@ -139,6 +140,57 @@ describe("imported passkeys", () => {
 		]);
 		const skipped = await importRows([{ passkeys: [passkeyRow(device)] }], "skip");
 		expect(skipped.results).toEqual([{ index: 0, status: "skipped", user_id: first }]);
+	});
+
+	test("a taken passkey id (the same export imported twice under new user ids) fails its row alone, never a 500", async () => {
+		const passkeyId = generateId();
+		const holder = generateId();
+		expect((await importRows([{ id: holder, passkeys: [passkeyRow(authenticator("EdDSA"), { id: passkeyId })] }])).created).toBe(1);
+		const plain = { email: `plain-${generateId()}@example.com` };
+		const taken = { email: `taken-id-${generateId()}@example.com`, passkeys: [passkeyRow(authenticator("EdDSA"), { id: passkeyId })] };
+		const answer = await importRows([plain, taken, { passkeys: [passkeyRow(authenticator("EdDSA"))] }]);
+		expect(answer.results[0]!.status).toBe("created");
+		expect(answer.results[1]).toEqual({ index: 1, status: "failed", error: "PASSKEY_ALREADY_REGISTERED" });
+		expect(answer.results[2]!.status).toBe("created");
+		expect((await importRows([taken], "skip")).results).toEqual([{ index: 0, status: "skipped", user_id: holder }]);
+		// Two rows of one request with one passkey id: the first wins.
+		const sharedId = generateId();
+		const twice = await importRows([
+			{ passkeys: [passkeyRow(authenticator("EdDSA"), { id: sharedId })] },
+			{ passkeys: [passkeyRow(authenticator("EdDSA"), { id: sharedId })] },
+		]);
+		expect(twice.results.map((result) => result.status)).toEqual(["created", "failed"]);
+		expect(twice.results[1]!.error).toBe("PASSKEY_ALREADY_REGISTERED");
+	});
+
+	test("a passkey name or transport that registration refuses fails its row alone (lone surrogates, control characters, NUL)", async () => {
+		const bad = [
+			{ name: "Laptop \ud800" },
+			{ name: "Lap\u0000top" },
+			{ name: "Lap\u001btop" },
+			{ name: "   " },
+			{ transports: ["internal\u0000"] },
+			{ transports: [""] },
+			{ transports: ["usb\ud800"] },
+			{ transports: ["usb\n"] },
+			{ transports: Array.from({ length: 17 }, (_, i) => `t${i}`) },
+		];
+		const rows: unknown[] = bad.map((fields) => ({ passkeys: [passkeyRow(authenticator("EdDSA"), fields)] }));
+		rows.push({ passkeys: [passkeyRow(authenticator("EdDSA"), { name: "Téléphone 📱", transports: Array.from({ length: 16 }, (_, i) => `t${i}`) })] });
+		const answer = await importRows(rows);
+		expect(answer.results.slice(0, bad.length)).toEqual(bad.map((_, index) => ({ index, status: "failed", error: "INVALID_DATA" })));
+		expect(answer.results[bad.length]!.status).toBe("created");
+	});
+
+	test("a passkey's created_at and last_used_at up to an hour ahead are taken as now; further ahead fails the row", async () => {
+		const now = Math.floor(server.clock.now / 1000);
+		const id = generateId();
+		const ahead = await importRows([{ id, passkeys: [passkeyRow(authenticator("EdDSA"), { created_at: now + 3600, last_used_at: now + 3600 })] }]);
+		expect(ahead.results).toEqual([{ index: 0, status: "created", user_id: id }]);
+		const [listed] = (await server.request("GET", `/users/${id}/passkeys`)).body;
+		expect([listed.created_at, listed.last_used_at]).toEqual([now, now]);
+		const tooFar = await importRows([{ passkeys: [passkeyRow(authenticator("EdDSA"), { last_used_at: now + 3601 })] }]);
+		expect(tooFar.results[0]).toEqual({ index: 0, status: "failed", error: "INVALID_DATA" });
 	});
 
 	test("a registration of an imported credential id answers PASSKEY_ALREADY_REGISTERED", async () => {

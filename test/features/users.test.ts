@@ -22,6 +22,7 @@ describe("POST /users", () => {
 			registered_totp: false,
 			totp_registered: false,
 			recovery_code: expect.stringMatching(/^[ABCDEFGHJKLMNPQRSTUVWXYZ23456789]{8}$/),
+			password_leaked: false,
 		});
 	});
 

@@ -299,3 +299,41 @@ test("an API call never waits for a webhook: it answers while its event's delive
 		await server.stop();
 	}
 });
+
+test("an instance starts no attempt its lease may end during (a stalled batch): no second instance delivers it at the same time, and none is lost", async () => {
+	// A batch's lease is one minute. Attempts run 64 at a time, each up to its timeout, and each
+	// failure is recorded by a write that may stall (up to the database's statement timeout): a
+	// batch could outlive its lease, and its last attempts then ran while another instance had
+	// claimed the same deliveries. Here the clock jumps while the first 64 attempts hang.
+	receiver.received.length = 0;
+	receiver.set("hang");
+	const dir = newDir();
+	// Only user_deleted is queued by the server itself; the 70 deliveries are planted, all due at once.
+	const server = await startWithWebhook(dir, ["user_deleted"]);
+	try {
+		for (let i = 0; i < 70; i++) expect((await server.request("POST", "/user-imports", { users: [] })).status).toBe(200);
+		const plant = "INSERT INTO webhook_delivery (event_seq, due_at) SELECT seq, 0 FROM event";
+		if (server.databaseUrl === null) {
+			const { Database } = await import("bun:sqlite");
+			const db = new Database(join(dir, "holm.db"));
+			db.exec("PRAGMA busy_timeout = 5000");
+			db.exec(plant);
+			db.close();
+		} else {
+			await server.rows(plant);
+		}
+		server.running.ctx.webhooks?.wake();
+		await until(server, "the first 64 attempts", () => receiver.received.length >= 64);
+		// 50 s into the lease: the 6 left cannot be attempted and recorded before it ends.
+		server.clock.advance(50_000);
+		await Bun.sleep(1500);
+		expect(receiver.received.length).toBe(64);
+
+		// Nothing is lost: once the lease and the retry delay are over, all 70 arrive.
+		receiver.set("ok");
+		server.clock.advance(20_000);
+		await until(server, "all 70", () => new Set(receiver.received.map((delivery) => delivery.id)).size >= 70);
+	} finally {
+		await server.stop();
+	}
+}, 60_000);

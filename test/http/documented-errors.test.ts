@@ -143,6 +143,26 @@ const SCENARIOS: Record<string, readonly Scenario[]> = {
 		],
 	],
 
+	createEmailSignIn: [
+		["INVALID_DATA", () => post("/email-sign-ins", {})],
+		["TOO_MANY_REQUESTS", () => ((email) => last(4, () => post("/email-sign-ins", { email })))(uniqueEmail())],
+	],
+	getEmailSignIn: [["NOT_FOUND", () => get(`/email-sign-ins/${UNKNOWN}`)]],
+	deleteEmailSignIn: [["NOT_FOUND", () => del(`/email-sign-ins/${UNKNOWN}`)]],
+	verifyEmailSignIn: [
+		["INVALID_DATA", () => post(`/email-sign-ins/${UNKNOWN}/verify`, {})],
+		["INVALID_REQUEST", () => post(`/email-sign-ins/${UNKNOWN}/verify`, { code: "X" })],
+		["INCORRECT_CODE", async () => post(`/email-sign-ins/${(await post("/email-sign-ins", { email: uniqueEmail() })).body.id}/verify`, { code: "WRONG234" })],
+		[
+			"EMAIL_ALREADY_USED",
+			async () => {
+				const email = uniqueEmail();
+				const request = (await post("/email-sign-ins", { email })).body;
+				await createUser(server, { email });
+				return post(`/email-sign-ins/${request.id}/verify`, { code: request.code, create_user: true });
+			},
+		],
+	],
 	createEmailUpdateRequest: [
 		["NOT_FOUND", () => post(`/users/${UNKNOWN}/email-update-requests`, { email: uniqueEmail() })],
 		["INVALID_DATA", async () => post(`/users/${(await createUser(server)).id}/email-update-requests`, {})],

@@ -31,9 +31,11 @@ checkVectors("django_argon2", () => [
 	{ password: "l\u00e8tmein", hash: "argon2$argon2i$v=19$m=512,t=2,p=2$V25jN1l4UUJZWkR1$MxpA1BD2Gh7+D79gaAw6sQ", source: "passlib's Django vectors" },
 ]);
 
-test("argon2: Holm's own hashes, and stronger argon2id, are up to date; anything weaker is upgraded", async () => {
+test("argon2: Holm's own hashes, and argon2id up to twice as costly, are up to date; anything weaker or much costlier is upgraded", async () => {
 	expect(parsed(await Bun.password.hash(PASSWORD, { algorithm: "argon2id", memoryCost: 19456, timeCost: 2 })).upToDate).toBe(true);
-	expect(parsed(await Bun.password.hash(PASSWORD, { algorithm: "argon2id", memoryCost: 65536, timeCost: 3 })).upToDate).toBe(true);
+	expect(parsed(await Bun.password.hash(PASSWORD, { algorithm: "argon2id", memoryCost: 38912, timeCost: 2 })).upToDate).toBe(true);
+	// Much costlier than Holm's own (5 times): replaced after a correct password, like any imported hash.
+	expect(parsed(await Bun.password.hash(PASSWORD, { algorithm: "argon2id", memoryCost: 65536, timeCost: 3 })).upToDate).toBe(false);
 	expect(parsed(await Bun.password.hash(PASSWORD, { algorithm: "argon2id", memoryCost: 8192, timeCost: 2 })).upToDate).toBe(false);
 	expect(parsed(await Bun.password.hash(PASSWORD, { algorithm: "argon2id", memoryCost: 19456, timeCost: 1 })).upToDate).toBe(false);
 	expect(parsed(await Bun.password.hash(PASSWORD, { algorithm: "argon2i", memoryCost: 65536, timeCost: 3 })).upToDate).toBe(false);

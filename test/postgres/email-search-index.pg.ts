@@ -15,6 +15,9 @@ test("the trigram index serves email_query", async () => {
 	try {
 		const [{ indexed }] = await sql`SELECT EXISTS (SELECT 1 FROM pg_indexes WHERE indexname = 'user_email_trgm') AS indexed`;
 		expect(indexed).toBe(true);
+		// A short pending list, which every search reads whole (schema step 9).
+		const [{ options }] = await sql`SELECT array_to_string(reloptions, ',') AS options FROM pg_class WHERE relname = 'user_email_trgm'`;
+		expect(options).toBe("gin_pending_list_limit=64");
 		await sql`SET enable_seqscan = off`; // an empty table would be scanned anyway; ask whether the index can serve
 		const plan = (await sql.unsafe(`EXPLAIN SELECT id FROM "user" WHERE email LIKE '%seed99%'`)).map((row: Record<string, string>) => Object.values(row)[0]).join("\n");
 		expect(plan).toContain("user_email_trgm");
@@ -41,6 +44,28 @@ test("without the index, email_query still answers and every start warns", async
 		expect(warnings.some((line) => line.includes("email_query= reads every user") && line.includes("CREATE INDEX CONCURRENTLY user_email_trgm"))).toBe(true);
 		const found = await server.request("GET", "/users?email_query=findme");
 		expect(found.body.map((user: { email: string }) => user.email)).toEqual(["findme@search.example"]);
+	} finally {
+		await server.stop();
+	}
+});
+
+test("a query whose trigrams most emails share finds exactly what a scan finds, with an exact total", async () => {
+	// The index is asked only for the uncommon parts of a query (src/stores/postgres/email-search.ts);
+	// "see", "eed" and "exa" are in every email here, so most queries lose some of their trigrams to
+	// the recheck, which must still keep exactly the matches.
+	const database = await createTestDatabase(process.env.HOLM_TEST_DATABASE_URL ?? "");
+	const server = await startTestServer({ database, dir: newDir() });
+	try {
+		const emails = Array.from({ length: 600 }, (_, i) => `seed${i}@example.com`);
+		for (let i = 0; i < emails.length; i += 200) {
+			expect((await server.request("POST", "/user-imports", { users: emails.slice(i, i + 200).map((email) => ({ email })) })).body.created).toBe(200);
+		}
+		for (const query of ["seed599@", "seed59", "d59", "eed1", "seed", "9@example.com", "seed12@example.co", "99", "5@", "nothing"]) {
+			const answer = await server.request("GET", `/users?per_page=5&email_query=${encodeURIComponent(query)}`);
+			const expected = emails.filter((email) => email.includes(query));
+			expect({ query, total: Number(answer.headers.get("X-Pagination-Total")) }).toEqual({ query, total: expected.length });
+			for (const user of answer.body) expect(user.email).toContain(query);
+		}
 	} finally {
 		await server.stop();
 	}

@@ -18,6 +18,7 @@ beforeAll(async () => {
 			"reset-requests-user=1/5m",
 			"email-requests-user=1/5m",
 			"code-requests-address=4/5m",
+			"email-sign-ins-email=2/3m",
 			"code-attempts=2",
 			"second-factor=2/1m",
 		],
@@ -103,6 +104,16 @@ test("second-factor=2/1m: two incorrect codes in a row lock the check for 1 minu
 	expect((await verify(wrong)).headers.get("Retry-After")).toBe("120");
 });
 
+test("email-sign-ins-email=2/3m: 2 email sign-in requests per email, whoever holds it", async () => {
+	const email = uniqueEmail();
+	for (let i = 0; i < 2; i++) expect((await server.request("POST", "/email-sign-ins", { email })).status).toBe(200);
+	const refused = await server.request("POST", "/email-sign-ins", { email });
+	expect(refused.body).toEqual({ error: "TOO_MANY_REQUESTS" });
+	expect(refused.headers.get("Retry-After")).toBe("180");
+	server.clock.advance(3 * MINUTE);
+	expect((await server.request("POST", "/email-sign-ins", { email })).status).toBe(200);
+});
+
 test("/metrics shows the limits in force", async () => {
 	const response = await fetch(server.url + "/metrics", { headers: { Authorization: SECRET } });
 	const families = parsePrometheusTextFormat(await response.text());
@@ -115,6 +126,7 @@ test("/metrics shows the limits in force", async () => {
 		"reset-requests-user": 1,
 		"email-requests-user": 1,
 		"code-requests-address": 4,
+		"email-sign-ins-email": 2,
 		"code-attempts": 2,
 		"second-factor": 2,
 	});
@@ -125,6 +137,7 @@ test("/metrics shows the limits in force", async () => {
 		"reset-requests-user": 300,
 		"email-requests-user": 300,
 		"code-requests-address": 300,
+		"email-sign-ins-email": 180,
 		"second-factor": 60,
 	});
 });
@@ -139,6 +152,7 @@ describe("settings", () => {
 			{ count: 3, windowMs: 15 * MINUTE },
 			{ count: 3, windowMs: 15 * MINUTE },
 			{ count: 10, windowMs: 15 * MINUTE },
+			{ count: 3, windowMs: 15 * MINUTE },
 			{ count: 5, windowMs: null },
 			{ count: 5, windowMs: 15 * MINUTE },
 		]);

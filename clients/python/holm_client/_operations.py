@@ -9,6 +9,10 @@ from typing import Any, Mapping, Optional, Sequence
 
 from ._call import Call
 from ._generated import models
+from ._generated.api.email_sign_in import create_email_sign_in as _create_email_sign_in
+from ._generated.api.email_sign_in import delete_email_sign_in as _delete_email_sign_in
+from ._generated.api.email_sign_in import get_email_sign_in as _get_email_sign_in
+from ._generated.api.email_sign_in import verify_email_sign_in as _verify_email_sign_in
 from ._generated.api.email_update import (
     create_email_update_request as _create_email_update_request,
 )
@@ -408,6 +412,52 @@ class Operations:
                 _verify_new_email,
                 body={"request_id": request_id, "code": code, "client_ip": client_ip},
                 body_model=models.VerifyNewEmailBody,
+            )
+        )
+
+    def create_email_sign_in(
+        self, *, email: str, client_ip: Optional[str] = None
+    ) -> models.CreatedEmailSignInRequest:
+        """Create an email sign-in request (POST /email-sign-ins).
+
+        Raises HolmError: INVALID_DATA, TOO_MANY_REQUESTS, NOT_AUTHENTICATED, NOT_ACCEPTABLE, PAYLOAD_TOO_LARGE, UNSUPPORTED_MEDIA_TYPE, UNKNOWN_ERROR, UNAVAILABLE."""
+        return self._send(
+            Call(
+                _create_email_sign_in,
+                body={"email": email, "client_ip": client_ip},
+                body_model=models.CreateEmailSignInBody,
+            )
+        )
+
+    def get_email_sign_in(self, request_id: str) -> models.EmailSignInRequest:
+        """Get an email sign-in request (GET /email-sign-ins/{request_id}).
+
+        Raises HolmError: NOT_AUTHENTICATED, NOT_FOUND, NOT_ACCEPTABLE, UNSUPPORTED_MEDIA_TYPE, UNKNOWN_ERROR, UNAVAILABLE."""
+        return self._send(Call(_get_email_sign_in, path=(request_id,)))
+
+    def delete_email_sign_in(self, request_id: str) -> None:
+        """Delete an email sign-in request (DELETE /email-sign-ins/{request_id}).
+
+        Raises HolmError: NOT_AUTHENTICATED, NOT_FOUND, NOT_ACCEPTABLE, UNSUPPORTED_MEDIA_TYPE, UNKNOWN_ERROR, UNAVAILABLE."""
+        return self._send(Call(_delete_email_sign_in, path=(request_id,)))
+
+    def verify_email_sign_in(
+        self,
+        request_id: str,
+        *,
+        code: str,
+        client_ip: Optional[str] = None,
+        create_user: Optional[bool] = None,
+    ) -> models.EmailSignIn:
+        """Sign in with an email code (POST /email-sign-ins/{request_id}/verify).
+
+        Raises HolmError: INVALID_DATA, INVALID_REQUEST, INCORRECT_CODE, EMAIL_ALREADY_USED, NOT_AUTHENTICATED, NOT_ACCEPTABLE, PAYLOAD_TOO_LARGE, UNSUPPORTED_MEDIA_TYPE, UNKNOWN_ERROR, UNAVAILABLE."""
+        return self._send(
+            Call(
+                _verify_email_sign_in,
+                path=(request_id,),
+                body={"code": code, "client_ip": client_ip, "create_user": create_user},
+                body_model=models.VerifyEmailSignInBody,
             )
         )
 
@@ -966,6 +1016,52 @@ class AsyncOperations:
                 _verify_new_email,
                 body={"request_id": request_id, "code": code, "client_ip": client_ip},
                 body_model=models.VerifyNewEmailBody,
+            )
+        )
+
+    async def create_email_sign_in(
+        self, *, email: str, client_ip: Optional[str] = None
+    ) -> models.CreatedEmailSignInRequest:
+        """Create an email sign-in request (POST /email-sign-ins).
+
+        Raises HolmError: INVALID_DATA, TOO_MANY_REQUESTS, NOT_AUTHENTICATED, NOT_ACCEPTABLE, PAYLOAD_TOO_LARGE, UNSUPPORTED_MEDIA_TYPE, UNKNOWN_ERROR, UNAVAILABLE."""
+        return await self._send(
+            Call(
+                _create_email_sign_in,
+                body={"email": email, "client_ip": client_ip},
+                body_model=models.CreateEmailSignInBody,
+            )
+        )
+
+    async def get_email_sign_in(self, request_id: str) -> models.EmailSignInRequest:
+        """Get an email sign-in request (GET /email-sign-ins/{request_id}).
+
+        Raises HolmError: NOT_AUTHENTICATED, NOT_FOUND, NOT_ACCEPTABLE, UNSUPPORTED_MEDIA_TYPE, UNKNOWN_ERROR, UNAVAILABLE."""
+        return await self._send(Call(_get_email_sign_in, path=(request_id,)))
+
+    async def delete_email_sign_in(self, request_id: str) -> None:
+        """Delete an email sign-in request (DELETE /email-sign-ins/{request_id}).
+
+        Raises HolmError: NOT_AUTHENTICATED, NOT_FOUND, NOT_ACCEPTABLE, UNSUPPORTED_MEDIA_TYPE, UNKNOWN_ERROR, UNAVAILABLE."""
+        return await self._send(Call(_delete_email_sign_in, path=(request_id,)))
+
+    async def verify_email_sign_in(
+        self,
+        request_id: str,
+        *,
+        code: str,
+        client_ip: Optional[str] = None,
+        create_user: Optional[bool] = None,
+    ) -> models.EmailSignIn:
+        """Sign in with an email code (POST /email-sign-ins/{request_id}/verify).
+
+        Raises HolmError: INVALID_DATA, INVALID_REQUEST, INCORRECT_CODE, EMAIL_ALREADY_USED, NOT_AUTHENTICATED, NOT_ACCEPTABLE, PAYLOAD_TOO_LARGE, UNSUPPORTED_MEDIA_TYPE, UNKNOWN_ERROR, UNAVAILABLE."""
+        return await self._send(
+            Call(
+                _verify_email_sign_in,
+                path=(request_id,),
+                body={"code": code, "client_ip": client_ip, "create_user": create_user},
+                body_model=models.VerifyEmailSignInBody,
             )
         )
 

@@ -61,6 +61,31 @@ def test_password_reset(holm: Holm) -> None:
     assert (used.value.code, used.value.status) == ("NOT_FOUND", 404)
 
 
+def test_email_sign_in(holm: Holm) -> None:
+    email = unique_email()
+    request = holm.create_email_sign_in(email=email)
+    assert isinstance(request, models.CreatedEmailSignInRequest) and len(request.code) == 8
+    assert request.user_id is None
+    assert holm.get_email_sign_in(request.id).email == email
+    with pytest.raises(HolmError) as wrong:
+        holm.verify_email_sign_in(request.id, code="WRONG234")
+    assert wrong.value.code == "INCORRECT_CODE"
+    signed_up = holm.verify_email_sign_in(request.id, code=request.code.lower(), create_user=True)
+    assert signed_up.created is True and signed_up.user.email_verified is True and signed_up.user.password_leaked is False
+
+    again = holm.create_email_sign_in(email=email)
+    assert again.user_id == signed_up.user.id
+    assert holm.verify_email_sign_in(again.id, code=again.code).user.id == signed_up.user.id
+    with pytest.raises(HolmError) as used:
+        holm.verify_email_sign_in(again.id, code=again.code)
+    assert used.value.code == "INVALID_REQUEST"
+    last = holm.create_email_sign_in(email=email)
+    holm.delete_email_sign_in(last.id)
+    with pytest.raises(HolmError) as gone:
+        holm.get_email_sign_in(last.id)
+    assert (gone.value.code, gone.value.status) == ("NOT_FOUND", 404)
+
+
 def test_email_verification_and_update(holm: Holm) -> None:
     user = holm.create_user(email=unique_email(), password=STRONG_PASSWORD)
     request = holm.create_email_verification_request(user.id)

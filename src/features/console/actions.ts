@@ -31,6 +31,7 @@ export function consoleUserJSON(user: User) {
 		email: user.email,
 		email_verified: user.emailVerified,
 		totp_registered: user.totpRegistered,
+		password_leaked: user.passwordLeaked,
 	};
 }
 
@@ -44,7 +45,9 @@ export async function listedUserJSON(ctx: AppContext, user: User) {
 	return { ...consoleUserJSON(user), passkeys: passkeys.length, blocked: passwordBlock !== null || locks.some((lock) => lock.lockedUntil !== null) };
 }
 
-export type UserSearchMode = "auto" | "email" | "email_part" | "id";
+/** `password_leaked` lists the users whose password was found leaked after it was set (the text is
+ *  not used), newest first or oldest first by created_at. */
+export type UserSearchMode = "auto" | "email" | "email_part" | "id" | "password_leaked";
 
 export interface UserSearch {
 	text: string;
@@ -71,6 +74,7 @@ export async function searchUsers(ctx: AppContext, search: UserSearch): Promise<
 	}
 	const mode = search.mode;
 	const offset = (search.page - 1) * search.perPage;
+	if (mode === "password_leaked") return ctx.stores.users.listPasswordLeaked({ sortOrder: search.sortOrder, limit: search.perPage, offset });
 	if (mode === "id") {
 		const user = isId(text) ? await ctx.stores.users.get(text) : null;
 		return { users: user === null || offset > 0 ? [] : [user], total: user === null ? 0 : 1 };

@@ -115,7 +115,7 @@ const deleteUserBody = z.object({ confirm: z.string().max(300) });
 
 const searchQuery = z.object({
 	q: z.string().max(300).catch(""),
-	by: z.enum(["auto", "email", "email_part", "id"]).catch("auto"),
+	by: z.enum(["auto", "email", "email_part", "id", "password_leaked"]).catch("auto"),
 	sort_by: z.enum(["created_at", "id"]).catch("created_at"),
 	sort_order: z.enum(["ascending", "descending"]).catch("ascending"),
 	page: z.coerce.number().int().min(1).max(1_000_000).catch(1),

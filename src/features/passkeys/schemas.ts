@@ -5,6 +5,40 @@ import { identifier, unixSeconds, userAnswer } from "../users/schemas.ts";
 import type { PasskeySignIn, StartedAuthentication, StartedRegistration } from "./actions.ts";
 import { formatAaguid, type Ceremony, type Passkey } from "./store.ts";
 
+// C0 and C1 controls: a name is shown in the application's pages and, by some, in emails.
+const CONTROL_CHARACTER = /[\u0000-\u001f\u007f-\u009f]/;
+
+/** Text with something visible in it, no control character (NUL included) and no lone surrogate:
+ *  what PostgreSQL can store and a page can show. */
+function isVisibleText(text: string): boolean {
+	return text.isWellFormed() && !CONTROL_CHARACTER.test(text) && text.trim() !== "";
+}
+
+const VISIBLE = "visible characters, no control characters";
+
+export const MAX_PASSKEY_NAME_LENGTH = 64;
+export const MAX_TRANSPORTS = 16;
+const MAX_TRANSPORT_LENGTH = 32;
+
+// One rule for both ways in (a registration and POST /user-imports), so that what one stores the
+// other takes back.
+export const passkeyName = z.string().min(1).max(MAX_PASSKEY_NAME_LENGTH).refine(isVisibleText, VISIBLE);
+export const passkeyTransports = z.array(z.string().min(1).max(MAX_TRANSPORT_LENGTH).refine(isVisibleText, VISIBLE)).max(MAX_TRANSPORTS);
+
+/** A stored name as the rule above takes it: names stored before it (an import took any text)
+ *  are exported cleaned rather than refused by the import at the other end. */
+export function cleanedPasskeyName(name: string, fallback: string): string {
+	const cleaned = name.toWellFormed().replace(new RegExp(CONTROL_CHARACTER, "g"), "").slice(0, MAX_PASSKEY_NAME_LENGTH);
+	return isVisibleText(cleaned) ? cleaned : fallback;
+}
+
+/** Stored transports as the rule above takes them (they are hints to the browser): the ones that
+ *  break it are left out, and no more than the rule's count. */
+export function cleanedTransports(transports: readonly string[]): string[] {
+	const kept = transports.filter((transport) => transport.length <= MAX_TRANSPORT_LENGTH && isVisibleText(transport));
+	return [...new Set(kept)].slice(0, MAX_TRANSPORTS);
+}
+
 // The credential as PublicKeyCredential.toJSON() gives it. Only the shape is judged here (a wrong
 // shape is INVALID_DATA); what the strings hold is judged by verification.ts (INVALID_CREDENTIAL).
 const encoded = z.string().max(16_384);
@@ -16,7 +50,7 @@ const registrationCredential = z.object({
 	response: z.object({
 		clientDataJSON: encoded,
 		attestationObject: encoded,
-		transports: optional(z.array(z.string().max(32)).max(16)),
+		transports: optional(passkeyTransports),
 	}),
 });
 
@@ -31,15 +65,6 @@ const authenticationCredential = z.object({
 		userHandle: optional(encoded),
 	}),
 });
-
-// C0 and C1 controls: a name is shown in the application's pages and, by some, in emails.
-const CONTROL_CHARACTER = /[\u0000-\u001f\u007f-\u009f]/;
-
-const passkeyName = z
-	.string()
-	.min(1)
-	.max(64)
-	.refine((name) => name.isWellFormed() && !CONTROL_CHARACTER.test(name) && name.trim() !== "", "a name has visible characters and no control characters");
 
 export const startRegistrationBody = z.object({ client_ip: clientIp });
 

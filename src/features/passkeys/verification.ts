@@ -22,6 +22,7 @@ import {
 } from "@oslojs/webauthn";
 import type { PasskeyConfig } from "../../config.ts";
 import { constantTimeEqualBytes } from "../../lib/constant-time.ts";
+import { publicKeyOf, spkiOfCoseKey } from "./public-key.ts";
 import type { Ceremony, Passkey } from "./store.ts";
 
 /** One failed rule; `rule` names it for tests and debugging, never for the caller. */
@@ -42,7 +43,6 @@ export class CounterRegressed extends InvalidCredential {
 export const ALGORITHMS = [coseAlgorithmES256, coseAlgorithmEdDSA, coseAlgorithmRS256] as const;
 
 const MAX_CREDENTIAL_ID_BYTES = 1023;
-const MIN_RSA_BITS = 2048;
 
 // Authenticator data flags (WebAuthn §6.1): user present, user verified, backup eligible, backed up.
 const FLAG_UP = 0x01;
@@ -150,7 +150,8 @@ function checkAlgorithm(key: COSEPublicKey): number {
 	const fits =
 		(algorithm === coseAlgorithmES256 && type === COSEKeyType.EC2 && parsed("EC2 key", () => key.ec2()).curve === coseEllipticCurveP256) ||
 		(algorithm === coseAlgorithmEdDSA && type === COSEKeyType.OKP && parsed("OKP key", () => key.okp()).curve === coseEllipticCurveEd25519) ||
-		(algorithm === coseAlgorithmRS256 && type === COSEKeyType.RSA && parsed("RSA key", () => key.rsa()).n.toString(2).length >= MIN_RSA_BITS);
+		// The modulus and exponent are judged with the key itself (public-key.ts).
+		(algorithm === coseAlgorithmRS256 && type === COSEKeyType.RSA);
 	if (!fits) throw new InvalidCredential("algorithm");
 	return algorithm;
 }
@@ -211,6 +212,17 @@ function checkCeremonyRules(
 	checkBackupState(flags);
 }
 
+/** A passkey stays what it was registered as: single-device or backup eligible (WebAuthn §7.2). */
+function checkBackupEligibility(flags: number, passkey: Passkey): void {
+	if (((flags & FLAG_BE) !== 0) !== passkey.backupEligible) throw new InvalidCredential("backup eligibility changed");
+}
+
+/** The signature counter, read unsigned: @oslojs/webauthn reads it with `<<`, which makes 2^31 and
+ *  above negative (and a counter that moved past 2^31 look like a clone). */
+function signCountOf(authenticatorDataBytes: Uint8Array): number {
+	return new DataView(authenticatorDataBytes.buffer, authenticatorDataBytes.byteOffset, authenticatorDataBytes.byteLength).getUint32(33);
+}
+
 // ---- Ceremonies. ----
 
 /** Registration (WebAuthn §7.1). Attestation statements are parsed but not verified: Holm asks for none. */
@@ -226,12 +238,14 @@ export async function verifyRegistration(rp: PasskeyConfig, ceremony: Ceremony, 
 	if (authenticatorData.credential === null) throw new InvalidCredential("no attested credential");
 	const algorithm = checkAlgorithm(authenticatorData.credential.publicKey);
 	const credentialId = checkCredentialId(credential, authenticatorData.credential.id);
+	const publicKey = await spkiOfCoseKey(authenticatorData.credential.publicKey, algorithm);
+	if (publicKey === null) throw new InvalidCredential("public key");
 
 	return {
 		credentialId,
-		publicKey: await spkiOf(authenticatorData.credential.publicKey, algorithm),
+		publicKey,
 		algorithm,
-		signCount: authenticatorData.signatureCounter,
+		signCount: signCountOf(authenticatorDataBytes),
 		backupEligible: (flags & FLAG_BE) !== 0,
 		backedUp: (flags & FLAG_BS) !== 0,
 		aaguid: authenticatorData.credential.authenticatorAAGUID,
@@ -268,10 +282,12 @@ export async function verifyAssertion(
 	const { clientData, authenticatorData, flags } = assertion;
 	checkCeremonyRules(clientData, ClientDataType.Get, authenticatorData, flags, ceremony, rp);
 	const owned = checkOwner(passkey, assertion.credentialId, ceremony);
+	checkBackupEligibility(flags, owned);
 	checkUserHandle(assertion.userHandle, ownersHandle);
 	await checkSignature(owned, assertion);
-	checkCounter(owned.signCount, authenticatorData.signatureCounter);
-	return { passkey: owned, signCount: authenticatorData.signatureCounter, backedUp: (flags & FLAG_BS) !== 0 };
+	const signCount = signCountOf(assertion.authenticatorDataBytes);
+	checkCounter(owned.signCount, signCount);
+	return { passkey: owned, signCount, backedUp: (flags & FLAG_BS) !== 0 };
 }
 
 /**
@@ -291,48 +307,7 @@ function authenticatorDataOf(attestationObject: Uint8Array): Uint8Array {
 
 // ---- Keys and signatures (WebCrypto). ----
 
-function bigintBytes(value: bigint, length?: number): Uint8Array {
-	let hex = value.toString(16);
-	if (hex.length % 2 === 1) hex = "0" + hex;
-	const bytes = Uint8Array.from(hex.match(/../g)!, (pair) => parseInt(pair, 16));
-	if (length === undefined || bytes.byteLength === length) return bytes;
-	if (bytes.byteLength > length) throw new InvalidCredential("public key");
-	const padded = new Uint8Array(length);
-	padded.set(bytes, length - bytes.byteLength);
-	return padded;
-}
-
-const b64url = (bytes: Uint8Array): string => Buffer.from(bytes).toString("base64url");
-
-type ImportParams = Parameters<typeof crypto.subtle.importKey>[2];
 type VerifyParams = Parameters<typeof crypto.subtle.verify>[0];
-
-const IMPORT_PARAMS: Record<number, ImportParams> = {
-	[coseAlgorithmES256]: { name: "ECDSA", namedCurve: "P-256" },
-	[coseAlgorithmEdDSA]: { name: "Ed25519" },
-	[coseAlgorithmRS256]: { name: "RSASSA-PKCS1-v1_5", hash: "SHA-256" },
-};
-
-/** The COSE key as SubjectPublicKeyInfo, through a JWK: WebCrypto checks the key as it imports it
- *  (an EC point off the curve is refused here, at registration, not at every sign-in). */
-async function spkiOf(key: COSEPublicKey, algorithm: number): Promise<Uint8Array> {
-	let jwk: { kty: string; crv?: string; x?: string; y?: string; n?: string; e?: string };
-	if (algorithm === coseAlgorithmES256) {
-		const { x, y } = key.ec2();
-		jwk = { kty: "EC", crv: "P-256", x: b64url(bigintBytes(x, 32)), y: b64url(bigintBytes(y, 32)) };
-	} else if (algorithm === coseAlgorithmEdDSA) {
-		jwk = { kty: "OKP", crv: "Ed25519", x: b64url(key.okp().x) };
-	} else {
-		const { n, e } = key.rsa();
-		jwk = { kty: "RSA", n: b64url(bigintBytes(n)), e: b64url(bigintBytes(e)) };
-	}
-	try {
-		const imported = await crypto.subtle.importKey("jwk", jwk, IMPORT_PARAMS[algorithm]!, true, ["verify"]);
-		return new Uint8Array(await crypto.subtle.exportKey("spki", imported));
-	} catch {
-		throw new InvalidCredential("public key");
-	}
-}
 
 const VERIFY_PARAMS: Record<number, VerifyParams> = {
 	[coseAlgorithmES256]: { name: "ECDSA", hash: "SHA-256" },
@@ -343,8 +318,10 @@ const VERIFY_PARAMS: Record<number, VerifyParams> = {
 async function verifySignature(algorithm: number, spki: Uint8Array, signature: Uint8Array, message: Uint8Array): Promise<boolean> {
 	const raw = algorithm === coseAlgorithmES256 ? derToP1363(signature, 32) : signature;
 	if (raw === null) return false;
+	// A key stored before today's rules (a small-order or e = 1 key) is refused here, never a 500.
+	const key = await publicKeyOf(spki, algorithm);
+	if (key === null) return false;
 	// slice(): WebCrypto takes bytes on an ArrayBuffer of their own.
-	const key = await crypto.subtle.importKey("spki", spki.slice(), IMPORT_PARAMS[algorithm]!, false, ["verify"]);
 	return crypto.subtle.verify(VERIFY_PARAMS[algorithm]!, key, raw.slice(), message.slice());
 }
 
@@ -373,18 +350,4 @@ export function derToP1363(der: Uint8Array, size: number): Uint8Array | null {
 		offset = start + length;
 	}
 	return offset === der.byteLength ? out : null;
-}
-
-/** Whether `spki` is a public key WebCrypto imports for `algorithm` (one of the three), with the
- *  RSA size registration asks for: how `POST /user-imports` checks an imported passkey. */
-export async function isUsablePublicKey(spki: Uint8Array, algorithm: number): Promise<boolean> {
-	const params = IMPORT_PARAMS[algorithm];
-	if (params === undefined) return false;
-	try {
-		const key = await crypto.subtle.importKey("spki", spki.slice(), params, false, ["verify"]);
-		if (algorithm === coseAlgorithmRS256) return ((key.algorithm as { modulusLength?: number }).modulusLength ?? 0) >= MIN_RSA_BITS;
-		return true;
-	} catch {
-		return false;
-	}
 }

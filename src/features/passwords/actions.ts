@@ -7,6 +7,7 @@ import type { AppContext } from "../../context.ts";
 import { HashingUnavailableError } from "../../lib/password-hash.ts";
 import type { PasswordGuess } from "../../limits.ts";
 import { logEvent, newEvent, recordEvent } from "../events/actions.ts";
+import type { EventData } from "../events/store.ts";
 import type { User } from "../users/store.ts";
 
 /** What a password check can answer: every action here declares these, and adds its own. */
@@ -72,9 +73,47 @@ async function noSuchAccount(ctx: AppContext, guess: PasswordGuess, password: st
 }
 
 /** A password check's event: the user (null for an email that names nobody: the email itself is
- *  not kept, since people type passwords into the email field) and the address. */
-async function recordSignIn(ctx: AppContext, type: "sign_in" | "sign_in_failed", guess: PasswordGuess): Promise<void> {
-	await recordEvent(ctx, newEvent(ctx, type, { userId: guess.userId, clientIp: guess.clientIp, data: { method: "password" } }));
+ *  not kept, since people type passwords into the email field) and the address; a sign-in with a
+ *  password found leaked says so. */
+async function recordSignIn(ctx: AppContext, type: "sign_in" | "sign_in_failed", guess: PasswordGuess, leaked = false): Promise<void> {
+	const data: EventData = leaked ? { method: "password", password_leaked: true } : { method: "password" };
+	await recordEvent(ctx, newEvent(ctx, type, { userId: guess.userId, clientIp: guess.clientIp, data }));
+}
+
+/** The range API is asked about a user's password at most this often (API.md section 15). */
+export const ONLINE_RECHECK_SECONDS = 24 * 60 * 60;
+
+/**
+ * A correct password checked against the leak lists again (API.md section 15): the local lists at
+ * once (a lookup of microseconds), which flags the user when they hold it. In online mode the range
+ * API is asked too, at most once a day per user, after the answer: a sign-in never waits on it, and
+ * a leak it finds flags the user for their next answer. The flag is set only while the password
+ * found is still the user's (a compare-and-swap on the verified hash). True when the local lists
+ * hold the password.
+ */
+async function recheckLeak(
+	ctx: AppContext,
+	signIn: { userId: string; password: string; verifiedHash: string; /** The user's password_leaked as read, when known. */ flagged?: boolean },
+): Promise<boolean> {
+	const { userId, password, verifiedHash } = signIn;
+	const recheck = ctx.leakCheck.recheckLocally ?? ctx.leakCheck.isLeakedLocally;
+	if (recheck.call(ctx.leakCheck, password)) {
+		if (signIn.flagged !== true) await ctx.stores.passwords.markPasswordLeaked(userId, verifiedHash);
+		return true;
+	}
+	if (ctx.leakCheck.online === true && signIn.flagged !== true) void recheckOnline(ctx, userId, password, verifiedHash);
+	return false;
+}
+
+async function recheckOnline(ctx: AppContext, userId: string, password: string, verifiedHash: string): Promise<void> {
+	try {
+		if (!(await ctx.stores.passwords.claimOnlineLeakCheck(userId, verifiedHash, Math.floor(ctx.now() / 1000), ONLINE_RECHECK_SECONDS))) return;
+		if (await ctx.leakCheck.isLeakedOnline(password)) await ctx.stores.passwords.markPasswordLeaked(userId, verifiedHash);
+	} catch (error) {
+		// The API could not be reached (--leak-fail closed), or the database failed: tomorrow's
+		// sign-in asks again. Never the password or its hash in the log.
+		ctx.log.warn("could not check a signed-in password against the range API", { user_id: userId, reason: error instanceof Error ? error.message : String(error) });
+	}
 }
 
 /** A check that could not even start (503 under overload) is no guess: its attempt is taken back. */
@@ -95,7 +134,8 @@ export async function verifyUserPassword(
 ): Promise<Result<void, typeof VERIFY_PASSWORD_ERRORS>> {
 	const outcome = await checkUserGuess(ctx, input.userId, input.clientIp, input.password);
 	if (!outcome.ok) return outcome;
-	await recordSignIn(ctx, "sign_in", { userId: input.userId, clientIp: input.clientIp });
+	const leaked = await recheckLeak(ctx, { userId: input.userId, password: input.password, verifiedHash: outcome.value.hash });
+	await recordSignIn(ctx, "sign_in", { userId: input.userId, clientIp: input.clientIp }, leaked);
 	await upgradeVerifiedHash(ctx, input.userId, input.password, outcome.value);
 	return ok();
 }
@@ -115,9 +155,10 @@ export async function authenticateWithPassword(
 	if (!outcome.ok) return outcome;
 	// A verified password had a hash to be verified against, so `found` is there.
 	if (found === null) return fail("NOT_FOUND");
-	await recordSignIn(ctx, "sign_in", guess);
+	const leaked = await recheckLeak(ctx, { userId: found.user.id, password: input.password, verifiedHash: outcome.value.hash, flagged: found.user.passwordLeaked });
+	await recordSignIn(ctx, "sign_in", guess, leaked);
 	await upgradeVerifiedHash(ctx, found.user.id, input.password, outcome.value);
-	return ok(found.user);
+	return ok({ ...found.user, passwordLeaked: found.user.passwordLeaked || leaked });
 }
 
 export const UPDATE_PASSWORD_ERRORS = ["TOO_MANY_REQUESTS", "WEAK_PASSWORD", "NOT_FOUND", "INCORRECT_PASSWORD"] as const;
@@ -127,7 +168,9 @@ export const UPDATE_PASSWORD_ERRORS = ["TOO_MANY_REQUESTS", "WEAK_PASSWORD", "NO
  * one spends neither a hash nor a guess; the range API (online mode) is asked once the guess, and
  * with it a hashing token, was admitted and proved right, since the token bounds those calls. The write is a compare-and-swap on the hash that was verified: if a reset or
  * another update changed the password meanwhile, this one changes nothing and answers
- * INCORRECT_PASSWORD, since the password it proved is no longer the user's.
+ * INCORRECT_PASSWORD, since the password it proved is no longer the user's. A hash that changed
+ * without the password changing (a parallel sign-in upgraded an imported hash) is not such a
+ * change: see stillTheUsersHash.
  */
 export async function updateUserPassword(
 	ctx: AppContext,
@@ -139,7 +182,11 @@ export async function updateUserPassword(
 	if (await ctx.leakCheck.isLeakedOnline(input.newPassword)) return fail("WEAK_PASSWORD");
 	const newHash = await ctx.hasher.hash(input.newPassword);
 	const event = newEvent(ctx, "password_changed", { userId: input.userId, clientIp: input.clientIp });
-	const swapped = await ctx.stores.passwords.replacePasswordHash(input.userId, outcome.value.hash, newHash, event);
+	let swapped = await ctx.stores.passwords.replacePasswordHash(input.userId, outcome.value.hash, newHash, event);
+	if (swapped === "CHANGED_MEANWHILE") {
+		const current = await stillTheUsersHash(ctx, input.userId, input.password);
+		if (current !== null) swapped = await ctx.stores.passwords.replacePasswordHash(input.userId, current, newHash, event);
+	}
 	switch (swapped) {
 		case "UPDATED":
 			logEvent(ctx, event);
@@ -149,4 +196,17 @@ export async function updateUserPassword(
 		case "NOT_FOUND":
 			return fail("NOT_FOUND");
 	}
+}
+
+/**
+ * The hash stored now, when `password` (already proved against the hash before it) still matches
+ * it; else null. An upgrade to argon2id by a parallel sign-in changes the hash and keeps the
+ * password, so the update is tried once more on the new hash; a reset or update to another password
+ * fails this check and keeps its password. One more verification, not one more guess: this request's
+ * guess was admitted, and proved right, already.
+ */
+async function stillTheUsersHash(ctx: AppContext, userId: string, password: string): Promise<string | null> {
+	const current = await ctx.stores.users.getPasswordHash(userId);
+	if (current === null) return null;
+	return (await ctx.hasher.check(password, current)).result === "correct" ? current : null;
 }

@@ -5,7 +5,8 @@ export type ReplaceHashOutcome = "UPDATED" | "CHANGED_MEANWHILE" | "NOT_FOUND";
 
 export interface PasswordStore {
 	/**
-	 * A compare-and-swap: sets `newHash` only if the user's hash is still `expectedHash`, and in the
+	 * A compare-and-swap: sets `newHash` (a password the leak lists do not hold, so the user's
+	 * password_leaked becomes false) only if the user's hash is still `expectedHash`, and in the
 	 * same step invalidates the user's password reset and email update requests (whoever started an
 	 * email change may be the reason for the new password), and writes `event` (password_changed).
 	 */
@@ -16,4 +17,12 @@ export interface PasswordStore {
 	 * changes nothing). The password is the same, so nothing else is touched. True when it was replaced.
 	 */
 	upgradePasswordHash(userId: string, expectedHash: string, newHash: string): Promise<boolean>;
+	/** Sets the user's password_leaked, only while their hash is still `verifiedHash` (the password
+	 *  found leaked is still theirs). True when it changed. */
+	markPasswordLeaked(userId: string, verifiedHash: string): Promise<boolean>;
+	/** Whether the range API may be asked about this user's password now: at most once per
+	 *  `intervalSeconds`, and the claim is one compare-and-swap, so parallel sign-ins ask once. */
+	claimOnlineLeakCheck(userId: string, verifiedHash: string, now: number, intervalSeconds: number): Promise<boolean>;
+	/** The number of users whose password_leaked is true (a metric). */
+	countLeakedPasswords(): Promise<number>;
 }

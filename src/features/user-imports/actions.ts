@@ -6,7 +6,7 @@ import { decodeTotpKeyOfLength, IMPORTED_TOTP_KEY_BYTES } from "../../lib/totp.t
 import { parsePasswordHash } from "../../password-hashes/index.ts";
 import { newEvent, recordEvent } from "../events/actions.ts";
 import type { Passkey } from "../passkeys/store.ts";
-import { isUsablePublicKey } from "../passkeys/verification.ts";
+import { isUsablePublicKey } from "../passkeys/public-key.ts";
 import { importRow, type ImportRow, type RowError } from "./schemas.ts";
 import type { ImportedUser } from "./store.ts";
 
@@ -35,6 +35,20 @@ const MAX_ROUNDS = 10;
 type RowCheck = { ok: true; user: ImportedUser } | { ok: false; error: RowError };
 
 const MAX_CREDENTIAL_ID_BYTES = 1023;
+
+/**
+ * How far ahead of this server's clock a time in a row may be. An export made on a machine whose
+ * clock runs fast holds times a little in the future here; refusing them failed the newest rows of
+ * a move. Such a time is stored as now (nothing stored is in the future); further ahead is no clock
+ * skew but bad data, and fails the row.
+ */
+const CLOCK_SKEW_TOLERANCE_SECONDS = 3600;
+
+/** `seconds` as stored (at most now), or null when it is further in the future than any skew. */
+function notInTheFuture(seconds: number, now: number): number | null {
+	if (seconds > now + CLOCK_SKEW_TOLERANCE_SECONDS) return null;
+	return Math.min(seconds, now);
+}
 const MAX_USER_HANDLE_BYTES = 64;
 
 /** Bytes of canonical base64 (or base64url without padding), or null when `text` is not. */
@@ -43,8 +57,8 @@ function decodeCanonical(text: string, encoding: "base64" | "base64url"): Uint8A
 	return bytes.byteLength > 0 && Buffer.from(bytes).toString(encoding) === text ? bytes : null;
 }
 
-/** The row's passkeys to store, or null when one is malformed, its key does not import, or its
- *  credential id comes twice. */
+/** The row's passkeys to store, or null when one is malformed, its key does not import, or its id
+ *  or credential id comes twice. */
 async function checkPasskeys(rows: NonNullable<ImportRow["passkeys"]>, userId: string, now: number): Promise<Passkey[] | null> {
 	const passkeys: Passkey[] = [];
 	const seen = new Set<string>();
@@ -52,16 +66,16 @@ async function checkPasskeys(rows: NonNullable<ImportRow["passkeys"]>, userId: s
 		const credentialId = decodeCanonical(row.credential_id, "base64url");
 		const publicKey = decodeCanonical(row.public_key, "base64");
 		if (credentialId === null || credentialId.byteLength > MAX_CREDENTIAL_ID_BYTES || publicKey === null) return null;
-		const key = row.credential_id;
-		if (seen.has(key)) return null;
-		seen.add(key);
-		const createdAt = row.created_at ?? now;
-		const lastUsedAt = row.last_used_at ?? null;
-		if (createdAt > now || (lastUsedAt !== null && lastUsedAt > now)) return null;
+		const id = row.id ?? generateId();
+		if (seen.has(row.credential_id) || seen.has(id)) return null;
+		seen.add(row.credential_id).add(id);
+		const createdAt = notInTheFuture(row.created_at ?? now, now);
+		const lastUsedAt = row.last_used_at == null ? null : notInTheFuture(row.last_used_at, now);
+		if (createdAt === null || (row.last_used_at != null && lastUsedAt === null)) return null;
 		if (row.backed_up === true && row.backup_eligible !== true) return null;
 		if (!(await isUsablePublicKey(publicKey, row.algorithm))) return null;
 		passkeys.push({
-			id: row.id ?? generateId(),
+			id,
 			userId,
 			credentialId,
 			publicKey,
@@ -84,7 +98,8 @@ async function checkRow(row: unknown, now: number): Promise<RowCheck> {
 	const parsed = importRow.safeParse(row);
 	if (!parsed.success) return { ok: false, error: "INVALID_DATA" };
 	const fields = parsed.data;
-	if (fields.created_at !== undefined && fields.created_at > now) return { ok: false, error: "INVALID_DATA" };
+	const createdAt = notInTheFuture(fields.created_at ?? now, now);
+	if (createdAt === null) return { ok: false, error: "INVALID_DATA" };
 	let totpKey: Uint8Array | null = null;
 	if (fields.totp_key !== undefined) {
 		totpKey = decodeTotpKeyOfLength(fields.totp_key, IMPORTED_TOTP_KEY_BYTES.min, IMPORTED_TOTP_KEY_BYTES.max);
@@ -106,7 +121,7 @@ async function checkRow(row: unknown, now: number): Promise<RowCheck> {
 		ok: true,
 		user: {
 			id,
-			createdAt: fields.created_at ?? now,
+			createdAt,
 			email: fields.email ?? null,
 			emailVerified: fields.email_verified ?? false,
 			passwordHash: fields.password_hash ?? "", // no password: every check is INCORRECT_PASSWORD
@@ -123,24 +138,27 @@ interface Pending {
 	user: ImportedUser;
 }
 
-const credentialKey = (passkey: Passkey): string => Buffer.from(passkey.credentialId).toString("hex");
+/** What of a passkey must be unique across every user: its id and its credential id. */
+const passkeyKeys = (passkey: Passkey): string[] => [`id:${passkey.id}`, `credential:${Buffer.from(passkey.credentialId).toString("hex")}`];
 
-/** The rows of `pending` that can go in one insert (no id, email or credential id twice), and the rest. */
+/** The rows of `pending` that can go in one insert (no id, email, passkey id or credential id
+ *  twice), and the rest. */
 function splitFirstOccurrences(pending: readonly Pending[]): { round: Pending[]; later: Pending[] } {
 	const ids = new Set<string>();
 	const emails = new Set<string>();
-	const credentials = new Set<string>();
+	const passkeysSeen = new Set<string>();
 	const round: Pending[] = [];
 	const later: Pending[] = [];
 	for (const row of pending) {
 		const { id, email, passkeys } = row.user;
-		if (ids.has(id) || (email !== null && emails.has(email)) || passkeys.some((passkey) => credentials.has(credentialKey(passkey)))) {
+		const keys = passkeys.flatMap(passkeyKeys);
+		if (ids.has(id) || (email !== null && emails.has(email)) || keys.some((key) => passkeysSeen.has(key))) {
 			later.push(row);
 			continue;
 		}
 		ids.add(id);
 		if (email !== null) emails.add(email);
-		for (const passkey of passkeys) credentials.add(credentialKey(passkey));
+		for (const key of keys) passkeysSeen.add(key);
 		round.push(row);
 	}
 	return { round, later };
@@ -175,13 +193,13 @@ export async function importUsers(ctx: AppContext, rows: readonly unknown[], onC
 		const holders = await ctx.stores.userImports.emailHolders(left.flatMap((row) => (row.user.email === null ? [] : [row.user.email])));
 		const withoutEmailHolder = left.filter((row) => row.user.email === null || !holders.has(row.user.email));
 		const takenIds = await ctx.stores.userImports.existingIds(withoutEmailHolder.map((row) => row.user.id));
-		const credentialHolders = await ctx.stores.userImports.passkeyHolders(
-			withoutEmailHolder.filter((row) => !takenIds.has(row.user.id)).flatMap((row) => row.user.passkeys.map((passkey) => passkey.credentialId)),
+		const passkeyHolders = await ctx.stores.userImports.passkeyHolders(
+			withoutEmailHolder.filter((row) => !takenIds.has(row.user.id)).flatMap((row) => row.user.passkeys),
 		);
 		pending = [];
 		for (const row of left) {
 			const holder = row.user.email === null ? undefined : holders.get(row.user.email);
-			const credentialHolder = row.user.passkeys.map((passkey) => credentialHolders.get(credentialKey(passkey))).find((user) => user !== undefined);
+			const credentialHolder = row.user.passkeys.map((passkey) => passkeyHolders.get(passkey.id)).find((user) => user !== undefined);
 			if (holder !== undefined) conflict(row, "EMAIL_ALREADY_USED", holder);
 			else if (takenIds.has(row.user.id)) conflict(row, "ID_ALREADY_USED", row.user.id);
 			else if (credentialHolder !== undefined) conflict(row, "PASSKEY_ALREADY_REGISTERED", credentialHolder);

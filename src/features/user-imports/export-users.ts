@@ -1,7 +1,10 @@
 // `holm export`: every user as NDJSON in the ROW form of API.md section 9, from one snapshot, to
 // a new file of mode 0600 (it holds password hashes and TOTP keys) or to standard output, with
-// progress on standard error.
-import { closeSync, openSync, unlinkSync, writeSync } from "node:fs";
+// progress on standard error. The file is written under a temporary name beside it and given its
+// name only when whole, so a file of that name is always a complete export: an export that fails,
+// or is stopped by a signal, leaves nothing (a kill -9 leaves the temporary file, never the name).
+import { closeSync, fsyncSync, linkSync, lstatSync, openSync, renameSync, unlinkSync, writeSync } from "node:fs";
+import { basename, dirname, join } from "node:path";
 import { ConfigError } from "../../config-error.ts";
 import type { UserExportSource } from "./store.ts";
 
@@ -20,25 +23,74 @@ export interface ProgressSink {
 
 interface Sink {
 	write(text: string): Promise<void>;
-	close(): Promise<void>;
+	/** Everything was written: the output is complete. */
+	finish(): Promise<void>;
+	/** The export failed: nothing of it may look complete. */
+	abandon(): Promise<void>;
 }
 
+function errorCode(error: unknown): string {
+	return error instanceof Error && "code" in error ? String(error.code) : String(error);
+}
+
+const SIGNALS = { SIGINT: 130, SIGTERM: 143, SIGHUP: 129 } as const;
+
 function fileSink(path: string): Sink {
+	// Never over an existing file (or link), which may be an earlier export someone still needs.
+	const taken = (() => {
+		try {
+			lstatSync(path);
+			return true;
+		} catch {
+			return false;
+		}
+	})();
+	if (taken) throw new ConfigError(`${path} already exists; choose a new path`);
+	const temporary = join(dirname(path), `.${basename(path)}.${crypto.randomUUID().slice(0, 8)}.partial`);
 	let fd: number;
 	try {
-		// "wx": never over an existing file, which may be an earlier export someone still needs.
-		fd = openSync(path, "wx", 0o600);
+		fd = openSync(temporary, "wx", 0o600);
 	} catch (error) {
-		const reason = error instanceof Error && "code" in error ? String(error.code) : String(error);
-		if (reason === "EEXIST") throw new ConfigError(`${path} already exists; choose a new path`);
-		throw new ConfigError(`cannot create ${path} (${reason})`);
+		throw new ConfigError(`cannot create ${path} (${errorCode(error)})`);
+	}
+	function removeTemporary(): void {
+		try {
+			unlinkSync(temporary);
+		} catch {}
+	}
+	const onSignal = (signal: keyof typeof SIGNALS) => {
+		removeTemporary();
+		process.exit(SIGNALS[signal]);
+	};
+	for (const signal of Object.keys(SIGNALS) as (keyof typeof SIGNALS)[]) process.on(signal, onSignal);
+	function stopListening(): void {
+		for (const signal of Object.keys(SIGNALS) as (keyof typeof SIGNALS)[]) process.off(signal, onSignal);
 	}
 	return {
 		async write(text) {
 			writeSync(fd, text);
 		},
-		async close() {
+		async finish() {
+			fsyncSync(fd);
 			closeSync(fd);
+			try {
+				// A hard link takes the name only if nobody took it meanwhile; a file system without hard
+				// links gets a rename (the name was free a moment ago).
+				try {
+					linkSync(temporary, path);
+				} catch (error) {
+					if (errorCode(error) === "EEXIST") throw new ConfigError(`${path} already exists; choose a new path`);
+					renameSync(temporary, path);
+				}
+			} finally {
+				removeTemporary();
+				stopListening();
+			}
+		},
+		async abandon() {
+			closeSync(fd);
+			removeTemporary();
+			stopListening();
 		},
 	};
 }
@@ -50,7 +102,10 @@ function stdoutSink(): Sink {
 			writer.write(text);
 			await writer.flush();
 		},
-		async close() {
+		async finish() {
+			await writer.end();
+		},
+		async abandon() {
 			await writer.end();
 		},
 	};
@@ -80,12 +135,11 @@ export async function exportUsers(source: UserExportSource, options: ExportOptio
 			}
 		});
 	} catch (error) {
-		await sink.close();
 		// Half an export looks like a whole one: it goes.
-		if (options.output !== null) unlinkSync(options.output);
+		await sink.abandon();
 		throw error;
 	}
-	await sink.close();
+	await sink.finish();
 	const seconds = (performance.now() - started) / 1000;
 	const where = options.output === null ? "" : ` to ${options.output}`;
 	options.progress.write(`${options.progress.isTTY ? "\r" : ""}exported ${formatCount(count)} users${where} in ${seconds.toFixed(1)} s (${formatCount(rate())} a second)\n`);

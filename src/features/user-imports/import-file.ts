@@ -2,7 +2,7 @@
 // running Holm in batches of POST /user-imports, with a progress line on a terminal, every failed
 // row written to FILE.rejects.ndjson, the user id of every created or skipped row to
 // FILE.ids.ndjson, and an answer that says whether any row failed.
-import { closeSync, openSync, statSync, unlinkSync, writeSync } from "node:fs";
+import { closeSync, constants, openSync, statSync, unlinkSync, writeSync } from "node:fs";
 import { ConfigError } from "../../config-error.ts";
 import type { OnConflictMode } from "../../config.ts";
 import { formatCount, type ProgressSink } from "./export-users.ts";
@@ -77,10 +77,25 @@ class SideFile {
 	constructor(readonly path: string) {}
 
 	write(entry: Record<string, unknown>): void {
-		// Created at the first entry, mode 0600: a rejected row holds a hash and a TOTP key, and
-		// the ids file ties ids to emails.
-		this.#fd ??= openSync(this.path, "w", 0o600);
+		this.#fd ??= this.#create();
 		writeSync(this.#fd, JSON.stringify(entry) + "\n");
+	}
+
+	/**
+	 * Created at the first entry, new and of mode 0600 (a rejected row holds a hash and a TOTP key,
+	 * and the ids file ties ids to emails): what was at the path goes first (an earlier run's file, whatever its mode, or a symbolic link, which is
+	 * removed, never followed), and O_EXCL | O_NOFOLLOW refuse anything put there in between.
+	 */
+	#create(): number {
+		try {
+			unlinkSync(this.path);
+		} catch {}
+		try {
+			return openSync(this.path, constants.O_WRONLY | constants.O_CREAT | constants.O_EXCL | constants.O_NOFOLLOW, 0o600);
+		} catch (error) {
+			const reason = error instanceof Error && "code" in error ? String(error.code) : String(error);
+			throw new ConfigError(`cannot create ${this.path} (${reason})`);
+		}
 	}
 
 	/** The path when something was written, else null (and a stale file from an earlier run goes). */

@@ -4,6 +4,7 @@ import { isId } from "../../lib/ids.ts";
 import type { ImportSummary, RowResult } from "./actions.ts";
 import { email, optional } from "../../lib/validation.ts";
 import { identifier, unixSeconds } from "../users/schemas.ts";
+import { passkeyName, passkeyTransports } from "../passkeys/schemas.ts";
 import { MAX_PASSKEYS_PER_USER } from "../passkeys/store.ts";
 
 /** Rows a request may carry (API.md section 9); its body may be 4 MiB (its row in src/routes.ts). */
@@ -17,14 +18,16 @@ export const importPasskey = z.object({
 	id: optional(z.string().refine(isId)).meta({ description: "A Holm identifier, kept; absent: a new one." }),
 	credential_id: z.string().regex(BASE64URL).meta({ description: "Base64url (no padding) of the credential id, 1 to 1,023 bytes." }),
 	public_key: z.string().regex(BASE64).meta({ description: "Standard base64 of the public key as SubjectPublicKeyInfo (DER), which WebCrypto must import for `algorithm`." }),
-	algorithm: z.union([z.literal(-7), z.literal(-8), z.literal(-257)]).meta({ description: "COSE algorithm: -7 ES256, -8 EdDSA, -257 RS256 (at least 2,048 bits)." }),
+	algorithm: z.union([z.literal(-7), z.literal(-8), z.literal(-257)]).meta({ description: "COSE algorithm: -7 ES256, -8 EdDSA, -257 RS256 (a 2,048 to 4,096-bit modulus, exponent 65537; EdDSA keys of small order are refused)." }),
 	sign_count: z.int().min(0).max(0xffffffff).meta({ description: "The signature counter last seen; the next sign-in must exceed it (when either is non-zero)." }),
-	name: optional(z.string().min(1).max(64)).meta({ description: 'Default "Passkey".' }),
-	created_at: optional(unixSeconds).meta({ description: "Whole Unix seconds, not in the future; default now." }),
-	last_used_at: optional(unixSeconds).meta({ description: "Whole Unix seconds, not in the future; null or absent: never used." }),
+	name: optional(passkeyName).meta({ description: 'The rule of a registration\'s name (1 to 64 characters, visible ones, no control characters); default "Passkey".' }),
+	created_at: optional(unixSeconds).meta({ description: "Whole Unix seconds, not in the future (up to an hour ahead is stored as now); default now." }),
+	last_used_at: optional(unixSeconds).meta({ description: "Whole Unix seconds, not in the future (up to an hour ahead is stored as now); null or absent: never used." }),
 	backup_eligible: optional(z.boolean()).meta({ description: "Default false." }),
 	backed_up: optional(z.boolean()).meta({ description: "Default false; true only with backup_eligible." }),
-	transports: optional(z.array(z.string().min(1).max(32)).max(8)).meta({ description: "As the authenticator reported them; default none." }),
+	transports: optional(passkeyTransports).meta({
+		description: "As the authenticator reported them, by the rule of a registration (at most 16, each 1 to 32 visible characters); default none.",
+	}),
 	aaguid: optional(z.string().regex(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i)).meta({
 		description: "The authenticator model, as a UUID; default all zero.",
 	}),
@@ -35,7 +38,7 @@ export const importRow = z.object({
 	id: optional(z.string().refine(isId)).meta({ description: "A Holm identifier, kept; absent: a new one." }),
 	email: optional(email).meta({ description: "The rules of POST /users; stored in NFC, lower-cased." }),
 	email_verified: optional(z.boolean()).meta({ description: "Default false." }),
-	created_at: optional(unixSeconds).meta({ description: "Whole Unix seconds, not in the future; default now." }),
+	created_at: optional(unixSeconds).meta({ description: "Whole Unix seconds, not in the future (up to an hour ahead is stored as now); default now." }),
 	password_hash: optional(z.string()).meta({
 		description: "One of the forms of docs/import.md, checked against its cost bounds and never computed at import; null or absent: a user without a password.",
 	}),

@@ -2,6 +2,7 @@
 // implements it. The unique indexes on the user's id and email decide every conflict, so parallel
 // imports and sign-ups can never give one address or one id to two users; the unique index on a
 // passkey's credential id does the same for passkeys.
+import { cleanedPasskeyName, cleanedTransports } from "../passkeys/schemas.ts";
 import { formatAaguid, type Passkey } from "../passkeys/store.ts";
 
 /** A user ready to be stored: every field checked, nothing left to decide but the conflicts. */
@@ -23,17 +24,18 @@ export interface ImportedUser {
 
 export interface UserImportStore {
 	/**
-	 * Inserts, in one transaction, every user whose id and email and passkeys' credential ids are
-	 * all free, with its TOTP credential and passkeys, and leaves out the others; answers the ids it
-	 * inserted. `users` hold no id, no email and no credential id twice.
+	 * Inserts, in one transaction, every user whose id and email and passkeys' ids and credential ids
+	 * are all free, with its TOTP credential and passkeys, and leaves out the others; answers the ids
+	 * it inserted. `users` hold no id, no email, no passkey id and no credential id twice.
 	 */
 	insertWhereFree(users: readonly ImportedUser[], totpCreatedAt: number): Promise<Set<string>>;
 	/** The holder of each of these emails that has one. */
 	emailHolders(emails: readonly string[]): Promise<Map<string, string>>;
 	/** Which of these ids a user has. */
 	existingIds(ids: readonly string[]): Promise<Set<string>>;
-	/** The user holding each of these credential ids that is registered, by the id's lower-case hex. */
-	passkeyHolders(credentialIds: readonly Uint8Array[]): Promise<Map<string, string>>;
+	/** For each of these passkeys whose id or credential id a stored passkey has: the user holding
+	 *  it, by the given passkey's id. */
+	passkeyHolders(passkeys: readonly Passkey[]): Promise<Map<string, string>>;
 }
 
 /** One user as `holm export` writes it: the ROW form of API.md section 9. */
@@ -83,24 +85,33 @@ export interface PasskeyExportColumns {
 	last_used_at: number | string | null;
 	backup_eligible: boolean | number;
 	backed_up: boolean | number;
-	transports: string[];
+	/** An array; a JSON string of one where an earlier Holm on PostgreSQL stored it so. */
+	transports: string[] | string;
 	aaguid: string;
 }
 
-/** One passkey in the exported form, the same bytes from either database. */
+/**
+ * One passkey in the exported form, the same bytes from either database, in the form the import
+ * takes, whatever an earlier Holm stored: a counter of 2^31 or more that was stored negative is
+ * read back unsigned; "backed up" without "backup eligible" (stored from an assertion that was not
+ * compared with the registration) is not backed up; transports and names are cleaned to the rule
+ * both ways in share (passkeys/schemas.ts).
+ */
 export function exportedPasskey(row: PasskeyExportColumns): ExportedPasskey {
+	const transports: unknown = typeof row.transports === "string" ? JSON.parse(row.transports) : row.transports;
+	const backupEligible = Boolean(row.backup_eligible);
 	return {
 		id: row.id,
 		credential_id: Buffer.from(row.credential_id, "hex").toString("base64url"),
 		public_key: Buffer.from(row.public_key, "hex").toString("base64"),
 		algorithm: Number(row.algorithm),
-		sign_count: Number(row.sign_count),
-		name: row.name,
+		sign_count: Number(row.sign_count) >>> 0,
+		name: cleanedPasskeyName(row.name, "Passkey"),
 		created_at: Number(row.created_at),
 		last_used_at: row.last_used_at === null ? null : Number(row.last_used_at),
-		backup_eligible: Boolean(row.backup_eligible),
-		backed_up: Boolean(row.backed_up),
-		transports: row.transports,
+		backup_eligible: backupEligible,
+		backed_up: backupEligible && Boolean(row.backed_up),
+		transports: Array.isArray(transports) ? cleanedTransports(transports.filter((item) => typeof item === "string")) : [],
 		aaguid: formatAaguid(Buffer.from(row.aaguid, "hex")),
 	};
 }

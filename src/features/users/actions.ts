@@ -31,6 +31,7 @@ export async function createUser(ctx: AppContext, input: { email?: string; passw
 		emailVerified: false,
 		totpRegistered: false,
 		recoveryCode: generateCode(),
+		passwordLeaked: false,
 	};
 	const event = newEvent(ctx, "user_created", { userId: user.id, clientIp: input.clientIp });
 	const inserted = await ctx.stores.users.insert({ ...user, passwordHash }, event);

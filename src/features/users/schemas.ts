@@ -66,6 +66,14 @@ export const userAnswer = wireShape<User>()({
 		(user) => user.totpRegistered,
 	],
 	recovery_code: [issuedCode, (user) => user.recoveryCode],
+	password_leaked: [
+		z.boolean().meta({
+			description:
+				"The user's current password was found in the leak lists at a correct check after it was set; true until the password is set again " +
+				"(update or reset). Send the user to change it right away.",
+		}),
+		(user) => user.passwordLeaked,
+	],
 });
 
 /** GET /users query as a client should send it. parseUserListQuery is more lenient: an unknown or

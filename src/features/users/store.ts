@@ -8,6 +8,8 @@ export interface User {
 	emailVerified: boolean;
 	totpRegistered: boolean;
 	recoveryCode: string;
+	/** The current password was found in the leak lists at a correct check after it was set. */
+	passwordLeaked: boolean;
 }
 
 export interface NewUser {
@@ -45,6 +47,9 @@ export interface UserStore {
 	list(query: UserListQuery): Promise<{ users: User[]; total: number }>;
 	/** Everything the user owns goes with them. False when there was no such user. */
 	delete(id: string, event: HolmEvent): Promise<boolean>;
+	/** The users whose password_leaked is true, by created_at then id (the console's list), through
+	 *  the partial index that holds only them. */
+	listPasswordLeaked(query: { sortOrder: SortOrder; limit: number; offset: number }): Promise<{ users: User[]; total: number }>;
 }
 
 /**

@@ -6,6 +6,7 @@
 import { lookup } from "node:dns/promises";
 import { existsSync } from "node:fs";
 import { connect } from "node:net";
+import { explainTlsError, postgresTls } from "./tls.ts";
 
 const PROBE_TIMEOUT_MS = 3000;
 
@@ -86,8 +87,12 @@ async function probe(url: string): Promise<string | null> {
 /** The reason to print for a failed start against `url`; never the password (the URL is not quoted). */
 export async function explainConnectionError(error: unknown, url: string): Promise<string> {
 	const state = sqlStateOf(error);
-	if (state?.startsWith("28")) return `authentication failed: ${messageOf(error)}`;
+	// PgBouncer refuses a login with its own words and SQLSTATE 08P01 ("password authentication failed").
+	if (state?.startsWith("28") || (state === "08P01" && /authentication failed/.test(messageOf(error)))) return `authentication failed: ${messageOf(error)}`;
 	const code = codeOf(error);
+	const address = addressOf(url);
+	const refused = explainTlsError(code, postgresTls(url), address !== null && "host" in address ? address.host : "");
+	if (refused !== null) return refused;
 	if (code === "ERR_POSTGRES_CONNECTION_TIMEOUT") return `timeout: ${messageOf(error)}`;
 	if (code === "ERR_POSTGRES_CONNECTION_REFUSED" || code === "ERR_POSTGRES_CONNECTION_FAILED") {
 		const cause = await probe(url);

@@ -4,29 +4,38 @@
 // runs out answers 503 UNAVAILABLE (see timeoutReason) rather than hanging the request. docs/postgres.md
 // says why each figure is what it is.
 import { SQL, type ReservedSQL, type TransactionSQL } from "bun";
+import { postgresTls } from "./tls.ts";
 
 /** Connections each instance opens at most; argon2id, not the database, bounds the throughput. */
 export const POSTGRES_POOL_SIZE = 10;
 
-/** Sent when each connection opens, so they hold for every pooled connection, whatever the
- *  pool does, and for the /health probe's. (Behind PgBouncer, see docs/postgres.md.) */
+/** Every session Holm's role opens on Holm's database runs with these. They are not sent when a
+ *  connection opens: a transaction-mode pooler (PgBouncer with its defaults) refuses startup
+ *  parameters it does not know, and a session-level SET would stay behind on a server connection the
+ *  pooler hands to the next client. They are the role's own defaults in this database instead
+ *  (`ALTER ROLE CURRENT_USER IN DATABASE … SET`, which any role may do for itself), applied by every
+ *  migration (schema.ts), so PostgreSQL gives them to every session it opens, whoever pools it,
+ *  at no cost per transaction. docs/postgres.md compares this with SET LOCAL in each transaction. */
 export const SESSION_SETTINGS = {
 	// No statement of Holm's takes more than milliseconds; one that runs 5 s is stuck.
-	statement_timeout: 5000,
+	statement_timeout: "5s",
 	// A row another instance holds: give up after 2 s, before the statement timeout, so that the
 	// cause is clear (55P03) and the pool frees up quickly.
-	lock_timeout: 2000,
+	lock_timeout: "2s",
 	// A transaction of an instance that stopped (SIGSTOP, a paused VM, a partition) is ended after
 	// 5 s of silence, and the rows it held are free again. Holm's own transactions never wait on
 	// anything but the database between statements.
-	idle_in_transaction_session_timeout: 5000,
+	idle_in_transaction_session_timeout: "5s",
 	// The server asks a silent client after 10 s, then every 5 s, and drops it after 3 unanswered
 	// probes: an instance cut off by the network loses its session (and its locks) in about 25 s,
-	// not in the kernel's default two hours. (Bun keeps its own side's keepalives on.)
-	tcp_keepalives_idle: 10,
-	tcp_keepalives_interval: 5,
-	tcp_keepalives_count: 3,
+	// not in the kernel's default two hours. (Bun keeps its own side's keepalives on.) Behind a
+	// pooler the server's client is the pooler; docs/postgres.md says what guards the other side.
+	tcp_keepalives_idle: "10",
+	tcp_keepalives_interval: "5",
+	tcp_keepalives_count: "3",
 } as const;
+
+export type SessionSetting = keyof typeof SESSION_SETTINGS;
 
 /** How long a transaction waits for a pooled connection before it answers 503. */
 export const POOL_WAIT_MS = 3000;
@@ -36,8 +45,12 @@ export const HEALTH_DEADLINE_MS = 2000;
 
 export function connectPostgres(url: string, max: number = POSTGRES_POOL_SIZE): SQL {
 	// A lost connection fails the queries in flight; the pool opens new ones on demand, so Holm
-	// recovers by itself once the database is back.
-	return new SQL(url, { max, idleTimeout: 60, connectionTimeout: 5, connection: { ...SESSION_SETTINGS } });
+	// recovers by itself once the database is back. No named prepared statements: behind a
+	// transaction-mode pooler the next transaction may run on another server connection, where the
+	// name is unknown, or already taken by another client ("prepared statement "P0" already
+	// exists"). Unnamed ones cost about 25 µs a query on a direct connection (docs/benchmarks.md),
+	// nothing next to a request, so every connection goes without.
+	return new SQL(postgresTls(url).url, { max, idleTimeout: 60, connectionTimeout: 5, prepare: false });
 }
 
 /** No pooled connection came free within POOL_WAIT_MS. */
@@ -48,8 +61,17 @@ export class PoolWaitTimeoutError extends Error {
 	}
 }
 
-/** `work` in one transaction on a connection of its own, which it waits for at most POOL_WAIT_MS. */
-export async function transaction<T>(sql: SQL, work: (tx: TransactionSQL) => Promise<T>): Promise<T> {
+// The three timeouts again, for this transaction only (SET LOCAL): a pooler may run it on a server
+// connection it opened before the role's defaults existed (the first start on a database), and the
+// transactions are what hold rows another instance may wait for. One statement, about 30 µs.
+const BOUND_THIS_TRANSACTION = `SELECT set_config('statement_timeout', '${SESSION_SETTINGS.statement_timeout}', true),
+	set_config('lock_timeout', '${SESSION_SETTINGS.lock_timeout}', true),
+	set_config('idle_in_transaction_session_timeout', '${SESSION_SETTINGS.idle_in_transaction_session_timeout}', true)`;
+
+/** `work` in one transaction on a connection of its own, which it waits for at most POOL_WAIT_MS,
+ *  with Holm's timeouts whatever server connection it runs on. `mode` is what BEGIN takes
+ *  ("ISOLATION LEVEL REPEATABLE READ READ ONLY"). */
+export async function transaction<T>(sql: SQL, work: (tx: TransactionSQL) => Promise<T>, mode: string = ""): Promise<T> {
 	const signal = AbortSignal.timeout(POOL_WAIT_MS);
 	let connection: ReservedSQL;
 	try {
@@ -59,7 +81,11 @@ export async function transaction<T>(sql: SQL, work: (tx: TransactionSQL) => Pro
 		throw error;
 	}
 	try {
-		return (await connection.begin(work)) as T;
+		const bounded = async (tx: TransactionSQL): Promise<T> => {
+			await tx.unsafe(BOUND_THIS_TRANSACTION);
+			return work(tx);
+		};
+		return (await (mode === "" ? connection.begin(bounded) : connection.begin(mode, bounded))) as T;
 	} finally {
 		await connection.release();
 	}

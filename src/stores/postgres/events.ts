@@ -21,6 +21,13 @@
 // - What it costs: an event becomes readable only once every transaction that started before its own
 //   has ended, so a long-running transaction on the database holds the feed back (never an event
 //   lost). Holm's own transactions are short.
+// - Through a pooler in transaction mode (PgBouncer), it holds the same: the pooler lends a server
+//   connection for one transaction at a time, and everything above is about one transaction. An
+//   event's xid is its writing transaction's own (pg_current_xact_id() in that transaction), and a
+//   page is read by one statement, hence one transaction, whose pg_current_snapshot() covers the
+//   whole database, whichever server connection runs it: no value is carried from one transaction
+//   to the next but the cursor, which the client holds. (Two statements, each in a transaction of
+//   its own, would each be exact too, but could see different snapshots.)
 import type { SQL, TransactionSQL } from "bun";
 import type { EventQuery, EventStore, EventType, FeedEvent, HolmEvent } from "../../features/events/store.ts";
 import type { EventSettings } from "../index.ts";

@@ -11,6 +11,7 @@ import { createPostgresEmailVerificationStore } from "./email-verification.ts";
 import { explainConnectionError } from "./connection-error.ts";
 import { createPostgresEventLog } from "./events.ts";
 import { createPostgresWebhookQueue } from "./webhook-queue.ts";
+import { createPostgresEmailSignInStore } from "./email-sign-in.ts";
 import { createPostgresLimitStore, deleteExpiredLimits } from "./limits.ts";
 import { createPostgresPasskeyStore } from "./passkeys.ts";
 import { createPostgresPasswordResetStore } from "./password-reset.ts";
@@ -18,6 +19,7 @@ import { createPostgresPasswordStore } from "./passwords.ts";
 import { emailSearchWarning, migratePostgres } from "./schema.ts";
 import { createPostgresTwoFactorStore } from "./two-factor.ts";
 import { createPostgresUserImportStore } from "./user-imports.ts";
+import { describeTransport, postgresTls } from "./tls.ts";
 import { createPostgresUserStore } from "./users.ts";
 
 function createPostgresStores(sql: SQL, clock: DatabaseClock, settings: EventSettings): Stores {
@@ -26,6 +28,7 @@ function createPostgresStores(sql: SQL, clock: DatabaseClock, settings: EventSet
 		users: createPostgresUserStore(sql, events),
 		passwords: createPostgresPasswordStore(sql, events),
 		passwordResets: createPostgresPasswordResetStore(sql, clock, events),
+		emailSignIns: createPostgresEmailSignInStore(sql, clock, events),
 		emailVerifications: createPostgresEmailVerificationStore(sql, clock, events),
 		emailUpdates: createPostgresEmailUpdateStore(sql, clock, events),
 		twoFactor: createPostgresTwoFactorStore(sql, clock, events),
@@ -60,22 +63,33 @@ export interface PostgresOptions {
 
 /** Connects, brings the schema up to date (under a lock, so instances may start together). */
 export async function openPostgresStorage(url: string, options: PostgresOptions = {}): Promise<Storage> {
-	const sql = connectPostgres(url);
+	// The migration on a connection of its own, closed before the pool opens any: the session settings
+	// it may apply (schema.ts) hold for sessions opened after it.
+	const migrator = connectPostgres(url, 1);
 	let migrated: { from: number; to: number };
 	try {
-		migrated = await migratePostgres(sql);
+		migrated = await migratePostgres(migrator);
 	} catch (error) {
-		await sql.close({ timeout: 0 });
 		throw new Error(`PostgreSQL at ${describePostgres(url)}: ${await explainConnectionError(error, url)}`, { cause: error });
+	} finally {
+		await migrator.close({ timeout: 0 });
 	}
+	const sql = connectPostgres(url);
 	const clock = databaseClock(options.fixedDatabaseClock);
 	const stores = createPostgresStores(sql, clock, options.events ?? NO_WEBHOOK_EVENTS);
 	const health = createHealthProbe(url);
 	const warning = await emailSearchWarning(sql);
+	const tls = postgresTls(url);
+	// Whether this session is encrypted, as the server sees it: what decides `prefer`, which falls
+	// back to plain text. (Behind a pooler the server sees the pooler's connection; the modes that
+	// require TLS say it of Holm's own.)
+	const required = tls.mode === "require" || tls.mode === "verify-ca" || tls.mode === "verify-full";
+	const [session] = required || tls.socket ? [{ ssl: required }] : await sql`SELECT coalesce((SELECT ssl FROM pg_stat_ssl WHERE pid = pg_backend_pid()), false) AS ssl`;
 	return {
 		kind: "postgres",
 		migrated,
 		startWarnings: warning === null ? [] : [warning],
+		transport: describeTransport(tls, session.ssl === true),
 		stores,
 		limitStore: createPostgresLimitStore(sql, clock),
 		webhookQueue: createPostgresWebhookQueue(sql),

@@ -24,6 +24,7 @@ function toPasskey(row: any): Passkey {
 		lastUsedAt: row.last_used_at === null ? null : Number(row.last_used_at),
 		backupEligible: row.backup_eligible,
 		backedUp: row.backed_up,
+		// A JSON string holding the array where an earlier Holm stored it so (Bun sent the text as a JSON string).
 		transports: typeof row.transports === "string" ? JSON.parse(row.transports) : row.transports,
 		aaguid: new Uint8Array(row.aaguid),
 	};
@@ -85,7 +86,7 @@ export function createPostgresPasskeyStore(sql: SQL, events: PostgresEventLog): 
 						backup_eligible, backed_up, transports, aaguid)
 						VALUES (${passkey.id}, ${passkey.userId}, ${passkey.credentialId}, ${passkey.publicKey}, ${passkey.algorithm},
 							${passkey.signCount}, ${passkey.name}, ${passkey.createdAt}, ${passkey.backupEligible}, ${passkey.backedUp},
-							${JSON.stringify(passkey.transports)}::jsonb, ${passkey.aaguid})`;
+							(${JSON.stringify(passkey.transports)}::text)::jsonb, ${passkey.aaguid})`;
 					await events.write(tx, event);
 					return "CREATED" as const;
 				});

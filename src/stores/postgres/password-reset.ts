@@ -66,7 +66,8 @@ export function createPostgresPasswordResetStore(sql: SQL, clock: DatabaseClock,
 				const claimed = await tx`DELETE FROM password_reset_request
 					WHERE id = ${id} AND expires_at > ${clock.seconds(tx)} AND email_verified RETURNING user_id`;
 				if (claimed.length === 0) return null;
-				await tx`UPDATE "user" SET password_hash = ${passwordHash}, email_verified = true WHERE id = ${userId}`;
+				await tx`UPDATE "user" SET password_hash = ${passwordHash}, email_verified = true, password_leaked = false,
+					password_leak_checked_online_at = NULL WHERE id = ${userId}`;
 				await tx`DELETE FROM password_reset_request WHERE user_id = ${userId}`;
 				await tx`DELETE FROM email_update_request WHERE user_id = ${userId}`;
 				await events.write(tx, event);

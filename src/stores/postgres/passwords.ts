@@ -10,7 +10,9 @@ export function createPostgresPasswordStore(sql: SQL, events: PostgresEventLog):
 			return transaction(sql, async (tx) => {
 				// One statement, so the compare and the swap are one step: a parallel writer's row lock
 				// makes this wait, and the WHERE is then checked again against the committed row.
-				const swapped = await tx`UPDATE "user" SET password_hash = ${newHash} WHERE id = ${userId} AND password_hash = ${expectedHash}`;
+				// A new password: the leak lists did not hold it, so the flag and the day's online check go.
+				const swapped = await tx`UPDATE "user" SET password_hash = ${newHash}, password_leaked = false, password_leak_checked_online_at = NULL
+					WHERE id = ${userId} AND password_hash = ${expectedHash}`;
 				if (swapped.count === 0) {
 					const exists = await tx`SELECT 1 FROM "user" WHERE id = ${userId}`;
 					return exists.length === 0 ? "NOT_FOUND" : "CHANGED_MEANWHILE";
@@ -25,6 +27,20 @@ export function createPostgresPasswordStore(sql: SQL, events: PostgresEventLog):
 			// One statement: the compare and the swap are one step (see replacePasswordHash).
 			const swapped = await sql`UPDATE "user" SET password_hash = ${newHash} WHERE id = ${userId} AND password_hash = ${expectedHash}`;
 			return swapped.count === 1;
+		},
+		async markPasswordLeaked(userId, verifiedHash) {
+			const marked = await sql`UPDATE "user" SET password_leaked = true WHERE id = ${userId} AND password_hash = ${verifiedHash} AND NOT password_leaked`;
+			return marked.count === 1;
+		},
+		async claimOnlineLeakCheck(userId, verifiedHash, now, intervalSeconds) {
+			const claimed = await sql`UPDATE "user" SET password_leak_checked_online_at = ${now}
+				WHERE id = ${userId} AND password_hash = ${verifiedHash}
+				AND (password_leak_checked_online_at IS NULL OR password_leak_checked_online_at <= ${now - intervalSeconds})`;
+			return claimed.count === 1;
+		},
+		async countLeakedPasswords() {
+			const [row] = await sql`SELECT count(*) AS n FROM "user" WHERE password_leaked`;
+			return Number(row.n);
 		},
 	};
 }

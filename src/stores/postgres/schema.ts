@@ -1,7 +1,10 @@
 // The PostgreSQL schema as an ordered list of steps. `holm_schema.version` records how many have
-// run; an instance applies the missing ones at start under an advisory lock, so any number of
-// instances may start at once on an empty database. Append, never edit a step that has shipped.
-import type { SQL } from "bun";
+// run; an instance applies the missing ones at start under a transaction-level advisory lock (so
+// any number of instances may start at once on an empty database, through a transaction-mode pooler
+// too: the lock ends with the transaction, never outliving it on a pooled server connection).
+// Append, never edit a step that has shipped.
+import type { SQL, TransactionSQL } from "bun";
+import { SESSION_SETTINGS, type SessionSetting } from "./connection.ts";
 
 export const POSTGRES_MIGRATIONS: readonly string[] = [
 	// 1: the whole Faroe 0.2 surface, the second-factor lockouts (with escalation), and the rate
@@ -239,6 +242,46 @@ export const POSTGRES_MIGRATIONS: readonly string[] = [
 	CREATE TABLE console_token (digest bytea PRIMARY KEY, expires_at bigint NOT NULL);
 	CREATE TABLE console_session (digest bytea PRIMARY KEY, created_at bigint NOT NULL, last_seen_at bigint NOT NULL);
 	`,
+	// 9: the trigram index keeps at most 64 kB of new entries in its pending list (the default is
+	// 4 MB), and what is there now is merged. Every search reads the whole pending list: after a bulk
+	// load of a million users it held 350 pages, which every email_query read until autovacuum came
+	// by (a search for anything took 2.3 ms, and 0.01 ms once merged).
+	`
+	DO $$
+	BEGIN
+		IF EXISTS (SELECT 1 FROM pg_class WHERE relname = 'user_email_trgm' AND relkind = 'i') THEN
+			ALTER INDEX user_email_trgm SET (gin_pending_list_limit = 64);
+			PERFORM gin_clean_pending_list('user_email_trgm'::regclass);
+		END IF;
+	EXCEPTION WHEN OTHERS THEN
+		RAISE NOTICE 'the trigram index keeps its pending list as it was: %', SQLERRM;
+	END $$;
+	`,
+	// 10: sign-in by email code (API.md section 14) and passwords found leaked after they were set
+	// (section 15), as on SQLite (user_id without a foreign key or an index, for the same reason). A column with a
+	// constant default is added without rewriting the table.
+	`
+	CREATE TABLE email_sign_in_request (
+		id text COLLATE "C" PRIMARY KEY,
+		user_id text COLLATE "C",
+		email text NOT NULL UNIQUE,
+		created_at bigint NOT NULL,
+		expires_at bigint NOT NULL,
+		code_hash bytea NOT NULL,
+		failed_attempts integer NOT NULL DEFAULT 0
+	);
+	CREATE INDEX email_sign_in_request_expires_at ON email_sign_in_request (expires_at);
+	CREATE FUNCTION email_sign_in_request_user_deleted() RETURNS trigger LANGUAGE plpgsql AS $$
+	BEGIN
+		DELETE FROM email_sign_in_request WHERE email = OLD.email;
+		RETURN NULL;
+	END $$;
+	CREATE TRIGGER email_sign_in_request_user_deleted AFTER DELETE ON "user" FOR EACH ROW EXECUTE FUNCTION email_sign_in_request_user_deleted();
+
+	ALTER TABLE "user" ADD COLUMN password_leaked boolean NOT NULL DEFAULT false;
+	ALTER TABLE "user" ADD COLUMN password_leak_checked_online_at bigint;
+	CREATE INDEX user_password_leaked ON "user" (created_at, id) WHERE password_leaked;
+	`,
 ];
 
 /** Why email_query scans every user on this database, or null when its index is there. */
@@ -247,7 +290,7 @@ export async function emailSearchWarning(sql: SQL): Promise<string | null> {
 		EXISTS (SELECT 1 FROM pg_extension WHERE extname = 'pg_trgm') AS installed,
 		EXISTS (SELECT 1 FROM pg_available_extensions WHERE name = 'pg_trgm') AS available`;
 	if (row.indexed) return null;
-	const createIndex = 'CREATE INDEX CONCURRENTLY user_email_trgm ON "user" USING gin (email gin_trgm_ops)';
+	const createIndex = 'CREATE INDEX CONCURRENTLY user_email_trgm ON "user" USING gin (email gin_trgm_ops) WITH (gin_pending_list_limit = 64)';
 	let how: string;
 	if (row.installed) how = `its index is missing: run ${createIndex}`;
 	else if (row.available) how = `this role could not create the pg_trgm extension: have the database owner or a superuser run CREATE EXTENSION pg_trgm, then ${createIndex}`;
@@ -260,9 +303,38 @@ export class SchemaTooNewError extends Error {}
 // Any fixed number: every Holm instance on a database takes the same lock to migrate it.
 const MIGRATION_LOCK = 0x486f6c6d; // "Holm"
 
-/** Applies the missing steps in one transaction, under a lock that serialises concurrent starts. */
+/** Makes SESSION_SETTINGS this role's defaults in this database (any role may set its own), where
+ *  they differ; which ones it changed. Sessions opened from then on start with them. */
+async function applySessionSettings(tx: TransactionSQL): Promise<SessionSetting[]> {
+	const rows = await tx`SELECT unnest(setconfig) AS setting FROM pg_db_role_setting
+		WHERE setdatabase = (SELECT oid FROM pg_database WHERE datname = current_database())
+			AND setrole = (SELECT oid FROM pg_roles WHERE rolname = current_user)`;
+	const current = new Map<string, string>();
+	for (const { setting } of rows) {
+		const at = setting.indexOf("=");
+		current.set(setting.slice(0, at), setting.slice(at + 1));
+	}
+	const [{ database }] = await tx`SELECT quote_ident(current_database()) AS database`;
+	const changed: SessionSetting[] = [];
+	for (const [name, value] of Object.entries(SESSION_SETTINGS) as [SessionSetting, string][]) {
+		if (current.get(name) === value) continue;
+		// Names and values are this file's constants; the database name is quoted by PostgreSQL.
+		await tx.unsafe(`ALTER ROLE CURRENT_USER IN DATABASE ${database} SET ${name} = '${value}'`);
+		changed.push(name);
+	}
+	return changed;
+}
+
+const TIMEOUTS = ["statement_timeout", "lock_timeout", "idle_in_transaction_session_timeout"] as const;
+
+/** Applies the missing steps in one transaction, under a lock that serialises concurrent starts,
+ *  and the role's session settings. */
 export async function migratePostgres(sql: SQL): Promise<{ from: number; to: number }> {
-	return sql.begin(async (tx) => {
+	const { result, staleSession } = await sql.begin(async (tx) => {
+		// Whether this session started without the role's settings (first start, or new figures).
+		const [own] = await tx`SELECT pg_backend_pid() AS pid, current_setting('statement_timeout') AS statement_timeout,
+			current_setting('lock_timeout') AS lock_timeout, current_setting('idle_in_transaction_session_timeout') AS idle_in_transaction_session_timeout`;
+		const stale = TIMEOUTS.some((name) => own[name] !== SESSION_SETTINGS[name]);
 		// Unlike requests, a migration may take long, and waits for another instance's migration
 		// (or for the table locks of a step) as long as that takes: no session timeouts here.
 		await tx`SET LOCAL statement_timeout = 0`;
@@ -279,6 +351,24 @@ export async function migratePostgres(sql: SQL): Promise<{ from: number; to: num
 		for (let version = from; version < POSTGRES_MIGRATIONS.length; version++) await tx.unsafe(POSTGRES_MIGRATIONS[version]!);
 		if (rows.length === 0) await tx`INSERT INTO holm_schema (version) VALUES (${POSTGRES_MIGRATIONS.length})`;
 		else await tx`UPDATE holm_schema SET version = ${POSTGRES_MIGRATIONS.length}`;
-		return { from, to: POSTGRES_MIGRATIONS.length };
+		await applySessionSettings(tx);
+		return { result: { from, to: POSTGRES_MIGRATIONS.length }, staleSession: stale ? Number(own.pid) : null };
 	});
+	if (staleSession !== null) await endStaleSession(sql, staleSession);
+	return result;
+}
+
+/** Ends the server session that ran the migration without the role's settings. Directly, it is the
+ *  migration's own connection, about to close anyway; behind a transaction-mode pooler it is a
+ *  server connection the pooler would hand to the next transaction, which would then run without
+ *  the timeouts until the pooler replaces it (an hour, with PgBouncer's defaults). Only while it is
+ *  idle, so that no other client's transaction is cut. Ending its own session fails the statement,
+ *  which is the point. */
+async function endStaleSession(sql: SQL, pid: number): Promise<void> {
+	try {
+		await sql`SELECT pg_terminate_backend(pid) FROM pg_stat_activity
+			WHERE pid = ${pid} AND (pid = pg_backend_pid() OR state = 'idle')`;
+	} catch {
+		// "terminating connection due to administrator command": ours, as intended.
+	}
 }

@@ -1,8 +1,8 @@
 // Every user of the PostgreSQL database for `holm export`: one REPEATABLE READ, read-only
 // transaction (one snapshot, however long the export takes and whatever the instances write
 // meanwhile), read through a cursor so that memory stays bounded.
-import { SQL } from "bun";
 import { encodeBase64 } from "@oslojs/encoding";
+import { connectPostgres } from "./connection.ts";
 import { exportedPasskey, type ExportedUser, type UserExportSource } from "../../features/user-imports/store.ts";
 
 const BATCH = 10_000;
@@ -22,11 +22,15 @@ function toExported(row: any): ExportedUser {
 }
 
 export function openPostgresUserExport(url: string): UserExportSource {
-	const sql = new SQL(url, { max: 1, connectionTimeout: 5 });
+	const sql = connectPostgres(url, 1);
 	return {
 		async each(write) {
 			await sql.begin(async (tx) => {
 				await tx`SET TRANSACTION ISOLATION LEVEL REPEATABLE READ, READ ONLY`;
+				// An export reads for as long as it takes and waits on whoever reads its output; it
+				// holds no row lock, so the role's timeouts for requests do not apply to it.
+				await tx`SET LOCAL statement_timeout = 0`;
+				await tx`SET LOCAL idle_in_transaction_session_timeout = 0`;
 				await tx.unsafe(
 					`DECLARE user_export NO SCROLL CURSOR FOR
 					SELECT u.id, u.email, u.email_verified, u.created_at, u.password_hash, u.recovery_code, t.key AS totp_key,

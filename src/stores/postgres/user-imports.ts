@@ -38,9 +38,9 @@ export function createPostgresUserImportStore(sql: SQL): UserImportStore {
 						aaguid: hex(p.aaguid),
 					})),
 				}));
-			// A user one of whose credential ids is registered stays out. A registration committing the
-			// same credential id between that check and the insert makes the statement fail on the unique
-			// index: then nothing went in, and the caller looks the rows' conflicts up and tries again.
+			// A user one of whose passkey ids or credential ids is registered stays out. A registration or
+			// import committing the same one between that check and the insert makes the statement fail on
+			// a unique index: then nothing went in, and the caller looks the rows' conflicts up and tries again.
 			let inserted;
 			try {
 				inserted = await sql.unsafe(
@@ -50,7 +50,8 @@ export function createPostgresUserImportStore(sql: SQL): UserImportStore {
 				), inserted AS (
 					INSERT INTO "user" (id, created_at, email, email_verified, password_hash, recovery_code)
 					SELECT id, created_at, email, email_verified, password_hash, recovery_code FROM input
-					WHERE NOT EXISTS (SELECT 1 FROM jsonb_array_elements(input.passkeys) k JOIN passkey p ON p.credential_id = decode(k ->> 'credential_id', 'hex'))
+					WHERE NOT EXISTS (SELECT 1 FROM jsonb_array_elements(input.passkeys) k
+						JOIN passkey p ON p.credential_id = decode(k ->> 'credential_id', 'hex') OR p.id = k ->> 'id')
 					ON CONFLICT DO NOTHING
 					RETURNING id
 				), credentials AS (
@@ -85,14 +86,15 @@ export function createPostgresUserImportStore(sql: SQL): UserImportStore {
 			const rows = await sql.unsafe(`SELECT id, email FROM "user" WHERE email IN (SELECT jsonb_array_elements_text($1::jsonb))`, [emails]);
 			return new Map(rows.map((row: { id: string; email: string }) => [row.email, row.id]));
 		},
-		async passkeyHolders(credentialIds) {
-			if (credentialIds.length === 0) return new Map();
+		async passkeyHolders(passkeys) {
+			if (passkeys.length === 0) return new Map();
 			const rows = await sql.unsafe(
-				`SELECT encode(credential_id, 'hex') AS credential_id, user_id FROM passkey
-				WHERE credential_id IN (SELECT decode(jsonb_array_elements_text($1::jsonb), 'hex'))`,
-				[credentialIds.map(hex)],
+				`SELECT DISTINCT ON (given.id) given.id, passkey.user_id
+				FROM jsonb_to_recordset($1::jsonb) AS given(id text, credential_id text)
+				JOIN passkey ON passkey.id = given.id OR passkey.credential_id = decode(given.credential_id, 'hex')`,
+				[passkeys.map((passkey) => ({ id: passkey.id, credential_id: hex(passkey.credentialId) }))],
 			);
-			return new Map(rows.map((row: { credential_id: string; user_id: string }) => [row.credential_id, row.user_id]));
+			return new Map(rows.map((row: { id: string; user_id: string }) => [row.id, row.user_id]));
 		},
 		async existingIds(ids) {
 			if (ids.length === 0) return new Set();

@@ -2,12 +2,14 @@
 import type { SQL } from "bun";
 import type { NewUser, User, UserListQuery, UserStore } from "../../features/users/store.ts";
 import { isUniqueViolation } from "./errors.ts";
+import { transaction } from "./connection.ts";
+import { createEmailMatches } from "./email-search.ts";
 import type { PostgresEventLog } from "./events.ts";
 
-const USER_COLUMNS = `id, created_at, email, email_verified, recovery_code,
+export const USER_COLUMNS = `id, created_at, email, email_verified, recovery_code, password_leaked,
 	EXISTS (SELECT 1 FROM totp_credential WHERE totp_credential.user_id = "user".id) AS totp_registered`;
 
-function toUser(row: any): User {
+export function toUser(row: any): User {
 	return {
 		id: row.id,
 		createdAt: Number(row.created_at),
@@ -15,6 +17,7 @@ function toUser(row: any): User {
 		emailVerified: row.email_verified,
 		totpRegistered: row.totp_registered,
 		recoveryCode: row.recovery_code,
+		passwordLeaked: row.password_leaked,
 	};
 }
 
@@ -53,8 +56,7 @@ const FROM_SLICE = {
 async function readPage(sql: SQL, query: UserListQuery): Promise<{ users: User[]; total: number }> {
 	const orderBy = ORDER_BY[`${query.sortBy} ${query.sortOrder}`];
 	const idsOf = (rows: { id: string }[]) => rows.map((row) => row.id);
-	return sql.begin(async (tx) => {
-		await tx`SET TRANSACTION ISOLATION LEVEL REPEATABLE READ, READ ONLY`;
+	return transaction(sql, async (tx) => {
 		const [{ n }] = await tx`SELECT n FROM user_count`;
 		const total = Number(n);
 		// The page as positions [from, from + length) of the ascending ordering.
@@ -81,10 +83,11 @@ async function readPage(sql: SQL, query: UserListQuery): Promise<{ users: User[]
 		// primary key index up to the page (10 ms for the middle of a million users).
 		const rows = await tx.unsafe(`SELECT ${USER_COLUMNS} FROM "user" WHERE id IN (SELECT jsonb_array_elements_text($1::jsonb)) ORDER BY ${orderBy}`, [ids]);
 		return { users: rows.map(toUser), total };
-	});
+	}, "ISOLATION LEVEL REPEATABLE READ READ ONLY");
 }
 
 export function createPostgresUserStore(sql: SQL, events: PostgresEventLog): UserStore {
+	const matches = createEmailMatches(sql);
 	return {
 		async insert(user: NewUser, event) {
 			try {
@@ -124,27 +127,17 @@ export function createPostgresUserStore(sql: SQL, events: PostgresEventLog): Use
 		async list(query: UserListQuery) {
 			if (query.emailQuery === "") return readPage(sql, query);
 			const orderBy = ORDER_BY[`${query.sortBy} ${query.sortOrder}`];
-			// LIKE, which the trigram index (schema step 6) serves, with the query's own wildcards
-			// escaped, so it matches literally. The page's ids and the number of matches come from one
-			// evaluation of the index, then the page's rows by id.
-			const pattern = `%${query.emailQuery.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-			// MATERIALIZED: the matches are found through the index first, then sorted; left to itself,
-			// the planner walked the sort key's index past every user to fill the count.
-			const page = await sql.unsafe(
-				`WITH matches AS MATERIALIZED (SELECT id, created_at FROM "user" WHERE email LIKE $1)
-				SELECT id, (SELECT count(*) FROM matches) AS total FROM matches ORDER BY ${orderBy} LIMIT $2 OFFSET $3`,
-				[pattern, query.limit, query.offset],
-			);
-			if (page.length === 0) {
-				// A page past the last match has no row to carry the count.
-				if (query.offset === 0) return { users: [], total: 0 };
-				const [{ total }] = await sql`SELECT count(*) AS total FROM "user" WHERE email LIKE ${pattern}`;
-				return { users: [], total: Number(total) };
-			}
-			const rows = await sql.unsafe(`SELECT ${USER_COLUMNS} FROM "user" WHERE id IN (SELECT jsonb_array_elements_text($1::jsonb)) ORDER BY ${orderBy}`, [
-				page.map((row: { id: string }) => row.id),
+			const { rows, total } = await matches.page(query.emailQuery, USER_COLUMNS, orderBy, query.limit, query.offset);
+			return { users: rows.map(toUser), total };
+		},
+		async listPasswordLeaked(query) {
+			const order = query.sortOrder === "ascending" ? ORDER_BY["created_at ascending"] : ORDER_BY["created_at descending"];
+			const rows = await sql.unsafe(`SELECT ${USER_COLUMNS}, count(*) OVER () AS total FROM "user" WHERE password_leaked ORDER BY ${order} LIMIT $1 OFFSET $2`, [
+				query.limit,
+				query.offset,
 			]);
-			return { users: rows.map(toUser), total: Number(page[0].total) };
+			const total = rows.length > 0 ? Number(rows[0].total) : Number((await sql`SELECT count(*) AS n FROM "user" WHERE password_leaked`)[0].n);
+			return { users: [...rows].map(toUser), total };
 		},
 		async delete(id, event) {
 			// ON DELETE CASCADE takes everything the user owns; the user's events stay.

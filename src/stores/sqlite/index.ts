@@ -5,6 +5,7 @@ import { deleteExpiredRows, NO_WEBHOOK_EVENTS, type EventSettings, type Storage,
 import { CONNECTION_PRAGMAS, openAndMigrate } from "./db/open.ts";
 import { openSnapshotReads, type SnapshotReads } from "./db/snapshot-reads.ts";
 import { createSqliteConsoleStore } from "./console.ts";
+import { createSqliteEmailSignInStore } from "./email-sign-in.ts";
 import { createSqliteEmailUpdateStore } from "./email-update.ts";
 import { createSqliteEmailVerificationStore } from "./email-verification.ts";
 import { createSqliteEventLog } from "./events.ts";
@@ -22,6 +23,7 @@ function createStores(db: Database, reads: SnapshotReads, settings: EventSetting
 		users: createSqliteUserStore(db, reads, events),
 		passwords: createSqlitePasswordStore(db, events),
 		passwordResets: createSqlitePasswordResetStore(db, reads, events),
+		emailSignIns: createSqliteEmailSignInStore(db, reads, events),
 		emailVerifications: createSqliteEmailVerificationStore(db, reads, events),
 		emailUpdates: createSqliteEmailUpdateStore(db, reads, events),
 		twoFactor: createSqliteTwoFactorStore(db, reads, events),

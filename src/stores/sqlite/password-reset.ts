@@ -50,7 +50,7 @@ export function createSqlitePasswordResetStore(db: Database, reads: SnapshotRead
 	const selectVerifiedUser = db.prepare<{ user_id: string }, [string, number]>(
 		`SELECT user_id FROM password_reset_request WHERE id = ? AND expires_at > ? AND email_verified = 1`,
 	);
-	const setPassword = db.prepare<void, [string, string]>(`UPDATE user SET password_hash = ?, email_verified = 1 WHERE id = ?`);
+	const setPassword = db.prepare<void, [string, string]>(`UPDATE user SET password_hash = ?, email_verified = 1, password_leaked = 0, password_leak_checked_online_at = NULL WHERE id = ?`);
 	const deleteEmailUpdateRequests = db.prepare<void, [string]>(`DELETE FROM email_update_request WHERE user_id = ?`);
 	const deleteExpired = db.prepare<void, [number]>(`DELETE FROM password_reset_request WHERE expires_at <= ?`);
 

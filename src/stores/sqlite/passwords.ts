@@ -6,12 +6,22 @@ import type { SqliteEventLog } from "./events.ts";
 
 export function createSqlitePasswordStore(db: Database, events: SqliteEventLog): PasswordStore {
 	const swapHash = db.prepare<void, [string, string, string]>(`UPDATE user SET password_hash = ? WHERE id = ? AND password_hash = ?`);
+	// A new password: the leak lists did not hold it, so the flag and the day's online check go.
+	const setNewHash = db.prepare<void, [string, string, string]>(
+		`UPDATE user SET password_hash = ?, password_leaked = 0, password_leak_checked_online_at = NULL WHERE id = ? AND password_hash = ?`,
+	);
+	const markLeaked = db.prepare<void, [string, string]>(`UPDATE user SET password_leaked = 1 WHERE id = ? AND password_hash = ? AND password_leaked = 0`);
+	const claimOnline = db.prepare<void, [number, string, string, number]>(
+		`UPDATE user SET password_leak_checked_online_at = ?1 WHERE id = ?2 AND password_hash = ?3
+		AND (password_leak_checked_online_at IS NULL OR password_leak_checked_online_at <= ?1 - ?4)`,
+	);
+	const countLeaked = db.prepare<{ n: number }, []>(`SELECT count(*) AS n FROM user WHERE password_leaked = 1`);
 	const selectUser = db.prepare<{ id: string }, [string]>(`SELECT id FROM user WHERE id = ?`);
 	const deleteResetRequests = db.prepare<void, [string]>(`DELETE FROM password_reset_request WHERE user_id = ?`);
 	const deleteEmailUpdateRequests = db.prepare<void, [string]>(`DELETE FROM email_update_request WHERE user_id = ?`);
 
 	const replacePasswordHash = db.transaction((userId: string, expectedHash: string, newHash: string, event: HolmEvent): ReplaceHashOutcome => {
-		if (swapHash.run(newHash, userId, expectedHash).changes === 0) {
+		if (setNewHash.run(newHash, userId, expectedHash).changes === 0) {
 			return selectUser.get(userId) === null ? "NOT_FOUND" : "CHANGED_MEANWHILE";
 		}
 		deleteResetRequests.run(userId);
@@ -26,6 +36,15 @@ export function createSqlitePasswordStore(db: Database, events: SqliteEventLog):
 		},
 		async upgradePasswordHash(userId, expectedHash, newHash) {
 			return swapHash.run(newHash, userId, expectedHash).changes === 1;
+		},
+		async markPasswordLeaked(userId, verifiedHash) {
+			return markLeaked.run(userId, verifiedHash).changes === 1;
+		},
+		async claimOnlineLeakCheck(userId, verifiedHash, now, intervalSeconds) {
+			return claimOnline.run(now, userId, verifiedHash, intervalSeconds).changes === 1;
+		},
+		async countLeakedPasswords() {
+			return countLeaked.get()!.n;
 		},
 	};
 }

@@ -18,7 +18,7 @@ export function createSqliteUserImportStore(db: Database): UserImportStore {
 	const insertCredential = db.prepare<void, [string, number, Uint8Array]>(
 		`INSERT INTO totp_credential (user_id, created_at, key, last_used_step) VALUES (?, ?, ?, 0)`,
 	);
-	const selectCredentialHolder = db.prepare<{ user_id: string }, [Uint8Array]>(`SELECT user_id FROM passkey WHERE credential_id = ?`);
+	const selectPasskeyHolder = db.prepare<{ user_id: string }, [string, Uint8Array]>(`SELECT user_id FROM passkey WHERE id = ? OR credential_id = ? LIMIT 1`);
 	const insertHandle = db.prepare<void, [string, Uint8Array]>(
 		`INSERT INTO passkey_user_handle (user_id, handle) VALUES (?, ?) ON CONFLICT DO NOTHING`,
 	);
@@ -31,8 +31,8 @@ export function createSqliteUserImportStore(db: Database): UserImportStore {
 	const selectId = db.prepare<{ id: string }, [string]>(`SELECT id FROM user WHERE id = ?`);
 
 	const insertAll = db.transaction((given: readonly ImportedUser[], totpCreatedAt: number): Set<string> => {
-		// A user one of whose credential ids is registered stays out, judged in this transaction.
-		const users = given.filter((user) => user.passkeys.every((passkey) => selectCredentialHolder.get(passkey.credentialId) === null));
+		// A user one of whose passkey ids or credential ids is registered stays out, judged in this transaction.
+		const users = given.filter((user) => user.passkeys.every((passkey) => selectPasskeyHolder.get(passkey.id, passkey.credentialId) === null));
 		if (users.length === 0) return new Set();
 		const rows = users.map((user) => ({
 			id: user.id,
@@ -72,11 +72,11 @@ export function createSqliteUserImportStore(db: Database): UserImportStore {
 		async existingIds(ids) {
 			return new Set(ids.filter((id) => selectId.get(id) !== null));
 		},
-		async passkeyHolders(credentialIds) {
+		async passkeyHolders(passkeys) {
 			const holders = new Map<string, string>();
-			for (const credentialId of credentialIds) {
-				const row = selectCredentialHolder.get(credentialId);
-				if (row !== null) holders.set(Buffer.from(credentialId).toString("hex"), row.user_id);
+			for (const passkey of passkeys) {
+				const row = selectPasskeyHolder.get(passkey.id, passkey.credentialId);
+				if (row !== null) holders.set(passkey.id, row.user_id);
 			}
 			return holders;
 		},

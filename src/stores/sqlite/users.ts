@@ -7,16 +7,17 @@ import { isUniqueViolation } from "./errors.ts";
 import type { SqliteEventLog } from "./events.ts";
 import { UserPages, type UserOrder } from "./user-pages.ts";
 
-interface UserRow {
+export interface UserRow {
 	id: string;
 	created_at: number;
 	email: string | null;
 	email_verified: number;
 	totp_registered: number;
 	recovery_code: string;
+	password_leaked: number;
 }
 
-const USER_COLUMNS = `id, created_at, email, email_verified, recovery_code,
+export const USER_COLUMNS = `id, created_at, email, email_verified, recovery_code, password_leaked,
 	EXISTS (SELECT 1 FROM totp_credential WHERE totp_credential.user_id = user.id) AS totp_registered`;
 
 // An email query filters by substring; instr avoids LIKE's wildcards in user input.
@@ -33,7 +34,7 @@ function phrase(text: string): string {
 	return `"${text.replaceAll('"', '""')}"`;
 }
 
-function toUser(row: UserRow): User {
+export function toUser(row: UserRow): User {
 	return {
 		id: row.id,
 		createdAt: row.created_at,
@@ -41,6 +42,7 @@ function toUser(row: UserRow): User {
 		emailVerified: row.email_verified === 1,
 		totpRegistered: row.totp_registered === 1,
 		recoveryCode: row.recovery_code,
+		passwordLeaked: row.password_leaked === 1,
 	};
 }
 
@@ -59,6 +61,11 @@ export function createSqliteUserStore(db: Database, reads: SnapshotReads, events
 	const countIndexed = reads.prepare<{ total: number }, [string, string]>(
 		`SELECT count(*) AS total FROM user_email_search WHERE user_email_search MATCH ?1 AND instr(email, ?2) > 0`,
 	);
+	const leakedPage = {
+		ascending: reads.prepare<UserRow, [number, number]>(`SELECT ${USER_COLUMNS} FROM user WHERE password_leaked = 1 ORDER BY created_at, id LIMIT ? OFFSET ?`),
+		descending: reads.prepare<UserRow, [number, number]>(`SELECT ${USER_COLUMNS} FROM user WHERE password_leaked = 1 ORDER BY created_at DESC, id DESC LIMIT ? OFFSET ?`),
+	};
+	const countLeaked = reads.prepare<{ total: number }, []>(`SELECT count(*) AS total FROM user WHERE password_leaked = 1`);
 	const deleteById = db.prepare<{ created_at: number }, [string]>(`DELETE FROM user WHERE id = ? RETURNING created_at`);
 	// Without an email query, pages come through the anchors of user-pages.ts, ascending or mirrored.
 	const orderBy: Record<UserOrder, string> = { created_at: "created_at, id", id: "id" };
@@ -155,6 +162,9 @@ export function createSqliteUserStore(db: Database, reads: SnapshotReads, events
 			}
 			const rows = listMatching.get(ordering)!.all(query.emailQuery, query.limit, query.offset);
 			return { users: rows.map(toUser), total: countMatching.get(query.emailQuery)!.total };
+		},
+		async listPasswordLeaked(query) {
+			return { users: leakedPage[query.sortOrder].all(query.limit, query.offset).map(toUser), total: countLeaked.get()!.total };
 		},
 		async delete(id, event) {
 			// ON DELETE CASCADE takes everything the user owns; the user's events stay.

@@ -25,6 +25,7 @@ export interface ConsoleUser {
 	email: string | null;
 	email_verified: boolean;
 	totp_registered: boolean;
+	password_leaked: boolean;
 }
 
 /** A row of the user list: the user, with their passkey count and whether a block holds now. */
@@ -116,7 +117,7 @@ export interface Features {
 
 export interface UserQuery {
 	q: string;
-	by: "auto" | "email" | "email_part" | "id";
+	by: "auto" | "email" | "email_part" | "id" | "password_leaked";
 	sort_by: "created_at" | "id";
 	sort_order: "ascending" | "descending";
 	page: number;
@@ -258,7 +259,7 @@ export function parseRoute(hash: string): Route {
 			page: "users",
 			query: {
 				q: params.get("q") ?? "",
-				by: by === "email" || by === "email_part" || by === "id" ? by : "auto",
+				by: by === "email" || by === "email_part" || by === "id" || by === "password_leaked" ? by : "auto",
 				sort_by: params.get("sort_by") === "id" ? "id" : "created_at",
 				// Newest first unless asked: the account an operator looks for is usually a recent one.
 				sort_order: params.get("sort_order") === "ascending" ? "ascending" : "descending",

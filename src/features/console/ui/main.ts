@@ -179,6 +179,7 @@ async function usersPage(query: UserQuery): Promise<void> {
 			["email", "Exact email"],
 			["email_part", "Part of an email"],
 			["id", "User id"],
+			["password_leaked", "Password found leaked (all such users)"],
 		]),
 		select("sort_by", "Sort by", query.sort_by, [
 			["created_at", "Created"],
@@ -462,6 +463,7 @@ async function userPage(id: string): Promise<void> {
 			["Id", h("span", { class: "mono" }, user.id)],
 			["Email", user.email ?? "(none)"],
 			["Email verified", user.email_verified ? "yes" : "no"],
+			["Password found leaked", user.password_leaked ? "yes: the user should change it" : "no"],
 			["Created", formatTime(user.created_at)],
 		]),
 		...userSections(details),

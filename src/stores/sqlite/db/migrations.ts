@@ -171,4 +171,32 @@ export const MIGRATIONS: readonly string[] = [
 		last_seen_at INTEGER NOT NULL
 	) STRICT;
 	`,
+	// 8: sign-in by email code (API.md section 14): at most one request per email (a new one takes
+	// the row), its user, if any, when it was made. user_id has neither a foreign key nor an index:
+	// the check of one, and an index entry at a random place instead of with the other NULLs, would
+	// be work that only requests for emails with an account do, and the time of that answer must not
+	// tell which emails have one. A trigger deletes the request for a deleted user's email instead
+	// (one the user no longer holds names them in user_id, which a verify checks). And
+	// passwords found leaked after they were set
+	// (section 15), with when the range API was last asked about the user's password (at most once a
+	// day). The partial index keeps the count of such users (a metric) to the flagged rows.
+	`
+	CREATE TABLE email_sign_in_request (
+		id TEXT NOT NULL PRIMARY KEY,
+		user_id TEXT,
+		email TEXT NOT NULL UNIQUE,
+		created_at INTEGER NOT NULL,
+		expires_at INTEGER NOT NULL,
+		code_hash BLOB NOT NULL,
+		failed_attempts INTEGER NOT NULL DEFAULT 0
+	) STRICT;
+	CREATE INDEX email_sign_in_request_expires_at ON email_sign_in_request (expires_at);
+	CREATE TRIGGER email_sign_in_request_user_deleted AFTER DELETE ON user WHEN old.email IS NOT NULL BEGIN
+		DELETE FROM email_sign_in_request WHERE email = old.email;
+	END;
+
+	ALTER TABLE user ADD COLUMN password_leaked INTEGER NOT NULL DEFAULT 0 CHECK (password_leaked IN (0, 1));
+	ALTER TABLE user ADD COLUMN password_leak_checked_online_at INTEGER;
+	CREATE INDEX user_password_leaked ON user (created_at, id) WHERE password_leaked = 1;
+	`,
 ];

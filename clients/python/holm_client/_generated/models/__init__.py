@@ -1,11 +1,16 @@
 """Contains all the data models used in inputs/outputs"""
 
 from .authenticate_body import AuthenticateBody
+from .create_email_sign_in_body import CreateEmailSignInBody
 from .create_email_update_request_body import CreateEmailUpdateRequestBody
 from .create_email_verification_request_body import CreateEmailVerificationRequestBody
 from .create_password_reset_request_body import CreatePasswordResetRequestBody
 from .create_user_body import CreateUserBody
+from .created_email_sign_in_request import CreatedEmailSignInRequest
 from .created_password_reset_request import CreatedPasswordResetRequest
+from .email_sign_in import EmailSignIn
+from .email_sign_in_request import EmailSignInRequest
+from .email_sign_in_user_type_0 import EmailSignInUserType0
 from .email_update_request import EmailUpdateRequest
 from .email_verification_request import EmailVerificationRequest
 from .error import Error
@@ -59,6 +64,7 @@ from .user_import_result_results_item_type_1 import UserImportResultResultsItemT
 from .user_import_result_results_item_type_2 import UserImportResultResultsItemType2
 from .verified_email import VerifiedEmail
 from .verify_email_body import VerifyEmailBody
+from .verify_email_sign_in_body import VerifyEmailSignInBody
 from .verify_new_email_body import VerifyNewEmailBody
 from .verify_passkey_authentication_body import VerifyPasskeyAuthenticationBody
 from .verify_passkey_authentication_body_credential import (
@@ -80,11 +86,16 @@ from .verify_totp_body import VerifyTotpBody
 
 __all__ = (
     "AuthenticateBody",
+    "CreateEmailSignInBody",
     "CreateEmailUpdateRequestBody",
     "CreateEmailVerificationRequestBody",
     "CreatePasswordResetRequestBody",
     "CreateUserBody",
+    "CreatedEmailSignInRequest",
     "CreatedPasswordResetRequest",
+    "EmailSignIn",
+    "EmailSignInRequest",
+    "EmailSignInUserType0",
     "EmailUpdateRequest",
     "EmailVerificationRequest",
     "Error",
@@ -128,6 +139,7 @@ __all__ = (
     "UserImportResultResultsItemType2",
     "VerifiedEmail",
     "VerifyEmailBody",
+    "VerifyEmailSignInBody",
     "VerifyNewEmailBody",
     "VerifyPasskeyAuthenticationBody",
     "VerifyPasskeyAuthenticationBodyCredential",

@@ -23,6 +23,8 @@ class PasskeySignInUser:
         registered_totp (bool): Deprecated: read totp_registered, which always has the same value.
         totp_registered (bool): Whether the user has a TOTP credential (the name @faroe/sdk reads).
         recovery_code (str):
+        password_leaked (bool): The user's current password was found in the leak lists at a correct check after it was
+            set; true until the password is set again (update or reset). Send the user to change it right away.
     """
 
     id: str
@@ -32,6 +34,7 @@ class PasskeySignInUser:
     registered_totp: bool
     totp_registered: bool
     recovery_code: str
+    password_leaked: bool
 
     def to_dict(self) -> dict[str, Any]:
         id = self.id
@@ -49,6 +52,8 @@ class PasskeySignInUser:
 
         recovery_code = self.recovery_code
 
+        password_leaked = self.password_leaked
+
         field_dict: dict[str, Any] = {}
 
         field_dict.update(
@@ -60,6 +65,7 @@ class PasskeySignInUser:
                 "registered_totp": registered_totp,
                 "totp_registered": totp_registered,
                 "recovery_code": recovery_code,
+                "password_leaked": password_leaked,
             }
         )
 
@@ -87,6 +93,8 @@ class PasskeySignInUser:
 
         recovery_code = d.pop("recovery_code")
 
+        password_leaked = d.pop("password_leaked")
+
         passkey_sign_in_user = cls(
             id=id,
             created_at=created_at,
@@ -95,6 +103,7 @@ class PasskeySignInUser:
             registered_totp=registered_totp,
             totp_registered=totp_registered,
             recovery_code=recovery_code,
+            password_leaked=password_leaked,
         )
 
         return passkey_sign_in_user

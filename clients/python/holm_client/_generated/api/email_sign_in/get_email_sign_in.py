@@ -1,0 +1,152 @@
+from http import HTTPStatus
+from typing import Any, Optional, Union
+
+import httpx
+
+from ... import errors
+from ...client import AuthenticatedClient, Client
+from ...models.email_sign_in_request import EmailSignInRequest
+from ...types import Response
+
+
+def _get_kwargs(
+    request_id: str,
+) -> dict[str, Any]:
+
+    _kwargs: dict[str, Any] = {
+        "method": "get",
+        "url": f"/email-sign-ins/{request_id}",
+    }
+
+    return _kwargs
+
+
+def _parse_response(
+    *, client: Union[AuthenticatedClient, Client], response: httpx.Response
+) -> Optional[EmailSignInRequest]:
+    if response.status_code == 200:
+        response_200 = EmailSignInRequest.from_dict(response.json())
+
+        return response_200
+
+    if client.raise_on_unexpected_status:
+        raise errors.UnexpectedStatus(response.status_code, response.content)
+    else:
+        return None
+
+
+def _build_response(
+    *, client: Union[AuthenticatedClient, Client], response: httpx.Response
+) -> Response[EmailSignInRequest]:
+    return Response(
+        status_code=HTTPStatus(response.status_code),
+        content=response.content,
+        headers=response.headers,
+        parsed=_parse_response(client=client, response=response),
+    )
+
+
+def sync_detailed(
+    request_id: str,
+    *,
+    client: Union[AuthenticatedClient, Client],
+) -> Response[EmailSignInRequest]:
+    """Get an email sign-in request
+
+    Args:
+        request_id (str):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Response[EmailSignInRequest]
+    """
+
+    kwargs = _get_kwargs(
+        request_id=request_id,
+    )
+
+    response = client.get_httpx_client().request(
+        **kwargs,
+    )
+
+    return _build_response(client=client, response=response)
+
+
+def sync(
+    request_id: str,
+    *,
+    client: Union[AuthenticatedClient, Client],
+) -> Optional[EmailSignInRequest]:
+    """Get an email sign-in request
+
+    Args:
+        request_id (str):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        EmailSignInRequest
+    """
+
+    return sync_detailed(
+        request_id=request_id,
+        client=client,
+    ).parsed
+
+
+async def asyncio_detailed(
+    request_id: str,
+    *,
+    client: Union[AuthenticatedClient, Client],
+) -> Response[EmailSignInRequest]:
+    """Get an email sign-in request
+
+    Args:
+        request_id (str):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Response[EmailSignInRequest]
+    """
+
+    kwargs = _get_kwargs(
+        request_id=request_id,
+    )
+
+    response = await client.get_async_httpx_client().request(**kwargs)
+
+    return _build_response(client=client, response=response)
+
+
+async def asyncio(
+    request_id: str,
+    *,
+    client: Union[AuthenticatedClient, Client],
+) -> Optional[EmailSignInRequest]:
+    """Get an email sign-in request
+
+    Args:
+        request_id (str):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        EmailSignInRequest
+    """
+
+    return (
+        await asyncio_detailed(
+            request_id=request_id,
+            client=client,
+        )
+    ).parsed

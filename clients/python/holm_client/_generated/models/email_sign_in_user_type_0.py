@@ -1,0 +1,109 @@
+from collections.abc import Mapping
+from typing import (
+    Any,
+    TypeVar,
+    Union,
+    cast,
+)
+
+from attrs import define as _attrs_define
+from typing_extensions import Self
+
+T = TypeVar("T", bound="EmailSignInUserType0")
+
+
+@_attrs_define
+class EmailSignInUserType0:
+    """
+    Attributes:
+        id (str):
+        created_at (int):
+        email (Union[None, str]): NFC, lower-cased; null when the user has none.
+        email_verified (bool):
+        registered_totp (bool): Deprecated: read totp_registered, which always has the same value.
+        totp_registered (bool): Whether the user has a TOTP credential (the name @faroe/sdk reads).
+        recovery_code (str):
+        password_leaked (bool): The user's current password was found in the leak lists at a correct check after it was
+            set; true until the password is set again (update or reset). Send the user to change it right away.
+    """
+
+    id: str
+    created_at: int
+    email: Union[None, str]
+    email_verified: bool
+    registered_totp: bool
+    totp_registered: bool
+    recovery_code: str
+    password_leaked: bool
+
+    def to_dict(self) -> dict[str, Any]:
+        id = self.id
+
+        created_at = self.created_at
+
+        email: Union[None, str]
+        email = self.email
+
+        email_verified = self.email_verified
+
+        registered_totp = self.registered_totp
+
+        totp_registered = self.totp_registered
+
+        recovery_code = self.recovery_code
+
+        password_leaked = self.password_leaked
+
+        field_dict: dict[str, Any] = {}
+
+        field_dict.update(
+            {
+                "id": id,
+                "created_at": created_at,
+                "email": email,
+                "email_verified": email_verified,
+                "registered_totp": registered_totp,
+                "totp_registered": totp_registered,
+                "recovery_code": recovery_code,
+                "password_leaked": password_leaked,
+            }
+        )
+
+        return field_dict
+
+    @classmethod
+    def from_dict(cls, src_dict: Mapping[str, Any]) -> Self:
+        d = dict(src_dict)
+        id = d.pop("id")
+
+        created_at = d.pop("created_at")
+
+        def _parse_email(data: object) -> Union[None, str]:
+            if data is None:
+                return data
+            return cast(Union[None, str], data)
+
+        email = _parse_email(d.pop("email"))
+
+        email_verified = d.pop("email_verified")
+
+        registered_totp = d.pop("registered_totp")
+
+        totp_registered = d.pop("totp_registered")
+
+        recovery_code = d.pop("recovery_code")
+
+        password_leaked = d.pop("password_leaked")
+
+        email_sign_in_user_type_0 = cls(
+            id=id,
+            created_at=created_at,
+            email=email,
+            email_verified=email_verified,
+            registered_totp=registered_totp,
+            totp_registered=totp_registered,
+            recovery_code=recovery_code,
+            password_leaked=password_leaked,
+        )
+
+        return email_sign_in_user_type_0

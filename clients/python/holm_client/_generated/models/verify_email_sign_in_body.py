@@ -1,0 +1,108 @@
+from collections.abc import Mapping
+from typing import (
+    Any,
+    TypeVar,
+    Union,
+    cast,
+)
+
+from attrs import define as _attrs_define
+from attrs import field as _attrs_field
+from typing_extensions import Self
+
+from ..types import UNSET, Unset
+
+T = TypeVar("T", bound="VerifyEmailSignInBody")
+
+
+@_attrs_define
+class VerifyEmailSignInBody:
+    """
+    Attributes:
+        code (str):
+        client_ip (Union[None, Unset, str]):
+        create_user (Union[None, Unset, bool]): Default false. When nobody holds the email, create a passwordless user
+            with it (verified).
+    """
+
+    code: str
+    client_ip: Union[None, Unset, str] = UNSET
+    create_user: Union[None, Unset, bool] = UNSET
+    additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
+
+    def to_dict(self) -> dict[str, Any]:
+        code = self.code
+
+        client_ip: Union[None, Unset, str]
+        if isinstance(self.client_ip, Unset):
+            client_ip = UNSET
+        else:
+            client_ip = self.client_ip
+
+        create_user: Union[None, Unset, bool]
+        if isinstance(self.create_user, Unset):
+            create_user = UNSET
+        else:
+            create_user = self.create_user
+
+        field_dict: dict[str, Any] = {}
+        field_dict.update(self.additional_properties)
+        field_dict.update(
+            {
+                "code": code,
+            }
+        )
+        if client_ip is not UNSET:
+            field_dict["client_ip"] = client_ip
+        if create_user is not UNSET:
+            field_dict["create_user"] = create_user
+
+        return field_dict
+
+    @classmethod
+    def from_dict(cls, src_dict: Mapping[str, Any]) -> Self:
+        d = dict(src_dict)
+        code = d.pop("code")
+
+        def _parse_client_ip(data: object) -> Union[None, Unset, str]:
+            if data is None:
+                return data
+            if isinstance(data, Unset):
+                return data
+            return cast(Union[None, Unset, str], data)
+
+        client_ip = _parse_client_ip(d.pop("client_ip", UNSET))
+
+        def _parse_create_user(data: object) -> Union[None, Unset, bool]:
+            if data is None:
+                return data
+            if isinstance(data, Unset):
+                return data
+            return cast(Union[None, Unset, bool], data)
+
+        create_user = _parse_create_user(d.pop("create_user", UNSET))
+
+        verify_email_sign_in_body = cls(
+            code=code,
+            client_ip=client_ip,
+            create_user=create_user,
+        )
+
+        verify_email_sign_in_body.additional_properties = d
+        return verify_email_sign_in_body
+
+    @property
+    def additional_keys(self) -> list[str]:
+        return list(self.additional_properties.keys())
+
+    def __getitem__(self, key: str) -> Any:
+        return self.additional_properties[key]
+
+    def __setitem__(self, key: str, value: Any) -> None:
+        self.additional_properties[key] = value
+
+    def __delitem__(self, key: str) -> None:
+        del self.additional_properties[key]
+
+    def __contains__(self, key: str) -> bool:
+        return key in self.additional_properties

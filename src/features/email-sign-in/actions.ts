@@ -1,0 +1,84 @@
+// Sign-in by email code (API.md section 14): a request for an email (known or not), then its code.
+// Holm makes and checks the code; the application mails it, as it does for resets.
+import { nowSeconds, type AppContext } from "../../context.ts";
+import { fail, ok, tooManyRequests, type Result } from "../../errors.ts";
+import { constantTimeEqualBytes, hashCode } from "../../lib/constant-time.ts";
+import { generateCode, generateId } from "../../lib/ids.ts";
+import { NO_PASSWORD_HASH } from "../../lib/password-hash.ts";
+import { REQUEST_LIFETIME_SECONDS } from "../../limits.ts";
+import { checkCode } from "../code-attempts.ts";
+import { logEvent, newEvent, recordEvent } from "../events/actions.ts";
+import type { User } from "../users/store.ts";
+import type { EmailSignInRequest } from "./store.ts";
+
+export const CREATE_EMAIL_SIGN_IN_ERRORS = ["TOO_MANY_REQUESTS"] as const;
+
+/**
+ * Made whether or not a user holds the email, by the same steps (the limits, one read of the user
+ * by email, one write of the request), so neither the answer nor its time tells which emails have
+ * accounts.
+ */
+export async function createEmailSignInRequest(
+	ctx: AppContext,
+	email: string,
+	clientIp: string | undefined,
+): Promise<Result<EmailSignInRequest & { code: string }, typeof CREATE_EMAIL_SIGN_IN_ERRORS>> {
+	const admitted = await ctx.limits.admitEmailSignInRequest(email, clientIp);
+	if (!admitted.allowed) return tooManyRequests(admitted.retryAfterMs);
+	const holder = await ctx.stores.users.getByEmail(email);
+	const createdAt = nowSeconds(ctx);
+	const code = generateCode();
+	const request: EmailSignInRequest = {
+		id: generateId(),
+		userId: holder?.id ?? null,
+		email,
+		createdAt,
+		expiresAt: createdAt + REQUEST_LIFETIME_SECONDS,
+	};
+	// Only a digest is stored: the code is shown once, in this response, and never needed again.
+	await ctx.stores.emailSignIns.replace({ ...request, codeHash: hashCode(code) });
+	return ok({ ...request, code });
+}
+
+export const VERIFY_EMAIL_SIGN_IN_ERRORS = ["INVALID_REQUEST", "INCORRECT_CODE", "EMAIL_ALREADY_USED"] as const;
+
+/**
+ * A correct code uses the request up in one atomic step (the store's signIn), and signs in the user
+ * who held the email when the request was made; with `createUser`, a request that named nobody
+ * creates a passwordless user with the email verified. The per-user password block is not asked:
+ * guessing passwords must not lock a user out of this way in. The 5th incorrect code deletes the
+ * request (checkCode).
+ */
+export async function verifyEmailSignIn(
+	ctx: AppContext,
+	input: { requestId: string; code: string; clientIp: string | undefined; createUser: boolean },
+): Promise<Result<{ user: User | null; created: boolean }, typeof VERIFY_EMAIL_SIGN_IN_ERRORS>> {
+	const request = await ctx.stores.emailSignIns.get(input.requestId, nowSeconds(ctx));
+	if (request === null) return fail("INVALID_REQUEST");
+	const given = hashCode(input.code);
+	const check = await checkCode(ctx, "email_sign_in", ctx.stores.emailSignIns, input.requestId, (stored) => constantTimeEqualBytes(given, stored), input.clientIp);
+	switch (check) {
+		case "ABSENT":
+			return fail("INVALID_REQUEST");
+		case "INCORRECT":
+			await recordEvent(ctx, newEvent(ctx, "sign_in_failed", { userId: request.userId, clientIp: input.clientIp, data: { method: "email_code" } }));
+			return fail("INCORRECT_CODE");
+		case "CORRECT":
+			break;
+	}
+	const about = { userId: null, clientIp: input.clientIp };
+	const outcome = await ctx.stores.emailSignIns.signIn(input.requestId, {
+		now: nowSeconds(ctx),
+		newUser: input.createUser
+			? { id: generateId(), createdAt: nowSeconds(ctx), email: request.email, passwordHash: NO_PASSWORD_HASH, recoveryCode: generateCode() }
+			: null,
+		events: {
+			signIn: newEvent(ctx, "sign_in", { ...about, data: { method: "email_code" } }),
+			userCreated: newEvent(ctx, "user_created", { ...about, data: { method: "email_code" } }),
+			emailVerified: newEvent(ctx, "email_verified", about),
+		},
+	});
+	if (outcome.result !== "SIGNED_IN") return fail(outcome.result);
+	for (const event of outcome.events) logEvent(ctx, event);
+	return ok({ user: outcome.user, created: outcome.created });
+}

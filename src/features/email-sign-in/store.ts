@@ -1,0 +1,51 @@
+// What sign-in by email code (API.md section 14) needs from a database; src/stores/<database>/
+// email-sign-in.ts implements it. A request is live while now < expires_at; expired ones are
+// invisible. There is at most one request per email: a new one replaces the row, so only the
+// latest code works.
+import type { CodeAttemptStore } from "../code-attempts.ts";
+import type { HolmEvent } from "../events/store.ts";
+import type { NewUser, User } from "../users/store.ts";
+
+export interface EmailSignInRequest {
+	id: string;
+	/** The user who held the email when the request was made; null when nobody did. */
+	userId: string | null;
+	email: string;
+	createdAt: number;
+	expiresAt: number;
+}
+
+/** What a correct code leads to, decided with the request's use in one transaction. */
+export interface EmailSignInPlan {
+	now: number;
+	/** With create_user: the passwordless user to create when nobody holds the email. */
+	newUser: NewUser | null;
+	/** Written with the sign-in: `sign_in`, and `user_created` / `email_verified` when they happen.
+	 *  Their user_id is filled in by the store once it knows the user. */
+	events: { signIn: HolmEvent; userCreated: HolmEvent; emailVerified: HolmEvent };
+}
+
+export type EmailSignInOutcome =
+	/** The request was used up; `user` is null when nobody holds the email and none was created. */
+	| { result: "SIGNED_IN"; user: User | null; created: boolean; events: HolmEvent[] }
+	/** Absent, expired, superseded, or used by a parallel verify. */
+	| { result: "INVALID_REQUEST" }
+	/** The request named nobody, and a user took the email since (the request is used up). */
+	| { result: "EMAIL_ALREADY_USED" };
+
+/** Codes are kept only as their SHA-256: the code is shown once and never needed again. */
+export interface EmailSignInStore extends CodeAttemptStore<Uint8Array> {
+	/** Stores the request in place of any earlier one for the same email, in one statement, so two
+	 *  parallel requests for one email leave one live code. */
+	replace(request: EmailSignInRequest & { codeHash: Uint8Array }): Promise<void>;
+	get(id: string, now: number): Promise<EmailSignInRequest | null>;
+	delete(id: string, now: number): Promise<boolean>;
+	/**
+	 * After a correct code, in one transaction: deletes the live request (only one of two parallel
+	 * verifies finds it), then signs in whoever the request names (the user who held the email when
+	 * it was made, if they still hold it), marks their email verified, or creates `plan.newUser`
+	 * when the request named nobody and nobody holds the email now; writes the events.
+	 */
+	signIn(id: string, plan: EmailSignInPlan): Promise<EmailSignInOutcome>;
+	deleteExpired(now: number): Promise<void>;
+}

@@ -1,0 +1,94 @@
+// Email sign-in requests on PostgreSQL. Expiry is judged by the database's clock (clock.ts). A
+// correct code is used up by the DELETE … RETURNING of one transaction: of two verifies on any
+// instances, the second waits on the row lock and then finds nothing.
+import type { SQL } from "bun";
+import type { EmailSignInOutcome, EmailSignInRequest, EmailSignInStore } from "../../features/email-sign-in/store.ts";
+import type { HolmEvent } from "../../features/events/store.ts";
+import type { DatabaseClock } from "./clock.ts";
+import { transaction } from "./connection.ts";
+import type { PostgresEventLog } from "./events.ts";
+import { toUser, USER_COLUMNS } from "./users.ts";
+
+function toRequest(row: any): EmailSignInRequest {
+	return { id: row.id, userId: row.user_id, email: row.email, createdAt: Number(row.created_at), expiresAt: Number(row.expires_at) };
+}
+
+export function createPostgresEmailSignInStore(sql: SQL, clock: DatabaseClock, events: PostgresEventLog): EmailSignInStore {
+	return {
+		async replace(request) {
+			// The email is unique: a new request takes the row of the earlier one, in one statement,
+			// so two parallel requests for one email leave one live code.
+			await sql`INSERT INTO email_sign_in_request (id, user_id, email, created_at, expires_at, code_hash)
+				VALUES (${request.id}, ${request.userId}, ${request.email}, ${request.createdAt}, ${request.expiresAt}, ${request.codeHash})
+				ON CONFLICT (email) DO UPDATE SET id = excluded.id, user_id = excluded.user_id, created_at = excluded.created_at,
+					expires_at = excluded.expires_at, code_hash = excluded.code_hash, failed_attempts = 0`;
+		},
+		async get(id) {
+			const rows = await sql`SELECT id, user_id, email, created_at, expires_at FROM email_sign_in_request
+				WHERE id = ${id} AND expires_at > ${clock.seconds(sql)}`;
+			return rows.length === 0 ? null : toRequest(rows[0]);
+		},
+		async delete(id) {
+			const result = await sql`DELETE FROM email_sign_in_request WHERE id = ${id} AND expires_at > ${clock.seconds(sql)}`;
+			return result.count > 0;
+		},
+		async takeCodeAttempt(id, _instanceNow, maxAttempts) {
+			// Count first, in one statement: parallel attempts queue on the row lock.
+			const rows = await sql`UPDATE email_sign_in_request SET failed_attempts = failed_attempts + 1
+				WHERE id = ${id} AND expires_at > ${clock.seconds(sql)} AND failed_attempts < ${maxAttempts}
+				RETURNING code_hash, failed_attempts, user_id`;
+			return rows.length === 0 ? null : { code: rows[0].code_hash, attempts: rows[0].failed_attempts, userId: rows[0].user_id };
+		},
+		async deleteAfterLastAttempt(id, event) {
+			await events.around(sql, event, (q) => q`DELETE FROM email_sign_in_request WHERE id = ${id}`, () => true);
+		},
+		async signIn(id, plan) {
+			const found = await sql`SELECT email FROM email_sign_in_request WHERE id = ${id}`;
+			if (found.length === 0) return { result: "INVALID_REQUEST" };
+			const email: string = found[0].email;
+			return transaction(sql, async (tx): Promise<EmailSignInOutcome> => {
+				// The user's row first, as every transaction that changes a user's rows does, so that two
+				// of them cannot each hold what the other waits for.
+				const holders = await tx.unsafe(`SELECT ${USER_COLUMNS} FROM "user" WHERE email = $1 FOR UPDATE`, [email]);
+				const claimed = await tx`DELETE FROM email_sign_in_request WHERE id = ${id} AND expires_at > ${clock.seconds(tx)} RETURNING user_id`;
+				if (claimed.length === 0) return { result: "INVALID_REQUEST" };
+				const requestUserId: string | null = claimed[0].user_id;
+				const written: HolmEvent[] = [];
+				const write = async (event: HolmEvent, userId: string) => {
+					const stored = { ...event, userId };
+					await events.write(tx, stored);
+					written.push(stored);
+				};
+				if (holders.length > 0) {
+					const row = holders[0];
+					// A user who took the email after a request that named nobody did not get it from
+					// this code: signing the visitor in would hand that account to whoever made the request.
+					if (requestUserId === null) return { result: "EMAIL_ALREADY_USED" };
+					if (row.id !== requestUserId) return { result: "INVALID_REQUEST" };
+					if (!row.email_verified) {
+						await tx`UPDATE "user" SET email_verified = true WHERE id = ${row.id}`;
+						await write(plan.events.emailVerified, row.id);
+						row.email_verified = true;
+					}
+					await write(plan.events.signIn, row.id);
+					return { result: "SIGNED_IN", user: toUser(row), created: false, events: written };
+				}
+				if (requestUserId !== null) return { result: "INVALID_REQUEST" };
+				if (plan.newUser === null) return { result: "SIGNED_IN", user: null, created: false, events: written };
+				const user = plan.newUser;
+				// A user created meanwhile on another instance holds the email: nothing is inserted.
+				const inserted = await tx`INSERT INTO "user" (id, created_at, email, email_verified, password_hash, recovery_code)
+					VALUES (${user.id}, ${user.createdAt}, ${email}, true, ${user.passwordHash}, ${user.recoveryCode})
+					ON CONFLICT (email) DO NOTHING RETURNING id`;
+				if (inserted.length === 0) return { result: "EMAIL_ALREADY_USED" };
+				await write(plan.events.userCreated, user.id);
+				await write(plan.events.signIn, user.id);
+				const [created] = await tx.unsafe(`SELECT ${USER_COLUMNS} FROM "user" WHERE id = $1`, [user.id]);
+				return { result: "SIGNED_IN", user: toUser(created), created: true, events: written };
+			});
+		},
+		async deleteExpired(now) {
+			await sql`DELETE FROM email_sign_in_request WHERE expires_at <= ${now}`;
+		},
+	};
+}
