@@ -11,7 +11,7 @@ import { createLeakCheck } from "./leak-check/index.ts";
 import { createHasher, prepareDummyHash } from "./lib/password-hash.ts";
 import { listenOnTcp, listenOnUnix, type Listener } from "./listen.ts";
 import type { Logger } from "./log.ts";
-import { DEFAULT_LIMITS, formatLimit, looserThanDefaults } from "./limits.ts";
+import { limitWarnings } from "./limits.ts";
 import { createMetrics } from "./metrics.ts";
 import { loadSecrets } from "./secret.ts";
 import type { EventSettings, Storage } from "./stores/index.ts";
@@ -115,7 +115,7 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
 			onlineFailure: () => metrics.leakCheck("online_failure"),
 		});
 		prepareDummyHash(); // on a worker thread; start-up does not wait for it
-		warnOfLooseLimits(config, log);
+		warnOfLimits(config, log);
 		const { app, ctx, idle } = createApp({
 			storage,
 			secrets: loaded.secrets,
@@ -171,12 +171,10 @@ function describeSchema(storage: Storage, database: string, isNewFile: boolean, 
 	else if (to > from) log.info("applied schema steps", { at: database, steps: `${from + 1}-${to}` });
 }
 
-/** Each limit set looser than the contract's figure is a warning at every start: it makes guessing
- *  cheaper, so it should be a choice that someone reading the log can see. */
-function warnOfLooseLimits(config: ServeConfig, log: Logger): void {
-	for (const name of looserThanDefaults(config.limits)) {
-		log.warn("a limit is looser than the default", { limit: name, value: formatLimit(config.limits[name]), default: formatLimit(DEFAULT_LIMITS[name]) });
-	}
+/** Each limit set looser than the contract's figure, and each that makes it cheap to lock a user
+ *  out, is a warning at every start: a choice that someone reading the log should see. */
+function warnOfLimits(config: ServeConfig, log: Logger): void {
+	for (const { message, fields } of limitWarnings(config.limits)) log.warn(message, fields);
 }
 
 /** Once at start: whether passkeys are on, and for which site, since without an rp id every

@@ -285,7 +285,7 @@ describe("--limit", () => {
 		}
 	});
 
-	test("values looser than the defaults are warned about at start, from the flag and from HOLM_LIMIT; stricter ones are not", async () => {
+	test("values looser than the defaults are warned about at start, from the flag and from HOLM_LIMIT", async () => {
 		const holm = await serve(["--dir", newDir(), "--secret", PROCESS_SECRET, "--log-format", "json", "--limit", "hashing=20/10s", "--limit", "code-attempts=3"], {
 			HOLM_LIMIT: "incorrect-passwords-user=10/5m second-factor=3/1h",
 		});
@@ -296,6 +296,20 @@ describe("--limit", () => {
 		expect(warnings.map(({ level, limit, value, default: fallback }) => ({ level, limit, value, default: fallback }))).toEqual([
 			{ level: "warn", limit: "hashing", value: "20/10s", default: "5/10s" },
 			{ level: "warn", limit: "incorrect-passwords-user", value: "10/5m", default: "10/15m" },
+		]);
+	});
+
+	test("values that make locking a user out cheap are warned about at start; stricter ones that do not are not", async () => {
+		// One wrong guess locking a user's password sign-in out for a day (audit L-1).
+		const holm = await serve(["--dir", newDir(), "--secret", PROCESS_SECRET, "--log-format", "json", "--limit", "incorrect-passwords-user=1/24h", "--limit", "code-attempts=3"], {
+			HOLM_LIMIT: "second-factor=5/1h reset-requests-user=2/15m incorrect-passwords-address=2/15m",
+		});
+		// Read after the stop, as above.
+		await holm.stop();
+		const warnings = holm.errors().split("\n").filter((line) => line.includes("locking a user out")).map((line) => JSON.parse(line));
+		expect(warnings.map(({ level, limit, value, default: fallback, why }) => ({ level, limit, value, default: fallback, why }))).toEqual([
+			{ level: "warn", limit: "incorrect-passwords-user", value: "1/24h", default: "10/15m", why: "COUNT below 5 and WINDOW above 15m" },
+			{ level: "warn", limit: "second-factor", value: "5/1h", default: "5/15m", why: "WINDOW above 15m" },
 		]);
 	});
 });

@@ -1,8 +1,9 @@
 // The kinds of rate limit of API.md section 4, as rules over plain state (numbers, arrays and
-// records, so that it can be kept in memory or as JSON in a database), and the bounded in-memory
-// table that keeps such state for a single instance. `check` only reads a state; `take`, `attempt`
-// and `succeed` may change the state they are given and return it (kept in memory, a state is
-// updated in place rather than copied: a flood of requests then makes no garbage to collect).
+// records, so that it can be kept in memory or as JSON in a database; the sliding windows are in
+// sliding-window.ts), and the bounded in-memory table that keeps such state for a single instance.
+// `check` only reads a state; `take`, `attempt` and `succeed` may change the state they are given
+// and return it (kept in memory, a state is updated in place rather than copied: a flood of
+// requests then makes no garbage to collect).
 
 export type Clock = () => number;
 
@@ -72,46 +73,8 @@ export class TokenBucket implements LimitRule<BucketState> {
 	}
 }
 
-/** The times of the events in the window, oldest first. */
-export type WindowState = number[];
-
-/** At most `max` events per key in any sliding window of `windowMs`. */
-export class SlidingWindow implements LimitRule<WindowState> {
-	constructor(
-		readonly name: string,
-		readonly max: number,
-		readonly windowMs: number,
-	) {}
-
-	/** Index of the first event still inside the window (events are oldest first). */
-	#firstRecent(state: WindowState, now: number): number {
-		let first = 0;
-		while (first < state.length && now - state[first]! >= this.windowMs) first++;
-		return first;
-	}
-
-	check(state: WindowState | undefined, now: number): LimitResult {
-		if (state === undefined) return ALLOWED;
-		const recent = state.length - this.#firstRecent(state, now);
-		if (recent < this.max) return ALLOWED;
-		return { allowed: false, retryAfterMs: state[state.length - this.max]! + this.windowMs - now, limit: this.name };
-	}
-
-	take(state: WindowState | undefined, now: number): WindowState {
-		if (state === undefined) return [now];
-		state.splice(0, this.#firstRecent(state, now));
-		state.push(now);
-		return state;
-	}
-
-	blockedUntil(state: WindowState): number {
-		return state.length >= this.max ? state[state.length - this.max]! + this.windowMs : 0;
-	}
-
-	expiresAt(state: WindowState): number {
-		return (state[state.length - 1] ?? 0) + this.windowMs;
-	}
-}
+/** The most targets a failure window keeps apart per key. */
+export const MAX_TARGETS = 64;
 
 export interface FailureState {
 	startedAt: number;
@@ -146,11 +109,15 @@ export class FailureWindow implements LimitRule<FailureState> {
 		return { allowed: false, retryAfterMs: live.startedAt + this.windowMs - now, limit: this.name };
 	}
 
-	/** One attempt against `target`, counted as failed until `succeed` says otherwise. */
+	/** One attempt against `target`, counted as failed until `succeed` says otherwise. Past
+	 *  MAX_TARGETS targets (a COUNT far above the contract's), a new target's failures are counted
+	 *  but not kept apart, so no success clears them: the state stays small whatever COUNT is. */
 	attempt(state: FailureState | undefined, target: string, now: number): FailureState {
 		const live = this.#live(state, now) ?? { startedAt: now, count: 0, byTarget: {} };
 		live.count += 1;
-		live.byTarget[target] = (live.byTarget[target] ?? 0) + 1;
+		const failures = live.byTarget[target];
+		if (failures !== undefined) live.byTarget[target] = failures + 1;
+		else if (Object.keys(live.byTarget).length < MAX_TARGETS) live.byTarget[target] = 1;
 		return live;
 	}
 

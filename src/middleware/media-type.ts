@@ -6,7 +6,8 @@ import { errorResponse } from "../errors.ts";
 const READABLE = new Set(["application/json", "text/plain"]);
 const ACCEPTABLE = new Set(["application/json", "application/*", "*/*"]);
 
-function essence(mediaType: string): string {
+/** "application/json" for "Application/JSON; charset=utf-8": the type without its parameters. */
+export function essence(mediaType: string): string {
 	return (mediaType.split(";")[0] ?? "").trim().toLowerCase();
 }
 

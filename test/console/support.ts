@@ -2,7 +2,7 @@
 // made as `holm console-link` makes them, and calls as the console's own page makes them.
 import { join } from "node:path";
 import { buildConsole } from "../../src/features/console/build-console.ts";
-import { CONSOLE_COOKIE } from "../../src/features/console/routes.ts";
+import { CONSOLE_COOKIE } from "../../src/features/console/responses.ts";
 import { createSignInToken } from "../../src/features/console/sessions.ts";
 import { startTestServer, type TestServer, type TestServerOptions } from "../support.ts";
 

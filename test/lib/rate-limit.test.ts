@@ -1,7 +1,8 @@
 // The limiters behind API.md section 4, with an injected clock.
 import { expect, test } from "bun:test";
-import { combineLimits, FailureWindow, LimiterTable, SlidingWindow, TokenBucket, type FailureState, type LimitResult } from "../../src/lib/rate-limit.ts";
-import { createMemoryLimitStore, type LimitStore } from "../../src/limits.ts";
+import { combineLimits, FailureWindow, LimiterTable, TokenBucket, type FailureState, type LimitResult } from "../../src/lib/rate-limit.ts";
+import { SlidingWindow } from "../../src/lib/sliding-window.ts";
+import { createMemoryLimitStore, createRules, limitSettings, type LimitStore } from "../../src/limits.ts";
 
 const allowed: LimitResult = { allowed: true };
 
@@ -125,4 +126,60 @@ test("combineLimits waits for the longest refusal", () => {
 		retryAfterMs: 9,
 		limit: "b",
 	});
+});
+
+// Not verified by the third audit: a sliding window given a very large COUNT. A key's state must not
+// grow with COUNT (in memory, or as JSON on PostgreSQL, written on every request), nor must a check
+// walk it event by event.
+test("a sliding window with a huge COUNT keeps a small state, however many events it counts", () => {
+	const rule = createRules(limitSettings(["reset-requests-user=1000000/24h"], "--limit")).passwordResetRequests;
+	let state: Parameters<typeof rule.take>[0];
+	let now = 0;
+	const started = performance.now();
+	for (let i = 0; i < 200_000; i++, now += 7) {
+		expect(rule.check(state, now).allowed).toBe(true);
+		state = rule.take(state, now);
+	}
+	expect(JSON.stringify(state).length).toBeLessThan(4_000);
+	expect(performance.now() - started).toBeLessThan(5_000);
+});
+
+test("a sliding window with a large COUNT never allows more than COUNT in any window, and is late by at most 1/64 of it", () => {
+	const rule = createRules(limitSettings(["code-requests-address=1000/64s"], "--limit")).codeRequestsPerAddress;
+	let state: Parameters<typeof rule.take>[0];
+	const allowedAt: number[] = [];
+	// A steady stream, one request every 10 ms, for 5 windows.
+	for (let now = 0; now < 5 * 64_000; now += 10) {
+		if (!rule.check(state, now).allowed) continue;
+		state = rule.take(state, now);
+		allowedAt.push(now);
+	}
+	// In any 64 s, at most 1,000 allowed.
+	for (let i = 1000; i < allowedAt.length; i++) expect(allowedAt[i]! - allowedAt[i - 1000]!).toBeGreaterThanOrEqual(64_000);
+	// And nearly as many as an exact window would allow (1,000 per 64 s, less one run of 1 s).
+	expect(allowedAt.length).toBeGreaterThan(5 * 1000 * 0.95);
+
+	// A burst of 1,000 at once: refused until the burst has left the window, at most 1 s late, and says when.
+	const burst = createRules(limitSettings(["code-requests-address=1000/64s"], "--limit")).codeRequestsPerAddress;
+	let held: Parameters<typeof burst.take>[0];
+	for (let i = 0; i < 1000; i++) held = burst.take(held, 0);
+	const refused = burst.check(held, 1);
+	expect(refused.allowed).toBe(false);
+	const wait = refused.allowed ? 0 : refused.retryAfterMs;
+	expect(wait).toBeGreaterThanOrEqual(64_000 - 1);
+	expect(wait).toBeLessThanOrEqual(65_000);
+	expect(burst.check(held, 1 + wait - 1).allowed).toBe(false);
+	expect(burst.check(held, 1 + wait).allowed).toBe(true);
+});
+
+test("a failure window with a huge COUNT keeps a small state, however many targets it is guessed at", () => {
+	const rule = new FailureWindow("f", 1_000_000, 900_000);
+	let state: FailureState | undefined;
+	for (let i = 0; i < 20_000; i++) state = rule.attempt(state, `user-${i}`, i);
+	expect(state!.count).toBe(20_000);
+	expect(JSON.stringify(state).length).toBeLessThan(4_000);
+	// A success clears what it can tell apart: its own target's failures, when they were kept apart.
+	expect(rule.succeed(state, "user-0", 20_000)!.count).toBe(19_999);
+	// A target that was not kept apart clears nothing: its failures stay counted (erring towards refusing).
+	expect(rule.succeed(state, "user-19999", 20_000)!.count).toBe(19_999);
 });

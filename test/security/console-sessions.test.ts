@@ -2,7 +2,7 @@
 // live, a session ends after 30 minutes idle and 12 hours in all, the API secret opens nothing in
 // the console, and the console's cookie opens nothing in the API.
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
-import { CONSOLE_COOKIE } from "../../src/features/console/routes.ts";
+import { CONSOLE_COOKIE } from "../../src/features/console/responses.ts";
 import { SECRET, createUser, type TestServer } from "../support.ts";
 import { consoleCall, signIn, signInToken, startConsoleServer } from "../console/support.ts";
 
@@ -54,9 +54,7 @@ describe("console sign-in", () => {
 			}
 			expect(statuses.slice(0, 10).every((s) => s === 401)).toBe(true);
 			expect(statuses[10]).toBe(429);
-			const real = await consoleCall(fresh, "POST", "/console/api/session", { body: { token: await signInToken(fresh) } });
-			expect(real.status).toBe(429);
-			expect(Number(real.headers.get("Retry-After"))).toBeGreaterThan(0);
+			// A valid link still signs in: see bad-console-tokens-lock-no-operator-out.test.ts.
 		} finally {
 			await fresh.stop();
 		}

@@ -3,7 +3,7 @@
 // changes. Run on both databases (the PostgreSQL half shares the limits between instances).
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import parsePrometheusTextFormat from "parse-prometheus-text-format";
-import { DEFAULT_LIMITS, LIMIT_NAMES, limitSettings, looserThanDefaults, secondFactorLockSeconds } from "../../src/limits.ts";
+import { cheapLockOuts, DEFAULT_LIMITS, LIMIT_NAMES, limitSettings, looserThanDefaults, secondFactorLockSeconds } from "../../src/limits.ts";
 import { authenticatorCode, createUser, SECRET, startTestServer, STRONG_PASSWORD, uniqueEmail, type TestServer } from "../support.ts";
 
 const MINUTE = 60_000;
@@ -104,6 +104,29 @@ test("second-factor=2/1m: two incorrect codes in a row lock the check for 1 minu
 	expect((await verify(wrong)).headers.get("Retry-After")).toBe("120");
 });
 
+test("a COUNT above 64 is still exact in what it allows: 100 requests, then a refusal that says when", async () => {
+	// Past 64 per window the requests are counted in runs (docs/limits.md, "A very large COUNT"):
+	// kept as such in memory or as JSON in PostgreSQL.
+	const counted = await startTestServer({ limits: ["reset-requests-user=100/1m"] });
+	try {
+		const user = await createUser(counted);
+		for (let i = 0; i < 100; i++) {
+			expect((await counted.request("POST", `/users/${user.id}/password-reset-requests`, {})).status).toBe(200);
+			counted.clock.advance(100);
+		}
+		const refused = await counted.request("POST", `/users/${user.id}/password-reset-requests`, {});
+		expect(refused.body).toEqual({ error: "TOO_MANY_REQUESTS" });
+		const wait = Number(refused.headers.get("Retry-After"));
+		// The first request leaves an exact window 50 s from now; its run ends at most 1/64 of a minute later.
+		expect(wait).toBeGreaterThanOrEqual(50);
+		expect(wait).toBeLessThanOrEqual(52);
+		counted.clock.advance(wait * 1000);
+		expect((await counted.request("POST", `/users/${user.id}/password-reset-requests`, {})).status).toBe(200);
+	} finally {
+		await counted.stop();
+	}
+});
+
 test("email-sign-ins-email=2/3m: 2 email sign-in requests per email, whoever holds it", async () => {
 	const email = uniqueEmail();
 	for (let i = 0; i < 2; i++) expect((await server.request("POST", "/email-sign-ins", { email })).status).toBe(200);
@@ -163,6 +186,23 @@ describe("settings", () => {
 			"hashing",
 			"incorrect-passwords-user",
 		]);
+	});
+
+	test("a cheap lock-out is a per-user COUNT below half the default (rounded up) or a WINDOW above the default", () => {
+		expect(cheapLockOuts(DEFAULT_LIMITS)).toEqual([]);
+		// At the floors, and with the default windows: nothing to warn about.
+		expect(cheapLockOuts(limitSettings(["incorrect-passwords-user=5/15m", "second-factor=3/15m", "reset-requests-user=2/1m", "email-requests-user=2/15m", "email-sign-ins-email=2/15m"], "--limit"))).toEqual([]);
+		expect(
+			cheapLockOuts(limitSettings(["incorrect-passwords-user=4/15m", "second-factor=5/16m", "reset-requests-user=1/15m", "email-requests-user=3/1h", "email-sign-ins-email=1/1h"], "--limit")),
+		).toEqual([
+			{ limit: "incorrect-passwords-user", why: "COUNT below 5" },
+			{ limit: "reset-requests-user", why: "COUNT below 2" },
+			{ limit: "email-requests-user", why: "WINDOW above 15m" },
+			{ limit: "email-sign-ins-email", why: "COUNT below 2 and WINDOW above 15m" },
+			{ limit: "second-factor", why: "WINDOW above 15m" },
+		]);
+		// Rows whose key a stranger cannot name at will (an address, a request's own count) are not lock-outs of a user.
+		expect(cheapLockOuts(limitSettings(["incorrect-passwords-address=1/24h", "code-requests-address=1/24h", "hashing=1/1h", "code-attempts=1"], "--limit"))).toEqual([]);
 	});
 
 	test("the second-factor lock still doubles and stops at 24 hours", () => {

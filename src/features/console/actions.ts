@@ -5,7 +5,6 @@ import packageJson from "../../../package.json" with { type: "json" };
 import { nowSeconds, type AppContext } from "../../context.ts";
 import { isId } from "../../lib/ids.ts";
 import { isValidEmail, normalizeEmail } from "../../lib/validation.ts";
-import { RULES } from "../../limits.ts";
 import { newEvent, recordEvent, unblockUser } from "../events/actions.ts";
 import { eventAnswer } from "../events/schemas.ts";
 import { EVENT_TYPES, type EventData } from "../events/store.ts";
@@ -90,14 +89,11 @@ export async function searchUsers(ctx: AppContext, search: UserSearch): Promise<
 	});
 }
 
-/** The per-user password block of the limits (memory or database), without changing it. */
+/** Until when (whole seconds) the user's password checks are blocked, by the limits in force; null
+ *  when they are not. */
 async function passwordBlockUntil(ctx: AppContext, userId: string): Promise<number | null> {
-	const rule = RULES.incorrectPasswordsPerUser;
-	const result = await ctx.storage.limitStore.update([{ rule, key: userId }], ctx.now(), (states, at) => ({
-		result: rule.check(states[0], at),
-		states,
-	}));
-	return result.allowed ? null : Math.ceil((ctx.now() + result.retryAfterMs) / 1000);
+	const until = await ctx.limits.userPasswordBlockedUntil(userId);
+	return until === null ? null : Math.ceil(until / 1000);
 }
 
 /** Everything the user's page shows, or null when there is no such user. */

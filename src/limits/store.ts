@@ -1,0 +1,21 @@
+// Where limit state is kept: in this process's memory (memory-store.ts, for one instance on
+// SQLite) or in PostgreSQL (src/stores/postgres/limits.ts, for any number of instances together).
+// A store knows keys and states only; what they mean is the policy's (policy.ts).
+import type { LimitResult, LimitRule } from "../lib/rate-limit.ts";
+
+export interface LimitKey<S = any> {
+	rule: LimitRule<S>;
+	key: string;
+}
+
+/** The decision over the current states of some keys: the result, and their states after it
+ *  (undefined drops a key's state). States are in the order of the keys. */
+export type LimitDecision = (states: any[], now: number) => { result: LimitResult; states: any[] };
+
+export interface LimitStore {
+	/** Reads the states of `keys`, applies `decide`, and keeps what it returns, as one atomic step:
+	 *  no other update of these keys comes in between, whichever instance makes it. `now` is this
+	 *  instance's clock; a store shared by instances decides at its own time instead (PostgreSQL's
+	 *  clock), and passes that time to `decide`. */
+	update(keys: LimitKey[], now: number, decide: LimitDecision): Promise<LimitResult>;
+}
