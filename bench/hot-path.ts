@@ -59,13 +59,14 @@ async function wrk(pid: number, url: string, lua: string, idsFile?: string): Pro
 	return { rate: result.requestsPerSecond, cpu: ((cpuSeconds(pid) - before) * 1e6) / result.requests };
 }
 
+// Every process started here, stopped in the end whatever happened.
+const children: Bun.Subprocess[] = [];
 try {
 	const ids = writeUsersFile(join(work, "users.ndjson"), USERS, await Bun.password.hash(SEED_PASSWORD, ARGON2), seedEmail);
 	const idsFile = join(work, "ids.txt");
 	writeFileSync(idsFile, ids.join("\n") + "\n");
 	// Each build holds a data directory of its own, with the same users.
 	const servers = builds.map((build, i) => ({ ...build, port: freePort(), dir: join(work, `data-${i}`), pid: 0 }));
-	const children: Bun.Subprocess[] = [];
 	for (const server of servers) {
 		const { executable, flags, port, dir } = server;
 		const child = spawn(executable, flags, dir, port);
@@ -76,6 +77,7 @@ try {
 	}
 	const floorPort = freePort();
 	const floor = spawnFloor(floorPort);
+	children.push(floor);
 	await waitHealthy(`http://127.0.0.1:${floorPort}`, performance.now(), floor);
 
 	const byUser = `function makeRequest(i) return wrk.format("GET", "/users/" .. ids[i % N + 1]) end`;
@@ -112,8 +114,7 @@ try {
 				`CPU ${cpu.toFixed(1)} µs an answer (median), floor's CPU over it ${(median(floorRows.map((m) => m.cpu)) / cpu).toFixed(2)}`,
 		);
 	}
-	await stop(floor);
-	for (const child of children) await stop(child);
 } finally {
+	for (const child of children) await stop(child);
 	rmSync(work, { recursive: true, force: true });
 }
