@@ -3,6 +3,7 @@
 // never a password, code, key, hash, secret or request id.
 import { expect, test } from "bun:test";
 import { verifyResetEmail } from "../../src/features/password-reset/actions.ts";
+import { createLogger } from "../../src/log.ts";
 import { authenticatorCode, createUser, recordingLogger, SECRET, serverForThisFile, startTestServer, STRONG_PASSWORD } from "../support.ts";
 
 const { log, lines } = recordingLogger();
@@ -168,4 +169,25 @@ test("scrapes of /metrics are logged only at debug, like /health probes", async 
 	lines.length = 0;
 	await (await server.fetch("/metrics", { headers: { Authorization: SECRET } })).text();
 	expect(parsed().filter((line) => line.route === "/metrics").map(({ level, status }) => ({ level, status }))).toEqual([{ level: "debug", status: 200 }]);
+});
+
+test("a busy server writes its request lines once a turn, and a warning is never held behind them", async () => {
+	const out: string[] = [];
+	const err: string[] = [];
+	const log = createLogger("pretty", "info", { out: { write: (text: string) => out.push(text) }, err: { write: (text: string) => err.push(text) } }, "each turn");
+	for (let i = 0; i < 100; i++) log.info("request", { route: "/users/:user_id", n: i });
+	expect(out).toEqual([]); // gathered: nothing written yet within this turn
+	log.warn("the database did not answer in time", { route: "/users" });
+	// What was waiting goes first, in one write, then the warning at once.
+	expect(out).toHaveLength(1);
+	expect(out[0]!.split("\n").filter((line) => line !== "").map((line) => line.split(" n=")[1])).toEqual(Array.from({ length: 100 }, (_, i) => String(i)));
+	expect(err).toHaveLength(1);
+	expect(err[0]).toContain("WARN the database did not answer in time route=/users");
+
+	log.info("request", { route: "/users" });
+	log.info("request", { route: "/health" });
+	expect(out).toHaveLength(1);
+	await new Promise((resolve) => setImmediate(resolve));
+	expect(out).toHaveLength(2); // the next turn: both lines, in one write
+	expect(out[1]!.trimEnd().split("\n")).toHaveLength(2);
 });
