@@ -24,11 +24,17 @@ const ORDERS: [UserSortBy, SortOrder][] = [
 	["id", "ascending"],
 	["id", "descending"],
 ];
-const USERS = 1000;
+const USERS = 2000;
 
-/** User n's email: every 5th holds "spread", the last 200 by created_at hold "late", one "rare". */
+/** User n's email: every 5th holds "spread" (400, more than the store sorts itself), the last
+ *  400 by created_at hold "late", every 50th "few" (40), one "rare". */
 function email(n: number): string {
-	return `u${n}${n % 5 === 0 ? ".spread" : ""}${n >= USERS - 200 ? ".late" : ""}${n === 617 ? ".rare" : ""}@example.com`;
+	return `u${n}${n % 5 === 0 ? ".spread" : ""}${n >= USERS - 400 ? ".late" : ""}${n % 50 === 7 ? ".few" : ""}${n === 617 ? ".rare" : ""}@example.com`;
+}
+
+/** 0 … USERS - 1 in another order (7919 is a prime that does not divide USERS). */
+function shuffled(): number[] {
+	return Array.from({ length: USERS }, (_, i) => (i * 7919) % USERS);
 }
 
 /** The ids and count of a page as a scan gives them, on a connection of its own. */
@@ -51,7 +57,7 @@ function scan(path: string, text: string, sortBy: UserSortBy, sortOrder: SortOrd
 async function expectPagesAsScan(path: string, users: UserStore, texts: string[]): Promise<void> {
 	for (const text of texts) {
 		for (const [sortBy, sortOrder] of ORDERS) {
-			for (const offset of [0, 1, 20, 100, 180, 199, 200, 400]) {
+			for (const offset of [0, 1, 20, 39, 100, 200, 380, 399, 400, 420]) {
 				const page = await users.list({ sortBy, sortOrder, limit: 20, offset, emailQuery: text });
 				expect({ text, sortBy, sortOrder, offset, ids: page.users.map((user) => user.id), total: page.total }).toEqual({
 					text,
@@ -70,12 +76,12 @@ test("every page of a search, walked or sorted, is the page a scan gives, with t
 	const storage = openSqliteStorage(path, undefined, { retentionDays: 0, webhook: null });
 	try {
 		const users = storage.stores.users;
-		// Ids in random order, created_at in n's order: the two orderings differ.
-		for (let n = 0; n < USERS; n++) {
+		// Inserted out of n's order, created_at in n's order: the two orderings differ.
+		for (const n of shuffled()) {
 			const user = { id: generateId(), createdAt: 1_700_000_000 + n, email: email(n), passwordHash: "not a real hash", recoveryCode: "AAAAAAAA" };
 			expect(await users.insert(user, noEvent)).toBe("CREATED");
 		}
-		await expectPagesAsScan(path, users, ["spread", "late", "rare", ".spread.late", "example", "nobody"]);
+		await expectPagesAsScan(path, users, ["spread", "late", "few", "rare", ".spread.late", "example", "nobody"]);
 
 		// Deleted users leave the index; a changed email and created_at are found as they are now.
 		const db = new Database(path);
@@ -100,14 +106,14 @@ test("users that were there before schema step 10 are found, and a common query 
 		db.run(`PRAGMA user_version = 9`);
 		const insert = db.prepare(`INSERT INTO user (id, created_at, email, password_hash, recovery_code) VALUES (?, ?, ?, 'h', 'AAAAAAAA')`);
 		db.transaction(() => {
-			for (let n = 0; n < USERS; n++) insert.run(generateId(), 1_700_000_000 + n, email(n));
+			for (const n of shuffled()) insert.run(generateId(), 1_700_000_000 + n, email(n));
 		})();
 	} finally {
 		db.close();
 	}
 	const storage = openSqliteStorage(path, undefined, { retentionDays: 0, webhook: null });
 	try {
-		await expectPagesAsScan(path, storage.stores.users, ["spread", "late", "rare", "example"]);
+		await expectPagesAsScan(path, storage.stores.users, ["spread", "late", "few", "rare", "example"]);
 	} finally {
 		storage.close();
 	}

@@ -36,10 +36,21 @@ const EMAIL_FILTER = `WHERE instr(email, ?) > 0`;
 const MIN_INDEXED_QUERY = 3;
 /** The most user rows a walk for an indexed page may read, per match of the query. */
 const WALK_PER_MATCH = 3;
+/** Up to this many matches are read with their keys in one evaluation of the index and sorted
+ *  here: a rare substring then costs one phrase query, not a count and a page. */
+const FEW_MATCHES = 256;
 
 /** The FTS5 phrase that matches `text` literally. */
 function phrase(text: string): string {
 	return `"${text.replaceAll('"', '""')}"`;
+}
+
+/** Matches in the ordering asked for. Ids are ASCII, so JavaScript's string order is SQLite's
+ *  BINARY order. */
+function sortedHere(rows: { created_at: number; id: string }[], sortBy: UserListQuery["sortBy"], sortOrder: UserListQuery["sortOrder"]): { id: string }[] {
+	const byId = (a: { id: string }, b: { id: string }) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
+	const ascending = rows.sort(sortBy === "id" ? byId : (a, b) => a.created_at - b.created_at || byId(a, b));
+	return sortOrder === "ascending" ? ascending : ascending.reverse();
 }
 
 export function toUser(row: UserRow): User {
@@ -67,6 +78,9 @@ export function createSqliteUserStore(db: Database, reads: SnapshotReads, events
 	const usersVersion = db.prepare<{ version: number }, []>(`SELECT version FROM user_count`);
 	const countMatching = reads.prepare<{ total: number }, [string]>(`SELECT count(*) AS total FROM user ${EMAIL_FILTER}`);
 	const countIndexed = reads.prepare<{ total: number }, [string]>(`SELECT count(*) AS total FROM user_email_match WHERE user_email_match MATCH ?`);
+	const fewMatches = reads.prepare<{ created_at: number; id: string }, [string]>(
+		`SELECT created_at, id FROM user_email_match WHERE user_email_match MATCH ? LIMIT ${FEW_MATCHES + 1}`,
+	);
 	const leakedPage = {
 		ascending: reads.prepare<UserRow, [number, number]>(`SELECT ${USER_COLUMNS} FROM user WHERE password_leaked = 1 ORDER BY created_at, id LIMIT ? OFFSET ?`),
 		descending: reads.prepare<UserRow, [number, number]>(`SELECT ${USER_COLUMNS} FROM user WHERE password_leaked = 1 ORDER BY created_at DESC, id DESC LIMIT ? OFFSET ?`),
@@ -182,10 +196,14 @@ export function createSqliteUserStore(db: Database, reads: SnapshotReads, events
 			const ordering = `${query.sortBy} ${query.sortOrder}`;
 			if ([...query.emailQuery].length >= MIN_INDEXED_QUERY) {
 				const match = phrase(query.emailQuery);
-				const total = countIndexed.get(match)!.total;
+				const few = fewMatches.all(match);
+				const total = few.length <= FEW_MATCHES ? few.length : countIndexed.get(match)!.total;
 				const wanted = Math.min(query.limit, total - query.offset);
 				if (wanted <= 0) return { users: [], total };
-				const page = indexedPage(ordering, query.emailQuery, match, wanted, query.offset, total);
+				const page =
+					few.length <= FEW_MATCHES
+						? sortedHere(few, query.sortBy, query.sortOrder).slice(query.offset, query.offset + wanted)
+						: indexedPage(ordering, query.emailQuery, match, wanted, query.offset, total);
 				const rows = rowsByIds.get(ordering)!.all(JSON.stringify(page.map((row) => row.id)));
 				return { users: rows.map(toUser), total };
 			}
