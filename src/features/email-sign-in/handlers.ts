@@ -2,7 +2,6 @@
 import { fail } from "../../errors.ts";
 import { parseBody } from "../../http/body.ts";
 import { endpoint } from "../../http/endpoint.ts";
-import { nowSeconds } from "../../http/env.ts";
 import { pathRequestId } from "../../http/params.ts";
 import { noContent } from "../../http/responses.ts";
 import * as actions from "./actions.ts";
@@ -36,7 +35,7 @@ export const getEmailSignIn = endpoint({
 	async handle(c) {
 		const ctx = c.get("ctx");
 		const id = pathRequestId(c);
-		const request = id === null ? null : await ctx.stores.emailSignIns.get(id, nowSeconds(ctx));
+		const request = id === null ? null : await ctx.stores.emailSignIns.get(id);
 		if (request === null) return fail("NOT_FOUND");
 		return Response.json(emailSignInRequestAnswer.json(request));
 	},
@@ -51,7 +50,7 @@ export const deleteEmailSignIn = endpoint({
 	async handle(c) {
 		const ctx = c.get("ctx");
 		const id = pathRequestId(c);
-		if (id === null || !(await ctx.stores.emailSignIns.delete(id, nowSeconds(ctx)))) return fail("NOT_FOUND");
+		if (id === null || !(await ctx.stores.emailSignIns.delete(id))) return fail("NOT_FOUND");
 		return noContent();
 	},
 });

@@ -4,7 +4,6 @@ import { keptSessionIsWrong } from "../sessions/actions.ts";
 import { fail } from "../../errors.ts";
 import { parseBody } from "../../http/body.ts";
 import { endpoint } from "../../http/endpoint.ts";
-import { nowSeconds } from "../../http/env.ts";
 import { pathRequestId, pathUser } from "../../http/params.ts";
 import { noContent } from "../../http/responses.ts";
 import * as actions from "./actions.ts";
@@ -38,7 +37,7 @@ export const listUserEmailUpdateRequests = endpoint({
 		const ctx = c.get("ctx");
 		const user = await pathUser(c);
 		if (user === null) return fail("NOT_FOUND");
-		const requests = await ctx.stores.emailUpdates.listForUser(user.id, nowSeconds(ctx));
+		const requests = await ctx.stores.emailUpdates.listForUser(user.id);
 		return Response.json(requests.map(emailUpdateRequestAnswer.json));
 	},
 });
@@ -66,7 +65,7 @@ export const getEmailUpdateRequest = endpoint({
 	async handle(c) {
 		const ctx = c.get("ctx");
 		const id = pathRequestId(c);
-		const request = id === null ? null : await ctx.stores.emailUpdates.get(id, nowSeconds(ctx));
+		const request = id === null ? null : await ctx.stores.emailUpdates.get(id);
 		if (request === null) return fail("NOT_FOUND");
 		return Response.json(emailUpdateRequestAnswer.json(request));
 	},
@@ -81,7 +80,7 @@ export const deleteEmailUpdateRequest = endpoint({
 	async handle(c) {
 		const ctx = c.get("ctx");
 		const id = pathRequestId(c);
-		if (id === null || !(await ctx.stores.emailUpdates.delete(id, nowSeconds(ctx)))) return fail("NOT_FOUND");
+		if (id === null || !(await ctx.stores.emailUpdates.delete(id))) return fail("NOT_FOUND");
 		return noContent();
 	},
 });
@@ -102,7 +101,7 @@ export const verifyNewEmail = endpoint({
 		if (body === null) return fail("INVALID_DATA");
 		if (body.session_id !== undefined) {
 			// The session must be the request's user's: their sessions are the ones the change ends.
-			const request = isId(body.request_id) ? await ctx.stores.emailUpdates.get(body.request_id, nowSeconds(ctx)) : null;
+			const request = isId(body.request_id) ? await ctx.stores.emailUpdates.get(body.request_id) : null;
 			if (await keptSessionIsWrong(ctx, request?.userId ?? "", body.session_id)) return fail("NOT_FOUND");
 		}
 		const result = await actions.verifyNewEmail(ctx, body.request_id, body.code, body.client_ip, body.session_id ?? null);

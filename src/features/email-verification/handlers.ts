@@ -2,7 +2,6 @@
 import { fail } from "../../errors.ts";
 import { parseBody } from "../../http/body.ts";
 import { endpoint } from "../../http/endpoint.ts";
-import { nowSeconds } from "../../http/env.ts";
 import { pathUser } from "../../http/params.ts";
 import { noContent } from "../../http/responses.ts";
 import * as actions from "./actions.ts";
@@ -35,7 +34,7 @@ export const getEmailVerificationRequest = endpoint({
 	async handle(c) {
 		const ctx = c.get("ctx");
 		const user = await pathUser(c);
-		const request = user === null ? null : await ctx.stores.emailVerifications.get(user.id, nowSeconds(ctx));
+		const request = user === null ? null : await ctx.stores.emailVerifications.get(user.id);
 		if (request === null) return fail("NOT_FOUND");
 		return Response.json(emailVerificationRequestAnswer.json(request));
 	},
@@ -50,7 +49,7 @@ export const deleteEmailVerificationRequest = endpoint({
 	async handle(c) {
 		const ctx = c.get("ctx");
 		const user = await pathUser(c);
-		if (user === null || !(await ctx.stores.emailVerifications.delete(user.id, nowSeconds(ctx)))) return fail("NOT_FOUND");
+		if (user === null || !(await ctx.stores.emailVerifications.delete(user.id))) return fail("NOT_FOUND");
 		return noContent();
 	},
 });

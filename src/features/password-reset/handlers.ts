@@ -2,7 +2,6 @@
 import { fail } from "../../errors.ts";
 import { parseBody } from "../../http/body.ts";
 import { endpoint } from "../../http/endpoint.ts";
-import { nowSeconds } from "../../http/env.ts";
 import { pathRequestId, pathUser } from "../../http/params.ts";
 import { noContent } from "../../http/responses.ts";
 import * as actions from "./actions.ts";
@@ -36,7 +35,7 @@ export const listUserPasswordResetRequests = endpoint({
 		const ctx = c.get("ctx");
 		const user = await pathUser(c);
 		if (user === null) return fail("NOT_FOUND");
-		const requests = await ctx.stores.passwordResets.listForUser(user.id, nowSeconds(ctx));
+		const requests = await ctx.stores.passwordResets.listForUser(user.id);
 		return Response.json(requests.map(passwordResetRequestAnswer.json));
 	},
 });
@@ -64,7 +63,7 @@ export const getPasswordResetRequest = endpoint({
 	async handle(c) {
 		const ctx = c.get("ctx");
 		const id = pathRequestId(c);
-		const request = id === null ? null : await ctx.stores.passwordResets.get(id, nowSeconds(ctx));
+		const request = id === null ? null : await ctx.stores.passwordResets.get(id);
 		if (request === null) return fail("NOT_FOUND");
 		return Response.json(passwordResetRequestAnswer.json(request));
 	},
@@ -79,7 +78,7 @@ export const deletePasswordResetRequest = endpoint({
 	async handle(c) {
 		const ctx = c.get("ctx");
 		const id = pathRequestId(c);
-		if (id === null || !(await ctx.stores.passwordResets.delete(id, nowSeconds(ctx)))) return fail("NOT_FOUND");
+		if (id === null || !(await ctx.stores.passwordResets.delete(id))) return fail("NOT_FOUND");
 		return noContent();
 	},
 });
@@ -95,7 +94,7 @@ export const verifyPasswordResetRequestEmail = endpoint({
 	async handle(c) {
 		const ctx = c.get("ctx");
 		const id = pathRequestId(c);
-		if (id === null || (await ctx.stores.passwordResets.get(id, nowSeconds(ctx))) === null) return fail("NOT_FOUND");
+		if (id === null || (await ctx.stores.passwordResets.get(id)) === null) return fail("NOT_FOUND");
 		const body = parseBody(c, verifyResetEmailBody);
 		if (body === null) return fail("INVALID_DATA");
 		const verified = await actions.verifyResetEmail(ctx, id, body.code, body.client_ip);

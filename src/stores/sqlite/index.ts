@@ -18,15 +18,16 @@ import { createSqliteTwoFactorStore } from "./two-factor.ts";
 import { createSqliteUserImportStore } from "./user-imports.ts";
 import { createSqliteUserStore } from "./users.ts";
 
-function createStores(db: Database, reads: SnapshotReads, settings: EventSettings): Stores {
+function createStores(db: Database, reads: SnapshotReads, settings: EventSettings, now: () => number): Stores {
 	const events = createSqliteEventLog(db, reads, settings);
+	const seconds = (): number => Math.floor(now() / 1000);
 	return {
 		users: createSqliteUserStore(db, reads, events),
 		passwords: createSqlitePasswordStore(db, events),
-		passwordResets: createSqlitePasswordResetStore(db, reads, events),
-		emailSignIns: createSqliteEmailSignInStore(db, reads, events),
-		emailVerifications: createSqliteEmailVerificationStore(db, reads, events),
-		emailUpdates: createSqliteEmailUpdateStore(db, reads, events),
+		passwordResets: createSqlitePasswordResetStore(db, reads, events, seconds),
+		emailSignIns: createSqliteEmailSignInStore(db, reads, events, seconds),
+		emailVerifications: createSqliteEmailVerificationStore(db, reads, events, seconds),
+		emailUpdates: createSqliteEmailUpdateStore(db, reads, events, seconds),
 		twoFactor: createSqliteTwoFactorStore(db, reads, events),
 		passkeys: createSqlitePasskeyStore(db, reads, events),
 		events: events.store,
@@ -37,11 +38,11 @@ function createStores(db: Database, reads: SnapshotReads, settings: EventSetting
 }
 
 /** Opens (creating) the database file and brings its schema up to date. Limits live in memory:
- *  one SQLite file serves one instance. */
-export function openSqliteStorage(path: string, limiterCapacity?: number, events: EventSettings = NO_WEBHOOK_EVENTS): Storage {
+ *  one SQLite file serves one instance, whose clock (`now`, in milliseconds) judges expiry. */
+export function openSqliteStorage(path: string, limiterCapacity?: number, events: EventSettings = NO_WEBHOOK_EVENTS, now: () => number = Date.now): Storage {
 	const { db, migrated } = openAndMigrate(path);
 	const reads = openSnapshotReads(path, db, CONNECTION_PRAGMAS);
-	const stores = createStores(db, reads, events);
+	const stores = createStores(db, reads, events, now);
 	return {
 		kind: "sqlite",
 		migrated,
