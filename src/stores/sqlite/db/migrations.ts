@@ -227,4 +227,29 @@ export const MIGRATIONS: readonly string[] = [
 	) STRICT, WITHOUT ROWID;
 	CREATE INDEX session_device_last_seen_at ON session_device (last_seen_at);
 	`,
+	// 10: the email search index again, so that a common substring costs what its page costs. The
+	// trigrams are case-sensitive (emails are stored lower-cased and NFC, and the query is compared as
+	// given, as instr did), so a phrase match is the exact answer: the number of matches is counted in
+	// the index alone. Each entry carries its user's created_at and id (not indexed), so a page sorted
+	// from the index reads no user row. Kept by triggers, found again by the email as step 6 was.
+	`
+	DROP TRIGGER user_email_search_insert;
+	DROP TRIGGER user_email_search_delete;
+	DROP TRIGGER user_email_search_update;
+	DROP TABLE user_email_search;
+	CREATE VIRTUAL TABLE user_email_match USING fts5(email, created_at UNINDEXED, id UNINDEXED, tokenize = 'trigram case_sensitive 1');
+	INSERT INTO user_email_match (email, created_at, id) SELECT email, created_at, id FROM user WHERE email IS NOT NULL;
+	CREATE TRIGGER user_email_match_insert AFTER INSERT ON user WHEN new.email IS NOT NULL BEGIN
+		INSERT INTO user_email_match (email, created_at, id) VALUES (new.email, new.created_at, new.id);
+	END;
+	CREATE TRIGGER user_email_match_delete AFTER DELETE ON user WHEN old.email IS NOT NULL BEGIN
+		DELETE FROM user_email_match WHERE rowid IN (
+			SELECT rowid FROM user_email_match WHERE user_email_match MATCH '"' || replace(old.email, '"', '""') || '"' AND email = old.email);
+	END;
+	CREATE TRIGGER user_email_match_update AFTER UPDATE OF email, created_at, id ON user BEGIN
+		DELETE FROM user_email_match WHERE old.email IS NOT NULL AND rowid IN (
+			SELECT rowid FROM user_email_match WHERE user_email_match MATCH '"' || replace(old.email, '"', '""') || '"' AND email = old.email);
+		INSERT INTO user_email_match (email, created_at, id) SELECT new.email, new.created_at, new.id WHERE new.email IS NOT NULL;
+	END;
+	`,
 ];
