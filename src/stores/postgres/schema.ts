@@ -386,13 +386,16 @@ export async function migratePostgres(sql: SQL): Promise<{ from: number; to: num
 /** Ends the server session that ran the migration without the role's settings. Directly, it is the
  *  migration's own connection, about to close anyway; behind a transaction-mode pooler it is a
  *  server connection the pooler would hand to the next transaction, which would then run without
- *  the timeouts until the pooler replaces it (an hour, with PgBouncer's defaults). Only while it is
- *  idle, so that no other client's transaction is cut. Ending its own session fails the statement,
- *  which is the point. */
+ *  the timeouts until the pooler replaces it (an hour, with PgBouncer's defaults). Only when this
+ *  statement runs on that very session (a pooler hands the connection just released to the next
+ *  statement, so it usually is): another session may have been handed to another client between
+ *  two statements, even while it looked idle, and ending it would cut that client's transaction
+ *  (seen through PgBouncer with several instances starting at once). Otherwise it is left to the
+ *  pooler, and Holm's own transactions are bounded by their SET LOCAL all the same. Ending its own
+ *  session fails the statement, which is the point. */
 async function endStaleSession(sql: SQL, pid: number): Promise<void> {
 	try {
-		await sql`SELECT pg_terminate_backend(pid) FROM pg_stat_activity
-			WHERE pid = ${pid} AND (pid = pg_backend_pid() OR state = 'idle')`;
+		await sql`SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE pid = ${pid} AND pid = pg_backend_pid()`;
 	} catch {
 		// "terminating connection due to administrator command": ours, as intended.
 	}
