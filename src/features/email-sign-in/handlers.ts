@@ -1,12 +1,11 @@
 // /email-sign-ins, /email-sign-ins/:request_id[/verify]
 import { fail } from "../../errors.ts";
-import { parseBody } from "../../http/body.ts";
 import { endpoint } from "../../http/endpoint.ts";
 import { nowSeconds } from "../../http/env.ts";
 import { pathRequestId } from "../../http/params.ts";
 import { noContent } from "../../http/responses.ts";
 import * as actions from "./actions.ts";
-import { createdEmailSignInRequestAnswer, createEmailSignInBody, emailSignInAnswer, emailSignInRequestAnswer, verifyEmailSignInBody } from "./schemas.ts";
+import { createdEmailSignInRequestAnswer, emailSignInAnswer, emailSignInRequestAnswer } from "./schemas.ts";
 
 export const createEmailSignIn = endpoint({
 	operationId: "createEmailSignIn",
@@ -17,10 +16,8 @@ export const createEmailSignIn = endpoint({
 	tag: "Email sign-in",
 	body: "CreateEmailSignInBody",
 	success: { status: 200, description: "The request with its code; the code appears only here. It lives 10 minutes.", model: "CreatedEmailSignInRequest" },
-	errors: ["INVALID_DATA", ...actions.CREATE_EMAIL_SIGN_IN_ERRORS],
-	async handle(c) {
-		const body = parseBody(c, createEmailSignInBody);
-		if (body === null) return fail("INVALID_DATA");
+	errors: actions.CREATE_EMAIL_SIGN_IN_ERRORS,
+	async handle(c, { body }) {
 		const created = await actions.createEmailSignInRequest(c.get("ctx"), body.email, body.client_ip);
 		if (!created.ok) return created;
 		return Response.json(createdEmailSignInRequestAnswer.json(created.value));
@@ -69,10 +66,8 @@ export const verifyEmailSignIn = endpoint({
 	tag: "Email sign-in",
 	body: "VerifyEmailSignInBody",
 	success: { status: 200, description: "The user (null when nobody holds the email and create_user was not true), and whether this call created it.", model: "EmailSignIn" },
-	errors: ["INVALID_DATA", ...actions.VERIFY_EMAIL_SIGN_IN_ERRORS],
-	async handle(c) {
-		const body = parseBody(c, verifyEmailSignInBody);
-		if (body === null) return fail("INVALID_DATA");
+	errors: actions.VERIFY_EMAIL_SIGN_IN_ERRORS,
+	async handle(c, { body }) {
 		const id = pathRequestId(c);
 		if (id === null) return fail("INVALID_REQUEST");
 		const signedIn = await actions.verifyEmailSignIn(c.get("ctx"), { requestId: id, code: body.code, clientIp: body.client_ip, createUser: body.create_user === true });

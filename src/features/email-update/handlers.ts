@@ -2,13 +2,12 @@
 import { isId } from "../../lib/ids.ts";
 import { keptSessionIsWrong } from "../sessions/actions.ts";
 import { fail } from "../../errors.ts";
-import { parseBody } from "../../http/body.ts";
 import { endpoint } from "../../http/endpoint.ts";
 import { nowSeconds } from "../../http/env.ts";
 import { pathRequestId, pathUser } from "../../http/params.ts";
 import { noContent } from "../../http/responses.ts";
 import * as actions from "./actions.ts";
-import { createEmailUpdateRequestBody, emailUpdateRequestAnswer, verifiedEmailAnswer, verifyNewEmailBody } from "./schemas.ts";
+import { emailUpdateRequestAnswer, verifiedEmailAnswer } from "./schemas.ts";
 
 export const createEmailUpdateRequest = endpoint({
 	operationId: "createEmailUpdateRequest",
@@ -16,12 +15,9 @@ export const createEmailUpdateRequest = endpoint({
 	tag: "Email update",
 	body: "CreateEmailUpdateRequestBody",
 	success: { status: 200, description: "The request; send its code to the new address.", model: "EmailUpdateRequest" },
-	errors: ["NOT_FOUND", "INVALID_DATA", ...actions.CREATE_EMAIL_UPDATE_ERRORS],
-	async handle(c) {
-		const user = await pathUser(c);
-		if (user === null) return fail("NOT_FOUND");
-		const body = parseBody(c, createEmailUpdateRequestBody);
-		if (body === null) return fail("INVALID_DATA");
+	resource: pathUser,
+	errors: actions.CREATE_EMAIL_UPDATE_ERRORS,
+	async handle(c, { resource: user, body }) {
 		const created = await actions.createEmailUpdateRequest(c.get("ctx"), { userId: user.id, email: body.email, clientIp: body.client_ip });
 		if (!created.ok) return created;
 		return Response.json(emailUpdateRequestAnswer.json(created.value));
@@ -33,11 +29,10 @@ export const listUserEmailUpdateRequests = endpoint({
 	summary: "List a user's email update requests",
 	tag: "Email update",
 	success: { status: 200, description: "The user's live requests, oldest first, with codes.", model: "EmailUpdateRequest", list: true },
-	errors: ["NOT_FOUND"],
-	async handle(c) {
+	resource: pathUser,
+	errors: [],
+	async handle(c, { resource: user }) {
 		const ctx = c.get("ctx");
-		const user = await pathUser(c);
-		if (user === null) return fail("NOT_FOUND");
 		const requests = await ctx.stores.emailUpdates.listForUser(user.id, nowSeconds(ctx));
 		return Response.json(requests.map(emailUpdateRequestAnswer.json));
 	},
@@ -48,10 +43,9 @@ export const deleteUserEmailUpdateRequests = endpoint({
 	summary: "Delete a user's email update requests",
 	tag: "Email update",
 	success: { status: 204, description: "Deleted, also when the user had none." },
-	errors: ["NOT_FOUND"],
-	async handle(c) {
-		const user = await pathUser(c);
-		if (user === null) return fail("NOT_FOUND");
+	resource: pathUser,
+	errors: [],
+	async handle(c, { resource: user }) {
 		await c.get("ctx").stores.emailUpdates.deleteForUser(user.id);
 		return noContent();
 	},
@@ -95,11 +89,9 @@ export const verifyNewEmail = endpoint({
 	tag: "Email update",
 	body: "VerifyNewEmailBody",
 	success: { status: 200, description: "The user's new, verified address.", model: "VerifiedEmail" },
-	errors: ["INVALID_DATA", "NOT_FOUND", ...actions.VERIFY_NEW_EMAIL_ERRORS],
-	async handle(c) {
+	errors: ["NOT_FOUND", ...actions.VERIFY_NEW_EMAIL_ERRORS],
+	async handle(c, { body }) {
 		const ctx = c.get("ctx");
-		const body = parseBody(c, verifyNewEmailBody);
-		if (body === null) return fail("INVALID_DATA");
 		if (body.session_id !== undefined) {
 			// The session must be the request's user's: their sessions are the ones the change ends.
 			const request = isId(body.request_id) ? await ctx.stores.emailUpdates.get(body.request_id, nowSeconds(ctx)) : null;

@@ -1,12 +1,11 @@
 // /users/:user_id/email-verification-request, /users/:user_id/verify-email
 import { fail } from "../../errors.ts";
-import { parseBody } from "../../http/body.ts";
 import { endpoint } from "../../http/endpoint.ts";
 import { nowSeconds } from "../../http/env.ts";
 import { pathUser } from "../../http/params.ts";
 import { noContent } from "../../http/responses.ts";
 import * as actions from "./actions.ts";
-import { createVerificationRequestBody, emailVerificationRequestAnswer, verifyEmailBody } from "./schemas.ts";
+import { emailVerificationRequestAnswer } from "./schemas.ts";
 
 export const createEmailVerificationRequest = endpoint({
 	operationId: "createEmailVerificationRequest",
@@ -14,12 +13,9 @@ export const createEmailVerificationRequest = endpoint({
 	tag: "Email verification",
 	body: "CreateEmailVerificationRequestBody",
 	success: { status: 200, description: "The request; it replaces the user's previous one.", model: "EmailVerificationRequest" },
-	errors: ["NOT_FOUND", "INVALID_DATA", ...actions.CREATE_VERIFICATION_REQUEST_ERRORS],
-	async handle(c) {
-		const user = await pathUser(c);
-		if (user === null) return fail("NOT_FOUND");
-		const body = parseBody(c, createVerificationRequestBody);
-		if (body === null) return fail("INVALID_DATA");
+	resource: pathUser,
+	errors: actions.CREATE_VERIFICATION_REQUEST_ERRORS,
+	async handle(c, { resource: user, body }) {
 		const created = await actions.createEmailVerificationRequest(c.get("ctx"), user.id, body.client_ip);
 		if (!created.ok) return created;
 		return Response.json(emailVerificationRequestAnswer.json(created.value));
@@ -62,12 +58,9 @@ export const verifyEmail = endpoint({
 	tag: "Email verification",
 	body: "VerifyEmailBody",
 	success: { status: 204, description: "The user's email_verified is now true; the request is consumed." },
-	errors: ["NOT_FOUND", "INVALID_DATA", ...actions.VERIFY_EMAIL_ERRORS],
-	async handle(c) {
-		const user = await pathUser(c);
-		if (user === null) return fail("NOT_FOUND");
-		const body = parseBody(c, verifyEmailBody);
-		if (body === null) return fail("INVALID_DATA");
+	resource: pathUser,
+	errors: actions.VERIFY_EMAIL_ERRORS,
+	async handle(c, { resource: user, body }) {
 		const verified = await actions.verifyUserEmail(c.get("ctx"), user.id, body.code, body.client_ip);
 		return verified.ok ? noContent() : verified;
 	},

@@ -1,11 +1,10 @@
 // GET /events, GET /users/:user_id/events, POST /users/:user_id/unblock
 import { fail } from "../../errors.ts";
-import { parseBody } from "../../http/body.ts";
 import { endpoint, type Answer, type C } from "../../http/endpoint.ts";
 import { pathUser } from "../../http/params.ts";
 import { noContent } from "../../http/responses.ts";
 import * as actions from "./actions.ts";
-import { eventListQuery, eventPageAnswer, parseEventListQuery, unblockUserBody, type EventListQuery } from "./schemas.ts";
+import { eventListQuery, eventPageAnswer, parseEventListQuery, type EventListQuery } from "./schemas.ts";
 
 async function eventPage(c: C, query: EventListQuery): Promise<Answer<"INVALID_DATA">> {
 	const page = await c.get("ctx").stores.events.list(query);
@@ -37,10 +36,9 @@ export const listUserEvents = endpoint({
 	tag: "Events",
 	query: eventListQuery.omit({ user_id: true }),
 	success: { status: 200, description: "A page of the user's events and the cursor to read on from.", model: "EventPage" },
-	errors: ["NOT_FOUND", "INVALID_DATA"],
-	async handle(c) {
-		const user = await pathUser(c);
-		if (user === null) return fail("NOT_FOUND");
+	resource: pathUser,
+	errors: ["INVALID_DATA"],
+	async handle(c, { resource: user }) {
 		const query = parseEventListQuery(c.req.query(), c.req.queries("type") ?? []);
 		if (query === null) return fail("INVALID_DATA");
 		return eventPage(c, { ...query, userId: user.id });
@@ -56,11 +54,9 @@ export const unblockUser = endpoint({
 	tag: "Events",
 	body: "UnblockUserBody",
 	success: { status: 204, description: "The user's blocks and locks are lifted." },
-	errors: ["NOT_FOUND", "INVALID_DATA", ...actions.UNBLOCK_USER_ERRORS],
-	async handle(c) {
-		const user = await pathUser(c);
-		if (user === null) return fail("NOT_FOUND");
-		if (parseBody(c, unblockUserBody) === null) return fail("INVALID_DATA");
+	resource: pathUser,
+	errors: actions.UNBLOCK_USER_ERRORS,
+	async handle(c, { resource: user }) {
 		const unblocked = await actions.unblockUser(c.get("ctx"), user.id);
 		return unblocked.ok ? noContent() : unblocked;
 	},

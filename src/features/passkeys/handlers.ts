@@ -4,22 +4,12 @@
 // With passkeys off these are never reached: their rows belong to the passkeys switch (src/routes.ts).
 import type { PasskeyConfig } from "../../config.ts";
 import { fail } from "../../errors.ts";
-import { parseBody } from "../../http/body.ts";
 import { endpoint, type C } from "../../http/endpoint.ts";
 import { pathUser } from "../../http/params.ts";
 import { noContent } from "../../http/responses.ts";
 import { isId } from "../../lib/ids.ts";
 import * as actions from "./actions.ts";
-import {
-	passkeyAnswer,
-	passkeyAuthenticationAnswer,
-	passkeyRegistrationAnswer,
-	passkeySignInAnswer,
-	startAuthenticationBody,
-	startRegistrationBody,
-	verifyAuthenticationBody,
-	verifyRegistrationBody,
-} from "./schemas.ts";
+import { passkeyAnswer, passkeyAuthenticationAnswer, passkeyRegistrationAnswer, passkeySignInAnswer } from "./schemas.ts";
 
 function relyingParty(c: C): PasskeyConfig {
 	const rp = c.get("ctx").passkeys;
@@ -37,12 +27,9 @@ export const startPasskeyRegistration = endpoint({
 	tag: "Passkeys",
 	body: "StartPasskeyRegistrationBody",
 	success: { status: 200, description: "The ceremony and its PublicKeyCredentialCreationOptions JSON.", model: "PasskeyRegistration" },
-	errors: ["NOT_FOUND", "INVALID_DATA", ...actions.START_REGISTRATION_ERRORS],
-	async handle(c) {
-		const user = await pathUser(c);
-		if (user === null) return fail("NOT_FOUND");
-		const body = parseBody(c, startRegistrationBody);
-		if (body === null) return fail("INVALID_DATA");
+	resource: pathUser,
+	errors: actions.START_REGISTRATION_ERRORS,
+	async handle(c, { resource: user, body }) {
 		const result = await actions.startRegistration(c.get("ctx"), relyingParty(c), user, body.client_ip);
 		if (!result.ok) return result;
 		return Response.json(passkeyRegistrationAnswer.json({ ...result.value, userId: user.id }));
@@ -61,10 +48,8 @@ export const verifyPasskeyRegistration = endpoint({
 	tag: "Passkeys",
 	body: "VerifyPasskeyRegistrationBody",
 	success: { status: 200, description: "The new passkey.", model: "Passkey" },
-	errors: ["INVALID_DATA", ...actions.FINISH_REGISTRATION_ERRORS],
-	async handle(c) {
-		const body = parseBody(c, verifyRegistrationBody);
-		if (body === null) return fail("INVALID_DATA");
+	errors: actions.FINISH_REGISTRATION_ERRORS,
+	async handle(c, { body }) {
 		const result = await actions.finishRegistration(c.get("ctx"), relyingParty(c), {
 			ceremonyId: c.req.param("ceremony_id") ?? "",
 			credential: body.credential,
@@ -86,10 +71,8 @@ export const startPasskeyAuthentication = endpoint({
 	tag: "Passkeys",
 	body: "StartPasskeyAuthenticationBody",
 	success: { status: 200, description: "The ceremony and its PublicKeyCredentialRequestOptions JSON.", model: "PasskeyAuthentication" },
-	errors: ["INVALID_DATA", ...actions.START_AUTHENTICATION_ERRORS],
-	async handle(c) {
-		const body = parseBody(c, startAuthenticationBody);
-		if (body === null) return fail("INVALID_DATA");
+	errors: actions.START_AUTHENTICATION_ERRORS,
+	async handle(c, { body }) {
 		const result = await actions.startAuthentication(c.get("ctx"), relyingParty(c), { userId: body.user_id, clientIp: body.client_ip });
 		if (!result.ok) return result;
 		return Response.json(passkeyAuthenticationAnswer.json(result.value));
@@ -107,10 +90,8 @@ export const verifyPasskeyAuthentication = endpoint({
 	tag: "Passkeys",
 	body: "VerifyPasskeyAuthenticationBody",
 	success: { status: 200, description: "The user signed in, and the passkey used (its last_used_at now).", model: "PasskeySignIn" },
-	errors: ["INVALID_DATA", ...actions.FINISH_AUTHENTICATION_ERRORS],
-	async handle(c) {
-		const body = parseBody(c, verifyAuthenticationBody);
-		if (body === null) return fail("INVALID_DATA");
+	errors: actions.FINISH_AUTHENTICATION_ERRORS,
+	async handle(c, { body }) {
 		const result = await actions.finishAuthentication(c.get("ctx"), relyingParty(c), {
 			ceremonyId: c.req.param("ceremony_id") ?? "",
 			credential: body.credential,
@@ -127,10 +108,9 @@ export const listUserPasskeys = endpoint({
 	description: "Oldest first. Answers NOT_ALLOWED when passkeys are off (no `--passkey-rp-id`).",
 	tag: "Passkeys",
 	success: { status: 200, description: "The user's passkeys (at most 10).", model: "Passkey", list: true },
-	errors: ["NOT_FOUND"],
-	async handle(c) {
-		const user = await pathUser(c);
-		if (user === null) return fail("NOT_FOUND");
+	resource: pathUser,
+	errors: [],
+	async handle(c, { resource: user }) {
 		const passkeys = await c.get("ctx").stores.passkeys.listForUser(user.id);
 		return Response.json(passkeys.map(passkeyAnswer.json));
 	},

@@ -1,12 +1,19 @@
 // /users/:user_id/password-reset-requests, /password-reset-requests/:request_id[/verify-email], /reset-password
 import { fail } from "../../errors.ts";
-import { parseBody } from "../../http/body.ts";
-import { endpoint } from "../../http/endpoint.ts";
+import { endpoint, type C } from "../../http/endpoint.ts";
 import { nowSeconds } from "../../http/env.ts";
 import { pathRequestId, pathUser } from "../../http/params.ts";
 import { noContent } from "../../http/responses.ts";
 import * as actions from "./actions.ts";
-import { createdPasswordResetRequestAnswer, createResetRequestBody, passwordResetRequestAnswer, resetPasswordBody, verifyResetEmailBody } from "./schemas.ts";
+import { createdPasswordResetRequestAnswer, passwordResetRequestAnswer } from "./schemas.ts";
+import type { PasswordResetRequest } from "./store.ts";
+
+/** The live request named by `:request_id`, or null (NOT_FOUND). */
+async function pathResetRequest(c: C): Promise<PasswordResetRequest | null> {
+	const ctx = c.get("ctx");
+	const id = pathRequestId(c);
+	return id === null ? null : ctx.stores.passwordResets.get(id, nowSeconds(ctx));
+}
 
 export const createPasswordResetRequest = endpoint({
 	operationId: "createPasswordResetRequest",
@@ -14,12 +21,9 @@ export const createPasswordResetRequest = endpoint({
 	tag: "Password reset",
 	body: "CreatePasswordResetRequestBody",
 	success: { status: 200, description: "The request with its code; the code appears only here.", model: "CreatedPasswordResetRequest" },
-	errors: ["NOT_FOUND", "INVALID_DATA", ...actions.CREATE_RESET_REQUEST_ERRORS],
-	async handle(c) {
-		const user = await pathUser(c);
-		if (user === null) return fail("NOT_FOUND");
-		const body = parseBody(c, createResetRequestBody);
-		if (body === null) return fail("INVALID_DATA");
+	resource: pathUser,
+	errors: actions.CREATE_RESET_REQUEST_ERRORS,
+	async handle(c, { resource: user, body }) {
 		const created = await actions.createPasswordResetRequest(c.get("ctx"), user.id, body.client_ip);
 		if (!created.ok) return created;
 		return Response.json(createdPasswordResetRequestAnswer.json(created.value));
@@ -31,11 +35,10 @@ export const listUserPasswordResetRequests = endpoint({
 	summary: "List a user's password reset requests",
 	tag: "Password reset",
 	success: { status: 200, description: "The user's live requests, oldest first, without codes.", model: "PasswordResetRequest", list: true },
-	errors: ["NOT_FOUND"],
-	async handle(c) {
+	resource: pathUser,
+	errors: [],
+	async handle(c, { resource: user }) {
 		const ctx = c.get("ctx");
-		const user = await pathUser(c);
-		if (user === null) return fail("NOT_FOUND");
 		const requests = await ctx.stores.passwordResets.listForUser(user.id, nowSeconds(ctx));
 		return Response.json(requests.map(passwordResetRequestAnswer.json));
 	},
@@ -46,10 +49,9 @@ export const deleteUserPasswordResetRequests = endpoint({
 	summary: "Delete a user's password reset requests",
 	tag: "Password reset",
 	success: { status: 204, description: "Deleted, also when the user had none." },
-	errors: ["NOT_FOUND"],
-	async handle(c) {
-		const user = await pathUser(c);
-		if (user === null) return fail("NOT_FOUND");
+	resource: pathUser,
+	errors: [],
+	async handle(c, { resource: user }) {
 		await c.get("ctx").stores.passwordResets.deleteForUser(user.id);
 		return noContent();
 	},
@@ -60,12 +62,9 @@ export const getPasswordResetRequest = endpoint({
 	summary: "Get a password reset request",
 	tag: "Password reset",
 	success: { status: 200, description: "The request, without its code.", model: "PasswordResetRequest" },
-	errors: ["NOT_FOUND"],
-	async handle(c) {
-		const ctx = c.get("ctx");
-		const id = pathRequestId(c);
-		const request = id === null ? null : await ctx.stores.passwordResets.get(id, nowSeconds(ctx));
-		if (request === null) return fail("NOT_FOUND");
+	resource: pathResetRequest,
+	errors: [],
+	handle(c, { resource: request }) {
 		return Response.json(passwordResetRequestAnswer.json(request));
 	},
 });
@@ -91,14 +90,10 @@ export const verifyPasswordResetRequestEmail = endpoint({
 	tag: "Password reset",
 	body: "VerifyPasswordResetEmailBody",
 	success: { status: 204, description: "The request's email_verified is now true; it can reset the password." },
-	errors: ["NOT_FOUND", "INVALID_DATA", ...actions.VERIFY_RESET_EMAIL_ERRORS],
-	async handle(c) {
-		const ctx = c.get("ctx");
-		const id = pathRequestId(c);
-		if (id === null || (await ctx.stores.passwordResets.get(id, nowSeconds(ctx))) === null) return fail("NOT_FOUND");
-		const body = parseBody(c, verifyResetEmailBody);
-		if (body === null) return fail("INVALID_DATA");
-		const verified = await actions.verifyResetEmail(ctx, id, body.code, body.client_ip);
+	resource: pathResetRequest,
+	errors: actions.VERIFY_RESET_EMAIL_ERRORS,
+	async handle(c, { resource: request, body }) {
+		const verified = await actions.verifyResetEmail(c.get("ctx"), request.id, body.code, body.client_ip);
 		return verified.ok ? noContent() : verified;
 	},
 });
@@ -113,10 +108,8 @@ export const resetPassword = endpoint({
 		status: 204,
 		description: "The password is set, the user's email_verified becomes true, and the user's reset and email update requests are deleted.",
 	},
-	errors: ["INVALID_DATA", ...actions.RESET_PASSWORD_ERRORS],
-	async handle(c) {
-		const body = parseBody(c, resetPasswordBody);
-		if (body === null) return fail("INVALID_DATA");
+	errors: actions.RESET_PASSWORD_ERRORS,
+	async handle(c, { body }) {
 		const result = await actions.resetPassword(c.get("ctx"), body.request_id, body.password, body.client_ip);
 		return result.ok ? noContent() : result;
 	},

@@ -1,13 +1,11 @@
 // POST /users/:user_id/verify-password, POST /users/:user_id/update-password, POST /authenticate/password
 import { keptSessionIsWrong } from "../sessions/actions.ts";
 import { fail } from "../../errors.ts";
-import { parseBody } from "../../http/body.ts";
 import { endpoint } from "../../http/endpoint.ts";
 import { pathUser } from "../../http/params.ts";
 import { noContent } from "../../http/responses.ts";
 import { userAnswer } from "../users/schemas.ts";
 import * as actions from "./actions.ts";
-import { authenticateBody, updatePasswordBody, verifyPasswordBody } from "./schemas.ts";
 
 export const verifyPassword = endpoint({
 	operationId: "verifyPassword",
@@ -15,12 +13,9 @@ export const verifyPassword = endpoint({
 	tag: "Passwords",
 	body: "VerifyPasswordBody",
 	success: { status: 204, description: "The password is correct." },
-	errors: ["NOT_FOUND", "INVALID_DATA", ...actions.VERIFY_PASSWORD_ERRORS],
-	async handle(c) {
-		const user = await pathUser(c);
-		if (user === null) return fail("NOT_FOUND");
-		const body = parseBody(c, verifyPasswordBody);
-		if (body === null) return fail("INVALID_DATA");
+	resource: pathUser,
+	errors: actions.VERIFY_PASSWORD_ERRORS,
+	async handle(c, { resource: user, body }) {
 		const result = await actions.verifyUserPassword(c.get("ctx"), { userId: user.id, password: body.password, clientIp: body.client_ip });
 		return result.ok ? noContent() : result;
 	},
@@ -35,12 +30,9 @@ export const updatePassword = endpoint({
 	tag: "Passwords",
 	body: "UpdatePasswordBody",
 	success: { status: 204, description: "Changed; the user's password reset and email update requests are deleted, and every session but `session_id` ends." },
-	errors: ["NOT_FOUND", "INVALID_DATA", ...actions.UPDATE_PASSWORD_ERRORS],
-	async handle(c) {
-		const user = await pathUser(c);
-		if (user === null) return fail("NOT_FOUND");
-		const body = parseBody(c, updatePasswordBody);
-		if (body === null) return fail("INVALID_DATA");
+	resource: pathUser,
+	errors: ["NOT_FOUND", ...actions.UPDATE_PASSWORD_ERRORS],
+	async handle(c, { resource: user, body }) {
 		if (await keptSessionIsWrong(c.get("ctx"), user.id, body.session_id)) return fail("NOT_FOUND");
 		const result = await actions.updateUserPassword(c.get("ctx"), {
 			userId: user.id,
@@ -60,10 +52,8 @@ export const authenticateWithPassword = endpoint({
 	tag: "Passwords",
 	body: "AuthenticateBody",
 	success: { status: 200, description: "The user. When totp_registered is true, ask for a TOTP code before creating a session.", model: "User" },
-	errors: ["INVALID_DATA", ...actions.AUTHENTICATE_ERRORS],
-	async handle(c) {
-		const body = parseBody(c, authenticateBody);
-		if (body === null) return fail("INVALID_DATA");
+	errors: actions.AUTHENTICATE_ERRORS,
+	async handle(c, { body }) {
 		const result = await actions.authenticateWithPassword(c.get("ctx"), { email: body.email, password: body.password, clientIp: body.client_ip });
 		if (!result.ok) return result;
 		return Response.json(userAnswer.json(result.value));

@@ -1,12 +1,11 @@
 // /users/:user_id/sessions, /sessions/validate, /sessions/:session_id
 import { fail } from "../../errors.ts";
-import { parseBody } from "../../http/body.ts";
 import { endpoint, type C } from "../../http/endpoint.ts";
 import { pathUser } from "../../http/params.ts";
 import { noContent } from "../../http/responses.ts";
 import { isId } from "../../lib/ids.ts";
 import * as actions from "./actions.ts";
-import { createdSessionAnswer, createSessionBody, endUserSessionsQuery, sessionAnswer, shownSession, validatedSessionAnswer, validateSessionBody } from "./schemas.ts";
+import { createdSessionAnswer, endUserSessionsQuery, sessionAnswer, shownSession, validatedSessionAnswer } from "./schemas.ts";
 import type { Session } from "./store.ts";
 
 /** The live session named by `:session_id`, or null (NOT_FOUND). */
@@ -25,13 +24,10 @@ export const createSession = endpoint({
 	tag: "Sessions",
 	body: "CreateSessionBody",
 	success: { status: 200, description: "The session and its token.", model: "CreatedSession" },
-	errors: ["NOT_FOUND", "INVALID_DATA", ...actions.CREATE_SESSION_ERRORS],
-	async handle(c) {
+	resource: pathUser,
+	errors: actions.CREATE_SESSION_ERRORS,
+	async handle(c, { resource: user, body }) {
 		const ctx = c.get("ctx");
-		const user = await pathUser(c);
-		if (user === null) return fail("NOT_FOUND");
-		const body = parseBody(c, createSessionBody);
-		if (body === null) return fail("INVALID_DATA");
 		const result = await actions.createSession(ctx, user.id, {
 			clientIp: body.client_ip,
 			userAgent: body.user_agent,
@@ -48,11 +44,10 @@ export const listUserSessions = endpoint({
 	summary: "List a user's sessions",
 	tag: "Sessions",
 	success: { status: 200, description: "The user's live sessions, most recently used first.", model: "Session", list: true },
-	errors: ["NOT_FOUND"],
-	async handle(c) {
+	resource: pathUser,
+	errors: [],
+	async handle(c, { resource: user }) {
 		const ctx = c.get("ctx");
-		const user = await pathUser(c);
-		if (user === null) return fail("NOT_FOUND");
 		const settings = actions.sessionSettings(ctx);
 		return Response.json((await actions.listUserSessions(ctx, user.id)).map((session) => sessionAnswer.json(shownSession(session, settings))));
 	},
@@ -65,10 +60,9 @@ export const deleteUserSessions = endpoint({
 	tag: "Sessions",
 	query: endUserSessionsQuery,
 	success: { status: 204, description: "The user's sessions have ended, on every instance." },
+	resource: pathUser,
 	errors: ["NOT_FOUND", ...actions.END_USER_SESSIONS_ERRORS],
-	async handle(c) {
-		const user = await pathUser(c);
-		if (user === null) return fail("NOT_FOUND");
+	async handle(c, { resource: user }) {
 		const except = c.req.query("except");
 		if (except !== undefined && !isId(except)) return fail("NOT_FOUND");
 		const result = await actions.endUserSessions(c.get("ctx"), user.id, except ?? null, "sign_out_everywhere");
@@ -85,11 +79,9 @@ export const validateSession = endpoint({
 	tag: "Sessions",
 	body: "ValidateSessionBody",
 	success: { status: 200, description: "The live session and its user.", model: "ValidatedSession" },
-	errors: ["INVALID_DATA", "NOT_FOUND"],
-	async handle(c) {
+	errors: ["NOT_FOUND"],
+	async handle(c, { body }) {
 		const ctx = c.get("ctx");
-		const body = parseBody(c, validateSessionBody);
-		if (body === null) return fail("INVALID_DATA");
 		const found = await actions.validateSession(ctx, body.token);
 		if (found === null) return fail("NOT_FOUND");
 		return Response.json(validatedSessionAnswer.json({ session: shownSession(found.session, actions.sessionSettings(ctx)), user: found.user }));

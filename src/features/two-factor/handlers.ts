@@ -3,12 +3,11 @@
 import { keptSessionQuery } from "../sessions/schemas.ts";
 import { keptSessionIsWrong, markSecondFactor } from "../sessions/actions.ts";
 import { fail } from "../../errors.ts";
-import { parseBody } from "../../http/body.ts";
 import { endpoint } from "../../http/endpoint.ts";
 import { pathUser } from "../../http/params.ts";
 import { noContent } from "../../http/responses.ts";
 import * as actions from "./actions.ts";
-import { recoveryCodeAnswer, regenerateRecoveryCodeBody, registerTotpBody, resetTwoFactorBody, totpCredentialAnswer, verifyTotpBody } from "./schemas.ts";
+import { recoveryCodeAnswer, totpCredentialAnswer } from "./schemas.ts";
 
 export const registerTotp = endpoint({
 	operationId: "registerTotp",
@@ -19,12 +18,9 @@ export const registerTotp = endpoint({
 	tag: "Two-factor authentication",
 	body: "RegisterTotpBody",
 	success: { status: 200, description: "The credential; it replaces an earlier one.", model: "TotpCredential" },
-	errors: ["NOT_FOUND", "INVALID_DATA", ...actions.REGISTER_TOTP_ERRORS],
-	async handle(c) {
-		const user = await pathUser(c);
-		if (user === null) return fail("NOT_FOUND");
-		const body = parseBody(c, registerTotpBody);
-		if (body === null) return fail("INVALID_DATA");
+	resource: pathUser,
+	errors: actions.REGISTER_TOTP_ERRORS,
+	async handle(c, { resource: user, body }) {
 		const result = await actions.registerTotpCredential(c.get("ctx"), user.id, body.key, body.code, body.client_ip);
 		if (!result.ok) return result;
 		return Response.json(totpCredentialAnswer.json(result.value));
@@ -52,10 +48,9 @@ export const deleteTotpCredential = endpoint({
 	description: "Every other session of the user ends in the same transaction; the query parameter `session_id` (a live session of this user, else NOT_FOUND before anything else is judged, and nothing changes) stays signed in.",
 	query: keptSessionQuery,
 	success: { status: 204, description: "TOTP is off for the user." },
+	resource: pathUser,
 	errors: ["NOT_FOUND", ...actions.DELETE_TOTP_ERRORS],
-	async handle(c) {
-		const user = await pathUser(c);
-		if (user === null) return fail("NOT_FOUND");
+	async handle(c, { resource: user }) {
 		const keep = c.req.query("session_id");
 		if (await keptSessionIsWrong(c.get("ctx"), user.id, keep)) return fail("NOT_FOUND");
 		const deleted = await actions.deleteTotpCredential(c.get("ctx"), user.id, keep ?? null);
@@ -73,12 +68,9 @@ export const verifyTotp = endpoint({
 	tag: "Two-factor authentication",
 	body: "VerifyTotpBody",
 	success: { status: 204, description: "The code is right." },
-	errors: ["NOT_FOUND", "INVALID_DATA", ...actions.VERIFY_TOTP_ERRORS],
-	async handle(c) {
-		const user = await pathUser(c);
-		if (user === null) return fail("NOT_FOUND");
-		const body = parseBody(c, verifyTotpBody);
-		if (body === null) return fail("INVALID_DATA");
+	resource: pathUser,
+	errors: ["NOT_FOUND", ...actions.VERIFY_TOTP_ERRORS],
+	async handle(c, { resource: user, body }) {
 		if (await keptSessionIsWrong(c.get("ctx"), user.id, body.session_id)) return fail("NOT_FOUND");
 		const result = await actions.verifyTotp(c.get("ctx"), user.id, body.code, body.client_ip);
 		if (!result.ok) return result;
@@ -94,11 +86,9 @@ export const regenerateRecoveryCode = endpoint({
 	tag: "Two-factor authentication",
 	body: "RegenerateRecoveryCodeBody",
 	success: { status: 200, description: "The user's new recovery code.", model: "RecoveryCode" },
-	errors: ["NOT_FOUND", "INVALID_DATA", ...actions.REGENERATE_RECOVERY_CODE_ERRORS],
-	async handle(c) {
-		const user = await pathUser(c);
-		if (user === null) return fail("NOT_FOUND");
-		if (parseBody(c, regenerateRecoveryCodeBody) === null) return fail("INVALID_DATA");
+	resource: pathUser,
+	errors: actions.REGENERATE_RECOVERY_CODE_ERRORS,
+	async handle(c, { resource: user }) {
 		const result = await actions.regenerateRecoveryCode(c.get("ctx"), user.id);
 		if (!result.ok) return result;
 		return Response.json(recoveryCodeAnswer.json(result.value));
@@ -112,12 +102,9 @@ export const resetTwoFactor = endpoint({
 	tag: "Two-factor authentication",
 	body: "ResetTwoFactorBody",
 	success: { status: 200, description: "A new recovery code.", model: "RecoveryCode" },
-	errors: ["NOT_FOUND", "INVALID_DATA", ...actions.RESET_SECOND_FACTORS_ERRORS],
-	async handle(c) {
-		const user = await pathUser(c);
-		if (user === null) return fail("NOT_FOUND");
-		const body = parseBody(c, resetTwoFactorBody);
-		if (body === null) return fail("INVALID_DATA");
+	resource: pathUser,
+	errors: ["NOT_FOUND", ...actions.RESET_SECOND_FACTORS_ERRORS],
+	async handle(c, { resource: user, body }) {
 		if (await keptSessionIsWrong(c.get("ctx"), user.id, body.session_id)) return fail("NOT_FOUND");
 		const result = await actions.resetUserSecondFactors(c.get("ctx"), user.id, body.recovery_code, body.client_ip, body.session_id ?? null);
 		if (!result.ok) return result;

@@ -1,6 +1,4 @@
 // POST /user-imports
-import { fail } from "../../errors.ts";
-import { parseBody } from "../../http/body.ts";
 import { endpoint } from "../../http/endpoint.ts";
 import * as actions from "./actions.ts";
 import { userImportAnswer, userImportBody } from "./schemas.ts";
@@ -18,10 +16,9 @@ export const importUsers = endpoint({
 	tag: "Users",
 	body: "ImportUsersBody",
 	success: { status: 200, description: "The counts and one result per row.", model: "UserImportResult" },
-	errors: ["INVALID_DATA"],
-	async handle(c) {
-		const body = parseBody(c, userImportBody);
-		if (body === null) return fail("INVALID_DATA");
+	parseWith: userImportBody, // rows are judged one by one, each failing alone
+	errors: [],
+	async handle(c, { body }) {
 		const summary = await actions.importUsers(c.get("ctx"), body.users, body.on_conflict ?? "error");
 		return Response.json(userImportAnswer.json(summary));
 	},

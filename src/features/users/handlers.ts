@@ -1,11 +1,9 @@
 // POST /users, GET /users, GET /users/:user_id, DELETE /users/:user_id
-import { fail } from "../../errors.ts";
-import { parseBody } from "../../http/body.ts";
 import { endpoint } from "../../http/endpoint.ts";
 import { pathUser } from "../../http/params.ts";
 import { noContent } from "../../http/responses.ts";
 import * as actions from "./actions.ts";
-import { createUserBody, parseUserListQuery, userAnswer, userListQuery } from "./schemas.ts";
+import { parseUserListQuery, userAnswer, userListQuery } from "./schemas.ts";
 
 export const createUser = endpoint({
 	operationId: "createUser",
@@ -14,10 +12,8 @@ export const createUser = endpoint({
 	tag: "Users",
 	body: "CreateUserBody",
 	success: { status: 200, description: "The new user, with email_verified false and no TOTP credential.", model: "User" },
-	errors: ["INVALID_DATA", ...actions.CREATE_USER_ERRORS],
-	async handle(c) {
-		const body = parseBody(c, createUserBody);
-		if (body === null) return fail("INVALID_DATA");
+	errors: actions.CREATE_USER_ERRORS,
+	async handle(c, { body }) {
 		const result = await actions.createUser(c.get("ctx"), { email: body.email, password: body.password, clientIp: body.client_ip });
 		if (!result.ok) return result;
 		return Response.json(userAnswer.json(result.value));
@@ -58,10 +54,9 @@ export const getUser = endpoint({
 	summary: "Get a user",
 	tag: "Users",
 	success: { status: 200, description: "The user.", model: "User" },
-	errors: ["NOT_FOUND"],
-	async handle(c) {
-		const user = await pathUser(c);
-		if (user === null) return fail("NOT_FOUND");
+	resource: pathUser,
+	errors: [],
+	async handle(c, { resource: user }) {
 		return Response.json(userAnswer.json(user));
 	},
 });
@@ -71,10 +66,9 @@ export const deleteUser = endpoint({
 	summary: "Delete a user and everything the user owns",
 	tag: "Users",
 	success: { status: 204, description: "Deleted. The address is free at once." },
-	errors: ["NOT_FOUND", ...actions.DELETE_USER_ERRORS],
-	async handle(c) {
-		const user = await pathUser(c);
-		if (user === null) return fail("NOT_FOUND");
+	resource: pathUser,
+	errors: actions.DELETE_USER_ERRORS,
+	async handle(c, { resource: user }) {
 		const deleted = await actions.deleteUser(c.get("ctx"), user.id);
 		return deleted.ok ? noContent() : deleted;
 	},
