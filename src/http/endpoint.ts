@@ -73,31 +73,35 @@ export interface Inputs<B extends BodyName, Parsed, R> {
 	body: [B] extends [never] ? undefined : unknown extends Parsed ? z.output<Bodies[B]> : Parsed;
 }
 
+/** An endpoint before its feature names it: `endpoints()` adds the operationId (its key) and the tag. */
+export type Draft<Code extends ErrorCode = ErrorCode> = Omit<Endpoint<Code>, "operationId" | "tag">;
+
 /**
  * An endpoint: its documentation, the codes its handler answers, and the handler. The endpoint
  * checks what it declares before the handler runs, in the order of API.md section 1: the resource
- * the path names (`resource: pathUser`, the user of `:user_id`; else NOT_FOUND), then the body (`body`: parsed with the documented
- * schema, or `parseWith` where the document shows more than is judged at once; else INVALID_DATA).
- * Those two codes join the declared ones at the head of `errors`. The handler may only return
- * failures of the codes it declares (the compiler checks that).
+ * the path names (`resource: pathUser`, the user of `:user_id`; else NOT_FOUND), then the body
+ * (`body`: parsed with the documented schema, or `parseWith` where the document shows more than is
+ * judged at once; else INVALID_DATA). Those two codes join the declared ones (`errors`, none when
+ * absent) at the head of the list. The handler may only return failures of the codes it declares
+ * (the compiler checks that).
  */
-export function endpoint<const Code extends ErrorCode, B extends BodyName = never, Parsed = unknown, R = undefined>(
-	definition: Documentation & {
+export function endpoint<const Code extends ErrorCode = never, B extends BodyName = never, Parsed = unknown, R = undefined>(
+	definition: Omit<Documentation, "operationId" | "tag"> & {
 		body?: B;
 		parseWith?: z.ZodType<Parsed>;
 		resource?: PathResource<R>;
-		errors: readonly Code[];
+		errors?: readonly Code[];
 		handle(c: C, input: Inputs<B, Parsed, R>): Promise<Answer<NoInfer<Code>>> | Answer<NoInfer<Code>>;
 	},
-): Endpoint<Code | "NOT_FOUND" | "INVALID_DATA"> {
-	const { resource: load, parseWith, handle, ...documentation } = definition;
+): Draft<Code | "NOT_FOUND" | "INVALID_DATA"> {
+	const { resource: load, parseWith, handle, errors = [], ...documentation } = definition;
 	const schema: z.ZodType | undefined = parseWith ?? (definition.body === undefined ? undefined : REQUEST_BODIES[definition.body]);
 	const own: ErrorCode[] = [];
 	if (load !== undefined) own.push("NOT_FOUND");
 	if (schema !== undefined) own.push("INVALID_DATA");
 	return {
 		...documentation,
-		errors: [...new Set([...own, ...definition.errors])] as (Code | "NOT_FOUND" | "INVALID_DATA")[],
+		errors: [...new Set([...own, ...errors])] as (Code | "NOT_FOUND" | "INVALID_DATA")[],
 		async handle(c) {
 			let resource: R | undefined;
 			if (load !== undefined) {
@@ -113,4 +117,11 @@ export function endpoint<const Code extends ErrorCode, B extends BodyName = neve
 			return handle(c, { resource, body } as Inputs<B, Parsed, R>);
 		},
 	};
+}
+
+/** A feature's endpoints under one tag, each named by its key (the OpenAPI operationId). */
+export function endpoints<const Drafts extends Record<string, Draft>>(tag: Tag, drafts: Drafts): { [Name in keyof Drafts]: Drafts[Name] & { operationId: Name; tag: Tag } } {
+	const named: Record<string, Endpoint> = {};
+	for (const [operationId, draft] of Object.entries(drafts)) named[operationId] = { operationId, tag, ...draft };
+	return named as { [Name in keyof Drafts]: Drafts[Name] & { operationId: Name; tag: Tag } };
 }
