@@ -1,14 +1,23 @@
 // /email-sign-ins, /email-sign-ins/:request_id[/verify]
 import { fail } from "../../errors.ts";
 import { endpoint, endpoints } from "../../http/endpoint.ts";
-import { nowSeconds } from "../../http/env.ts";
 import { pathRequestId } from "../../http/params.ts";
-import { noContent } from "../../http/responses.ts";
+import { requestEndpoints } from "../request-endpoints.ts";
 import * as actions from "./actions.ts";
 import { createdEmailSignInRequestAnswer, emailSignInAnswer, emailSignInRequestAnswer } from "./schemas.ts";
+import type { EmailSignInRequest } from "./store.ts";
 
 /** An absent, expired, used or superseded request is INVALID_REQUEST, not NOT_FOUND (API.md
  *  section 14), judged after the body. */
+
+const requests = requestEndpoints<EmailSignInRequest>({
+	store: (ctx) => ctx.stores.emailSignIns,
+	json: emailSignInRequestAnswer.json,
+	model: "EmailSignInRequest",
+	one: "an email sign-in request",
+	shown: "The request, without its code.",
+	deleted: "Deleted; its code no longer works.",
+});
 
 export default endpoints("Email sign-in", {
 	createEmailSignIn: endpoint({
@@ -26,30 +35,8 @@ export default endpoints("Email sign-in", {
 		},
 	}),
 
-	getEmailSignIn: endpoint({
-		summary: "Get an email sign-in request",
-		success: { status: 200, description: "The request, without its code.", model: "EmailSignInRequest" },
-		errors: ["NOT_FOUND"],
-		async handle(c) {
-			const ctx = c.get("ctx");
-			const id = pathRequestId(c);
-			const request = id === null ? null : await ctx.stores.emailSignIns.get(id, nowSeconds(ctx));
-			if (request === null) return fail("NOT_FOUND");
-			return Response.json(emailSignInRequestAnswer.json(request));
-		},
-	}),
-
-	deleteEmailSignIn: endpoint({
-		summary: "Delete an email sign-in request",
-		success: { status: 204, description: "Deleted; its code no longer works." },
-		errors: ["NOT_FOUND"],
-		async handle(c) {
-			const ctx = c.get("ctx");
-			const id = pathRequestId(c);
-			if (id === null || !(await ctx.stores.emailSignIns.delete(id, nowSeconds(ctx)))) return fail("NOT_FOUND");
-			return noContent();
-		},
-	}),
+	getEmailSignIn: requests.get,
+	deleteEmailSignIn: requests.delete,
 
 	verifyEmailSignIn: endpoint({
 		summary: "Sign in with an email code",

@@ -4,10 +4,22 @@ import { keptSessionIsWrong } from "../sessions/actions.ts";
 import { fail } from "../../errors.ts";
 import { endpoint, endpoints } from "../../http/endpoint.ts";
 import { nowSeconds } from "../../http/env.ts";
-import { pathRequestId, pathUser } from "../../http/params.ts";
-import { noContent } from "../../http/responses.ts";
+import { pathUser } from "../../http/params.ts";
+import { userRequestEndpoints } from "../request-endpoints.ts";
 import * as actions from "./actions.ts";
 import { emailUpdateRequestAnswer, verifiedEmailAnswer } from "./schemas.ts";
+import type { EmailUpdateRequest } from "./store.ts";
+
+const requests = userRequestEndpoints<EmailUpdateRequest>({
+	store: (ctx) => ctx.stores.emailUpdates,
+	json: emailUpdateRequestAnswer.json,
+	model: "EmailUpdateRequest",
+	one: "an email update request",
+	many: "email update requests",
+	listed: "The user's live requests, oldest first, with codes.",
+	shown: "The request, with its code.",
+	deleted: "Deleted.",
+});
 
 export default endpoints("Email update", {
 	createEmailUpdateRequest: endpoint({
@@ -23,51 +35,10 @@ export default endpoints("Email update", {
 		},
 	}),
 
-	listUserEmailUpdateRequests: endpoint({
-		summary: "List a user's email update requests",
-		success: { status: 200, description: "The user's live requests, oldest first, with codes.", model: "EmailUpdateRequest", list: true },
-		resource: pathUser,
-		async handle(c, { resource: user }) {
-			const ctx = c.get("ctx");
-			const requests = await ctx.stores.emailUpdates.listForUser(user.id, nowSeconds(ctx));
-			return Response.json(requests.map(emailUpdateRequestAnswer.json));
-		},
-	}),
-
-	deleteUserEmailUpdateRequests: endpoint({
-		summary: "Delete a user's email update requests",
-		success: { status: 204, description: "Deleted, also when the user had none." },
-		resource: pathUser,
-		async handle(c, { resource: user }) {
-			await c.get("ctx").stores.emailUpdates.deleteForUser(user.id);
-			return noContent();
-		},
-	}),
-
-	getEmailUpdateRequest: endpoint({
-		summary: "Get an email update request",
-		success: { status: 200, description: "The request, with its code.", model: "EmailUpdateRequest" },
-		errors: ["NOT_FOUND"],
-		async handle(c) {
-			const ctx = c.get("ctx");
-			const id = pathRequestId(c);
-			const request = id === null ? null : await ctx.stores.emailUpdates.get(id, nowSeconds(ctx));
-			if (request === null) return fail("NOT_FOUND");
-			return Response.json(emailUpdateRequestAnswer.json(request));
-		},
-	}),
-
-	deleteEmailUpdateRequest: endpoint({
-		summary: "Delete an email update request",
-		success: { status: 204, description: "Deleted." },
-		errors: ["NOT_FOUND"],
-		async handle(c) {
-			const ctx = c.get("ctx");
-			const id = pathRequestId(c);
-			if (id === null || !(await ctx.stores.emailUpdates.delete(id, nowSeconds(ctx)))) return fail("NOT_FOUND");
-			return noContent();
-		},
-	}),
+	listUserEmailUpdateRequests: requests.listForUser,
+	deleteUserEmailUpdateRequests: requests.deleteForUser,
+	getEmailUpdateRequest: requests.get,
+	deleteEmailUpdateRequest: requests.delete,
 
 	verifyNewEmail: endpoint({
 		summary: "Verify the new email",
