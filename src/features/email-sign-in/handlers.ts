@@ -3,6 +3,7 @@ import { fail } from "../../errors.ts";
 import { endpoint, endpoints } from "../../http/endpoint.ts";
 import { pathRequestId } from "../../http/params.ts";
 import { requestEndpoints } from "../request-endpoints.ts";
+import { answerWith } from "../../http/responses.ts";
 import * as actions from "./actions.ts";
 import { createdEmailSignInRequestAnswer, emailSignInAnswer, emailSignInRequestAnswer } from "./schemas.ts";
 import type { EmailSignInRequest } from "./store.ts";
@@ -29,9 +30,7 @@ export default endpoints("Email sign-in", {
 		success: { status: 200, description: "The request with its code; the code appears only here. It lives 10 minutes.", model: "CreatedEmailSignInRequest" },
 		errors: actions.CREATE_EMAIL_SIGN_IN_ERRORS,
 		async handle(c, { body }) {
-			const created = await actions.createEmailSignInRequest(c.get("ctx"), body.email, body.client_ip);
-			if (!created.ok) return created;
-			return Response.json(createdEmailSignInRequestAnswer.json(created.value));
+			return answerWith(await actions.createEmailSignInRequest(c.get("ctx"), body.email, body.client_ip), createdEmailSignInRequestAnswer);
 		},
 	}),
 
@@ -51,9 +50,7 @@ export default endpoints("Email sign-in", {
 		async handle(c, { body }) {
 			const id = pathRequestId(c);
 			if (id === null) return fail("INVALID_REQUEST");
-			const signedIn = await actions.verifyEmailSignIn(c.get("ctx"), { requestId: id, code: body.code, clientIp: body.client_ip, createUser: body.create_user === true });
-			if (!signedIn.ok) return signedIn;
-			return Response.json(emailSignInAnswer.json(signedIn.value));
+			return answerWith(await actions.verifyEmailSignIn(c.get("ctx"), { requestId: id, code: body.code, clientIp: body.client_ip, createUser: body.create_user === true }), emailSignInAnswer);
 		},
 	}),
 });

@@ -6,6 +6,7 @@ import { endpoint, endpoints } from "../../http/endpoint.ts";
 import { nowSeconds } from "../../http/env.ts";
 import { pathUser } from "../../http/params.ts";
 import { userRequestEndpoints } from "../request-endpoints.ts";
+import { answerWith } from "../../http/responses.ts";
 import * as actions from "./actions.ts";
 import { emailUpdateRequestAnswer, verifiedEmailAnswer } from "./schemas.ts";
 import type { EmailUpdateRequest } from "./store.ts";
@@ -29,9 +30,7 @@ export default endpoints("Email update", {
 		resource: pathUser,
 		errors: actions.CREATE_EMAIL_UPDATE_ERRORS,
 		async handle(c, { resource: user, body }) {
-			const created = await actions.createEmailUpdateRequest(c.get("ctx"), { userId: user.id, email: body.email, clientIp: body.client_ip });
-			if (!created.ok) return created;
-			return Response.json(emailUpdateRequestAnswer.json(created.value));
+			return answerWith(await actions.createEmailUpdateRequest(c.get("ctx"), { userId: user.id, email: body.email, clientIp: body.client_ip }), emailUpdateRequestAnswer);
 		},
 	}),
 
@@ -55,9 +54,7 @@ export default endpoints("Email update", {
 				const request = isId(body.request_id) ? await ctx.stores.emailUpdates.get(body.request_id, nowSeconds(ctx)) : null;
 				if (await keptSessionIsWrong(ctx, request?.userId ?? "", body.session_id)) return fail("NOT_FOUND");
 			}
-			const result = await actions.verifyNewEmail(ctx, body.request_id, body.code, body.client_ip, body.session_id ?? null);
-			if (!result.ok) return result;
-			return Response.json(verifiedEmailAnswer.json(result.value));
+			return answerWith(await actions.verifyNewEmail(ctx, body.request_id, body.code, body.client_ip, body.session_id ?? null), verifiedEmailAnswer);
 		},
 	}),
 });

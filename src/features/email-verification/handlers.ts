@@ -3,7 +3,7 @@ import { fail } from "../../errors.ts";
 import { endpoint, endpoints } from "../../http/endpoint.ts";
 import { nowSeconds } from "../../http/env.ts";
 import { pathUser } from "../../http/params.ts";
-import { noContent } from "../../http/responses.ts";
+import { answerWith, noContent, noContentOr } from "../../http/responses.ts";
 import * as actions from "./actions.ts";
 import { emailVerificationRequestAnswer } from "./schemas.ts";
 
@@ -15,9 +15,7 @@ export default endpoints("Email verification", {
 		resource: pathUser,
 		errors: actions.CREATE_VERIFICATION_REQUEST_ERRORS,
 		async handle(c, { resource: user, body }) {
-			const created = await actions.createEmailVerificationRequest(c.get("ctx"), user.id, body.client_ip);
-			if (!created.ok) return created;
-			return Response.json(emailVerificationRequestAnswer.json(created.value));
+			return answerWith(await actions.createEmailVerificationRequest(c.get("ctx"), user.id, body.client_ip), emailVerificationRequestAnswer);
 		},
 	}),
 
@@ -54,8 +52,7 @@ export default endpoints("Email verification", {
 		resource: pathUser,
 		errors: actions.VERIFY_EMAIL_ERRORS,
 		async handle(c, { resource: user, body }) {
-			const verified = await actions.verifyUserEmail(c.get("ctx"), user.id, body.code, body.client_ip);
-			return verified.ok ? noContent() : verified;
+			return noContentOr(await actions.verifyUserEmail(c.get("ctx"), user.id, body.code, body.client_ip));
 		},
 	}),
 });

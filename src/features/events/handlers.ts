@@ -2,7 +2,7 @@
 import { fail } from "../../errors.ts";
 import { endpoint, endpoints, type Answer, type C } from "../../http/endpoint.ts";
 import { pathUser } from "../../http/params.ts";
-import { noContent } from "../../http/responses.ts";
+import { noContentOr } from "../../http/responses.ts";
 import * as actions from "./actions.ts";
 import { eventListQuery, eventPageAnswer, parseEventListQuery, type EventListQuery } from "./schemas.ts";
 
@@ -52,8 +52,7 @@ export default endpoints("Events", {
 		resource: pathUser,
 		errors: actions.UNBLOCK_USER_ERRORS,
 		async handle(c, { resource: user }) {
-			const unblocked = await actions.unblockUser(c.get("ctx"), user.id);
-			return unblocked.ok ? noContent() : unblocked;
+			return noContentOr(await actions.unblockUser(c.get("ctx"), user.id));
 		},
 	}),
 });

@@ -6,7 +6,7 @@ import type { PasskeyConfig } from "../../config.ts";
 import { fail } from "../../errors.ts";
 import { endpoint, endpoints, type C } from "../../http/endpoint.ts";
 import { pathUser } from "../../http/params.ts";
-import { noContent } from "../../http/responses.ts";
+import { answerWith, noContentOr } from "../../http/responses.ts";
 import { isId } from "../../lib/ids.ts";
 import * as actions from "./actions.ts";
 import { passkeyAnswer, passkeyAuthenticationAnswer, passkeyRegistrationAnswer, passkeySignInAnswer } from "./schemas.ts";
@@ -47,14 +47,12 @@ export default endpoints("Passkeys", {
 		success: { status: 200, description: "The new passkey.", model: "Passkey" },
 		errors: actions.FINISH_REGISTRATION_ERRORS,
 		async handle(c, { body }) {
-			const result = await actions.finishRegistration(c.get("ctx"), relyingParty(c), {
+			return answerWith(await actions.finishRegistration(c.get("ctx"), relyingParty(c), {
 				ceremonyId: c.req.param("ceremony_id") ?? "",
 				credential: body.credential,
 				name: body.name,
 				clientIp: body.client_ip,
-			});
-			if (!result.ok) return result;
-			return Response.json(passkeyAnswer.json(result.value));
+			}), passkeyAnswer);
 		},
 	}),
 
@@ -68,9 +66,7 @@ export default endpoints("Passkeys", {
 		success: { status: 200, description: "The ceremony and its PublicKeyCredentialRequestOptions JSON.", model: "PasskeyAuthentication" },
 		errors: actions.START_AUTHENTICATION_ERRORS,
 		async handle(c, { body }) {
-			const result = await actions.startAuthentication(c.get("ctx"), relyingParty(c), { userId: body.user_id, clientIp: body.client_ip });
-			if (!result.ok) return result;
-			return Response.json(passkeyAuthenticationAnswer.json(result.value));
+			return answerWith(await actions.startAuthentication(c.get("ctx"), relyingParty(c), { userId: body.user_id, clientIp: body.client_ip }), passkeyAuthenticationAnswer);
 		},
 	}),
 
@@ -85,13 +81,11 @@ export default endpoints("Passkeys", {
 		success: { status: 200, description: "The user signed in, and the passkey used (its last_used_at now).", model: "PasskeySignIn" },
 		errors: actions.FINISH_AUTHENTICATION_ERRORS,
 		async handle(c, { body }) {
-			const result = await actions.finishAuthentication(c.get("ctx"), relyingParty(c), {
+			return answerWith(await actions.finishAuthentication(c.get("ctx"), relyingParty(c), {
 				ceremonyId: c.req.param("ceremony_id") ?? "",
 				credential: body.credential,
 				clientIp: body.client_ip,
-			});
-			if (!result.ok) return result;
-			return Response.json(passkeySignInAnswer.json(result.value));
+			}), passkeySignInAnswer);
 		},
 	}),
 
@@ -125,8 +119,7 @@ export default endpoints("Passkeys", {
 		success: { status: 204, description: "Deleted; it can no longer sign in." },
 		errors: actions.DELETE_PASSKEY_ERRORS,
 		async handle(c) {
-			const deleted = await actions.deletePasskey(c.get("ctx"), c.req.param("passkey_id") ?? "");
-			return deleted.ok ? noContent() : deleted;
+			return noContentOr(await actions.deletePasskey(c.get("ctx"), c.req.param("passkey_id") ?? ""));
 		},
 	}),
 });

@@ -1,7 +1,7 @@
 // /users/:user_id/password-reset-requests, /password-reset-requests/:request_id[/verify-email], /reset-password
 import { endpoint, endpoints } from "../../http/endpoint.ts";
 import { pathUser } from "../../http/params.ts";
-import { noContent } from "../../http/responses.ts";
+import { answerWith, noContentOr } from "../../http/responses.ts";
 import { userRequestEndpoints } from "../request-endpoints.ts";
 import * as actions from "./actions.ts";
 import { createdPasswordResetRequestAnswer, passwordResetRequestAnswer } from "./schemas.ts";
@@ -26,9 +26,7 @@ export default endpoints("Password reset", {
 		resource: pathUser,
 		errors: actions.CREATE_RESET_REQUEST_ERRORS,
 		async handle(c, { resource: user, body }) {
-			const created = await actions.createPasswordResetRequest(c.get("ctx"), user.id, body.client_ip);
-			if (!created.ok) return created;
-			return Response.json(createdPasswordResetRequestAnswer.json(created.value));
+			return answerWith(await actions.createPasswordResetRequest(c.get("ctx"), user.id, body.client_ip), createdPasswordResetRequestAnswer);
 		},
 	}),
 
@@ -45,8 +43,7 @@ export default endpoints("Password reset", {
 		resource: requests.pathRequest,
 		errors: actions.VERIFY_RESET_EMAIL_ERRORS,
 		async handle(c, { resource: request, body }) {
-			const verified = await actions.verifyResetEmail(c.get("ctx"), request.id, body.code, body.client_ip);
-			return verified.ok ? noContent() : verified;
+			return noContentOr(await actions.verifyResetEmail(c.get("ctx"), request.id, body.code, body.client_ip));
 		},
 	}),
 
@@ -60,8 +57,7 @@ export default endpoints("Password reset", {
 		},
 		errors: actions.RESET_PASSWORD_ERRORS,
 		async handle(c, { body }) {
-			const result = await actions.resetPassword(c.get("ctx"), body.request_id, body.password, body.client_ip);
-			return result.ok ? noContent() : result;
+			return noContentOr(await actions.resetPassword(c.get("ctx"), body.request_id, body.password, body.client_ip));
 		},
 	}),
 });

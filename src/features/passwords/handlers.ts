@@ -3,7 +3,7 @@ import { keptSessionIsWrong } from "../sessions/actions.ts";
 import { fail } from "../../errors.ts";
 import { endpoint, endpoints } from "../../http/endpoint.ts";
 import { pathUser } from "../../http/params.ts";
-import { noContent } from "../../http/responses.ts";
+import { answerWith, noContentOr } from "../../http/responses.ts";
 import { userAnswer } from "../users/schemas.ts";
 import * as actions from "./actions.ts";
 
@@ -15,8 +15,7 @@ export default endpoints("Passwords", {
 		resource: pathUser,
 		errors: actions.VERIFY_PASSWORD_ERRORS,
 		async handle(c, { resource: user, body }) {
-			const result = await actions.verifyUserPassword(c.get("ctx"), { userId: user.id, password: body.password, clientIp: body.client_ip });
-			return result.ok ? noContent() : result;
+			return noContentOr(await actions.verifyUserPassword(c.get("ctx"), { userId: user.id, password: body.password, clientIp: body.client_ip }));
 		},
 	}),
 
@@ -31,14 +30,13 @@ export default endpoints("Passwords", {
 		errors: ["NOT_FOUND", ...actions.UPDATE_PASSWORD_ERRORS],
 		async handle(c, { resource: user, body }) {
 			if (await keptSessionIsWrong(c.get("ctx"), user.id, body.session_id)) return fail("NOT_FOUND");
-			const result = await actions.updateUserPassword(c.get("ctx"), {
+			return noContentOr(await actions.updateUserPassword(c.get("ctx"), {
 				userId: user.id,
 				password: body.password,
 				newPassword: body.new_password,
 				clientIp: body.client_ip,
 				keepSession: body.session_id ?? null,
-			});
-			return result.ok ? noContent() : result;
+			}));
 		},
 	}),
 
@@ -49,9 +47,7 @@ export default endpoints("Passwords", {
 		success: { status: 200, description: "The user. When totp_registered is true, ask for a TOTP code before creating a session.", model: "User" },
 		errors: actions.AUTHENTICATE_ERRORS,
 		async handle(c, { body }) {
-			const result = await actions.authenticateWithPassword(c.get("ctx"), { email: body.email, password: body.password, clientIp: body.client_ip });
-			if (!result.ok) return result;
-			return Response.json(userAnswer.json(result.value));
+			return answerWith(await actions.authenticateWithPassword(c.get("ctx"), { email: body.email, password: body.password, clientIp: body.client_ip }), userAnswer);
 		},
 	}),
 });

@@ -2,7 +2,7 @@
 import { fail } from "../../errors.ts";
 import { endpoint, endpoints, type C } from "../../http/endpoint.ts";
 import { pathUser } from "../../http/params.ts";
-import { noContent } from "../../http/responses.ts";
+import { noContentOr } from "../../http/responses.ts";
 import { isId } from "../../lib/ids.ts";
 import * as actions from "./actions.ts";
 import { createdSessionAnswer, endUserSessionsQuery, sessionAnswer, shownSession, validatedSessionAnswer } from "./schemas.ts";
@@ -59,8 +59,7 @@ export default endpoints("Sessions", {
 		async handle(c, { resource: user }) {
 			const except = c.req.query("except");
 			if (except !== undefined && !isId(except)) return fail("NOT_FOUND");
-			const result = await actions.endUserSessions(c.get("ctx"), user.id, except ?? null, "sign_out_everywhere");
-			return result.ok ? noContent() : result;
+			return noContentOr(await actions.endUserSessions(c.get("ctx"), user.id, except ?? null, "sign_out_everywhere"));
 		},
 	}),
 
@@ -98,8 +97,7 @@ export default endpoints("Sessions", {
 		async handle(c) {
 			const session = await pathSession(c);
 			if (session === null) return fail("NOT_FOUND");
-			const result = await actions.endSession(c.get("ctx"), session, "sign_out");
-			return result.ok ? noContent() : result;
+			return noContentOr(await actions.endSession(c.get("ctx"), session, "sign_out"));
 		},
 	}),
 });

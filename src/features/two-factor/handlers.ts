@@ -5,7 +5,7 @@ import { keptSessionIsWrong, markSecondFactor } from "../sessions/actions.ts";
 import { fail } from "../../errors.ts";
 import { endpoint, endpoints } from "../../http/endpoint.ts";
 import { pathUser } from "../../http/params.ts";
-import { noContent } from "../../http/responses.ts";
+import { answerWith, noContent, noContentOr } from "../../http/responses.ts";
 import * as actions from "./actions.ts";
 import { recoveryCodeAnswer, totpCredentialAnswer } from "./schemas.ts";
 
@@ -20,9 +20,7 @@ export default endpoints("Two-factor authentication", {
 		resource: pathUser,
 		errors: actions.REGISTER_TOTP_ERRORS,
 		async handle(c, { resource: user, body }) {
-			const result = await actions.registerTotpCredential(c.get("ctx"), user.id, body.key, body.code, body.client_ip);
-			if (!result.ok) return result;
-			return Response.json(totpCredentialAnswer.json(result.value));
+			return answerWith(await actions.registerTotpCredential(c.get("ctx"), user.id, body.key, body.code, body.client_ip), totpCredentialAnswer);
 		},
 	}),
 
@@ -48,8 +46,7 @@ export default endpoints("Two-factor authentication", {
 		async handle(c, { resource: user }) {
 			const keep = c.req.query("session_id");
 			if (await keptSessionIsWrong(c.get("ctx"), user.id, keep)) return fail("NOT_FOUND");
-			const deleted = await actions.deleteTotpCredential(c.get("ctx"), user.id, keep ?? null);
-			return deleted.ok ? noContent() : deleted;
+			return noContentOr(await actions.deleteTotpCredential(c.get("ctx"), user.id, keep ?? null));
 		},
 	}),
 
@@ -80,9 +77,7 @@ export default endpoints("Two-factor authentication", {
 		resource: pathUser,
 		errors: actions.REGENERATE_RECOVERY_CODE_ERRORS,
 		async handle(c, { resource: user }) {
-			const result = await actions.regenerateRecoveryCode(c.get("ctx"), user.id);
-			if (!result.ok) return result;
-			return Response.json(recoveryCodeAnswer.json(result.value));
+			return answerWith(await actions.regenerateRecoveryCode(c.get("ctx"), user.id), recoveryCodeAnswer);
 		},
 	}),
 
@@ -95,9 +90,7 @@ export default endpoints("Two-factor authentication", {
 		errors: ["NOT_FOUND", ...actions.RESET_SECOND_FACTORS_ERRORS],
 		async handle(c, { resource: user, body }) {
 			if (await keptSessionIsWrong(c.get("ctx"), user.id, body.session_id)) return fail("NOT_FOUND");
-			const result = await actions.resetUserSecondFactors(c.get("ctx"), user.id, body.recovery_code, body.client_ip, body.session_id ?? null);
-			if (!result.ok) return result;
-			return Response.json(recoveryCodeAnswer.json(result.value));
+			return answerWith(await actions.resetUserSecondFactors(c.get("ctx"), user.id, body.recovery_code, body.client_ip, body.session_id ?? null), recoveryCodeAnswer);
 		},
 	}),
 });

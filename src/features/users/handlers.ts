@@ -1,7 +1,7 @@
 // POST /users, GET /users, GET /users/:user_id, DELETE /users/:user_id
 import { endpoint, endpoints } from "../../http/endpoint.ts";
 import { pathUser } from "../../http/params.ts";
-import { noContent } from "../../http/responses.ts";
+import { answerWith, noContentOr } from "../../http/responses.ts";
 import * as actions from "./actions.ts";
 import { parseUserListQuery, userAnswer, userListQuery } from "./schemas.ts";
 
@@ -13,9 +13,7 @@ export default endpoints("Users", {
 		success: { status: 200, description: "The new user, with email_verified false and no TOTP credential.", model: "User" },
 		errors: actions.CREATE_USER_ERRORS,
 		async handle(c, { body }) {
-			const result = await actions.createUser(c.get("ctx"), { email: body.email, password: body.password, clientIp: body.client_ip });
-			if (!result.ok) return result;
-			return Response.json(userAnswer.json(result.value));
+			return answerWith(await actions.createUser(c.get("ctx"), { email: body.email, password: body.password, clientIp: body.client_ip }), userAnswer);
 		},
 	}),
 
@@ -60,8 +58,7 @@ export default endpoints("Users", {
 		resource: pathUser,
 		errors: actions.DELETE_USER_ERRORS,
 		async handle(c, { resource: user }) {
-			const deleted = await actions.deleteUser(c.get("ctx"), user.id);
-			return deleted.ok ? noContent() : deleted;
+			return noContentOr(await actions.deleteUser(c.get("ctx"), user.id));
 		},
 	}),
 });
