@@ -58,23 +58,27 @@ export interface HolmOptions {
 	port: number;
 	/** A postgres:// URL, or undefined for the embedded SQLite in `dir`. */
 	database?: string;
-	/** Holm's stderr is appended here (warnings and errors only, at --log-level warn). */
+	/** Holm's stderr (its warnings and errors) is appended here. */
 	logFile: string;
 	/** More serve flags (--event-retention, --webhook-url …). */
 	args?: string[];
 }
 
+/** dist/holm at its default flags (but --console: the console's pages have rows of their own,
+ *  bench/console.ts), so at --log-level info: a line per request, appended to `logFile`.info,
+ *  is part of what every row measures, as it is for an operator who keeps the defaults. */
 export function spawnHolm(options: HolmOptions): Bun.Subprocess {
-	// --console: the console's pages have rows of their own (bench/console.ts).
 	const args = [EXECUTABLE, "serve", "--host", "127.0.0.1", "--port", String(options.port), "--dir", options.dir, "--console"];
-	args.push("--secret-file", options.secretFile, "--log-level", "warn");
+	args.push("--secret-file", options.secretFile);
 	if (options.database !== undefined) args.push("--database", options.database);
 	args.push(...(options.args ?? []));
-	const log = openSync(options.logFile, "a");
+	const out = openSync(`${options.logFile}.info`, "a");
+	const err = openSync(options.logFile, "a");
 	try {
-		return Bun.spawn(args, { stdout: log, stderr: log });
+		return Bun.spawn(args, { stdout: out, stderr: err });
 	} finally {
-		closeSync(log); // the child has its own copy
+		closeSync(out); // the child has its own copies
+		closeSync(err);
 	}
 }
 

@@ -23,7 +23,7 @@ import { COMMAND_USAGE, USAGE } from "./usage.ts";
 
 async function serve(args: string[]): Promise<void> {
 	const config = parseServeConfig(args, process.env);
-	const log = createLogger(config.logFormat, config.logLevel);
+	const log = createLogger(config.logFormat, config.logLevel, undefined, "each turn");
 	const running = await startServer({ config, log });
 	// Handlers first, then the line that says Holm is ready: whoever waits for that line (a test,
 	// a supervisor) may send SIGTERM at once, and must get a clean stop, not the default death.

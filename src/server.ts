@@ -4,12 +4,12 @@
 import type { SessionSettings } from "./features/sessions/settings.ts";
 import { existsSync } from "node:fs";
 import { join, resolve } from "node:path";
-import { createApp } from "./app.ts";
+import { createApp, type App } from "./app.ts";
 import { DATABASE_PASSWORD_WARNING, DEFAULT_EVENT_CONFIG, type DatabaseConfig, type EventConfig, type ServeConfig } from "./config.ts";
 import { lockDataDir, prepareDataDir, removeNewDataDir, type DataDirLock } from "./data-dir.ts";
 import type { AppContext } from "./http/env.ts";
 import { createLeakCheck } from "./leak-check/index.ts";
-import { createHasher, prepareDummyHash } from "./lib/password-hash.ts";
+import { createHasher, prepareDummyHash, type Argon2Cost } from "./lib/password-hash.ts";
 import { listenOnTcp, listenOnUnix, type Listener } from "./listen.ts";
 import type { Logger } from "./log.ts";
 import { limitWarnings } from "./limits.ts";
@@ -37,6 +37,9 @@ export interface ServerOptions {
 	webhookTimeoutMs?: number;
 	/** Tests only: on PostgreSQL, the time the database judges by instead of its own clock. */
 	fixedDatabaseClock?: () => number;
+	/** Tests only: a cheaper argon2id cost where hashing is not what a test is about (the
+	 *  contract's otherwise; no flag or environment variable sets it). */
+	hashCost?: Argon2Cost;
 }
 
 export interface RunningServer {
@@ -63,10 +66,11 @@ export async function openStorage(
 	fixedDatabaseClock?: () => number,
 	events: EventConfig = DEFAULT_EVENT_CONFIG,
 	sessions?: SessionSettings,
+	now: () => number = Date.now,
 ): Promise<Storage> {
 	const settings: EventSettings = { retentionDays: events.retentionDays, webhook: events.webhook === null ? null : { types: events.webhook.types }, sessions };
 	if (database.kind === "postgres") return openPostgresStorage(database.url, { fixedDatabaseClock, events: settings });
-	return openSqliteStorage(join(dir, "holm.db"), limiterCapacity, settings);
+	return openSqliteStorage(join(dir, "holm.db"), limiterCapacity, settings, now);
 }
 
 function describeSecrets(config: ServeConfig, log: Logger, loaded: ReturnType<typeof loadSecrets>): void {
@@ -78,45 +82,57 @@ function describeSecrets(config: ServeConfig, log: Logger, loaded: ReturnType<ty
 	}
 }
 
-export async function startServer(options: ServerOptions): Promise<RunningServer> {
-	const { config, log } = options;
-	// With SQLite the data directory holds the database, so one process holds it. With PostgreSQL
-	// it holds at most the secret, and instances on one machine may share it.
-	const usesDataDir = config.database.kind === "sqlite" || config.dirGiven;
-	const dirCreated = usesDataDir && prepareDataDir(config.dir);
-	let lock: DataDirLock | null = null;
-	let storage: Storage | null = null;
-	try {
-		lock = config.database.kind === "sqlite" ? lockDataDir(config.dir) : null;
-		const loaded = loadSecrets(config.secret, config.dir);
-		describeSecrets(config, log, loaded);
-		if (config.databasePasswordInArgs) log.warn(DATABASE_PASSWORD_WARNING);
-		const events = config.events ?? DEFAULT_EVENT_CONFIG;
-		const webhookKey = events.webhook === null ? null : loadWebhookSecret(events.webhook.secretFile);
+/** What a server runs, without its listener, its data directory's lock and its sweep timer: the
+ *  app over the database, the secrets, the leak check and the webhook deliverer. Tests call the app
+ *  in-process through it where the wire is not the point (test/support.ts). */
+export interface Service {
+	app: App["app"];
+	ctx: AppContext;
+	/** Resolves once no request is being handled. */
+	idle(): Promise<void>;
+	storage: Storage;
+	/** Where the data is: the SQLite file's path, or PostgreSQL's host/database (no password). */
+	database: string;
+	/** The data directory's secret file, when this start created it (a first start); else null. */
+	createdSecret: string | null;
+	webhooks: WebhookDeliverer | null;
+	/** Stops the webhook deliverer (attempts in flight are recorded), then closes the database. */
+	close(): Promise<void>;
+}
 
-		const database = describeDatabase(config.database, config.dir);
-		const isNewFile = config.database.kind === "sqlite" && !existsSync(database);
-		storage = await openStorage(config.database, config.dir, options.limiterCapacity, options.fixedDatabaseClock, events, config.sessions);
-		const opened = storage;
-		describeSchema(opened, database, isNewFile, log);
-		for (const warning of opened.startWarnings ?? []) log.warn(warning);
+/** Opens the database and builds the app; the caller takes care of the data directory. */
+export async function openService(options: ServerOptions): Promise<Service> {
+	const { config, log } = options;
+	const loaded = loadSecrets(config.secret, config.dir);
+	describeSecrets(config, log, loaded);
+	if (config.databasePasswordInArgs) log.warn(DATABASE_PASSWORD_WARNING);
+	const events = config.events ?? DEFAULT_EVENT_CONFIG;
+	const webhookKey = events.webhook === null ? null : loadWebhookSecret(events.webhook.secretFile);
+
+	const database = describeDatabase(config.database, config.dir);
+	const isNewFile = config.database.kind === "sqlite" && !existsSync(database);
+	const storage = await openStorage(config.database, config.dir, options.limiterCapacity, options.fixedDatabaseClock, events, config.sessions, options.now);
+	try {
+		describeSchema(storage, database, isNewFile, log);
+		for (const warning of storage.startWarnings ?? []) log.warn(warning);
 		const hasher = createHasher({
 			startDeadlineMs: options.hashingStartDeadlineMs,
 			observe: (operation, waitSeconds, runSeconds) => metrics.hashed(operation, waitSeconds, runSeconds),
+			cost: options.hashCost,
 		});
 		const metrics = createMetrics({
-			database: opened.kind,
+			database: storage.kind,
 			limits: config.limits,
-			databaseSize: () => databaseSize(opened, log),
+			databaseSize: () => databaseSize(storage, log),
 			hashingLoad: hasher.load,
-			leakedPasswords: () => opened.stores.passwords.countLeakedPasswords(),
+			leakedPasswords: () => storage.stores.passwords.countLeakedPasswords(),
 		});
 		const leakCheck = await createLeakCheck(config.leakCheck, {
 			fetch: options.fetch ?? fetch,
 			warn: (message) => log.warn(message),
 			onlineFailure: () => metrics.leakCheck("online_failure"),
 		});
-		prepareDummyHash(); // on a worker thread; start-up does not wait for it
+		prepareDummyHash(options.hashCost); // on a worker thread; start-up does not wait for it
 		warnOfLimits(config, log);
 		const { app, ctx, idle } = createApp({
 			storage,
@@ -148,18 +164,49 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
 						timeoutMs: options.webhookTimeoutMs,
 					});
 		if (webhooks !== null) ctx.webhooks = webhooks;
-
-		const listener: Listener =
-			config.unix !== null ? await listenOnUnix(config.unix, config.unixMode, app.fetch) : listenOnTcp(config.host, config.port, app.fetch);
 		return {
-			url: listener.url,
+			app,
+			ctx,
+			idle,
+			storage,
 			database,
 			createdSecret: loaded.created ? loaded.path : null,
-			ctx,
-			stop: stopper(listener, idle, storage, lock, ctx, log, webhooks),
+			webhooks,
+			async close() {
+				await webhooks?.stop(); // attempts in flight are recorded before the database closes
+				await storage.close();
+			},
 		};
 	} catch (error) {
-		await storage?.close();
+		await storage.close();
+		throw error;
+	}
+}
+
+export async function startServer(options: ServerOptions): Promise<RunningServer> {
+	const { config, log } = options;
+	// With SQLite the data directory holds the database, so one process holds it. With PostgreSQL
+	// it holds at most the secret, and instances on one machine may share it.
+	const usesDataDir = config.database.kind === "sqlite" || config.dirGiven;
+	const dirCreated = usesDataDir && prepareDataDir(config.dir);
+	let lock: DataDirLock | null = null;
+	let service: Service | null = null;
+	try {
+		lock = config.database.kind === "sqlite" ? lockDataDir(config.dir) : null;
+		service = await openService(options);
+		const listener: Listener =
+			config.unix !== null
+				? await listenOnUnix(config.unix, config.unixMode, service.app.fetch)
+				: listenOnTcp(config.host, config.port, service.app.fetch);
+		return {
+			url: listener.url,
+			database: service.database,
+			createdSecret: service.createdSecret,
+			ctx: service.ctx,
+			stop: stopper(listener, service, lock, log),
+		};
+	} catch (error) {
+		await service?.close();
 		lock?.release();
 		if (dirCreated) removeNewDataDir(config.dir);
 		throw error;
@@ -230,15 +277,8 @@ async function checkClock(storage: Storage, now: () => number, log: Logger): Pro
 }
 
 /** Starts the sweep of expired rows and returns the stop that ends everything, in order, once. */
-function stopper(
-	listener: Listener,
-	idle: () => Promise<void>,
-	storage: Storage,
-	lock: DataDirLock | null,
-	ctx: AppContext,
-	log: Logger,
-	webhooks: WebhookDeliverer | null,
-): () => Promise<void> {
+function stopper(listener: Listener, service: Service, lock: DataDirLock | null, log: Logger): () => Promise<void> {
+	const { storage, ctx } = service;
 	let sweeping: Promise<void> = Promise.resolve();
 	const sweep = setInterval(() => {
 		sweeping = storage
@@ -255,10 +295,9 @@ function stopper(
 		stopping ??= (async () => {
 			clearInterval(sweep);
 			await listener.stop(); // stops accepting, resolves once requests in flight are answered
-			await idle(); // and those whose client went away meanwhile, which the listener does not wait for
+			await service.idle(); // and those whose client went away meanwhile, which the listener does not wait for
 			await sweeping;
-			await webhooks?.stop(); // attempts in flight are recorded before the database closes
-			await storage.close();
+			await service.close();
 			lock?.release(); // last: the directory is free only once the database is closed
 		})();
 		return stopping;

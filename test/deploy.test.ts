@@ -302,7 +302,7 @@ describe("deploy/Dockerfile", () => {
 		}
 		// Imported here, so the unit and Dockerfile checks above do not depend on the server's code.
 		const { startTestServer } = await import("./support.ts");
-		const server = await startTestServer();
+		const server = await startTestServer({ listen: true });
 		const port = new URL(server.url).port;
 		// Asynchronous: the server answers from this same process, so a synchronous spawn would
 		// block the very event loop that has to answer the check.

@@ -5,7 +5,7 @@ import { Validator } from "@seriousme/openapi-schema-validator";
 // Ajv comes with the validator (which uses it for the OpenAPI schemas); here it checks the Schema
 // Objects themselves, which the OpenAPI 3.1 schema leaves unchecked, and real answers against them.
 import Ajv2020 from "ajv/dist/2020.js";
-import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import { describe, expect, test } from "bun:test";
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import type { z } from "zod";
@@ -20,7 +20,7 @@ import { EXAMPLES } from "../src/openapi/examples.ts";
 import { ROUTES } from "../src/routes.ts";
 import { passkeyAnswer } from "../src/features/passkeys/schemas.ts";
 import { authenticator, RP, signIn } from "./passkey-support.ts";
-import { authenticatorCode, createUser, SECRET, startTestServer, STRONG_PASSWORD, uniqueEmail, type TestServer } from "./support.ts";
+import { authenticatorCode, createUser, SECRET, STRONG_PASSWORD, uniqueEmail, serverForThisFile } from "./support.ts";
 
 // Fails to type-check (bunx tsc) when what a handler sends and its documented model drift apart.
 type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
@@ -296,12 +296,7 @@ describe("the document matches what the server sends", () => {
 	const ajv = new Ajv2020({ strict: false, allErrors: true });
 	ajv.addSchema(document, DOCUMENT_ID);
 
-	let server: TestServer;
-
-	beforeAll(async () => {
-		server = await startTestServer({ passkeys: RP });
-	});
-	afterAll(() => server.stop());
+	const server = serverForThisFile({ passkeys: RP });
 
 	/** The documented response of an operation for a status. */
 	function documented(method: string, path: string, status: number): any {
@@ -328,7 +323,7 @@ describe("the document matches what the server sends", () => {
 
 	test("GET /openapi.json serves the built document as JSON, the same bytes every time", async () => {
 		const fetchText = async () => {
-			const response = await fetch(`${server.url}/openapi.json`, { headers: { Authorization: SECRET } });
+			const response = await server.fetch(`/openapi.json`, { headers: { Authorization: SECRET } });
 			expect(response.status).toBe(200);
 			expect(response.headers.get("Content-Type")).toStartWith("application/json");
 			return response.text();
@@ -339,7 +334,7 @@ describe("the document matches what the server sends", () => {
 	});
 
 	test("metrics: the Prometheus text format, with the secret as a bearer token", async () => {
-		const response = await fetch(`${server.url}/metrics`, { headers: { Authorization: `Bearer ${SECRET}` } });
+		const response = await server.fetch(`/metrics`, { headers: { Authorization: `Bearer ${SECRET}` } });
 		expect(response.status).toBe(200);
 		const [mediaType] = Object.keys(documented("GET", "/metrics", 200).content);
 		expect(response.headers.get("Content-Type")).toStartWith(`${mediaType}; version=0.0.4`);

@@ -1,9 +1,15 @@
-// Starts the real server on a random port over a real SQLite file in a temp dir (or, when
-// HOLM_TEST_STORE=postgres, a fresh PostgreSQL database: see test/postgres-suite.ts), with a clock
-// the test can move, and gives request helpers and a user factory.
+// Starts Holm over a real SQLite file in a temp dir (or, when HOLM_TEST_STORE=postgres, a fresh
+// PostgreSQL database: see test/postgres-suite.ts), with a clock the test can move, and gives
+// request helpers and a user factory.
+//
+// By default the app is called in-process (Hono's app.request, as Hono's own tests do) and hashes
+// at a cheap argon2id cost: neither the wire nor the cost is what most tests are about, and
+// together they were most of the suite's time. A test about the wire (body limits, disconnects,
+// headers, the SDK over HTTP) asks for `listen: true`, the whole server on 127.0.0.1; a test about
+// hashing (the gate, timing, upgrades) asks for `hashing: "real"`, the contract's cost.
 import type { SessionSettings } from "../src/features/sessions/settings.ts";
 import { Database } from "bun:sqlite";
-import { afterAll } from "bun:test";
+import { afterAll, beforeAll, expect } from "bun:test";
 import { Faroe, FaroeError } from "@faroe/sdk";
 import { SQL } from "bun";
 import { mkdtempSync, rmSync } from "node:fs";
@@ -12,8 +18,11 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { EventConfig, LeakCheckConfig, PasskeyConfig, ServeConfig } from "../src/config.ts";
 import { limitSettings } from "../src/limits.ts";
-import { silentLogger, type Logger } from "../src/log.ts";
-import { startServer, type RunningServer } from "../src/server.ts";
+import { lockDataDir } from "../src/data-dir.ts";
+import type { AppContext } from "../src/http/env.ts";
+import type { Argon2Cost } from "../src/lib/password-hash.ts";
+import { createLogger, silentLogger, type Logger } from "../src/log.ts";
+import { openService, startServer, type ServerOptions } from "../src/server.ts";
 import { createTestDatabase } from "./postgres.ts";
 
 export const SECRET = "test-secret-that-is-long-enough";
@@ -31,13 +40,19 @@ export interface Answer {
 }
 
 export interface TestServer {
+	/** The listener's address (http://127.0.0.1:PORT): only with `listen: true`. */
 	url: string;
 	dir: string;
 	clock: TestClock;
-	running: RunningServer;
+	/** What the app's handlers reach: its stores, limits, hasher, webhook deliverer. */
+	ctx: AppContext;
+	/** @faroe/sdk over HTTP: only with `listen: true`. */
 	faroe: Faroe;
 	/** Which database the server runs on. */
 	store: "sqlite" | "postgres";
+	/** Sends `path` as fetch would (over the wire with `listen`, in-process otherwise); no secret
+	 *  unless `init` has it. */
+	fetch(path: string, init?: RequestInit): Promise<Response>;
 	/** The PostgreSQL connection string, or null on SQLite (the database is DIR/holm.db). */
 	databaseUrl: string | null;
 	/** Sends JSON (or a raw string) with the secret; `headers` override the defaults. */
@@ -110,6 +125,61 @@ export interface TestServerOptions {
 	passkeys?: PasskeyConfig;
 	/** --session-idle-timeout, --session-lifetime, --sessions-per-user; the defaults otherwise. */
 	sessions?: SessionSettings;
+	/** The whole server listening on 127.0.0.1, for tests where the wire is the point (and for
+	 *  `url` and `faroe`); the app called in-process otherwise. */
+	listen?: boolean;
+	/** "real": argon2id at the contract's cost, for tests about hashing; a cheap cost otherwise. */
+	hashing?: "real" | "cheap";
+}
+
+/** The argon2id cost of tests that are not about hashing: the same function at a fraction of the
+ *  work (a hash takes well under a millisecond instead of tens). */
+export const CHEAP_HASH_COST: Argon2Cost = { memoryCost: 64, timeCost: 1 };
+
+/** A request as fetch sends it: fetch adds these headers, which the app reads (the media type,
+ *  the body's length), so an in-process request carries them too unless the test set them. */
+function asFetchSendsIt(url: string, init: RequestInit): Request {
+	const headers = new Headers(init.headers);
+	if (!headers.has("Accept")) headers.set("Accept", "*/*");
+	if (typeof init.body === "string") {
+		if (!headers.has("Content-Type")) headers.set("Content-Type", "text/plain;charset=UTF-8");
+		if (!headers.has("Content-Length")) headers.set("Content-Length", String(Buffer.byteLength(init.body)));
+	}
+	return new Request(url, { ...init, headers });
+}
+
+/** The app called in-process: what startServer does, without the listener and the sweep timer. */
+interface Started {
+	/** Null in-process. */
+	url: string | null;
+	ctx: AppContext;
+	fetch(request: Request): Promise<Response>;
+	stop(): Promise<void>;
+}
+
+async function startInProcess(options: ServerOptions, dir: string): Promise<Started> {
+	const lock = options.config.database.kind === "sqlite" ? lockDataDir(dir) : null;
+	try {
+		const service = await openService(options);
+		return {
+			url: null,
+			ctx: service.ctx,
+			fetch: async (request) => service.app.fetch(request),
+			async stop() {
+				await service.idle();
+				await service.close();
+				lock?.release();
+			},
+		};
+	} catch (error) {
+		lock?.release();
+		throw error;
+	}
+}
+
+async function startListening(options: ServerOptions): Promise<Started> {
+	const running = await startServer(options);
+	return { url: running.url, ctx: running.ctx, fetch: (request) => fetch(request), stop: running.stop };
 }
 
 export async function startTestServer(options: TestServerOptions = {}): Promise<TestServer> {
@@ -140,7 +210,7 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
 		console: options.console ?? false,
 		sessions: options.sessions,
 	};
-	const running = await startServer({
+	const serverOptions: ServerOptions = {
 		config,
 		log: options.log ?? silentLogger,
 		now: () => clock.now,
@@ -148,13 +218,19 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
 		hashingStartDeadlineMs: options.hashingStartDeadlineMs,
 		webhookTimeoutMs: options.webhookTimeoutMs,
 		fixedDatabaseClock: options.databaseClock === "database" ? undefined : () => clock.now,
-	});
-	const url = running.url;
+		hashCost: options.hashing === "real" ? undefined : CHEAP_HASH_COST,
+	};
+	const running = options.listen === true ? await startListening(serverOptions) : await startInProcess(serverOptions, dir);
+	const base = running.url ?? "http://holm.test";
+
+	function fetchPath(path: string, init: RequestInit = {}): Promise<Response> {
+		return running.url === null ? running.fetch(asFetchSendsIt(base + path, init)) : fetch(base + path, init);
+	}
 
 	async function request(method: string, path: string, body?: unknown, headers: Record<string, string> = {}): Promise<Answer> {
 		const init: RequestInit = { method, headers: { Authorization: SECRET, ...headers } };
 		if (body !== undefined) init.body = typeof body === "string" ? body : JSON.stringify(body);
-		const response = await fetch(url + path, init);
+		const response = await fetchPath(path, init);
 		const text = await response.text();
 		return { status: response.status, body: text === "" ? null : JSON.parse(text), headers: response.headers };
 	}
@@ -174,13 +250,23 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
 		return [...(await postgres.unsafe(query.replaceAll("?", () => `$${++n}`), params))];
 	}
 
+	function listening(what: string): string {
+		if (running.url === null) throw new Error(`${what} needs a listener: start the test server with { listen: true }`);
+		return running.url;
+	}
+
 	return {
-		url,
+		get url() {
+			return listening("url");
+		},
+		get faroe() {
+			return new Faroe(listening("faroe"), SECRET);
+		},
 		dir,
 		clock,
-		running,
-		faroe: new Faroe(url, SECRET),
+		ctx: running.ctx,
 		store: database === null ? "sqlite" : "postgres",
+		fetch: fetchPath,
 		databaseUrl: database,
 		request,
 		rows,
@@ -211,6 +297,20 @@ export async function createUser(
 	});
 	if (answer.status !== 200) throw new Error(`creating a user answered ${answer.status} ${JSON.stringify(answer.body)}`);
 	return answer.body;
+}
+
+/** One wrong password for a new user from each client_ip spelling, 10 s apart (so the hashing
+ *  bucket refills): how many were checked before the address was refused. */
+export async function guessesChecked(server: TestServer, spellings: string[]): Promise<number> {
+	const user = await createUser(server);
+	let checked = 0;
+	for (const ip of spellings) {
+		server.clock.advance(10_000);
+		const answer = await server.request("POST", `/users/${user.id}/verify-password`, { password: "wrong guess here", client_ip: ip });
+		if (answer.body?.error === "INCORRECT_PASSWORD") checked += 1;
+		else expect({ ip, body: answer.body }).toEqual({ ip, body: { error: "TOO_MANY_REQUESTS" } });
+	}
+	return checked;
 }
 
 /** The code a user's authenticator app shows for `key` at `atMs`: SHA-1, 6 digits, 30 s, made with
@@ -306,6 +406,68 @@ export async function serveHolm(args: string[], env: Record<string, string> = {}
 			const code = await child.exited;
 			await Promise.all(read);
 			return code;
+		},
+	};
+}
+
+/** The test server of a file (or of a describe block): started before its first test, stopped
+ *  after its last. Its fields are there from the first test on. */
+export function serverForThisFile(options: TestServerOptions | (() => TestServerOptions) = {}): TestServer {
+	const server = {} as TestServer;
+	beforeAll(async () => {
+		const started = await startTestServer(typeof options === "function" ? options() : options);
+		Object.defineProperties(server, Object.getOwnPropertyDescriptors(started));
+	});
+	afterAll(() => server.stop());
+	return server;
+}
+
+/** `count` instances on one fresh PostgreSQL database (HOLM_TEST_DATABASE_URL, as npm test sets
+ *  it), started before the file's first test and stopped after its last, their clocks as one, as
+ *  on real servers. The array is filled from the first test on. */
+export function instancesForThisFile(count: number, options: TestServerOptions = {}): TestServer[] {
+	const servers: TestServer[] = [];
+	beforeAll(async () => {
+		const adminUrl = process.env.HOLM_TEST_DATABASE_URL ?? "";
+		if (adminUrl === "") throw new Error("the multi-instance tests need HOLM_TEST_DATABASE_URL (run them through npm test)");
+		const database = await createTestDatabase(adminUrl);
+		servers.push(...(await Promise.all(Array.from({ length: count }, () => startTestServer({ ...options, database })))));
+		for (const server of servers.slice(1)) server.clock.advance(servers[0]!.clock.now - server.clock.now);
+	});
+	afterAll(async () => {
+		await Promise.all(servers.map((server) => server.stop()));
+	});
+	return servers;
+}
+
+/** One line a recording logger heard: the JSON the real logger wrote, parsed. */
+export interface LogEntry {
+	time: string;
+	level: "debug" | "info" | "warn" | "error";
+	message: string;
+	[field: string]: string | number | boolean | null;
+}
+
+export interface RecordingLogger {
+	log: Logger;
+	/** Every line so far, as written (JSON, one object a line). */
+	lines: string[];
+	/** Every line so far, parsed. */
+	entries(): LogEntry[];
+	/** Forgets the lines so far. */
+	clear(): void;
+}
+
+/** Holm's own JSON logger writing into memory, at `minimum` and above (debug by default). */
+export function recordingLogger(minimum: "debug" | "info" = "debug"): RecordingLogger {
+	const lines: string[] = [];
+	const sink = { write: (text: string) => lines.push(...text.split("\n").filter((line) => line !== "")) };
+	return {
+		log: createLogger("json", minimum, { out: sink, err: sink }),
+		lines,
+		entries: () => lines.map((line) => JSON.parse(line) as LogEntry),
+		clear() {
+			lines.length = 0;
 		},
 	};
 }

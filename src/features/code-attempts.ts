@@ -3,7 +3,7 @@
 // only an attempt it counted is compared. Parallel guesses therefore cannot read the count before
 // any of them writes it back, on SQLite or PostgreSQL alike; the 5th incorrect code deletes the
 // request. A correct code's attempt is given back by the store verb that acts on it.
-import { nowSeconds, type AppContext } from "../context.ts";
+import type { AppContext } from "../context.ts";
 import { logEvent, newEvent } from "./events/actions.ts";
 import type { HolmEvent } from "./events/store.ts";
 
@@ -19,9 +19,23 @@ export interface TakenAttempt<Code> {
 export interface CodeAttemptStore<Code> {
 	/** Counts one attempt at a live request that has had fewer than `maxAttempts` (the code-attempts
 	 *  limit); null when the request is absent, expired or out of attempts. */
-	takeCodeAttempt(key: string, now: number, maxAttempts: number): Promise<TakenAttempt<Code> | null>;
+	takeCodeAttempt(key: string, maxAttempts: number): Promise<TakenAttempt<Code> | null>;
 	/** Deletes the request (its last attempt was incorrect) and writes `event`, in one transaction. */
 	deleteAfterLastAttempt(key: string, event: HolmEvent): Promise<void>;
+}
+
+/** What every one-time-code request table can do (src/stores/<database>/code-requests.ts writes it
+ *  once per database); "live" is judged by the store's clock. */
+export interface CodeRequestStore<Request, Code> extends CodeAttemptStore<Code> {
+	/** The live request, or null. */
+	get(key: string): Promise<Request | null>;
+	/** The user's live requests, oldest first. */
+	listForUser(userId: string): Promise<Request[]>;
+	/** Deletes a live request; whether there was one. */
+	delete(key: string): Promise<boolean>;
+	deleteForUser(userId: string): Promise<void>;
+	/** Deletes the requests that expired by `now` (the sweep's time). */
+	deleteExpired(now: number): Promise<void>;
 }
 
 export type CodeCheck = "CORRECT" | "INCORRECT" | "ABSENT";
@@ -36,7 +50,7 @@ export async function checkCode<Code>(
 	clientIp: string | undefined,
 ): Promise<CodeCheck> {
 	const maxAttempts = ctx.limits.settings["code-attempts"].count;
-	const taken = await store.takeCodeAttempt(key, nowSeconds(ctx), maxAttempts);
+	const taken = await store.takeCodeAttempt(key, maxAttempts);
 	if (taken === null) return "ABSENT";
 	if (isCorrect(taken.code)) return "CORRECT";
 	if (taken.attempts >= maxAttempts) {

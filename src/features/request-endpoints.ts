@@ -5,19 +5,18 @@
 import type { AppContext } from "../context.ts";
 import { fail } from "../errors.ts";
 import { endpoint, type C } from "../http/endpoint.ts";
-import { nowSeconds } from "../http/env.ts";
 import { pathRequestId, pathUser } from "../http/params.ts";
 import { noContent } from "../http/responses.ts";
 import type { ModelName } from "../openapi/components.ts";
 
 /** The store verbs the shared endpoints use. */
 interface RequestVerbs<Request> {
-	get(id: string, now: number): Promise<Request | null>;
-	delete(id: string, now: number): Promise<boolean>;
+	get(id: string): Promise<Request | null>;
+	delete(id: string): Promise<boolean>;
 }
 
 interface UserRequestVerbs<Request> extends RequestVerbs<Request> {
-	listForUser(userId: string, now: number): Promise<Request[]>;
+	listForUser(userId: string): Promise<Request[]>;
 	deleteForUser(userId: string): Promise<void>;
 }
 
@@ -36,9 +35,8 @@ interface RequestKind<Request, Verbs> {
 /** GET and DELETE of one request, and the loader of `:request_id` (NOT_FOUND unless live). */
 export function requestEndpoints<Request>(kind: RequestKind<Request, RequestVerbs<Request>>) {
 	async function pathRequest(c: C): Promise<Request | null> {
-		const ctx = c.get("ctx");
 		const id = pathRequestId(c);
-		return id === null ? null : kind.store(ctx).get(id, nowSeconds(ctx));
+		return id === null ? null : kind.store(c.get("ctx")).get(id);
 	}
 	return {
 		pathRequest,
@@ -53,9 +51,8 @@ export function requestEndpoints<Request>(kind: RequestKind<Request, RequestVerb
 			success: { status: 204, description: kind.deleted },
 			errors: ["NOT_FOUND"],
 			async handle(c) {
-				const ctx = c.get("ctx");
 				const id = pathRequestId(c);
-				if (id === null || !(await kind.store(ctx).delete(id, nowSeconds(ctx)))) return fail("NOT_FOUND");
+				if (id === null || !(await kind.store(c.get("ctx")).delete(id))) return fail("NOT_FOUND");
 				return noContent();
 			},
 		}),
@@ -71,8 +68,7 @@ export function userRequestEndpoints<Request>(kind: RequestKind<Request, UserReq
 			success: { status: 200, description: kind.listed, model: kind.model, list: true },
 			resource: pathUser,
 			async handle(c, { resource: user }) {
-				const ctx = c.get("ctx");
-				const requests = await kind.store(ctx).listForUser(user.id, nowSeconds(ctx));
+				const requests = await kind.store(c.get("ctx")).listForUser(user.id);
 				return Response.json(requests.map((request) => kind.json(request)));
 			},
 		}),

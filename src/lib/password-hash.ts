@@ -19,7 +19,14 @@
 import { availableParallelism } from "node:os";
 import { parsePasswordHash, type PasswordHashError } from "../password-hashes/index.ts";
 
-const ARGON2 = { algorithm: "argon2id", memoryCost: 19456, timeCost: 2 } as const;
+/** Argon2id's cost: memory in KiB and passes. */
+export interface Argon2Cost {
+	memoryCost: number;
+	timeCost: number;
+}
+
+/** The contract's cost, which every server uses. */
+export const ARGON2_COST: Argon2Cost = { memoryCost: 19456, timeCost: 2 };
 
 const HASHING_START_DEADLINE_MS = 5000;
 
@@ -41,6 +48,9 @@ export interface HasherOptions {
 	startDeadlineMs?: number;
 	/** Hears about each piece of work that ran (for the metrics). */
 	observe?: HashObserver;
+	/** The contract's cost unless given. Only tests give a cheaper one, through createApp's
+	 *  dependencies: no flag or environment variable reaches it. */
+	cost?: Argon2Cost;
 }
 
 /** The stored hash that means "no password" (a user imported without one): no password matches it. */
@@ -73,17 +83,23 @@ interface Waiter {
 	timer: ReturnType<typeof setTimeout>;
 }
 
-let dummyHash: Promise<string> | null = null;
+// One dummy hash per cost, so that a verification against nothing costs what a real one does.
+const dummyHashes = new Map<string, Promise<string>>();
 
-function getDummyHash(): Promise<string> {
-	// Made outside any gate: at start, before any request.
-	dummyHash ??= Bun.password.hash(crypto.randomUUID(), ARGON2);
-	return dummyHash;
+function getDummyHash(cost: Argon2Cost): Promise<string> {
+	const key = `${cost.memoryCost},${cost.timeCost}`;
+	let dummy = dummyHashes.get(key);
+	if (dummy === undefined) {
+		// Made outside any gate: at start, before any request.
+		dummy = Bun.password.hash(crypto.randomUUID(), { algorithm: "argon2id", ...cost });
+		dummyHashes.set(key, dummy);
+	}
+	return dummy;
 }
 
 /** Makes the dummy hash ahead of the first unknown email, so that one costs no more than the rest. */
-export function prepareDummyHash(): void {
-	void getDummyHash();
+export function prepareDummyHash(cost: Argon2Cost = ARGON2_COST): void {
+	void getDummyHash(cost);
 }
 
 interface Gate {
@@ -141,12 +157,16 @@ function createGate(concurrency: number, deadlineMs: number, observe: HashObserv
 export function createHasher(options: HasherOptions = {}): Hasher {
 	const concurrency = options.concurrency ?? Math.max(1, availableParallelism());
 	const deadlineMs = options.startDeadlineMs ?? HASHING_START_DEADLINE_MS;
+	const cost = options.cost ?? ARGON2_COST;
+	const argon2 = { algorithm: "argon2id", ...cost } as const;
+	// This hasher's own hashes start so; they are current even at a cost below the contract's.
+	const ownPrefix = `$argon2id$v=19$m=${cost.memoryCost},t=${cost.timeCost},p=1$`;
 	const own = createGate(concurrency, deadlineMs, options.observe);
 	const imported = createGate(Math.max(1, Math.floor(concurrency / 2)), deadlineMs, options.observe);
 	const run = own.run;
 
 	async function verifyAgainstNothing(password: string): Promise<void> {
-		const dummy = await getDummyHash();
+		const dummy = await getDummyHash(cost);
 		await run("verify", () => Bun.password.verify(password === "" ? "\u0000" : password, dummy, "argon2id"));
 	}
 
@@ -166,11 +186,12 @@ export function createHasher(options: HasherOptions = {}): Hasher {
 		const lane = parsed.upToDate ? own : imported;
 		const correct = await lane.run("verify", () => parsed.verify(password));
 		if (!correct) return { result: "incorrect" };
-		return { result: "correct", upgradeFrom: parsed.upToDate ? null : parsed.form };
+		const current = parsed.upToDate || storedHash.startsWith(ownPrefix);
+		return { result: "correct", upgradeFrom: current ? null : parsed.form };
 	}
 
 	return {
-		hash: (password) => run("hash", () => Bun.password.hash(password, ARGON2)),
+		hash: (password) => run("hash", () => Bun.password.hash(password, argon2)),
 		check,
 		verifyAgainstNothing,
 		load() {

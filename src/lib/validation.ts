@@ -45,6 +45,17 @@ export function isValidEmail(email: string): boolean {
 	return dot > 0 && !domain.endsWith(".") && !/\s/.test(domain);
 }
 
+/**
+ * Free text kept as it was sent (a session's user agent, a client_ip that is no address), with
+ * each control character and lone surrogate made U+FFFD: no database takes a NUL or a lone
+ * surrogate in text, and a CR/LF would become a line or a header wherever the text is shown.
+ */
+export function storableText(text: string): string {
+	return text.toWellFormed().replace(CONTROL_CHARACTERS, "\uFFFD");
+}
+
+const CONTROL_CHARACTERS = new RegExp(CONTROL_CHARACTER, "g");
+
 /** Whether `text` could be part of a stored email at all (no control characters, well-formed):
  *  a search for anything else matches nobody, without asking the database. */
 export function couldBeInEmail(text: string): boolean {

@@ -1,20 +1,18 @@
 // @holm/client against a real Holm: the flows an application runs, written as docs/client.md shows
 // them, with the client alone. Errors surface as HolmError with the code, the status and Retry-After.
-import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import { beforeAll, describe, expect, test } from "bun:test";
 import { createHolmClient, HolmError, type HolmClient } from "../../client/src/index.ts";
 import { authenticator, RP } from "../passkey-support.ts";
-import { authenticatorCode, SECRET, startTestServer, STRONG_PASSWORD, uniqueEmail, type TestServer } from "../support.ts";
+import { authenticatorCode, SECRET, serverForThisFile, STRONG_PASSWORD, uniqueEmail } from "../support.ts";
 
 const NEW_PASSWORD = "lantern quince harbor 27 kettle";
 
-let server: TestServer;
 let holm: HolmClient;
 
+const server = serverForThisFile({ listen: true });
 beforeAll(async () => {
-	server = await startTestServer();
 	holm = createHolmClient({ url: server.url, secret: SECRET });
 });
-afterAll(() => server.stop());
 
 /** The HolmError a call rejects with; fails the test when it resolves or throws anything else. */
 async function holmError(pending: Promise<unknown>): Promise<HolmError> {
@@ -283,13 +281,11 @@ describe("the rest", () => {
 
 describe("passkeys", () => {
 	// A second server, with passkeys on; the software authenticator plays the browser.
-	let passkeyServer: TestServer;
 	let passkeys: HolmClient;
+	const passkeyServer = serverForThisFile({ passkeys: RP, listen: true });
 	beforeAll(async () => {
-		passkeyServer = await startTestServer({ passkeys: RP });
 		passkeys = createHolmClient({ url: passkeyServer.url, secret: SECRET });
 	});
-	afterAll(() => passkeyServer.stop());
 
 	test("register a passkey, sign in with it, list, get and delete it; a used ceremony is INVALID_REQUEST", async () => {
 		const user = await passkeys.createUser({ email: uniqueEmail(), password: STRONG_PASSWORD });

@@ -1,13 +1,13 @@
 // The client follows the document: its committed types are what openapi-typescript makes of the
 // document today, it has one method per operation, each calling that operation, and it runs on the
 // openapi-fetch the repository tests with.
-import { afterAll, beforeAll, expect, test } from "bun:test";
+import { expect, test } from "bun:test";
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { createHolmClient, HolmError } from "../../client/src/index.ts";
 import { GENERATED_FILE, generateClientTypes } from "../../client/scripts/generate.ts";
 import { buildOpenApiDocument } from "../../src/openapi/document.ts";
-import { SECRET, startTestServer, type TestServer } from "../support.ts";
+import { SECRET, serverForThisFile } from "../support.ts";
 
 const document = buildOpenApiDocument() as any;
 const ROOT = join(import.meta.dir, "..", "..");
@@ -33,11 +33,7 @@ test("a change to the document is a drift the test above reports", async () => {
 	expect(types).not.toBe(readFileSync(GENERATED_FILE, "utf8"));
 });
 
-let server: TestServer;
-beforeAll(async () => {
-	server = await startTestServer();
-});
-afterAll(() => server.stop());
+const server = serverForThisFile({ listen: true });
 
 test("one method per operation, named by its operationId, each calling that operation's method and path", async () => {
 	const ID = "eeidmqmvdtjhaddujv8twjug";

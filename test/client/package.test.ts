@@ -22,7 +22,7 @@ async function run(command: string[], cwd: string, env: Record<string, string> =
 }
 
 beforeAll(async () => {
-	server = await startTestServer();
+	server = await startTestServer({ listen: true });
 	const packed = newDir();
 	const [{ filename }] = JSON.parse(await run(["npm", "pack", "--json", "--pack-destination", packed], join(ROOT, "client")));
 

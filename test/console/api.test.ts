@@ -37,7 +37,7 @@ describe("searching users", () => {
 	});
 
 	test("password_leaked lists the users whose password was found leaked, and each shows the flag", async () => {
-		const stores = server.running.ctx.stores;
+		const stores = server.ctx.stores;
 		// As a sign-in with a password the leak lists hold would (test/security/leaked-password-after-it-was-set.test.ts).
 		for (const name of ["anna", "bob"]) await stores.passwords.markPasswordLeaked(ids[name]!, (await stores.users.getPasswordHash(ids[name]!))!);
 		const listed = await search({ q: "ignored", by: "password_leaked", sort_order: "descending" });

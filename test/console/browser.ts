@@ -4,8 +4,11 @@
 // makes a new temporary --user-data-dir itself and refuses one given as an argument). Tests that need it are
 // skipped, with the reason printed, where no browser is installed (CI sets
 // HOLM_TEST_REQUIRE_CHROMIUM=1 and installs it, so there a missing browser fails instead).
+import { afterAll, beforeAll } from "bun:test";
 import { existsSync } from "node:fs";
 import { chromium, type Browser, type BrowserContext } from "playwright-core";
+import type { TestServer, TestServerOptions } from "../support.ts";
+import { startConsoleServer } from "./support.ts";
 
 export const CHROMIUM = process.env.HOLM_TEST_CHROMIUM ?? "/usr/bin/chromium";
 export const HAS_BROWSER = existsSync(CHROMIUM);
@@ -45,4 +48,22 @@ export async function launchBrowser(): Promise<TestBrowser> {
 			await browser.close();
 		},
 	};
+}
+
+/** A console server and a browser for the file's tests, started before the first and closed after
+ *  the last; nothing where no browser is installed. Their fields are there from the first test on. */
+export function consoleInBrowserForThisFile(options: TestServerOptions = {}): { server: TestServer; browser: TestBrowser } {
+	const server = {} as TestServer;
+	const browser = {} as TestBrowser;
+	beforeAll(async () => {
+		if (!HAS_BROWSER) return;
+		Object.defineProperties(server, Object.getOwnPropertyDescriptors(await startConsoleServer(options)));
+		Object.assign(browser, await launchBrowser());
+	});
+	afterAll(async () => {
+		if (!HAS_BROWSER) return;
+		await browser.close();
+		await server.stop();
+	});
+	return { server, browser };
 }

@@ -2,33 +2,21 @@
 // users, each confirmed action, signing out, a session that ran out; no axe-core violations on any
 // page in light and dark; every action reachable by keyboard. Screenshots of every page go to the
 // test's temporary folder; HOLM_CONSOLE_SCREENSHOTS=docs also refreshes the two in docs/console/.
-import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import { describe, expect, test } from "bun:test";
 import AxeBuilder from "@axe-core/playwright";
 import { copyFileSync, mkdirSync } from "node:fs";
 import { join } from "node:path";
 import type { BrowserContext, Page } from "playwright-core";
-import { authenticatorCode, createUser, tempDirsForThisFile, type TestServer } from "../support.ts";
-import { HAS_BROWSER, launchBrowser, type TestBrowser } from "./browser.ts";
-import { signInLink, signInToken, startConsoleServer } from "./support.ts";
+import { authenticatorCode, createUser, tempDirsForThisFile } from "../support.ts";
+import { consoleInBrowserForThisFile, HAS_BROWSER } from "./browser.ts";
+import { signInLink, signInToken } from "./support.ts";
 import { RP, authenticator, register } from "../passkey-support.ts";
 
 const newDir = tempDirsForThisFile();
 const shots = HAS_BROWSER ? newDir() : "";
 const DOCS = join(import.meta.dir, "..", "..", "docs", "console");
 
-let server: TestServer;
-let browser: TestBrowser;
-
-beforeAll(async () => {
-	if (!HAS_BROWSER) return;
-	server = await startConsoleServer({ passkeys: RP });
-	browser = await launchBrowser();
-});
-afterAll(async () => {
-	if (!HAS_BROWSER) return;
-	await browser.close();
-	await server.stop();
-});
+const { server, browser } = consoleInBrowserForThisFile({ passkeys: RP });
 
 async function signedInPage(colorScheme: "light" | "dark" = "light"): Promise<{ context: BrowserContext; page: Page }> {
 	const context = await browser.context(colorScheme);
@@ -139,7 +127,7 @@ describe.skipIf(!HAS_BROWSER)("the console in Chromium", () => {
 	test("list the users whose password was found leaked, and see it on a user's page", async () => {
 		const tag = crypto.randomUUID().slice(0, 8);
 		const leaked = await createUser(server, { email: `leaked-${tag}@example.com` });
-		const stores = server.running.ctx.stores;
+		const stores = server.ctx.stores;
 		// As a sign-in with a password the leak lists hold would (test/security/leaked-password-after-it-was-set.test.ts).
 		await stores.passwords.markPasswordLeaked(leaked.id, (await stores.users.getPasswordHash(leaked.id))!);
 		const { context, page } = await signedInPage();

@@ -9,12 +9,12 @@ import { startTestServer, type TestServer, type TestServerOptions } from "../sup
 /** Bundles the page (when its sources changed) and starts a server with the console on. */
 export async function startConsoleServer(options: TestServerOptions = {}): Promise<TestServer> {
 	await buildConsole(join(import.meta.dir, "..", "..", "data", "console"));
-	return startTestServer({ ...options, console: true });
+	return startTestServer({ ...options, console: true, listen: true });
 }
 
 /** A one-time token, as `holm console-link` stores it, on the server's clock. */
 export function signInToken(server: TestServer, ttlSeconds = 600): Promise<string> {
-	return createSignInToken(server.running.ctx.stores, Math.floor(server.clock.now / 1000), ttlSeconds);
+	return createSignInToken(server.ctx.stores, Math.floor(server.clock.now / 1000), ttlSeconds);
 }
 
 export function signInLink(server: TestServer, token: string): string {

@@ -98,7 +98,7 @@ beforeAll(async () => {
 	app = startApp();
 	const origin = `http://localhost:${app.port}`;
 	// http://localhost is a secure context, so WebAuthn works on it; its rp id is "localhost".
-	holm = await startTestServer({ passkeys: { rpId: "localhost", rpName: "Holm test", origins: [origin], userVerification: "required" } });
+	holm = await startTestServer({ passkeys: { rpId: "localhost", rpName: "Holm test", origins: [origin], userVerification: "required" }, listen: true });
 	holm.clock.now = Date.now(); // the browser's own clock meets nothing here, but keep the two close
 	profile = mkdtempSync(join(tmpdir(), "holm-chromium-"));
 	context = await chromium.launchPersistentContext(profile, {

@@ -1,20 +1,11 @@
 // The email verification, email update and two-factor flows driven through the public client
 // @faroe/sdk@0.2.0, unchanged, against the running server: every matching method of the client.
-import { afterAll, beforeAll, expect, test } from "bun:test";
-import { authenticatorCode, createUser, faroeError, startTestServer, STRONG_PASSWORD, type TestServer, uniqueEmail } from "../support.ts";
+import { expect, test } from "bun:test";
+import { authenticatorCode, createUser, faroeError, serverForThisFile, STRONG_PASSWORD, uniqueEmail } from "../support.ts";
 
 const STEP = 30_000;
 
-let server: TestServer;
-
-beforeAll(async () => {
-	server = await startTestServer();
-});
-
-afterAll(async () => {
-	await server.stop();
-});
-
+const server = serverForThisFile({ listen: true });
 
 /** What the user's authenticator app shows now. */
 function totpNow(key: Uint8Array): string {

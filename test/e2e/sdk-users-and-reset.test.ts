@@ -1,16 +1,10 @@
 // The users, passwords and password reset flows driven through the public client @faroe/sdk@0.2.0,
 // unchanged, against the running server.
 import { SortOrder, UserSortBy } from "@faroe/sdk";
-import { afterAll, beforeAll, expect, test } from "bun:test";
-import { faroeError, startTestServer, STRONG_PASSWORD, type TestServer } from "../support.ts";
+import { expect, test } from "bun:test";
+import { faroeError, STRONG_PASSWORD, serverForThisFile } from "../support.ts";
 
-let server: TestServer;
-
-beforeAll(async () => {
-	server = await startTestServer();
-});
-afterAll(() => server.stop());
-
+const server = serverForThisFile({ listen: true });
 
 test("users: create, get, list, verify and update the password, delete", async () => {
 	const faroe = server.faroe;

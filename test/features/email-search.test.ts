@@ -1,16 +1,12 @@
 // GET /users?email_query= through the substring index (SQLite FTS5 trigrams; PostgreSQL pg_trgm):
 // the index must follow every change of an email (sign-up, import, change, deletion), match
 // literally whatever the query holds, and agree with a plain scan.
-import { afterAll, beforeAll, expect, test } from "bun:test";
-import { createUser, startTestServer, STRONG_PASSWORD, type TestServer } from "../support.ts";
+import { expect, test } from "bun:test";
+import { createUser, STRONG_PASSWORD, serverForThisFile } from "../support.ts";
 
-let server: TestServer;
 const tag = crypto.randomUUID().slice(0, 6);
 
-beforeAll(async () => {
-	server = await startTestServer();
-});
-afterAll(() => server.stop());
+const server = serverForThisFile();
 
 async function search(query: string): Promise<{ emails: string[]; total: number }> {
 	const answer = await server.request("GET", `/users?per_page=100&email_query=${encodeURIComponent(query)}`);

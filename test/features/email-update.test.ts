@@ -1,24 +1,19 @@
 // POST/GET/DELETE /users/:user_id/email-update-requests, GET/DELETE /email-update-requests/:request_id,
 // POST /verify-new-email.
-import { afterAll, beforeAll, describe, expect, test } from "bun:test";
-import { createUser, startTestServer, uniqueEmail, type TestServer } from "../support.ts";
+import { beforeAll, describe, expect, test } from "bun:test";
+import { createUser, serverForThisFile, uniqueEmail } from "../support.ts";
 
 const MINUTE = 60_000;
 const ID_PATTERN = /^[abcdefghijkmnpqrstuvwxyz23456789]{24}$/;
 const CODE_PATTERN = /^[ABCDEFGHJKLMNPQRSTUVWXYZ23456789]{8}$/;
 const UNKNOWN_ID = "abcdefghijkmnpqrstuvwxyz";
 
-let server: TestServer;
 /** A user whose requests the tests below only read or delete, never verify. */
 let reader: { id: string; email: string | null };
 
+const server = serverForThisFile();
 beforeAll(async () => {
-	server = await startTestServer();
 	reader = await createUser(server);
-});
-
-afterAll(async () => {
-	await server.stop();
 });
 
 function nowSeconds(): number {

@@ -1,21 +1,16 @@
 // POST/GET/DELETE /users/:user_id/email-verification-request and POST /users/:user_id/verify-email.
-import { afterAll, beforeAll, describe, expect, test } from "bun:test";
-import { createUser, startTestServer, type TestServer } from "../support.ts";
+import { beforeAll, describe, expect, test } from "bun:test";
+import { createUser, serverForThisFile } from "../support.ts";
 
 const MINUTE = 60_000;
 const CODE_PATTERN = /^[ABCDEFGHJKLMNPQRSTUVWXYZ23456789]{8}$/;
 const UNKNOWN_USER = "abcdefghijkmnpqrstuvwxyz";
 
-let server: TestServer;
 let noEmailUser: { id: string };
 
+const server = serverForThisFile();
 beforeAll(async () => {
-	server = await startTestServer();
 	noEmailUser = await createUser(server, { email: null });
-});
-
-afterAll(async () => {
-	await server.stop();
 });
 
 function nowSeconds(): number {

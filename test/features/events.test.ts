@@ -1,15 +1,11 @@
 // The event feed (API.md section 11): every event type is stored and read back, in order, once;
 // pages follow the cursor; filters; retention; and an event is never stored for a change that did
 // not happen.
-import { afterAll, beforeAll, expect, test } from "bun:test";
+import { expect, test } from "bun:test";
 import { comparable, feedSettled, runEveryEventType } from "../events-flow.ts";
-import { createUser, startTestServer, STRONG_PASSWORD, tempDirsForThisFile, type TestServer } from "../support.ts";
+import { createUser, serverForThisFile, startTestServer, STRONG_PASSWORD, tempDirsForThisFile, type TestServer } from "../support.ts";
 
-let server: TestServer;
-beforeAll(async () => {
-	server = await startTestServer();
-});
-afterAll(() => server.stop());
+const server = serverForThisFile();
 
 /** Every event after `after`, following `next` page by page. */
 async function readAll(target: TestServer, path: string, after: string | null, limit: number): Promise<{ events: any[]; next: string }> {
@@ -98,7 +94,7 @@ test("no event is stored for a change that did not happen (the store writes it i
 	const taken = await createUser(server);
 	// The unique index refuses the second user: its user_created event must not exist either.
 	const { newEvent } = await import("../../src/features/events/actions.ts");
-	const ctx = server.running.ctx;
+	const ctx = server.ctx;
 	const event = newEvent(ctx, "user_created", { userId: "zzzzzzzzzzzzzzzzzzzzzzzz" });
 	const inserted = await ctx.stores.users.insert(
 		{ id: "zzzzzzzzzzzzzzzzzzzzzzzz", createdAt: 0, email: taken.email, passwordHash: "x", recoveryCode: "AAAAAAAA" },

@@ -1,16 +1,12 @@
 // Passkeys in the event feed (API.md sections 10 and 11): a registration, a sign-in, a failed
 // sign-in, a cloned authenticator and a deletion are stored and read back from GET /events and
 // GET /users/{id}/events, with the passkey's id and never a key, challenge or signature.
-import { afterAll, beforeAll, expect, test } from "bun:test";
+import { expect, test } from "bun:test";
 import { comparable, feedSettled } from "../events-flow.ts";
 import { authenticator, registered, RP, signIn, startRegistration, startSignIn } from "../passkey-support.ts";
-import { createUser, startTestServer, type TestServer } from "../support.ts";
+import { createUser, serverForThisFile } from "../support.ts";
 
-let server: TestServer;
-beforeAll(async () => {
-	server = await startTestServer({ passkeys: RP });
-});
-afterAll(() => server.stop());
+const server = serverForThisFile({ passkeys: RP });
 
 async function eventsOf(userId: string): Promise<any[]> {
 	await feedSettled(server);

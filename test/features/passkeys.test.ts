@@ -1,18 +1,12 @@
 // Passkeys (API.md section 10): registration and sign-in with ES256, EdDSA and RS256 keys made by a
 // software authenticator, the options Holm hands out, and listing, getting and deleting passkeys.
-import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import { describe, expect, test } from "bun:test";
 import { authenticator, register, registered, RP, signIn, startRegistration, startSignIn } from "../passkey-support.ts";
-import { createUser, startTestServer, type TestServer } from "../support.ts";
+import { createUser, serverForThisFile, startTestServer } from "../support.ts";
 
 const UNKNOWN = "abcdefghijkmnpqrstuvwxyz";
-let server: TestServer;
 
-beforeAll(async () => {
-	server = await startTestServer({ passkeys: RP });
-});
-afterAll(async () => {
-	await server.stop();
-});
+const server = serverForThisFile({ passkeys: RP });
 
 describe("registration options", () => {
 	test("name the rp, a user handle that is neither the id nor the email, a fresh challenge, the three algorithms", async () => {
@@ -249,7 +243,7 @@ describe("passkeys", () => {
 
 	test("a user deleted between the lookup and the ceremony's insert gets no ceremony and no handle (NOT_FOUND, not a 500)", async () => {
 		// The race itself is a few microseconds wide; the store's answer to it is what the actions rely on.
-		const passkeys = server.running.ctx.stores.passkeys;
+		const passkeys = server.ctx.stores.passkeys;
 		const ceremony = { id: "abcdefghijkmnpqrstuvw234", kind: "registration" as const, userId: UNKNOWN, challenge: new Uint8Array(32), createdAt: 0, expiresAt: 1 };
 		expect(await passkeys.insertCeremony(ceremony)).toBe(false);
 		expect(await passkeys.userHandle(UNKNOWN, new Uint8Array(32))).toBeNull();
@@ -285,7 +279,7 @@ describe("passkeys off (no --passkey-rp-id)", () => {
 				const answer = await off.request(method, path, method === "GET" ? undefined : "not json", { "Content-Type": "image/png" });
 				expect(answer.status, `${method} ${path}`).toBe(400);
 				expect(answer.body).toEqual({ error: "NOT_ALLOWED" });
-				const unauthenticated = await fetch(off.url + path, { method });
+				const unauthenticated = await off.fetch(path, { method });
 				expect(unauthenticated.status).toBe(401);
 			}
 			// Other paths are unaffected.

@@ -1,16 +1,11 @@
 // /users/:user_id/password-reset-requests, /password-reset-requests/:request_id[/verify-email], /reset-password
-import { afterAll, beforeAll, describe, expect, test } from "bun:test";
-import { createUser, startTestServer, STRONG_PASSWORD, type TestServer } from "../support.ts";
+import { describe, expect, test } from "bun:test";
+import { createUser, STRONG_PASSWORD, serverForThisFile } from "../support.ts";
 
 const NEW_PASSWORD = "brand new passphrase 99";
 const MINUTE = 60_000;
 
-let server: TestServer;
-
-beforeAll(async () => {
-	server = await startTestServer();
-});
-afterAll(() => server.stop());
+const server = serverForThisFile();
 
 async function createRequest(userId: string) {
 	const answer = await server.request("POST", `/users/${userId}/password-reset-requests`, {});

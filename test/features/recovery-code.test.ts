@@ -1,20 +1,15 @@
 // POST /users/:user_id/regenerate-recovery-code and POST /users/:user_id/reset-2fa.
-import { afterAll, beforeAll, describe, expect, test } from "bun:test";
-import { authenticatorCode, createUser, startTestServer, type TestServer } from "../support.ts";
+import { beforeAll, describe, expect, test } from "bun:test";
+import { authenticatorCode, createUser, serverForThisFile } from "../support.ts";
 
 const CODE_PATTERN = /^[ABCDEFGHJKLMNPQRSTUVWXYZ23456789]{8}$/;
 const UNKNOWN_USER = "abcdefghijkmnpqrstuvwxyz";
 
-let server: TestServer;
 let bystander: { id: string; recovery_code: string };
 
+const server = serverForThisFile();
 beforeAll(async () => {
-	server = await startTestServer();
 	bystander = await createUser(server);
-});
-
-afterAll(async () => {
-	await server.stop();
 });
 
 function codeAt(key: Uint8Array, atMs: number): string {

@@ -165,3 +165,13 @@ test("verify-2fa/totp with session_id records second_factor_verified_at; a sessi
 	expect((await server.request("GET", `/sessions/${mine.session.id}`)).body.second_factor_verified_at).toBe(now);
 	expect((await server.request("GET", `/sessions/${theirs.session.id}`)).body.second_factor_verified_at).toBeNull();
 });
+
+// A NUL in text is refused by PostgreSQL (a 500 for the whole call, seen on the PostgreSQL run),
+// a lone surrogate by every encoding, and a CR/LF becomes a line wherever the text is shown.
+test("a user agent or client_ip with a NUL, a CR/LF or a lone surrogate is kept with U+FFFD in their place, never a 500", async () => {
+	const user = await createUser(server);
+	const { session } = await signIn(user.id, { client_ip: "proxy\u0000\r\n", user_agent: "Agent\u0000/1.0\r\nX-Evil: 1\ud800" });
+	expect(session.client_ip).toBe("proxy\ufffd\ufffd\ufffd");
+	expect(session.user_agent).toBe("Agent\ufffd/1.0\ufffd\ufffdX-Evil: 1\ufffd");
+	expect((await server.request("GET", `/sessions/${session.id}`)).body.user_agent).toBe(session.user_agent);
+});

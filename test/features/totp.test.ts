@@ -1,21 +1,16 @@
 // POST /users/:user_id/register-totp, GET/DELETE /users/:user_id/totp-credential, POST /users/:user_id/verify-2fa/totp.
 // Codes are made with otpauth as a user's authenticator app would make them, at the server's injected time.
-import { afterAll, beforeAll, describe, expect, test } from "bun:test";
-import { authenticatorCode, createUser, startTestServer, type TestServer } from "../support.ts";
+import { beforeAll, describe, expect, test } from "bun:test";
+import { authenticatorCode, createUser, serverForThisFile } from "../support.ts";
 
 const STEP = 30_000;
 const UNKNOWN_USER = "abcdefghijkmnpqrstuvwxyz";
 
-let server: TestServer;
 let bystander: { id: string };
 
+const server = serverForThisFile();
 beforeAll(async () => {
-	server = await startTestServer();
 	bystander = await createUser(server);
-});
-
-afterAll(async () => {
-	await server.stop();
 });
 
 function randomKey(): Uint8Array {

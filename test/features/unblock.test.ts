@@ -1,15 +1,11 @@
 // POST /users/{user_id}/unblock (API.md section 12): a user locked out by someone guessing at their
 // account gets back in at once, instead of waiting up to 15 minutes (passwords) or 24 hours (second
 // factor); the escalation starts over; blocks of addresses stay.
-import { afterAll, beforeAll, expect, test } from "bun:test";
+import { expect, test } from "bun:test";
 import { feedSettled } from "../events-flow.ts";
-import { authenticatorCode, createUser, startTestServer, STRONG_PASSWORD, type TestServer } from "../support.ts";
+import { authenticatorCode, createUser, serverForThisFile, startTestServer, STRONG_PASSWORD } from "../support.ts";
 
-let server: TestServer;
-beforeAll(async () => {
-	server = await startTestServer();
-});
-afterAll(() => server.stop());
+const server = serverForThisFile();
 
 async function lastEvent(type: string, userId: string): Promise<any> {
 	await feedSettled(server);

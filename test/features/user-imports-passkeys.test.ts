@@ -1,18 +1,13 @@
 // Passkeys in POST /user-imports (API.md sections 9 and 10): imported passkeys sign in, with their
 // counter continuing; a malformed one fails its row; a credential id already registered is a
 // conflict like a taken email. On whichever database the suite runs on.
-import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import { describe, expect, test } from "bun:test";
 import { generateId } from "../../src/lib/ids.ts";
 import type { SoftAuthenticator } from "../passkey-authenticator.ts";
 import { authenticator, register, registered, RP, signIn } from "../passkey-support.ts";
-import { createUser, startTestServer, type TestServer } from "../support.ts";
+import { createUser, serverForThisFile } from "../support.ts";
 
-let server: TestServer;
-
-beforeAll(async () => {
-	server = await startTestServer({ passkeys: RP });
-});
-afterAll(() => server.stop());
+const server = serverForThisFile({ passkeys: RP });
 
 const ALGORITHMS = { ES256: -7, EdDSA: -8, RS256: -257 } as const;
 

@@ -80,3 +80,12 @@ test("a session id already taken is a conflict (ID_ALREADY_USED, or skipped nami
 		{ index: 1, status: "failed", error: "ID_ALREADY_USED" },
 	]);
 });
+
+test("an imported session's user agent or address with a NUL or a lone surrogate is kept with U+FFFD, never a 500", async () => {
+	const row = sessionRow("zyxwvutsrqpnmkjihgfedcba98765432zyxwvuts", { client_ip: "proxy\u0000", user_agent: "Agent\u0000\ud800" });
+	const id = generateId();
+	const answer = await server.request("POST", "/user-imports", { users: [{ id, sessions: [row] }] });
+	expect(answer.body.results).toEqual([{ index: 0, status: "created", user_id: id }]);
+	const shown = await server.request("GET", `/sessions/${row.id}`);
+	expect(shown.body).toMatchObject({ client_ip: "proxy\ufffd", user_agent: "Agent\ufffd\ufffd" });
+});

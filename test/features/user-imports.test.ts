@@ -1,28 +1,26 @@
 // POST /user-imports (API.md section 9): rows checked one by one, ids kept, second factors
 // imported, conflicts within and across requests, on whichever database the suite runs on.
-import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import { beforeAll, describe, expect, test } from "bun:test";
 import { encodeBase64 } from "@oslojs/encoding";
-import type { Logger, LogFields } from "../../src/log.ts";
 import { generateId } from "../../src/lib/ids.ts";
 import { feedSettled } from "../events-flow.ts";
-import { authenticatorCode, createUser, startTestServer, STRONG_PASSWORD, uniqueEmail, type TestServer } from "../support.ts";
+import { authenticatorCode, createUser, recordingLogger, serverForThisFile, STRONG_PASSWORD, uniqueEmail } from "../support.ts";
 
-let server: TestServer;
-const events: LogFields[] = [];
-const capture = (message: string, fields?: LogFields) => {
-	if (message === "security event" && fields !== undefined) events.push(fields);
-};
-const log: Logger = { info: capture, warn: capture, error() {} };
+const recorded = recordingLogger();
+
+/** The fields of each "security event" line logged so far. */
+function loggedEvents(): Record<string, unknown>[] {
+	return recorded.entries().flatMap(({ time: _time, level: _level, message, ...fields }) => (message === "security event" ? [fields] : []));
+}
 
 // Made once: an argon2id hash as Holm (and Bun's defaults, m=64 MiB) writes it.
 let argonHash: string;
 const IMPORTED_PASSWORD = "an imported passphrase 7";
 
+const server = serverForThisFile({ log: recorded.log });
 beforeAll(async () => {
-	server = await startTestServer({ log });
 	argonHash = await Bun.password.hash(IMPORTED_PASSWORD, { algorithm: "argon2id", memoryCost: 19456, timeCost: 2 });
 });
-afterAll(() => server.stop());
 
 function nowSeconds(): number {
 	return Math.floor(server.clock.now / 1000);
@@ -181,9 +179,9 @@ describe("POST /user-imports", () => {
 		await feedSettled(server);
 		const before = await server.request("GET", "/events?type=users_imported&limit=1000");
 		expect(before.status).toBe(200);
-		events.length = 0;
+		recorded.clear();
 		await importRows([{}, { id: "bad" }]);
-		expect(events).toContainEqual({ event: "users_imported", created: 1, skipped: 0, failed: 1, user_id: null, client_ip: null });
+		expect(loggedEvents()).toContainEqual({ event: "users_imported", created: 1, skipped: 0, failed: 1, user_id: null, client_ip: null });
 		await feedSettled(server);
 		const stored = await server.request("GET", `/events?type=users_imported&after=${before.body.next}`);
 		expect(stored.status).toBe(200);

@@ -1,22 +1,20 @@
 // Every page of GET /users, in both orders and by both sort keys, on whichever database the suite
 // runs on: the pages together hold every user exactly once, in order, whichever end of the list a
 // page is read from (PostgreSQL counts deep pages from the nearer end; SQLite keeps page anchors).
-import { afterAll, beforeAll, expect, test } from "bun:test";
+import { beforeAll, expect, test } from "bun:test";
 import { generateId } from "../../src/lib/ids.ts";
-import { startTestServer, type TestServer } from "../support.ts";
+import { serverForThisFile, startTestServer } from "../support.ts";
 
-let server: TestServer;
 const users: { id: string; created_at: number }[] = [];
 
+const server = serverForThisFile();
 beforeAll(async () => {
-	server = await startTestServer();
 	// Ties in created_at, so the id decides between them.
 	const rows = Array.from({ length: 47 }, (_, i) => ({ id: generateId(), created_at: 1_600_000_000 + (i % 9) }));
 	const answer = await server.request("POST", "/user-imports", { users: rows });
 	expect(answer.body.created).toBe(47);
 	users.push(...rows);
 });
-afterAll(() => server.stop());
 
 function expected(sortBy: "created_at" | "id", sortOrder: "ascending" | "descending"): string[] {
 	const sorted = [...users].sort((a, b) => (sortBy === "id" || a.created_at === b.created_at ? (a.id < b.id ? -1 : 1) : a.created_at - b.created_at));

@@ -1,13 +1,8 @@
 // POST /users, GET /users, GET /users/:user_id, DELETE /users/:user_id
-import { afterAll, beforeAll, describe, expect, test } from "bun:test";
-import { createUser, startTestServer, STRONG_PASSWORD, uniqueEmail, type TestServer } from "../support.ts";
+import { beforeAll, describe, expect, test } from "bun:test";
+import { createUser, serverForThisFile, STRONG_PASSWORD, uniqueEmail } from "../support.ts";
 
-let server: TestServer;
-
-beforeAll(async () => {
-	server = await startTestServer();
-});
-afterAll(() => server.stop());
+const server = serverForThisFile();
 
 describe("POST /users", () => {
 	test("creates a user with the full user model", async () => {
@@ -124,11 +119,10 @@ describe("GET /users/:user_id and DELETE /users/:user_id", () => {
 });
 
 describe("GET /users", () => {
-	let listServer: TestServer;
 	const ids: string[] = [];
 
+	const listServer = serverForThisFile();
 	beforeAll(async () => {
-		listServer = await startTestServer();
 		// Five users over three distinct seconds; two pairs share a created_at to test the tie-break.
 		for (const [i, step] of [0, 0, 1000, 1000, 1000].entries()) {
 			listServer.clock.advance(step);
@@ -136,7 +130,6 @@ describe("GET /users", () => {
 		}
 		await createUser(listServer, { email: null });
 	});
-	afterAll(() => listServer.stop());
 
 	function idsOf(body: { id: string }[]): string[] {
 		return body.map((user) => user.id);

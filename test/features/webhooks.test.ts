@@ -81,7 +81,7 @@ async function startWithWebhook(dir: string, types: string[] | null = null): Pro
 async function until(server: TestServer, what: string, done: () => boolean | Promise<boolean>): Promise<void> {
 	for (let i = 0; i < 500; i++) {
 		if (await done()) return;
-		server.running.ctx.webhooks?.wake();
+		server.ctx.webhooks?.wake();
 		await Bun.sleep(20);
 	}
 	throw new Error(`gave up waiting: ${what}`);
@@ -112,7 +112,7 @@ async function feedSince(server: TestServer, after: string | null): Promise<any[
 
 /** One sample of GET /metrics, by its name and labels as written (`name{label="value"}`). */
 async function metric(server: TestServer, sample: string): Promise<number> {
-	const response = await fetch(`${server.url}/metrics`, { headers: { Authorization: `Bearer ${SERVER_SECRET}` } });
+	const response = await server.fetch(`/metrics`, { headers: { Authorization: `Bearer ${SERVER_SECRET}` } });
 	const line = (await response.text()).split("\n").find((l) => l.startsWith(`${sample} `));
 	return line === undefined ? NaN : Number(line.split(" ").at(-1));
 }
@@ -167,7 +167,7 @@ test("a receiver that fails, then hangs, then recovers gets every event, with th
 
 		// Nothing is tried again before its delay (5 s), however often the deliverer looks.
 		for (let i = 0; i < 5; i++) {
-			server.running.ctx.webhooks?.wake();
+			server.ctx.webhooks?.wake();
 			await Bun.sleep(20);
 		}
 		const afterFirst = receiver.received.length;
@@ -226,7 +226,7 @@ test("after the last retry a delivery is given up: an error line and a metric", 
 		expect(receiver.received.map((delivery) => delivery.id)).toEqual(Array(7).fill(event.id));
 		expect(await metric(server, "holm_webhook_queue_depth")).toBe(0);
 		server.clock.advance(24 * 3600_000);
-		server.running.ctx.webhooks?.wake();
+		server.ctx.webhooks?.wake();
 		await Bun.sleep(100);
 		expect(receiver.received).toHaveLength(7);
 		const gaveUp = lines.map((line) => JSON.parse(line)).find((line) => line.message === "webhook delivery given up");
@@ -322,7 +322,7 @@ test("an instance starts no attempt its lease may end during (a stalled batch): 
 		} else {
 			await server.rows(plant);
 		}
-		server.running.ctx.webhooks?.wake();
+		server.ctx.webhooks?.wake();
 		await until(server, "the first 64 attempts", () => receiver.received.length >= 64);
 		// 50 s into the lease: the 6 left cannot be attempted and recorded before it ends.
 		server.clock.advance(50_000);

@@ -345,7 +345,7 @@ function pipelineScenarios(route: Route): Scenario[] {
 /** What the app recorded: for each route pattern and method, the error codes it answered. */
 async function answeredCodes(target: TestServer): Promise<Map<string, Set<string>>> {
 	const answered = new Map<string, Set<string>>();
-	const text = await target.running.ctx.metrics.text();
+	const text = await target.ctx.metrics.text();
 	for (const [, route, method, error] of text.matchAll(/^holm_http_requests_total\{route="([^"]*)",method="([^"]*)",status="[0-9]+",error="([^"]*)"\} [0-9]+$/gm)) {
 		if (error === "") continue;
 		const key = `${method} ${route}`;

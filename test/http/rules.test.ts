@@ -1,15 +1,13 @@
 // The general rules of API.md section 1, checked against the real server.
-import { afterAll, beforeAll, describe, expect, test } from "bun:test";
-import { createUser, SECRET, startTestServer, STRONG_PASSWORD, type TestServer } from "../support.ts";
+import { beforeAll, describe, expect, test } from "bun:test";
+import { createUser, SECRET, serverForThisFile, startTestServer, STRONG_PASSWORD } from "../support.ts";
 
-let server: TestServer;
 let userId: string;
 
+const server = serverForThisFile({ listen: true });
 beforeAll(async () => {
-	server = await startTestServer();
 	userId = (await createUser(server)).id;
 });
-afterAll(() => server.stop());
 
 describe("secret", () => {
 	test("a missing Authorization header answers 401 NOT_AUTHENTICATED", async () => {
@@ -62,10 +60,10 @@ describe("secret", () => {
 
 describe("health", () => {
 	test("GET /health answers 503 {status: unavailable} when the database does not answer", async () => {
-		const own = await startTestServer();
+		const own = await startTestServer({ listen: true });
 		try {
 			expect((await fetch(own.url + "/health")).status).toBe(200);
-			await own.running.ctx.storage.close(); // what a failed disk or a deleted volume looks like from here
+			await own.ctx.storage.close(); // what a failed disk or a deleted volume looks like from here
 			const response = await fetch(own.url + "/health");
 			expect(response.status).toBe(503);
 			expect(await response.json()).toEqual({ status: "unavailable" });

@@ -25,7 +25,7 @@ export async function storedPasswordHash(server: TestServer, userId: string): Pr
 
 /** The value of one series in the server's /metrics (0 when it has not appeared yet). */
 export async function metricValue(server: TestServer, series: string): Promise<number> {
-	const response = await fetch(server.url + "/metrics", { headers: { Authorization: SECRET } });
+	const response = await server.fetch("/metrics", { headers: { Authorization: SECRET } });
 	const line = (await response.text()).split("\n").find((candidate) => candidate.startsWith(series + " "));
 	return line === undefined ? 0 : Number(line.slice(series.length + 1));
 }

@@ -1,29 +1,22 @@
 // Imported hashes through the API: a password check against one answers exactly as against Holm's
 // own hashes, costs one verification through the hashing gate whether the password is right or
 // wrong, and a correct password replaces the hash by an argon2id hash (counted by form).
-import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import { describe, expect, test } from "bun:test";
 import bcryptjs from "bcryptjs";
 import { argon2i, argon2id, createSHA256, createSHA512, pbkdf2, scrypt } from "hash-wasm";
 import { createHash, createHmac } from "node:crypto";
 import wordpressHash from "wordpress-hash-node";
-import type { LogFields, Logger } from "../../src/log.ts";
-import { createUser, startTestServer, STRONG_PASSWORD, type TestServer } from "../support.ts";
+import { createUser, recordingLogger, STRONG_PASSWORD, serverForThisFile } from "../support.ts";
 import { metricValue, plantPasswordHash, storedPasswordHash, upgradesCounted } from "./plant.ts";
 
-const warnings: { message: string; fields: LogFields }[] = [];
-const log: Logger = {
-	info() {},
-	error() {},
-	warn(message, fields = {}) {
-		warnings.push({ message, fields });
-	},
-};
+const recorded = recordingLogger();
 
-let server: TestServer;
-beforeAll(async () => {
-	server = await startTestServer({ log });
-});
-afterAll(() => server.stop());
+/** The warnings logged so far, each with its fields. */
+function warnings(): { message: string; fields: Record<string, unknown> }[] {
+	return recorded.entries().flatMap(({ time: _time, level, message, ...fields }) => (level === "warn" ? [{ message, fields }] : []));
+}
+
+const server = serverForThisFile({ log: recorded.log, hashing: "real" });
 
 const salt = new Uint8Array(16).fill(9);
 const b64 = (bytes: Uint8Array, options: { adapted?: boolean; padded?: boolean } = {}) => {
@@ -124,14 +117,14 @@ test("a stored hash in no supported form answers INCORRECT_PASSWORD, costs one v
 	const user = await createUser(server);
 	const md5 = createHash("md5").update(STRONG_PASSWORD).digest("hex");
 	await plantPasswordHash(server, user.id, md5);
-	warnings.length = 0;
+	recorded.clear();
 	const verified = await verifications();
 	const answer = await server.request("POST", `/users/${user.id}/verify-password`, { password: STRONG_PASSWORD });
 	expect(answer.body).toEqual({ error: "INCORRECT_PASSWORD" });
 	expect((await verifications()) - verified).toBe(1);
-	expect(warnings).toHaveLength(1);
-	expect(warnings[0]!.fields).toEqual({ user_id: user.id, reason: "UNSUPPORTED_PASSWORD_HASH" });
-	expect(JSON.stringify(warnings)).not.toContain(md5);
+	expect(warnings()).toHaveLength(1);
+	expect(warnings()[0]!.fields).toEqual({ user_id: user.id, reason: "UNSUPPORTED_PASSWORD_HASH" });
+	expect(JSON.stringify(warnings())).not.toContain(md5);
 });
 
 test("update-password from an imported hash sets the new password, and counts no upgrade", async () => {

@@ -7,24 +7,22 @@
 // clock, as in production; the skewed one is told its time by an injected clock, not by a system
 // tool. Run by `npm test` only on PostgreSQL.
 import { afterAll, beforeAll, expect, test } from "bun:test";
-import { createLogger } from "../../src/log.ts";
 import { createTestDatabase } from "../postgres.ts";
-import { authenticatorCode, createUser, startTestServer, STRONG_PASSWORD, type TestServer } from "../support.ts";
+import { authenticatorCode, createUser, recordingLogger, startTestServer, STRONG_PASSWORD, type TestServer } from "../support.ts";
 
 const AHEAD_MS = 16 * 60_000;
-const skewedLog: string[] = [];
+const skewed = recordingLogger("info");
 let onTime: TestServer;
 let ahead: TestServer;
 
 beforeAll(async () => {
 	const database = await createTestDatabase(process.env.HOLM_TEST_DATABASE_URL ?? "");
 	onTime = await startTestServer({ database, clockStartsAt: Date.now(), databaseClock: "database" });
-	const sink = { write: (text: string) => skewedLog.push(...text.split("\n").filter((line) => line !== "")) };
 	ahead = await startTestServer({
 		database,
 		clockStartsAt: Date.now() + AHEAD_MS,
 		databaseClock: "database",
-		log: createLogger("json", "info", { out: sink, err: sink }),
+		log: skewed.log,
 	});
 });
 afterAll(async () => {
@@ -83,7 +81,7 @@ test("the sweep of an instance whose clock runs ahead deletes no live limit row 
 });
 
 test("an instance whose clock is off the database's says so in its log", () => {
-	const warnings = skewedLog.map((line) => JSON.parse(line)).filter((line) => line.level === "warn" && line.message.includes("clock"));
+	const warnings = skewed.lines.map((line) => JSON.parse(line)).filter((line) => line.level === "warn" && line.message.includes("clock"));
 	expect(warnings.length).toBeGreaterThan(0);
 	expect(Math.round(warnings[0].skew_ms / 60_000)).toBe(16);
 });

@@ -2,9 +2,8 @@
 // be made still answers (a scan), and every start says so. Run by `npm test` only on PostgreSQL.
 import { expect, test } from "bun:test";
 import { SQL } from "bun";
-import type { Logger, LogFields } from "../../src/log.ts";
 import { createTestDatabase } from "../postgres.ts";
-import { startTestServer, tempDirsForThisFile } from "../support.ts";
+import { recordingLogger, startTestServer, tempDirsForThisFile } from "../support.ts";
 
 const newDir = tempDirsForThisFile();
 
@@ -37,11 +36,10 @@ test("without the index, email_query still answers and every start warns", async
 	await sql`DROP INDEX user_email_trgm`;
 	await sql.close();
 
-	const warnings: string[] = [];
-	const log: Logger = { info() {}, warn: (message: string, _fields?: LogFields) => warnings.push(message), error() {} };
-	const server = await startTestServer({ database, dir, log });
+	const recorded = recordingLogger();
+	const server = await startTestServer({ database, dir, log: recorded.log });
 	try {
-		expect(warnings.some((line) => line.includes("email_query= reads every user") && line.includes("CREATE INDEX CONCURRENTLY user_email_trgm"))).toBe(true);
+		expect(recorded.entries().some(({ level, message: line }) => level === "warn" && line.includes("email_query= reads every user") && line.includes("CREATE INDEX CONCURRENTLY user_email_trgm"))).toBe(true);
 		const found = await server.request("GET", "/users?email_query=findme");
 		expect(found.body.map((user: { email: string }) => user.email)).toEqual(["findme@search.example"]);
 	} finally {

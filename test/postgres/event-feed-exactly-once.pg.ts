@@ -2,22 +2,10 @@
 // while a reader follows GET /events. With a plain sequence as the cursor, a transaction that took
 // a lower number can commit after the reader has moved past it, and that event is never read. The
 // reader must see every stored event exactly once, in the order the feed gives.
-import { afterAll, beforeAll, expect, test } from "bun:test";
-import { createTestDatabase } from "../postgres.ts";
-import { createUser, startTestServer, type TestServer } from "../support.ts";
+import { expect, test } from "bun:test";
+import { createUser, instancesForThisFile, type TestServer } from "../support.ts";
 
-const adminUrl = process.env.HOLM_TEST_DATABASE_URL ?? "";
-let servers: TestServer[] = [];
-
-beforeAll(async () => {
-	if (adminUrl === "") throw new Error("the multi-instance tests need HOLM_TEST_DATABASE_URL (run them through npm test)");
-	const database = await createTestDatabase(adminUrl);
-	servers = await Promise.all([0, 1, 2].map(() => startTestServer({ database })));
-	for (const server of servers.slice(1)) server.clock.advance(servers[0]!.clock.now - server.clock.now);
-});
-afterAll(async () => {
-	await Promise.all(servers.map((server) => server.stop()));
-});
+const servers = instancesForThisFile(3);
 
 const WRITERS_PER_INSTANCE = 8;
 const WRITES_PER_WRITER = 250;

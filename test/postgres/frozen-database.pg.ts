@@ -18,7 +18,7 @@ const postgres: PrivatePostgres | undefined = started.url === null ? undefined :
 let server: TestServer;
 
 beforeAll(async () => {
-	if (postgres !== undefined) server = await startTestServer({ database: await createTestDatabase(postgres.url) });
+	if (postgres !== undefined) server = await startTestServer({ database: await createTestDatabase(postgres.url), listen: true });
 });
 afterAll(async () => {
 	postgres?.thaw();

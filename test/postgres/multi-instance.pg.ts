@@ -2,23 +2,11 @@
 // count sees only its share. On PostgreSQL every attempt counter, lockout and rate limit lives in
 // the database, so three instances give exactly the tries one would. Run by `npm test` only on
 // PostgreSQL (test/postgres-suite.ts).
-import { afterAll, beforeAll, expect, test } from "bun:test";
+import { expect, test } from "bun:test";
 import { createTestDatabase } from "../postgres.ts";
-import { authenticatorCode, createUser, startTestServer, STRONG_PASSWORD, type Answer, type TestServer } from "../support.ts";
+import { authenticatorCode, createUser, instancesForThisFile, startTestServer, STRONG_PASSWORD, type Answer, type TestServer } from "../support.ts";
 
-const adminUrl = process.env.HOLM_TEST_DATABASE_URL ?? "";
-let servers: TestServer[] = [];
-
-beforeAll(async () => {
-	if (adminUrl === "") throw new Error("the multi-instance tests need HOLM_TEST_DATABASE_URL (run them through npm test)");
-	const database = await createTestDatabase(adminUrl);
-	servers = await Promise.all([0, 1, 2].map(() => startTestServer({ database })));
-	// One clock for all three, as on real servers.
-	for (const server of servers.slice(1)) server.clock.advance(servers[0]!.clock.now - server.clock.now);
-});
-afterAll(async () => {
-	await Promise.all(servers.map((server) => server.stop()));
-});
+const servers = instancesForThisFile(3);
 
 /** Request i goes to instance i mod 3. */
 function spread(i: number): TestServer {
@@ -104,7 +92,7 @@ test("an unknown email's per-user window holds across instances: 10 wrong sign-i
 });
 
 test("eight instances starting at once on an empty database all come up", async () => {
-	const database = await createTestDatabase(adminUrl);
+	const database = await createTestDatabase(process.env.HOLM_TEST_DATABASE_URL ?? "");
 	const eight = await Promise.all(Array.from({ length: 8 }, () => startTestServer({ database })));
 	try {
 		const user = await createUser(eight[0]!);

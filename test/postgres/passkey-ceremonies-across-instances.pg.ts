@@ -2,23 +2,11 @@
 // instance's own view of the ceremony lets it through. The ceremony lives in PostgreSQL and is
 // taken with DELETE … RETURNING, so exactly one verify finds it, whichever instance makes it; and a
 // ceremony started on one instance is finished on another. Run by `npm test` only on PostgreSQL.
-import { afterAll, beforeAll, expect, test } from "bun:test";
-import { createTestDatabase } from "../postgres.ts";
+import { expect, test } from "bun:test";
 import { authenticator, registered, RP } from "../passkey-support.ts";
-import { createUser, startTestServer, type TestServer } from "../support.ts";
+import { createUser, instancesForThisFile, type TestServer } from "../support.ts";
 
-const adminUrl = process.env.HOLM_TEST_DATABASE_URL ?? "";
-let servers: TestServer[] = [];
-
-beforeAll(async () => {
-	if (adminUrl === "") throw new Error("the multi-instance tests need HOLM_TEST_DATABASE_URL (run them through npm test)");
-	const database = await createTestDatabase(adminUrl);
-	servers = await Promise.all([0, 1, 2].map(() => startTestServer({ database, passkeys: RP })));
-	for (const server of servers.slice(1)) server.clock.advance(servers[0]!.clock.now - server.clock.now);
-});
-afterAll(async () => {
-	await Promise.all(servers.map((server) => server.stop()));
-});
+const servers = instancesForThisFile(3, { passkeys: RP });
 
 function spread(i: number): TestServer {
 	return servers[i % servers.length]!;

@@ -9,20 +9,18 @@
 import { afterAll, beforeAll, expect, test } from "bun:test";
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
-import { createLogger } from "../../src/log.ts";
 import { createTestDatabase } from "../postgres.ts";
-import { createUser, SECRET, startTestServer, STRONG_PASSWORD, type TestServer } from "../support.ts";
+import { createUser, recordingLogger, SECRET, startTestServer, STRONG_PASSWORD, type TestServer } from "../support.ts";
 
 const HOLDER = join(import.meta.dir, "hold-limit-lock.ts");
 const HELD_ADDRESS = "198.51.100.77";
 let database: string;
 let server: TestServer;
-const lines: string[] = [];
+const { log, lines } = recordingLogger("info");
 
 beforeAll(async () => {
 	database = await createTestDatabase(process.env.HOLM_TEST_DATABASE_URL ?? "");
-	const sink = { write: (text: string) => lines.push(...text.split("\n").filter((line) => line !== "")) };
-	server = await startTestServer({ database, log: createLogger("json", "info", { out: sink, err: sink }) });
+	server = await startTestServer({ database, log, listen: true });
 });
 afterAll(() => server?.stop());
 

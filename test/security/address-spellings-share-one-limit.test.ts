@@ -2,27 +2,10 @@
 // address, five addresses of one /64 (which one host usually holds), or an IPv4 address written as
 // IPv4-mapped IPv6, each got a fresh set of guesses. Addresses are canonicalised, and IPv6 is
 // limited per /64.
-import { afterAll, beforeAll, expect, test } from "bun:test";
-import { createUser, startTestServer, type TestServer } from "../support.ts";
+import { expect, test } from "bun:test";
+import { guessesChecked, serverForThisFile } from "../support.ts";
 
-let server: TestServer;
-
-beforeAll(async () => {
-	server = await startTestServer();
-});
-afterAll(() => server.stop());
-
-async function guessesChecked(spellings: string[]): Promise<number> {
-	const user = await createUser(server);
-	let checked = 0;
-	for (const ip of spellings) {
-		server.clock.advance(10_000);
-		const answer = await server.request("POST", `/users/${user.id}/verify-password`, { password: "wrong guess here", client_ip: ip });
-		if (answer.body?.error === "INCORRECT_PASSWORD") checked += 1;
-		else expect(answer.body).toEqual({ error: "TOO_MANY_REQUESTS" });
-	}
-	return checked;
-}
+const server = serverForThisFile();
 
 test("ten spellings of one IPv6 address share one block", async () => {
 	const spellings = [
@@ -37,19 +20,19 @@ test("ten spellings of one IPv6 address share one block", async () => {
 		"2001:db8::1%eth0",
 		"2001:Db8:0::1",
 	];
-	expect(await guessesChecked(spellings)).toBe(5);
+	expect(await guessesChecked(server, spellings)).toBe(5);
 });
 
 test("ten addresses of one IPv6 /64 share one block", async () => {
 	const spellings = Array.from({ length: 10 }, (_, i) => `2001:db8:aa:bb:${i + 1}::${((i * 7919) % 0xffff).toString(16)}`);
-	expect(await guessesChecked(spellings)).toBe(5);
+	expect(await guessesChecked(server, spellings)).toBe(5);
 });
 
 test("an IPv4 address and its IPv4-mapped IPv6 spellings share one block", async () => {
 	const spellings = ["198.51.100.7", "::ffff:198.51.100.7", "::FFFF:c633:6407", "0:0:0:0:0:ffff:198.51.100.7", "198.051.100.007", "198.51.100.7", "::ffff:198.51.100.7"];
-	expect(await guessesChecked(spellings)).toBe(5);
+	expect(await guessesChecked(server, spellings)).toBe(5);
 });
 
 test("different /64 networks and different IPv4 addresses are limited apart", async () => {
-	expect(await guessesChecked(["2001:db8:1:1::1", "2001:db8:1:2::1", "2001:db8:1:3::1", "2001:db8:1:4::1", "2001:db8:1:5::1", "2001:db8:1:6::1"])).toBe(6);
+	expect(await guessesChecked(server, ["2001:db8:1:1::1", "2001:db8:1:2::1", "2001:db8:1:3::1", "2001:db8:1:4::1", "2001:db8:1:5::1", "2001:db8:1:6::1"])).toBe(6);
 });

@@ -1,24 +1,22 @@
 // Attack: send every endpoint bodies of the wrong shape (wrong types, nesting, huge numbers, odd
 // Unicode, prototype keys) hoping one reaches an unhandled exception: a 500, or worse, a half
 // written change. Every answer must be one of the contract's 4xx codes or a success.
-import { afterAll, beforeAll, expect, test } from "bun:test";
+import { beforeAll, expect, test } from "bun:test";
 import { ERROR_STATUS } from "../../src/errors.ts";
 import { ROUTES } from "../../src/routes.ts";
 import { RP } from "../passkey-support.ts";
-import { createUser, startTestServer, type TestServer } from "../support.ts";
+import { createUser, serverForThisFile } from "../support.ts";
 
-let server: TestServer;
 let userId: string;
 let resetId: string;
 let updateId: string;
 
+const server = serverForThisFile({ passkeys: RP });
 beforeAll(async () => {
-	server = await startTestServer({ passkeys: RP });
 	userId = (await createUser(server)).id;
 	resetId = (await server.request("POST", `/users/${userId}/password-reset-requests`, {})).body.id;
 	updateId = (await server.request("POST", `/users/${userId}/email-update-requests`, { email: "fuzz-new@example.com" })).body.id;
 });
-afterAll(() => server.stop());
 
 const VALUES: unknown[] = [null, true, 0, -1, 1e308, 12345678901234567890, "", " ", "\u0000", "💥".repeat(40), "x".repeat(5000), [], ["a"], {}, { nested: "x" }];
 const FIELDS = ["email", "password", "new_password", "client_ip", "code", "request_id", "key", "totp_key", "recovery_code", "credential", "name", "user_id"];

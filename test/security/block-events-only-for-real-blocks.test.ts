@@ -3,18 +3,12 @@
 // that moment. Four wrong passwords and then the right one logged a warn-level address_blocked,
 // although the address was never refused. A block event is logged once a guess judged incorrect
 // leaves the key at its maximum: once per block, and never for a guess that proves right.
-import { afterAll, beforeAll, beforeEach, expect, test } from "bun:test";
-import { createLogger } from "../../src/log.ts";
-import { createUser, startTestServer, STRONG_PASSWORD, type TestServer } from "../support.ts";
+import { beforeEach, expect, test } from "bun:test";
+import { createUser, recordingLogger, serverForThisFile, STRONG_PASSWORD } from "../support.ts";
 
-const lines: string[] = [];
-let server: TestServer;
+const { log, lines } = recordingLogger("info");
 
-beforeAll(async () => {
-	const sink = { write: (text: string) => lines.push(...text.split("\n").filter((line) => line !== "")) };
-	server = await startTestServer({ log: createLogger("json", "info", { out: sink, err: sink }) });
-});
-afterAll(() => server.stop());
+const server = serverForThisFile({ log });
 beforeEach(() => {
 	lines.length = 0;
 	// A fresh window for every test: the limits of earlier tests are over.

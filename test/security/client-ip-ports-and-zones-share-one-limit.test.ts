@@ -5,36 +5,12 @@
 // got 5 guesses per port, never refused. These forms are the address, and share its key; a value
 // that still is no address is used as it is, but counted in /metrics and logged (at most once a
 // minute, without letting the value forge a line), so the operator notices the integration.
-import { afterAll, beforeAll, expect, test } from "bun:test";
-import type { LogFields, Logger } from "../../src/log.ts";
-import { createUser, SECRET, startTestServer, type TestServer } from "../support.ts";
+import { expect, test } from "bun:test";
+import { createUser, guessesChecked, recordingLogger, SECRET, serverForThisFile } from "../support.ts";
 
-const lines: { level: string; message: string; fields: LogFields }[] = [];
-const log: Logger = {
-	info: (message, fields = {}) => lines.push({ level: "info", message, fields }),
-	warn: (message, fields = {}) => lines.push({ level: "warn", message, fields }),
-	error: (message, fields = {}) => lines.push({ level: "error", message, fields }),
-};
+const recorded = recordingLogger("info");
 
-let server: TestServer;
-
-beforeAll(async () => {
-	server = await startTestServer({ log });
-});
-afterAll(() => server.stop());
-
-/** One wrong password per spelling, 10 s apart (the hashing bucket refills): how many were checked. */
-async function guessesChecked(spellings: string[]): Promise<number> {
-	const user = await createUser(server);
-	let checked = 0;
-	for (const ip of spellings) {
-		server.clock.advance(10_000);
-		const answer = await server.request("POST", `/users/${user.id}/verify-password`, { password: "wrong guess here", client_ip: ip });
-		if (answer.body?.error === "INCORRECT_PASSWORD") checked += 1;
-		else expect({ ip, body: answer.body }).toEqual({ ip, body: { error: "TOO_MANY_REQUESTS" } });
-	}
-	return checked;
-}
+const server = serverForThisFile({ log: recorded.log });
 
 test("an IPv4 address with ports, a zone or spaces is one address: 5 guesses, then blocked", async () => {
 	const spellings = [
@@ -48,7 +24,7 @@ test("an IPv4 address with ports, a zone or spaces is one address: 5 guesses, th
 		"192.0.2.1",
 		"192.000.002.001:1",
 	];
-	expect(await guessesChecked(spellings)).toBe(5);
+	expect(await guessesChecked(server, spellings)).toBe(5);
 });
 
 test("an IPv6 address in brackets with a port, with a zone, or with spaces is one /64", async () => {
@@ -61,11 +37,11 @@ test("an IPv6 address in brackets with a port, with a zone, or with spaces is on
 		"[2001:db8::1]",
 		"2001:db8::1",
 	];
-	expect(await guessesChecked(spellings)).toBe(5);
+	expect(await guessesChecked(server, spellings)).toBe(5);
 });
 
 async function oddValuesCounted(): Promise<number> {
-	const text = await (await fetch(server.url + "/metrics", { headers: { Authorization: SECRET } })).text();
+	const text = await (await server.fetch("/metrics", { headers: { Authorization: SECRET } })).text();
 	const match = /^holm_client_ip_not_an_address_total (\d+)$/m.exec(text);
 	return match === null ? -1 : Number(match[1]);
 }
@@ -73,7 +49,7 @@ async function oddValuesCounted(): Promise<number> {
 test("a value that is still no address is used as it is, counted, and logged at most once a minute", async () => {
 	const before = await oddValuesCounted();
 	expect(before).toBeGreaterThanOrEqual(0);
-	lines.length = 0;
+	recorded.clear();
 	const user = await createUser(server);
 	const odd = ["unknown", "198.51.100.7, 203.0.113.9", "client\n{\"level\":\"error\"}", "unknown"];
 	for (const ip of odd) {
@@ -83,16 +59,16 @@ test("a value that is still no address is used as it is, counted, and logged at 
 		});
 	}
 	expect(await oddValuesCounted()).toBe(before + odd.length);
-	const warnings = lines.filter((line) => line.message.includes("client_ip"));
+	const warnings = recorded.entries().filter((line) => line.message.includes("client_ip"));
 	expect(warnings).toHaveLength(1);
 	expect(warnings[0]!.level).toBe("warn");
 
 	// A minute later the next one is logged again, with how many came meanwhile.
 	server.clock.advance(61_000);
 	await server.request("POST", `/users/${user.id}/password-reset-requests`, { client_ip: "-" });
-	const after = lines.filter((line) => line.message.includes("client_ip"));
+	const after = recorded.entries().filter((line) => line.message.includes("client_ip"));
 	expect(after).toHaveLength(2);
-	expect(after[1]!.fields.since_last).toBe(odd.length);
+	expect(after[1]!.since_last).toBe(odd.length);
 	// A real address is neither counted nor logged.
 	await server.request("POST", `/users/${user.id}/password-reset-requests`, { client_ip: "[2001:db8::9]:1" });
 	expect(await oddValuesCounted()).toBe(before + odd.length + 1);

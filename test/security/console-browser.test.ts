@@ -1,24 +1,12 @@
 // Attacks on the console page in a real browser (API.md section 12): markup in an email shown as
 // text, the session token kept out of script's reach, and the console framed by another site.
-import { afterAll, beforeAll, describe, expect, test } from "bun:test";
-import { createUser, type TestServer } from "../support.ts";
-import { HAS_BROWSER, launchBrowser, type TestBrowser } from "../console/browser.ts";
-import { signInLink, signInToken, startConsoleServer } from "../console/support.ts";
+import { describe, expect, test } from "bun:test";
+import { createUser } from "../support.ts";
+import { consoleInBrowserForThisFile, HAS_BROWSER } from "../console/browser.ts";
+import { signInLink, signInToken } from "../console/support.ts";
 import { RP, authenticator, register } from "../passkey-support.ts";
 
-let server: TestServer;
-let browser: TestBrowser;
-
-beforeAll(async () => {
-	if (!HAS_BROWSER) return;
-	server = await startConsoleServer({ passkeys: RP });
-	browser = await launchBrowser();
-});
-afterAll(async () => {
-	if (!HAS_BROWSER) return;
-	await browser.close();
-	await server.stop();
-});
+const { server, browser } = consoleInBrowserForThisFile({ passkeys: RP });
 
 describe.skipIf(!HAS_BROWSER)("the console page under attack", () => {
 	test("an email like <img src=x onerror=alert(1)>@example.com is shown as text, never run", async () => {

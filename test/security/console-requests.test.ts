@@ -112,7 +112,7 @@ describe("framing and caching of the console", () => {
 
 	test("without --console the console does not exist", async () => {
 		const { startTestServer, SECRET } = await import("../support.ts");
-		const plain = await startTestServer();
+		const plain = await startTestServer({ listen: true });
 		try {
 			expect((await fetch(`${plain.url}/console/`)).status).toBe(401);
 			expect((await fetch(`${plain.url}/console/`, { headers: { Authorization: SECRET } })).status).toBe(404);

@@ -92,7 +92,7 @@ describe("console sessions", () => {
 
 	test("holm console-link --end-sessions ends every session", async () => {
 		const cookie = await signIn(server);
-		const ended = await server.running.ctx.stores.console.deleteAllSessions();
+		const ended = await server.ctx.stores.console.deleteAllSessions();
 		expect(ended).toBeGreaterThanOrEqual(1);
 		expect((await consoleCall(server, "GET", "/console/api/session", { cookie })).status).toBe(401);
 	});
@@ -113,7 +113,7 @@ describe("the console and the API keep their credentials apart", () => {
 	test("the console cookie is not accepted by the API", async () => {
 		const cookie = await signIn(server);
 		for (const path of ["/users", "/metrics"]) {
-			const response = await fetch(server.url + path, { headers: { Cookie: `${CONSOLE_COOKIE}=${cookie}` } });
+			const response = await server.fetch(path, { headers: { Cookie: `${CONSOLE_COOKIE}=${cookie}` } });
 			expect(response.status).toBe(401);
 		}
 	});

@@ -1,16 +1,12 @@
 // Attack: guess one user's password from many addresses (a botnet), 4 from each, so that no
 // address is ever blocked. A per-user limit, 10 incorrect passwords in 15 minutes from all
 // addresses together, blocks password checks for that user for the rest of the window.
-import { afterAll, beforeAll, expect, test } from "bun:test";
-import { createUser, startTestServer, STRONG_PASSWORD, uniqueEmail, type TestServer } from "../support.ts";
+import { expect, test } from "bun:test";
+import { createUser, STRONG_PASSWORD, uniqueEmail, serverForThisFile } from "../support.ts";
 
-let server: TestServer;
 const MINUTE = 60_000;
 
-beforeAll(async () => {
-	server = await startTestServer();
-});
-afterAll(() => server.stop());
+const server = serverForThisFile();
 
 test("10 incorrect passwords from 10 addresses block the user's password checks for 15 minutes", async () => {
 	const email = uniqueEmail();

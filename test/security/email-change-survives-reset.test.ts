@@ -2,15 +2,10 @@
 // attacker holds. The victim notices and resets (or changes) their password, but the pending
 // change survived: the attacker confirmed it later, took over the account's email, and received
 // the next reset codes. Resetting or changing a password deletes the user's email update requests.
-import { afterAll, beforeAll, expect, test } from "bun:test";
-import { createUser, startTestServer, STRONG_PASSWORD, type TestServer } from "../support.ts";
+import { expect, test } from "bun:test";
+import { createUser, STRONG_PASSWORD, serverForThisFile } from "../support.ts";
 
-let server: TestServer;
-
-beforeAll(async () => {
-	server = await startTestServer();
-});
-afterAll(() => server.stop());
+const server = serverForThisFile();
 
 test("a password reset cancels a pending email change", async () => {
 	const victim = await createUser(server);

@@ -2,19 +2,11 @@
 // many guesses at once (hoping each reads the attempt count before any writes it back) or by
 // spreading them over a server restart (hoping the count was kept in memory). Each code check and
 // its count are one synchronous transaction over the database, so a request gets 5 guesses in all.
-import { afterAll, beforeAll, expect, test } from "bun:test";
+import { expect, test } from "bun:test";
 import { rmSync } from "node:fs";
-import { createUser, startTestServer, tempDir, uniqueEmail, type TestServer } from "../support.ts";
+import { createUser, serverForThisFile, startTestServer, tempDir, uniqueEmail } from "../support.ts";
 
-let server: TestServer;
-
-beforeAll(async () => {
-	server = await startTestServer();
-});
-
-afterAll(async () => {
-	await server.stop();
-});
+const server = serverForThisFile();
 
 /** 50 distinct codes in the code alphabet, none equal to `right`. */
 function guesses(right: string): string[] {

@@ -3,15 +3,10 @@
 // normalisation form (NFC vs NFD: two accounts for one address, and a reset code for one of them
 // going to the other's inbox). Emails must have exactly one "@", no control characters, and are
 // stored in NFC, lower-cased.
-import { afterAll, beforeAll, expect, test } from "bun:test";
-import { createUser, startTestServer, STRONG_PASSWORD, type TestServer } from "../support.ts";
+import { expect, test } from "bun:test";
+import { createUser, STRONG_PASSWORD, serverForThisFile } from "../support.ts";
 
-let server: TestServer;
-
-beforeAll(async () => {
-	server = await startTestServer();
-});
-afterAll(() => server.stop());
+const server = serverForThisFile();
 
 const BAD = [
 	"victim@example.com\r\nBcc: attacker@example.net",

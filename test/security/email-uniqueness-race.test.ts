@@ -2,18 +2,10 @@
 // learned) and race to confirm, or an attacker signs up with an address while its owner is moving
 // to it, hoping both end up holding it, which would let one reset the other's password. The
 // unique index on user.email decides, inside the transaction that moves the address.
-import { afterAll, beforeAll, expect, test } from "bun:test";
-import { createUser, startTestServer, uniqueEmail, type TestServer } from "../support.ts";
+import { expect, test } from "bun:test";
+import { createUser, serverForThisFile, uniqueEmail } from "../support.ts";
 
-let server: TestServer;
-
-beforeAll(async () => {
-	server = await startTestServer();
-});
-
-afterAll(async () => {
-	await server.stop();
-});
+const server = serverForThisFile();
 
 async function usersWithEmail(email: string): Promise<string[]> {
 	const answer = await server.request("GET", `/users?email_query=${encodeURIComponent(email)}`);

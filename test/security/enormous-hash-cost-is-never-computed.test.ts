@@ -7,27 +7,18 @@
 //
 // The first cases carry the RIGHT password in a hash just over the bound: a check that computed it
 // would answer 204, so INCORRECT_PASSWORD proves it was never computed (without timing anything).
-import { afterAll, beforeAll, describe, expect, test } from "bun:test";
-import { createUser, startTestServer, STRONG_PASSWORD, type TestServer } from "../support.ts";
-import type { LogFields, Logger } from "../../src/log.ts";
+import { describe, expect, test } from "bun:test";
+import { createUser, recordingLogger, serverForThisFile, STRONG_PASSWORD } from "../support.ts";
 import { plantPasswordHash } from "../password-hashes/plant.ts";
 
-const warnings: { message: string; fields: LogFields }[] = [];
-const log: Logger = {
-	info() {},
-	error() {},
-	warn(message, fields = {}) {
-		warnings.push({ message, fields });
-	},
-};
+const recorded = recordingLogger();
 
-let server: TestServer;
-beforeAll(async () => {
-	server = await startTestServer({ log });
-});
-afterAll(async () => {
-	await server.stop();
-});
+/** The warnings logged so far, each with its fields. */
+function warnings(): { message: string; fields: Record<string, unknown> }[] {
+	return recorded.entries().flatMap(({ time: _time, level, message, ...fields }) => (level === "warn" ? [{ message, fields }] : []));
+}
+
+const server = serverForThisFile({ log: recorded.log });
 
 async function checkAgainst(hash: string): Promise<{ status: number; body: unknown }> {
 	const user = await createUser(server);
@@ -80,9 +71,9 @@ describe("enormous costs answer at once", () => {
 test("the refusal is logged as a warning that names the user but not the hash", async () => {
 	const user = await createUser(server);
 	await plantPasswordHash(server, user.id, "$2b$31$992gZhedcwZDaQsFm6qFgeFYiBCk/6erdz62HnkA/FMaS.tcC0oPy");
-	warnings.length = 0;
+	recorded.clear();
 	await server.request("POST", `/users/${user.id}/verify-password`, { password: STRONG_PASSWORD });
-	const about = warnings.filter((warning) => warning.fields.user_id === user.id);
+	const about = warnings().filter((warning) => warning.fields.user_id === user.id);
 	expect(about).toHaveLength(1);
 	expect(about[0]!.fields.reason).toBe("INVALID_PASSWORD_HASH");
 	expect(JSON.stringify(about)).not.toContain("992gZhedcw");

@@ -2,15 +2,11 @@
 // row with an existing user's id or email and a password hash of their own, TOTP key and recovery
 // code, hoping the import replaces the account's credentials. An import only ever adds users: a
 // taken id or email fails or is skipped, and the account keeps every credential it had.
-import { afterAll, beforeAll, expect, test } from "bun:test";
+import { expect, test } from "bun:test";
 import { encodeBase64 } from "@oslojs/encoding";
-import { createUser, startTestServer, STRONG_PASSWORD, uniqueEmail, type TestServer } from "../support.ts";
+import { createUser, STRONG_PASSWORD, uniqueEmail, serverForThisFile } from "../support.ts";
 
-let server: TestServer;
-beforeAll(async () => {
-	server = await startTestServer();
-});
-afterAll(() => server.stop());
+const server = serverForThisFile();
 
 test("rows naming an existing user's id or email change none of its credentials, with error or skip", async () => {
 	const victim = await createUser(server);

@@ -6,16 +6,12 @@
 //   reset wrote the user's new password meanwhile, and the upgrade then wrote an argon2id hash of
 //   the OLD password over it, so whoever knew the old password (the reason for the reset, often)
 //   kept the account. The compare-and-swap leaves the reset's password in force.
-import { afterAll, beforeAll, expect, test } from "bun:test";
+import { expect, test } from "bun:test";
 import bcryptjs from "bcryptjs";
-import { createUser, startTestServer, STRONG_PASSWORD, type TestServer } from "../support.ts";
+import { createUser, STRONG_PASSWORD, serverForThisFile } from "../support.ts";
 import { plantPasswordHash, storedPasswordHash, upgradesCounted } from "../password-hashes/plant.ts";
 
-let server: TestServer;
-beforeAll(async () => {
-	server = await startTestServer();
-});
-afterAll(() => server.stop());
+const server = serverForThisFile({ hashing: "real" });
 
 test("parallel correct sign-ins of one imported user upgrade its hash exactly once", async () => {
 	const user = await createUser(server);
@@ -39,7 +35,7 @@ test("a password reset racing the upgrade of an imported hash keeps the reset's 
 	await server.request("POST", `/password-reset-requests/${reset.id}/verify-email`, { code: reset.code });
 
 	const signIn = server.request("POST", "/authenticate/password", { email: user.email, password: STRONG_PASSWORD });
-	while (server.running.ctx.hasher.load().running === 0) await Bun.sleep(1);
+	while (server.ctx.hasher.load().running === 0) await Bun.sleep(1);
 	const resetAnswer = await server.request("POST", "/reset-password", { request_id: reset.id, password: "the user's own new passphrase" });
 	expect(resetAnswer.status).toBe(204);
 	// The sign-in proved the password that was in force when it was checked.

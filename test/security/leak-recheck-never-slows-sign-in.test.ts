@@ -86,7 +86,7 @@ test("a sign-in slowed by the re-check: a range API that takes 3 s does not dela
 
 /** Online verdicts so far (holm_leak_checks_total: the range cache answers some without a request). */
 async function onlineVerdicts(): Promise<number> {
-	const text = await (await fetch(`${server.url}/metrics`, { headers: { Authorization: "Bearer test-secret-that-is-long-enough" } })).text();
+	const text = await (await server.fetch(`/metrics`, { headers: { Authorization: "Bearer test-secret-that-is-long-enough" } })).text();
 	return [...text.matchAll(/^holm_leak_checks_total\{result="(?:passed|weak)"\} (\d+)$/gm)].reduce((sum, match) => sum + Number(match[1]), 0);
 }
 

@@ -34,7 +34,7 @@ async function userWithLeakedPassword(): Promise<{ id: string; email: string }> 
 }
 
 async function leakedGauge(): Promise<number> {
-	const text: string = (await (await fetch(`${server.url}/metrics`, { headers: { Authorization: `Bearer test-secret-that-is-long-enough` } })).text());
+	const text: string = (await (await server.fetch(`/metrics`, { headers: { Authorization: `Bearer test-secret-that-is-long-enough` } })).text());
 	return Number(/^holm_users_password_leaked (\d+)$/m.exec(text)![1]);
 }
 

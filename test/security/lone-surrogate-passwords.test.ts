@@ -3,15 +3,10 @@
 // are one password: whoever knows the one passes with the other, and a client that sends the user's
 // password through another encoder gets a different hash. Every password that is set or checked
 // must be well-formed Unicode; anything else is INVALID_DATA, before any limit or hash is spent.
-import { afterAll, beforeAll, expect, test } from "bun:test";
-import { createUser, startTestServer, STRONG_PASSWORD, uniqueEmail, type TestServer } from "../support.ts";
+import { expect, test } from "bun:test";
+import { createUser, STRONG_PASSWORD, uniqueEmail, serverForThisFile } from "../support.ts";
 
-let server: TestServer;
-
-beforeAll(async () => {
-	server = await startTestServer({ leakCheck: { mode: "off" } });
-});
-afterAll(() => server.stop());
+const server = serverForThisFile({ leakCheck: { mode: "off" } });
 
 const LONE_HIGH = "abc\ud800defghij";
 const LONE_LOW = "abc\udc00defghij";

@@ -1,13 +1,10 @@
 // Attack: read the service's logs (shipped to a log store many people can see) to collect
 // passwords, codes, the API secret, or reset request ids (a verified one resets a password).
 import { expect, test } from "bun:test";
-import type { Logger, LogFields } from "../../src/log.ts";
-import { createUser, SECRET, startTestServer, STRONG_PASSWORD } from "../support.ts";
+import { createUser, recordingLogger, SECRET, startTestServer, STRONG_PASSWORD } from "../support.ts";
 
 test("a whole reset flow logs no password, code, secret or request id", async () => {
-	const lines: string[] = [];
-	const capture = (message: string, fields?: LogFields) => lines.push(message + " " + JSON.stringify(fields ?? {}));
-	const log: Logger = { info: capture, warn: capture, error: capture };
+	const { log, lines } = recordingLogger();
 	const server = await startTestServer({ log });
 	try {
 		const user = await createUser(server);

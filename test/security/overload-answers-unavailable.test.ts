@@ -3,18 +3,14 @@
 // legitimate sign-ins time out. Work that cannot start within 5 seconds is refused with
 // 503 UNAVAILABLE and Retry-After instead; and a sign-in refused that way is no guess, so an
 // overload cannot get a user blocked.
-import { afterAll, beforeAll, expect, test } from "bun:test";
+import { expect, test } from "bun:test";
 import { FaroeError } from "@faroe/sdk";
-import { createUser, startTestServer, STRONG_PASSWORD, type Answer, type TestServer } from "../support.ts";
+import { createUser, STRONG_PASSWORD, type Answer, serverForThisFile } from "../support.ts";
 
 // 5 s in production; a quarter of a second here, so that a few hundred requests overload it.
 const DEADLINE_MS = 250;
-let server: TestServer;
 
-beforeAll(async () => {
-	server = await startTestServer({ hashingStartDeadlineMs: DEADLINE_MS });
-});
-afterAll(() => server.stop());
+const server = serverForThisFile({ hashingStartDeadlineMs: DEADLINE_MS, hashing: "real", listen: true });
 
 test("argon2id work that cannot start in time answers 503 UNAVAILABLE, and does not count as a guess", async () => {
 	const user = await createUser(server);
@@ -28,11 +24,11 @@ test("argon2id work that cannot start in time answers 503 UNAVAILABLE, and does 
 	// answered, fresh work keeps arriving at the server's own gate, far faster than two cores can
 	// hash it (on PostgreSQL the sign-ins reach the gate only after their lookups, when the first
 	// flood may have timed out already).
-	while (server.running.ctx.hasher.load().waiting < 100) await Bun.sleep(5);
+	while (server.ctx.hasher.load().waiting < 100) await Bun.sleep(5);
 	let answered = false;
 	const keepFull = (async () => {
 		while (!answered) {
-			for (let i = 0; i < 4; i++) server.running.ctx.hasher.hash(STRONG_PASSWORD).catch(() => {});
+			for (let i = 0; i < 4; i++) server.ctx.hasher.hash(STRONG_PASSWORD).catch(() => {});
 			await Bun.sleep(2);
 		}
 	})();
@@ -50,7 +46,7 @@ test("argon2id work that cannot start in time answers 503 UNAVAILABLE, and does 
 	}
 	answered = true;
 	await keepFull;
-	while (server.running.ctx.hasher.load().waiting > 0) await Bun.sleep(10);
+	while (server.ctx.hasher.load().waiting > 0) await Bun.sleep(10);
 	expect([sdkError?.status, sdkError?.code]).toEqual([503, "UNAVAILABLE"]);
 
 	const unavailable = answers.filter((answer) => answer.status === 503);

@@ -2,15 +2,10 @@
 // to an account of one's own from the same address. If any correct password cleared the address's
 // failure count, the 5-per-15-minutes block would never come: 76 guesses in 15 minutes were seen.
 // A correct password clears only the failures that address made against that same user.
-import { afterAll, beforeAll, expect, test } from "bun:test";
-import { createUser, startTestServer, STRONG_PASSWORD, type TestServer } from "../support.ts";
+import { expect, test } from "bun:test";
+import { createUser, STRONG_PASSWORD, serverForThisFile } from "../support.ts";
 
-let server: TestServer;
-
-beforeAll(async () => {
-	server = await startTestServer();
-});
-afterAll(() => server.stop());
+const server = serverForThisFile();
 
 test("signing in to one's own account between guesses does not reset the address's block", async () => {
 	const victim = await createUser(server);

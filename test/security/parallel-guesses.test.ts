@@ -1,14 +1,9 @@
 // Attack: fire many guesses at once, hoping that each one reads the attempt count before any of
 // them writes it back. Every count is checked and updated in one step, so none slips through.
-import { afterAll, beforeAll, expect, test } from "bun:test";
-import { createUser, startTestServer, STRONG_PASSWORD, type TestServer } from "../support.ts";
+import { expect, test } from "bun:test";
+import { createUser, STRONG_PASSWORD, serverForThisFile } from "../support.ts";
 
-let server: TestServer;
-
-beforeAll(async () => {
-	server = await startTestServer();
-});
-afterAll(() => server.stop());
+const server = serverForThisFile({ hashing: "real" }); // the race window is the hash
 
 test("50 parallel guesses at one reset code get exactly 5 tries", async () => {
 	const user = await createUser(server);

@@ -1,20 +1,14 @@
 // Attacks on the passkey ceremonies (API.md section 10), one per verification step: each test bends
 // one thing in an otherwise honest answer of the software authenticator, and each would pass if
 // Holm skipped that step (every check was removed in turn and its test seen to fail).
-import { afterAll, beforeAll, beforeEach, describe, expect, test } from "bun:test";
-import { createLogger } from "../../src/log.ts";
+import { beforeEach, describe, expect, test } from "bun:test";
 import { FLAGS, type Bend } from "../passkey-authenticator.ts";
 import { authenticator, register, registered, RP, signIn, startRegistration, startSignIn } from "../passkey-support.ts";
-import { createUser, startTestServer, type TestServer } from "../support.ts";
+import { createUser, recordingLogger, serverForThisFile, startTestServer } from "../support.ts";
 
-const lines: string[] = [];
-let server: TestServer;
+const { log, lines } = recordingLogger("info");
 
-beforeAll(async () => {
-	const sink = { write: (text: string) => lines.push(...text.split("\n").filter((line) => line !== "")) };
-	server = await startTestServer({ passkeys: RP, log: createLogger("json", "info", { out: sink, err: sink }) });
-});
-afterAll(() => server.stop());
+const server = serverForThisFile({ passkeys: RP, log });
 beforeEach(() => {
 	lines.length = 0;
 	// A fresh window for every test: failed assertions of earlier tests count against the limits.

@@ -2,17 +2,11 @@
 // failed assertion counts as an incorrect password (API.md sections 4 and 10): 5 from one address
 // in 15 minutes block that address, 10 at one user from any addresses block that user, for
 // passwords and passkeys alike, and the limits are checked before any work is done.
-import { afterAll, beforeAll, beforeEach, expect, test } from "bun:test";
-import { createLogger } from "../../src/log.ts";
+import { beforeEach, expect, test } from "bun:test";
 import { authenticator, registered, RP, signIn, startSignIn } from "../passkey-support.ts";
-import { createUser, startTestServer, STRONG_PASSWORD, type TestServer } from "../support.ts";
+import { createUser, recordingLogger, serverForThisFile, startTestServer, STRONG_PASSWORD } from "../support.ts";
 
-let server: TestServer;
-
-beforeAll(async () => {
-	server = await startTestServer({ passkeys: RP });
-});
-afterAll(() => server.stop());
+const server = serverForThisFile({ passkeys: RP });
 beforeEach(() => server.clock.advance(16 * 60_000));
 
 async function enrolled() {
@@ -122,9 +116,8 @@ test("passkey sign-ins do not spend the password-hashing bucket (nothing is hash
 });
 
 test("a block completed by failed assertions is told as for passwords: address_blocked, user_blocked", async () => {
-	const lines: string[] = [];
-	const sink = { write: (text: string) => lines.push(...text.split("\n").filter((line) => line !== "")) };
-	const logged = await startTestServer({ passkeys: RP, log: createLogger("json", "info", { out: sink, err: sink }) });
+	const { log, lines } = recordingLogger("info");
+	const logged = await startTestServer({ passkeys: RP, log });
 	try {
 		const user = await createUser(logged);
 		const device = authenticator("EdDSA");

@@ -2,18 +2,10 @@
 // before any of them rotates it, so that an attacker and the user (or several attackers) each get
 // a fresh recovery code of their own. The rotation is a compare-and-swap on the old code, so one
 // use wins and the others are INCORRECT_CODE.
-import { afterAll, beforeAll, expect, test } from "bun:test";
-import { createUser, startTestServer, type TestServer } from "../support.ts";
+import { expect, test } from "bun:test";
+import { createUser, serverForThisFile } from "../support.ts";
 
-let server: TestServer;
-
-beforeAll(async () => {
-	server = await startTestServer();
-});
-
-afterAll(async () => {
-	await server.stop();
-});
+const server = serverForThisFile();
 
 test("10 parallel resets with one recovery code: exactly one gets a new code, and it is the user's", async () => {
 	const user = await createUser(server);

@@ -2,16 +2,12 @@
 // and client_ip was accepted but ignored on those endpoints: one address made 60 reset requests
 // for 20 users (mail bombing them, and using up their allowance). One address may now make 10 of
 // these requests in 15 minutes, all three kinds together.
-import { afterAll, beforeAll, expect, test } from "bun:test";
-import { createUser, startTestServer, uniqueEmail, type TestServer } from "../support.ts";
+import { expect, test } from "bun:test";
+import { createUser, uniqueEmail, serverForThisFile } from "../support.ts";
 
 const MINUTE = 60_000;
-let server: TestServer;
 
-beforeAll(async () => {
-	server = await startTestServer();
-});
-afterAll(() => server.stop());
+const server = serverForThisFile();
 
 test("one address gets 10 reset, verification and update requests in 15 minutes, across users", async () => {
 	const ip = "192.0.2.200";

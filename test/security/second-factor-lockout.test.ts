@@ -3,22 +3,14 @@
 // recovery code is stronger but guessed the same way. Five incorrect codes in a row lock each check
 // for 15 minutes per user. The count sits in the database and is checked and updated in one
 // synchronous transaction, so neither fifty parallel guesses nor a server restart buy a sixth try.
-import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import { describe, expect, test } from "bun:test";
 import { rmSync } from "node:fs";
-import { authenticatorCode, createUser, startTestServer, tempDir, type Answer, type TestServer } from "../support.ts";
+import { authenticatorCode, createUser, serverForThisFile, startTestServer, tempDir, type Answer, type TestServer } from "../support.ts";
 
 const STEP = 30_000;
 const MINUTE = 60_000;
 
-let server: TestServer;
-
-beforeAll(async () => {
-	server = await startTestServer();
-});
-
-afterAll(async () => {
-	await server.stop();
-});
+const server = serverForThisFile();
 
 function codeAt(on: TestServer, key: Uint8Array, offsetMs = 0): string {
 	return authenticatorCode(key, on.clock.now + offsetMs);

@@ -33,7 +33,7 @@ test("a session's token and digest are in no GET, event, log line or database fi
 		await server.request("DELETE", `/users/${user.id}/sessions`);
 		await feedSettled(server);
 		shown.push(JSON.stringify((await server.request("GET", `/users/${user.id}/events`)).body));
-		await server.running.ctx.storage.close().catch(() => {});
+		await server.ctx.storage.close().catch(() => {});
 
 		const files = server.store === "sqlite" ? readdirSync(server.dir).filter((name) => name.startsWith("holm.db")).map((name) => readFileSync(join(server.dir, name)).toString("latin1")) : [];
 		for (const token of tokens) {

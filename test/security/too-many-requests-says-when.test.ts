@@ -1,15 +1,10 @@
 // Without a Retry-After, a refused client can only guess when to come back: well-behaved callers
 // back off too long, and naive ones retry at once and keep the limit hot. Every TOO_MANY_REQUESTS
 // answer carries Retry-After, the whole seconds until the refused call could succeed.
-import { afterAll, beforeAll, expect, test } from "bun:test";
-import { createUser, startTestServer, STRONG_PASSWORD, uniqueEmail, type Answer, type TestServer } from "../support.ts";
+import { expect, test } from "bun:test";
+import { createUser, STRONG_PASSWORD, uniqueEmail, type Answer, serverForThisFile } from "../support.ts";
 
-let server: TestServer;
-
-beforeAll(async () => {
-	server = await startTestServer();
-});
-afterAll(() => server.stop());
+const server = serverForThisFile();
 
 function retryAfter(answer: Answer): number {
 	expect(answer.body).toEqual({ error: "TOO_MANY_REQUESTS" });

@@ -3,20 +3,12 @@
 // times at once, hoping two requests both read the last used step before either writes it.
 // RFC 6238 section 5.2: a code whose time step is not after the last accepted one is refused, and
 // the step moves forward with a compare-and-swap, so one code opens one session.
-import { afterAll, beforeAll, expect, test } from "bun:test";
-import { authenticatorCode, createUser, startTestServer, type TestServer } from "../support.ts";
+import { expect, test } from "bun:test";
+import { authenticatorCode, createUser, serverForThisFile } from "../support.ts";
 
 const STEP = 30_000;
 
-let server: TestServer;
-
-beforeAll(async () => {
-	server = await startTestServer();
-});
-
-afterAll(async () => {
-	await server.stop();
-});
+const server = serverForThisFile();
 
 function codeAt(key: Uint8Array, offsetMs = 0): string {
 	return authenticatorCode(key, server.clock.now + offsetMs);

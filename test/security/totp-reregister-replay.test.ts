@@ -4,17 +4,12 @@
 // previous step's code, which resets the last used step, and the seen code then passes verify-2fa
 // a second time. Re-registering the same key keeps the highest step used so far; a new key starts
 // from its own registering code.
-import { afterAll, beforeAll, expect, test } from "bun:test";
-import { authenticatorCode, createUser, startTestServer, type TestServer } from "../support.ts";
+import { expect, test } from "bun:test";
+import { authenticatorCode, createUser, serverForThisFile } from "../support.ts";
 
 const STEP = 30_000;
 
-let server: TestServer;
-
-beforeAll(async () => {
-	server = await startTestServer();
-});
-afterAll(() => server.stop());
+const server = serverForThisFile();
 
 function register(userId: string, key: Uint8Array, code: string) {
 	return server.request("POST", `/users/${userId}/register-totp`, { key: Buffer.from(key).toString("base64"), code });

@@ -5,15 +5,10 @@
 // real, and could spray unknown emails for free. An unknown email gets the same per-user window,
 // keyed by the normalised email in the same limit store (so it holds across instances too), and
 // the sequence of limit answers is the same for both.
-import { afterAll, beforeAll, expect, test } from "bun:test";
-import { createUser, startTestServer, STRONG_PASSWORD, uniqueEmail, type TestServer } from "../support.ts";
+import { expect, test } from "bun:test";
+import { createUser, STRONG_PASSWORD, uniqueEmail, serverForThisFile } from "../support.ts";
 
-let server: TestServer;
-
-beforeAll(async () => {
-	server = await startTestServer();
-});
-afterAll(() => server.stop());
+const server = serverForThisFile();
 
 /** What a guesser sees: NOT_FOUND (404) and INCORRECT_PASSWORD (400) are both "wrong" here, since
  *  the contract (Faroe's) tells them apart on purpose; the limit answers and their Retry-After

@@ -2,8 +2,7 @@
 // the 500 answer for internals such as addresses, stack traces or the password being checked.
 // The answer is exactly {"error":"UNKNOWN_ERROR"}; the reason goes only to the log.
 import { afterAll, beforeAll, expect, test } from "bun:test";
-import type { Logger, LogFields } from "../../src/log.ts";
-import { startTestServer, STRONG_PASSWORD, type TestServer } from "../support.ts";
+import { recordingLogger, startTestServer, STRONG_PASSWORD, type TestServer } from "../support.ts";
 
 let rangeApi: ReturnType<typeof Bun.serve>;
 let rangeApiUp = true;
@@ -26,9 +25,7 @@ beforeAll(() => {
 afterAll(() => rangeApi.stop(true));
 
 async function withServer(fail: "open" | "closed", body: (server: TestServer, logs: string[]) => Promise<void>): Promise<void> {
-	const logs: string[] = [];
-	const capture = (message: string, fields?: LogFields) => logs.push(message + " " + JSON.stringify(fields ?? {}));
-	const log: Logger = { info: capture, warn: capture, error: capture };
+	const { log, lines: logs } = recordingLogger();
 	const server = await startTestServer({ log, leakCheck: { mode: "online", api: `http://127.0.0.1:${rangeApi.port}`, fail } });
 	try {
 		await body(server, logs);
@@ -48,7 +45,7 @@ test("online mode through the API: a leaked password is WEAK_PASSWORD, another i
 test("fail closed: an unreachable API answers 500 UNKNOWN_ERROR and nothing else", async () => {
 	rangeApiUp = false;
 	await withServer("closed", async (server, logs) => {
-		const response = await fetch(server.url + "/users", {
+		const response = await server.fetch("/users", {
 			method: "POST",
 			headers: { Authorization: "test-secret-that-is-long-enough" },
 			body: JSON.stringify({ password: STRONG_PASSWORD }),

@@ -2,15 +2,10 @@
 // update-password. The update verified the old hash, then wrote its new one after the reset had
 // written the user's: the attacker's password won 10 times in 10. update-password is now a
 // compare-and-swap on the hash it verified.
-import { afterAll, beforeAll, expect, test } from "bun:test";
-import { createUser, startTestServer, STRONG_PASSWORD, type TestServer } from "../support.ts";
+import { expect, test } from "bun:test";
+import { createUser, STRONG_PASSWORD, serverForThisFile } from "../support.ts";
 
-let server: TestServer;
-
-beforeAll(async () => {
-	server = await startTestServer();
-});
-afterAll(() => server.stop());
+const server = serverForThisFile({ hashing: "real" }); // the race window is the hash
 
 test("an update raced against a reset never overwrites the reset's password", async () => {
 	for (let round = 0; round < 6; round++) {

@@ -4,15 +4,10 @@
 // (PostgreSQL: foreign key violation 23503) and the call answered 500, 62 times in 25 rounds.
 // A user that is gone by the time the write happens answers NOT_FOUND, like one that was gone
 // before the call, on both databases.
-import { afterAll, beforeAll, expect, test } from "bun:test";
-import { authenticatorCode, createUser, startTestServer, STRONG_PASSWORD, type Answer, type TestServer } from "../support.ts";
+import { expect, test } from "bun:test";
+import { authenticatorCode, createUser, STRONG_PASSWORD, type Answer, serverForThisFile } from "../support.ts";
 
-let server: TestServer;
-
-beforeAll(async () => {
-	server = await startTestServer({ leakCheck: { mode: "off" } });
-});
-afterAll(() => server.stop());
+const server = serverForThisFile({ leakCheck: { mode: "off" }, hashing: "real" }); // the race window is the hash
 
 const ROUNDS = 25;
 

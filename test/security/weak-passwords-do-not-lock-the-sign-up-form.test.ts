@@ -3,15 +3,10 @@
 // although it hashed nothing, so the next, strong, sign-up from that address was refused for 10 s.
 // What is cheap to refuse (a password the local leak lists hold, an email in use, an unusable
 // reset request) is now judged before a token is taken; only work that hashes spends one.
-import { afterAll, beforeAll, expect, test } from "bun:test";
-import { createUser, startTestServer, STRONG_PASSWORD, uniqueEmail, type TestServer } from "../support.ts";
+import { expect, test } from "bun:test";
+import { createUser, serverForThisFile, startTestServer, STRONG_PASSWORD, uniqueEmail } from "../support.ts";
 
-let server: TestServer;
-
-beforeAll(async () => {
-	server = await startTestServer();
-});
-afterAll(() => server.stop());
+const server = serverForThisFile();
 
 test("five weak passwords in a row do not lock the sign-up form: a sixth, strong, sign-up succeeds at once", async () => {
 	const ip = "192.0.2.90";

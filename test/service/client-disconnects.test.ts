@@ -3,19 +3,13 @@
 // failed", AbortError) and left out of the request counts. It is logged at info, as the request
 // line of a request that ended with status 499 (nginx's "client closed request") and error
 // CLIENT_CLOSED, and counted so in holm_http_requests_total; nothing reaches the client, which is gone.
-import { afterAll, beforeAll, expect, test } from "bun:test";
+import { expect, test } from "bun:test";
 import { connect } from "node:net";
-import { createLogger } from "../../src/log.ts";
-import { SECRET, startTestServer, type TestServer } from "../support.ts";
+import { recordingLogger, SECRET, serverForThisFile } from "../support.ts";
 
-const lines: string[] = [];
-let server: TestServer;
+const { log, lines } = recordingLogger();
 
-beforeAll(async () => {
-	const sink = { write: (text: string) => lines.push(...text.split("\n").filter((line) => line !== "")) };
-	server = await startTestServer({ log: createLogger("json", "debug", { out: sink, err: sink }) });
-});
-afterAll(() => server.stop());
+const server = serverForThisFile({ log, listen: true });
 
 /** Sends the head and the start of a body, then closes the connection; resolves once it is closed. */
 function abandon(head: string, start: string): Promise<void> {

@@ -1,19 +1,14 @@
 // What an operator reads: a request line per request with its error code and request id, and
 // security events as lines of their own, each naming the user and the canonical client_ip, and
 // never a password, code, key, hash, secret or request id.
-import { afterAll, beforeAll, expect, test } from "bun:test";
+import { expect, test } from "bun:test";
 import { verifyResetEmail } from "../../src/features/password-reset/actions.ts";
 import { createLogger } from "../../src/log.ts";
-import { authenticatorCode, createUser, SECRET, startTestServer, STRONG_PASSWORD, type TestServer } from "../support.ts";
+import { authenticatorCode, createUser, recordingLogger, SECRET, serverForThisFile, startTestServer, STRONG_PASSWORD } from "../support.ts";
 
-const lines: string[] = [];
-let server: TestServer;
+const { log, lines } = recordingLogger();
 
-beforeAll(async () => {
-	const sink = { write: (text: string) => lines.push(...text.split("\n").filter((line) => line !== "")) };
-	server = await startTestServer({ log: createLogger("json", "debug", { out: sink, err: sink }) });
-});
-afterAll(() => server.stop());
+const server = serverForThisFile({ log });
 
 function parsed(): Record<string, unknown>[] {
 	return lines.map((line) => JSON.parse(line));
@@ -38,7 +33,7 @@ function events(): Record<string, unknown>[] {
 
 test("each request line carries the error code and a request id, which is echoed back", async () => {
 	const user = await createUser(server);
-	const answer = await fetch(`${server.url}/users/${user.id}/verify-password`, {
+	const answer = await server.fetch(`/users/${user.id}/verify-password`, {
 		method: "POST",
 		headers: { Authorization: SECRET, "X-Request-Id": "trace-4bf92f3577b34da6" },
 		body: JSON.stringify({ password: "not the password" }),
@@ -48,7 +43,7 @@ test("each request line carries the error code and a request id, which is echoed
 	expect(line).toMatchObject({ message: "request", route: "/users/:user_id/verify-password", status: 400, error: "INCORRECT_PASSWORD" });
 
 	// Without one (or with one that is not an id), Holm makes one.
-	const made = await fetch(`${server.url}/users/${user.id}`, { headers: { Authorization: SECRET, "X-Request-Id": "a b\tc" } });
+	const made = await server.fetch(`/users/${user.id}`, { headers: { Authorization: SECRET, "X-Request-Id": "a b\tc" } });
 	const id = made.headers.get("X-Request-Id")!;
 	expect(id).toMatch(/^[0-9a-f-]{36}$/);
 	expect(parsed().find((l) => l.request_id === id)).toMatchObject({ route: "/users/:user_id", status: 200, error: null });
@@ -126,8 +121,8 @@ test("block and deletion events name both the user and the canonical client_ip, 
 	// canonical once validated) is in the event.
 	// (The action itself, given the canonical client_ip of a verify-email body.)
 	const reset = (await server.request("GET", `/users/${user.id}/password-reset-requests`)).body[0];
-	for (let i = 0; i < 5; i++) expect(await verifyResetEmail(server.running.ctx, reset.id, "WRONG234", "v6:2001:db8:8:8::/64")).toEqual({ ok: false, error: "INCORRECT_CODE" });
-	expect(await verifyResetEmail(server.running.ctx, reset.id, "WRONG234", "v6:2001:db8:8:8::/64")).toEqual({ ok: false, error: "NOT_FOUND" });
+	for (let i = 0; i < 5; i++) expect(await verifyResetEmail(server.ctx, reset.id, "WRONG234", "v6:2001:db8:8:8::/64")).toEqual({ ok: false, error: "INCORRECT_CODE" });
+	expect(await verifyResetEmail(server.ctx, reset.id, "WRONG234", "v6:2001:db8:8:8::/64")).toEqual({ ok: false, error: "NOT_FOUND" });
 
 	const seen = events().map(({ time: _time, message: _message, ...event }) => event);
 	expect(seen).toEqual([
@@ -137,15 +132,14 @@ test("block and deletion events name both the user and the canonical client_ip, 
 });
 
 test("the error line of a failed request carries the request id of its request line", async () => {
-	const own: string[] = [];
-	const sink = { write: (text: string) => own.push(...text.split("\n").filter((line) => line !== "")) };
+	const { log, lines: own } = recordingLogger("info");
 	// Fails closed with nothing listening at the range API: creating a user answers 500.
 	const failing = await startTestServer({
-		log: createLogger("json", "info", { out: sink, err: sink }),
+		log,
 		leakCheck: { mode: "online", api: "http://127.0.0.1:9", fail: "closed" },
 	});
 	try {
-		const answer = await fetch(`${failing.url}/users`, {
+		const answer = await failing.fetch(`/users`, {
 			method: "POST",
 			headers: { Authorization: SECRET, "X-Request-Id": "trace-5c0ffee-500" },
 			body: JSON.stringify({ password: STRONG_PASSWORD }),
@@ -164,16 +158,36 @@ test("the error line of a failed request carries the request id of its request l
 });
 
 test("scrapes of /metrics are logged only at debug, like /health probes", async () => {
-	const own: { level: string; line: Record<string, unknown> }[] = [];
-	const sink = (level: string) => ({ write: (text: string) => own.push(...text.split("\n").filter((l) => l !== "").map((l) => ({ level, line: JSON.parse(l) }))) });
-	const quiet = await startTestServer({ log: createLogger("json", "info", { out: sink("out"), err: sink("err") }) });
+	const own = recordingLogger("info");
+	const quiet = await startTestServer({ log: own.log });
 	try {
-		for (const path of ["/metrics", "/health", "/users"]) await (await fetch(quiet.url + path, { headers: { Authorization: SECRET } })).text();
-		expect(own.filter(({ line }) => line.message === "request").map(({ line }) => line.route)).toEqual(["/users"]);
+		for (const path of ["/metrics", "/health", "/users"]) await (await quiet.fetch(path, { headers: { Authorization: SECRET } })).text();
+		expect(own.entries().filter((line) => line.message === "request").map((line) => line.route)).toEqual(["/users"]);
 	} finally {
 		await quiet.stop();
 	}
 	lines.length = 0;
-	await (await fetch(server.url + "/metrics", { headers: { Authorization: SECRET } })).text();
+	await (await server.fetch("/metrics", { headers: { Authorization: SECRET } })).text();
 	expect(parsed().filter((line) => line.route === "/metrics").map(({ level, status }) => ({ level, status }))).toEqual([{ level: "debug", status: 200 }]);
+});
+
+test("a busy server writes its request lines once a turn, and a warning is never held behind them", async () => {
+	const out: string[] = [];
+	const err: string[] = [];
+	const log = createLogger("pretty", "info", { out: { write: (text: string) => out.push(text) }, err: { write: (text: string) => err.push(text) } }, "each turn");
+	for (let i = 0; i < 100; i++) log.info("request", { route: "/users/:user_id", n: i });
+	expect(out).toEqual([]); // gathered: nothing written yet within this turn
+	log.warn("the database did not answer in time", { route: "/users" });
+	// What was waiting goes first, in one write, then the warning at once.
+	expect(out).toHaveLength(1);
+	expect(out[0]!.split("\n").filter((line) => line !== "").map((line) => line.split(" n=")[1])).toEqual(Array.from({ length: 100 }, (_, i) => String(i)));
+	expect(err).toHaveLength(1);
+	expect(err[0]).toContain("WARN the database did not answer in time route=/users");
+
+	log.info("request", { route: "/users" });
+	log.info("request", { route: "/health" });
+	expect(out).toHaveLength(1);
+	await new Promise((resolve) => setImmediate(resolve));
+	expect(out).toHaveLength(2); // the next turn: both lines, in one write
+	expect(out[1]!.trimEnd().split("\n")).toHaveLength(2);
 });

@@ -1,25 +1,19 @@
 // GET /metrics: the Prometheus text format, read back with a real parser of that format, and the
 // counters seen moving after requests.
-import { afterAll, beforeAll, expect, test } from "bun:test";
+import { expect, test } from "bun:test";
 import parsePrometheusTextFormat, { type MetricFamily } from "parse-prometheus-text-format";
 import type { LeakCheckConfig } from "../../src/config.ts";
-import type { LogFields, Logger } from "../../src/log.ts";
 import { createMetrics } from "../../src/metrics.ts";
 import packageJson from "../../package.json" with { type: "json" };
-import { createUser, SECRET, startTestServer, STRONG_PASSWORD, type TestServer } from "../support.ts";
+import { createUser, recordingLogger, SECRET, serverForThisFile, startTestServer, STRONG_PASSWORD, type TestServer } from "../support.ts";
 
-let server: TestServer;
-
-beforeAll(async () => {
-	server = await startTestServer();
-});
-afterAll(() => server.stop());
+const server = serverForThisFile();
 
 let lastText = "";
 
 async function scrape(from: TestServer = server): Promise<MetricFamily[]> {
 	// As Prometheus sends it: a bearer token and its Accept header.
-	const response = await fetch(from.url + "/metrics", {
+	const response = await from.fetch("/metrics", {
 		headers: { Authorization: `Bearer ${SECRET}`, Accept: "application/openmetrics-text;version=1.0.0,text/plain;version=0.0.4;q=0.5,*/*;q=0.1" },
 	});
 	expect(response.status).toBe(200);
@@ -48,7 +42,7 @@ function value(families: MetricFamily[], name: string, labels: Record<string, st
 }
 
 test("needs the secret", async () => {
-	expect((await fetch(server.url + "/metrics")).status).toBe(401);
+	expect((await server.fetch("/metrics")).status).toBe(401);
 });
 
 test("requests, errors, refusals, leak checks and hashing are counted; the database and memory are measured", async () => {
@@ -98,17 +92,15 @@ test("a database that cannot say its size still leaves the other metrics readabl
 });
 
 test("/metrics answers 200 while the database is down, and logs no secret", async () => {
-	const logged: string[] = [];
-	const capture = (message: string, fields?: LogFields) => logged.push(message + " " + JSON.stringify(fields ?? {}));
-	const log: Logger = { info() {}, warn: capture, error: capture };
-	const down = await startTestServer({ log });
+	const recorded = recordingLogger();
+	const down = await startTestServer({ log: recorded.log });
 	try {
-		await down.running.ctx.storage.close();
+		await down.ctx.storage.close();
 		const families = await scrape(down);
 		expect(value(families, "holm_process_resident_memory_bytes")).toBeGreaterThan(1_000_000);
-		expect(logged.some((line) => line.startsWith("cannot measure the database size"))).toBe(true);
-		expect(logged.join("\n")).not.toContain(SECRET);
-		expect(logged.join("\n")).not.toContain("postgres://");
+		expect(recorded.entries().some(({ message }) => message.startsWith("cannot measure the database size"))).toBe(true);
+		expect(recorded.lines.join("\n")).not.toContain(SECRET);
+		expect(recorded.lines.join("\n")).not.toContain("postgres://");
 	} finally {
 		await down.stop();
 	}

@@ -138,7 +138,7 @@ test("email-sign-ins-email=2/3m: 2 email sign-in requests per email, whoever hol
 });
 
 test("/metrics shows the limits in force", async () => {
-	const response = await fetch(server.url + "/metrics", { headers: { Authorization: SECRET } });
+	const response = await server.fetch("/metrics", { headers: { Authorization: SECRET } });
 	const families = parsePrometheusTextFormat(await response.text());
 	const byLimit = (name: string) =>
 		Object.fromEntries(families.find((f) => f.name === name)!.metrics.map((m: any) => [m.labels.limit, Number(m.value)]));

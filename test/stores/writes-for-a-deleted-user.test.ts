@@ -2,17 +2,12 @@
 // the user is gone (the foreign key refuses the row), on the database the tests run on. Over HTTP
 // the race needs the deletion to land between the call's lookup and its write, which on SQLite
 // (one connection, no await in between) does not happen today; here the verbs are asked directly.
-import { afterAll, beforeAll, expect, test } from "bun:test";
+import { expect, test } from "bun:test";
 import { newEvent } from "../../src/features/events/actions.ts";
 import { feedSettled } from "../events-flow.ts";
-import { createUser, startTestServer, type TestServer } from "../support.ts";
+import { createUser, serverForThisFile } from "../support.ts";
 
-let server: TestServer;
-
-beforeAll(async () => {
-	server = await startTestServer();
-});
-afterAll(() => server.stop());
+const server = serverForThisFile();
 
 async function deletedUserId(): Promise<string> {
 	const user = await createUser(server);
@@ -21,16 +16,16 @@ async function deletedUserId(): Promise<string> {
 }
 
 test("a reset, verification or update request, or a TOTP credential, for a deleted user is NO_USER", async () => {
-	const stores = server.running.ctx.stores;
+	const stores = server.ctx.stores;
 	const userId = await deletedUserId();
 	const now = Math.floor(server.clock.now / 1000);
 	const times = { createdAt: now, expiresAt: now + 600 };
 	expect(await stores.passwordResets.insert({ id: "a".repeat(24), userId, ...times, emailVerified: false, codeHash: new Uint8Array(32) })).toBe("NO_USER");
 	expect(await stores.emailVerifications.replace({ userId, ...times, code: "ABCDEFGH" })).toBe("NO_USER");
 	expect(await stores.emailUpdates.insert({ id: "b".repeat(24), userId, ...times, email: "new@example.com", code: "ABCDEFGH" })).toBe("NO_USER");
-	const registered = newEvent(server.running.ctx, "totp_registered", { userId });
+	const registered = newEvent(server.ctx, "totp_registered", { userId });
 	expect(await stores.twoFactor.replaceCredential({ userId, createdAt: now, key: new Uint8Array(20) }, 1, registered)).toBe("NO_USER");
-	expect(await stores.twoFactor.setRecoveryCode(userId, "ABCDEFGH", newEvent(server.running.ctx, "recovery_code_regenerated", { userId }))).toBe(false);
+	expect(await stores.twoFactor.setRecoveryCode(userId, "ABCDEFGH", newEvent(server.ctx, "recovery_code_regenerated", { userId }))).toBe(false);
 	// Nothing was written, so nothing is told: the user's last event is their deletion.
 	await feedSettled(server);
 	const history = await stores.events.list({ after: null, userId, types: [], limit: 100 });
@@ -38,12 +33,12 @@ test("a reset, verification or update request, or a TOTP credential, for a delet
 });
 
 test("for a user who is there, the same writes are STORED", async () => {
-	const stores = server.running.ctx.stores;
+	const stores = server.ctx.stores;
 	const userId = (await createUser(server)).id;
 	const now = Math.floor(server.clock.now / 1000);
 	const times = { createdAt: now, expiresAt: now + 600 };
 	expect(await stores.passwordResets.insert({ id: "c".repeat(24), userId, ...times, emailVerified: false, codeHash: new Uint8Array(32) })).toBe("STORED");
 	expect(await stores.emailVerifications.replace({ userId, ...times, code: "ABCDEFGH" })).toBe("STORED");
 	expect(await stores.emailUpdates.insert({ id: "d".repeat(24), userId, ...times, email: "newer@example.com", code: "ABCDEFGH" })).toBe("STORED");
-	expect(await stores.twoFactor.replaceCredential({ userId, createdAt: now, key: new Uint8Array(20) }, 1, newEvent(server.running.ctx, "totp_registered", { userId }))).toBe("STORED");
+	expect(await stores.twoFactor.replaceCredential({ userId, createdAt: now, key: new Uint8Array(20) }, 1, newEvent(server.ctx, "totp_registered", { userId }))).toBe("STORED");
 });

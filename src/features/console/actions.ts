@@ -106,9 +106,9 @@ export async function describeUser(ctx: AppContext, userId: string) {
 	const [totp, passkeys, resets, verification, updates, locks, passwordBlock, events, sessions] = await Promise.all([
 		ctx.stores.twoFactor.getCredential(user.id),
 		ctx.stores.passkeys.listForUser(user.id),
-		ctx.stores.passwordResets.listForUser(user.id, now),
-		ctx.stores.emailVerifications.get(user.id, now),
-		ctx.stores.emailUpdates.listForUser(user.id, now),
+		ctx.stores.passwordResets.listForUser(user.id),
+		ctx.stores.emailVerifications.get(user.id),
+		ctx.stores.emailUpdates.listForUser(user.id),
 		ctx.stores.console.secondFactorLocks(user.id, now),
 		passwordBlockUntil(ctx, user.id),
 		ctx.stores.console.recentEvents({ userId: user.id, type: null, since: null, before: null, limit: USER_EVENTS }),
@@ -218,7 +218,7 @@ export async function deletePendingRequests(ctx: AppContext, userId: string): Pr
 	const user = isId(userId) ? await ctx.stores.users.get(userId) : null;
 	if (user === null) return false;
 	await ctx.stores.passwordResets.deleteForUser(user.id);
-	await ctx.stores.emailVerifications.delete(user.id, nowSeconds(ctx));
+	await ctx.stores.emailVerifications.delete(user.id);
 	await ctx.stores.emailUpdates.deleteForUser(user.id);
 	await recordEvent(ctx, newEvent(ctx, "requests_deleted", { userId: user.id, data: BY_CONSOLE }));
 	return true;

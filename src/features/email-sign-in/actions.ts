@@ -53,7 +53,7 @@ export async function verifyEmailSignIn(
 	ctx: AppContext,
 	input: { requestId: string; code: string; clientIp: string | undefined; createUser: boolean },
 ): Promise<Result<{ user: User | null; created: boolean }, typeof VERIFY_EMAIL_SIGN_IN_ERRORS>> {
-	const request = await ctx.stores.emailSignIns.get(input.requestId, nowSeconds(ctx));
+	const request = await ctx.stores.emailSignIns.get(input.requestId);
 	if (request === null) return fail("INVALID_REQUEST");
 	const given = hashCode(input.code);
 	const check = await checkCode(ctx, "email_sign_in", ctx.stores.emailSignIns, input.requestId, (stored) => constantTimeEqualBytes(given, stored), input.clientIp);

@@ -38,8 +38,8 @@ export interface EmailSignInStore extends CodeAttemptStore<Uint8Array> {
 	/** Stores the request in place of any earlier one for the same email, in one statement, so two
 	 *  parallel requests for one email leave one live code. */
 	replace(request: EmailSignInRequest & { codeHash: Uint8Array }): Promise<void>;
-	get(id: string, now: number): Promise<EmailSignInRequest | null>;
-	delete(id: string, now: number): Promise<boolean>;
+	get(id: string): Promise<EmailSignInRequest | null>;
+	delete(id: string): Promise<boolean>;
 	/**
 	 * After a correct code, in one transaction: deletes the live request (only one of two parallel
 	 * verifies finds it), then signs in whoever the request names (the user who held the email when

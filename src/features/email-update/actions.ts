@@ -54,7 +54,7 @@ export async function verifyNewEmail(
 	const event = newEvent(ctx, "email_changed", { userId: null, clientIp });
 	// The user is the request's; the store names them on the event.
 	const ending = sessionEnding(ctx, "", "email_changed", keepSession, clientIp);
-	const applied = await ctx.stores.emailUpdates.applyUpdate(requestId, nowSeconds(ctx), event, ending);
+	const applied = await ctx.stores.emailUpdates.applyUpdate(requestId, event, ending);
 	if (applied.outcome !== "UPDATED") return fail(applied.outcome);
 	logSessionsEnded(ctx, ending);
 	logEvent(ctx, withData({ ...event, userId: applied.userId }, { previous_email: applied.previousEmail, email: applied.email }));

@@ -3,7 +3,6 @@ import { isId } from "../../lib/ids.ts";
 import { keptSessionIsWrong } from "../sessions/actions.ts";
 import { fail } from "../../errors.ts";
 import { endpoint, endpoints } from "../../http/endpoint.ts";
-import { nowSeconds } from "../../http/env.ts";
 import { pathUser } from "../../http/params.ts";
 import { userRequestEndpoints } from "../request-endpoints.ts";
 import { answerWith } from "../../http/responses.ts";
@@ -51,7 +50,7 @@ export default endpoints("Email update", {
 			const ctx = c.get("ctx");
 			if (body.session_id !== undefined) {
 				// The session must be the request's user's: their sessions are the ones the change ends.
-				const request = isId(body.request_id) ? await ctx.stores.emailUpdates.get(body.request_id, nowSeconds(ctx)) : null;
+				const request = isId(body.request_id) ? await ctx.stores.emailUpdates.get(body.request_id) : null;
 				if (await keptSessionIsWrong(ctx, request?.userId ?? "", body.session_id)) return fail("NOT_FOUND");
 			}
 			return answerWith(await actions.verifyNewEmail(ctx, body.request_id, body.code, body.client_ip, body.session_id ?? null), verifiedEmailAnswer);

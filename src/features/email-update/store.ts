@@ -1,7 +1,7 @@
 // What email update needs from a database; src/stores/<database>/email-update.ts implements it.
-// A request is live while now < expires_at. The code is kept as it is, because GET shows it again
+// A request is live while now < expires_at, by the store's clock (the database's on PostgreSQL). The code is kept as it is, because GET shows it again
 // (API.md section 2).
-import type { CodeAttemptStore } from "../code-attempts.ts";
+import type { CodeRequestStore } from "../code-attempts.ts";
 import type { HolmEvent } from "../events/store.ts";
 import type { SessionEnding } from "../sessions/store.ts";
 import type { UserRowWrite } from "../users/store.ts";
@@ -20,12 +20,8 @@ export type ApplyEmailUpdateOutcome =
 	| { outcome: "UPDATED"; userId: string; email: string; previousEmail: string | null }
 	| { outcome: "EMAIL_ALREADY_USED" | "INVALID_REQUEST" };
 
-export interface EmailUpdateStore extends CodeAttemptStore<string> {
+export interface EmailUpdateStore extends CodeRequestStore<EmailUpdateRequest, string> {
 	insert(request: EmailUpdateRequest): Promise<UserRowWrite>;
-	get(id: string, now: number): Promise<EmailUpdateRequest | null>;
-	listForUser(userId: string, now: number): Promise<EmailUpdateRequest[]>;
-	delete(id: string, now: number): Promise<boolean>;
-	deleteForUser(userId: string): Promise<void>;
 	/**
 	 * After a correct code, in one step: the user's email becomes the request's address, verified;
 	 * every request for that address (of any user), and the user's reset and verification requests
@@ -34,6 +30,5 @@ export interface EmailUpdateStore extends CodeAttemptStore<string> {
 	 * gets its attempt back. INVALID_REQUEST when the request is gone. On success `event`
 	 * (email_changed) is written with the user, and `previous_email` and `email` added to its data.
 	 */
-	applyUpdate(id: string, now: number, event: HolmEvent, ending: SessionEnding): Promise<ApplyEmailUpdateOutcome>;
-	deleteExpired(now: number): Promise<void>;
+	applyUpdate(id: string, event: HolmEvent, ending: SessionEnding): Promise<ApplyEmailUpdateOutcome>;
 }

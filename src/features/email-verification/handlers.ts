@@ -1,7 +1,6 @@
 // /users/:user_id/email-verification-request, /users/:user_id/verify-email
 import { fail } from "../../errors.ts";
 import { endpoint, endpoints } from "../../http/endpoint.ts";
-import { nowSeconds } from "../../http/env.ts";
 import { pathUser } from "../../http/params.ts";
 import { answerWith, noContent, noContentOr } from "../../http/responses.ts";
 import * as actions from "./actions.ts";
@@ -26,7 +25,7 @@ export default endpoints("Email verification", {
 		async handle(c) {
 			const ctx = c.get("ctx");
 			const user = await pathUser(c);
-			const request = user === null ? null : await ctx.stores.emailVerifications.get(user.id, nowSeconds(ctx));
+			const request = user === null ? null : await ctx.stores.emailVerifications.get(user.id);
 			if (request === null) return fail("NOT_FOUND");
 			return Response.json(emailVerificationRequestAnswer.json(request));
 		},
@@ -39,7 +38,7 @@ export default endpoints("Email verification", {
 		async handle(c) {
 			const ctx = c.get("ctx");
 			const user = await pathUser(c);
-			if (user === null || !(await ctx.stores.emailVerifications.delete(user.id, nowSeconds(ctx)))) return fail("NOT_FOUND");
+			if (user === null || !(await ctx.stores.emailVerifications.delete(user.id))) return fail("NOT_FOUND");
 			return noContent();
 		},
 	}),

@@ -1,7 +1,7 @@
 // What email verification needs from a database; src/stores/<database>/email-verification.ts
 // implements it. At most one request per user (the user id is its key); a request is live while
-// now < expires_at. The code is kept as it is, because GET shows it again (API.md section 2).
-import type { CodeAttemptStore } from "../code-attempts.ts";
+// now < expires_at, by the store's clock (the database's on PostgreSQL). The code is kept as it is, because GET shows it again (API.md section 2).
+import type { CodeRequestStore } from "../code-attempts.ts";
 import type { HolmEvent } from "../events/store.ts";
 import type { UserRowWrite } from "../users/store.ts";
 
@@ -12,13 +12,10 @@ export interface EmailVerificationRequest {
 	code: string;
 }
 
-/** Code attempts are keyed by the user id. */
-export interface EmailVerificationStore extends CodeAttemptStore<string> {
+/** Keyed by the user id. */
+export interface EmailVerificationStore extends CodeRequestStore<EmailVerificationRequest, string> {
 	/** A new request replaces the old one, code and attempt count included. */
 	replace(request: EmailVerificationRequest): Promise<UserRowWrite>;
-	get(userId: string, now: number): Promise<EmailVerificationRequest | null>;
-	delete(userId: string, now: number): Promise<boolean>;
 	/** After a correct code: the user's email becomes verified and the request is consumed. */
 	verifyEmail(userId: string, event: HolmEvent): Promise<void>;
-	deleteExpired(now: number): Promise<void>;
 }

@@ -66,14 +66,14 @@ export async function resetPassword(ctx: AppContext, requestId: string, password
 	if (ctx.leakCheck.isLeakedLocally(password)) return fail("WEAK_PASSWORD");
 	const admitted = await ctx.limits.admitHashing(clientIp);
 	if (!admitted.allowed) return tooManyRequests(admitted.retryAfterMs);
-	const request = isId(requestId) ? await ctx.stores.passwordResets.get(requestId, nowSeconds(ctx)) : null;
+	const request = isId(requestId) ? await ctx.stores.passwordResets.get(requestId) : null;
 	if (request === null || !request.emailVerified) return fail("INVALID_REQUEST");
 	if (await ctx.leakCheck.isLeakedOnline(password)) return fail("WEAK_PASSWORD");
 	const passwordHash = await ctx.hasher.hash(password);
 	const event = newEvent(ctx, "password_reset", { userId: request.userId, clientIp });
 	// Every session ends: a reset is the way in for someone who fears their account is taken.
 	const ending = sessionEnding(ctx, request.userId, "password_reset", null, clientIp);
-	const userId = await ctx.stores.passwordResets.resetPassword(requestId, passwordHash, nowSeconds(ctx), event, ending);
+	const userId = await ctx.stores.passwordResets.resetPassword(requestId, passwordHash, event, ending);
 	if (userId === null) return fail("INVALID_REQUEST");
 	logSessionsEnded(ctx, ending);
 	logEvent(ctx, event);

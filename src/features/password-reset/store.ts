@@ -1,6 +1,7 @@
 // What the password reset flow needs from a database; src/stores/<database>/password-reset.ts
-// implements it. A request is live while now < expires_at; expired ones are invisible.
-import type { CodeAttemptStore } from "../code-attempts.ts";
+// implements it. A request is live while now < expires_at; expired ones are invisible. "Now" is the
+// store's clock, given when it is built (the database's on PostgreSQL).
+import type { CodeRequestStore } from "../code-attempts.ts";
 import type { HolmEvent } from "../events/store.ts";
 import type { SessionEnding } from "../sessions/store.ts";
 import type { UserRowWrite } from "../users/store.ts";
@@ -14,12 +15,8 @@ export interface PasswordResetRequest {
 }
 
 /** Reset codes are kept only as their SHA-256: the code is shown once and never needed again. */
-export interface PasswordResetStore extends CodeAttemptStore<Uint8Array> {
+export interface PasswordResetStore extends CodeRequestStore<PasswordResetRequest, Uint8Array> {
 	insert(request: PasswordResetRequest & { codeHash: Uint8Array }): Promise<UserRowWrite>;
-	get(id: string, now: number): Promise<PasswordResetRequest | null>;
-	listForUser(userId: string, now: number): Promise<PasswordResetRequest[]>;
-	delete(id: string, now: number): Promise<boolean>;
-	deleteForUser(userId: string): Promise<void>;
 	/** After a correct code: the request's email is verified, and the code's attempt is given back. */
 	markEmailVerified(id: string): Promise<void>;
 	/**
@@ -28,6 +25,5 @@ export interface PasswordResetStore extends CodeAttemptStore<Uint8Array> {
 	 * a parallel reset may have used it while the password was hashed; ends every session of the user
 	 * (`ending`); writes `event` (password_reset). The user's id, or null.
 	 */
-	resetPassword(id: string, passwordHash: string, now: number, event: HolmEvent, ending: SessionEnding): Promise<string | null>;
-	deleteExpired(now: number): Promise<void>;
+	resetPassword(id: string, passwordHash: string, event: HolmEvent, ending: SessionEnding): Promise<string | null>;
 }

@@ -1,17 +1,18 @@
 import { z } from "zod";
-import { optional } from "../../lib/validation.ts";
+import { optional, storableText } from "../../lib/validation.ts";
 import { wireShape } from "../../http/wire.ts";
 import { identifier, unixSeconds, userAnswer } from "../users/schemas.ts";
 import type { User } from "../users/store.ts";
 import { expiresAt, type SessionSettings } from "./settings.ts";
 import type { Session } from "./store.ts";
 
-/** client_ip as the session keeps it: the address it names (canonical), or the string as sent. */
-const sessionClientIp = optional(z.string().max(64)).transform((value) => (value === undefined || value.trim() === "" ? undefined : value));
+/** client_ip as the session keeps it: the address it names (canonical), or the string as sent
+ *  (storableText: control characters and lone surrogates become U+FFFD). */
+const sessionClientIp = optional(z.string().max(64)).transform((value) => (value === undefined || value.trim() === "" ? undefined : storableText(value)));
 
 export const createSessionBody = z.object({
 	client_ip: sessionClientIp,
-	user_agent: optional(z.string().max(512)).transform((value) => (value === "" ? undefined : value)),
+	user_agent: optional(z.string().max(512)).transform((value) => (value === undefined || value === "" ? undefined : storableText(value))),
 	second_factor_verified: optional(z.boolean()).transform((value) => value ?? false),
 });
 

@@ -2,7 +2,7 @@ import { z } from "zod";
 import { wireShape } from "../../http/wire.ts";
 import { isId } from "../../lib/ids.ts";
 import type { ImportSummary, RowResult } from "./actions.ts";
-import { email, optional } from "../../lib/validation.ts";
+import { email, optional, storableText } from "../../lib/validation.ts";
 import { identifier, unixSeconds } from "../users/schemas.ts";
 import { passkeyName, passkeyTransports } from "../passkeys/schemas.ts";
 import { MAX_PASSKEYS_PER_USER } from "../passkeys/store.ts";
@@ -42,8 +42,9 @@ export const importSession = z.object({
 	digest: z.string().regex(BASE64URL).meta({ description: "Base64url (no padding) of the SHA-256 of the token's secret: 32 bytes." }),
 	created_at: unixSeconds.meta({ description: "Whole Unix seconds, not in the future." }),
 	last_used_at: unixSeconds.meta({ description: "Whole Unix seconds, not before created_at nor in the future." }),
-	client_ip: optional(z.string().max(64)),
-	user_agent: optional(z.string().max(512)),
+	// As at POST /users/{user_id}/sessions: control characters and lone surrogates become U+FFFD.
+	client_ip: optional(z.string().max(64)).transform((value) => (value === undefined ? undefined : storableText(value))),
+	user_agent: optional(z.string().max(512)).transform((value) => (value === undefined ? undefined : storableText(value))),
 	second_factor_verified_at: optional(unixSeconds),
 });
 

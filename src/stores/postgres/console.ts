@@ -2,9 +2,10 @@
 // instance may be asked, and two asking at once cannot both use a token. Expiry and idleness are
 // judged by the database's clock (clock.ts), not by the `now` an instance passes.
 import type { SQL } from "bun";
-import { TOUCH_EVERY_SECONDS, toLock, type ConsoleStore } from "../../features/console/store.ts";
+import { TOUCH_EVERY_SECONDS, toLock, type ConsoleStore, type LockRow } from "../../features/console/store.ts";
 import type { DatabaseClock } from "./clock.ts";
 import { transaction } from "./connection.ts";
+import { eventOfRow, type EventRow, type Int8 } from "./events.ts";
 
 export function createPostgresConsoleStore(sql: SQL, clock: DatabaseClock): ConsoleStore {
 	return {
@@ -39,31 +40,28 @@ export function createPostgresConsoleStore(sql: SQL, clock: DatabaseClock): Cons
 			});
 		},
 		async secondFactorLocks(userId) {
-			const rows = await sql`SELECT check_name, failed_attempts, locked_until, lock_count, ${clock.seconds(sql)} AS now
+			const rows = await sql<(LockRow & { now: Int8 })[]>`SELECT check_name, failed_attempts, locked_until, lock_count, ${clock.seconds(sql)} AS now
 				FROM second_factor_lockout WHERE user_id = ${userId} ORDER BY check_name`;
-			return rows.map((row: any) => toLock(row, Number(row.now)));
+			return rows.map((row) => toLock(row, Number(row.now)));
 		},
 		async recentEvents(query) {
 			const before = query.before ?? Number.MAX_SAFE_INTEGER;
 			const since = query.since ?? 0;
 			const rows =
 				query.userId === null
-					? await sql`SELECT seq, id, time, type, user_id, client_ip, data FROM event
+					? await sql<(EventRow & { seq: Int8 })[]>`SELECT seq, id, time, type, user_id, client_ip, data FROM event
 						WHERE seq < ${before} AND (${query.type}::text IS NULL OR type = ${query.type}) AND time >= ${since}
 						ORDER BY seq DESC LIMIT ${query.limit}`
-					: await sql`SELECT seq, id, time, type, user_id, client_ip, data FROM event
+					: await sql<(EventRow & { seq: Int8 })[]>`SELECT seq, id, time, type, user_id, client_ip, data FROM event
 						WHERE user_id = ${query.userId} AND seq < ${before} AND (${query.type}::text IS NULL OR type = ${query.type}) AND time >= ${since}
 						ORDER BY seq DESC LIMIT ${query.limit}`;
-			return rows.map((row: any) => ({
-				seq: Number(row.seq),
-				event: { id: row.id, time: Number(row.time), type: row.type, userId: row.user_id, clientIp: row.client_ip, data: typeof row.data === "string" ? JSON.parse(row.data) : row.data },
-			}));
+			return rows.map((row) => ({ seq: Number(row.seq), event: eventOfRow(row) }));
 		},
 		async eventCounts(since) {
-			const rows = await sql`SELECT type, count(*) AS n FROM event
+			const rows = await sql<{ type: string; n: Int8 }[]>`SELECT type, count(*) AS n FROM event
 				WHERE seq > coalesce((SELECT seq FROM event WHERE time < ${since} ORDER BY seq DESC LIMIT 1), 0) AND time >= ${since}
 				GROUP BY type ORDER BY type`;
-			return Object.fromEntries(rows.map((row: any) => [row.type, Number(row.n)]));
+			return Object.fromEntries(rows.map((row) => [row.type, Number(row.n)]));
 		},
 		async deleteExpired(now, idleSeconds, lifetimeSeconds) {
 			await sql`DELETE FROM console_token WHERE expires_at <= ${now}`;

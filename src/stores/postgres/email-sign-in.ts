@@ -4,17 +4,19 @@
 import type { SQL } from "bun";
 import type { EmailSignInOutcome, EmailSignInRequest, EmailSignInStore } from "../../features/email-sign-in/store.ts";
 import type { HolmEvent } from "../../features/events/store.ts";
+import { emailSignInOfRow, type EmailSignInRow } from "../code-request-rows.ts";
 import type { DatabaseClock } from "./clock.ts";
+import { codeRequestVerbs, type CodeRequestTable } from "./code-requests.ts";
 import { transaction } from "./connection.ts";
 import type { PostgresEventLog } from "./events.ts";
 import { toUser, USER_COLUMNS } from "./users.ts";
 
-function toRequest(row: any): EmailSignInRequest {
-	return { id: row.id, userId: row.user_id, email: row.email, createdAt: Number(row.created_at), expiresAt: Number(row.expires_at) };
-}
+const TABLE: CodeRequestTable = { name: "email_sign_in_request", key: "id", code: "code_hash" };
 
 export function createPostgresEmailSignInStore(sql: SQL, clock: DatabaseClock, events: PostgresEventLog): EmailSignInStore {
+	const requests = codeRequestVerbs<EmailSignInRow, EmailSignInRequest, Uint8Array>(sql, clock, events, TABLE, emailSignInOfRow);
 	return {
+		...requests,
 		async replace(request) {
 			// The email is unique: a new request takes the row of the earlier one, in one statement,
 			// so two parallel requests for one email leave one live code.
@@ -22,25 +24,6 @@ export function createPostgresEmailSignInStore(sql: SQL, clock: DatabaseClock, e
 				VALUES (${request.id}, ${request.userId}, ${request.email}, ${request.createdAt}, ${request.expiresAt}, ${request.codeHash})
 				ON CONFLICT (email) DO UPDATE SET id = excluded.id, user_id = excluded.user_id, created_at = excluded.created_at,
 					expires_at = excluded.expires_at, code_hash = excluded.code_hash, failed_attempts = 0`;
-		},
-		async get(id) {
-			const rows = await sql`SELECT id, user_id, email, created_at, expires_at FROM email_sign_in_request
-				WHERE id = ${id} AND expires_at > ${clock.seconds(sql)}`;
-			return rows.length === 0 ? null : toRequest(rows[0]);
-		},
-		async delete(id) {
-			const result = await sql`DELETE FROM email_sign_in_request WHERE id = ${id} AND expires_at > ${clock.seconds(sql)}`;
-			return result.count > 0;
-		},
-		async takeCodeAttempt(id, _instanceNow, maxAttempts) {
-			// Count first, in one statement: parallel attempts queue on the row lock.
-			const rows = await sql`UPDATE email_sign_in_request SET failed_attempts = failed_attempts + 1
-				WHERE id = ${id} AND expires_at > ${clock.seconds(sql)} AND failed_attempts < ${maxAttempts}
-				RETURNING code_hash, failed_attempts, user_id`;
-			return rows.length === 0 ? null : { code: rows[0].code_hash, attempts: rows[0].failed_attempts, userId: rows[0].user_id };
-		},
-		async deleteAfterLastAttempt(id, event) {
-			await events.around(sql, event, (q) => q`DELETE FROM email_sign_in_request WHERE id = ${id}`, () => true);
 		},
 		async signIn(id, plan) {
 			const found = await sql`SELECT email FROM email_sign_in_request WHERE id = ${id}`;
@@ -86,9 +69,6 @@ export function createPostgresEmailSignInStore(sql: SQL, clock: DatabaseClock, e
 				const [created] = await tx.unsafe(`SELECT ${USER_COLUMNS} FROM "user" WHERE id = $1`, [user.id]);
 				return { result: "SIGNED_IN", user: toUser(created), created: true, events: written };
 			});
-		},
-		async deleteExpired(now) {
-			await sql`DELETE FROM email_sign_in_request WHERE expires_at <= ${now}`;
 		},
 	};
 }

@@ -35,8 +35,22 @@ import { transaction } from "./connection.ts";
 
 type Queryable = SQL | TransactionSQL;
 
+/** A bigint column, which the driver hands over as a decimal string. */
+export type Int8 = string | number;
+
+/** An event row's columns, as the feed, the console and the webhook queue read them. */
+export interface EventRow {
+	id: string;
+	time: Int8;
+	type: string;
+	user_id: string | null;
+	client_ip: string | null;
+	/** jsonb: parsed by the driver, or its text. */
+	data: string | Record<string, unknown>;
+}
+
 /** An event row's columns (from the feed or the webhook queue) as the event. */
-export function eventOfRow(row: any): HolmEvent {
+export function eventOfRow(row: EventRow): HolmEvent {
 	return {
 		id: row.id,
 		time: Number(row.time),
@@ -47,7 +61,7 @@ export function eventOfRow(row: any): HolmEvent {
 	};
 }
 
-function toFeedEvent(row: any): FeedEvent {
+function toFeedEvent(row: EventRow & { seq: Int8; xid: string }): FeedEvent {
 	return { cursor: `${row.xid}.${row.seq}`, ...eventOfRow(row) };
 }
 
@@ -112,13 +126,14 @@ export function createPostgresEventLog(sql: SQL, settings: EventSettings): Postg
 				const types = query.types.length === 0 ? null : [...query.types];
 				// ORDER BY names the column (event.xid), not the text alias of the select list, which
 				// would sort 1000 before 999 and make a page end on the wrong event.
+				type FeedRow = EventRow & { seq: Int8; xid: string };
 				const rows =
 					query.userId === null
-						? await sql`SELECT seq, xid::text AS xid, id, time, type, user_id, client_ip, data FROM event
+						? await sql<FeedRow[]>`SELECT seq, xid::text AS xid, id, time, type, user_id, client_ip, data FROM event
 							WHERE (xid, seq) > (${xid}::xid8, ${seq}::bigint) AND xid < pg_snapshot_xmin(pg_current_snapshot())
 								AND (${types}::text[] IS NULL OR type = ANY(${types}::text[]))
 							ORDER BY event.xid, event.seq LIMIT ${query.limit}`
-						: await sql`SELECT seq, xid::text AS xid, id, time, type, user_id, client_ip, data FROM event
+						: await sql<FeedRow[]>`SELECT seq, xid::text AS xid, id, time, type, user_id, client_ip, data FROM event
 							WHERE user_id = ${query.userId} AND (xid, seq) > (${xid}::xid8, ${seq}::bigint)
 								AND xid < pg_snapshot_xmin(pg_current_snapshot())
 								AND (${types}::text[] IS NULL OR type = ANY(${types}::text[]))

@@ -6,12 +6,38 @@ import type { SQL } from "bun";
 import { MAX_PASSKEYS_PER_USER, type Ceremony, type Passkey, type PasskeyStore } from "../../features/passkeys/store.ts";
 import { isForeignKeyViolation, isUniqueViolation } from "./errors.ts";
 import { transaction } from "./connection.ts";
-import type { PostgresEventLog } from "./events.ts";
+import type { Int8, PostgresEventLog } from "./events.ts";
 
 const PASSKEY_COLUMNS = `id, user_id, credential_id, public_key, algorithm, sign_count, name, created_at, last_used_at,
 	backup_eligible, backed_up, transports, aaguid`;
 
-function toPasskey(row: any): Passkey {
+interface PasskeyRow {
+	id: string;
+	user_id: string;
+	credential_id: Uint8Array;
+	public_key: Uint8Array;
+	algorithm: Int8;
+	sign_count: Int8;
+	name: string;
+	created_at: Int8;
+	last_used_at: Int8 | null;
+	backup_eligible: boolean;
+	backed_up: boolean;
+	/** jsonb: parsed by the driver, or its text. */
+	transports: string | string[];
+	aaguid: Uint8Array;
+}
+
+interface CeremonyRow {
+	id: string;
+	kind: Ceremony["kind"];
+	user_id: string | null;
+	challenge: Uint8Array;
+	created_at: Int8;
+	expires_at: Int8;
+}
+
+function toPasskey(row: PasskeyRow): Passkey {
 	return {
 		id: row.id,
 		userId: row.user_id,
@@ -30,7 +56,7 @@ function toPasskey(row: any): Passkey {
 	};
 }
 
-function toCeremony(row: any): Ceremony {
+function toCeremony(row: CeremonyRow): Ceremony {
 	return {
 		id: row.id,
 		kind: row.kind,

@@ -1,64 +1,32 @@
-// Password reset requests on PostgreSQL. Expiry is judged by the database's clock (clock.ts), not by
-// the `now` the features pass (this instance's); the sweep gives deleteExpired the database's time.
+// Password reset requests on PostgreSQL: the code request verbs (code-requests.ts), and what only a
+// reset does. Expiry is judged by the database's clock (clock.ts).
 import type { SQL } from "bun";
 import type { PasswordResetRequest, PasswordResetStore } from "../../features/password-reset/store.ts";
-import { writeForUser } from "./errors.ts";
+import { passwordResetOfRow, type PasswordResetRow } from "../code-request-rows.ts";
 import type { DatabaseClock } from "./clock.ts";
+import { codeRequestVerbs, type CodeRequestTable } from "./code-requests.ts";
 import { transaction } from "./connection.ts";
-import { endSessionsWithin } from "./sessions.ts";
+import { writeForUser } from "./errors.ts";
 import type { PostgresEventLog } from "./events.ts";
+import { endSessionsWithin } from "./sessions.ts";
 
-function toRequest(row: any): PasswordResetRequest {
-	return {
-		id: row.id,
-		userId: row.user_id,
-		createdAt: Number(row.created_at),
-		expiresAt: Number(row.expires_at),
-		emailVerified: row.email_verified,
-	};
-}
+const TABLE: CodeRequestTable = { name: "password_reset_request", key: "id", code: "code_hash" };
 
 export function createPostgresPasswordResetStore(sql: SQL, clock: DatabaseClock, events: PostgresEventLog): PasswordResetStore {
+	const requests = codeRequestVerbs<PasswordResetRow, PasswordResetRequest, Uint8Array>(sql, clock, events, TABLE, passwordResetOfRow);
 	return {
+		...requests,
 		async insert(request) {
 			return writeForUser(() => sql`INSERT INTO password_reset_request (id, user_id, created_at, expires_at, code_hash)
 				VALUES (${request.id}, ${request.userId}, ${request.createdAt}, ${request.expiresAt}, ${request.codeHash})`);
 		},
-		async get(id) {
-			const rows = await sql`SELECT id, user_id, created_at, expires_at, email_verified FROM password_reset_request
-				WHERE id = ${id} AND expires_at > ${clock.seconds(sql)}`;
-			return rows.length === 0 ? null : toRequest(rows[0]);
-		},
-		async listForUser(userId) {
-			const rows = await sql`SELECT id, user_id, created_at, expires_at, email_verified FROM password_reset_request
-				WHERE user_id = ${userId} AND expires_at > ${clock.seconds(sql)} ORDER BY created_at, id`;
-			return rows.map(toRequest);
-		},
-		async delete(id) {
-			const result = await sql`DELETE FROM password_reset_request WHERE id = ${id} AND expires_at > ${clock.seconds(sql)}`;
-			return result.count > 0;
-		},
-		async deleteForUser(userId) {
-			await sql`DELETE FROM password_reset_request WHERE user_id = ${userId}`;
-		},
-		async takeCodeAttempt(id, _instanceNow, maxAttempts) {
-			// Count first, in one statement: parallel attempts queue on the row lock, and each sees the
-			// count the one before it left, so at most maxAttempts ever get a row.
-			const rows = await sql`UPDATE password_reset_request SET failed_attempts = failed_attempts + 1
-				WHERE id = ${id} AND expires_at > ${clock.seconds(sql)} AND failed_attempts < ${maxAttempts}
-				RETURNING code_hash, failed_attempts, user_id`;
-			return rows.length === 0 ? null : { code: rows[0].code_hash, attempts: rows[0].failed_attempts, userId: rows[0].user_id };
-		},
-		async deleteAfterLastAttempt(id, event) {
-			await events.around(sql, event, (q) => q`DELETE FROM password_reset_request WHERE id = ${id}`, () => true);
-		},
 		async markEmailVerified(id) {
 			await sql`UPDATE password_reset_request SET email_verified = true, failed_attempts = failed_attempts - 1 WHERE id = ${id}`;
 		},
-		async resetPassword(id, passwordHash, _now, event, ending) {
-			const found = await sql`SELECT user_id FROM password_reset_request WHERE id = ${id}`;
-			if (found.length === 0) return null;
-			const userId: string = found[0].user_id;
+		async resetPassword(id, passwordHash, event, ending) {
+			const [found] = await sql<{ user_id: string }[]>`SELECT user_id FROM password_reset_request WHERE id = ${id}`;
+			if (found === undefined) return null;
+			const userId = found.user_id;
 			return transaction(sql, async (tx) => {
 				// The user's row first, as every transaction that changes a user's rows does, so that two
 				// of them cannot each hold what the other waits for.
@@ -75,9 +43,6 @@ export function createPostgresPasswordResetStore(sql: SQL, clock: DatabaseClock,
 				await events.write(tx, event);
 				return userId;
 			});
-		},
-		async deleteExpired(now) {
-			await sql`DELETE FROM password_reset_request WHERE expires_at <= ${now}`;
 		},
 	};
 }

@@ -3,11 +3,26 @@
 // meanwhile), read through a cursor so that memory stays bounded.
 import { encodeBase64 } from "@oslojs/encoding";
 import { connectPostgres } from "./connection.ts";
-import { exportedPasskey, exportedSession, type ExportedUser, liveNow, type LiveSessions, type UserExportSource } from "../../features/user-imports/store.ts";
+import { exportedPasskey, exportedSession, type ExportedUser, liveNow, type LiveSessions, type PasskeyExportColumns, type SessionExportColumns, type UserExportSource } from "../../features/user-imports/store.ts";
+import type { Int8 } from "./events.ts";
 
 const BATCH = 10_000;
 
-function toExported(row: any): ExportedUser {
+interface ExportRow {
+	id: string;
+	email: string | null;
+	email_verified: boolean;
+	created_at: Int8;
+	password_hash: string;
+	recovery_code: string;
+	totp_key: Uint8Array | null;
+	passkey_user_handle: Uint8Array | null;
+	/** jsonb: parsed by the driver, or its text. */
+	passkeys: string | PasskeyExportColumns[];
+	sessions: string | SessionExportColumns[];
+}
+
+function toExported(row: ExportRow): ExportedUser {
 	return {
 		id: row.id,
 		email: row.email,
@@ -50,7 +65,7 @@ export function openPostgresUserExport(url: string, live: LiveSessions = liveNow
 					ORDER BY u.created_at, u.id`,
 				);
 				for (;;) {
-					const rows = await tx.unsafe(`FETCH ${BATCH} FROM user_export`);
+					const rows = await tx.unsafe<ExportRow[]>(`FETCH ${BATCH} FROM user_export`);
 					if (rows.length === 0) break;
 					await write(rows.map(toExported));
 				}

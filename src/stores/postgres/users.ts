@@ -4,13 +4,23 @@ import type { NewUser, User, UserListQuery, UserStore } from "../../features/use
 import { isUniqueViolation } from "./errors.ts";
 import { transaction } from "./connection.ts";
 import { createEmailMatches } from "./email-search.ts";
-import type { PostgresEventLog } from "./events.ts";
+import type { Int8, PostgresEventLog } from "./events.ts";
 import { endSessionsWithin } from "./sessions.ts";
 
 export const USER_COLUMNS = `id, created_at, email, email_verified, recovery_code, password_leaked,
 	EXISTS (SELECT 1 FROM totp_credential WHERE totp_credential.user_id = "user".id) AS totp_registered`;
 
-export function toUser(row: any): User {
+export interface UserRow {
+	id: string;
+	created_at: Int8;
+	email: string | null;
+	email_verified: boolean;
+	totp_registered: boolean;
+	recovery_code: string;
+	password_leaked: boolean;
+}
+
+export function toUser(row: UserRow): User {
 	return {
 		id: row.id,
 		createdAt: Number(row.created_at),

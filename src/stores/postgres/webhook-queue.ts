@@ -5,21 +5,21 @@
 import type { SQL } from "bun";
 import type { WebhookDelivery, WebhookQueue } from "../../features/events/store.ts";
 import { generateId } from "../../lib/ids.ts";
-import { eventOfRow } from "./events.ts";
+import { eventOfRow, type EventRow, type Int8 } from "./events.ts";
 
 export function createPostgresWebhookQueue(sql: SQL): WebhookQueue {
 	const seqOf = new WeakMap<WebhookDelivery, string>();
 	return {
 		async claim(nowMs, limit, leaseMs) {
 			const token = generateId();
-			const rows = await sql`WITH due AS (
+			const rows = await sql<(EventRow & { event_seq: Int8; attempts: number })[]>`WITH due AS (
 					SELECT event_seq FROM webhook_delivery WHERE due_at <= ${nowMs} ORDER BY due_at LIMIT ${limit} FOR UPDATE SKIP LOCKED
 				)
 				UPDATE webhook_delivery d SET due_at = ${nowMs + leaseMs}, claim = ${token}
 				FROM due JOIN event e ON e.seq = due.event_seq
 				WHERE d.event_seq = due.event_seq
 				RETURNING d.event_seq, d.attempts, e.id, e.time, e.type, e.user_id, e.client_ip, e.data`;
-			return [...rows].map((row: any) => {
+			return [...rows].map((row) => {
 				const delivery: WebhookDelivery = {
 					claim: token,
 					attempts: Number(row.attempts),
@@ -41,8 +41,8 @@ export function createPostgresWebhookQueue(sql: SQL): WebhookQueue {
 				WHERE event_seq = ${seqOf.get(delivery)!} AND claim = ${delivery.claim}`;
 		},
 		async stats() {
-			const [row] = await sql`SELECT count(*) AS depth, min(e.time) AS oldest FROM webhook_delivery d JOIN event e ON e.seq = d.event_seq`;
-			return { depth: Number(row.depth), oldestEventTime: row.oldest === null ? null : Number(row.oldest) };
+			const [row] = await sql<{ depth: Int8; oldest: Int8 | null }[]>`SELECT count(*) AS depth, min(e.time) AS oldest FROM webhook_delivery d JOIN event e ON e.seq = d.event_seq`;
+			return { depth: Number(row!.depth), oldestEventTime: row!.oldest === null ? null : Number(row!.oldest) };
 		},
 	};
 }

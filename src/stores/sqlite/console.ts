@@ -1,17 +1,8 @@
 // The console's sign-in tokens and sessions on SQLite.
 import type { Database } from "bun:sqlite";
 import { TOUCH_EVERY_SECONDS, toLock, type ConsoleStore, type LockRow } from "../../features/console/store.ts";
-import type { EventType } from "../../features/events/store.ts";
+import { eventOfRow, type EventRow } from "./events.ts";
 
-interface EventRow {
-	seq: number;
-	id: string;
-	time: number;
-	type: string;
-	user_id: string | null;
-	client_ip: string | null;
-	data: string;
-}
 
 export function createSqliteConsoleStore(db: Database): ConsoleStore {
 	const insertToken = db.prepare<void, [Uint8Array, number]>(`INSERT INTO console_token (digest, expires_at) VALUES (?, ?)`);
@@ -87,10 +78,7 @@ export function createSqliteConsoleStore(db: Database): ConsoleStore {
 				query.userId === null
 					? recent.all(before, query.type, query.since ?? 0, query.limit)
 					: recentForUser.all(before, query.type, query.since ?? 0, query.limit, query.userId);
-			return rows.map((row) => ({
-				seq: row.seq,
-				event: { id: row.id, time: row.time, type: row.type as EventType, userId: row.user_id, clientIp: row.client_ip, data: JSON.parse(row.data) },
-			}));
+			return rows.map((row) => ({ seq: row.seq, event: eventOfRow(row) }));
 		},
 		async eventCounts(since) {
 			return Object.fromEntries(counts.all(since).map((row) => [row.type, row.n]));

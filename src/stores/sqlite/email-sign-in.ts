@@ -3,42 +3,26 @@
 import type { Database } from "bun:sqlite";
 import type { EmailSignInOutcome, EmailSignInPlan, EmailSignInRequest, EmailSignInStore } from "../../features/email-sign-in/store.ts";
 import type { HolmEvent } from "../../features/events/store.ts";
+import { emailSignInOfRow, type EmailSignInRow } from "../code-request-rows.ts";
+import { codeRequestVerbs, type CodeRequestTable } from "./code-requests.ts";
 import type { SnapshotReads } from "./db/snapshot-reads.ts";
 import type { SqliteEventLog } from "./events.ts";
 import { toUser, USER_COLUMNS, type UserRow } from "./users.ts";
 
-interface RequestRow {
-	id: string;
-	user_id: string | null;
-	email: string;
-	created_at: number;
-	expires_at: number;
-}
-
-const COLUMNS = `id, user_id, email, created_at, expires_at`;
-
-function toRequest(row: RequestRow): EmailSignInRequest {
-	return { id: row.id, userId: row.user_id, email: row.email, createdAt: row.created_at, expiresAt: row.expires_at };
-}
+const TABLE: CodeRequestTable = { name: "email_sign_in_request", key: "id", code: "code_hash", columns: "id, user_id, email, created_at, expires_at" };
 
 function withUser(event: HolmEvent, userId: string): HolmEvent {
 	return { ...event, userId };
 }
 
-export function createSqliteEmailSignInStore(db: Database, reads: SnapshotReads, events: SqliteEventLog): EmailSignInStore {
+/** `now`: the time in seconds that judges expiry. */
+export function createSqliteEmailSignInStore(db: Database, reads: SnapshotReads, events: SqliteEventLog, now: () => number): EmailSignInStore {
+	const requests = codeRequestVerbs<EmailSignInRow, EmailSignInRequest, Uint8Array>(db, reads, events, TABLE, emailSignInOfRow, now);
 	// The email is unique: a new request takes the row of the earlier one, id and code included.
 	const upsert = db.prepare<void, [string, string | null, string, number, number, Uint8Array]>(
 		`INSERT INTO email_sign_in_request (id, user_id, email, created_at, expires_at, code_hash) VALUES (?, ?, ?, ?, ?, ?)
 		ON CONFLICT (email) DO UPDATE SET id = excluded.id, user_id = excluded.user_id, created_at = excluded.created_at,
 			expires_at = excluded.expires_at, code_hash = excluded.code_hash, failed_attempts = 0`,
-	);
-	const selectLive = reads.prepare<RequestRow, [string, number]>(`SELECT ${COLUMNS} FROM email_sign_in_request WHERE id = ? AND expires_at > ?`);
-	const deleteLive = db.prepare<void, [string, number]>(`DELETE FROM email_sign_in_request WHERE id = ? AND expires_at > ?`);
-	const deleteById = db.prepare<void, [string]>(`DELETE FROM email_sign_in_request WHERE id = ?`);
-	const takeAttempt = db.prepare<{ code_hash: Uint8Array; failed_attempts: number; user_id: string | null }, [string, number, number]>(
-		`UPDATE email_sign_in_request SET failed_attempts = failed_attempts + 1
-		WHERE id = ? AND expires_at > ? AND failed_attempts < ?
-		RETURNING code_hash, failed_attempts, user_id`,
 	);
 	const claim = db.prepare<{ user_id: string | null; email: string }, [string, number]>(
 		`DELETE FROM email_sign_in_request WHERE id = ? AND expires_at > ? RETURNING user_id, email`,
@@ -48,12 +32,7 @@ export function createSqliteEmailSignInStore(db: Database, reads: SnapshotReads,
 	const insertUser = db.prepare<void, [string, number, string | null, string, string]>(
 		`INSERT INTO user (id, created_at, email, email_verified, password_hash, recovery_code) VALUES (?, ?, ?, 1, ?, ?)`,
 	);
-	const deleteExpired = db.prepare<void, [number]>(`DELETE FROM email_sign_in_request WHERE expires_at <= ?`);
 
-	const deleteWithEvent = db.transaction((id: string, event: HolmEvent) => {
-		deleteById.run(id);
-		events.write(event);
-	});
 	const signIn = db.transaction((id: string, plan: EmailSignInPlan): EmailSignInOutcome => {
 		const request = claim.get(id, plan.now);
 		if (request === null) return { result: "INVALID_REQUEST" };
@@ -87,28 +66,12 @@ export function createSqliteEmailSignInStore(db: Database, reads: SnapshotReads,
 	});
 
 	return {
+		...requests,
 		async replace(request) {
 			upsert.run(request.id, request.userId, request.email, request.createdAt, request.expiresAt, request.codeHash);
 		},
-		async get(id, now) {
-			const row = selectLive.get(id, now);
-			return row === null ? null : toRequest(row);
-		},
-		async delete(id, now) {
-			return deleteLive.run(id, now).changes > 0;
-		},
-		async takeCodeAttempt(id, now, maxAttempts) {
-			const row = takeAttempt.get(id, now, maxAttempts);
-			return row === null ? null : { code: row.code_hash, attempts: row.failed_attempts, userId: row.user_id };
-		},
-		async deleteAfterLastAttempt(id, event) {
-			deleteWithEvent(id, event);
-		},
 		async signIn(id, plan) {
 			return signIn(id, plan);
-		},
-		async deleteExpired(now) {
-			deleteExpired.run(now);
 		},
 	};
 }

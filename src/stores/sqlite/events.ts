@@ -6,7 +6,8 @@ import type { EventQuery, EventStore, EventType, FeedEvent, HolmEvent } from "..
 import type { EventSettings } from "../index.ts";
 import type { SnapshotReads } from "./db/snapshot-reads.ts";
 
-interface EventRow {
+/** An event row, as the feed, the console and the webhook queue read it. */
+export interface EventRow {
 	seq: number;
 	id: string;
 	time: number;

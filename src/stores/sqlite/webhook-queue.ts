@@ -3,18 +3,9 @@
 import type { Database } from "bun:sqlite";
 import type { WebhookDelivery, WebhookQueue } from "../../features/events/store.ts";
 import { generateId } from "../../lib/ids.ts";
-import { eventOfRow } from "./events.ts";
+import { eventOfRow, type EventRow } from "./events.ts";
 
-interface DueRow {
-	event_seq: number;
-	attempts: number;
-	id: string;
-	time: number;
-	type: string;
-	user_id: string | null;
-	client_ip: string | null;
-	data: string;
-}
+type DueRow = Omit<EventRow, "seq"> & { event_seq: number; attempts: number };
 
 export function createSqliteWebhookQueue(db: Database): WebhookQueue {
 	const selectDue = db.prepare<DueRow, [number, number]>(

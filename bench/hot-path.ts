@@ -1,0 +1,120 @@
+// `bun bench/hot-path.ts [EXECUTABLE[,FLAG,...] ...]`: the reads every application request makes
+// (GET /users/{id}, a page of 20 users, POST /sessions/validate once it exists) and a write that
+// stores an event (POST /users/{id}/regenerate-recovery-code) against one or more builds of Holm,
+// each at its default flags plus the FLAGs given after its name (so at --log-level info: the request
+// line is part of the cost), beside the Bun.serve floor, in alternating rounds on one machine. Two
+// builds (an older one and dist/holm) say what a change bought in the same run conditions;
+// `dist/holm dist/holm,--event-retention,0` says what storing events costs.
+//
+// Environment: HOT_ROUNDS (3), HOT_SECONDS (3 a round), HOT_USERS (2000), BENCH_CONNECTIONS (50),
+// HOT_ROWS (reads,events). Loopback only; each server's log goes to a file.
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { loadavg, tmpdir } from "node:os";
+import { join } from "node:path";
+import { ARGON2 } from "./floors.ts";
+import { importThroughHolm, writeUsersFile } from "./import-export.ts";
+import { EXECUTABLE, freePort, spawnFloor, stop, waitHealthy } from "./processes.ts";
+import { SEED_PASSWORD, seedEmail } from "./seed.ts";
+import { runWrk, wrkPinning, type WrkResult } from "./wrk.ts";
+
+const ROUNDS = Number(process.env.HOT_ROUNDS ?? 3);
+const SECONDS = Number(process.env.HOT_SECONDS ?? 3);
+const USERS = Number(process.env.HOT_USERS ?? 2000);
+const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
+const ROWS = new Set((process.env.HOT_ROWS ?? "reads,events").split(","));
+const builds = (process.argv.length > 2 ? process.argv.slice(2) : [EXECUTABLE]).map((spec) => {
+	const [executable, ...flags] = spec.split(",");
+	return { name: spec, executable: executable!, flags };
+});
+
+const work = mkdtempSync(join(tmpdir(), "holm-hot-"));
+const secret = `bench-${crypto.randomUUID().replaceAll("-", "")}`;
+const secretFile = join(work, "secret");
+writeFileSync(secretFile, `${secret}\n`, { mode: 0o600 });
+const pin = wrkPinning().prefix;
+
+function spawn(executable: string, flags: string[], dir: string, port: number): Bun.Subprocess {
+	const log = Bun.file(join(work, `holm-${port}.log`));
+	return Bun.spawn([executable, "serve", "--host", "127.0.0.1", "--port", String(port), "--dir", dir, "--secret-file", secretFile, ...flags], { stdout: log, stderr: log });
+}
+
+/** CPU seconds (user + system) the process has used so far, from /proc: with the machine shared,
+ *  CPU per request is steadier than requests per second, which move with what else runs. */
+function cpuSeconds(pid: number): number {
+	const fields = readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1]!.split(" ");
+	return (Number(fields[11]) + Number(fields[12])) / 100; // utime, stime in clock ticks (USER_HZ 100)
+}
+
+interface Measured {
+	rate: number;
+	/** Microseconds of the server's CPU per answer. */
+	cpu: number;
+}
+
+async function wrk(pid: number, url: string, lua: string, idsFile?: string): Promise<Measured> {
+	const before = cpuSeconds(pid);
+	const result: WrkResult = await runWrk({ url, lua, idsFile, connections: CONNECTIONS, threads: pin.length > 0 ? 1 : 2, seconds: SECONDS, timeoutSeconds: 10, secret }, work, pin);
+	const unexpected = Object.entries(result.answers).filter(([answer]) => answer !== "200");
+	if (unexpected.length > 0) console.error(`${url}: answers other than 200: ${JSON.stringify(Object.fromEntries(unexpected))}`);
+	return { rate: result.requestsPerSecond, cpu: ((cpuSeconds(pid) - before) * 1e6) / result.requests };
+}
+
+// Every process started here, stopped in the end whatever happened.
+const children: Bun.Subprocess[] = [];
+try {
+	const ids = writeUsersFile(join(work, "users.ndjson"), USERS, await Bun.password.hash(SEED_PASSWORD, ARGON2), seedEmail);
+	const idsFile = join(work, "ids.txt");
+	writeFileSync(idsFile, ids.join("\n") + "\n");
+	// Each build holds a data directory of its own, with the same users.
+	const servers = builds.map((build, i) => ({ ...build, port: freePort(), dir: join(work, `data-${i}`), pid: 0 }));
+	for (const server of servers) {
+		const { executable, flags, port, dir } = server;
+		const child = spawn(executable, flags, dir, port);
+		server.pid = child.pid;
+		children.push(child);
+		await waitHealthy(`http://127.0.0.1:${port}`, performance.now(), child);
+		await importThroughHolm([executable], join(work, "users.ndjson"), `http://127.0.0.1:${port}`, secretFile, USERS);
+	}
+	const floorPort = freePort();
+	const floor = spawnFloor(floorPort);
+	children.push(floor);
+	await waitHealthy(`http://127.0.0.1:${floorPort}`, performance.now(), floor);
+
+	const byUser = `function makeRequest(i) return wrk.format("GET", "/users/" .. ids[i % N + 1]) end`;
+	const regenerate = `function makeRequest(i) return wrk.format("POST", "/users/" .. ids[i % N + 1] .. "/regenerate-recovery-code", nil, "{}") end`;
+	const rows: Record<string, Measured[]> = {};
+	const add = (name: string, measured: Measured) => (rows[name] ??= []).push(measured);
+	const loads: number[] = [];
+	for (let round = 0; round < ROUNDS; round++) {
+		loads.push(loadavg()[0]!);
+		// The order turns each round, so no build always runs right after the floor.
+		const order = [{ name: "floor", port: floorPort, pid: floor.pid }, ...servers];
+		for (let k = 0; k < round % order.length; k++) order.push(order.shift()!);
+		for (const { name, port, pid } of order) {
+			const url = `http://127.0.0.1:${port}`;
+			if (name === "floor") {
+				add("floor GET", await wrk(pid, `${url}/users/x`, ""));
+				continue;
+			}
+			if (ROWS.has("reads")) {
+				add(`${name} GET /users/{id}`, await wrk(pid, url, byUser, idsFile));
+				add(`${name} GET /users?per_page=20`, await wrk(pid, `${url}/users?per_page=20`, ""));
+			}
+			if (ROWS.has("events")) add(`${name} POST /users/{id}/regenerate-recovery-code`, await wrk(pid, url, regenerate, idsFile));
+		}
+	}
+	const floorRows = rows["floor GET"]!;
+	const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
+	console.log(`load average (1 min) at each round: ${loads.map((l) => l.toFixed(1)).join(", ")}; ${ROUNDS} rounds of ${SECONDS} s, ${CONNECTIONS} connections`);
+	for (const [name, measured] of Object.entries(rows)) {
+		const ratios = measured.map((m, i) => m.rate / floorRows[i]!.rate);
+		const cpu = median(measured.map((m) => m.cpu));
+		console.log(
+			`${name}: ${measured.map((m) => Math.round(m.rate)).join(", ")} req/s; of the floor ${ratios.map((r) => r.toFixed(2)).join(", ")} (median ${median(ratios).toFixed(2)}); ` +
+				`CPU ${cpu.toFixed(1)} µs an answer (median), floor's CPU over it ${(median(floorRows.map((m) => m.cpu)) / cpu).toFixed(2)}`,
+		);
+	}
+} finally {
+	for (const child of children) await stop(child);
+	rmSync(work, { recursive: true, force: true });
+}

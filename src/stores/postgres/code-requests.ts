@@ -1,0 +1,68 @@
+// The one-time-code requests on PostgreSQL: password reset, email verification, email update and
+// email sign-in. Their tables differ in a name, a key and a few columns,
+// not in how a code's attempts are counted, how a request is used up or when it expires, so those
+// verbs are written once here. Each is one statement, or one transaction with its event. Expiry is
+// judged by the database's clock (clock.ts), never this instance's; the sweep gives deleteExpired
+// the database's time.
+import type { SQL, TransactionSQL } from "bun";
+import type { CodeRequestStore } from "../../features/code-attempts.ts";
+import type { DatabaseClock } from "./clock.ts";
+import type { PostgresEventLog } from "./events.ts";
+
+type Queryable = SQL | TransactionSQL;
+
+/** What tells one code request table from another. */
+export interface CodeRequestTable {
+	name: "password_reset_request" | "email_verification_request" | "email_update_request" | "email_sign_in_request";
+	/** The column a request is found by: its own id, or the user's where a user has one at most. */
+	key: "id" | "user_id";
+	/** The column a given code is compared with: the code, or its digest. */
+	code: "code" | "code_hash";
+}
+
+export function codeRequestVerbs<Row, Request, Code>(
+	sql: SQL,
+	clock: DatabaseClock,
+	events: PostgresEventLog,
+	table: CodeRequestTable,
+	toRequest: (row: Row) => Request,
+): CodeRequestStore<Request, Code> {
+	// Names from the closed set above, quoted as identifiers by the connection that runs the
+	// statement; values are always parameters.
+	const name = (q: Queryable) => q(table.name);
+	const key = (q: Queryable) => q(table.key);
+	return {
+		async get(requestKey) {
+			const rows = await sql<Row[]>`SELECT * FROM ${name(sql)} WHERE ${key(sql)} = ${requestKey} AND expires_at > ${clock.seconds(sql)}`;
+			return rows.length === 0 ? null : toRequest(rows[0]!);
+		},
+		async listForUser(userId) {
+			const rows = await sql<Row[]>`SELECT * FROM ${name(sql)}
+				WHERE user_id = ${userId} AND expires_at > ${clock.seconds(sql)} ORDER BY created_at, ${key(sql)}`;
+			return rows.map(toRequest);
+		},
+		async delete(requestKey) {
+			const result = await sql`DELETE FROM ${name(sql)} WHERE ${key(sql)} = ${requestKey} AND expires_at > ${clock.seconds(sql)}`;
+			return result.count > 0;
+		},
+		async deleteForUser(userId) {
+			await sql`DELETE FROM ${name(sql)} WHERE user_id = ${userId}`;
+		},
+		async takeCodeAttempt(requestKey, maxAttempts) {
+			// Count first, in one statement: parallel attempts queue on the row lock, and each sees the
+			// count the one before it left, so at most maxAttempts ever get a row.
+			const rows = await sql<{ code: Code; failed_attempts: number; user_id: string | null }[]>`UPDATE ${name(sql)}
+				SET failed_attempts = failed_attempts + 1
+				WHERE ${key(sql)} = ${requestKey} AND expires_at > ${clock.seconds(sql)} AND failed_attempts < ${maxAttempts}
+				RETURNING ${sql(table.code)} AS code, failed_attempts, user_id`;
+			const row = rows[0];
+			return row === undefined ? null : { code: row.code, attempts: row.failed_attempts, userId: row.user_id };
+		},
+		async deleteAfterLastAttempt(requestKey, event) {
+			await events.around(sql, event, (q) => q`DELETE FROM ${name(q)} WHERE ${key(q)} = ${requestKey}`, () => true);
+		},
+		async deleteExpired(now) {
+			await sql`DELETE FROM ${name(sql)} WHERE expires_at <= ${now}`;
+		},
+	};
+}
