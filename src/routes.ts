@@ -3,21 +3,21 @@
 // its action applies (the names of --limit; `code-attempts` and `second-factor` are counted in the
 // database). The shared middleware reads the matched row; the OpenAPI document is made from the
 // rows, and each endpoint's handler, errors and documentation sit together in its handlers.ts.
-import * as emailSignIn from "./features/email-sign-in/handlers.ts";
-import * as emailUpdate from "./features/email-update/handlers.ts";
-import * as emailVerification from "./features/email-verification/handlers.ts";
-import * as events from "./features/events/handlers.ts";
-import * as health from "./features/health/handlers.ts";
-import * as metrics from "./features/metrics/handlers.ts";
-import * as passkeys from "./features/passkeys/handlers.ts";
-import * as passwordReset from "./features/password-reset/handlers.ts";
-import * as passwords from "./features/passwords/handlers.ts";
-import * as sessions from "./features/sessions/handlers.ts";
-import * as twoFactor from "./features/two-factor/handlers.ts";
-import * as userImports from "./features/user-imports/handlers.ts";
-import * as users from "./features/users/handlers.ts";
+import emailSignIn from "./features/email-sign-in/handlers.ts";
+import emailUpdate from "./features/email-update/handlers.ts";
+import emailVerification from "./features/email-verification/handlers.ts";
+import events from "./features/events/handlers.ts";
+import health from "./features/health/handlers.ts";
+import metrics from "./features/metrics/handlers.ts";
+import passkeys from "./features/passkeys/handlers.ts";
+import passwordReset from "./features/password-reset/handlers.ts";
+import passwords from "./features/passwords/handlers.ts";
+import sessions from "./features/sessions/handlers.ts";
+import twoFactor from "./features/two-factor/handlers.ts";
+import userImports from "./features/user-imports/handlers.ts";
+import users from "./features/users/handlers.ts";
 import { MiB, route, type Route } from "./http/route.ts";
-import * as openapi from "./openapi/handler.ts";
+import openapi from "./openapi/handler.ts";
 
 // A password check takes a hashing token and counts as incorrect until it proves right; a passkey
 // sign-in counts the same way without the token, and its ceremonies are not started while blocked.

@@ -3,8 +3,9 @@
 // method and path, with what applies to it there (body limit, feature switch, limits).
 import type { Context } from "hono";
 import type { z } from "zod";
-import type { ErrorCode, Failure } from "../errors.ts";
-import type { BodyName, ModelName } from "../openapi/components.ts";
+import { fail, type ErrorCode, type Failure } from "../errors.ts";
+import { REQUEST_BODIES, type BodyName, type ModelName } from "../openapi/components.ts";
+import { parseBody } from "./body.ts";
 import type { HonoEnv } from "./env.ts";
 
 /** The tags of the OpenAPI document, each with its description. */
@@ -60,9 +61,67 @@ export interface Endpoint<Code extends ErrorCode = ErrorCode> extends Documentat
 	handle(c: C): Promise<Answer<Code>> | Answer<Code>;
 }
 
-/** The handler may only return failures of the codes it declares (the compiler checks that). */
-export function endpoint<const Code extends ErrorCode>(
-	definition: Documentation & { errors: readonly Code[]; handle(c: C): Promise<Answer<NoInfer<Code>>> | Answer<NoInfer<Code>> },
-): Endpoint<Code> {
-	return definition;
+type Bodies = typeof REQUEST_BODIES;
+
+/** Loads the resource the path names (`pathUser`: the user of `:user_id`), or null for NOT_FOUND. */
+export type PathResource<R> = (c: C) => Promise<R | null>;
+
+/** What the endpoint's own pipeline hands its handler: the path's resource when it declares
+ *  `resource`, and the body parsed with its declared schema when it declares `body`. */
+export interface Inputs<B extends BodyName, Parsed, R> {
+	resource: R;
+	body: [B] extends [never] ? undefined : unknown extends Parsed ? z.output<Bodies[B]> : Parsed;
+}
+
+/** An endpoint before its feature names it: `endpoints()` adds the operationId (its key) and the tag. */
+export type Draft<Code extends ErrorCode = ErrorCode> = Omit<Endpoint<Code>, "operationId" | "tag">;
+
+/**
+ * An endpoint: its documentation, the codes its handler answers, and the handler. The endpoint
+ * checks what it declares before the handler runs, in the order of API.md section 1: the resource
+ * the path names (`resource: pathUser`, the user of `:user_id`; else NOT_FOUND), then the body
+ * (`body`: parsed with the documented schema, or `parseWith` where the document shows more than is
+ * judged at once; else INVALID_DATA). Those two codes join the declared ones (`errors`, none when
+ * absent) at the head of the list. The handler may only return failures of the codes it declares
+ * (the compiler checks that).
+ */
+export function endpoint<const Code extends ErrorCode = never, B extends BodyName = never, Parsed = unknown, R = undefined>(
+	definition: Omit<Documentation, "operationId" | "tag"> & {
+		body?: B;
+		parseWith?: z.ZodType<Parsed>;
+		resource?: PathResource<R>;
+		errors?: readonly Code[];
+		handle(c: C, input: Inputs<B, Parsed, R>): Promise<Answer<NoInfer<Code>>> | Answer<NoInfer<Code>>;
+	},
+): Draft<Code | "NOT_FOUND" | "INVALID_DATA"> {
+	const { resource: load, parseWith, handle, errors = [], ...documentation } = definition;
+	const schema: z.ZodType | undefined = parseWith ?? (definition.body === undefined ? undefined : REQUEST_BODIES[definition.body]);
+	const own: ErrorCode[] = [];
+	if (load !== undefined) own.push("NOT_FOUND");
+	if (schema !== undefined) own.push("INVALID_DATA");
+	return {
+		...documentation,
+		errors: [...new Set([...own, ...errors])] as (Code | "NOT_FOUND" | "INVALID_DATA")[],
+		async handle(c) {
+			let resource: R | undefined;
+			if (load !== undefined) {
+				const found = await load(c);
+				if (found === null) return fail("NOT_FOUND");
+				resource = found;
+			}
+			let body: unknown;
+			if (schema !== undefined) {
+				body = parseBody(c, schema);
+				if (body === null) return fail("INVALID_DATA");
+			}
+			return handle(c, { resource, body } as Inputs<B, Parsed, R>);
+		},
+	};
+}
+
+/** A feature's endpoints under one tag, each named by its key (the OpenAPI operationId). */
+export function endpoints<const Drafts extends Record<string, Draft>>(tag: Tag, drafts: Drafts): { [Name in keyof Drafts]: Drafts[Name] & { operationId: Name; tag: Tag } } {
+	const named: Record<string, Endpoint> = {};
+	for (const [operationId, draft] of Object.entries(drafts)) named[operationId] = { operationId, tag, ...draft };
+	return named as { [Name in keyof Drafts]: Drafts[Name] & { operationId: Name; tag: Tag } };
 }

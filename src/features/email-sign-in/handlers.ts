@@ -1,81 +1,56 @@
 // /email-sign-ins, /email-sign-ins/:request_id[/verify]
 import { fail } from "../../errors.ts";
-import { parseBody } from "../../http/body.ts";
-import { endpoint } from "../../http/endpoint.ts";
+import { endpoint, endpoints } from "../../http/endpoint.ts";
 import { pathRequestId } from "../../http/params.ts";
-import { noContent } from "../../http/responses.ts";
+import { requestEndpoints } from "../request-endpoints.ts";
+import { answerWith } from "../../http/responses.ts";
 import * as actions from "./actions.ts";
-import { createdEmailSignInRequestAnswer, createEmailSignInBody, emailSignInAnswer, emailSignInRequestAnswer, verifyEmailSignInBody } from "./schemas.ts";
-
-export const createEmailSignIn = endpoint({
-	operationId: "createEmailSignIn",
-	summary: "Create an email sign-in request",
-	description:
-		"Made whether or not a user holds the email (user_id null), in the same time, so answer your visitor identically either way. " +
-		"Replaces any earlier request for the email: only the latest code works. 3 per email per 15 minutes; the per-address bucket of code requests.",
-	tag: "Email sign-in",
-	body: "CreateEmailSignInBody",
-	success: { status: 200, description: "The request with its code; the code appears only here. It lives 10 minutes.", model: "CreatedEmailSignInRequest" },
-	errors: ["INVALID_DATA", ...actions.CREATE_EMAIL_SIGN_IN_ERRORS],
-	async handle(c) {
-		const body = parseBody(c, createEmailSignInBody);
-		if (body === null) return fail("INVALID_DATA");
-		const created = await actions.createEmailSignInRequest(c.get("ctx"), body.email, body.client_ip);
-		if (!created.ok) return created;
-		return Response.json(createdEmailSignInRequestAnswer.json(created.value));
-	},
-});
-
-export const getEmailSignIn = endpoint({
-	operationId: "getEmailSignIn",
-	summary: "Get an email sign-in request",
-	tag: "Email sign-in",
-	success: { status: 200, description: "The request, without its code.", model: "EmailSignInRequest" },
-	errors: ["NOT_FOUND"],
-	async handle(c) {
-		const ctx = c.get("ctx");
-		const id = pathRequestId(c);
-		const request = id === null ? null : await ctx.stores.emailSignIns.get(id);
-		if (request === null) return fail("NOT_FOUND");
-		return Response.json(emailSignInRequestAnswer.json(request));
-	},
-});
-
-export const deleteEmailSignIn = endpoint({
-	operationId: "deleteEmailSignIn",
-	summary: "Delete an email sign-in request",
-	tag: "Email sign-in",
-	success: { status: 204, description: "Deleted; its code no longer works." },
-	errors: ["NOT_FOUND"],
-	async handle(c) {
-		const ctx = c.get("ctx");
-		const id = pathRequestId(c);
-		if (id === null || !(await ctx.stores.emailSignIns.delete(id))) return fail("NOT_FOUND");
-		return noContent();
-	},
-});
+import { createdEmailSignInRequestAnswer, emailSignInAnswer, emailSignInRequestAnswer } from "./schemas.ts";
+import type { EmailSignInRequest } from "./store.ts";
 
 /** An absent, expired, used or superseded request is INVALID_REQUEST, not NOT_FOUND (API.md
  *  section 14), judged after the body. */
-export const verifyEmailSignIn = endpoint({
-	operationId: "verifyEmailSignIn",
-	summary: "Sign in with an email code",
-	description:
-		"A correct code uses the request up (of two parallel verifies, one succeeds), marks the email verified and signs the user in. " +
-		"With create_user and nobody holding the email, creates a passwordless user. INVALID_REQUEST when the request is absent, expired, used or " +
-		"superseded; the 5th incorrect code deletes the request; EMAIL_ALREADY_USED when a user took the email after a request that named nobody. " +
-		"The per-user password block does not apply. An email code is a first factor: ask for TOTP or a passkey as after a password.",
-	tag: "Email sign-in",
-	body: "VerifyEmailSignInBody",
-	success: { status: 200, description: "The user (null when nobody holds the email and create_user was not true), and whether this call created it.", model: "EmailSignIn" },
-	errors: ["INVALID_DATA", ...actions.VERIFY_EMAIL_SIGN_IN_ERRORS],
-	async handle(c) {
-		const body = parseBody(c, verifyEmailSignInBody);
-		if (body === null) return fail("INVALID_DATA");
-		const id = pathRequestId(c);
-		if (id === null) return fail("INVALID_REQUEST");
-		const signedIn = await actions.verifyEmailSignIn(c.get("ctx"), { requestId: id, code: body.code, clientIp: body.client_ip, createUser: body.create_user === true });
-		if (!signedIn.ok) return signedIn;
-		return Response.json(emailSignInAnswer.json(signedIn.value));
-	},
+
+const requests = requestEndpoints<EmailSignInRequest>({
+	store: (ctx) => ctx.stores.emailSignIns,
+	json: emailSignInRequestAnswer.json,
+	model: "EmailSignInRequest",
+	one: "an email sign-in request",
+	shown: "The request, without its code.",
+	deleted: "Deleted; its code no longer works.",
+});
+
+export default endpoints("Email sign-in", {
+	createEmailSignIn: endpoint({
+		summary: "Create an email sign-in request",
+		description:
+			"Made whether or not a user holds the email (user_id null), in the same time, so answer your visitor identically either way. " +
+			"Replaces any earlier request for the email: only the latest code works. 3 per email per 15 minutes; the per-address bucket of code requests.",
+		body: "CreateEmailSignInBody",
+		success: { status: 200, description: "The request with its code; the code appears only here. It lives 10 minutes.", model: "CreatedEmailSignInRequest" },
+		errors: actions.CREATE_EMAIL_SIGN_IN_ERRORS,
+		async handle(c, { body }) {
+			return answerWith(await actions.createEmailSignInRequest(c.get("ctx"), body.email, body.client_ip), createdEmailSignInRequestAnswer);
+		},
+	}),
+
+	getEmailSignIn: requests.get,
+	deleteEmailSignIn: requests.delete,
+
+	verifyEmailSignIn: endpoint({
+		summary: "Sign in with an email code",
+		description:
+			"A correct code uses the request up (of two parallel verifies, one succeeds), marks the email verified and signs the user in. " +
+			"With create_user and nobody holding the email, creates a passwordless user. INVALID_REQUEST when the request is absent, expired, used or " +
+			"superseded; the 5th incorrect code deletes the request; EMAIL_ALREADY_USED when a user took the email after a request that named nobody. " +
+			"The per-user password block does not apply. An email code is a first factor: ask for TOTP or a passkey as after a password.",
+		body: "VerifyEmailSignInBody",
+		success: { status: 200, description: "The user (null when nobody holds the email and create_user was not true), and whether this call created it.", model: "EmailSignIn" },
+		errors: actions.VERIFY_EMAIL_SIGN_IN_ERRORS,
+		async handle(c, { body }) {
+			const id = pathRequestId(c);
+			if (id === null) return fail("INVALID_REQUEST");
+			return answerWith(await actions.verifyEmailSignIn(c.get("ctx"), { requestId: id, code: body.code, clientIp: body.client_ip, createUser: body.create_user === true }), emailSignInAnswer);
+		},
+	}),
 });

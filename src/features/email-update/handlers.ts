@@ -2,110 +2,58 @@
 import { isId } from "../../lib/ids.ts";
 import { keptSessionIsWrong } from "../sessions/actions.ts";
 import { fail } from "../../errors.ts";
-import { parseBody } from "../../http/body.ts";
-import { endpoint } from "../../http/endpoint.ts";
-import { pathRequestId, pathUser } from "../../http/params.ts";
-import { noContent } from "../../http/responses.ts";
+import { endpoint, endpoints } from "../../http/endpoint.ts";
+import { pathUser } from "../../http/params.ts";
+import { userRequestEndpoints } from "../request-endpoints.ts";
+import { answerWith } from "../../http/responses.ts";
 import * as actions from "./actions.ts";
-import { createEmailUpdateRequestBody, emailUpdateRequestAnswer, verifiedEmailAnswer, verifyNewEmailBody } from "./schemas.ts";
+import { emailUpdateRequestAnswer, verifiedEmailAnswer } from "./schemas.ts";
+import type { EmailUpdateRequest } from "./store.ts";
 
-export const createEmailUpdateRequest = endpoint({
-	operationId: "createEmailUpdateRequest",
-	summary: "Create an email update request",
-	tag: "Email update",
-	body: "CreateEmailUpdateRequestBody",
-	success: { status: 200, description: "The request; send its code to the new address.", model: "EmailUpdateRequest" },
-	errors: ["NOT_FOUND", "INVALID_DATA", ...actions.CREATE_EMAIL_UPDATE_ERRORS],
-	async handle(c) {
-		const user = await pathUser(c);
-		if (user === null) return fail("NOT_FOUND");
-		const body = parseBody(c, createEmailUpdateRequestBody);
-		if (body === null) return fail("INVALID_DATA");
-		const created = await actions.createEmailUpdateRequest(c.get("ctx"), { userId: user.id, email: body.email, clientIp: body.client_ip });
-		if (!created.ok) return created;
-		return Response.json(emailUpdateRequestAnswer.json(created.value));
-	},
+const requests = userRequestEndpoints<EmailUpdateRequest>({
+	store: (ctx) => ctx.stores.emailUpdates,
+	json: emailUpdateRequestAnswer.json,
+	model: "EmailUpdateRequest",
+	one: "an email update request",
+	many: "email update requests",
+	listed: "The user's live requests, oldest first, with codes.",
+	shown: "The request, with its code.",
+	deleted: "Deleted.",
 });
 
-export const listUserEmailUpdateRequests = endpoint({
-	operationId: "listUserEmailUpdateRequests",
-	summary: "List a user's email update requests",
-	tag: "Email update",
-	success: { status: 200, description: "The user's live requests, oldest first, with codes.", model: "EmailUpdateRequest", list: true },
-	errors: ["NOT_FOUND"],
-	async handle(c) {
-		const ctx = c.get("ctx");
-		const user = await pathUser(c);
-		if (user === null) return fail("NOT_FOUND");
-		const requests = await ctx.stores.emailUpdates.listForUser(user.id);
-		return Response.json(requests.map(emailUpdateRequestAnswer.json));
-	},
-});
+export default endpoints("Email update", {
+	createEmailUpdateRequest: endpoint({
+		summary: "Create an email update request",
+		body: "CreateEmailUpdateRequestBody",
+		success: { status: 200, description: "The request; send its code to the new address.", model: "EmailUpdateRequest" },
+		resource: pathUser,
+		errors: actions.CREATE_EMAIL_UPDATE_ERRORS,
+		async handle(c, { resource: user, body }) {
+			return answerWith(await actions.createEmailUpdateRequest(c.get("ctx"), { userId: user.id, email: body.email, clientIp: body.client_ip }), emailUpdateRequestAnswer);
+		},
+	}),
 
-export const deleteUserEmailUpdateRequests = endpoint({
-	operationId: "deleteUserEmailUpdateRequests",
-	summary: "Delete a user's email update requests",
-	tag: "Email update",
-	success: { status: 204, description: "Deleted, also when the user had none." },
-	errors: ["NOT_FOUND"],
-	async handle(c) {
-		const user = await pathUser(c);
-		if (user === null) return fail("NOT_FOUND");
-		await c.get("ctx").stores.emailUpdates.deleteForUser(user.id);
-		return noContent();
-	},
-});
+	listUserEmailUpdateRequests: requests.listForUser,
+	deleteUserEmailUpdateRequests: requests.deleteForUser,
+	getEmailUpdateRequest: requests.get,
+	deleteEmailUpdateRequest: requests.delete,
 
-export const getEmailUpdateRequest = endpoint({
-	operationId: "getEmailUpdateRequest",
-	summary: "Get an email update request",
-	tag: "Email update",
-	success: { status: 200, description: "The request, with its code.", model: "EmailUpdateRequest" },
-	errors: ["NOT_FOUND"],
-	async handle(c) {
-		const ctx = c.get("ctx");
-		const id = pathRequestId(c);
-		const request = id === null ? null : await ctx.stores.emailUpdates.get(id);
-		if (request === null) return fail("NOT_FOUND");
-		return Response.json(emailUpdateRequestAnswer.json(request));
-	},
-});
-
-export const deleteEmailUpdateRequest = endpoint({
-	operationId: "deleteEmailUpdateRequest",
-	summary: "Delete an email update request",
-	tag: "Email update",
-	success: { status: 204, description: "Deleted." },
-	errors: ["NOT_FOUND"],
-	async handle(c) {
-		const ctx = c.get("ctx");
-		const id = pathRequestId(c);
-		if (id === null || !(await ctx.stores.emailUpdates.delete(id))) return fail("NOT_FOUND");
-		return noContent();
-	},
-});
-
-export const verifyNewEmail = endpoint({
-	operationId: "verifyNewEmail",
-	summary: "Verify the new email",
-	description:
-		"INVALID_REQUEST when the request does not exist or has expired. The 5th incorrect code deletes the request. " +
-		"EMAIL_ALREADY_USED when another user took the address meanwhile; the request is kept. Every other session of the user ends in the same transaction; `session_id` (a live session of this user, else NOT_FOUND before anything else is judged, and nothing changes) stays signed in.",
-	tag: "Email update",
-	body: "VerifyNewEmailBody",
-	success: { status: 200, description: "The user's new, verified address.", model: "VerifiedEmail" },
-	errors: ["INVALID_DATA", "NOT_FOUND", ...actions.VERIFY_NEW_EMAIL_ERRORS],
-	async handle(c) {
-		const ctx = c.get("ctx");
-		const body = parseBody(c, verifyNewEmailBody);
-		if (body === null) return fail("INVALID_DATA");
-		if (body.session_id !== undefined) {
-			// The session must be the request's user's: their sessions are the ones the change ends.
-			const request = isId(body.request_id) ? await ctx.stores.emailUpdates.get(body.request_id) : null;
-			if (await keptSessionIsWrong(ctx, request?.userId ?? "", body.session_id)) return fail("NOT_FOUND");
-		}
-		const result = await actions.verifyNewEmail(ctx, body.request_id, body.code, body.client_ip, body.session_id ?? null);
-		if (!result.ok) return result;
-		return Response.json(verifiedEmailAnswer.json(result.value));
-	},
+	verifyNewEmail: endpoint({
+		summary: "Verify the new email",
+		description:
+			"INVALID_REQUEST when the request does not exist or has expired. The 5th incorrect code deletes the request. " +
+			"EMAIL_ALREADY_USED when another user took the address meanwhile; the request is kept. Every other session of the user ends in the same transaction; `session_id` (a live session of this user, else NOT_FOUND before anything else is judged, and nothing changes) stays signed in.",
+		body: "VerifyNewEmailBody",
+		success: { status: 200, description: "The user's new, verified address.", model: "VerifiedEmail" },
+		errors: ["NOT_FOUND", ...actions.VERIFY_NEW_EMAIL_ERRORS],
+		async handle(c, { body }) {
+			const ctx = c.get("ctx");
+			if (body.session_id !== undefined) {
+				// The session must be the request's user's: their sessions are the ones the change ends.
+				const request = isId(body.request_id) ? await ctx.stores.emailUpdates.get(body.request_id) : null;
+				if (await keptSessionIsWrong(ctx, request?.userId ?? "", body.session_id)) return fail("NOT_FOUND");
+			}
+			return answerWith(await actions.verifyNewEmail(ctx, body.request_id, body.code, body.client_ip, body.session_id ?? null), verifiedEmailAnswer);
+		},
+	}),
 });

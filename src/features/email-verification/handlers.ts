@@ -1,73 +1,57 @@
 // /users/:user_id/email-verification-request, /users/:user_id/verify-email
 import { fail } from "../../errors.ts";
-import { parseBody } from "../../http/body.ts";
-import { endpoint } from "../../http/endpoint.ts";
+import { endpoint, endpoints } from "../../http/endpoint.ts";
 import { pathUser } from "../../http/params.ts";
-import { noContent } from "../../http/responses.ts";
+import { answerWith, noContent, noContentOr } from "../../http/responses.ts";
 import * as actions from "./actions.ts";
-import { createVerificationRequestBody, emailVerificationRequestAnswer, verifyEmailBody } from "./schemas.ts";
+import { emailVerificationRequestAnswer } from "./schemas.ts";
 
-export const createEmailVerificationRequest = endpoint({
-	operationId: "createEmailVerificationRequest",
-	summary: "Create an email verification request",
-	tag: "Email verification",
-	body: "CreateEmailVerificationRequestBody",
-	success: { status: 200, description: "The request; it replaces the user's previous one.", model: "EmailVerificationRequest" },
-	errors: ["NOT_FOUND", "INVALID_DATA", ...actions.CREATE_VERIFICATION_REQUEST_ERRORS],
-	async handle(c) {
-		const user = await pathUser(c);
-		if (user === null) return fail("NOT_FOUND");
-		const body = parseBody(c, createVerificationRequestBody);
-		if (body === null) return fail("INVALID_DATA");
-		const created = await actions.createEmailVerificationRequest(c.get("ctx"), user.id, body.client_ip);
-		if (!created.ok) return created;
-		return Response.json(emailVerificationRequestAnswer.json(created.value));
-	},
-});
+export default endpoints("Email verification", {
+	createEmailVerificationRequest: endpoint({
+		summary: "Create an email verification request",
+		body: "CreateEmailVerificationRequestBody",
+		success: { status: 200, description: "The request; it replaces the user's previous one.", model: "EmailVerificationRequest" },
+		resource: pathUser,
+		errors: actions.CREATE_VERIFICATION_REQUEST_ERRORS,
+		async handle(c, { resource: user, body }) {
+			return answerWith(await actions.createEmailVerificationRequest(c.get("ctx"), user.id, body.client_ip), emailVerificationRequestAnswer);
+		},
+	}),
 
-export const getEmailVerificationRequest = endpoint({
-	operationId: "getEmailVerificationRequest",
-	summary: "Get the email verification request",
-	tag: "Email verification",
-	success: { status: 200, description: "The live request, with its code.", model: "EmailVerificationRequest" },
-	errors: ["NOT_FOUND"],
-	async handle(c) {
-		const ctx = c.get("ctx");
-		const user = await pathUser(c);
-		const request = user === null ? null : await ctx.stores.emailVerifications.get(user.id);
-		if (request === null) return fail("NOT_FOUND");
-		return Response.json(emailVerificationRequestAnswer.json(request));
-	},
-});
+	getEmailVerificationRequest: endpoint({
+		summary: "Get the email verification request",
+		success: { status: 200, description: "The live request, with its code.", model: "EmailVerificationRequest" },
+		errors: ["NOT_FOUND"],
+		async handle(c) {
+			const ctx = c.get("ctx");
+			const user = await pathUser(c);
+			const request = user === null ? null : await ctx.stores.emailVerifications.get(user.id);
+			if (request === null) return fail("NOT_FOUND");
+			return Response.json(emailVerificationRequestAnswer.json(request));
+		},
+	}),
 
-export const deleteEmailVerificationRequest = endpoint({
-	operationId: "deleteEmailVerificationRequest",
-	summary: "Delete the email verification request",
-	tag: "Email verification",
-	success: { status: 204, description: "Deleted." },
-	errors: ["NOT_FOUND"],
-	async handle(c) {
-		const ctx = c.get("ctx");
-		const user = await pathUser(c);
-		if (user === null || !(await ctx.stores.emailVerifications.delete(user.id))) return fail("NOT_FOUND");
-		return noContent();
-	},
-});
+	deleteEmailVerificationRequest: endpoint({
+		summary: "Delete the email verification request",
+		success: { status: 204, description: "Deleted." },
+		errors: ["NOT_FOUND"],
+		async handle(c) {
+			const ctx = c.get("ctx");
+			const user = await pathUser(c);
+			if (user === null || !(await ctx.stores.emailVerifications.delete(user.id))) return fail("NOT_FOUND");
+			return noContent();
+		},
+	}),
 
-export const verifyEmail = endpoint({
-	operationId: "verifyEmail",
-	summary: "Verify the email",
-	description: "NOT_ALLOWED when the user has no live request. The 5th incorrect code deletes the request.",
-	tag: "Email verification",
-	body: "VerifyEmailBody",
-	success: { status: 204, description: "The user's email_verified is now true; the request is consumed." },
-	errors: ["NOT_FOUND", "INVALID_DATA", ...actions.VERIFY_EMAIL_ERRORS],
-	async handle(c) {
-		const user = await pathUser(c);
-		if (user === null) return fail("NOT_FOUND");
-		const body = parseBody(c, verifyEmailBody);
-		if (body === null) return fail("INVALID_DATA");
-		const verified = await actions.verifyUserEmail(c.get("ctx"), user.id, body.code, body.client_ip);
-		return verified.ok ? noContent() : verified;
-	},
+	verifyEmail: endpoint({
+		summary: "Verify the email",
+		description: "NOT_ALLOWED when the user has no live request. The 5th incorrect code deletes the request.",
+		body: "VerifyEmailBody",
+		success: { status: 204, description: "The user's email_verified is now true; the request is consumed." },
+		resource: pathUser,
+		errors: actions.VERIFY_EMAIL_ERRORS,
+		async handle(c, { resource: user, body }) {
+			return noContentOr(await actions.verifyUserEmail(c.get("ctx"), user.id, body.code, body.client_ip));
+		},
+	}),
 });

@@ -1,7 +1,7 @@
 // GET /health: {"status":"ok"} once the database answers, 503 {"status":"unavailable"} when it
 // does not, so an orchestrator can take the instance out of rotation. Needs no secret and never
 // reads a request body (its row in src/routes.ts is public, and only POST reads a body).
-import { endpoint, type C } from "../../http/endpoint.ts";
+import { endpoint, endpoints, type C } from "../../http/endpoint.ts";
 
 async function databaseAnswers(c: C): Promise<boolean> {
 	try {
@@ -13,16 +13,15 @@ async function databaseAnswers(c: C): Promise<boolean> {
 	}
 }
 
-export const getHealth = endpoint({
-	operationId: "getHealth",
-	summary: "Health",
-	description: "Needs no secret and reads no body. Answers once the database does, within about 2 seconds.",
-	tag: "Service",
-	success: { status: 200, description: '`{"status":"ok"}`: the database answers.', model: "Health" },
-	otherResponses: [{ status: 503, description: '`{"status":"unavailable"}`: the database does not answer (within about 2 seconds).', model: "Health", example: { status: "unavailable" } }],
-	errors: [],
-	async handle(c) {
-		if (!(await databaseAnswers(c))) return Response.json({ status: "unavailable" }, { status: 503 });
-		return Response.json({ status: "ok" });
-	},
+export default endpoints("Service", {
+	getHealth: endpoint({
+		summary: "Health",
+		description: "Needs no secret and reads no body. Answers once the database does, within about 2 seconds.",
+		success: { status: 200, description: '`{"status":"ok"}`: the database answers.', model: "Health" },
+		otherResponses: [{ status: 503, description: '`{"status":"unavailable"}`: the database does not answer (within about 2 seconds).', model: "Health", example: { status: "unavailable" } }],
+		async handle(c) {
+			if (!(await databaseAnswers(c))) return Response.json({ status: "unavailable" }, { status: 503 });
+			return Response.json({ status: "ok" });
+		},
+	}),
 });

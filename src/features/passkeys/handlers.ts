@@ -4,22 +4,12 @@
 // With passkeys off these are never reached: their rows belong to the passkeys switch (src/routes.ts).
 import type { PasskeyConfig } from "../../config.ts";
 import { fail } from "../../errors.ts";
-import { parseBody } from "../../http/body.ts";
-import { endpoint, type C } from "../../http/endpoint.ts";
+import { endpoint, endpoints, type C } from "../../http/endpoint.ts";
 import { pathUser } from "../../http/params.ts";
-import { noContent } from "../../http/responses.ts";
+import { answerWith, noContentOr } from "../../http/responses.ts";
 import { isId } from "../../lib/ids.ts";
 import * as actions from "./actions.ts";
-import {
-	passkeyAnswer,
-	passkeyAuthenticationAnswer,
-	passkeyRegistrationAnswer,
-	passkeySignInAnswer,
-	startAuthenticationBody,
-	startRegistrationBody,
-	verifyAuthenticationBody,
-	verifyRegistrationBody,
-} from "./schemas.ts";
+import { passkeyAnswer, passkeyAuthenticationAnswer, passkeyRegistrationAnswer, passkeySignInAnswer } from "./schemas.ts";
 
 function relyingParty(c: C): PasskeyConfig {
 	const rp = c.get("ctx").passkeys;
@@ -27,139 +17,109 @@ function relyingParty(c: C): PasskeyConfig {
 	return rp;
 }
 
-export const startPasskeyRegistration = endpoint({
-	operationId: "startPasskeyRegistration",
-	summary: "Start a passkey registration",
-	description:
-		"Give `options` to `PublicKeyCredential.parseCreationOptionsFromJSON()` and the result to `navigator.credentials.create({ publicKey })`. " +
-		"The ceremony lives 5 minutes. The user handle in `options.user.id` is 32 random bytes made once per user, never the id or email. " +
-		"TOO_MANY_REQUESTS while `client_ip` is blocked for incorrect passwords; NOT_ALLOWED when the user has 10 passkeys, or passkeys are off.",
-	tag: "Passkeys",
-	body: "StartPasskeyRegistrationBody",
-	success: { status: 200, description: "The ceremony and its PublicKeyCredentialCreationOptions JSON.", model: "PasskeyRegistration" },
-	errors: ["NOT_FOUND", "INVALID_DATA", ...actions.START_REGISTRATION_ERRORS],
-	async handle(c) {
-		const user = await pathUser(c);
-		if (user === null) return fail("NOT_FOUND");
-		const body = parseBody(c, startRegistrationBody);
-		if (body === null) return fail("INVALID_DATA");
-		const result = await actions.startRegistration(c.get("ctx"), relyingParty(c), user, body.client_ip);
-		if (!result.ok) return result;
-		return Response.json(passkeyRegistrationAnswer.json({ ...result.value, userId: user.id }));
-	},
-});
+export default endpoints("Passkeys", {
+	startPasskeyRegistration: endpoint({
+		summary: "Start a passkey registration",
+		description:
+			"Give `options` to `PublicKeyCredential.parseCreationOptionsFromJSON()` and the result to `navigator.credentials.create({ publicKey })`. " +
+			"The ceremony lives 5 minutes. The user handle in `options.user.id` is 32 random bytes made once per user, never the id or email. " +
+			"TOO_MANY_REQUESTS while `client_ip` is blocked for incorrect passwords; NOT_ALLOWED when the user has 10 passkeys, or passkeys are off.",
+		body: "StartPasskeyRegistrationBody",
+		success: { status: 200, description: "The ceremony and its PublicKeyCredentialCreationOptions JSON.", model: "PasskeyRegistration" },
+		resource: pathUser,
+		errors: actions.START_REGISTRATION_ERRORS,
+		async handle(c, { resource: user, body }) {
+			const result = await actions.startRegistration(c.get("ctx"), relyingParty(c), user, body.client_ip);
+			if (!result.ok) return result;
+			return Response.json(passkeyRegistrationAnswer.json({ ...result.value, userId: user.id }));
+		},
+	}),
 
-export const verifyPasskeyRegistration = endpoint({
-	operationId: "verifyPasskeyRegistration",
-	summary: "Verify a passkey registration",
-	description:
-		"`credential` is what `PublicKeyCredential.toJSON()` gives after `navigator.credentials.create()`. The ceremony is used up by this call " +
-		"whatever its outcome (a body that is not of the right shape, INVALID_DATA, is refused before and leaves it). " +
-		"INVALID_REQUEST when the ceremony is unknown, expired or used; INVALID_CREDENTIAL when a check fails; PASSKEY_ALREADY_REGISTERED when the " +
-		"credential id is registered to any user; NOT_ALLOWED when the user reached 10 passkeys meanwhile, or passkeys are off. " +
-		"`client_ip` only goes into the passkey_registered security event.",
-	tag: "Passkeys",
-	body: "VerifyPasskeyRegistrationBody",
-	success: { status: 200, description: "The new passkey.", model: "Passkey" },
-	errors: ["INVALID_DATA", ...actions.FINISH_REGISTRATION_ERRORS],
-	async handle(c) {
-		const body = parseBody(c, verifyRegistrationBody);
-		if (body === null) return fail("INVALID_DATA");
-		const result = await actions.finishRegistration(c.get("ctx"), relyingParty(c), {
-			ceremonyId: c.req.param("ceremony_id") ?? "",
-			credential: body.credential,
-			name: body.name,
-			clientIp: body.client_ip,
-		});
-		if (!result.ok) return result;
-		return Response.json(passkeyAnswer.json(result.value));
-	},
-});
+	verifyPasskeyRegistration: endpoint({
+		summary: "Verify a passkey registration",
+		description:
+			"`credential` is what `PublicKeyCredential.toJSON()` gives after `navigator.credentials.create()`. The ceremony is used up by this call " +
+			"whatever its outcome (a body that is not of the right shape, INVALID_DATA, is refused before and leaves it). " +
+			"INVALID_REQUEST when the ceremony is unknown, expired or used; INVALID_CREDENTIAL when a check fails; PASSKEY_ALREADY_REGISTERED when the " +
+			"credential id is registered to any user; NOT_ALLOWED when the user reached 10 passkeys meanwhile, or passkeys are off. " +
+			"`client_ip` only goes into the passkey_registered security event.",
+		body: "VerifyPasskeyRegistrationBody",
+		success: { status: 200, description: "The new passkey.", model: "Passkey" },
+		errors: actions.FINISH_REGISTRATION_ERRORS,
+		async handle(c, { body }) {
+			return answerWith(await actions.finishRegistration(c.get("ctx"), relyingParty(c), {
+				ceremonyId: c.req.param("ceremony_id") ?? "",
+				credential: body.credential,
+				name: body.name,
+				clientIp: body.client_ip,
+			}), passkeyAnswer);
+		},
+	}),
 
-export const startPasskeyAuthentication = endpoint({
-	operationId: "startPasskeyAuthentication",
-	summary: "Start a passkey sign-in",
-	description:
-		"Give `options` to `PublicKeyCredential.parseRequestOptionsFromJSON()` and the result to `navigator.credentials.get({ publicKey })`. " +
-		"With `user_id`, `allowCredentials` lists that user's passkeys; without, it is empty, for a discoverable (username-less) sign-in. " +
-		"TOO_MANY_REQUESTS while `client_ip` (or the named user) is blocked for incorrect passwords. NOT_ALLOWED when passkeys are off.",
-	tag: "Passkeys",
-	body: "StartPasskeyAuthenticationBody",
-	success: { status: 200, description: "The ceremony and its PublicKeyCredentialRequestOptions JSON.", model: "PasskeyAuthentication" },
-	errors: ["INVALID_DATA", ...actions.START_AUTHENTICATION_ERRORS],
-	async handle(c) {
-		const body = parseBody(c, startAuthenticationBody);
-		if (body === null) return fail("INVALID_DATA");
-		const result = await actions.startAuthentication(c.get("ctx"), relyingParty(c), { userId: body.user_id, clientIp: body.client_ip });
-		if (!result.ok) return result;
-		return Response.json(passkeyAuthenticationAnswer.json(result.value));
-	},
-});
+	startPasskeyAuthentication: endpoint({
+		summary: "Start a passkey sign-in",
+		description:
+			"Give `options` to `PublicKeyCredential.parseRequestOptionsFromJSON()` and the result to `navigator.credentials.get({ publicKey })`. " +
+			"With `user_id`, `allowCredentials` lists that user's passkeys; without, it is empty, for a discoverable (username-less) sign-in. " +
+			"TOO_MANY_REQUESTS while `client_ip` (or the named user) is blocked for incorrect passwords. NOT_ALLOWED when passkeys are off.",
+		body: "StartPasskeyAuthenticationBody",
+		success: { status: 200, description: "The ceremony and its PublicKeyCredentialRequestOptions JSON.", model: "PasskeyAuthentication" },
+		errors: actions.START_AUTHENTICATION_ERRORS,
+		async handle(c, { body }) {
+			return answerWith(await actions.startAuthentication(c.get("ctx"), relyingParty(c), { userId: body.user_id, clientIp: body.client_ip }), passkeyAuthenticationAnswer);
+		},
+	}),
 
-export const verifyPasskeyAuthentication = endpoint({
-	operationId: "verifyPasskeyAuthentication",
-	summary: "Verify a passkey sign-in",
-	description:
-		"`credential` is what `PublicKeyCredential.toJSON()` gives after `navigator.credentials.get()`. The limits are checked first: a failed " +
-		"assertion counts as an incorrect password for `client_ip` and for the passkey's user (5 per address, 10 per user in 15 minutes). " +
-		"Then the ceremony is used up, whatever the outcome. INVALID_REQUEST when the ceremony is unknown, expired or used; INVALID_CREDENTIAL " +
-		"when a check fails (a counter that did not go up also logs passkey_counter_regressed). NOT_ALLOWED when passkeys are off.",
-	tag: "Passkeys",
-	body: "VerifyPasskeyAuthenticationBody",
-	success: { status: 200, description: "The user signed in, and the passkey used (its last_used_at now).", model: "PasskeySignIn" },
-	errors: ["INVALID_DATA", ...actions.FINISH_AUTHENTICATION_ERRORS],
-	async handle(c) {
-		const body = parseBody(c, verifyAuthenticationBody);
-		if (body === null) return fail("INVALID_DATA");
-		const result = await actions.finishAuthentication(c.get("ctx"), relyingParty(c), {
-			ceremonyId: c.req.param("ceremony_id") ?? "",
-			credential: body.credential,
-			clientIp: body.client_ip,
-		});
-		if (!result.ok) return result;
-		return Response.json(passkeySignInAnswer.json(result.value));
-	},
-});
+	verifyPasskeyAuthentication: endpoint({
+		summary: "Verify a passkey sign-in",
+		description:
+			"`credential` is what `PublicKeyCredential.toJSON()` gives after `navigator.credentials.get()`. The limits are checked first: a failed " +
+			"assertion counts as an incorrect password for `client_ip` and for the passkey's user (5 per address, 10 per user in 15 minutes). " +
+			"Then the ceremony is used up, whatever the outcome. INVALID_REQUEST when the ceremony is unknown, expired or used; INVALID_CREDENTIAL " +
+			"when a check fails (a counter that did not go up also logs passkey_counter_regressed). NOT_ALLOWED when passkeys are off.",
+		body: "VerifyPasskeyAuthenticationBody",
+		success: { status: 200, description: "The user signed in, and the passkey used (its last_used_at now).", model: "PasskeySignIn" },
+		errors: actions.FINISH_AUTHENTICATION_ERRORS,
+		async handle(c, { body }) {
+			return answerWith(await actions.finishAuthentication(c.get("ctx"), relyingParty(c), {
+				ceremonyId: c.req.param("ceremony_id") ?? "",
+				credential: body.credential,
+				clientIp: body.client_ip,
+			}), passkeySignInAnswer);
+		},
+	}),
 
-export const listUserPasskeys = endpoint({
-	operationId: "listUserPasskeys",
-	summary: "List a user's passkeys",
-	description: "Oldest first. Answers NOT_ALLOWED when passkeys are off (no `--passkey-rp-id`).",
-	tag: "Passkeys",
-	success: { status: 200, description: "The user's passkeys (at most 10).", model: "Passkey", list: true },
-	errors: ["NOT_FOUND"],
-	async handle(c) {
-		const user = await pathUser(c);
-		if (user === null) return fail("NOT_FOUND");
-		const passkeys = await c.get("ctx").stores.passkeys.listForUser(user.id);
-		return Response.json(passkeys.map(passkeyAnswer.json));
-	},
-});
+	listUserPasskeys: endpoint({
+		summary: "List a user's passkeys",
+		description: "Oldest first. Answers NOT_ALLOWED when passkeys are off (no `--passkey-rp-id`).",
+		success: { status: 200, description: "The user's passkeys (at most 10).", model: "Passkey", list: true },
+		resource: pathUser,
+		async handle(c, { resource: user }) {
+			const passkeys = await c.get("ctx").stores.passkeys.listForUser(user.id);
+			return Response.json(passkeys.map(passkeyAnswer.json));
+		},
+	}),
 
-export const getPasskey = endpoint({
-	operationId: "getPasskey",
-	summary: "Get a passkey",
-	description: "Answers NOT_ALLOWED when passkeys are off (no `--passkey-rp-id`).",
-	tag: "Passkeys",
-	success: { status: 200, description: "The passkey; never its public key or counter.", model: "Passkey" },
-	errors: ["NOT_FOUND"],
-	async handle(c) {
-		const id = c.req.param("passkey_id") ?? "";
-		const passkey = isId(id) ? await c.get("ctx").stores.passkeys.get(id) : null;
-		if (passkey === null) return fail("NOT_FOUND");
-		return Response.json(passkeyAnswer.json(passkey));
-	},
-});
+	getPasskey: endpoint({
+		summary: "Get a passkey",
+		description: "Answers NOT_ALLOWED when passkeys are off (no `--passkey-rp-id`).",
+		success: { status: 200, description: "The passkey; never its public key or counter.", model: "Passkey" },
+		errors: ["NOT_FOUND"],
+		async handle(c) {
+			const id = c.req.param("passkey_id") ?? "";
+			const passkey = isId(id) ? await c.get("ctx").stores.passkeys.get(id) : null;
+			if (passkey === null) return fail("NOT_FOUND");
+			return Response.json(passkeyAnswer.json(passkey));
+		},
+	}),
 
-export const deletePasskey = endpoint({
-	operationId: "deletePasskey",
-	summary: "Delete a passkey",
-	description: "The authenticator keeps its copy; the user may remove it there too. Answers NOT_ALLOWED when passkeys are off (no `--passkey-rp-id`).",
-	tag: "Passkeys",
-	success: { status: 204, description: "Deleted; it can no longer sign in." },
-	errors: actions.DELETE_PASSKEY_ERRORS,
-	async handle(c) {
-		const deleted = await actions.deletePasskey(c.get("ctx"), c.req.param("passkey_id") ?? "");
-		return deleted.ok ? noContent() : deleted;
-	},
+	deletePasskey: endpoint({
+		summary: "Delete a passkey",
+		description: "The authenticator keeps its copy; the user may remove it there too. Answers NOT_ALLOWED when passkeys are off (no `--passkey-rp-id`).",
+		success: { status: 204, description: "Deleted; it can no longer sign in." },
+		errors: actions.DELETE_PASSKEY_ERRORS,
+		async handle(c) {
+			return noContentOr(await actions.deletePasskey(c.get("ctx"), c.req.param("passkey_id") ?? ""));
+		},
+	}),
 });

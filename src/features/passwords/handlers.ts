@@ -1,71 +1,53 @@
 // POST /users/:user_id/verify-password, POST /users/:user_id/update-password, POST /authenticate/password
 import { keptSessionIsWrong } from "../sessions/actions.ts";
 import { fail } from "../../errors.ts";
-import { parseBody } from "../../http/body.ts";
-import { endpoint } from "../../http/endpoint.ts";
+import { endpoint, endpoints } from "../../http/endpoint.ts";
 import { pathUser } from "../../http/params.ts";
-import { noContent } from "../../http/responses.ts";
+import { answerWith, noContentOr } from "../../http/responses.ts";
 import { userAnswer } from "../users/schemas.ts";
 import * as actions from "./actions.ts";
-import { authenticateBody, updatePasswordBody, verifyPasswordBody } from "./schemas.ts";
 
-export const verifyPassword = endpoint({
-	operationId: "verifyPassword",
-	summary: "Verify a password",
-	tag: "Passwords",
-	body: "VerifyPasswordBody",
-	success: { status: 204, description: "The password is correct." },
-	errors: ["NOT_FOUND", "INVALID_DATA", ...actions.VERIFY_PASSWORD_ERRORS],
-	async handle(c) {
-		const user = await pathUser(c);
-		if (user === null) return fail("NOT_FOUND");
-		const body = parseBody(c, verifyPasswordBody);
-		if (body === null) return fail("INVALID_DATA");
-		const result = await actions.verifyUserPassword(c.get("ctx"), { userId: user.id, password: body.password, clientIp: body.client_ip });
-		return result.ok ? noContent() : result;
-	},
-});
+export default endpoints("Passwords", {
+	verifyPassword: endpoint({
+		summary: "Verify a password",
+		body: "VerifyPasswordBody",
+		success: { status: 204, description: "The password is correct." },
+		resource: pathUser,
+		errors: actions.VERIFY_PASSWORD_ERRORS,
+		async handle(c, { resource: user, body }) {
+			return noContentOr(await actions.verifyUserPassword(c.get("ctx"), { userId: user.id, password: body.password, clientIp: body.client_ip }));
+		},
+	}),
 
-export const updatePassword = endpoint({
-	operationId: "updatePassword",
-	summary: "Update a password",
-	description:
-		"The new password's leak check comes before the current password is checked. If the password changed during the call, " +
-		"the answer is INCORRECT_PASSWORD and nothing changes. Every other session of the user ends in the same transaction; `session_id` (a live session of this user, else NOT_FOUND before anything else is judged, and nothing changes) stays signed in.",
-	tag: "Passwords",
-	body: "UpdatePasswordBody",
-	success: { status: 204, description: "Changed; the user's password reset and email update requests are deleted, and every session but `session_id` ends." },
-	errors: ["NOT_FOUND", "INVALID_DATA", ...actions.UPDATE_PASSWORD_ERRORS],
-	async handle(c) {
-		const user = await pathUser(c);
-		if (user === null) return fail("NOT_FOUND");
-		const body = parseBody(c, updatePasswordBody);
-		if (body === null) return fail("INVALID_DATA");
-		if (await keptSessionIsWrong(c.get("ctx"), user.id, body.session_id)) return fail("NOT_FOUND");
-		const result = await actions.updateUserPassword(c.get("ctx"), {
-			userId: user.id,
-			password: body.password,
-			newPassword: body.new_password,
-			clientIp: body.client_ip,
-			keepSession: body.session_id ?? null,
-		});
-		return result.ok ? noContent() : result;
-	},
-});
+	updatePassword: endpoint({
+		summary: "Update a password",
+		description:
+			"The new password's leak check comes before the current password is checked. If the password changed during the call, " +
+			"the answer is INCORRECT_PASSWORD and nothing changes. Every other session of the user ends in the same transaction; `session_id` (a live session of this user, else NOT_FOUND before anything else is judged, and nothing changes) stays signed in.",
+		body: "UpdatePasswordBody",
+		success: { status: 204, description: "Changed; the user's password reset and email update requests are deleted, and every session but `session_id` ends." },
+		resource: pathUser,
+		errors: ["NOT_FOUND", ...actions.UPDATE_PASSWORD_ERRORS],
+		async handle(c, { resource: user, body }) {
+			if (await keptSessionIsWrong(c.get("ctx"), user.id, body.session_id)) return fail("NOT_FOUND");
+			return noContentOr(await actions.updateUserPassword(c.get("ctx"), {
+				userId: user.id,
+				password: body.password,
+				newPassword: body.new_password,
+				clientIp: body.client_ip,
+				keepSession: body.session_id ?? null,
+			}));
+		},
+	}),
 
-export const authenticateWithPassword = endpoint({
-	operationId: "authenticateWithPassword",
-	summary: "Sign in with email and password",
-	description: "NOT_FOUND when no user has the address; it costs the same time as a wrong password.",
-	tag: "Passwords",
-	body: "AuthenticateBody",
-	success: { status: 200, description: "The user. When totp_registered is true, ask for a TOTP code before creating a session.", model: "User" },
-	errors: ["INVALID_DATA", ...actions.AUTHENTICATE_ERRORS],
-	async handle(c) {
-		const body = parseBody(c, authenticateBody);
-		if (body === null) return fail("INVALID_DATA");
-		const result = await actions.authenticateWithPassword(c.get("ctx"), { email: body.email, password: body.password, clientIp: body.client_ip });
-		if (!result.ok) return result;
-		return Response.json(userAnswer.json(result.value));
-	},
+	authenticateWithPassword: endpoint({
+		summary: "Sign in with email and password",
+		description: "NOT_FOUND when no user has the address; it costs the same time as a wrong password.",
+		body: "AuthenticateBody",
+		success: { status: 200, description: "The user. When totp_registered is true, ask for a TOTP code before creating a session.", model: "User" },
+		errors: actions.AUTHENTICATE_ERRORS,
+		async handle(c, { body }) {
+			return answerWith(await actions.authenticateWithPassword(c.get("ctx"), { email: body.email, password: body.password, clientIp: body.client_ip }), userAnswer);
+		},
+	}),
 });

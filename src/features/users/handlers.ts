@@ -1,81 +1,64 @@
 // POST /users, GET /users, GET /users/:user_id, DELETE /users/:user_id
-import { fail } from "../../errors.ts";
-import { parseBody } from "../../http/body.ts";
-import { endpoint } from "../../http/endpoint.ts";
+import { endpoint, endpoints } from "../../http/endpoint.ts";
 import { pathUser } from "../../http/params.ts";
-import { noContent } from "../../http/responses.ts";
+import { answerWith, noContentOr } from "../../http/responses.ts";
 import * as actions from "./actions.ts";
-import { createUserBody, parseUserListQuery, userAnswer, userListQuery } from "./schemas.ts";
+import { parseUserListQuery, userAnswer, userListQuery } from "./schemas.ts";
 
-export const createUser = endpoint({
-	operationId: "createUser",
-	summary: "Create a user",
-	description: "Put a captcha or an equivalent in front of sign-up: creating users is open to bots otherwise.",
-	tag: "Users",
-	body: "CreateUserBody",
-	success: { status: 200, description: "The new user, with email_verified false and no TOTP credential.", model: "User" },
-	errors: ["INVALID_DATA", ...actions.CREATE_USER_ERRORS],
-	async handle(c) {
-		const body = parseBody(c, createUserBody);
-		if (body === null) return fail("INVALID_DATA");
-		const result = await actions.createUser(c.get("ctx"), { email: body.email, password: body.password, clientIp: body.client_ip });
-		if (!result.ok) return result;
-		return Response.json(userAnswer.json(result.value));
-	},
-});
+export default endpoints("Users", {
+	createUser: endpoint({
+		summary: "Create a user",
+		description: "Put a captcha or an equivalent in front of sign-up: creating users is open to bots otherwise.",
+		body: "CreateUserBody",
+		success: { status: 200, description: "The new user, with email_verified false and no TOTP credential.", model: "User" },
+		errors: actions.CREATE_USER_ERRORS,
+		async handle(c, { body }) {
+			return answerWith(await actions.createUser(c.get("ctx"), { email: body.email, password: body.password, clientIp: body.client_ip }), userAnswer);
+		},
+	}),
 
-export const listUsers = endpoint({
-	operationId: "listUsers",
-	summary: "List users, or find a user by email",
-	description:
-		"An unknown or malformed sort_by, sort_order, per_page or page falls back to its default; it is not an error. " +
-		"Filters combine. With `email`, the answer holds zero or one user.",
-	tag: "Users",
-	query: userListQuery,
-	success: { status: 200, description: "One page of users, empty when the page holds none.", model: "User", list: true, pagination: true },
-	errors: [],
-	async handle(c) {
-		const query = parseUserListQuery(c.req.query());
-		const { users, total } = await actions.listUsers(c.get("ctx"), {
-			sortBy: query.sortBy,
-			sortOrder: query.sortOrder,
-			limit: query.perPage,
-			offset: (query.page - 1) * query.perPage,
-			emailQuery: query.emailQuery,
-			exactEmail: query.exactEmail,
-		});
-		return Response.json(users.map(userAnswer.json), {
-			headers: {
-				"X-Pagination-Total": String(total),
-				"X-Pagination-Total-Pages": String(Math.ceil(total / query.perPage)),
-			},
-		});
-	},
-});
+	listUsers: endpoint({
+		summary: "List users, or find a user by email",
+		description:
+			"An unknown or malformed sort_by, sort_order, per_page or page falls back to its default; it is not an error. " +
+			"Filters combine. With `email`, the answer holds zero or one user.",
+		query: userListQuery,
+		success: { status: 200, description: "One page of users, empty when the page holds none.", model: "User", list: true, pagination: true },
+		async handle(c) {
+			const query = parseUserListQuery(c.req.query());
+			const { users, total } = await actions.listUsers(c.get("ctx"), {
+				sortBy: query.sortBy,
+				sortOrder: query.sortOrder,
+				limit: query.perPage,
+				offset: (query.page - 1) * query.perPage,
+				emailQuery: query.emailQuery,
+				exactEmail: query.exactEmail,
+			});
+			return Response.json(users.map(userAnswer.json), {
+				headers: {
+					"X-Pagination-Total": String(total),
+					"X-Pagination-Total-Pages": String(Math.ceil(total / query.perPage)),
+				},
+			});
+		},
+	}),
 
-export const getUser = endpoint({
-	operationId: "getUser",
-	summary: "Get a user",
-	tag: "Users",
-	success: { status: 200, description: "The user.", model: "User" },
-	errors: ["NOT_FOUND"],
-	async handle(c) {
-		const user = await pathUser(c);
-		if (user === null) return fail("NOT_FOUND");
-		return Response.json(userAnswer.json(user));
-	},
-});
+	getUser: endpoint({
+		summary: "Get a user",
+		success: { status: 200, description: "The user.", model: "User" },
+		resource: pathUser,
+		async handle(c, { resource: user }) {
+			return Response.json(userAnswer.json(user));
+		},
+	}),
 
-export const deleteUser = endpoint({
-	operationId: "deleteUser",
-	summary: "Delete a user and everything the user owns",
-	tag: "Users",
-	success: { status: 204, description: "Deleted. The address is free at once." },
-	errors: ["NOT_FOUND", ...actions.DELETE_USER_ERRORS],
-	async handle(c) {
-		const user = await pathUser(c);
-		if (user === null) return fail("NOT_FOUND");
-		const deleted = await actions.deleteUser(c.get("ctx"), user.id);
-		return deleted.ok ? noContent() : deleted;
-	},
+	deleteUser: endpoint({
+		summary: "Delete a user and everything the user owns",
+		success: { status: 204, description: "Deleted. The address is free at once." },
+		resource: pathUser,
+		errors: actions.DELETE_USER_ERRORS,
+		async handle(c, { resource: user }) {
+			return noContentOr(await actions.deleteUser(c.get("ctx"), user.id));
+		},
+	}),
 });
