@@ -398,7 +398,7 @@ async function main(): Promise<void> {
 		// best concurrency, in this process), so that each share compares the two on the machine as
 		// it was in the same minute; the floor row above drifts with the machine. Holm's CPU per
 		// answer beside the floor's CPU per hash is what Holm adds around the hash.
-		const hashRow = async (scenario: string, lua: string, intended: string[]): Promise<WrkResult> => {
+		const hashRow = async (scenario: string, lua: (round: number) => string, intended: string[]): Promise<WrkResult> => {
 			const rounds: WrkResult[] = [];
 			const shares: number[] = [];
 			const holmCpu: number[] = [];
@@ -413,7 +413,7 @@ async function main(): Promise<void> {
 						floorCpu.push(floor.cpuPerHash);
 					} else {
 						const before = cpuSeconds(holm.child.pid);
-						result = await wrk({ ...hashing, url, idsFile, lua });
+						result = await wrk({ ...hashing, url, idsFile, lua: lua(round) });
 						holmCpu.push((cpuSeconds(holm.child.pid) - before) / Math.max(1, result.requests));
 					}
 				}
@@ -437,11 +437,11 @@ async function main(): Promise<void> {
 		};
 		await hashRow(
 			"`POST /users` (argon2id + insert)",
-			`function makeRequest(i) return wrk.format("POST", "/users", nil, ${L(`{"email":"new-${runTag}-`)} .. i .. ${L(`@example.com","password":${JSON.stringify(SEED_PASSWORD)}}`)}) end`,
+			(round) => `function makeRequest(i) return wrk.format("POST", "/users", nil, ${L(`{"email":"new-${runTag}-${round}-`)} .. i .. ${L(`@example.com","password":${JSON.stringify(SEED_PASSWORD)}}`)}) end`,
 			["200"],
 		);
-		const signIns = await hashRow("`POST /users/{id}/verify-password`, correct", verifyLua(SEED_PASSWORD), ["204"]);
-		const incorrect = await hashRow("`POST /users/{id}/verify-password`, incorrect", verifyLua(WRONG_PASSWORD), ["400 INCORRECT_PASSWORD"]);
+		const signIns = await hashRow("`POST /users/{id}/verify-password`, correct", () => verifyLua(SEED_PASSWORD), ["204"]);
+		const incorrect = await hashRow("`POST /users/{id}/verify-password`, incorrect", () => verifyLua(WRONG_PASSWORD), ["400 INCORRECT_PASSWORD"]);
 		report.notes.push(
 			`Incorrect passwords are sent without \`client_ip\` (with one, an address's 5 incorrect passwords block it for 15 minutes) and round-robin over the ${number(CONFIG.users)} users, so no user comes near the 10 incorrect passwords a user may have in 15 minutes (this run: at most ${Math.ceil(incorrect.requests / CONFIG.users)} a user). Any TOO_MANY_REQUESTS would be listed in its row.`,
 		);
