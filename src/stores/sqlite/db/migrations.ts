@@ -268,27 +268,18 @@ export const MIGRATIONS: readonly string[] = [
 	CREATE TABLE webhook_delivery_kept AS SELECT event_seq, due_at, attempts, claim FROM webhook_delivery;
 	DROP TABLE webhook_delivery;
 
-	CREATE TABLE event_rebuilt (
-		seq INTEGER PRIMARY KEY,
-		id TEXT NOT NULL,
-		time INTEGER NOT NULL,
-		type TEXT NOT NULL,
-		user_id TEXT,
-		client_ip TEXT,
-		data TEXT NOT NULL
-	) STRICT;
+	-- The columns of step 5, seq without AUTOINCREMENT.
+	CREATE TABLE event_rebuilt (seq INTEGER PRIMARY KEY, id TEXT NOT NULL, time INTEGER NOT NULL, type TEXT NOT NULL,
+		user_id TEXT, client_ip TEXT, data TEXT NOT NULL) STRICT;
 	INSERT INTO event_rebuilt (seq, id, time, type, user_id, client_ip, data)
 		SELECT seq, id, time, type, user_id, client_ip, data FROM event ORDER BY seq;
 	DROP TABLE event;
 	ALTER TABLE event_rebuilt RENAME TO event;
 	CREATE INDEX event_user_id ON event (user_id, seq);
 
-	CREATE TABLE webhook_delivery (
-		event_seq INTEGER NOT NULL PRIMARY KEY REFERENCES event (seq) ON DELETE CASCADE,
-		due_at INTEGER NOT NULL,
-		attempts INTEGER NOT NULL DEFAULT 0,
-		claim TEXT
-	) STRICT;
+	-- As step 5 made it.
+	CREATE TABLE webhook_delivery (event_seq INTEGER NOT NULL PRIMARY KEY REFERENCES event (seq) ON DELETE CASCADE,
+		due_at INTEGER NOT NULL, attempts INTEGER NOT NULL DEFAULT 0, claim TEXT) STRICT;
 	INSERT INTO webhook_delivery (event_seq, due_at, attempts, claim)
 		SELECT event_seq, due_at, attempts, claim FROM webhook_delivery_kept ORDER BY event_seq;
 	DROP TABLE webhook_delivery_kept;
