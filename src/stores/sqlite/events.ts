@@ -46,9 +46,10 @@ export interface SqliteEventLog {
 const CURSOR = /^(0|[1-9][0-9]{0,15})$/;
 
 export function createSqliteEventLog(db: Database, reads: SnapshotReads, settings: EventSettings): SqliteEventLog {
-	const insertEvent = db.prepare<{ seq: number }, [string, number, string, string | null, string | null, string]>(
+	// The new row's seq is its rowid, which run() reports: no RETURNING clause to step through.
+	const insertEvent = db.prepare<void, [string, number, string, string | null, string | null, string]>(
 		`INSERT INTO event (seq, id, time, type, user_id, client_ip, data)
-		VALUES (max(coalesce((SELECT max(seq) FROM event), 0), (SELECT seq FROM event_seq_floor)) + 1, ?, ?, ?, ?, ?, ?) RETURNING seq`,
+		VALUES (max(coalesce((SELECT max(seq) FROM event), 0), (SELECT seq FROM event_seq_floor)) + 1, ?, ?, ?, ?, ?, ?)`,
 	);
 	const enqueue = db.prepare<void, [number, number]>(`INSERT INTO webhook_delivery (event_seq, due_at) VALUES (?, ?)`);
 	const page = reads.prepare<EventRow, [number, string | null, number]>(
@@ -73,8 +74,8 @@ export function createSqliteEventLog(db: Database, reads: SnapshotReads, setting
 
 	function write(event: HolmEvent): void {
 		if (settings.retentionDays === 0) return;
-		const { seq } = insertEvent.get(event.id, event.time, event.type, event.userId, event.clientIp, JSON.stringify(event.data))!;
-		if (settings.webhook !== null && (webhookTypes === null || webhookTypes.has(event.type))) enqueue.run(seq, event.time * 1000);
+		const { lastInsertRowid } = insertEvent.run(event.id, event.time, event.type, event.userId, event.clientIp, JSON.stringify(event.data));
+		if (settings.webhook !== null && (webhookTypes === null || webhookTypes.has(event.type))) enqueue.run(Number(lastInsertRowid), event.time * 1000);
 	}
 	const writeAll = db.transaction((events: readonly HolmEvent[]) => {
 		for (const event of events) write(event);
