@@ -1,6 +1,6 @@
 // The console's sign-in tokens and sessions on PostgreSQL: each check is one statement, so any
 // instance may be asked, and two asking at once cannot both use a token. Expiry and idleness are
-// judged by the database's clock (clock.ts), not by the `now` an instance passes.
+// judged by the database's clock (clock.ts), never by an instance's.
 import type { SQL } from "bun";
 import { TOUCH_EVERY_SECONDS, toLock, type ConsoleStore, type LockRow } from "../../features/console/store.ts";
 import type { DatabaseClock } from "./clock.ts";
@@ -9,7 +9,7 @@ import { eventOfRow, type EventRow, type Int8 } from "./events.ts";
 
 export function createPostgresConsoleStore(sql: SQL, clock: DatabaseClock): ConsoleStore {
 	return {
-		async insertToken(digest, _now, ttlSeconds) {
+		async insertToken(digest, ttlSeconds) {
 			await sql`INSERT INTO console_token (digest, expires_at) VALUES (${digest}, ${clock.seconds(sql)} + ${ttlSeconds})`;
 		},
 		async consumeToken(digest) {
@@ -19,7 +19,7 @@ export function createPostgresConsoleStore(sql: SQL, clock: DatabaseClock): Cons
 		async insertSession(digest) {
 			await sql`INSERT INTO console_session (digest, created_at, last_seen_at) VALUES (${digest}, ${clock.seconds(sql)}, ${clock.seconds(sql)})`;
 		},
-		async touchSession(digest, _now, idleSeconds, lifetimeSeconds) {
+		async touchSession(digest, idleSeconds, lifetimeSeconds) {
 			const [live] = await sql`SELECT created_at, last_seen_at, last_seen_at > ${clock.seconds(sql)} - ${TOUCH_EVERY_SECONDS} AS fresh FROM console_session
 				WHERE digest = ${digest} AND last_seen_at > ${clock.seconds(sql)} - ${idleSeconds} AND created_at > ${clock.seconds(sql)} - ${lifetimeSeconds}`;
 			if (live === undefined) return null;

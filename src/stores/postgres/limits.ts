@@ -1,7 +1,7 @@
 // Rate-limit state on PostgreSQL, shared by every instance: the LimitStore of src/limits.ts, so
 // each limit holds across all instances together exactly as on one. Each decision is made at the
-// database's time, read once the rows are locked, not at the caller's `now` (this instance's
-// clock): instances whose clocks disagree still judge a key alike.
+// database's time, read once the rows are locked, never this instance's: instances whose clocks
+// disagree still judge a key alike.
 import type { SQL } from "bun";
 import type { LimitKey, LimitStore } from "../../limits.ts";
 import type { DatabaseClock } from "./clock.ts";
@@ -9,7 +9,7 @@ import { transaction } from "./connection.ts";
 
 export function createPostgresLimitStore(sql: SQL, clock: DatabaseClock): LimitStore {
 	return {
-		async update(keys: LimitKey[], _instanceNow, decide) {
+		async update(keys: LimitKey[], decide) {
 			const rules = keys.map(({ rule }) => rule.name);
 			const names = keys.map(({ key }) => key);
 			return transaction(sql, async (tx) => {

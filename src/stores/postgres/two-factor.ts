@@ -2,8 +2,8 @@
 // that changes a user's rows does, so none can deadlock with another) and then its lockout row (an
 // upsert takes the row lock, creating the row if needed): parallel guesses for one user and check
 // are taken one at a time, like the SQLite transaction, until the check's transaction ends. Locks
-// are judged and set by the database's clock (clock.ts), read once the rows are locked, not by the
-// `now` the feature passes (this instance's).
+// are judged and set by the database's clock (clock.ts), read once the rows are locked, never by
+// this instance's.
 import type { SQL, TransactionSQL } from "bun";
 import type { Locked, ResetWithRecoveryCodeOutcome, TwoFactorStore, VerifyTotpOutcome } from "../../features/two-factor/store.ts";
 import { secondFactorLockSeconds, type SecondFactorLockout } from "../../limits.ts";
@@ -89,7 +89,7 @@ export function createPostgresTwoFactorStore(sql: SQL, clock: DatabaseClock, eve
 				return true;
 			});
 		},
-		async verifyTotp(userId, _instanceNow, findStep, figures, lockEvent) {
+		async verifyTotp(userId, findStep, figures, lockEvent) {
 			return transaction(sql, async (tx): Promise<VerifyTotpOutcome> => {
 				const lockout = await lockLockoutRow(tx, clock, userId, "totp");
 				if (lockout === "NO_USER") return { outcome: "NOT_ALLOWED" };
@@ -116,7 +116,7 @@ export function createPostgresTwoFactorStore(sql: SQL, clock: DatabaseClock, eve
 			);
 			return result.count > 0;
 		},
-		async resetWithRecoveryCode(userId, isCorrect, newCode, _instanceNow, figures, outcomes, ending) {
+		async resetWithRecoveryCode(userId, isCorrect, newCode, figures, outcomes, ending) {
 			return transaction(sql, async (tx): Promise<ResetWithRecoveryCodeOutcome> => {
 				const lockout = await lockLockoutRow(tx, clock, userId, "recovery_code");
 				if (lockout === "NO_USER") return { outcome: "NOT_FOUND" };

@@ -1,5 +1,6 @@
 // The second factors on SQLite: each check and its lockout bookkeeping run in one synchronous
-// transaction, so parallel guesses are taken one at a time.
+// transaction, so parallel guesses are taken one at a time. Locks are judged by `now` (whole
+// seconds, this instance's clock: one process, one clock).
 import type { Database } from "bun:sqlite";
 import { withData, type HolmEvent } from "../../features/events/store.ts";
 import type { Locked, ResetWithRecoveryCodeOutcome, TwoFactorStore, VerifyTotpOutcome } from "../../features/two-factor/store.ts";
@@ -19,7 +20,7 @@ interface CredentialRow {
 	last_used_step: number;
 }
 
-export function createSqliteTwoFactorStore(db: Database, reads: SnapshotReads, events: SqliteEventLog): TwoFactorStore {
+export function createSqliteTwoFactorStore(db: Database, reads: SnapshotReads, events: SqliteEventLog, now: () => number): TwoFactorStore {
 	// The same key registered again keeps the highest step used so far, so a code it accepted before
 	// cannot pass again; a new key starts from its registering code.
 	const upsertCredential = db.prepare<void, [string, number, Uint8Array, number]>(
@@ -85,18 +86,18 @@ export function createSqliteTwoFactorStore(db: Database, reads: SnapshotReads, e
 	const verifyTotp = db.transaction(
 		(
 			userId: string,
-			now: number,
+			at: number,
 			findStep: (key: Uint8Array, lastUsedStep: number) => number | null,
 			lockout: SecondFactorLockout,
 			lockEvent: HolmEvent,
 		): VerifyTotpOutcome => {
-			const locked = lockOf(userId, "totp", now);
+			const locked = lockOf(userId, "totp", at);
 			if (locked !== null) return locked;
 			const credential = selectCredential.get(userId);
 			if (credential === null) return { outcome: "NOT_ALLOWED" };
 			const step = findStep(credential.key, credential.last_used_step);
 			if (step === null || advanceStep.run(step, userId, step).changes === 0) {
-				return { outcome: "INCORRECT_CODE", lockedForSeconds: recordIncorrectCode(userId, "totp", now, lockout, lockEvent) };
+				return { outcome: "INCORRECT_CODE", lockedForSeconds: recordIncorrectCode(userId, "totp", at, lockout, lockEvent) };
 			}
 			clearLockout.run(userId, "totp");
 			return { outcome: "VERIFIED" };
@@ -108,17 +109,17 @@ export function createSqliteTwoFactorStore(db: Database, reads: SnapshotReads, e
 			userId: string,
 			isCorrect: (code: string) => boolean,
 			newCode: string,
-			now: number,
+			at: number,
 			lockout: SecondFactorLockout,
 			outcomes: { reset: HolmEvent; locked: HolmEvent },
 			ending: SessionEnding,
 		): ResetWithRecoveryCodeOutcome => {
-			const locked = lockOf(userId, "recovery_code", now);
+			const locked = lockOf(userId, "recovery_code", at);
 			if (locked !== null) return locked;
 			const row = selectRecoveryCode.get(userId);
 			if (row === null) return { outcome: "NOT_FOUND" };
 			if (!isCorrect(row.recovery_code) || swapRecoveryCode.run(newCode, userId, row.recovery_code).changes === 0) {
-				return { outcome: "INCORRECT_CODE", lockedForSeconds: recordIncorrectCode(userId, "recovery_code", now, lockout, outcomes.locked) };
+				return { outcome: "INCORRECT_CODE", lockedForSeconds: recordIncorrectCode(userId, "recovery_code", at, lockout, outcomes.locked) };
 			}
 			deleteCredential.run(userId);
 			clearAllLockouts.run(userId);
@@ -162,14 +163,14 @@ export function createSqliteTwoFactorStore(db: Database, reads: SnapshotReads, e
 		async deleteCredential(userId, event, ending) {
 			return deleteCredentialWithEvent(userId, event, ending);
 		},
-		async verifyTotp(userId, now, findStep, lockout, lockEvent) {
-			return verifyTotp(userId, now, findStep, lockout, lockEvent);
+		async verifyTotp(userId, findStep, lockout, lockEvent) {
+			return verifyTotp(userId, now(), findStep, lockout, lockEvent);
 		},
 		async setRecoveryCode(userId, recoveryCode, event) {
 			return setRecoveryCodeWithEvent(userId, recoveryCode, event);
 		},
-		async resetWithRecoveryCode(userId, isCorrect, newCode, now, lockout, outcomes, ending) {
-			return resetWithRecoveryCode(userId, isCorrect, newCode, now, lockout, outcomes, ending);
+		async resetWithRecoveryCode(userId, isCorrect, newCode, lockout, outcomes, ending) {
+			return resetWithRecoveryCode(userId, isCorrect, newCode, now(), lockout, outcomes, ending);
 		},
 		async clearLockouts(userId, event) {
 			return clearLockouts(userId, event);
