@@ -13,21 +13,21 @@ export function createPostgresConsoleStore(sql: SQL, clock: DatabaseClock): Cons
 			await sql`INSERT INTO console_token (digest, expires_at) VALUES (${digest}, ${clock.seconds(sql)} + ${ttlSeconds})`;
 		},
 		async consumeToken(digest) {
-			const rows = await sql`DELETE FROM console_token WHERE digest = ${digest} RETURNING expires_at > ${clock.seconds(sql)} AS live`;
-			return rows.length > 0 && rows[0].live === true;
+			const [token] = await sql<{ live: boolean }[]>`DELETE FROM console_token WHERE digest = ${digest} RETURNING expires_at > ${clock.seconds(sql)} AS live`;
+			return token?.live === true;
 		},
 		async insertSession(digest) {
 			await sql`INSERT INTO console_session (digest, created_at, last_seen_at) VALUES (${digest}, ${clock.seconds(sql)}, ${clock.seconds(sql)})`;
 		},
 		async touchSession(digest, idleSeconds, lifetimeSeconds) {
-			const [live] = await sql`SELECT created_at, last_seen_at, last_seen_at > ${clock.seconds(sql)} - ${TOUCH_EVERY_SECONDS} AS fresh FROM console_session
+			const [live] = await sql<{ created_at: Int8; last_seen_at: Int8; fresh: boolean }[]>`SELECT created_at, last_seen_at, last_seen_at > ${clock.seconds(sql)} - ${TOUCH_EVERY_SECONDS} AS fresh FROM console_session
 				WHERE digest = ${digest} AND last_seen_at > ${clock.seconds(sql)} - ${idleSeconds} AND created_at > ${clock.seconds(sql)} - ${lifetimeSeconds}`;
 			if (live === undefined) return null;
 			if (live.fresh === true) return { createdAt: Number(live.created_at), lastSeenAt: Number(live.last_seen_at) };
-			const rows = await sql`UPDATE console_session SET last_seen_at = ${clock.seconds(sql)}
+			const [touched] = await sql<{ created_at: Int8; last_seen_at: Int8 }[]>`UPDATE console_session SET last_seen_at = ${clock.seconds(sql)}
 				WHERE digest = ${digest} AND last_seen_at > ${clock.seconds(sql)} - ${idleSeconds} AND created_at > ${clock.seconds(sql)} - ${lifetimeSeconds}
 				RETURNING created_at, last_seen_at`;
-			return rows.length === 0 ? null : { createdAt: Number(rows[0].created_at), lastSeenAt: Number(rows[0].last_seen_at) };
+			return touched === undefined ? null : { createdAt: Number(touched.created_at), lastSeenAt: Number(touched.last_seen_at) };
 		},
 		async deleteSession(digest) {
 			await sql`DELETE FROM console_session WHERE digest = ${digest}`;

@@ -83,51 +83,12 @@ export function createSqliteTwoFactorStore(db: Database, reads: SnapshotReads, e
 		return seconds;
 	}
 
-	const verifyTotp = db.transaction(
-		(
-			userId: string,
-			at: number,
-			findStep: (key: Uint8Array, lastUsedStep: number) => number | null,
-			lockout: SecondFactorLockout,
-			lockEvent: HolmEvent,
-		): VerifyTotpOutcome => {
-			const locked = lockOf(userId, "totp", at);
-			if (locked !== null) return locked;
-			const credential = selectCredential.get(userId);
-			if (credential === null) return { outcome: "NOT_ALLOWED" };
-			const step = findStep(credential.key, credential.last_used_step);
-			if (step === null || advanceStep.run(step, userId, step).changes === 0) {
-				return { outcome: "INCORRECT_CODE", lockedForSeconds: recordIncorrectCode(userId, "totp", at, lockout, lockEvent) };
-			}
-			clearLockout.run(userId, "totp");
-			return { outcome: "VERIFIED" };
-		},
-	);
-
-	const resetWithRecoveryCode = db.transaction(
-		(
-			userId: string,
-			isCorrect: (code: string) => boolean,
-			newCode: string,
-			at: number,
-			lockout: SecondFactorLockout,
-			outcomes: { reset: HolmEvent; locked: HolmEvent },
-			ending: SessionEnding,
-		): ResetWithRecoveryCodeOutcome => {
-			const locked = lockOf(userId, "recovery_code", at);
-			if (locked !== null) return locked;
-			const row = selectRecoveryCode.get(userId);
-			if (row === null) return { outcome: "NOT_FOUND" };
-			if (!isCorrect(row.recovery_code) || swapRecoveryCode.run(newCode, userId, row.recovery_code).changes === 0) {
-				return { outcome: "INCORRECT_CODE", lockedForSeconds: recordIncorrectCode(userId, "recovery_code", at, lockout, outcomes.locked) };
-			}
-			deleteCredential.run(userId);
-			clearAllLockouts.run(userId);
-			endSessionsWithin(db, events, userId, ending);
-			events.write(outcomes.reset);
-			return { outcome: "RESET" };
-		},
-	);
+	// One transaction that runs the work it is given, so each check is written once, in its method
+	// below, with the interface's types.
+	const inTransaction = db.transaction((work: () => unknown) => work());
+	function atomically<T>(work: () => T): T {
+		return inTransaction(work) as T;
+	}
 
 	const replaceCredential = db.transaction((credential: { userId: string; createdAt: number; key: Uint8Array }, acceptedStep: number, event: HolmEvent) => {
 		upsertCredential.run(credential.userId, credential.createdAt, credential.key, acceptedStep);
@@ -164,13 +125,39 @@ export function createSqliteTwoFactorStore(db: Database, reads: SnapshotReads, e
 			return deleteCredentialWithEvent(userId, event, ending);
 		},
 		async verifyTotp(userId, findStep, lockout, lockEvent) {
-			return verifyTotp(userId, now(), findStep, lockout, lockEvent);
+			const at = now();
+			return atomically((): VerifyTotpOutcome => {
+				const locked = lockOf(userId, "totp", at);
+				if (locked !== null) return locked;
+				const credential = selectCredential.get(userId);
+				if (credential === null) return { outcome: "NOT_ALLOWED" };
+				const step = findStep(credential.key, credential.last_used_step);
+				if (step === null || advanceStep.run(step, userId, step).changes === 0) {
+					return { outcome: "INCORRECT_CODE", lockedForSeconds: recordIncorrectCode(userId, "totp", at, lockout, lockEvent) };
+				}
+				clearLockout.run(userId, "totp");
+				return { outcome: "VERIFIED" };
+			});
 		},
 		async setRecoveryCode(userId, recoveryCode, event) {
 			return setRecoveryCodeWithEvent(userId, recoveryCode, event);
 		},
 		async resetWithRecoveryCode(userId, isCorrect, newCode, lockout, outcomes, ending) {
-			return resetWithRecoveryCode(userId, isCorrect, newCode, now(), lockout, outcomes, ending);
+			const at = now();
+			return atomically((): ResetWithRecoveryCodeOutcome => {
+				const locked = lockOf(userId, "recovery_code", at);
+				if (locked !== null) return locked;
+				const row = selectRecoveryCode.get(userId);
+				if (row === null) return { outcome: "NOT_FOUND" };
+				if (!isCorrect(row.recovery_code) || swapRecoveryCode.run(newCode, userId, row.recovery_code).changes === 0) {
+					return { outcome: "INCORRECT_CODE", lockedForSeconds: recordIncorrectCode(userId, "recovery_code", at, lockout, outcomes.locked) };
+				}
+				deleteCredential.run(userId);
+				clearAllLockouts.run(userId);
+				endSessionsWithin(db, events, userId, ending);
+				events.write(outcomes.reset);
+				return { outcome: "RESET" };
+			});
 		},
 		async clearLockouts(userId, event) {
 			return clearLockouts(userId, event);
