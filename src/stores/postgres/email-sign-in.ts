@@ -4,17 +4,15 @@
 import type { SQL } from "bun";
 import type { EmailSignInOutcome, EmailSignInRequest, EmailSignInStore } from "../../features/email-sign-in/store.ts";
 import type { HolmEvent } from "../../features/events/store.ts";
-import { emailSignInOfRow, type EmailSignInRow } from "../code-request-rows.ts";
+import { EMAIL_SIGN_IN_REQUESTS, type EmailSignInRow } from "../code-request-rows.ts";
 import type { DatabaseClock } from "./clock.ts";
-import { codeRequestVerbs, type CodeRequestTable } from "./code-requests.ts";
+import { codeRequestVerbs } from "./code-requests.ts";
 import { transaction } from "./connection.ts";
 import type { PostgresEventLog } from "./events.ts";
 import { toUser, USER_COLUMNS } from "./users.ts";
 
-const TABLE: CodeRequestTable = { name: "email_sign_in_request", key: "id", code: "code_hash" };
-
 export function createPostgresEmailSignInStore(sql: SQL, clock: DatabaseClock, events: PostgresEventLog): EmailSignInStore {
-	const requests = codeRequestVerbs<EmailSignInRow, EmailSignInRequest, Uint8Array>(sql, clock, events, TABLE, emailSignInOfRow);
+	const requests = codeRequestVerbs<EmailSignInRow, EmailSignInRequest, Uint8Array>(sql, clock, events, EMAIL_SIGN_IN_REQUESTS);
 	return {
 		...requests,
 		async replace(request) {

@@ -68,17 +68,17 @@ export function createSqliteTwoFactorStore(db: Database, reads: SnapshotReads, e
 	const clearAllLockouts = db.prepare<void, [string]>(`DELETE FROM second_factor_lockout WHERE user_id = ?`);
 
 	/** The lock in force on a check, or null. */
-	function lockOf(userId: string, check: SecondFactorCheck, now: number): Locked | null {
+	function lockOf(userId: string, check: SecondFactorCheck, at: number): Locked | null {
 		const lockedUntil = selectLockout.get(userId, check)?.locked_until ?? null;
-		return lockedUntil !== null && lockedUntil > now ? { outcome: "LOCKED", retryAfterSeconds: lockedUntil - now } : null;
+		return lockedUntil !== null && lockedUntil > at ? { outcome: "LOCKED", retryAfterSeconds: lockedUntil - at } : null;
 	}
 
 	/** Counts an incorrect code; the seconds of the lock it started (and its event), or null. */
-	function recordIncorrectCode(userId: string, check: SecondFactorCheck, now: number, lockout: SecondFactorLockout, lockEvent: HolmEvent): number | null {
+	function recordIncorrectCode(userId: string, check: SecondFactorCheck, at: number, lockout: SecondFactorLockout, lockEvent: HolmEvent): number | null {
 		const { failed_attempts, lock_count } = countFailure.get(userId, check)!;
 		if (failed_attempts < lockout.maxIncorrectCodes) return null;
 		const seconds = secondFactorLockSeconds(lock_count, lockout.firstLockSeconds);
-		lock.run(now + seconds, userId, check);
+		lock.run(at + seconds, userId, check);
 		events.write(withData(lockEvent, { lock_seconds: seconds }));
 		return seconds;
 	}
@@ -86,8 +86,12 @@ export function createSqliteTwoFactorStore(db: Database, reads: SnapshotReads, e
 	// One transaction that runs the work it is given, so each check is written once, in its method
 	// below, with the interface's types.
 	const inTransaction = db.transaction((work: () => unknown) => work());
-	function atomically<T>(work: () => T): T {
-		return inTransaction(work) as T;
+
+	/** In one transaction: the lock in force on the user's check, or else what `check` answers at
+	 *  the time `at` (the store's clock, read once). */
+	function unlessLocked<T>(userId: string, name: SecondFactorCheck, check: (at: number) => T): Locked | T {
+		const at = now();
+		return inTransaction(() => lockOf(userId, name, at) ?? check(at)) as Locked | T;
 	}
 
 	const replaceCredential = db.transaction((credential: { userId: string; createdAt: number; key: Uint8Array }, acceptedStep: number, event: HolmEvent) => {
@@ -125,10 +129,7 @@ export function createSqliteTwoFactorStore(db: Database, reads: SnapshotReads, e
 			return deleteCredentialWithEvent(userId, event, ending);
 		},
 		async verifyTotp(userId, findStep, lockout, lockEvent) {
-			const at = now();
-			return atomically((): VerifyTotpOutcome => {
-				const locked = lockOf(userId, "totp", at);
-				if (locked !== null) return locked;
+			return unlessLocked(userId, "totp", (at): VerifyTotpOutcome => {
 				const credential = selectCredential.get(userId);
 				if (credential === null) return { outcome: "NOT_ALLOWED" };
 				const step = findStep(credential.key, credential.last_used_step);
@@ -143,10 +144,7 @@ export function createSqliteTwoFactorStore(db: Database, reads: SnapshotReads, e
 			return setRecoveryCodeWithEvent(userId, recoveryCode, event);
 		},
 		async resetWithRecoveryCode(userId, isCorrect, newCode, lockout, outcomes, ending) {
-			const at = now();
-			return atomically((): ResetWithRecoveryCodeOutcome => {
-				const locked = lockOf(userId, "recovery_code", at);
-				if (locked !== null) return locked;
+			return unlessLocked(userId, "recovery_code", (at): ResetWithRecoveryCodeOutcome => {
 				const row = selectRecoveryCode.get(userId);
 				if (row === null) return { outcome: "NOT_FOUND" };
 				if (!isCorrect(row.recovery_code) || swapRecoveryCode.run(newCode, userId, row.recovery_code).changes === 0) {
