@@ -19,8 +19,8 @@ export function codeRequestVerbs<Row, Request, Code>(
 	table: CodeRequestTable<Row, Request>,
 ): CodeRequestStore<Request, Code> {
 	const { toRequest } = table;
-	// Names from the closed set above, quoted as identifiers by the connection that runs the
-	// statement; values are always parameters.
+	// Names from the closed set of CodeRequestTable (code-request-rows.ts), quoted as identifiers by
+	// the connection that runs the statement; values are always parameters.
 	const name = (q: Queryable) => q(table.name);
 	const key = (q: Queryable) => q(table.key);
 	return {
