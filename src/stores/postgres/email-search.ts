@@ -57,12 +57,12 @@ export function uncommonParts(query: string, common: ReadonlySet<string>): strin
 
 /** The trigrams in more than COMMON_SHARE of a block sample of the emails. */
 async function sampleCommonTrigrams(sql: SQL): Promise<Set<string>> {
-	const [{ n }] = await sql`SELECT n FROM user_count`;
-	const percent = Math.min(100, (SAMPLE_ROWS / Math.max(1, Number(n))) * 100);
-	const rows = await sql`SELECT email FROM "user" TABLESAMPLE SYSTEM (${percent}) WHERE email IS NOT NULL`;
+	const [count] = await sql<{ n: Int8 }[]>`SELECT n FROM user_count`;
+	const percent = Math.min(100, (SAMPLE_ROWS / Math.max(1, Number(count!.n))) * 100);
+	const rows = await sql<{ email: string }[]>`SELECT email FROM "user" TABLESAMPLE SYSTEM (${percent}) WHERE email IS NOT NULL`;
 	const seen = new Map<string, number>();
 	for (const { email } of rows) {
-		const own = new Set((email as string).match(/[a-z0-9]{3,}/g)?.flatMap(trigrams) ?? []);
+		const own = new Set(email.match(/[a-z0-9]{3,}/g)?.flatMap(trigrams) ?? []);
 		for (const trigram of own) seen.set(trigram, (seen.get(trigram) ?? 0) + 1);
 	}
 	const common = new Set<string>();
