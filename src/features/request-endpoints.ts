@@ -7,7 +7,6 @@ import type { AppContext } from "../context.ts";
 import { endpoint, returns, returnsList, returnsNothing } from "../http/endpoint.ts";
 import { pathRequestId, pathResource, pathUser } from "../http/params.ts";
 import { deletedOrNotFound, noContent } from "../http/responses.ts";
-import type { ModelName } from "../openapi/components.ts";
 
 /** The store verbs the shared endpoints use. */
 interface RequestVerbs<Request> {
@@ -23,8 +22,8 @@ interface UserRequestVerbs<Request> extends RequestVerbs<Request> {
 /** A kind of request: its store, its answer, and the words its documentation uses. */
 interface RequestKind<Request, Verbs> {
 	store(ctx: AppContext): Verbs;
-	answer: { json(request: Request): unknown };
-	model: ModelName;
+	/** Its wire shape (a model of the document). */
+	answer: { json(request: Request): unknown; schema: unknown };
 	/** "a password reset request" (and, for the user's list, "password reset requests") */
 	one: string;
 	/** Whether a request shows its code after it was created (GET of one, and of the user's list). */
@@ -40,7 +39,7 @@ export function requestEndpoints<Request>(kind: RequestKind<Request, RequestVerb
 		pathRequest,
 		get: endpoint({
 			summary: `Get ${kind.one}`,
-			success: returns(kind.model, kind.codes === "shown" ? "The request, with its code." : "The request, without its code."),
+			success: returns(kind.answer, kind.codes === "shown" ? "The request, with its code." : "The request, without its code."),
 			resource: pathRequest,
 			handle: (_c, { resource: request }) => Response.json(kind.answer.json(request)),
 		}),
@@ -63,7 +62,7 @@ export function userRequestEndpoints<Request>(kind: RequestKind<Request, UserReq
 		...requestEndpoints(kind),
 		listForUser: endpoint({
 			summary: `List a user's ${many}`,
-			success: returnsList(kind.model, `The user's live requests, oldest first, ${kind.codes === "shown" ? "with codes" : "without codes"}.`),
+			success: returnsList(kind.answer, `The user's live requests, oldest first, ${kind.codes === "shown" ? "with codes" : "without codes"}.`),
 			resource: pathUser,
 			async handle(c, { resource: user }) {
 				const requests = await kind.store(c.get("ctx")).listForUser(user.id);

@@ -6,7 +6,7 @@ import type { z } from "zod";
 import type { AppContext } from "../context.ts";
 import { fail, type ErrorCode, type Failure } from "../errors.ts";
 import { keptSessionIsWrong } from "../features/sessions/actions.ts";
-import { REQUEST_BODIES, type BodyName, type ModelName } from "../openapi/components.ts";
+import { MODELS, REQUEST_BODIES, type BodyName, type ModelName } from "../openapi/components.ts";
 import { parseBody } from "./body.ts";
 import type { HonoEnv } from "./env.ts";
 import { answerWith, noContentOr } from "./responses.ts";
@@ -37,6 +37,20 @@ export type Success =
 	| { status: 200; description: string; model: ModelName; list?: true; pagination?: true }
 	/** A body that is not JSON (GET /metrics). */
 	| { status: 200; description: string; mediaType: string };
+
+/** A success that answers one value in a wire shape: its model is the shape's name in MODELS. */
+export interface ShapedSuccess<T> {
+	status: 200;
+	description: string;
+	model: ModelName;
+	shape: { json(value: T): unknown };
+}
+
+/** The success of nothing to return (204). */
+export interface EmptySuccess {
+	status: 204;
+	description: string;
+}
 
 /** What the OpenAPI document says of an endpoint, besides its method, path and errors. */
 export interface Documentation {
@@ -109,8 +123,8 @@ export function endpoint<const Code extends ErrorCode = never, B extends BodyNam
 	} & (
 		| { handle: Handle<Inputs<B, Parsed, R>, NoInfer<Code>> }
 		/** The common handler, written once here: call the action, answer its value in the wire shape
-		 *  `answer` (204 when there is none), or its failure. */
-		| { act: (ctx: AppContext, input: Inputs<B, Parsed, R>, c: C) => Promise<{ ok: true; value: T } | Failure<NoInfer<Code>>>; answer?: { json(value: T): unknown } }
+		 *  of the success (204 when there is none to return), or its failure. */
+		| { act: (ctx: AppContext, input: Inputs<B, Parsed, R>, c: C) => Promise<{ ok: true; value: T } | Failure<NoInfer<Code>>>; success: ShapedSuccess<T> | EmptySuccess }
 	),
 ): Draft<Code | "NOT_FOUND" | "INVALID_DATA"> {
 	const { resource: load, parseWith, keep: keepIn, keptBy = ownerOfResource, errors = [], ...rest } = definition;
@@ -149,19 +163,19 @@ async function ownerOfResource(_c: C, input: { resource: unknown }): Promise<str
 	return (input.resource as { id: string }).id;
 }
 
-/** The handler an endpoint declares, or the one its `act` and `answer` make; and the rest, its documentation. */
+/** The handler an endpoint declares, or the one its `act` and success make; and the rest, its documentation. */
 function handlerOf<Input, Code extends ErrorCode>(
 	declared: Omit<Documentation, "operationId" | "tag"> & (
 		| { handle: Handle<Input, Code> }
-		| { act: (ctx: AppContext, input: Input, c: C) => Promise<{ ok: true; value: unknown } | Failure<Code>>; answer?: { json(value: never): unknown } }
+		| { act: (ctx: AppContext, input: Input, c: C) => Promise<{ ok: true; value: unknown } | Failure<Code>>; success: ShapedSuccess<never> | EmptySuccess }
 	),
 ): { handle: Handle<Input, Code>; documentation: Omit<Documentation, "operationId" | "tag"> } {
 	if ("handle" in declared) {
 		const { handle, ...documentation } = declared;
 		return { handle, documentation };
 	}
-	const { act, answer, ...documentation } = declared;
-	const shape = answer as { json(value: unknown): unknown } | undefined;
+	const { act, ...documentation } = declared;
+	const shape = "shape" in declared.success ? (declared.success.shape as { json(value: unknown): unknown }) : undefined;
 	return {
 		documentation,
 		handle: async function answerAction(c, input) {
@@ -171,17 +185,25 @@ function handlerOf<Input, Code extends ErrorCode>(
 	};
 }
 
-/** The success of an endpoint that answers one `model`, or a list of them. */
-export function returns(model: ModelName, description: string): Success {
-	return { status: 200, description, model };
+/** A wire shape's name among the document's models. */
+function modelOf(shape: { schema: unknown }): ModelName {
+	const name = (Object.keys(MODELS) as ModelName[]).find((model) => MODELS[model] === shape.schema);
+	if (name === undefined) throw new Error("an endpoint answers a wire shape that is not a model of src/openapi/components.ts");
+	return name;
 }
 
-export function returnsList(model: ModelName, description: string): Success {
-	return { status: 200, description, model, list: true };
+/** The success of an endpoint that answers one value in the wire shape `shape`. */
+export function returns<T>(shape: { json(value: T): unknown; schema: unknown }, description: string): ShapedSuccess<T> {
+	return { status: 200, description, model: modelOf(shape), shape };
+}
+
+/** The success of an endpoint that answers a list of values in the wire shape `shape`. */
+export function returnsList(shape: { schema: unknown }, description: string): Success {
+	return { status: 200, description, model: modelOf(shape), list: true };
 }
 
 /** The success of an endpoint that has nothing to return (204). */
-export function returnsNothing(description: string): Success {
+export function returnsNothing(description: string): EmptySuccess {
 	return { status: 204, description };
 }
 

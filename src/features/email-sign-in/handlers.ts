@@ -13,7 +13,6 @@ import type { EmailSignInRequest } from "./store.ts";
 const requests = requestEndpoints<EmailSignInRequest>({
 	store: (ctx) => ctx.stores.emailSignIns,
 	answer: emailSignInRequestAnswer,
-	model: "EmailSignInRequest",
 	one: "an email sign-in request",
 	codes: "hidden",
 	deleted: "Deleted; its code no longer works.",
@@ -26,10 +25,9 @@ export default endpoints("Email sign-in", {
 			"Made whether or not a user holds the email (user_id null), in the same time, so answer your visitor identically either way. " +
 			"Replaces any earlier request for the email: only the latest code works. 3 per email per 15 minutes; the per-address bucket of code requests.",
 		body: "CreateEmailSignInBody",
-		success: returns("CreatedEmailSignInRequest", "The request with its code; the code appears only here. It lives 10 minutes."),
+		success: returns(createdEmailSignInRequestAnswer, "The request with its code; the code appears only here. It lives 10 minutes."),
 		errors: actions.CREATE_EMAIL_SIGN_IN_ERRORS,
 		act: (ctx, { body }) => actions.createEmailSignInRequest(ctx, body.email, body.client_ip),
-		answer: createdEmailSignInRequestAnswer,
 	}),
 
 	getEmailSignIn: requests.get,
@@ -43,13 +41,12 @@ export default endpoints("Email sign-in", {
 			"superseded; the 5th incorrect code deletes the request; EMAIL_ALREADY_USED when a user took the email after a request that named nobody. " +
 			"The per-user password block does not apply. An email code is a first factor: ask for TOTP or a passkey as after a password.",
 		body: "VerifyEmailSignInBody",
-		success: returns("EmailSignIn", "The user (null when nobody holds the email and create_user was not true), and whether this call created it."),
+		success: returns(emailSignInAnswer, "The user (null when nobody holds the email and create_user was not true), and whether this call created it."),
 		errors: actions.VERIFY_EMAIL_SIGN_IN_ERRORS,
 		act: async (ctx, { body }, c) => {
 			const requestId = pathRequestId(c);
 			if (requestId === null) return fail("INVALID_REQUEST");
 			return actions.verifyEmailSignIn(ctx, { requestId, code: body.code, clientIp: body.client_ip, createUser: body.create_user === true });
 		},
-		answer: emailSignInAnswer,
 	}),
 });

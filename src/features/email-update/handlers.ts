@@ -10,7 +10,6 @@ import type { EmailUpdateRequest } from "./store.ts";
 const requests = userRequestEndpoints<EmailUpdateRequest>({
 	store: (ctx) => ctx.stores.emailUpdates,
 	answer: emailUpdateRequestAnswer,
-	model: "EmailUpdateRequest",
 	one: "an email update request",
 	codes: "shown",
 });
@@ -26,11 +25,10 @@ export default endpoints("Email update", {
 	createEmailUpdateRequest: endpoint({
 		summary: "Create an email update request",
 		body: "CreateEmailUpdateRequestBody",
-		success: returns("EmailUpdateRequest", "The request; send its code to the new address."),
+		success: returns(emailUpdateRequestAnswer, "The request; send its code to the new address."),
 		resource: pathUser,
 		errors: actions.CREATE_EMAIL_UPDATE_ERRORS,
 		act: (ctx, { resource: user, body }) => actions.createEmailUpdateRequest(ctx, { userId: user.id, email: body.email, clientIp: body.client_ip }),
-		answer: emailUpdateRequestAnswer,
 	}),
 
 	listUserEmailUpdateRequests: requests.listForUser,
@@ -44,11 +42,10 @@ export default endpoints("Email update", {
 			"INVALID_REQUEST when the request does not exist or has expired. The 5th incorrect code deletes the request. " +
 			"EMAIL_ALREADY_USED when another user took the address meanwhile; the request is kept. Every other session of the user ends in the same transaction; `session_id` (a live session of this user, else NOT_FOUND before anything else is judged, and nothing changes) stays signed in.",
 		body: "VerifyNewEmailBody",
-		success: returns("VerifiedEmail", "The user's new, verified address."),
+		success: returns(verifiedEmailAnswer, "The user's new, verified address."),
 		keep: "body",
 		keptBy: requestUser,
 		errors: actions.VERIFY_NEW_EMAIL_ERRORS,
 		act: (ctx, { body, keep }) => actions.verifyNewEmail(ctx, body.request_id, body.code, body.client_ip, keep),
-		answer: verifiedEmailAnswer,
 	}),
 });

@@ -12,16 +12,15 @@ export default endpoints("Email verification", {
 	createEmailVerificationRequest: endpoint({
 		summary: "Create an email verification request",
 		body: "CreateEmailVerificationRequestBody",
-		success: returns("EmailVerificationRequest", "The request; it replaces the user's previous one."),
+		success: returns(emailVerificationRequestAnswer, "The request; it replaces the user's previous one."),
 		resource: pathUser,
 		errors: actions.CREATE_VERIFICATION_REQUEST_ERRORS,
 		act: (ctx, { resource: user, body }) => actions.createEmailVerificationRequest(ctx, user.id, body.client_ip),
-		answer: emailVerificationRequestAnswer,
 	}),
 
 	getEmailVerificationRequest: endpoint({
 		summary: "Get the email verification request",
-		success: returns("EmailVerificationRequest", "The live request, with its code."),
+		success: returns(emailVerificationRequestAnswer, "The live request, with its code."),
 		resource: pathUserRequest,
 		handle: (_c, { resource: request }) => Response.json(emailVerificationRequestAnswer.json(request)),
 	}),

@@ -21,7 +21,7 @@ export default endpoints("Events", {
 			"Oldest first. Call again with `after` set to the `next` you were given to read every event exactly once, in order, " +
 			"also while several instances write events. A malformed `after`, `user_id`, `limit` or `type` answers INVALID_DATA.",
 		query: eventListQuery,
-		success: returns("EventPage", "A page of events and the cursor to read on from."),
+		success: returns(eventPageAnswer, "A page of events and the cursor to read on from."),
 		errors: ["INVALID_DATA"],
 		handle: (c) => eventPage(c),
 	}),
@@ -30,7 +30,7 @@ export default endpoints("Events", {
 		summary: "Read one user's events",
 		description: "The feed of GET /events, for one user. NOT_FOUND when there is no such user (a deleted user's events are in GET /events?user_id=).",
 		query: eventListQuery.omit({ user_id: true }),
-		success: returns("EventPage", "A page of the user's events and the cursor to read on from."),
+		success: returns(eventPageAnswer, "A page of the user's events and the cursor to read on from."),
 		resource: pathUser,
 		errors: ["INVALID_DATA"],
 		handle: (c, { resource: user }) => eventPage(c, { userId: user.id }),

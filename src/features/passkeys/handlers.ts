@@ -29,7 +29,7 @@ export default endpoints("Passkeys", {
 			"The ceremony lives 5 minutes. The user handle in `options.user.id` is 32 random bytes made once per user, never the id or email. " +
 			"TOO_MANY_REQUESTS while `client_ip` is blocked for incorrect passwords; NOT_ALLOWED when the user has 10 passkeys, or passkeys are off.",
 		body: "StartPasskeyRegistrationBody",
-		success: returns("PasskeyRegistration", "The ceremony and its PublicKeyCredentialCreationOptions JSON."),
+		success: returns(passkeyRegistrationAnswer, "The ceremony and its PublicKeyCredentialCreationOptions JSON."),
 		resource: pathUser,
 		errors: actions.START_REGISTRATION_ERRORS,
 		async handle(c, { resource: user, body }) {
@@ -49,11 +49,10 @@ export default endpoints("Passkeys", {
 			"credential id is registered to any user; NOT_ALLOWED when the user reached 10 passkeys meanwhile, or passkeys are off. " +
 			"`client_ip` only goes into the passkey_registered security event.",
 		body: "VerifyPasskeyRegistrationBody",
-		success: returns("Passkey", "The new passkey."),
+		success: returns(passkeyAnswer, "The new passkey."),
 		errors: actions.FINISH_REGISTRATION_ERRORS,
 		act: (ctx, { body }, c) =>
 			actions.finishRegistration(ctx, relyingParty(ctx), { ceremonyId: pathCeremonyId(c), credential: body.credential, name: body.name, clientIp: body.client_ip }),
-		answer: passkeyAnswer,
 	}),
 
 	startPasskeyAuthentication: endpoint({
@@ -63,10 +62,9 @@ export default endpoints("Passkeys", {
 			"With `user_id`, `allowCredentials` lists that user's passkeys; without, it is empty, for a discoverable (username-less) sign-in. " +
 			"TOO_MANY_REQUESTS while `client_ip` (or the named user) is blocked for incorrect passwords. NOT_ALLOWED when passkeys are off.",
 		body: "StartPasskeyAuthenticationBody",
-		success: returns("PasskeyAuthentication", "The ceremony and its PublicKeyCredentialRequestOptions JSON."),
+		success: returns(passkeyAuthenticationAnswer, "The ceremony and its PublicKeyCredentialRequestOptions JSON."),
 		errors: actions.START_AUTHENTICATION_ERRORS,
 		act: (ctx, { body }) => actions.startAuthentication(ctx, relyingParty(ctx), { userId: body.user_id, clientIp: body.client_ip }),
-		answer: passkeyAuthenticationAnswer,
 	}),
 
 	verifyPasskeyAuthentication: endpoint({
@@ -77,16 +75,15 @@ export default endpoints("Passkeys", {
 			"Then the ceremony is used up, whatever the outcome. INVALID_REQUEST when the ceremony is unknown, expired or used; INVALID_CREDENTIAL " +
 			"when a check fails (a counter that did not go up also logs passkey_counter_regressed). NOT_ALLOWED when passkeys are off.",
 		body: "VerifyPasskeyAuthenticationBody",
-		success: returns("PasskeySignIn", "The user signed in, and the passkey used (its last_used_at now)."),
+		success: returns(passkeySignInAnswer, "The user signed in, and the passkey used (its last_used_at now)."),
 		errors: actions.FINISH_AUTHENTICATION_ERRORS,
 		act: (ctx, { body }, c) => actions.finishAuthentication(ctx, relyingParty(ctx), { ceremonyId: pathCeremonyId(c), credential: body.credential, clientIp: body.client_ip }),
-		answer: passkeySignInAnswer,
 	}),
 
 	listUserPasskeys: endpoint({
 		summary: "List a user's passkeys",
 		description: "Oldest first. Answers NOT_ALLOWED when passkeys are off (no `--passkey-rp-id`).",
-		success: returnsList("Passkey", "The user's passkeys (at most 10)."),
+		success: returnsList(passkeyAnswer, "The user's passkeys (at most 10)."),
 		resource: pathUser,
 		async handle(c, { resource: user }) {
 			const passkeys = await c.get("ctx").stores.passkeys.listForUser(user.id);
@@ -97,7 +94,7 @@ export default endpoints("Passkeys", {
 	getPasskey: endpoint({
 		summary: "Get a passkey",
 		description: "Answers NOT_ALLOWED when passkeys are off (no `--passkey-rp-id`).",
-		success: returns("Passkey", "The passkey; never its public key or counter."),
+		success: returns(passkeyAnswer, "The passkey; never its public key or counter."),
 		resource: pathPasskey,
 		handle: (_c, { resource: passkey }) => Response.json(passkeyAnswer.json(passkey)),
 	}),

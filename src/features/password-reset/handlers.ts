@@ -9,7 +9,6 @@ import type { PasswordResetRequest } from "./store.ts";
 const requests = userRequestEndpoints<PasswordResetRequest>({
 	store: (ctx) => ctx.stores.passwordResets,
 	answer: passwordResetRequestAnswer,
-	model: "PasswordResetRequest",
 	one: "a password reset request",
 	codes: "hidden",
 });
@@ -18,11 +17,10 @@ export default endpoints("Password reset", {
 	createPasswordResetRequest: endpoint({
 		summary: "Create a password reset request",
 		body: "CreatePasswordResetRequestBody",
-		success: returns("CreatedPasswordResetRequest", "The request with its code; the code appears only here."),
+		success: returns(createdPasswordResetRequestAnswer, "The request with its code; the code appears only here."),
 		resource: pathUser,
 		errors: actions.CREATE_RESET_REQUEST_ERRORS,
 		act: (ctx, { resource: user, body }) => actions.createPasswordResetRequest(ctx, user.id, body.client_ip),
-		answer: createdPasswordResetRequestAnswer,
 	}),
 
 	listUserPasswordResetRequests: requests.listForUser,

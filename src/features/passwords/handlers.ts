@@ -32,9 +32,8 @@ export default endpoints("Passwords", {
 		summary: "Sign in with email and password",
 		description: "NOT_FOUND when no user has the address; it costs the same time as a wrong password.",
 		body: "AuthenticateBody",
-		success: returns("User", "The user. When totp_registered is true, ask for a TOTP code before creating a session."),
+		success: returns(userAnswer, "The user. When totp_registered is true, ask for a TOTP code before creating a session."),
 		errors: actions.AUTHENTICATE_ERRORS,
 		act: (ctx, { body }) => actions.authenticateWithPassword(ctx, { email: body.email, password: body.password, clientIp: body.client_ip }),
-		answer: userAnswer,
 	}),
 });

@@ -17,7 +17,7 @@ export default endpoints("Sessions", {
 			"SameSite=Lax cookie. Creating one more session than --sessions-per-user (50) ends the user's least recently used session. " +
 			'new_device tells a receiver of the session_created event whether to send a "new sign-in" email. See docs/sessions.md.',
 		body: "CreateSessionBody",
-		success: returns("CreatedSession", "The session and its token."),
+		success: returns(createdSessionAnswer, "The session and its token."),
 		resource: pathUser,
 		errors: actions.CREATE_SESSION_ERRORS,
 		async handle(c, { resource: user, body }) {
@@ -35,7 +35,7 @@ export default endpoints("Sessions", {
 
 	listUserSessions: endpoint({
 		summary: "List a user's sessions",
-		success: returnsList("Session", "The user's live sessions, most recently used first."),
+		success: returnsList(sessionAnswer, "The user's live sessions, most recently used first."),
 		resource: pathUser,
 		async handle(c, { resource: user }) {
 			const ctx = c.get("ctx");
@@ -65,7 +65,7 @@ export default endpoints("Sessions", {
 			"Call it on each request of a signed-in user. The token travels in the body, never in a URL. A token that is malformed, unknown, expired, " +
 			"ended, or whose secret is wrong answers NOT_FOUND, each in the same time: clear the cookie and treat the request as signed out.",
 		body: "ValidateSessionBody",
-		success: returns("ValidatedSession", "The live session and its user."),
+		success: returns(validatedSessionAnswer, "The live session and its user."),
 		errors: ["NOT_FOUND"],
 		async handle(c, { body }) {
 			const ctx = c.get("ctx");
@@ -77,7 +77,7 @@ export default endpoints("Sessions", {
 
 	getSession: endpoint({
 		summary: "Get a session",
-		success: returns("Session", "The live session (never its token)."),
+		success: returns(sessionAnswer, "The live session (never its token)."),
 		resource: pathSession,
 		handle: (c, { resource: session }) => Response.json(sessionAnswer.json(shownSession(session, actions.sessionSettings(c.get("ctx"))))),
 	}),

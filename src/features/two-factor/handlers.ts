@@ -18,16 +18,15 @@ export default endpoints("Two-factor authentication", {
 			"Send the key as `key` or `totp_key` (when both are sent, `key` wins): padded base64 of exactly 20 bytes. " +
 			"It is stored only if `code` matches it (one 30-second step of drift either way).",
 		body: "RegisterTotpBody",
-		success: returns("TotpCredential", "The credential; it replaces an earlier one."),
+		success: returns(totpCredentialAnswer, "The credential; it replaces an earlier one."),
 		resource: pathUser,
 		errors: actions.REGISTER_TOTP_ERRORS,
 		act: (ctx, { resource: user, body }) => actions.registerTotpCredential(ctx, user.id, body.key, body.code, body.client_ip),
-		answer: totpCredentialAnswer,
 	}),
 
 	getTotpCredential: endpoint({
 		summary: "Get the TOTP credential",
-		success: returns("TotpCredential", "The credential, key included."),
+		success: returns(totpCredentialAnswer, "The credential, key included."),
 		resource: pathUserCredential,
 		handle: (_c, { resource: credential }) => Response.json(totpCredentialAnswer.json(credential)),
 	}),
@@ -66,22 +65,20 @@ export default endpoints("Two-factor authentication", {
 	regenerateRecoveryCode: endpoint({
 		summary: "Regenerate the recovery code",
 		body: "RegenerateRecoveryCodeBody",
-		success: returns("RecoveryCode", "The user's new recovery code."),
+		success: returns(recoveryCodeAnswer, "The user's new recovery code."),
 		resource: pathUser,
 		errors: actions.REGENERATE_RECOVERY_CODE_ERRORS,
 		act: (ctx, { resource: user }) => actions.regenerateRecoveryCode(ctx, user.id),
-		answer: recoveryCodeAnswer,
 	}),
 
 	resetTwoFactor: endpoint({
 		summary: "Reset two-factor authentication with the recovery code",
 		description: "The TOTP credential is deleted and the old recovery code is spent. 5 incorrect codes in a row lock the check. Every other session of the user ends in the same transaction; `session_id` (a live session of this user, else NOT_FOUND before anything else is judged, and nothing changes) stays signed in.",
 		body: "ResetTwoFactorBody",
-		success: returns("RecoveryCode", "A new recovery code."),
+		success: returns(recoveryCodeAnswer, "A new recovery code."),
 		resource: pathUser,
 		keep: "body",
 		errors: actions.RESET_SECOND_FACTORS_ERRORS,
 		act: (ctx, { resource: user, body, keep }) => actions.resetUserSecondFactors(ctx, user.id, body.recovery_code, body.client_ip, keep),
-		answer: recoveryCodeAnswer,
 	}),
 });

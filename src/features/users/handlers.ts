@@ -9,10 +9,9 @@ export default endpoints("Users", {
 		summary: "Create a user",
 		description: "Put a captcha or an equivalent in front of sign-up: creating users is open to bots otherwise.",
 		body: "CreateUserBody",
-		success: returns("User", "The new user, with email_verified false and no TOTP credential."),
+		success: returns(userAnswer, "The new user, with email_verified false and no TOTP credential."),
 		errors: actions.CREATE_USER_ERRORS,
 		act: (ctx, { body }) => actions.createUser(ctx, { email: body.email, password: body.password, clientIp: body.client_ip }),
-		answer: userAnswer,
 	}),
 
 	listUsers: endpoint({
@@ -43,7 +42,7 @@ export default endpoints("Users", {
 
 	getUser: endpoint({
 		summary: "Get a user",
-		success: returns("User", "The user."),
+		success: returns(userAnswer, "The user."),
 		resource: pathUser,
 		handle: (_c, { resource: user }) => Response.json(userAnswer.json(user)),
 	}),
