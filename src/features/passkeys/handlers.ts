@@ -4,6 +4,7 @@
 // With passkeys off these are never reached: their rows belong to the passkeys switch (src/routes.ts).
 import type { PasskeyConfig } from "../../config.ts";
 import type { AppContext } from "../../context.ts";
+import { ok } from "../../errors.ts";
 import { endpoint, endpoints, returns, returnsList, returnsNothing, type C } from "../../http/endpoint.ts";
 import { pathResource, pathUser } from "../../http/params.ts";
 import * as actions from "./actions.ts";
@@ -32,11 +33,9 @@ export default endpoints("Passkeys", {
 		success: returns(passkeyRegistrationAnswer, "The ceremony and its PublicKeyCredentialCreationOptions JSON."),
 		resource: pathUser,
 		errors: actions.START_REGISTRATION_ERRORS,
-		async handle(c, { resource: user, body }) {
-			const ctx = c.get("ctx");
-			const result = await actions.startRegistration(ctx, relyingParty(ctx), user, body.client_ip);
-			if (!result.ok) return result;
-			return Response.json(passkeyRegistrationAnswer.json({ ...result.value, userId: user.id }));
+		act: async (ctx, { resource: user, body }) => {
+			const started = await actions.startRegistration(ctx, relyingParty(ctx), user, body.client_ip);
+			return started.ok ? ok({ ...started.value, userId: user.id }) : started;
 		},
 	}),
 

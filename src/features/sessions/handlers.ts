@@ -1,5 +1,5 @@
 // /users/:user_id/sessions, /sessions/validate, /sessions/:session_id
-import { fail } from "../../errors.ts";
+import { fail, ok } from "../../errors.ts";
 import { endpoint, endpoints, returns, returnsList, returnsNothing } from "../../http/endpoint.ts";
 import { pathResource, pathUser } from "../../http/params.ts";
 import { isId } from "../../lib/ids.ts";
@@ -20,16 +20,9 @@ export default endpoints("Sessions", {
 		success: returns(createdSessionAnswer, "The session and its token."),
 		resource: pathUser,
 		errors: actions.CREATE_SESSION_ERRORS,
-		async handle(c, { resource: user, body }) {
-			const ctx = c.get("ctx");
-			const result = await actions.createSession(ctx, user.id, {
-				clientIp: body.client_ip,
-				userAgent: body.user_agent,
-				secondFactorVerified: body.second_factor_verified,
-			});
-			if (!result.ok) return result;
-			const { session, token } = result.value;
-			return Response.json(createdSessionAnswer.json({ session: shownSession(session, actions.sessionSettings(ctx)), token }));
+		act: async (ctx, { resource: user, body }) => {
+			const created = await actions.createSession(ctx, user.id, { clientIp: body.client_ip, userAgent: body.user_agent, secondFactorVerified: body.second_factor_verified });
+			return created.ok ? ok({ session: shownSession(created.value.session, actions.sessionSettings(ctx)), token: created.value.token }) : created;
 		},
 	}),
 
