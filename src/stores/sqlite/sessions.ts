@@ -104,10 +104,14 @@ export function createSqliteSessionStore(db: Database, reads: SnapshotReads, eve
 	// Two statements, not a join: on this snapshot (no write can come between two synchronous reads)
 	// a lookup by each primary key costs about 1 µs, and the same join about 15.
 	// An unknown id gives a stand-in row (found = 0) of the same shape, so that a miss builds the
-	// same row a wrong secret does: the two cannot be told apart by time.
+	// same row a wrong secret does: the two cannot be told apart by time. The row comes from a
+	// LEFT JOIN of the id onto the table, not from a UNION with a stand-in sorted after it: the
+	// sort cost twice the lookup itself (docs/benchmarks.md, "The hot path").
 	const selectForValidation = reads.prepare<SessionRow & { found: number }, [string]>(
-		`SELECT * FROM (SELECT ${SESSION_COLUMNS}, 1 AS found FROM session WHERE id = ?1
-			UNION ALL SELECT '', '', zeroblob(32), 0, 0, NULL, NULL, NULL, 0, 0) ORDER BY found DESC LIMIT 1`,
+		`SELECT coalesce(s.id, '') AS id, coalesce(s.user_id, '') AS user_id, coalesce(s.digest, zeroblob(32)) AS digest,
+			coalesce(s.created_at, 0) AS created_at, coalesce(s.last_used_at, 0) AS last_used_at, s.client_ip, s.user_agent,
+			s.second_factor_verified_at, coalesce(s.new_device, 0) AS new_device, s.id IS NOT NULL AS found
+		FROM (SELECT ?1 AS wanted) AS w LEFT JOIN session AS s ON s.id = w.wanted`,
 	);
 	const selectUserForValidation = reads.prepare<UserRow, [string]>(`SELECT ${USER_COLUMNS} FROM user WHERE id = ?`);
 	const touch = db.prepare<void, [number, string, number]>(`UPDATE session SET last_used_at = ?1 WHERE id = ?2 AND last_used_at < ?3`);
