@@ -63,13 +63,17 @@ export function createRouter(routes: readonly Route[]): Router {
 	const byPattern = new Map<string, Route[]>();
 	for (const row of routes) byPattern.set(row.path, [...(byPattern.get(row.path) ?? []), row]);
 	const paths = [...byPattern].map(([pattern, rows]) => compile(pattern, rows));
-	// Paths without parameters are found by one lookup; the others by their number of segments.
+	// Paths without parameters are found by one lookup; the others among those of the same number
+	// of segments and the same first one (every path of the API starts with a literal).
 	const literal = new Map<string, CompiledPath>();
-	const bySegments = new Map<number, CompiledPath[]>();
+	const candidates = new Map<string, CompiledPath[]>();
+	const keyOf = (count: number, first: string) => `${count}/${first}`;
 	for (const path of paths) {
 		if (path.segments.every((segment) => "literal" in segment)) literal.set(path.pattern, path);
-		const count = path.segments.length + 1;
-		bySegments.set(count, [...(bySegments.get(count) ?? []), path]);
+		const first = path.segments[0];
+		if (first === undefined || !("literal" in first)) throw new Error(`routes: ${path.pattern} must start with a literal segment`);
+		const key = keyOf(path.segments.length + 1, first.literal);
+		candidates.set(key, [...(candidates.get(key) ?? []), path]);
 	}
 	return {
 		paths,
@@ -82,7 +86,7 @@ export function createRouter(routes: readonly Route[]): Router {
 			}
 			const parts = requestPath.split("/");
 			let allowed: CompiledPath | null = null;
-			for (const path of bySegments.get(parts.length) ?? []) {
+			for (const path of candidates.get(keyOf(parts.length, parts[1] ?? "")) ?? []) {
 				const params = fit(path, parts);
 				if (params === null) continue;
 				const row = path.rows.find((candidate) => candidate.method === wanted);
