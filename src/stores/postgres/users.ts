@@ -69,10 +69,12 @@ async function readPage(sql: SQL, query: UserListQuery): Promise<{ users: User[]
 	const idsOf = (rows: { id: string }[]) => rows.map((row) => row.id);
 	// Near the start of its own ordering (the first pages: most of what is asked), the page and the
 	// count are one statement, so one snapshot without a transaction's round trips (reserve, BEGIN,
-	// its bounds, COMMIT): OFFSET from that end, as below. An empty page still gives the count.
+	// its bounds, COMMIT): OFFSET from that end, as below, over the ids (an index-only scan), then
+	// the page's rows by id. An empty page still gives the count.
 	if (query.offset < NEAR_AN_END) {
 		const rows = await sql.unsafe(
-			`SELECT c.n AS total, u.* FROM user_count c LEFT JOIN LATERAL (SELECT ${USER_COLUMNS} FROM "user" ORDER BY ${orderBy} LIMIT $1 OFFSET $2) u ON true
+			`WITH page AS MATERIALIZED (SELECT id FROM "user" ORDER BY ${orderBy} LIMIT $1 OFFSET $2)
+			SELECT c.n AS total, u.* FROM user_count c LEFT JOIN LATERAL (SELECT ${USER_COLUMNS} FROM "user" WHERE id IN (SELECT id FROM page)) u ON true
 			ORDER BY ${orderBy}`,
 			[query.limit, query.offset],
 		);
