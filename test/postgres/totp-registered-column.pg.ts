@@ -83,6 +83,16 @@ test("registering, registering again, removing, a statement of many and deleting
 		({ column, credentials } = await columnAndCredentials(sql));
 		expect(column).toEqual({ [ids[1]!]: false, [ids[2]!]: false, [ids[3]!]: false, [ids[4]!]: true });
 		expect(column).toEqual(credentials);
+
+		// An import writes the column with the user, in the statement that writes the credential.
+		const imported = [generateId(), generateId()];
+		const key = Buffer.from(crypto.getRandomValues(new Uint8Array(20))).toString("base64");
+		const answer = await server.request("POST", "/user-imports", { users: [{ id: imported[0], totp_key: key }, { id: imported[1] }] });
+		expect(answer.body.created).toBe(2);
+		({ column, credentials } = await columnAndCredentials(sql));
+		expect(column[imported[0]!]).toBe(true);
+		expect(column[imported[1]!]).toBe(false);
+		expect(column).toEqual(credentials);
 	} finally {
 		await sql.close();
 		await server.stop();
