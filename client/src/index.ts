@@ -22,6 +22,7 @@ export type RecoveryCode = Schemas["RecoveryCode"];
 export type Passkey = Schemas["Passkey"];
 export type PasskeyRegistration = Schemas["PasskeyRegistration"];
 export type PasskeyAuthentication = Schemas["PasskeyAuthentication"];
+export type PasskeyCredentialDescriptor = Schemas["PasskeyCredentialDescriptor"];
 export type PasskeySignIn = Schemas["PasskeySignIn"];
 export type EventPage = Schemas["EventPage"];
 export type Session = Schemas["Session"];

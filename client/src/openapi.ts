@@ -816,23 +816,7 @@ export interface components {
         };
         EmailSignIn: {
             /** @description The user signed in; null when nobody holds the email and create_user was not true. */
-            user: {
-                id: string;
-                created_at: number;
-                /** @description NFC, lower-cased; null when the user has none. */
-                email: string | null;
-                email_verified: boolean;
-                /**
-                 * @deprecated
-                 * @description Deprecated: read totp_registered, which always has the same value.
-                 */
-                registered_totp: boolean;
-                /** @description Whether the user has a TOTP credential (the name @faroe/sdk reads). */
-                totp_registered: boolean;
-                recovery_code: string;
-                /** @description The user's current password was found in the leak lists at a correct check after it was set; true until the password is set again (update or reset). Send the user to change it right away. */
-                password_leaked: boolean;
-            } | null;
+            user: components["schemas"]["User"] | null;
             /** @description True when this call created the user (create_user). */
             created: boolean;
         };
@@ -905,13 +889,7 @@ export interface components {
                     alg: number;
                 }[];
                 timeout: number;
-                excludeCredentials: {
-                    /** @constant */
-                    type: "public-key";
-                    /** @description base64url without padding */
-                    id: string;
-                    transports?: string[];
-                }[];
+                excludeCredentials: components["schemas"]["PasskeyCredentialDescriptor"][];
                 authenticatorSelection: {
                     /** @constant */
                     residentKey: "required";
@@ -934,51 +912,21 @@ export interface components {
                 challenge: string;
                 timeout: number;
                 rpId: string;
-                allowCredentials: {
-                    /** @constant */
-                    type: "public-key";
-                    /** @description base64url without padding */
-                    id: string;
-                    transports?: string[];
-                }[];
+                allowCredentials: components["schemas"]["PasskeyCredentialDescriptor"][];
                 /** @enum {string} */
                 userVerification: "required" | "preferred";
             };
         };
+        PasskeyCredentialDescriptor: {
+            /** @constant */
+            type: "public-key";
+            /** @description base64url without padding */
+            id: string;
+            transports?: string[];
+        };
         PasskeySignIn: {
-            user: {
-                id: string;
-                created_at: number;
-                /** @description NFC, lower-cased; null when the user has none. */
-                email: string | null;
-                email_verified: boolean;
-                /**
-                 * @deprecated
-                 * @description Deprecated: read totp_registered, which always has the same value.
-                 */
-                registered_totp: boolean;
-                /** @description Whether the user has a TOTP credential (the name @faroe/sdk reads). */
-                totp_registered: boolean;
-                recovery_code: string;
-                /** @description The user's current password was found in the leak lists at a correct check after it was set; true until the password is set again (update or reset). Send the user to change it right away. */
-                password_leaked: boolean;
-            };
-            passkey: {
-                id: string;
-                user_id: string;
-                name: string;
-                created_at: number;
-                /** @description null until the passkey is first used to sign in. */
-                last_used_at: number | null;
-                /** @description The authenticator may sync the passkey (a multi-device credential). */
-                backup_eligible: boolean;
-                /** @description The passkey is synced or backed up now (as of its last use). */
-                backed_up: boolean;
-                /** @description As the browser reported them at registration (usb, nfc, ble, internal, hybrid…). */
-                transports: string[];
-                /** @description The authenticator model, all zeros when it does not say. Not verified (no attestation). */
-                aaguid: string;
-            };
+            user: components["schemas"]["User"];
+            passkey: components["schemas"]["Passkey"];
         };
         EventPage: {
             events: {
@@ -1039,59 +987,13 @@ export interface components {
             new_device: boolean;
         };
         CreatedSession: {
-            session: {
-                id: string;
-                user_id: string;
-                created_at: number;
-                /** @description Written at most once a minute (once per tenth of the idle timeout when that is shorter than ten minutes). */
-                last_used_at: number;
-                /** @description The earlier of last_used_at + the idle timeout and created_at + the lifetime, with the values in force now. */
-                expires_at: number;
-                /** @description The address (canonical), or the string as sent when it is no address; null when none was sent. */
-                client_ip: string | null;
-                user_agent: string | null;
-                /** @description When a second factor was verified for this session; null when never. */
-                second_factor_verified_at: number | null;
-                /** @description Neither this user agent nor this network (IPv4 /24, IPv6 /48) was on a session of the user in the last 90 days; false for the first session ever and when neither was sent. */
-                new_device: boolean;
-            };
+            session: components["schemas"]["Session"];
             /** @description `<session id>.<secret>`: returned once, never shown again. Keep it in an HttpOnly cookie. */
             token: string;
         };
         ValidatedSession: {
-            session: {
-                id: string;
-                user_id: string;
-                created_at: number;
-                /** @description Written at most once a minute (once per tenth of the idle timeout when that is shorter than ten minutes). */
-                last_used_at: number;
-                /** @description The earlier of last_used_at + the idle timeout and created_at + the lifetime, with the values in force now. */
-                expires_at: number;
-                /** @description The address (canonical), or the string as sent when it is no address; null when none was sent. */
-                client_ip: string | null;
-                user_agent: string | null;
-                /** @description When a second factor was verified for this session; null when never. */
-                second_factor_verified_at: number | null;
-                /** @description Neither this user agent nor this network (IPv4 /24, IPv6 /48) was on a session of the user in the last 90 days; false for the first session ever and when neither was sent. */
-                new_device: boolean;
-            };
-            user: {
-                id: string;
-                created_at: number;
-                /** @description NFC, lower-cased; null when the user has none. */
-                email: string | null;
-                email_verified: boolean;
-                /**
-                 * @deprecated
-                 * @description Deprecated: read totp_registered, which always has the same value.
-                 */
-                registered_totp: boolean;
-                /** @description Whether the user has a TOTP credential (the name @faroe/sdk reads). */
-                totp_registered: boolean;
-                recovery_code: string;
-                /** @description The user's current password was found in the leak lists at a correct check after it was set; true until the password is set again (update or reset). Send the user to change it right away. */
-                password_leaked: boolean;
-            };
+            session: components["schemas"]["Session"];
+            user: components["schemas"]["User"];
         };
         Health: {
             /** @enum {string} */

@@ -70,6 +70,10 @@ export const REQUEST_BODIES = {
 	ValidateSessionBody: validateSessionBody,
 } satisfies Record<string, z.ZodType>;
 
+/** The WebAuthn credential descriptor both passkey ceremonies list (excludeCredentials,
+ *  allowCredentials): named here so that the document declares it once (document.ts). */
+const passkeyCredentialDescriptor = passkeyRegistrationAnswer.schema.shape.options.shape.excludeCredentials.element;
+
 /** features/health/handlers.ts: 200 "ok", 503 "unavailable". */
 const healthResponse = z.object({ status: z.enum(["ok", "unavailable"]) });
 
@@ -91,6 +95,7 @@ export const MODELS = {
 	Passkey: passkeyAnswer.schema,
 	PasskeyRegistration: passkeyRegistrationAnswer.schema,
 	PasskeyAuthentication: passkeyAuthenticationAnswer.schema,
+	PasskeyCredentialDescriptor: passkeyCredentialDescriptor,
 	PasskeySignIn: passkeySignInAnswer.schema,
 	EventPage: eventPageAnswer.schema,
 	UserImportResult: userImportAnswer.schema,

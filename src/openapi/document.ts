@@ -84,8 +84,28 @@ function jsonSchema(schema: z.ZodType, io: "input" | "output"): JsonSchema {
 	return rest;
 }
 
-function mapValues<T, U>(record: Record<string, T>, f: (value: T) => U): Record<string, U> {
-	return Object.fromEntries(Object.entries(record).map(([key, value]) => [key, f(value)]));
+/** JSON Schema 2020-12 of each named schema, under its name. A named schema that appears inside
+ *  another (Session in CreatedSession, User in PasskeySignIn...) is a `$ref` to its component
+ *  rather than a copy, so each model is declared once and a generated client has one class for it.
+ *  zod does this for the schemas of a registry: the very instances the features nest. */
+function componentSchemas(named: Record<string, z.ZodType>, io: "input" | "output"): Record<string, JsonSchema> {
+	const registry = z.registry<{ id: string }>();
+	for (const [name, schema] of Object.entries(named)) {
+		if (registry.has(schema)) throw new Error(`openapi: ${name} is the schema of ${registry.get(schema)?.id} already`);
+		registry.add(schema, { id: name });
+	}
+	const { schemas } = z.toJSONSchema(registry, { io, target: "draft-2020-12", uri: (name) => `#/components/schemas/${name}` });
+	// Only named schemas are taken out of line, so nothing lands in zod's __shared; $id would move the
+	// base of the references, and the document's dialect says 2020-12.
+	if ("__shared" in schemas) throw new Error("openapi: zod extracted an unnamed schema");
+	return mapValues(named, (_, name) => {
+		const { $schema: _schema, $id: _id, ...rest } = schemas[name] as JsonSchema;
+		return rest;
+	});
+}
+
+function mapValues<T, U>(record: Record<string, T>, f: (value: T, key: string) => U): Record<string, U> {
+	return Object.fromEntries(Object.entries(record).map(([key, value]) => [key, f(value, key)]));
 }
 
 /** /users/:user_id becomes /users/{user_id}. */
@@ -220,7 +240,7 @@ function paths(bodySchemas: Record<string, JsonSchema>): Json {
 function components(bodySchemas: Record<string, JsonSchema>): Json {
 	const singleCodeResponses = ALL_CODES.filter((code) => ERROR_STATUS[code] !== 400).map((code) => [code, errorResponse([code])]);
 	return {
-		schemas: { ...mapValues(MODELS, (schema) => jsonSchema(schema, "output")), ...bodySchemas, Error: errorSchema(ALL_CODES) },
+		schemas: { ...componentSchemas(MODELS, "output"), ...bodySchemas, Error: errorSchema(ALL_CODES) },
 		parameters: Object.fromEntries(
 			Object.entries(PATH_PARAMETERS).map(([name, parameter]) => [name, pathParameter(name, parameter)]),
 		),
@@ -244,7 +264,7 @@ function components(bodySchemas: Record<string, JsonSchema>): Json {
 
 export function buildOpenApiDocument(): Json {
 	// Made once here: components list them and requestBody reads which fields are required.
-	const bodySchemas = mapValues(REQUEST_BODIES, (schema) => jsonSchema(schema, "input"));
+	const bodySchemas = componentSchemas(REQUEST_BODIES, "input");
 	return {
 		openapi: OPENAPI_VERSION,
 		info: {

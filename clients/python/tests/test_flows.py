@@ -46,6 +46,9 @@ def test_sessions_sign_out_and_sign_out_everywhere_else(holm: Holm) -> None:
     tablet = holm.create_session(user.id, user_agent="Tablet")
     validated = holm.validate_session(token=laptop.token)
     assert (validated.session.id, validated.user.id) == (laptop.session.id, user.id)
+    # One class per model: a session is a models.Session wherever an answer nests it.
+    assert isinstance(laptop.session, models.Session) and isinstance(validated.session, models.Session)
+    assert isinstance(validated.user, models.User)
 
     holm.delete_session(tablet.session.id)
     # `except` is a Python keyword: the argument is except_.
@@ -89,6 +92,7 @@ def test_email_sign_in(holm: Holm) -> None:
     assert wrong.value.code == "INCORRECT_CODE"
     signed_up = holm.verify_email_sign_in(request.id, code=request.code.lower(), create_user=True)
     assert signed_up.created is True and signed_up.user.email_verified is True and signed_up.user.password_leaked is False
+    assert isinstance(signed_up.user, models.User)
 
     again = holm.create_email_sign_in(email=email)
     assert again.user_id == signed_up.user.id

@@ -10,10 +10,8 @@ from .create_user_body import CreateUserBody
 from .created_email_sign_in_request import CreatedEmailSignInRequest
 from .created_password_reset_request import CreatedPasswordResetRequest
 from .created_session import CreatedSession
-from .created_session_session import CreatedSessionSession
 from .email_sign_in import EmailSignIn
 from .email_sign_in_request import EmailSignInRequest
-from .email_sign_in_user_type_0 import EmailSignInUserType0
 from .email_update_request import EmailUpdateRequest
 from .email_verification_request import EmailVerificationRequest
 from .error import Error
@@ -33,16 +31,11 @@ from .open_api_document import OpenApiDocument
 from .passkey import Passkey
 from .passkey_authentication import PasskeyAuthentication
 from .passkey_authentication_options import PasskeyAuthenticationOptions
-from .passkey_authentication_options_allow_credentials_item import (
-    PasskeyAuthenticationOptionsAllowCredentialsItem,
-)
+from .passkey_credential_descriptor import PasskeyCredentialDescriptor
 from .passkey_registration import PasskeyRegistration
 from .passkey_registration_options import PasskeyRegistrationOptions
 from .passkey_registration_options_authenticator_selection import (
     PasskeyRegistrationOptionsAuthenticatorSelection,
-)
-from .passkey_registration_options_exclude_credentials_item import (
-    PasskeyRegistrationOptionsExcludeCredentialsItem,
 )
 from .passkey_registration_options_pub_key_cred_params_item import (
     PasskeyRegistrationOptionsPubKeyCredParamsItem,
@@ -50,8 +43,6 @@ from .passkey_registration_options_pub_key_cred_params_item import (
 from .passkey_registration_options_rp import PasskeyRegistrationOptionsRp
 from .passkey_registration_options_user import PasskeyRegistrationOptionsUser
 from .passkey_sign_in import PasskeySignIn
-from .passkey_sign_in_passkey import PasskeySignInPasskey
-from .passkey_sign_in_user import PasskeySignInUser
 from .password_reset_request import PasswordResetRequest
 from .recovery_code import RecoveryCode
 from .regenerate_recovery_code_body import RegenerateRecoveryCodeBody
@@ -71,8 +62,6 @@ from .user_import_result_results_item_type_1 import UserImportResultResultsItemT
 from .user_import_result_results_item_type_2 import UserImportResultResultsItemType2
 from .validate_session_body import ValidateSessionBody
 from .validated_session import ValidatedSession
-from .validated_session_session import ValidatedSessionSession
-from .validated_session_user import ValidatedSessionUser
 from .verified_email import VerifiedEmail
 from .verify_email_body import VerifyEmailBody
 from .verify_email_sign_in_body import VerifyEmailSignInBody
@@ -106,10 +95,8 @@ __all__ = (
     "CreatedEmailSignInRequest",
     "CreatedPasswordResetRequest",
     "CreatedSession",
-    "CreatedSessionSession",
     "EmailSignIn",
     "EmailSignInRequest",
-    "EmailSignInUserType0",
     "EmailUpdateRequest",
     "EmailVerificationRequest",
     "Error",
@@ -125,17 +112,14 @@ __all__ = (
     "Passkey",
     "PasskeyAuthentication",
     "PasskeyAuthenticationOptions",
-    "PasskeyAuthenticationOptionsAllowCredentialsItem",
+    "PasskeyCredentialDescriptor",
     "PasskeyRegistration",
     "PasskeyRegistrationOptions",
     "PasskeyRegistrationOptionsAuthenticatorSelection",
-    "PasskeyRegistrationOptionsExcludeCredentialsItem",
     "PasskeyRegistrationOptionsPubKeyCredParamsItem",
     "PasskeyRegistrationOptionsRp",
     "PasskeyRegistrationOptionsUser",
     "PasskeySignIn",
-    "PasskeySignInPasskey",
-    "PasskeySignInUser",
     "PasswordResetRequest",
     "RecoveryCode",
     "RegenerateRecoveryCodeBody",
@@ -155,8 +139,6 @@ __all__ = (
     "UserImportResultResultsItemType2",
     "ValidateSessionBody",
     "ValidatedSession",
-    "ValidatedSessionSession",
-    "ValidatedSessionUser",
     "VerifiedEmail",
     "VerifyEmailBody",
     "VerifyEmailSignInBody",

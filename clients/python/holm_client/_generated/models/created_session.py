@@ -9,7 +9,7 @@ from attrs import define as _attrs_define
 from typing_extensions import Self
 
 if TYPE_CHECKING:
-    from ..models.created_session_session import CreatedSessionSession
+    from ..models.session import Session
 
 
 T = TypeVar("T", bound="CreatedSession")
@@ -19,11 +19,11 @@ T = TypeVar("T", bound="CreatedSession")
 class CreatedSession:
     """
     Attributes:
-        session (CreatedSessionSession):
+        session (Session):
         token (str): `<session id>.<secret>`: returned once, never shown again. Keep it in an HttpOnly cookie.
     """
 
-    session: "CreatedSessionSession"
+    session: "Session"
     token: str
 
     def to_dict(self) -> dict[str, Any]:
@@ -44,10 +44,10 @@ class CreatedSession:
 
     @classmethod
     def from_dict(cls, src_dict: Mapping[str, Any]) -> Self:
-        from ..models.created_session_session import CreatedSessionSession
+        from ..models.session import Session
 
         d = dict(src_dict)
-        session = CreatedSessionSession.from_dict(d.pop("session"))
+        session = Session.from_dict(d.pop("session"))
 
         token = d.pop("token")
 

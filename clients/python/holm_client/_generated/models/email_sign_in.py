@@ -11,7 +11,7 @@ from attrs import define as _attrs_define
 from typing_extensions import Self
 
 if TYPE_CHECKING:
-    from ..models.email_sign_in_user_type_0 import EmailSignInUserType0
+    from ..models.user import User
 
 
 T = TypeVar("T", bound="EmailSignIn")
@@ -21,19 +21,18 @@ T = TypeVar("T", bound="EmailSignIn")
 class EmailSignIn:
     """
     Attributes:
-        user (Union['EmailSignInUserType0', None]): The user signed in; null when nobody holds the email and create_user
-            was not true.
+        user (Union['User', None]): The user signed in; null when nobody holds the email and create_user was not true.
         created (bool): True when this call created the user (create_user).
     """
 
-    user: Union["EmailSignInUserType0", None]
+    user: Union["User", None]
     created: bool
 
     def to_dict(self) -> dict[str, Any]:
-        from ..models.email_sign_in_user_type_0 import EmailSignInUserType0
+        from ..models.user import User
 
         user: Union[None, dict[str, Any]]
-        if isinstance(self.user, EmailSignInUserType0):
+        if isinstance(self.user, User):
             user = self.user.to_dict()
         else:
             user = self.user
@@ -53,22 +52,22 @@ class EmailSignIn:
 
     @classmethod
     def from_dict(cls, src_dict: Mapping[str, Any]) -> Self:
-        from ..models.email_sign_in_user_type_0 import EmailSignInUserType0
+        from ..models.user import User
 
         d = dict(src_dict)
 
-        def _parse_user(data: object) -> Union["EmailSignInUserType0", None]:
+        def _parse_user(data: object) -> Union["User", None]:
             if data is None:
                 return data
             try:
                 if not isinstance(data, dict):
                     raise TypeError()
-                user_type_0 = EmailSignInUserType0.from_dict(data)
+                user_type_0 = User.from_dict(data)
 
                 return user_type_0
             except:  # noqa: E722
                 pass
-            return cast(Union["EmailSignInUserType0", None], data)
+            return cast(Union["User", None], data)
 
         user = _parse_user(d.pop("user"))
 

@@ -9,9 +9,7 @@ from attrs import define as _attrs_define
 from typing_extensions import Self
 
 if TYPE_CHECKING:
-    from ..models.passkey_authentication_options_allow_credentials_item import (
-        PasskeyAuthenticationOptionsAllowCredentialsItem,
-    )
+    from ..models.passkey_credential_descriptor import PasskeyCredentialDescriptor
 
 
 T = TypeVar("T", bound="PasskeyAuthenticationOptions")
@@ -25,14 +23,14 @@ class PasskeyAuthenticationOptions:
         challenge (str): base64url without padding
         timeout (int):
         rp_id (str):
-        allow_credentials (list['PasskeyAuthenticationOptionsAllowCredentialsItem']):
+        allow_credentials (list['PasskeyCredentialDescriptor']):
         user_verification (str):
     """
 
     challenge: str
     timeout: int
     rp_id: str
-    allow_credentials: list["PasskeyAuthenticationOptionsAllowCredentialsItem"]
+    allow_credentials: list["PasskeyCredentialDescriptor"]
     user_verification: str
 
     def to_dict(self) -> dict[str, Any]:
@@ -65,9 +63,7 @@ class PasskeyAuthenticationOptions:
 
     @classmethod
     def from_dict(cls, src_dict: Mapping[str, Any]) -> Self:
-        from ..models.passkey_authentication_options_allow_credentials_item import (
-            PasskeyAuthenticationOptionsAllowCredentialsItem,
-        )
+        from ..models.passkey_credential_descriptor import PasskeyCredentialDescriptor
 
         d = dict(src_dict)
         challenge = d.pop("challenge")
@@ -79,10 +75,8 @@ class PasskeyAuthenticationOptions:
         allow_credentials = []
         _allow_credentials = d.pop("allowCredentials")
         for allow_credentials_item_data in _allow_credentials:
-            allow_credentials_item = (
-                PasskeyAuthenticationOptionsAllowCredentialsItem.from_dict(
-                    allow_credentials_item_data
-                )
+            allow_credentials_item = PasskeyCredentialDescriptor.from_dict(
+                allow_credentials_item_data
             )
 
             allow_credentials.append(allow_credentials_item)

@@ -11,11 +11,9 @@ from attrs import define as _attrs_define
 from typing_extensions import Self
 
 if TYPE_CHECKING:
+    from ..models.passkey_credential_descriptor import PasskeyCredentialDescriptor
     from ..models.passkey_registration_options_authenticator_selection import (
         PasskeyRegistrationOptionsAuthenticatorSelection,
-    )
-    from ..models.passkey_registration_options_exclude_credentials_item import (
-        PasskeyRegistrationOptionsExcludeCredentialsItem,
     )
     from ..models.passkey_registration_options_pub_key_cred_params_item import (
         PasskeyRegistrationOptionsPubKeyCredParamsItem,
@@ -39,7 +37,7 @@ class PasskeyRegistrationOptions:
         challenge (str): base64url without padding
         pub_key_cred_params (list['PasskeyRegistrationOptionsPubKeyCredParamsItem']):
         timeout (int):
-        exclude_credentials (list['PasskeyRegistrationOptionsExcludeCredentialsItem']):
+        exclude_credentials (list['PasskeyCredentialDescriptor']):
         authenticator_selection (PasskeyRegistrationOptionsAuthenticatorSelection):
         attestation (Literal['none']):
     """
@@ -49,7 +47,7 @@ class PasskeyRegistrationOptions:
     challenge: str
     pub_key_cred_params: list["PasskeyRegistrationOptionsPubKeyCredParamsItem"]
     timeout: int
-    exclude_credentials: list["PasskeyRegistrationOptionsExcludeCredentialsItem"]
+    exclude_credentials: list["PasskeyCredentialDescriptor"]
     authenticator_selection: "PasskeyRegistrationOptionsAuthenticatorSelection"
     attestation: Literal["none"]
 
@@ -95,11 +93,9 @@ class PasskeyRegistrationOptions:
 
     @classmethod
     def from_dict(cls, src_dict: Mapping[str, Any]) -> Self:
+        from ..models.passkey_credential_descriptor import PasskeyCredentialDescriptor
         from ..models.passkey_registration_options_authenticator_selection import (
             PasskeyRegistrationOptionsAuthenticatorSelection,
-        )
-        from ..models.passkey_registration_options_exclude_credentials_item import (
-            PasskeyRegistrationOptionsExcludeCredentialsItem,
         )
         from ..models.passkey_registration_options_pub_key_cred_params_item import (
             PasskeyRegistrationOptionsPubKeyCredParamsItem,
@@ -134,10 +130,8 @@ class PasskeyRegistrationOptions:
         exclude_credentials = []
         _exclude_credentials = d.pop("excludeCredentials")
         for exclude_credentials_item_data in _exclude_credentials:
-            exclude_credentials_item = (
-                PasskeyRegistrationOptionsExcludeCredentialsItem.from_dict(
-                    exclude_credentials_item_data
-                )
+            exclude_credentials_item = PasskeyCredentialDescriptor.from_dict(
+                exclude_credentials_item_data
             )
 
             exclude_credentials.append(exclude_credentials_item)

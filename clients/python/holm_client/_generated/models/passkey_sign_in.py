@@ -9,8 +9,8 @@ from attrs import define as _attrs_define
 from typing_extensions import Self
 
 if TYPE_CHECKING:
-    from ..models.passkey_sign_in_passkey import PasskeySignInPasskey
-    from ..models.passkey_sign_in_user import PasskeySignInUser
+    from ..models.passkey import Passkey
+    from ..models.user import User
 
 
 T = TypeVar("T", bound="PasskeySignIn")
@@ -20,12 +20,12 @@ T = TypeVar("T", bound="PasskeySignIn")
 class PasskeySignIn:
     """
     Attributes:
-        user (PasskeySignInUser):
-        passkey (PasskeySignInPasskey):
+        user (User):
+        passkey (Passkey):
     """
 
-    user: "PasskeySignInUser"
-    passkey: "PasskeySignInPasskey"
+    user: "User"
+    passkey: "Passkey"
 
     def to_dict(self) -> dict[str, Any]:
         user = self.user.to_dict()
@@ -45,13 +45,13 @@ class PasskeySignIn:
 
     @classmethod
     def from_dict(cls, src_dict: Mapping[str, Any]) -> Self:
-        from ..models.passkey_sign_in_passkey import PasskeySignInPasskey
-        from ..models.passkey_sign_in_user import PasskeySignInUser
+        from ..models.passkey import Passkey
+        from ..models.user import User
 
         d = dict(src_dict)
-        user = PasskeySignInUser.from_dict(d.pop("user"))
+        user = User.from_dict(d.pop("user"))
 
-        passkey = PasskeySignInPasskey.from_dict(d.pop("passkey"))
+        passkey = Passkey.from_dict(d.pop("passkey"))
 
         passkey_sign_in = cls(
             user=user,

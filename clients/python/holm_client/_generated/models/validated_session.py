@@ -9,8 +9,8 @@ from attrs import define as _attrs_define
 from typing_extensions import Self
 
 if TYPE_CHECKING:
-    from ..models.validated_session_session import ValidatedSessionSession
-    from ..models.validated_session_user import ValidatedSessionUser
+    from ..models.session import Session
+    from ..models.user import User
 
 
 T = TypeVar("T", bound="ValidatedSession")
@@ -20,12 +20,12 @@ T = TypeVar("T", bound="ValidatedSession")
 class ValidatedSession:
     """
     Attributes:
-        session (ValidatedSessionSession):
-        user (ValidatedSessionUser):
+        session (Session):
+        user (User):
     """
 
-    session: "ValidatedSessionSession"
-    user: "ValidatedSessionUser"
+    session: "Session"
+    user: "User"
 
     def to_dict(self) -> dict[str, Any]:
         session = self.session.to_dict()
@@ -45,13 +45,13 @@ class ValidatedSession:
 
     @classmethod
     def from_dict(cls, src_dict: Mapping[str, Any]) -> Self:
-        from ..models.validated_session_session import ValidatedSessionSession
-        from ..models.validated_session_user import ValidatedSessionUser
+        from ..models.session import Session
+        from ..models.user import User
 
         d = dict(src_dict)
-        session = ValidatedSessionSession.from_dict(d.pop("session"))
+        session = Session.from_dict(d.pop("session"))
 
-        user = ValidatedSessionUser.from_dict(d.pop("user"))
+        user = User.from_dict(d.pop("user"))
 
         validated_session = cls(
             session=session,

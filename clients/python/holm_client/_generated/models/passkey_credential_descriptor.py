@@ -12,11 +12,11 @@ from typing_extensions import Self
 
 from ..types import UNSET, Unset
 
-T = TypeVar("T", bound="PasskeyAuthenticationOptionsAllowCredentialsItem")
+T = TypeVar("T", bound="PasskeyCredentialDescriptor")
 
 
 @_attrs_define
-class PasskeyAuthenticationOptionsAllowCredentialsItem:
+class PasskeyCredentialDescriptor:
     """
     Attributes:
         type_ (Literal['public-key']):
@@ -61,10 +61,10 @@ class PasskeyAuthenticationOptionsAllowCredentialsItem:
 
         transports = cast(list[str], d.pop("transports", UNSET))
 
-        passkey_authentication_options_allow_credentials_item = cls(
+        passkey_credential_descriptor = cls(
             type_=type_,
             id=id,
             transports=transports,
         )
 
-        return passkey_authentication_options_allow_credentials_item
+        return passkey_credential_descriptor
