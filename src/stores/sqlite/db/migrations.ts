@@ -252,7 +252,7 @@ export const MIGRATIONS: readonly string[] = [
 		INSERT INTO user_email_match (email, created_at, id) SELECT new.email, new.created_at, new.id WHERE new.email IS NOT NULL;
 	END;
 	`,
-	// Whether a user has a TOTP credential, as a column of the user kept by triggers on
+	// 11: whether a user has a TOTP credential, as a column of the user kept by triggers on
 	// totp_credential (registration, removal, import, the cascade of a deleted user), instead of a
 	// lookup in totp_credential for every user read: a page of 20 users made 20 of them, about 40 %
 	// of the statement (docs/benchmarks.md, "A page of users"). Set here from the credentials there
