@@ -127,7 +127,7 @@ export function createApp(deps: AppDeps): App {
 		storage: deps.storage,
 		now,
 		stores: deps.storage.stores,
-		limits: createLimits(deps.storage.limitStore, now, observeLimits(deps.metrics, () => ctx), deps.limits ?? DEFAULT_LIMITS),
+		limits: createLimits(deps.storage.limitStore, observeLimits(deps.metrics, () => ctx), deps.limits ?? DEFAULT_LIMITS),
 		leakCheck: countedLeakCheck(deps.leakCheck, deps.metrics),
 		hasher: deps.hasher,
 		log: deps.log,

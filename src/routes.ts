@@ -25,6 +25,9 @@ const PASSWORD_GUESSES = ["hashing", "incorrect-passwords-address", "incorrect-p
 const PASSKEY_GUESSES = ["incorrect-passwords-address", "incorrect-passwords-user"] as const;
 const SERVICE = { noDatabase: true } as const;
 const PASSKEYS = { feature: "passkeys" } as const;
+// A request for a code to a user's address is counted per user and per address; each code guessed, in the database.
+const USER_CODE_REQUESTS = { limits: ["email-requests-user", "code-requests-address"] } as const;
+const CODE_GUESSES = { limits: ["code-attempts"] } as const;
 
 export const ROUTES: readonly Route[] = [
 	route("GET", "/health", health.getHealth, { ...SERVICE, public: true }),
@@ -45,25 +48,25 @@ export const ROUTES: readonly Route[] = [
 	route("DELETE", "/users/:user_id/password-reset-requests", passwordReset.deleteUserPasswordResetRequests),
 	route("GET", "/password-reset-requests/:request_id", passwordReset.getPasswordResetRequest),
 	route("DELETE", "/password-reset-requests/:request_id", passwordReset.deletePasswordResetRequest),
-	route("POST", "/password-reset-requests/:request_id/verify-email", passwordReset.verifyPasswordResetRequestEmail, { limits: ["code-attempts"] }),
+	route("POST", "/password-reset-requests/:request_id/verify-email", passwordReset.verifyPasswordResetRequestEmail, CODE_GUESSES),
 	route("POST", "/reset-password", passwordReset.resetPassword, { limits: ["hashing"] }),
 
-	route("POST", "/users/:user_id/email-verification-request", emailVerification.createEmailVerificationRequest, { limits: ["email-requests-user", "code-requests-address"] }),
+	route("POST", "/users/:user_id/email-verification-request", emailVerification.createEmailVerificationRequest, USER_CODE_REQUESTS),
 	route("GET", "/users/:user_id/email-verification-request", emailVerification.getEmailVerificationRequest),
 	route("DELETE", "/users/:user_id/email-verification-request", emailVerification.deleteEmailVerificationRequest),
-	route("POST", "/users/:user_id/verify-email", emailVerification.verifyEmail, { limits: ["code-attempts"] }),
+	route("POST", "/users/:user_id/verify-email", emailVerification.verifyEmail, CODE_GUESSES),
 
-	route("POST", "/users/:user_id/email-update-requests", emailUpdate.createEmailUpdateRequest, { limits: ["email-requests-user", "code-requests-address"] }),
+	route("POST", "/users/:user_id/email-update-requests", emailUpdate.createEmailUpdateRequest, USER_CODE_REQUESTS),
 	route("GET", "/users/:user_id/email-update-requests", emailUpdate.listUserEmailUpdateRequests),
 	route("DELETE", "/users/:user_id/email-update-requests", emailUpdate.deleteUserEmailUpdateRequests),
 	route("GET", "/email-update-requests/:request_id", emailUpdate.getEmailUpdateRequest),
 	route("DELETE", "/email-update-requests/:request_id", emailUpdate.deleteEmailUpdateRequest),
-	route("POST", "/verify-new-email", emailUpdate.verifyNewEmail, { limits: ["code-attempts"] }),
+	route("POST", "/verify-new-email", emailUpdate.verifyNewEmail, CODE_GUESSES),
 
 	route("POST", "/email-sign-ins", emailSignIn.createEmailSignIn, { limits: ["email-sign-ins-email", "code-requests-address"] }),
 	route("GET", "/email-sign-ins/:request_id", emailSignIn.getEmailSignIn),
 	route("DELETE", "/email-sign-ins/:request_id", emailSignIn.deleteEmailSignIn),
-	route("POST", "/email-sign-ins/:request_id/verify", emailSignIn.verifyEmailSignIn, { limits: ["code-attempts"] }), // no password block
+	route("POST", "/email-sign-ins/:request_id/verify", emailSignIn.verifyEmailSignIn, CODE_GUESSES), // no password block
 
 	route("POST", "/users/:user_id/register-totp", twoFactor.registerTotp),
 	route("GET", "/users/:user_id/totp-credential", twoFactor.getTotpCredential),

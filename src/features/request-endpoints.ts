@@ -1,13 +1,12 @@
-// The endpoints every code-request feature has (password reset, email update, email sign-in):
+// The endpoints that reset, email update and email sign-in requests share word for word (API.md):
 // get and delete one request named by `:request_id` and, where requests belong to a user named in
-// the path, list and delete that user's. Each feature says what its requests are called and how
-// they look on the wire; the checks and their order are the same everywhere.
+// the path, list and delete that user's. Each feature says what its requests are called, whether
+// their codes are shown, and how they look on the wire; the checks and their order are the same
+// everywhere.
 import type { AppContext } from "../context.ts";
-import { fail } from "../errors.ts";
-import { endpoint, type C } from "../http/endpoint.ts";
-import { pathRequestId, pathUser } from "../http/params.ts";
-import { noContent } from "../http/responses.ts";
-import type { ModelName } from "../openapi/components.ts";
+import { endpoint, returns, returnsList, returnsNothing } from "../http/endpoint.ts";
+import { pathRequestId, pathResource, pathUser } from "../http/params.ts";
+import { deletedOrNotFound, noContent } from "../http/responses.ts";
 
 /** The store verbs the shared endpoints use. */
 interface RequestVerbs<Request> {
@@ -23,58 +22,56 @@ interface UserRequestVerbs<Request> extends RequestVerbs<Request> {
 /** A kind of request: its store, its answer, and the words its documentation uses. */
 interface RequestKind<Request, Verbs> {
 	store(ctx: AppContext): Verbs;
-	json(request: Request): unknown;
-	model: ModelName;
-	/** "a password reset request" */
+	/** Its wire shape (a model of the document). */
+	answer: { json(request: Request): unknown; schema: unknown };
+	/** "a password reset request" (and, for the user's list, "password reset requests") */
 	one: string;
-	/** The success of GET, and of DELETE, of one request. */
-	shown: string;
-	deleted: string;
+	/** Whether a request shows its code after it was created (GET of one, and of the user's list). */
+	codes: "shown" | "hidden";
+	/** The success of DELETE of one request; "Deleted." unless it says more. */
+	deleted?: string;
 }
 
 /** GET and DELETE of one request, and the loader of `:request_id` (NOT_FOUND unless live). */
 export function requestEndpoints<Request>(kind: RequestKind<Request, RequestVerbs<Request>>) {
-	async function pathRequest(c: C): Promise<Request | null> {
-		const id = pathRequestId(c);
-		return id === null ? null : kind.store(c.get("ctx")).get(id);
-	}
+	const pathRequest = pathResource("request_id", (ctx, id) => kind.store(ctx).get(id));
 	return {
 		pathRequest,
 		get: endpoint({
 			summary: `Get ${kind.one}`,
-			success: { status: 200, description: kind.shown, model: kind.model },
+			success: returns(kind.answer, kind.codes === "shown" ? "The request, with its code." : "The request, without its code."),
 			resource: pathRequest,
-			handle: (_c, { resource: request }) => Response.json(kind.json(request)),
+			handle: (_c, { resource: request }) => Response.json(kind.answer.json(request)),
 		}),
 		delete: endpoint({
 			summary: `Delete ${kind.one}`,
-			success: { status: 204, description: kind.deleted },
+			success: returnsNothing(kind.deleted ?? "Deleted."),
 			errors: ["NOT_FOUND"],
 			async handle(c) {
 				const id = pathRequestId(c);
-				if (id === null || !(await kind.store(c.get("ctx")).delete(id))) return fail("NOT_FOUND");
-				return noContent();
+				return deletedOrNotFound(id !== null && (await kind.store(c.get("ctx")).delete(id)));
 			},
 		}),
 	};
 }
 
 /** The same, and the list and the deletion of the requests of the user of `:user_id`. */
-export function userRequestEndpoints<Request>(kind: RequestKind<Request, UserRequestVerbs<Request>> & { many: string; listed: string }) {
+export function userRequestEndpoints<Request>(kind: RequestKind<Request, UserRequestVerbs<Request>>) {
+	const many = `${kind.one.replace(/^an? /, "")}s`;
 	return {
 		...requestEndpoints(kind),
 		listForUser: endpoint({
-			summary: `List a user's ${kind.many}`,
-			success: { status: 200, description: kind.listed, model: kind.model, list: true },
+			summary: `List a user's ${many}`,
+			success: returnsList(kind.answer, `The user's live requests, oldest first, ${kind.codes === "shown" ? "with codes" : "without codes"}.`),
 			resource: pathUser,
 			async handle(c, { resource: user }) {
 				const requests = await kind.store(c.get("ctx")).listForUser(user.id);
-				return Response.json(requests.map((request) => kind.json(request)));
+				return Response.json(requests.map((request) => kind.answer.json(request)));
 			},
 		}),
 		deleteForUser: endpoint({
-			summary: `Delete a user's ${kind.many}`,
-			success: { status: 204, description: "Deleted, also when the user had none." },
+			summary: `Delete a user's ${many}`,
+			success: returnsNothing("Deleted, also when the user had none."),
 			resource: pathUser,
 			async handle(c, { resource: user }) {
 				await kind.store(c.get("ctx")).deleteForUser(user.id);

@@ -2,10 +2,13 @@
 // operation), declared together in the feature's handlers.ts. A row of src/routes.ts puts it at a
 // method and path, with what applies to it there (body limit, feature switch, limits).
 import type { z } from "zod";
+import type { AppContext } from "../context.ts";
 import { fail, type ErrorCode, type Failure } from "../errors.ts";
-import { REQUEST_BODIES, type BodyName, type ModelName } from "../openapi/components.ts";
+import { keptSessionIsWrong } from "../features/sessions/actions.ts";
+import { MODELS, REQUEST_BODIES, type BodyName, type ModelName } from "../openapi/components.ts";
 import { parseBody } from "./body.ts";
 import type { RequestContext } from "./request-context.ts";
+import { answerWith, noContentOr } from "./responses.ts";
 
 /** The tags of the OpenAPI document, each with its description. */
 export const TAGS = {
@@ -33,6 +36,20 @@ export type Success =
 	| { status: 200; description: string; model: ModelName; list?: true; pagination?: true }
 	/** A body that is not JSON (GET /metrics). */
 	| { status: 200; description: string; mediaType: string };
+
+/** A success that answers one value in a wire shape: its model is the shape's name in MODELS. */
+export interface ShapedSuccess<T> {
+	status: 200;
+	description: string;
+	model: ModelName;
+	shape: { json(value: T): unknown };
+}
+
+/** The success of nothing to return (204). */
+export interface EmptySuccess {
+	status: 204;
+	description: string;
+}
 
 /** What the OpenAPI document says of an endpoint, besides its method, path and errors. */
 export interface Documentation {
@@ -65,57 +82,128 @@ type Bodies = typeof REQUEST_BODIES;
 /** Loads the resource the path names (`pathUser`: the user of `:user_id`), or null for NOT_FOUND. */
 export type PathResource<R> = (c: C) => Promise<R | null>;
 
+/** Where a call names the `session_id` a credential change keeps signed in: its body, or its
+ *  query (a DELETE has no body). */
+export type Keep = "body" | "query";
+
 /** What the endpoint's own pipeline hands its handler: the path's resource when it declares
- *  `resource`, and the body parsed with its declared schema when it declares `body`. */
+ *  `resource`, the body parsed with its declared schema when it declares `body`, and the session
+ *  to keep (a live session of the user, checked) when it declares `keep`, else null. */
 export interface Inputs<B extends BodyName, Parsed, R> {
 	resource: R;
 	body: [B] extends [never] ? undefined : unknown extends Parsed ? z.output<Bodies[B]> : Parsed;
+	keep: string | null;
 }
 
 /** An endpoint before its feature names it: `endpoints()` adds the operationId (its key) and the tag. */
 export type Draft<Code extends ErrorCode = ErrorCode> = Omit<Endpoint<Code>, "operationId" | "tag">;
+
+type Handle<Input, Code extends ErrorCode> = (c: C, input: Input) => Promise<Answer<Code>> | Answer<Code>;
 
 /**
  * An endpoint: its documentation, the codes its handler answers, and the handler. The endpoint
  * checks what it declares before the handler runs, in the order of API.md section 1: the resource
  * the path names (`resource: pathUser`, the user of `:user_id`; else NOT_FOUND), then the body
  * (`body`: parsed with the documented schema, or `parseWith` where the document shows more than is
- * judged at once; else INVALID_DATA). Those two codes join the declared ones (`errors`, none when
- * absent) at the head of the list. The handler may only return failures of the codes it declares
- * (the compiler checks that).
+ * judged at once; else INVALID_DATA), then the session the call keeps (`keep`: its `session_id`
+ * must be a live session of the resource's user, or of `keptBy`'s; else NOT_FOUND, before anything
+ * else is judged). Those codes join the declared ones (`errors`, none when absent) at the head of
+ * the list. The handler may only return failures of the codes it declares (the compiler checks that).
  */
-export function endpoint<const Code extends ErrorCode = never, B extends BodyName = never, Parsed = unknown, R = undefined>(
+export function endpoint<const Code extends ErrorCode = never, B extends BodyName = never, Parsed = unknown, R = undefined, T = unknown>(
 	definition: Omit<Documentation, "operationId" | "tag"> & {
 		body?: B;
 		parseWith?: z.ZodType<Parsed>;
 		resource?: PathResource<R>;
+		keep?: Keep;
+		/** Whose session `keep` must name when it is not the resource's (the user of a request in the body). */
+		keptBy?: (c: C, input: NoInfer<Inputs<B, Parsed, R>>) => Promise<string>;
 		errors?: readonly Code[];
-		handle(c: C, input: Inputs<B, Parsed, R>): Promise<Answer<NoInfer<Code>>> | Answer<NoInfer<Code>>;
-	},
+	} & (
+		| { handle: Handle<Inputs<B, Parsed, R>, NoInfer<Code>> }
+		/** The common handler, written once here: call the action, answer its value in the wire shape
+		 *  of the success (204 when there is none to return), or its failure. */
+		| { act: (ctx: AppContext, input: Inputs<B, Parsed, R>, c: C) => Promise<{ ok: true; value: T } | Failure<NoInfer<Code>>>; success: ShapedSuccess<T> | EmptySuccess }
+	),
 ): Draft<Code | "NOT_FOUND" | "INVALID_DATA"> {
-	const { resource: load, parseWith, handle, errors = [], ...documentation } = definition;
+	const { resource: load, parseWith, keep: keepIn, keptBy = ownerOfResource, errors = [], ...rest } = definition;
+	const { handle, documentation } = handlerOf(rest);
 	const schema: z.ZodType | undefined = parseWith ?? (definition.body === undefined ? undefined : REQUEST_BODIES[definition.body]);
 	const own: ErrorCode[] = [];
 	if (load !== undefined) own.push("NOT_FOUND");
 	if (schema !== undefined) own.push("INVALID_DATA");
+	if (keepIn !== undefined) own.push("NOT_FOUND");
 	return {
 		...documentation,
 		errors: [...new Set([...own, ...errors])] as (Code | "NOT_FOUND" | "INVALID_DATA")[],
 		async handle(c) {
-			let resource: R | undefined;
+			const input: { resource: unknown; body: unknown; keep: string | null } = { resource: undefined, body: undefined, keep: null };
 			if (load !== undefined) {
 				const found = await load(c);
 				if (found === null) return fail("NOT_FOUND");
-				resource = found;
+				input.resource = found;
 			}
-			let body: unknown;
 			if (schema !== undefined) {
-				body = parseBody(c, schema);
-				if (body === null) return fail("INVALID_DATA");
+				input.body = parseBody(c, schema);
+				if (input.body === null) return fail("INVALID_DATA");
 			}
-			return handle(c, { resource, body } as Inputs<B, Parsed, R>);
+			if (keepIn !== undefined) {
+				const named = keepIn === "query" ? c.req.query("session_id") : (input.body as { session_id?: string }).session_id;
+				if (named !== undefined && (await keptSessionIsWrong(c.get("ctx"), await keptBy(c, input as Inputs<B, Parsed, R>), named))) return fail("NOT_FOUND");
+				input.keep = named ?? null;
+			}
+			return handle(c, input as Inputs<B, Parsed, R>);
 		},
 	};
+}
+
+/** The user a kept session must belong to by default: the path's (`resource: pathUser`). */
+async function ownerOfResource(_c: C, input: { resource: unknown }): Promise<string> {
+	return (input.resource as { id: string }).id;
+}
+
+/** The handler an endpoint declares, or the one its `act` and success make; and the rest, its documentation. */
+function handlerOf<Input, Code extends ErrorCode>(
+	declared: Omit<Documentation, "operationId" | "tag"> & (
+		| { handle: Handle<Input, Code> }
+		| { act: (ctx: AppContext, input: Input, c: C) => Promise<{ ok: true; value: unknown } | Failure<Code>>; success: ShapedSuccess<never> | EmptySuccess }
+	),
+): { handle: Handle<Input, Code>; documentation: Omit<Documentation, "operationId" | "tag"> } {
+	if ("handle" in declared) {
+		const { handle, ...documentation } = declared;
+		return { handle, documentation };
+	}
+	const { act, ...documentation } = declared;
+	const shape = "shape" in declared.success ? (declared.success.shape as { json(value: unknown): unknown }) : undefined;
+	return {
+		documentation,
+		handle: async function answerAction(c, input) {
+			const result = await act(c.get("ctx"), input, c);
+			return shape === undefined ? noContentOr(result) : answerWith(result, shape);
+		},
+	};
+}
+
+/** A wire shape's name among the document's models. */
+function modelOf(shape: { schema: unknown }): ModelName {
+	const name = (Object.keys(MODELS) as ModelName[]).find((model) => MODELS[model] === shape.schema);
+	if (name === undefined) throw new Error("an endpoint answers a wire shape that is not a model of src/openapi/components.ts");
+	return name;
+}
+
+/** The success of an endpoint that answers one value in the wire shape `shape`. */
+export function returns<T>(shape: { json(value: T): unknown; schema: unknown }, description: string): ShapedSuccess<T> {
+	return { status: 200, description, model: modelOf(shape), shape };
+}
+
+/** The success of an endpoint that answers a list of values in the wire shape `shape`. */
+export function returnsList(shape: { schema: unknown }, description: string): Success {
+	return { status: 200, description, model: modelOf(shape), list: true };
+}
+
+/** The success of an endpoint that has nothing to return (204). */
+export function returnsNothing(description: string): EmptySuccess {
+	return { status: 204, description };
 }
 
 /** A feature's endpoints under one tag, each named by its key (the OpenAPI operationId). */

@@ -1,12 +1,12 @@
 // Limit state in this process's memory: the LimitStore of one instance on the embedded SQLite.
-import { combineLimits, LimiterTable, type LimitRule } from "../lib/rate-limit.ts";
+import { combineLimits, LimiterTable, type Clock, type LimitRule } from "../lib/rate-limit.ts";
 import type { LimitStore } from "./store.ts";
 
 export const DEFAULT_LIMITER_CAPACITY = 100_000;
 
 /** Each rule's keys in a bounded LimiterTable. Updates are synchronous, so no other update comes in
- *  between. */
-export function createMemoryLimitStore(capacity: number = DEFAULT_LIMITER_CAPACITY): LimitStore {
+ *  between. `clock` (milliseconds) is this instance's. */
+export function createMemoryLimitStore(capacity: number = DEFAULT_LIMITER_CAPACITY, clock: Clock = Date.now): LimitStore {
 	const tables = new Map<string, LimiterTable<unknown>>();
 	function tableOf(rule: LimitRule<any>): LimiterTable<unknown> {
 		let table = tables.get(rule.name);
@@ -17,7 +17,8 @@ export function createMemoryLimitStore(capacity: number = DEFAULT_LIMITER_CAPACI
 		return table;
 	}
 	return {
-		async update(keys, now, decide) {
+		async update(keys, decide) {
+			const now = clock();
 			const refused = combineLimits(...keys.map(({ rule, key }) => tableOf(rule).admitNewKey(key, now)));
 			if (!refused.allowed) return refused;
 			const states = keys.map(({ rule, key }) => tableOf(rule).get(key, now));

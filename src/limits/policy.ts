@@ -103,7 +103,7 @@ type NamedStates<K extends NamedKeys> = { [N in keyof K]: StateOf<K[N]> };
 /** The decision of one step: its result, and each key's state after it (undefined drops it). */
 type NamedDecision<K extends NamedKeys> = (states: NamedStates<K>, at: number) => { result: LimitResult; states: NamedStates<K> };
 
-export function createLimits(store: LimitStore, now: Clock, observer: LimitObserver = UNOBSERVED, settings: LimitSettings = DEFAULT_LIMITS): Limits {
+export function createLimits(store: LimitStore, observer: LimitObserver = UNOBSERVED, settings: LimitSettings = DEFAULT_LIMITS): Limits {
 	const rules = createRules(settings);
 	const { passwordHashing, incorrectPasswordsPerAddress, incorrectPasswordsPerUser, codeRequestsPerAddress, emailSignInsPerEmail, consoleSignInFailures } = rules;
 	const REQUESTS_PER_USER: Record<CodeRequestKind, SlidingWindowRule> = {
@@ -118,7 +118,7 @@ export function createLimits(store: LimitStore, now: Clock, observer: LimitObser
 		const names = Object.keys(named).filter((name) => named[name] !== undefined) as (keyof K & string)[];
 		const keys = names.map((name) => named[name]!);
 		const newlyBlocked: LimitKey[] = [];
-		const result = await store.update(keys, now(), (states, at) => {
+		const result = await store.update(keys, (states, at) => {
 			newlyBlocked.length = 0;
 			// Read before deciding: a rule may update a state in place.
 			const wasBlocked = keys.map(({ rule }, i) => states[i] !== undefined && rule.blockedUntil(states[i]) > at);
@@ -324,5 +324,5 @@ export function createLimits(store: LimitStore, now: Clock, observer: LimitObser
 
 /** In-memory limits for one instance (the embedded SQLite default). */
 export function createMemoryLimits(now: Clock, capacity?: number, settings?: LimitSettings): Limits {
-	return createLimits(createMemoryLimitStore(capacity), now, undefined, settings);
+	return createLimits(createMemoryLimitStore(capacity, now), undefined, settings);
 }

@@ -14,8 +14,8 @@ export type LimitDecision = (states: any[], now: number) => { result: LimitResul
 
 export interface LimitStore {
 	/** Reads the states of `keys`, applies `decide`, and keeps what it returns, as one atomic step:
-	 *  no other update of these keys comes in between, whichever instance makes it. `now` is this
-	 *  instance's clock; a store shared by instances decides at its own time instead (PostgreSQL's
-	 *  clock), and passes that time to `decide`. */
-	update(keys: LimitKey[], now: number, decide: LimitDecision): Promise<LimitResult>;
+	 *  no other update of these keys comes in between, whichever instance makes it. The store
+	 *  passes `decide` its time, from the clock it was built with: this instance's in memory, the
+	 *  database's on PostgreSQL (one for every instance). */
+	update(keys: LimitKey[], decide: LimitDecision): Promise<LimitResult>;
 }

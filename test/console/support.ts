@@ -14,7 +14,7 @@ export async function startConsoleServer(options: TestServerOptions = {}): Promi
 
 /** A one-time token, as `holm console-link` stores it, on the server's clock. */
 export function signInToken(server: TestServer, ttlSeconds = 600): Promise<string> {
-	return createSignInToken(server.ctx.stores, Math.floor(server.clock.now / 1000), ttlSeconds);
+	return createSignInToken(server.ctx.stores, ttlSeconds);
 }
 
 export function signInLink(server: TestServer, token: string): string {

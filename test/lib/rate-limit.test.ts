@@ -7,14 +7,15 @@ import { createMemoryLimitStore, createRules, limitSettings, type LimitStore } f
 const allowed: LimitResult = { allowed: true };
 
 /** A token bucket or sliding window kept in a memory store: check, then take when allowed. */
-function limiter(rule: TokenBucket | SlidingWindow, store: LimitStore = createMemoryLimitStore()) {
+function limiter(rule: TokenBucket | SlidingWindow, capacity?: number) {
 	let now = 0;
+	const store: LimitStore = createMemoryLimitStore(capacity, () => now);
 	return {
 		advance(ms: number) {
 			now += ms;
 		},
 		take(key: string): Promise<LimitResult> {
-			return store.update([{ rule, key }], now, ([state], at) => {
+			return store.update([{ rule, key }], ([state], at) => {
 				const result = rule.check(state, at);
 				return { result, states: [result.allowed ? rule.take(state, at) : state] };
 			});
@@ -57,7 +58,7 @@ test("LimiterTable never drops a blocked key before its block ends, and refuses 
 });
 
 test("a flood of new keys does not grow a memory store beyond its capacity", async () => {
-	const bucket = limiter(new TokenBucket("b", 5, 10_000), createMemoryLimitStore(1000));
+	const bucket = limiter(new TokenBucket("b", 5, 10_000), 1000);
 	for (let i = 0; i < 50_000; i++) await bucket.take(`10.0.${i >> 8}.${i & 255}`);
 	// The last 1000 keys are remembered; the first was dropped and starts with a full bucket.
 	for (let i = 0; i < 4; i++) expect(await bucket.take("10.0.195.79")).toEqual(allowed);

@@ -17,7 +17,7 @@ const keys = [
 	{ rule: RULES.incorrectPasswordsPerAddress, key },
 ];
 await storage.limitStore
-	.update(keys, Date.now(), (states) => {
+	.update(keys, (states) => {
 		process.kill(process.pid, "SIGSTOP");
 		return { result: ALLOWED, states };
 	})

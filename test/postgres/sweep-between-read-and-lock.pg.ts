@@ -35,7 +35,7 @@ test("a sweep that deletes a limit row between two updates' read and lock loses 
 	// ...while two guesses from the address update the row, and wait for it.
 	const store = createPostgresLimitStore(sql, databaseClock(() => now));
 	const guess = () =>
-		store.update([{ rule, key }], now, (states) => ({ result: ALLOWED, states: [rule.attempt(states[0], "victim", now)] }));
+		store.update([{ rule, key }], (states) => ({ result: ALLOWED, states: [rule.attempt(states[0], "victim", now)] }));
 	const guesses = [guess(), guess()];
 	for (let waiting = 0; waiting < 2; ) {
 		await Bun.sleep(10);

@@ -40,7 +40,7 @@ export function consoleUserJSON(user: User) {
 export async function listedUserJSON(ctx: AppContext, user: User) {
 	const [passkeys, locks, passwordBlock] = await Promise.all([
 		ctx.stores.passkeys.listForUser(user.id),
-		ctx.stores.console.secondFactorLocks(user.id, nowSeconds(ctx)),
+		ctx.stores.console.secondFactorLocks(user.id),
 		passwordBlockUntil(ctx, user.id),
 	]);
 	return { ...consoleUserJSON(user), passkeys: passkeys.length, blocked: passwordBlock !== null || locks.some((lock) => lock.lockedUntil !== null) };
@@ -109,7 +109,7 @@ export async function describeUser(ctx: AppContext, userId: string) {
 		ctx.stores.passwordResets.listForUser(user.id),
 		ctx.stores.emailVerifications.get(user.id),
 		ctx.stores.emailUpdates.listForUser(user.id),
-		ctx.stores.console.secondFactorLocks(user.id, now),
+		ctx.stores.console.secondFactorLocks(user.id),
 		passwordBlockUntil(ctx, user.id),
 		ctx.stores.console.recentEvents({ userId: user.id, type: null, since: null, before: null, limit: USER_EVENTS }),
 		listUserSessions(ctx, user.id),

@@ -3,7 +3,7 @@
 // the page, its files and signing in needs a live session, never the API secret.
 import type { Context, Next } from "hono";
 import { getCookie } from "hono/cookie";
-import { nowSeconds, type HonoEnv } from "../../http/env.ts";
+import type { HonoEnv } from "../../http/env.ts";
 import { DEFAULT_BODY_LIMIT } from "../../http/route.ts";
 import { essence } from "../../middleware/media-type.ts";
 import { readBody } from "../../middleware/read-body.ts";
@@ -44,6 +44,6 @@ export async function guardWrites(c: C, next: Next): Promise<Response | void> {
 /** A live session in the cookie; the API secret is not one. */
 export async function requireSession(c: C, next: Next): Promise<Response | void> {
 	const session = getCookie(c, CONSOLE_COOKIE);
-	if (session === undefined || !(await useSession(c.get("ctx").stores, session, nowSeconds(c.get("ctx"))))) return fail("NOT_AUTHENTICATED");
+	if (session === undefined || !(await useSession(c.get("ctx").stores, session))) return fail("NOT_AUTHENTICATED");
 	return next();
 }

@@ -62,13 +62,12 @@ export async function consoleLink(args: string[], env: Env): Promise<void> {
 	}
 	const storage = await openStorage(database, dir);
 	try {
-		const now = Math.floor(Date.now() / 1000);
 		if (parsed["end-sessions"] === true) {
 			const ended = await storage.stores.console.deleteAllSessions();
 			console.log(`ended ${ended} console session${ended === 1 ? "" : "s"}; unused links no longer work`);
 			return;
 		}
-		const token = await createSignInToken(storage.stores, now, ttl);
+		const token = await createSignInToken(storage.stores, ttl);
 		console.error(`a one-time link, valid for ${ttl >= 60 ? `${Math.round(ttl / 60)} minutes` : `${ttl} seconds`} (holm serve needs --console):`);
 		console.log(`http://${authority(host, port)}/console/#token=${token}`);
 	} finally {

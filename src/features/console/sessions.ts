@@ -2,7 +2,7 @@
 // digest; the page trades the token, once and within its time to live, for a session whose secret
 // lives only in an HttpOnly cookie. Sessions end after 30 minutes idle and 12 hours in all.
 import { encodeBase64urlNoPadding } from "@oslojs/encoding";
-import { nowSeconds, type AppContext } from "../../context.ts";
+import type { AppContext } from "../../context.ts";
 import { ok, tooManyRequests } from "../../errors.ts";
 import { sha256 } from "../../lib/constant-time.ts";
 import type { Stores } from "../../stores/index.ts";
@@ -22,19 +22,19 @@ function newSecret(): string {
 const SECRET_SHAPE = /^[A-Za-z0-9_-]{43}$/;
 
 /** Stores a new sign-in token (its digest only) and gives the token, shown once. */
-export async function createSignInToken(stores: Stores, nowSeconds: number, ttlSeconds: number): Promise<string> {
+export async function createSignInToken(stores: Stores, ttlSeconds: number): Promise<string> {
 	const token = newSecret();
-	await stores.console.insertToken(sha256(token), nowSeconds, ttlSeconds);
+	await stores.console.insertToken(sha256(token), ttlSeconds);
 	return token;
 }
 
 /** Uses up the token and opens a session: its secret, for the cookie; null for an unknown, used or
  *  expired token. */
-export async function exchangeSignInToken(stores: Stores, token: string, nowSeconds: number): Promise<string | null> {
+export async function exchangeSignInToken(stores: Stores, token: string): Promise<string | null> {
 	if (!SECRET_SHAPE.test(token)) return null;
-	if (!(await stores.console.consumeToken(sha256(token), nowSeconds))) return null;
+	if (!(await stores.console.consumeToken(sha256(token)))) return null;
 	const session = newSecret();
-	await stores.console.insertSession(sha256(session), nowSeconds);
+	await stores.console.insertSession(sha256(session));
 	return session;
 }
 
@@ -47,7 +47,7 @@ export async function exchangeSignInToken(stores: Stores, token: string, nowSeco
  * token has 256 random bits (docs/security.md, "Console sign-in").
  */
 export async function signIn(ctx: AppContext, token: string, address: string): Promise<{ ok: true; value: string } | ConsoleFailure> {
-	const session = await exchangeSignInToken(ctx.stores, token, nowSeconds(ctx));
+	const session = await exchangeSignInToken(ctx.stores, token);
 	if (session !== null) return ok(session);
 	const counted = await ctx.limits.countFailedConsoleSignIn(address);
 	if (!counted.allowed) return tooManyRequests(counted.retryAfterMs);
@@ -55,9 +55,9 @@ export async function signIn(ctx: AppContext, token: string, address: string): P
 }
 
 /** Whether the cookie's session is live, marking it used now. */
-export async function useSession(stores: Stores, session: string, nowSeconds: number): Promise<boolean> {
+export async function useSession(stores: Stores, session: string): Promise<boolean> {
 	if (!SECRET_SHAPE.test(session)) return false;
-	const live = await stores.console.touchSession(sha256(session), nowSeconds, CONSOLE_IDLE_SECONDS, CONSOLE_SESSION_SECONDS);
+	const live = await stores.console.touchSession(sha256(session), CONSOLE_IDLE_SECONDS, CONSOLE_SESSION_SECONDS);
 	return live !== null;
 }
 

@@ -1,7 +1,8 @@
 // What the console (API.md section 12) keeps in the database: one-time sign-in tokens and sessions,
 // each known only by the SHA-256 of its secret, so that a copy of the database signs no one in.
-// Both live in the database so that any instance accepts them. `now` is this instance's time in
-// whole seconds; PostgreSQL judges by the database's clock instead (API.md section 8).
+// Both live in the database so that any instance accepts them. Expiry and idleness are judged by
+// the store's clock, given when it is built: on SQLite this instance's, on PostgreSQL the
+// database's (API.md section 8).
 import type { HolmEvent } from "../events/store.ts";
 
 export interface ConsoleSession {
@@ -34,23 +35,23 @@ export interface RecentEventQuery {
 export const TOUCH_EVERY_SECONDS = 60;
 
 export interface ConsoleStore {
-	insertToken(digest: Uint8Array, now: number, ttlSeconds: number): Promise<void>;
+	insertToken(digest: Uint8Array, ttlSeconds: number): Promise<void>;
 	/** Deletes the token and says whether it was there and live: one atomic step, so a token signs
 	 *  in once, whichever instance is asked and however many ask at the same time. */
-	consumeToken(digest: Uint8Array, now: number): Promise<boolean>;
-	insertSession(digest: Uint8Array, now: number): Promise<void>;
+	consumeToken(digest: Uint8Array): Promise<boolean>;
+	insertSession(digest: Uint8Array): Promise<void>;
 	/**
 	 * The session, if it was used within `idleSeconds` and began within `lifetimeSeconds`. Its last
 	 * use moves to now when it is older than TOUCH_EVERY_SECONDS, by a statement that checks the
 	 * same conditions again (so two instances cannot revive an ended session); so a page's calls
 	 * do not each write to the database.
 	 */
-	touchSession(digest: Uint8Array, now: number, idleSeconds: number, lifetimeSeconds: number): Promise<ConsoleSession | null>;
+	touchSession(digest: Uint8Array, idleSeconds: number, lifetimeSeconds: number): Promise<ConsoleSession | null>;
 	deleteSession(digest: Uint8Array): Promise<void>;
 	/** Ends every session and unused token; how many sessions there were. */
 	deleteAllSessions(): Promise<number>;
 	/** The user's second-factor lock rows (an ended lock still counts for the escalation). */
-	secondFactorLocks(userId: string, now: number): Promise<SecondFactorLock[]>;
+	secondFactorLocks(userId: string): Promise<SecondFactorLock[]>;
 	/** Events, newest first, each with its position (for the next page). */
 	recentEvents(query: RecentEventQuery): Promise<{ seq: number; event: HolmEvent }[]>;
 	/** How many events of each type happened at or after `since`. */

@@ -1,9 +1,8 @@
 // /email-sign-ins, /email-sign-ins/:request_id[/verify]
 import { fail } from "../../errors.ts";
-import { endpoint, endpoints } from "../../http/endpoint.ts";
+import { endpoint, endpoints, returns } from "../../http/endpoint.ts";
 import { pathRequestId } from "../../http/params.ts";
 import { requestEndpoints } from "../request-endpoints.ts";
-import { answerWith } from "../../http/responses.ts";
 import * as actions from "./actions.ts";
 import { createdEmailSignInRequestAnswer, emailSignInAnswer, emailSignInRequestAnswer } from "./schemas.ts";
 import type { EmailSignInRequest } from "./store.ts";
@@ -13,10 +12,9 @@ import type { EmailSignInRequest } from "./store.ts";
 
 const requests = requestEndpoints<EmailSignInRequest>({
 	store: (ctx) => ctx.stores.emailSignIns,
-	json: emailSignInRequestAnswer.json,
-	model: "EmailSignInRequest",
+	answer: emailSignInRequestAnswer,
 	one: "an email sign-in request",
-	shown: "The request, without its code.",
+	codes: "hidden",
 	deleted: "Deleted; its code no longer works.",
 });
 
@@ -27,11 +25,9 @@ export default endpoints("Email sign-in", {
 			"Made whether or not a user holds the email (user_id null), in the same time, so answer your visitor identically either way. " +
 			"Replaces any earlier request for the email: only the latest code works. 3 per email per 15 minutes; the per-address bucket of code requests.",
 		body: "CreateEmailSignInBody",
-		success: { status: 200, description: "The request with its code; the code appears only here. It lives 10 minutes.", model: "CreatedEmailSignInRequest" },
+		success: returns(createdEmailSignInRequestAnswer, "The request with its code; the code appears only here. It lives 10 minutes."),
 		errors: actions.CREATE_EMAIL_SIGN_IN_ERRORS,
-		async handle(c, { body }) {
-			return answerWith(await actions.createEmailSignInRequest(c.get("ctx"), body.email, body.client_ip), createdEmailSignInRequestAnswer);
-		},
+		act: (ctx, { body }) => actions.createEmailSignInRequest(ctx, body.email, body.client_ip),
 	}),
 
 	getEmailSignIn: requests.get,
@@ -45,12 +41,12 @@ export default endpoints("Email sign-in", {
 			"superseded; the 5th incorrect code deletes the request; EMAIL_ALREADY_USED when a user took the email after a request that named nobody. " +
 			"The per-user password block does not apply. An email code is a first factor: ask for TOTP or a passkey as after a password.",
 		body: "VerifyEmailSignInBody",
-		success: { status: 200, description: "The user (null when nobody holds the email and create_user was not true), and whether this call created it.", model: "EmailSignIn" },
+		success: returns(emailSignInAnswer, "The user (null when nobody holds the email and create_user was not true), and whether this call created it."),
 		errors: actions.VERIFY_EMAIL_SIGN_IN_ERRORS,
-		async handle(c, { body }) {
-			const id = pathRequestId(c);
-			if (id === null) return fail("INVALID_REQUEST");
-			return answerWith(await actions.verifyEmailSignIn(c.get("ctx"), { requestId: id, code: body.code, clientIp: body.client_ip, createUser: body.create_user === true }), emailSignInAnswer);
+		act: async (ctx, { body }, c) => {
+			const requestId = pathRequestId(c);
+			if (requestId === null) return fail("INVALID_REQUEST");
+			return actions.verifyEmailSignIn(ctx, { requestId, code: body.code, clientIp: body.client_ip, createUser: body.create_user === true });
 		},
 	}),
 });

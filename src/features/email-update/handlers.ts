@@ -1,36 +1,34 @@
 // /users/:user_id/email-update-requests, /email-update-requests/:request_id, /verify-new-email
-import { isId } from "../../lib/ids.ts";
-import { keptSessionIsWrong } from "../sessions/actions.ts";
-import { fail } from "../../errors.ts";
-import { endpoint, endpoints } from "../../http/endpoint.ts";
+import { endpoint, endpoints, returns, type C } from "../../http/endpoint.ts";
 import { pathUser } from "../../http/params.ts";
+import { isId } from "../../lib/ids.ts";
 import { userRequestEndpoints } from "../request-endpoints.ts";
-import { answerWith } from "../../http/responses.ts";
 import * as actions from "./actions.ts";
 import { emailUpdateRequestAnswer, verifiedEmailAnswer } from "./schemas.ts";
 import type { EmailUpdateRequest } from "./store.ts";
 
 const requests = userRequestEndpoints<EmailUpdateRequest>({
 	store: (ctx) => ctx.stores.emailUpdates,
-	json: emailUpdateRequestAnswer.json,
-	model: "EmailUpdateRequest",
+	answer: emailUpdateRequestAnswer,
 	one: "an email update request",
-	many: "email update requests",
-	listed: "The user's live requests, oldest first, with codes.",
-	shown: "The request, with its code.",
-	deleted: "Deleted.",
+	codes: "shown",
 });
+
+/** The user of the request in the body: their sessions are the ones the change ends, so the one
+ *  it keeps must be theirs. */
+async function requestUser(c: C, { body }: { body: { request_id: string } }): Promise<string> {
+	const request = isId(body.request_id) ? await c.get("ctx").stores.emailUpdates.get(body.request_id) : null;
+	return request?.userId ?? "";
+}
 
 export default endpoints("Email update", {
 	createEmailUpdateRequest: endpoint({
 		summary: "Create an email update request",
 		body: "CreateEmailUpdateRequestBody",
-		success: { status: 200, description: "The request; send its code to the new address.", model: "EmailUpdateRequest" },
+		success: returns(emailUpdateRequestAnswer, "The request; send its code to the new address."),
 		resource: pathUser,
 		errors: actions.CREATE_EMAIL_UPDATE_ERRORS,
-		async handle(c, { resource: user, body }) {
-			return answerWith(await actions.createEmailUpdateRequest(c.get("ctx"), { userId: user.id, email: body.email, clientIp: body.client_ip }), emailUpdateRequestAnswer);
-		},
+		act: (ctx, { resource: user, body }) => actions.createEmailUpdateRequest(ctx, { userId: user.id, email: body.email, clientIp: body.client_ip }),
 	}),
 
 	listUserEmailUpdateRequests: requests.listForUser,
@@ -44,16 +42,10 @@ export default endpoints("Email update", {
 			"INVALID_REQUEST when the request does not exist or has expired. The 5th incorrect code deletes the request. " +
 			"EMAIL_ALREADY_USED when another user took the address meanwhile; the request is kept. Every other session of the user ends in the same transaction; `session_id` (a live session of this user, else NOT_FOUND before anything else is judged, and nothing changes) stays signed in.",
 		body: "VerifyNewEmailBody",
-		success: { status: 200, description: "The user's new, verified address.", model: "VerifiedEmail" },
-		errors: ["NOT_FOUND", ...actions.VERIFY_NEW_EMAIL_ERRORS],
-		async handle(c, { body }) {
-			const ctx = c.get("ctx");
-			if (body.session_id !== undefined) {
-				// The session must be the request's user's: their sessions are the ones the change ends.
-				const request = isId(body.request_id) ? await ctx.stores.emailUpdates.get(body.request_id) : null;
-				if (await keptSessionIsWrong(ctx, request?.userId ?? "", body.session_id)) return fail("NOT_FOUND");
-			}
-			return answerWith(await actions.verifyNewEmail(ctx, body.request_id, body.code, body.client_ip, body.session_id ?? null), verifiedEmailAnswer);
-		},
+		success: returns(verifiedEmailAnswer, "The user's new, verified address."),
+		keep: "body",
+		keptBy: requestUser,
+		errors: actions.VERIFY_NEW_EMAIL_ERRORS,
+		act: (ctx, { body, keep }) => actions.verifyNewEmail(ctx, body.request_id, body.code, body.client_ip, keep),
 	}),
 });

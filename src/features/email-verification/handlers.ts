@@ -1,57 +1,45 @@
 // /users/:user_id/email-verification-request, /users/:user_id/verify-email
-import { fail } from "../../errors.ts";
-import { endpoint, endpoints } from "../../http/endpoint.ts";
-import { pathUser } from "../../http/params.ts";
-import { answerWith, noContent, noContentOr } from "../../http/responses.ts";
+import { endpoint, endpoints, returns, returnsNothing } from "../../http/endpoint.ts";
+import { ofPathUser, pathUser } from "../../http/params.ts";
+import { deletedOrNotFound } from "../../http/responses.ts";
 import * as actions from "./actions.ts";
 import { emailVerificationRequestAnswer } from "./schemas.ts";
+
+/** The live request of the user of `:user_id`. */
+const pathUserRequest = ofPathUser((ctx, user) => ctx.stores.emailVerifications.get(user.id));
 
 export default endpoints("Email verification", {
 	createEmailVerificationRequest: endpoint({
 		summary: "Create an email verification request",
 		body: "CreateEmailVerificationRequestBody",
-		success: { status: 200, description: "The request; it replaces the user's previous one.", model: "EmailVerificationRequest" },
+		success: returns(emailVerificationRequestAnswer, "The request; it replaces the user's previous one."),
 		resource: pathUser,
 		errors: actions.CREATE_VERIFICATION_REQUEST_ERRORS,
-		async handle(c, { resource: user, body }) {
-			return answerWith(await actions.createEmailVerificationRequest(c.get("ctx"), user.id, body.client_ip), emailVerificationRequestAnswer);
-		},
+		act: (ctx, { resource: user, body }) => actions.createEmailVerificationRequest(ctx, user.id, body.client_ip),
 	}),
 
 	getEmailVerificationRequest: endpoint({
 		summary: "Get the email verification request",
-		success: { status: 200, description: "The live request, with its code.", model: "EmailVerificationRequest" },
-		errors: ["NOT_FOUND"],
-		async handle(c) {
-			const ctx = c.get("ctx");
-			const user = await pathUser(c);
-			const request = user === null ? null : await ctx.stores.emailVerifications.get(user.id);
-			if (request === null) return fail("NOT_FOUND");
-			return Response.json(emailVerificationRequestAnswer.json(request));
-		},
+		success: returns(emailVerificationRequestAnswer, "The live request, with its code."),
+		resource: pathUserRequest,
+		handle: (_c, { resource: request }) => Response.json(emailVerificationRequestAnswer.json(request)),
 	}),
 
 	deleteEmailVerificationRequest: endpoint({
 		summary: "Delete the email verification request",
-		success: { status: 204, description: "Deleted." },
+		success: returnsNothing("Deleted."),
+		resource: pathUser,
 		errors: ["NOT_FOUND"],
-		async handle(c) {
-			const ctx = c.get("ctx");
-			const user = await pathUser(c);
-			if (user === null || !(await ctx.stores.emailVerifications.delete(user.id))) return fail("NOT_FOUND");
-			return noContent();
-		},
+		handle: async (c, { resource: user }) => deletedOrNotFound(await c.get("ctx").stores.emailVerifications.delete(user.id)),
 	}),
 
 	verifyEmail: endpoint({
 		summary: "Verify the email",
 		description: "NOT_ALLOWED when the user has no live request. The 5th incorrect code deletes the request.",
 		body: "VerifyEmailBody",
-		success: { status: 204, description: "The user's email_verified is now true; the request is consumed." },
+		success: returnsNothing("The user's email_verified is now true; the request is consumed."),
 		resource: pathUser,
 		errors: actions.VERIFY_EMAIL_ERRORS,
-		async handle(c, { resource: user, body }) {
-			return noContentOr(await actions.verifyUserEmail(c.get("ctx"), user.id, body.code, body.client_ip));
-		},
+		act: (ctx, { resource: user, body }) => actions.verifyUserEmail(ctx, user.id, body.code, body.client_ip),
 	}),
 });

@@ -3,19 +3,24 @@
 // GET /users/:user_id/passkeys, GET/DELETE /passkeys/:passkey_id
 // With passkeys off these are never reached: their rows belong to the passkeys switch (src/routes.ts).
 import type { PasskeyConfig } from "../../config.ts";
-import { fail } from "../../errors.ts";
-import { endpoint, endpoints, type C } from "../../http/endpoint.ts";
-import { pathUser } from "../../http/params.ts";
-import { answerWith, noContentOr } from "../../http/responses.ts";
-import { isId } from "../../lib/ids.ts";
+import type { AppContext } from "../../context.ts";
+import { ok } from "../../errors.ts";
+import { endpoint, endpoints, returns, returnsList, returnsNothing, type C } from "../../http/endpoint.ts";
+import { pathResource, pathUser } from "../../http/params.ts";
 import * as actions from "./actions.ts";
 import { passkeyAnswer, passkeyAuthenticationAnswer, passkeyRegistrationAnswer, passkeySignInAnswer } from "./schemas.ts";
 
-function relyingParty(c: C): PasskeyConfig {
-	const rp = c.get("ctx").passkeys;
-	if (rp === null) throw new Error("a passkey route was reached with passkeys off");
-	return rp;
+function relyingParty(ctx: AppContext): PasskeyConfig {
+	if (ctx.passkeys === null) throw new Error("a passkey route was reached with passkeys off");
+	return ctx.passkeys;
 }
+
+/** The ceremony a verify names; an unknown one is INVALID_REQUEST, judged by the action. */
+function pathCeremonyId(c: C): string {
+	return c.req.param("ceremony_id") ?? "";
+}
+
+const pathPasskey = pathResource("passkey_id", (ctx, id) => ctx.stores.passkeys.get(id));
 
 export default endpoints("Passkeys", {
 	startPasskeyRegistration: endpoint({
@@ -25,13 +30,12 @@ export default endpoints("Passkeys", {
 			"The ceremony lives 5 minutes. The user handle in `options.user.id` is 32 random bytes made once per user, never the id or email. " +
 			"TOO_MANY_REQUESTS while `client_ip` is blocked for incorrect passwords; NOT_ALLOWED when the user has 10 passkeys, or passkeys are off.",
 		body: "StartPasskeyRegistrationBody",
-		success: { status: 200, description: "The ceremony and its PublicKeyCredentialCreationOptions JSON.", model: "PasskeyRegistration" },
+		success: returns(passkeyRegistrationAnswer, "The ceremony and its PublicKeyCredentialCreationOptions JSON."),
 		resource: pathUser,
 		errors: actions.START_REGISTRATION_ERRORS,
-		async handle(c, { resource: user, body }) {
-			const result = await actions.startRegistration(c.get("ctx"), relyingParty(c), user, body.client_ip);
-			if (!result.ok) return result;
-			return Response.json(passkeyRegistrationAnswer.json({ ...result.value, userId: user.id }));
+		act: async (ctx, { resource: user, body }) => {
+			const started = await actions.startRegistration(ctx, relyingParty(ctx), user, body.client_ip);
+			return started.ok ? ok({ ...started.value, userId: user.id }) : started;
 		},
 	}),
 
@@ -44,16 +48,10 @@ export default endpoints("Passkeys", {
 			"credential id is registered to any user; NOT_ALLOWED when the user reached 10 passkeys meanwhile, or passkeys are off. " +
 			"`client_ip` only goes into the passkey_registered security event.",
 		body: "VerifyPasskeyRegistrationBody",
-		success: { status: 200, description: "The new passkey.", model: "Passkey" },
+		success: returns(passkeyAnswer, "The new passkey."),
 		errors: actions.FINISH_REGISTRATION_ERRORS,
-		async handle(c, { body }) {
-			return answerWith(await actions.finishRegistration(c.get("ctx"), relyingParty(c), {
-				ceremonyId: c.req.param("ceremony_id") ?? "",
-				credential: body.credential,
-				name: body.name,
-				clientIp: body.client_ip,
-			}), passkeyAnswer);
-		},
+		act: (ctx, { body }, c) =>
+			actions.finishRegistration(ctx, relyingParty(ctx), { ceremonyId: pathCeremonyId(c), credential: body.credential, name: body.name, clientIp: body.client_ip }),
 	}),
 
 	startPasskeyAuthentication: endpoint({
@@ -63,11 +61,9 @@ export default endpoints("Passkeys", {
 			"With `user_id`, `allowCredentials` lists that user's passkeys; without, it is empty, for a discoverable (username-less) sign-in. " +
 			"TOO_MANY_REQUESTS while `client_ip` (or the named user) is blocked for incorrect passwords. NOT_ALLOWED when passkeys are off.",
 		body: "StartPasskeyAuthenticationBody",
-		success: { status: 200, description: "The ceremony and its PublicKeyCredentialRequestOptions JSON.", model: "PasskeyAuthentication" },
+		success: returns(passkeyAuthenticationAnswer, "The ceremony and its PublicKeyCredentialRequestOptions JSON."),
 		errors: actions.START_AUTHENTICATION_ERRORS,
-		async handle(c, { body }) {
-			return answerWith(await actions.startAuthentication(c.get("ctx"), relyingParty(c), { userId: body.user_id, clientIp: body.client_ip }), passkeyAuthenticationAnswer);
-		},
+		act: (ctx, { body }) => actions.startAuthentication(ctx, relyingParty(ctx), { userId: body.user_id, clientIp: body.client_ip }),
 	}),
 
 	verifyPasskeyAuthentication: endpoint({
@@ -78,21 +74,15 @@ export default endpoints("Passkeys", {
 			"Then the ceremony is used up, whatever the outcome. INVALID_REQUEST when the ceremony is unknown, expired or used; INVALID_CREDENTIAL " +
 			"when a check fails (a counter that did not go up also logs passkey_counter_regressed). NOT_ALLOWED when passkeys are off.",
 		body: "VerifyPasskeyAuthenticationBody",
-		success: { status: 200, description: "The user signed in, and the passkey used (its last_used_at now).", model: "PasskeySignIn" },
+		success: returns(passkeySignInAnswer, "The user signed in, and the passkey used (its last_used_at now)."),
 		errors: actions.FINISH_AUTHENTICATION_ERRORS,
-		async handle(c, { body }) {
-			return answerWith(await actions.finishAuthentication(c.get("ctx"), relyingParty(c), {
-				ceremonyId: c.req.param("ceremony_id") ?? "",
-				credential: body.credential,
-				clientIp: body.client_ip,
-			}), passkeySignInAnswer);
-		},
+		act: (ctx, { body }, c) => actions.finishAuthentication(ctx, relyingParty(ctx), { ceremonyId: pathCeremonyId(c), credential: body.credential, clientIp: body.client_ip }),
 	}),
 
 	listUserPasskeys: endpoint({
 		summary: "List a user's passkeys",
 		description: "Oldest first. Answers NOT_ALLOWED when passkeys are off (no `--passkey-rp-id`).",
-		success: { status: 200, description: "The user's passkeys (at most 10).", model: "Passkey", list: true },
+		success: returnsList(passkeyAnswer, "The user's passkeys (at most 10)."),
 		resource: pathUser,
 		async handle(c, { resource: user }) {
 			const passkeys = await c.get("ctx").stores.passkeys.listForUser(user.id);
@@ -103,23 +93,16 @@ export default endpoints("Passkeys", {
 	getPasskey: endpoint({
 		summary: "Get a passkey",
 		description: "Answers NOT_ALLOWED when passkeys are off (no `--passkey-rp-id`).",
-		success: { status: 200, description: "The passkey; never its public key or counter.", model: "Passkey" },
-		errors: ["NOT_FOUND"],
-		async handle(c) {
-			const id = c.req.param("passkey_id") ?? "";
-			const passkey = isId(id) ? await c.get("ctx").stores.passkeys.get(id) : null;
-			if (passkey === null) return fail("NOT_FOUND");
-			return Response.json(passkeyAnswer.json(passkey));
-		},
+		success: returns(passkeyAnswer, "The passkey; never its public key or counter."),
+		resource: pathPasskey,
+		handle: (_c, { resource: passkey }) => Response.json(passkeyAnswer.json(passkey)),
 	}),
 
 	deletePasskey: endpoint({
 		summary: "Delete a passkey",
 		description: "The authenticator keeps its copy; the user may remove it there too. Answers NOT_ALLOWED when passkeys are off (no `--passkey-rp-id`).",
-		success: { status: 204, description: "Deleted; it can no longer sign in." },
+		success: returnsNothing("Deleted; it can no longer sign in."),
 		errors: actions.DELETE_PASSKEY_ERRORS,
-		async handle(c) {
-			return noContentOr(await actions.deletePasskey(c.get("ctx"), c.req.param("passkey_id") ?? ""));
-		},
+		act: (ctx, _input, c) => actions.deletePasskey(ctx, c.req.param("passkey_id") ?? ""),
 	}),
 });

@@ -43,28 +43,15 @@ export function cleanedTransports(transports: readonly string[]): string[] {
 // shape is INVALID_DATA); what the strings hold is judged by verification.ts (INVALID_CREDENTIAL).
 const encoded = z.string().max(16_384);
 
-const registrationCredential = z.object({
-	id: encoded,
-	rawId: encoded,
-	type: z.string().max(64),
-	response: z.object({
-		clientDataJSON: encoded,
-		attestationObject: encoded,
-		transports: optional(passkeyTransports),
-	}),
-});
+/** A credential of either ceremony: the same envelope, and a response with its client data and what
+ *  the ceremony adds. */
+function credential<Response extends z.ZodRawShape>(response: Response) {
+	return z.object({ id: encoded, rawId: encoded, type: z.string().max(64), response: z.object({ clientDataJSON: encoded, ...response }) });
+}
 
-const authenticationCredential = z.object({
-	id: encoded,
-	rawId: encoded,
-	type: z.string().max(64),
-	response: z.object({
-		clientDataJSON: encoded,
-		authenticatorData: encoded,
-		signature: encoded,
-		userHandle: optional(encoded),
-	}),
-});
+const registrationCredential = credential({ attestationObject: encoded, transports: optional(passkeyTransports) });
+
+const authenticationCredential = credential({ authenticatorData: encoded, signature: encoded, userHandle: optional(encoded) });
 
 export const startRegistrationBody = z.object({ client_ip: clientIp });
 

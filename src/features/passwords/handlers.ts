@@ -1,9 +1,6 @@
 // POST /users/:user_id/verify-password, POST /users/:user_id/update-password, POST /authenticate/password
-import { keptSessionIsWrong } from "../sessions/actions.ts";
-import { fail } from "../../errors.ts";
-import { endpoint, endpoints } from "../../http/endpoint.ts";
+import { endpoint, endpoints, returns, returnsNothing } from "../../http/endpoint.ts";
 import { pathUser } from "../../http/params.ts";
-import { answerWith, noContentOr } from "../../http/responses.ts";
 import { userAnswer } from "../users/schemas.ts";
 import * as actions from "./actions.ts";
 
@@ -11,12 +8,10 @@ export default endpoints("Passwords", {
 	verifyPassword: endpoint({
 		summary: "Verify a password",
 		body: "VerifyPasswordBody",
-		success: { status: 204, description: "The password is correct." },
+		success: returnsNothing("The password is correct."),
 		resource: pathUser,
 		errors: actions.VERIFY_PASSWORD_ERRORS,
-		async handle(c, { resource: user, body }) {
-			return noContentOr(await actions.verifyUserPassword(c.get("ctx"), { userId: user.id, password: body.password, clientIp: body.client_ip }));
-		},
+		act: (ctx, { resource: user, body }) => actions.verifyUserPassword(ctx, { userId: user.id, password: body.password, clientIp: body.client_ip }),
 	}),
 
 	updatePassword: endpoint({
@@ -25,29 +20,20 @@ export default endpoints("Passwords", {
 			"The new password's leak check comes before the current password is checked. If the password changed during the call, " +
 			"the answer is INCORRECT_PASSWORD and nothing changes. Every other session of the user ends in the same transaction; `session_id` (a live session of this user, else NOT_FOUND before anything else is judged, and nothing changes) stays signed in.",
 		body: "UpdatePasswordBody",
-		success: { status: 204, description: "Changed; the user's password reset and email update requests are deleted, and every session but `session_id` ends." },
+		success: returnsNothing("Changed; the user's password reset and email update requests are deleted, and every session but `session_id` ends."),
 		resource: pathUser,
-		errors: ["NOT_FOUND", ...actions.UPDATE_PASSWORD_ERRORS],
-		async handle(c, { resource: user, body }) {
-			if (await keptSessionIsWrong(c.get("ctx"), user.id, body.session_id)) return fail("NOT_FOUND");
-			return noContentOr(await actions.updateUserPassword(c.get("ctx"), {
-				userId: user.id,
-				password: body.password,
-				newPassword: body.new_password,
-				clientIp: body.client_ip,
-				keepSession: body.session_id ?? null,
-			}));
-		},
+		keep: "body",
+		errors: actions.UPDATE_PASSWORD_ERRORS,
+		act: (ctx, { resource: user, body, keep }) =>
+			actions.updateUserPassword(ctx, { userId: user.id, password: body.password, newPassword: body.new_password, clientIp: body.client_ip, keepSession: keep }),
 	}),
 
 	authenticateWithPassword: endpoint({
 		summary: "Sign in with email and password",
 		description: "NOT_FOUND when no user has the address; it costs the same time as a wrong password.",
 		body: "AuthenticateBody",
-		success: { status: 200, description: "The user. When totp_registered is true, ask for a TOTP code before creating a session.", model: "User" },
+		success: returns(userAnswer, "The user. When totp_registered is true, ask for a TOTP code before creating a session."),
 		errors: actions.AUTHENTICATE_ERRORS,
-		async handle(c, { body }) {
-			return answerWith(await actions.authenticateWithPassword(c.get("ctx"), { email: body.email, password: body.password, clientIp: body.client_ip }), userAnswer);
-		},
+		act: (ctx, { body }) => actions.authenticateWithPassword(ctx, { email: body.email, password: body.password, clientIp: body.client_ip }),
 	}),
 });

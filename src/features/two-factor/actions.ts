@@ -73,7 +73,6 @@ export async function verifyTotp(ctx: AppContext, userId: string, code: string, 
 	const lockEvent = lockEventOf(ctx, "totp", userId, clientIp);
 	const result = await ctx.stores.twoFactor.verifyTotp(
 		userId,
-		Math.floor(nowMs / 1000),
 		(key, lastUsedStep) => findTotpStep(key, code, nowMs, lastUsedStep),
 		secondFactorLockout(ctx.limits.settings),
 		lockEvent,
@@ -117,7 +116,6 @@ export async function resetUserSecondFactors(
 		userId,
 		(stored) => codesMatch(stored, recoveryCode),
 		newCode,
-		nowSeconds(ctx),
 		secondFactorLockout(ctx.limits.settings),
 		events,
 		ending,

@@ -31,12 +31,12 @@ export interface TwoFactorStore {
 	/**
 	 * Under the user's TOTP lockout: `findStep(key, lastUsedStep)` names the step the code matches
 	 * after the last accepted one, or null. The step only moves forward (compare-and-swap), so one
-	 * accepted code is accepted once (RFC 6238 section 5.2). `lockout` gives the figures in force.
+	 * accepted code is accepted once (RFC 6238 section 5.2). `lockout` gives the figures in force;
+	 * locks are judged by the store's clock (given when it is built; on PostgreSQL the database's).
 	 * A code that locks the check writes `lockEvent` (second_factor_locked) with `lock_seconds` added.
 	 */
 	verifyTotp(
 		userId: string,
-		nowSeconds: number,
 		findStep: (key: Uint8Array, lastUsedStep: number) => number | null,
 		lockout: SecondFactorLockout,
 		lockEvent: HolmEvent,
@@ -53,7 +53,6 @@ export interface TwoFactorStore {
 		userId: string,
 		isCorrect: (recoveryCode: string) => boolean,
 		newCode: string,
-		nowSeconds: number,
 		lockout: SecondFactorLockout,
 		events: { reset: HolmEvent; locked: HolmEvent },
 		ending: SessionEnding,

@@ -1,5 +1,5 @@
 // POST /user-imports
-import { endpoint, endpoints } from "../../http/endpoint.ts";
+import { endpoint, endpoints, returns } from "../../http/endpoint.ts";
 import * as actions from "./actions.ts";
 import { userImportAnswer, userImportBody } from "./schemas.ts";
 
@@ -14,7 +14,7 @@ export default endpoints("Users", {
 			"so re-running an import with `skip` changes nothing. Nothing is hashed: hashes are parsed and checked against their cost bounds. " +
 			"See docs/import.md.",
 		body: "ImportUsersBody",
-		success: { status: 200, description: "The counts and one result per row.", model: "UserImportResult" },
+		success: returns(userImportAnswer, "The counts and one result per row."),
 		parseWith: userImportBody, // rows are judged one by one, each failing alone
 		async handle(c, { body }) {
 			const summary = await actions.importUsers(c.get("ctx"), body.users, body.on_conflict ?? "error");

@@ -1,7 +1,6 @@
 // POST /users, GET /users, GET /users/:user_id, DELETE /users/:user_id
-import { endpoint, endpoints } from "../../http/endpoint.ts";
+import { endpoint, endpoints, returns, returnsNothing } from "../../http/endpoint.ts";
 import { pathUser } from "../../http/params.ts";
-import { answerWith, noContentOr } from "../../http/responses.ts";
 import * as actions from "./actions.ts";
 import { parseUserListQuery, userAnswer, userListQuery } from "./schemas.ts";
 
@@ -10,11 +9,9 @@ export default endpoints("Users", {
 		summary: "Create a user",
 		description: "Put a captcha or an equivalent in front of sign-up: creating users is open to bots otherwise.",
 		body: "CreateUserBody",
-		success: { status: 200, description: "The new user, with email_verified false and no TOTP credential.", model: "User" },
+		success: returns(userAnswer, "The new user, with email_verified false and no TOTP credential."),
 		errors: actions.CREATE_USER_ERRORS,
-		async handle(c, { body }) {
-			return answerWith(await actions.createUser(c.get("ctx"), { email: body.email, password: body.password, clientIp: body.client_ip }), userAnswer);
-		},
+		act: (ctx, { body }) => actions.createUser(ctx, { email: body.email, password: body.password, clientIp: body.client_ip }),
 	}),
 
 	listUsers: endpoint({
@@ -45,20 +42,16 @@ export default endpoints("Users", {
 
 	getUser: endpoint({
 		summary: "Get a user",
-		success: { status: 200, description: "The user.", model: "User" },
+		success: returns(userAnswer, "The user."),
 		resource: pathUser,
-		async handle(c, { resource: user }) {
-			return Response.json(userAnswer.json(user));
-		},
+		handle: (_c, { resource: user }) => Response.json(userAnswer.json(user)),
 	}),
 
 	deleteUser: endpoint({
 		summary: "Delete a user and everything the user owns",
-		success: { status: 204, description: "Deleted. The address is free at once." },
+		success: returnsNothing("Deleted. The address is free at once."),
 		resource: pathUser,
 		errors: actions.DELETE_USER_ERRORS,
-		async handle(c, { resource: user }) {
-			return noContentOr(await actions.deleteUser(c.get("ctx"), user.id));
-		},
+		act: (ctx, { resource: user }) => actions.deleteUser(ctx, user.id),
 	}),
 });

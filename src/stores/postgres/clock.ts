@@ -38,8 +38,8 @@ export function databaseClock(fixed?: Clock): DatabaseClock {
 		ms: (sql) => sql`floor(extract(epoch FROM clock_timestamp()) * 1000)::bigint`,
 		seconds: (sql) => sql`floor(extract(epoch FROM clock_timestamp()))::bigint`,
 		async read(sql) {
-			const [row] = await sql`SELECT floor(extract(epoch FROM clock_timestamp()) * 1000)::bigint AS ms`;
-			return Number(row.ms);
+			const [row] = await sql<{ ms: number | string }[]>`SELECT floor(extract(epoch FROM clock_timestamp()) * 1000)::bigint AS ms`;
+			return Number(row!.ms);
 		},
 		secondsText: () => "floor(extract(epoch FROM clock_timestamp()))::bigint",
 	};

@@ -6,29 +6,21 @@
 // the database's time.
 import type { SQL, TransactionSQL } from "bun";
 import type { CodeRequestStore } from "../../features/code-attempts.ts";
+import type { CodeRequestTable } from "../code-request-rows.ts";
 import type { DatabaseClock } from "./clock.ts";
 import type { PostgresEventLog } from "./events.ts";
 
 type Queryable = SQL | TransactionSQL;
 
-/** What tells one code request table from another. */
-export interface CodeRequestTable {
-	name: "password_reset_request" | "email_verification_request" | "email_update_request" | "email_sign_in_request";
-	/** The column a request is found by: its own id, or the user's where a user has one at most. */
-	key: "id" | "user_id";
-	/** The column a given code is compared with: the code, or its digest. */
-	code: "code" | "code_hash";
-}
-
 export function codeRequestVerbs<Row, Request, Code>(
 	sql: SQL,
 	clock: DatabaseClock,
 	events: PostgresEventLog,
-	table: CodeRequestTable,
-	toRequest: (row: Row) => Request,
+	table: CodeRequestTable<Row, Request>,
 ): CodeRequestStore<Request, Code> {
-	// Names from the closed set above, quoted as identifiers by the connection that runs the
-	// statement; values are always parameters.
+	const { toRequest } = table;
+	// Names from the closed set of CodeRequestTable (code-request-rows.ts), quoted as identifiers by
+	// the connection that runs the statement; values are always parameters.
 	const name = (q: Queryable) => q(table.name);
 	const key = (q: Queryable) => q(table.key);
 	return {

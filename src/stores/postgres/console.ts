@@ -1,6 +1,6 @@
 // The console's sign-in tokens and sessions on PostgreSQL: each check is one statement, so any
 // instance may be asked, and two asking at once cannot both use a token. Expiry and idleness are
-// judged by the database's clock (clock.ts), not by the `now` an instance passes.
+// judged by the database's clock (clock.ts), never by an instance's.
 import type { SQL } from "bun";
 import { TOUCH_EVERY_SECONDS, toLock, type ConsoleStore, type LockRow } from "../../features/console/store.ts";
 import type { DatabaseClock } from "./clock.ts";
@@ -9,25 +9,25 @@ import { eventOfRow, type EventRow, type Int8 } from "./events.ts";
 
 export function createPostgresConsoleStore(sql: SQL, clock: DatabaseClock): ConsoleStore {
 	return {
-		async insertToken(digest, _now, ttlSeconds) {
+		async insertToken(digest, ttlSeconds) {
 			await sql`INSERT INTO console_token (digest, expires_at) VALUES (${digest}, ${clock.seconds(sql)} + ${ttlSeconds})`;
 		},
 		async consumeToken(digest) {
-			const rows = await sql`DELETE FROM console_token WHERE digest = ${digest} RETURNING expires_at > ${clock.seconds(sql)} AS live`;
-			return rows.length > 0 && rows[0].live === true;
+			const [token] = await sql<{ live: boolean }[]>`DELETE FROM console_token WHERE digest = ${digest} RETURNING expires_at > ${clock.seconds(sql)} AS live`;
+			return token?.live === true;
 		},
 		async insertSession(digest) {
 			await sql`INSERT INTO console_session (digest, created_at, last_seen_at) VALUES (${digest}, ${clock.seconds(sql)}, ${clock.seconds(sql)})`;
 		},
-		async touchSession(digest, _now, idleSeconds, lifetimeSeconds) {
-			const [live] = await sql`SELECT created_at, last_seen_at, last_seen_at > ${clock.seconds(sql)} - ${TOUCH_EVERY_SECONDS} AS fresh FROM console_session
+		async touchSession(digest, idleSeconds, lifetimeSeconds) {
+			const [live] = await sql<{ created_at: Int8; last_seen_at: Int8; fresh: boolean }[]>`SELECT created_at, last_seen_at, last_seen_at > ${clock.seconds(sql)} - ${TOUCH_EVERY_SECONDS} AS fresh FROM console_session
 				WHERE digest = ${digest} AND last_seen_at > ${clock.seconds(sql)} - ${idleSeconds} AND created_at > ${clock.seconds(sql)} - ${lifetimeSeconds}`;
 			if (live === undefined) return null;
 			if (live.fresh === true) return { createdAt: Number(live.created_at), lastSeenAt: Number(live.last_seen_at) };
-			const rows = await sql`UPDATE console_session SET last_seen_at = ${clock.seconds(sql)}
+			const [touched] = await sql<{ created_at: Int8; last_seen_at: Int8 }[]>`UPDATE console_session SET last_seen_at = ${clock.seconds(sql)}
 				WHERE digest = ${digest} AND last_seen_at > ${clock.seconds(sql)} - ${idleSeconds} AND created_at > ${clock.seconds(sql)} - ${lifetimeSeconds}
 				RETURNING created_at, last_seen_at`;
-			return rows.length === 0 ? null : { createdAt: Number(rows[0].created_at), lastSeenAt: Number(rows[0].last_seen_at) };
+			return touched === undefined ? null : { createdAt: Number(touched.created_at), lastSeenAt: Number(touched.last_seen_at) };
 		},
 		async deleteSession(digest) {
 			await sql`DELETE FROM console_session WHERE digest = ${digest}`;

@@ -12,6 +12,8 @@
 // sampling, about 2,000 rows, under a millisecond), taken again every ten minutes: not from
 // ANALYZE, which a freshly seeded or imported table has not had.
 import type { SQL } from "bun";
+import type { Int8 } from "./events.ts";
+import type { UserRow } from "./users.ts";
 
 /** Rows of the sample of emails. */
 const SAMPLE_ROWS = 2000;
@@ -55,12 +57,12 @@ export function uncommonParts(query: string, common: ReadonlySet<string>): strin
 
 /** The trigrams in more than COMMON_SHARE of a block sample of the emails. */
 async function sampleCommonTrigrams(sql: SQL): Promise<Set<string>> {
-	const [{ n }] = await sql`SELECT n FROM user_count`;
-	const percent = Math.min(100, (SAMPLE_ROWS / Math.max(1, Number(n))) * 100);
-	const rows = await sql`SELECT email FROM "user" TABLESAMPLE SYSTEM (${percent}) WHERE email IS NOT NULL`;
+	const [count] = await sql<{ n: Int8 }[]>`SELECT n FROM user_count`;
+	const percent = Math.min(100, (SAMPLE_ROWS / Math.max(1, Number(count!.n))) * 100);
+	const rows = await sql<{ email: string }[]>`SELECT email FROM "user" TABLESAMPLE SYSTEM (${percent}) WHERE email IS NOT NULL`;
 	const seen = new Map<string, number>();
 	for (const { email } of rows) {
-		const own = new Set((email as string).match(/[a-z0-9]{3,}/g)?.flatMap(trigrams) ?? []);
+		const own = new Set(email.match(/[a-z0-9]{3,}/g)?.flatMap(trigrams) ?? []);
 		for (const trigram of own) seen.set(trigram, (seen.get(trigram) ?? 0) + 1);
 	}
 	const common = new Set<string>();
@@ -69,10 +71,14 @@ async function sampleCommonTrigrams(sql: SQL): Promise<Set<string>> {
 }
 
 export interface EmailMatches {
-	/** The rows (`columns` of "user") of one page of the users whose email contains `emailQuery`,
-	 *  in `orderBy`, and the number of them, from one statement (one snapshot, one round trip). */
-	page(emailQuery: string, columns: string, orderBy: string, limit: number, offset: number): Promise<{ rows: any[]; total: number }>;
+	/** The rows (`columns` of "user": USER_COLUMNS) of one page of the users whose email contains
+	 *  `emailQuery`, in `orderBy`, and the number of them, from one statement (one snapshot, one
+	 *  round trip). */
+	page(emailQuery: string, columns: string, orderBy: string, limit: number, offset: number): Promise<{ rows: UserRow[]; total: number }>;
 }
+
+/** A row of the page: a user's, or, past the last match, the one row of nulls that carries the count. */
+type PageRow = { total: Int8 } & (UserRow | { id: null });
 
 export function createEmailMatches(sql: SQL): EmailMatches {
 	let sample: { common: Set<string>; at: number } | null = null;
@@ -91,7 +97,7 @@ export function createEmailMatches(sql: SQL): EmailMatches {
 			// to itself, the planner walked the sort key's index past every user to fill the count. The
 			// page is at most `limit` ids, which the planner then looks up by primary key. The one-row
 			// side carries the count when the page is past the last match.
-			const rows = await sql.unsafe(
+			const rows = await sql.unsafe<PageRow[]>(
 				`WITH matches AS MATERIALIZED (SELECT id, created_at FROM "user" WHERE ${where}),
 					page AS MATERIALIZED (SELECT id FROM matches ORDER BY ${orderBy} LIMIT $1 OFFSET $2)
 				SELECT (SELECT count(*) FROM matches) AS total, found.* FROM (SELECT) AS one
@@ -99,8 +105,8 @@ export function createEmailMatches(sql: SQL): EmailMatches {
 				ORDER BY ${orderBy}`,
 				params,
 			);
-			const total = rows.length === 0 ? 0 : Number(rows[0].total);
-			return { rows: rows.filter((row: { id: string | null }) => row.id !== null), total };
+			const total = rows.length === 0 ? 0 : Number(rows[0]!.total);
+			return { rows: rows.flatMap((row) => (row.id === null ? [] : [row])), total };
 		},
 	};
 }

@@ -4,17 +4,15 @@
 import type { SQL } from "bun";
 import type { EmailSignInOutcome, EmailSignInRequest, EmailSignInStore } from "../../features/email-sign-in/store.ts";
 import type { HolmEvent } from "../../features/events/store.ts";
-import { emailSignInOfRow, type EmailSignInRow } from "../code-request-rows.ts";
+import { EMAIL_SIGN_IN_REQUESTS, type EmailSignInRow } from "../code-request-rows.ts";
 import type { DatabaseClock } from "./clock.ts";
-import { codeRequestVerbs, type CodeRequestTable } from "./code-requests.ts";
+import { codeRequestVerbs } from "./code-requests.ts";
 import { transaction } from "./connection.ts";
 import type { PostgresEventLog } from "./events.ts";
-import { toUser, USER_COLUMNS } from "./users.ts";
-
-const TABLE: CodeRequestTable = { name: "email_sign_in_request", key: "id", code: "code_hash" };
+import { toUser, USER_COLUMNS, type UserRow } from "./users.ts";
 
 export function createPostgresEmailSignInStore(sql: SQL, clock: DatabaseClock, events: PostgresEventLog): EmailSignInStore {
-	const requests = codeRequestVerbs<EmailSignInRow, EmailSignInRequest, Uint8Array>(sql, clock, events, TABLE, emailSignInOfRow);
+	const requests = codeRequestVerbs<EmailSignInRow, EmailSignInRequest, Uint8Array>(sql, clock, events, EMAIL_SIGN_IN_REQUESTS);
 	return {
 		...requests,
 		async replace(request) {
@@ -26,24 +24,24 @@ export function createPostgresEmailSignInStore(sql: SQL, clock: DatabaseClock, e
 					expires_at = excluded.expires_at, code_hash = excluded.code_hash, failed_attempts = 0`;
 		},
 		async signIn(id, plan) {
-			const found = await sql`SELECT email FROM email_sign_in_request WHERE id = ${id}`;
-			if (found.length === 0) return { result: "INVALID_REQUEST" };
-			const email: string = found[0].email;
+			const [found] = await sql<{ email: string }[]>`SELECT email FROM email_sign_in_request WHERE id = ${id}`;
+			if (found === undefined) return { result: "INVALID_REQUEST" };
+			const email = found.email;
 			return transaction(sql, async (tx): Promise<EmailSignInOutcome> => {
 				// The user's row first, as every transaction that changes a user's rows does, so that two
 				// of them cannot each hold what the other waits for.
-				const holders = await tx.unsafe(`SELECT ${USER_COLUMNS} FROM "user" WHERE email = $1 FOR UPDATE`, [email]);
-				const claimed = await tx`DELETE FROM email_sign_in_request WHERE id = ${id} AND expires_at > ${clock.seconds(tx)} RETURNING user_id`;
-				if (claimed.length === 0) return { result: "INVALID_REQUEST" };
-				const requestUserId: string | null = claimed[0].user_id;
+				const [holder] = await tx.unsafe<UserRow[]>(`SELECT ${USER_COLUMNS} FROM "user" WHERE email = $1 FOR UPDATE`, [email]);
+				const [claimed] = await tx<{ user_id: string | null }[]>`DELETE FROM email_sign_in_request WHERE id = ${id} AND expires_at > ${clock.seconds(tx)} RETURNING user_id`;
+				if (claimed === undefined) return { result: "INVALID_REQUEST" };
+				const requestUserId = claimed.user_id;
 				const written: HolmEvent[] = [];
 				const write = async (event: HolmEvent, userId: string) => {
 					const stored = { ...event, userId };
 					await events.write(tx, stored);
 					written.push(stored);
 				};
-				if (holders.length > 0) {
-					const row = holders[0];
+				if (holder !== undefined) {
+					const row = holder;
 					// A user who took the email after a request that named nobody did not get it from
 					// this code: signing the visitor in would hand that account to whoever made the request.
 					if (requestUserId === null) return { result: "EMAIL_ALREADY_USED" };
@@ -66,8 +64,8 @@ export function createPostgresEmailSignInStore(sql: SQL, clock: DatabaseClock, e
 				if (inserted.length === 0) return { result: "EMAIL_ALREADY_USED" };
 				await write(plan.events.userCreated, user.id);
 				await write(plan.events.signIn, user.id);
-				const [created] = await tx.unsafe(`SELECT ${USER_COLUMNS} FROM "user" WHERE id = $1`, [user.id]);
-				return { result: "SIGNED_IN", user: toUser(created), created: true, events: written };
+				const [created] = await tx.unsafe<UserRow[]>(`SELECT ${USER_COLUMNS} FROM "user" WHERE id = $1`, [user.id]);
+				return { result: "SIGNED_IN", user: toUser(created!), created: true, events: written };
 			});
 		},
 	};

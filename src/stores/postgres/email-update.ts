@@ -3,18 +3,16 @@
 import type { SQL } from "bun";
 import type { ApplyEmailUpdateOutcome, EmailUpdateRequest, EmailUpdateStore } from "../../features/email-update/store.ts";
 import { withData } from "../../features/events/store.ts";
-import { emailUpdateOfRow, type EmailUpdateRow } from "../code-request-rows.ts";
+import { EMAIL_UPDATE_REQUESTS, type EmailUpdateRow } from "../code-request-rows.ts";
 import type { DatabaseClock } from "./clock.ts";
-import { codeRequestVerbs, type CodeRequestTable } from "./code-requests.ts";
+import { codeRequestVerbs } from "./code-requests.ts";
 import { transaction } from "./connection.ts";
 import { isUniqueViolation, writeForUser } from "./errors.ts";
 import type { PostgresEventLog } from "./events.ts";
 import { endSessionsWithin } from "./sessions.ts";
 
-const TABLE: CodeRequestTable = { name: "email_update_request", key: "id", code: "code" };
-
 export function createPostgresEmailUpdateStore(sql: SQL, clock: DatabaseClock, events: PostgresEventLog): EmailUpdateStore {
-	const requests = codeRequestVerbs<EmailUpdateRow, EmailUpdateRequest, string>(sql, clock, events, TABLE, emailUpdateOfRow);
+	const requests = codeRequestVerbs<EmailUpdateRow, EmailUpdateRequest, string>(sql, clock, events, EMAIL_UPDATE_REQUESTS);
 	return {
 		...requests,
 		async insert(request) {

@@ -2,17 +2,15 @@
 // the user, and what only a verification does. Expiry is judged by the database's clock (clock.ts).
 import type { SQL } from "bun";
 import type { EmailVerificationRequest, EmailVerificationStore } from "../../features/email-verification/store.ts";
-import { emailVerificationOfRow, type EmailVerificationRow } from "../code-request-rows.ts";
+import { EMAIL_VERIFICATION_REQUESTS, type EmailVerificationRow } from "../code-request-rows.ts";
 import type { DatabaseClock } from "./clock.ts";
-import { codeRequestVerbs, type CodeRequestTable } from "./code-requests.ts";
+import { codeRequestVerbs } from "./code-requests.ts";
 import { transaction } from "./connection.ts";
 import { writeForUser } from "./errors.ts";
 import type { PostgresEventLog } from "./events.ts";
 
-const TABLE: CodeRequestTable = { name: "email_verification_request", key: "user_id", code: "code" };
-
 export function createPostgresEmailVerificationStore(sql: SQL, clock: DatabaseClock, events: PostgresEventLog): EmailVerificationStore {
-	const requests = codeRequestVerbs<EmailVerificationRow, EmailVerificationRequest, string>(sql, clock, events, TABLE, emailVerificationOfRow);
+	const requests = codeRequestVerbs<EmailVerificationRow, EmailVerificationRequest, string>(sql, clock, events, EMAIL_VERIFICATION_REQUESTS);
 	return {
 		...requests,
 		async replace(request) {

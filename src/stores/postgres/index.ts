@@ -97,8 +97,8 @@ export async function openPostgresStorage(url: string, options: PostgresOptions 
 		webhookQueue: createPostgresWebhookQueue(sql),
 		ping: () => health.ping(),
 		async size() {
-			const [row] = await sql`SELECT pg_database_size(current_database()) AS bytes`;
-			return Number(row.bytes);
+			const [row] = await sql<{ bytes: number | string }[]>`SELECT pg_database_size(current_database()) AS bytes`;
+			return Number(row!.bytes);
 		},
 		async sweep() {
 			// The database's time, not the instance's: an instance whose clock runs ahead deletes

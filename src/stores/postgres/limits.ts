@@ -1,15 +1,16 @@
 // Rate-limit state on PostgreSQL, shared by every instance: the LimitStore of src/limits.ts, so
 // each limit holds across all instances together exactly as on one. Each decision is made at the
-// database's time, read once the rows are locked, not at the caller's `now` (this instance's
-// clock): instances whose clocks disagree still judge a key alike.
+// database's time, read once the rows are locked, never this instance's: instances whose clocks
+// disagree still judge a key alike.
 import type { SQL } from "bun";
 import type { LimitKey, LimitStore } from "../../limits.ts";
 import type { DatabaseClock } from "./clock.ts";
+import type { Int8 } from "./events.ts";
 import { transaction } from "./connection.ts";
 
 export function createPostgresLimitStore(sql: SQL, clock: DatabaseClock): LimitStore {
 	return {
-		async update(keys: LimitKey[], _instanceNow, decide) {
+		async update(keys: LimitKey[], decide) {
 			const rules = keys.map(({ rule }) => rule.name);
 			const names = keys.map(({ key }) => key);
 			return transaction(sql, async (tx) => {
@@ -19,15 +20,15 @@ export function createPostgresLimitStore(sql: SQL, clock: DatabaseClock): LimitS
 				// SELECT … FOR UPDATE would leave a gap: the sweep could delete an expired row between
 				// the two, and two updates would then both lock nothing.) Rows are taken in one order,
 				// whoever asks, so that two updates of the same keys cannot deadlock.
-				const rows = await tx`INSERT INTO rate_limit (rule, key, state, expires_at)
+				const rows = await tx<{ rule: string; key: string; state: unknown; now: Int8 }[]>`INSERT INTO rate_limit (rule, key, state, expires_at)
 					SELECT DISTINCT rule, key, NULL::jsonb, ${clock.ms(tx)}
 					FROM unnest(${sql.array(rules, "text")}::text[], ${sql.array(names, "text")}::text[]) AS k (rule, key)
 					ORDER BY rule, key
 					ON CONFLICT (rule, key) DO UPDATE SET state = rate_limit.state
 					RETURNING rule, key, state, ${clock.ms(tx)} AS now`;
-				const found = new Map<string, unknown>(rows.map((row: any) => [`${row.rule}\u0000${row.key}`, row.state ?? undefined]));
+				const found = new Map<string, unknown>(rows.map((row) => [`${row.rule}\u0000${row.key}`, row.state ?? undefined]));
 				// The latest of the rows' readings: each was taken once its row was locked.
-				const now = Math.max(...rows.map((row: any) => Number(row.now)));
+				const now = Math.max(...rows.map((row) => Number(row.now)));
 				const decision = decide(
 					keys.map(({ rule, key }) => found.get(`${rule.name}\u0000${key}`)),
 					now,

@@ -3,68 +3,15 @@
 // (as every transaction that changes a user's rows does), so the count of ten holds against
 // parallel registrations; the credential id's unique index decides who registered it first.
 import type { SQL } from "bun";
-import { MAX_PASSKEYS_PER_USER, type Ceremony, type Passkey, type PasskeyStore } from "../../features/passkeys/store.ts";
+import { MAX_PASSKEYS_PER_USER, type PasskeyStore } from "../../features/passkeys/store.ts";
+import { PASSKEY_COLUMNS, passkeyOrNull, toCeremony, toPasskey, type CeremonyRow, type PasskeyRow } from "../passkey-rows.ts";
 import { isForeignKeyViolation, isUniqueViolation } from "./errors.ts";
 import { transaction } from "./connection.ts";
 import type { Int8, PostgresEventLog } from "./events.ts";
 
-const PASSKEY_COLUMNS = `id, user_id, credential_id, public_key, algorithm, sign_count, name, created_at, last_used_at,
-	backup_eligible, backed_up, transports, aaguid`;
-
-interface PasskeyRow {
-	id: string;
-	user_id: string;
-	credential_id: Uint8Array;
-	public_key: Uint8Array;
-	algorithm: Int8;
-	sign_count: Int8;
-	name: string;
-	created_at: Int8;
-	last_used_at: Int8 | null;
-	backup_eligible: boolean;
-	backed_up: boolean;
-	/** jsonb: parsed by the driver, or its text. */
-	transports: string | string[];
-	aaguid: Uint8Array;
-}
-
-interface CeremonyRow {
-	id: string;
-	kind: Ceremony["kind"];
-	user_id: string | null;
-	challenge: Uint8Array;
-	created_at: Int8;
-	expires_at: Int8;
-}
-
-function toPasskey(row: PasskeyRow): Passkey {
-	return {
-		id: row.id,
-		userId: row.user_id,
-		credentialId: new Uint8Array(row.credential_id),
-		publicKey: new Uint8Array(row.public_key),
-		algorithm: Number(row.algorithm),
-		signCount: Number(row.sign_count),
-		name: row.name,
-		createdAt: Number(row.created_at),
-		lastUsedAt: row.last_used_at === null ? null : Number(row.last_used_at),
-		backupEligible: row.backup_eligible,
-		backedUp: row.backed_up,
-		// A JSON string holding the array where an earlier Holm stored it so (Bun sent the text as a JSON string).
-		transports: typeof row.transports === "string" ? JSON.parse(row.transports) : row.transports,
-		aaguid: new Uint8Array(row.aaguid),
-	};
-}
-
-function toCeremony(row: CeremonyRow): Ceremony {
-	return {
-		id: row.id,
-		kind: row.kind,
-		userId: row.user_id,
-		challenge: new Uint8Array(row.challenge),
-		createdAt: Number(row.created_at),
-		expiresAt: Number(row.expires_at),
-	};
+async function handleOf(sql: SQL, userId: string): Promise<Uint8Array | null> {
+	const [row] = await sql<{ handle: Uint8Array }[]>`SELECT handle FROM passkey_user_handle WHERE user_id = ${userId}`;
+	return row === undefined ? null : new Uint8Array(row.handle);
 }
 
 export function createPostgresPasskeyStore(sql: SQL, events: PostgresEventLog): PasskeyStore {
@@ -79,12 +26,10 @@ export function createPostgresPasskeyStore(sql: SQL, events: PostgresEventLog): 
 				if (isForeignKeyViolation(error)) return null;
 				throw error;
 			}
-			const rows = await sql`SELECT handle FROM passkey_user_handle WHERE user_id = ${userId}`;
-			return rows.length === 0 ? null : new Uint8Array(rows[0].handle);
+			return handleOf(sql, userId);
 		},
 		async getUserHandle(userId) {
-			const rows = await sql`SELECT handle FROM passkey_user_handle WHERE user_id = ${userId}`;
-			return rows.length === 0 ? null : new Uint8Array(rows[0].handle);
+			return handleOf(sql, userId);
 		},
 		async insertCeremony(ceremony) {
 			try {
@@ -97,17 +42,17 @@ export function createPostgresPasskeyStore(sql: SQL, events: PostgresEventLog): 
 			}
 		},
 		async takeCeremony(id, kind) {
-			const rows = await sql`DELETE FROM passkey_ceremony WHERE id = ${id} AND kind = ${kind}
+			const [row] = await sql<CeremonyRow[]>`DELETE FROM passkey_ceremony WHERE id = ${id} AND kind = ${kind}
 				RETURNING id, kind, user_id, challenge, created_at, expires_at`;
-			return rows.length === 0 ? null : toCeremony(rows[0]);
+			return row === undefined ? null : toCeremony(row);
 		},
 		async insertPasskey(passkey, event) {
 			try {
 				return await transaction(sql, async (tx) => {
 					const user = await tx`SELECT 1 FROM "user" WHERE id = ${passkey.userId} FOR UPDATE`;
 					if (user.length === 0) return "NO_USER" as const;
-					const [{ n }] = await tx`SELECT count(*) AS n FROM passkey WHERE user_id = ${passkey.userId}`;
-					if (Number(n) >= MAX_PASSKEYS_PER_USER) return "TOO_MANY" as const;
+					const [count] = await tx<{ n: Int8 }[]>`SELECT count(*) AS n FROM passkey WHERE user_id = ${passkey.userId}`;
+					if (Number(count!.n) >= MAX_PASSKEYS_PER_USER) return "TOO_MANY" as const;
 					await tx`INSERT INTO passkey (id, user_id, credential_id, public_key, algorithm, sign_count, name, created_at,
 						backup_eligible, backed_up, transports, aaguid)
 						VALUES (${passkey.id}, ${passkey.userId}, ${passkey.credentialId}, ${passkey.publicKey}, ${passkey.algorithm},
@@ -122,15 +67,15 @@ export function createPostgresPasskeyStore(sql: SQL, events: PostgresEventLog): 
 			}
 		},
 		async get(id) {
-			const rows = await sql.unsafe(`SELECT ${PASSKEY_COLUMNS} FROM passkey WHERE id = $1`, [id]);
-			return rows.length === 0 ? null : toPasskey(rows[0]);
+			const [row] = await sql.unsafe<PasskeyRow[]>(`SELECT ${PASSKEY_COLUMNS} FROM passkey WHERE id = $1`, [id]);
+			return passkeyOrNull(row);
 		},
 		async getByCredentialId(credentialId) {
-			const rows = await sql.unsafe(`SELECT ${PASSKEY_COLUMNS} FROM passkey WHERE credential_id = $1`, [credentialId]);
-			return rows.length === 0 ? null : toPasskey(rows[0]);
+			const [row] = await sql.unsafe<PasskeyRow[]>(`SELECT ${PASSKEY_COLUMNS} FROM passkey WHERE credential_id = $1`, [credentialId]);
+			return passkeyOrNull(row);
 		},
 		async listForUser(userId) {
-			const rows = await sql.unsafe(`SELECT ${PASSKEY_COLUMNS} FROM passkey WHERE user_id = $1 ORDER BY created_at, id`, [userId]);
+			const rows = await sql.unsafe<PasskeyRow[]>(`SELECT ${PASSKEY_COLUMNS} FROM passkey WHERE user_id = $1 ORDER BY created_at, id`, [userId]);
 			return rows.map(toPasskey);
 		},
 		async delete(id, event) {

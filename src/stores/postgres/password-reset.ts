@@ -2,18 +2,16 @@
 // reset does. Expiry is judged by the database's clock (clock.ts).
 import type { SQL } from "bun";
 import type { PasswordResetRequest, PasswordResetStore } from "../../features/password-reset/store.ts";
-import { passwordResetOfRow, type PasswordResetRow } from "../code-request-rows.ts";
+import { PASSWORD_RESET_REQUESTS, type PasswordResetRow } from "../code-request-rows.ts";
 import type { DatabaseClock } from "./clock.ts";
-import { codeRequestVerbs, type CodeRequestTable } from "./code-requests.ts";
+import { codeRequestVerbs } from "./code-requests.ts";
 import { transaction } from "./connection.ts";
 import { writeForUser } from "./errors.ts";
 import type { PostgresEventLog } from "./events.ts";
 import { endSessionsWithin } from "./sessions.ts";
 
-const TABLE: CodeRequestTable = { name: "password_reset_request", key: "id", code: "code_hash" };
-
 export function createPostgresPasswordResetStore(sql: SQL, clock: DatabaseClock, events: PostgresEventLog): PasswordResetStore {
-	const requests = codeRequestVerbs<PasswordResetRow, PasswordResetRequest, Uint8Array>(sql, clock, events, TABLE, passwordResetOfRow);
+	const requests = codeRequestVerbs<PasswordResetRow, PasswordResetRequest, Uint8Array>(sql, clock, events, PASSWORD_RESET_REQUESTS);
 	return {
 		...requests,
 		async insert(request) {

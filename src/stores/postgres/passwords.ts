@@ -1,7 +1,7 @@
 // Changing a password on PostgreSQL.
 import type { SQL } from "bun";
 import type { PasswordStore } from "../../features/passwords/store.ts";
-import type { PostgresEventLog } from "./events.ts";
+import type { Int8, PostgresEventLog } from "./events.ts";
 import { transaction } from "./connection.ts";
 import { endSessionsWithin } from "./sessions.ts";
 
@@ -41,8 +41,8 @@ export function createPostgresPasswordStore(sql: SQL, events: PostgresEventLog):
 			return claimed.count === 1;
 		},
 		async countLeakedPasswords() {
-			const [row] = await sql`SELECT count(*) AS n FROM "user" WHERE password_leaked`;
-			return Number(row.n);
+			const [row] = await sql<{ n: Int8 }[]>`SELECT count(*) AS n FROM "user" WHERE password_leaked`;
+			return Number(row!.n);
 		},
 	};
 }

@@ -8,12 +8,27 @@ import { DEVICE_MEMORY_SECONDS, type SessionSettings } from "../../features/sess
 import { endedEvent, type Session, type SessionEnding, type SessionStore, type StoredSession } from "../../features/sessions/store.ts";
 import type { DatabaseClock } from "./clock.ts";
 import { transaction } from "./connection.ts";
-import type { PostgresEventLog } from "./events.ts";
+import type { Int8, PostgresEventLog } from "./events.ts";
 import { toUser, USER_COLUMNS } from "./users.ts";
 
 const EVER_HAD_A_SESSION = new Uint8Array(0);
 
-export function toStoredSession(row: any): StoredSession {
+interface SessionRow {
+	id: string;
+	user_id: string;
+	digest: Uint8Array;
+	created_at: Int8;
+	last_used_at: Int8;
+	client_ip: string | null;
+	user_agent: string | null;
+	second_factor_verified_at: Int8 | null;
+	new_device: boolean;
+}
+
+/** The columns of a session that say whether it was live when it ended. */
+type EndedRow = Pick<SessionRow, "id" | "created_at" | "last_used_at">;
+
+export function toStoredSession(row: SessionRow): StoredSession {
 	return {
 		id: row.id,
 		userId: row.user_id,
@@ -32,7 +47,7 @@ function withoutDigest(stored: StoredSession): Session {
 	return session;
 }
 
-async function writeEnded(tx: TransactionSQL, events: PostgresEventLog, ending: SessionEnding, rows: readonly any[]): Promise<void> {
+async function writeEnded(tx: TransactionSQL, events: PostgresEventLog, ending: SessionEnding, rows: readonly EndedRow[]): Promise<void> {
 	ending.written = endedEvent(ending, rows);
 	if (ending.written !== null) await events.write(tx, ending.written);
 }
@@ -40,7 +55,7 @@ async function writeEnded(tx: TransactionSQL, events: PostgresEventLog, ending: 
 /** Ends the user's sessions but `ending.keep` inside the caller's transaction (a credential change),
  *  which holds the user's row; writes the sessions_ended event when a live one ended. */
 export async function endSessionsWithin(tx: TransactionSQL, events: PostgresEventLog, userId: string, ending: SessionEnding): Promise<void> {
-	const rows = await tx`DELETE FROM session WHERE user_id = ${userId} AND (${ending.keep}::text IS NULL OR id <> ${ending.keep})
+	const rows = await tx<EndedRow[]>`DELETE FROM session WHERE user_id = ${userId} AND (${ending.keep}::text IS NULL OR id <> ${ending.keep})
 		RETURNING id, created_at, last_used_at`;
 	ending.event = { ...ending.event, userId };
 	await writeEnded(tx, events, ending, rows);
@@ -79,9 +94,9 @@ export function createPostgresSessionStore(sql: SQL, clock: DatabaseClock, event
 				const endedIds: string[] =
 					over > 0
 						? (
-								await tx`DELETE FROM session WHERE id IN (
+								await tx<{ id: string }[]>`DELETE FROM session WHERE id IN (
 									SELECT id FROM session WHERE user_id = ${session.userId} ORDER BY last_used_at, created_at, id LIMIT ${over}) RETURNING id`
-							).map((row: any) => row.id)
+							).map((row) => row.id)
 						: [];
 				await tx`INSERT INTO session (id, user_id, digest, created_at, last_used_at, client_ip, user_agent, second_factor_verified_at, new_device)
 					VALUES (${session.id}, ${session.userId}, ${session.digest}, ${session.createdAt}, ${session.lastUsedAt}, ${session.clientIp},
@@ -127,9 +142,9 @@ export function createPostgresSessionStore(sql: SQL, clock: DatabaseClock, event
 			return rows.length === 0 ? null : withoutDigest(toStoredSession(rows[0]));
 		},
 		async listForUser(userId, _instanceNow, settings) {
-			const rows = await sql`SELECT * FROM session WHERE user_id = ${userId} AND ${live(sql, settings)}
+			const rows = await sql<SessionRow[]>`SELECT * FROM session WHERE user_id = ${userId} AND ${live(sql, settings)}
 				ORDER BY last_used_at DESC, created_at DESC, id`;
-			return rows.map((row: any) => withoutDigest(toStoredSession(row)));
+			return rows.map((row) => withoutDigest(toStoredSession(row)));
 		},
 		async end(id, _instanceNow, settings, event) {
 			return transaction(sql, async (tx) => {

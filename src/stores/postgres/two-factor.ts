@@ -2,8 +2,8 @@
 // that changes a user's rows does, so none can deadlock with another) and then its lockout row (an
 // upsert takes the row lock, creating the row if needed): parallel guesses for one user and check
 // are taken one at a time, like the SQLite transaction, until the check's transaction ends. Locks
-// are judged and set by the database's clock (clock.ts), read once the rows are locked, not by the
-// `now` the feature passes (this instance's).
+// are judged and set by the database's clock (clock.ts), read once the rows are locked, never by
+// this instance's.
 import type { SQL, TransactionSQL } from "bun";
 import type { Locked, ResetWithRecoveryCodeOutcome, TwoFactorStore, VerifyTotpOutcome } from "../../features/two-factor/store.ts";
 import { secondFactorLockSeconds, type SecondFactorLockout } from "../../limits.ts";
@@ -12,7 +12,7 @@ import type { DatabaseClock } from "./clock.ts";
 import { transaction } from "./connection.ts";
 import { endSessionsWithin } from "./sessions.ts";
 import { withData, type HolmEvent } from "../../features/events/store.ts";
-import type { PostgresEventLog } from "./events.ts";
+import type { Int8, PostgresEventLog } from "./events.ts";
 
 type SecondFactorCheck = "totp" | "recovery_code";
 
@@ -26,11 +26,12 @@ async function lockLockoutRow(
 ): Promise<"NO_USER" | { locked: Locked | null; now: number }> {
 	const user = await tx`SELECT 1 FROM "user" WHERE id = ${userId} FOR UPDATE`;
 	if (user.length === 0) return "NO_USER";
-	const rows = await tx`INSERT INTO second_factor_lockout (user_id, check_name) VALUES (${userId}, ${check})
+	// An upsert returns its one row, inserted or not.
+	const [row] = await tx<{ locked_until: Int8 | null; now: Int8 }[]>`INSERT INTO second_factor_lockout (user_id, check_name) VALUES (${userId}, ${check})
 		ON CONFLICT (user_id, check_name) DO UPDATE SET check_name = excluded.check_name
 		RETURNING locked_until, ${clock.seconds(tx)} AS now`;
-	const now = Number(rows[0].now);
-	const lockedUntil = rows[0].locked_until === null ? null : Number(rows[0].locked_until);
+	const now = Number(row!.now);
+	const lockedUntil = row!.locked_until === null ? null : Number(row!.locked_until);
 	const locked: Locked | null = lockedUntil !== null && lockedUntil > now ? { outcome: "LOCKED", retryAfterSeconds: lockedUntil - now } : null;
 	return { locked, now };
 }
@@ -45,10 +46,11 @@ async function recordIncorrectCode(
 	lockout: SecondFactorLockout,
 	lockEvent: { events: PostgresEventLog; event: HolmEvent },
 ): Promise<number | null> {
-	const [row] = await tx`UPDATE second_factor_lockout SET failed_attempts = failed_attempts + 1, locked_until = NULL
+	// The row lockLockoutRow locked, there until the transaction ends.
+	const [row] = await tx<{ failed_attempts: number; lock_count: number }[]>`UPDATE second_factor_lockout SET failed_attempts = failed_attempts + 1, locked_until = NULL
 		WHERE user_id = ${userId} AND check_name = ${check} RETURNING failed_attempts, lock_count`;
-	if (row.failed_attempts < lockout.maxIncorrectCodes) return null;
-	const seconds = secondFactorLockSeconds(row.lock_count, lockout.firstLockSeconds);
+	if (row!.failed_attempts < lockout.maxIncorrectCodes) return null;
+	const seconds = secondFactorLockSeconds(row!.lock_count, lockout.firstLockSeconds);
 	await tx`UPDATE second_factor_lockout SET failed_attempts = 0, locked_until = ${now + seconds},
 		lock_count = lock_count + 1 WHERE user_id = ${userId} AND check_name = ${check}`;
 	await lockEvent.events.write(tx, withData(lockEvent.event, { lock_seconds: seconds }));
@@ -74,9 +76,9 @@ export function createPostgresTwoFactorStore(sql: SQL, clock: DatabaseClock, eve
 			);
 		},
 		async getCredential(userId) {
-			const rows = await sql`SELECT user_id, created_at, key FROM totp_credential WHERE user_id = ${userId}`;
-			if (rows.length === 0) return null;
-			return { userId: rows[0].user_id, createdAt: Number(rows[0].created_at), key: new Uint8Array(rows[0].key) };
+			const [row] = await sql<{ user_id: string; created_at: Int8; key: Uint8Array }[]>`SELECT user_id, created_at, key FROM totp_credential WHERE user_id = ${userId}`;
+			if (row === undefined) return null;
+			return { userId: row.user_id, createdAt: Number(row.created_at), key: new Uint8Array(row.key) };
 		},
 		async deleteCredential(userId, event, ending) {
 			return transaction(sql, async (tx) => {
@@ -89,14 +91,14 @@ export function createPostgresTwoFactorStore(sql: SQL, clock: DatabaseClock, eve
 				return true;
 			});
 		},
-		async verifyTotp(userId, _instanceNow, findStep, figures, lockEvent) {
+		async verifyTotp(userId, findStep, figures, lockEvent) {
 			return transaction(sql, async (tx): Promise<VerifyTotpOutcome> => {
 				const lockout = await lockLockoutRow(tx, clock, userId, "totp");
 				if (lockout === "NO_USER") return { outcome: "NOT_ALLOWED" };
 				if (lockout.locked !== null) return lockout.locked;
-				const rows = await tx`SELECT key, last_used_step FROM totp_credential WHERE user_id = ${userId}`;
-				if (rows.length === 0) return { outcome: "NOT_ALLOWED" };
-				const step = findStep(new Uint8Array(rows[0].key), Number(rows[0].last_used_step));
+				const [credential] = await tx<{ key: Uint8Array; last_used_step: Int8 }[]>`SELECT key, last_used_step FROM totp_credential WHERE user_id = ${userId}`;
+				if (credential === undefined) return { outcome: "NOT_ALLOWED" };
+				const step = findStep(new Uint8Array(credential.key), Number(credential.last_used_step));
 				// Compare-and-swap: the step only ever moves forward, so one accepted code is accepted once.
 				const advanced = step === null ? null : await tx`UPDATE totp_credential SET last_used_step = ${step}
 					WHERE user_id = ${userId} AND last_used_step < ${step}`;
@@ -116,14 +118,14 @@ export function createPostgresTwoFactorStore(sql: SQL, clock: DatabaseClock, eve
 			);
 			return result.count > 0;
 		},
-		async resetWithRecoveryCode(userId, isCorrect, newCode, _instanceNow, figures, outcomes, ending) {
+		async resetWithRecoveryCode(userId, isCorrect, newCode, figures, outcomes, ending) {
 			return transaction(sql, async (tx): Promise<ResetWithRecoveryCodeOutcome> => {
 				const lockout = await lockLockoutRow(tx, clock, userId, "recovery_code");
 				if (lockout === "NO_USER") return { outcome: "NOT_FOUND" };
 				if (lockout.locked !== null) return lockout.locked;
 				// The user's row is locked and there (lockLockoutRow said so).
-				const [row] = await tx`SELECT recovery_code FROM "user" WHERE id = ${userId}`;
-				const current: string = row.recovery_code;
+				const [row] = await tx<{ recovery_code: string }[]>`SELECT recovery_code FROM "user" WHERE id = ${userId}`;
+				const current = row!.recovery_code;
 				const swapped = isCorrect(current)
 					? await tx`UPDATE "user" SET recovery_code = ${newCode} WHERE id = ${userId} AND recovery_code = ${current}`
 					: null;

@@ -5,30 +5,19 @@
 import type { Database } from "bun:sqlite";
 import type { CodeRequestStore } from "../../features/code-attempts.ts";
 import type { HolmEvent } from "../../features/events/store.ts";
+import type { CodeRequestTable } from "../code-request-rows.ts";
 import type { SnapshotReads } from "./db/snapshot-reads.ts";
 import type { SqliteEventLog } from "./events.ts";
-
-/** What tells one code request table from another. */
-export interface CodeRequestTable {
-	name: "password_reset_request" | "email_verification_request" | "email_update_request" | "email_sign_in_request";
-	/** The column a request is found by: its own id, or the user's where a user has one at most. */
-	key: "id" | "user_id";
-	/** The column a given code is compared with: the code, or its digest. */
-	code: "code" | "code_hash";
-	/** The columns a request is read with. */
-	columns: string;
-}
 
 /** `now` is the time, in seconds, that judges expiry (the instance's: one process, one clock). */
 export function codeRequestVerbs<Row, Request, Code>(
 	db: Database,
 	reads: SnapshotReads,
 	events: SqliteEventLog,
-	table: CodeRequestTable,
-	toRequest: (row: Row) => Request,
+	table: CodeRequestTable<Row, Request>,
 	now: () => number,
 ): CodeRequestStore<Request, Code> {
-	const { name, key, code, columns } = table;
+	const { name, key, code, columns, toRequest } = table;
 	const selectLive = reads.prepare<Row, [string, number]>(`SELECT ${columns} FROM ${name} WHERE ${key} = ? AND expires_at > ?`);
 	const selectLiveForUser = reads.prepare<Row, [string, number]>(
 		`SELECT ${columns} FROM ${name} WHERE user_id = ? AND expires_at > ? ORDER BY created_at, ${key}`,

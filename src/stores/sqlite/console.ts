@@ -1,10 +1,11 @@
-// The console's sign-in tokens and sessions on SQLite.
+// The console's sign-in tokens and sessions on SQLite, judged by `now` (whole seconds, this
+// instance's clock: one process, one clock).
 import type { Database } from "bun:sqlite";
 import { TOUCH_EVERY_SECONDS, toLock, type ConsoleStore, type LockRow } from "../../features/console/store.ts";
 import { eventOfRow, type EventRow } from "./events.ts";
 
 
-export function createSqliteConsoleStore(db: Database): ConsoleStore {
+export function createSqliteConsoleStore(db: Database, now: () => number): ConsoleStore {
 	const insertToken = db.prepare<void, [Uint8Array, number]>(`INSERT INTO console_token (digest, expires_at) VALUES (?, ?)`);
 	const takeToken = db.prepare<{ expires_at: number }, [Uint8Array]>(`DELETE FROM console_token WHERE digest = ? RETURNING expires_at`);
 	const insertSession = db.prepare<void, [Uint8Array, number, number]>(
@@ -47,20 +48,22 @@ export function createSqliteConsoleStore(db: Database): ConsoleStore {
 	});
 
 	return {
-		async insertToken(digest, now, ttlSeconds) {
-			insertToken.run(digest, now + ttlSeconds);
+		async insertToken(digest, ttlSeconds) {
+			insertToken.run(digest, now() + ttlSeconds);
 		},
-		async consumeToken(digest, now) {
+		async consumeToken(digest) {
 			const row = takeToken.get(digest);
-			return row !== null && row.expires_at > now;
+			return row !== null && row.expires_at > now();
 		},
-		async insertSession(digest, now) {
-			insertSession.run(digest, now, now);
+		async insertSession(digest) {
+			const at = now();
+			insertSession.run(digest, at, at);
 		},
-		async touchSession(digest, now, idleSeconds, lifetimeSeconds) {
-			const live = selectSession.get(digest, now - idleSeconds, now - lifetimeSeconds);
-			if (live === null || live.last_seen_at > now - TOUCH_EVERY_SECONDS) return live === null ? null : { createdAt: live.created_at, lastSeenAt: live.last_seen_at };
-			const row = touchSession.get(now, digest, now - idleSeconds, now - lifetimeSeconds);
+		async touchSession(digest, idleSeconds, lifetimeSeconds) {
+			const at = now();
+			const live = selectSession.get(digest, at - idleSeconds, at - lifetimeSeconds);
+			if (live === null || live.last_seen_at > at - TOUCH_EVERY_SECONDS) return live === null ? null : { createdAt: live.created_at, lastSeenAt: live.last_seen_at };
+			const row = touchSession.get(at, digest, at - idleSeconds, at - lifetimeSeconds);
 			return row === null ? null : { createdAt: row.created_at, lastSeenAt: row.last_seen_at };
 		},
 		async deleteSession(digest) {
@@ -69,8 +72,9 @@ export function createSqliteConsoleStore(db: Database): ConsoleStore {
 		async deleteAllSessions() {
 			return endAll();
 		},
-		async secondFactorLocks(userId, now) {
-			return selectLocks.all(userId).map((row) => toLock(row, now));
+		async secondFactorLocks(userId) {
+			const at = now();
+			return selectLocks.all(userId).map((row) => toLock(row, at));
 		},
 		async recentEvents(query) {
 			const before = query.before ?? Number.MAX_SAFE_INTEGER;

@@ -3,13 +3,11 @@
 import type { Database } from "bun:sqlite";
 import type { EmailSignInOutcome, EmailSignInPlan, EmailSignInRequest, EmailSignInStore } from "../../features/email-sign-in/store.ts";
 import type { HolmEvent } from "../../features/events/store.ts";
-import { emailSignInOfRow, type EmailSignInRow } from "../code-request-rows.ts";
-import { codeRequestVerbs, type CodeRequestTable } from "./code-requests.ts";
+import { EMAIL_SIGN_IN_REQUESTS, type EmailSignInRow } from "../code-request-rows.ts";
+import { codeRequestVerbs } from "./code-requests.ts";
 import type { SnapshotReads } from "./db/snapshot-reads.ts";
 import type { SqliteEventLog } from "./events.ts";
 import { toUser, USER_COLUMNS, type UserRow } from "./users.ts";
-
-const TABLE: CodeRequestTable = { name: "email_sign_in_request", key: "id", code: "code_hash", columns: "id, user_id, email, created_at, expires_at" };
 
 function withUser(event: HolmEvent, userId: string): HolmEvent {
 	return { ...event, userId };
@@ -17,7 +15,7 @@ function withUser(event: HolmEvent, userId: string): HolmEvent {
 
 /** `now`: the time in seconds that judges expiry. */
 export function createSqliteEmailSignInStore(db: Database, reads: SnapshotReads, events: SqliteEventLog, now: () => number): EmailSignInStore {
-	const requests = codeRequestVerbs<EmailSignInRow, EmailSignInRequest, Uint8Array>(db, reads, events, TABLE, emailSignInOfRow, now);
+	const requests = codeRequestVerbs<EmailSignInRow, EmailSignInRequest, Uint8Array>(db, reads, events, EMAIL_SIGN_IN_REQUESTS, now);
 	// The email is unique: a new request takes the row of the earlier one, id and code included.
 	const upsert = db.prepare<void, [string, string | null, string, number, number, Uint8Array]>(
 		`INSERT INTO email_sign_in_request (id, user_id, email, created_at, expires_at, code_hash) VALUES (?, ?, ?, ?, ?, ?)

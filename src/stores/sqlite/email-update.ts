@@ -4,19 +4,16 @@ import type { Database } from "bun:sqlite";
 import { withData, type HolmEvent } from "../../features/events/store.ts";
 import type { ApplyEmailUpdateOutcome, EmailUpdateRequest, EmailUpdateStore } from "../../features/email-update/store.ts";
 import type { SessionEnding } from "../../features/sessions/store.ts";
-import { emailUpdateOfRow, type EmailUpdateRow } from "../code-request-rows.ts";
-import { codeRequestVerbs, type CodeRequestTable } from "./code-requests.ts";
+import { EMAIL_UPDATE_REQUESTS, type EmailUpdateRow } from "../code-request-rows.ts";
+import { codeRequestVerbs } from "./code-requests.ts";
 import type { SnapshotReads } from "./db/snapshot-reads.ts";
 import type { SqliteEventLog } from "./events.ts";
 import { isUniqueViolation, writeForUser } from "./errors.ts";
 import { endSessionsWithin } from "./sessions.ts";
 
-const COLUMNS = "id, user_id, created_at, expires_at, email, code";
-const TABLE: CodeRequestTable = { name: "email_update_request", key: "id", code: "code", columns: COLUMNS };
-
 /** `now`: the time in seconds that judges expiry. */
 export function createSqliteEmailUpdateStore(db: Database, reads: SnapshotReads, events: SqliteEventLog, now: () => number): EmailUpdateStore {
-	const requests = codeRequestVerbs<EmailUpdateRow, EmailUpdateRequest, string>(db, reads, events, TABLE, emailUpdateOfRow, now);
+	const requests = codeRequestVerbs<EmailUpdateRow, EmailUpdateRequest, string>(db, reads, events, EMAIL_UPDATE_REQUESTS, now);
 	const insertRequest = db.prepare<void, [string, string, number, number, string, string]>(
 		`INSERT INTO email_update_request (id, user_id, created_at, expires_at, email, code) VALUES (?, ?, ?, ?, ?, ?)`,
 	);
@@ -27,7 +24,7 @@ export function createSqliteEmailUpdateStore(db: Database, reads: SnapshotReads,
 	const deleteVerificationRequest = db.prepare<void, [string]>(`DELETE FROM email_verification_request WHERE user_id = ?`);
 
 	// Inside the transaction, read on the writer: the read decides the write.
-	const selectLiveToApply = db.prepare<EmailUpdateRow, [string, number]>(`SELECT ${COLUMNS} FROM email_update_request WHERE id = ? AND expires_at > ?`);
+	const selectLiveToApply = db.prepare<EmailUpdateRow, [string, number]>(`SELECT ${EMAIL_UPDATE_REQUESTS.columns} FROM email_update_request WHERE id = ? AND expires_at > ?`);
 	const selectEmail = db.prepare<{ email: string | null }, [string]>(`SELECT email FROM user WHERE id = ?`);
 	const applyUpdate = db.transaction((id: string, event: HolmEvent, ending: SessionEnding): ApplyEmailUpdateOutcome => {
 		const row = selectLiveToApply.get(id, now());

@@ -3,17 +3,15 @@
 import type { Database } from "bun:sqlite";
 import type { HolmEvent } from "../../features/events/store.ts";
 import type { EmailVerificationRequest, EmailVerificationStore } from "../../features/email-verification/store.ts";
-import { emailVerificationOfRow, type EmailVerificationRow } from "../code-request-rows.ts";
-import { codeRequestVerbs, type CodeRequestTable } from "./code-requests.ts";
+import { EMAIL_VERIFICATION_REQUESTS, type EmailVerificationRow } from "../code-request-rows.ts";
+import { codeRequestVerbs } from "./code-requests.ts";
 import type { SnapshotReads } from "./db/snapshot-reads.ts";
 import type { SqliteEventLog } from "./events.ts";
 import { writeForUser } from "./errors.ts";
 
-const TABLE: CodeRequestTable = { name: "email_verification_request", key: "user_id", code: "code", columns: "user_id, created_at, expires_at, code" };
-
 /** `now`: the time in seconds that judges expiry. */
 export function createSqliteEmailVerificationStore(db: Database, reads: SnapshotReads, events: SqliteEventLog, now: () => number): EmailVerificationStore {
-	const requests = codeRequestVerbs<EmailVerificationRow, EmailVerificationRequest, string>(db, reads, events, TABLE, emailVerificationOfRow, now);
+	const requests = codeRequestVerbs<EmailVerificationRow, EmailVerificationRequest, string>(db, reads, events, EMAIL_VERIFICATION_REQUESTS, now);
 	const upsertRequest = db.prepare<void, [string, number, number, string]>(
 		`INSERT INTO email_verification_request (user_id, created_at, expires_at, code) VALUES (?, ?, ?, ?)
 		ON CONFLICT (user_id) DO UPDATE SET

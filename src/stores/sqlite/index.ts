@@ -28,11 +28,11 @@ function createStores(db: Database, reads: SnapshotReads, settings: EventSetting
 		emailSignIns: createSqliteEmailSignInStore(db, reads, events, seconds),
 		emailVerifications: createSqliteEmailVerificationStore(db, reads, events, seconds),
 		emailUpdates: createSqliteEmailUpdateStore(db, reads, events, seconds),
-		twoFactor: createSqliteTwoFactorStore(db, reads, events),
+		twoFactor: createSqliteTwoFactorStore(db, reads, events, seconds),
 		passkeys: createSqlitePasskeyStore(db, reads, events),
 		events: events.store,
 		userImports: createSqliteUserImportStore(db),
-		console: createSqliteConsoleStore(db),
+		console: createSqliteConsoleStore(db, seconds),
 		sessions: createSqliteSessionStore(db, reads, events),
 	};
 }
@@ -76,7 +76,7 @@ export function openSqliteStorage(path: string, limiterCapacity?: number, events
 		kind: "sqlite",
 		migrated,
 		stores,
-		limitStore: createMemoryLimitStore(limiterCapacity),
+		limitStore: createMemoryLimitStore(limiterCapacity, now),
 		webhookQueue: createSqliteWebhookQueue(db),
 		async ping() {
 			// Reads the schema version: unlike `SELECT 1`, that takes a read transaction on the file.

@@ -2,76 +2,12 @@
 // a second verify finds nothing); a registration's count and uniqueness are judged in the
 // transaction that inserts; a sign-in's counter is stored with a compare-and-swap.
 import type { Database } from "bun:sqlite";
-import {
-	MAX_PASSKEYS_PER_USER,
-	type Ceremony,
-	type CeremonyKind,
-	type InsertPasskeyOutcome,
-	type Passkey,
-	type PasskeyStore,
-	type PasskeyUse,
-} from "../../features/passkeys/store.ts";
+import { MAX_PASSKEYS_PER_USER, type InsertPasskeyOutcome, type Passkey, type PasskeyStore, type PasskeyUse } from "../../features/passkeys/store.ts";
 import type { HolmEvent } from "../../features/events/store.ts";
+import { PASSKEY_COLUMNS, passkeyOrNull, toCeremony, toPasskey, type CeremonyRow, type PasskeyRow } from "../passkey-rows.ts";
 import type { SnapshotReads } from "./db/snapshot-reads.ts";
 import { isForeignKeyViolation, isUniqueViolation } from "./errors.ts";
 import type { SqliteEventLog } from "./events.ts";
-
-interface PasskeyRow {
-	id: string;
-	user_id: string;
-	credential_id: Uint8Array;
-	public_key: Uint8Array;
-	algorithm: number;
-	sign_count: number;
-	name: string;
-	created_at: number;
-	last_used_at: number | null;
-	backup_eligible: number;
-	backed_up: number;
-	transports: string;
-	aaguid: Uint8Array;
-}
-
-interface CeremonyRow {
-	id: string;
-	kind: CeremonyKind;
-	user_id: string | null;
-	challenge: Uint8Array;
-	created_at: number;
-	expires_at: number;
-}
-
-const PASSKEY_COLUMNS = `id, user_id, credential_id, public_key, algorithm, sign_count, name, created_at, last_used_at,
-	backup_eligible, backed_up, transports, aaguid`;
-
-function toPasskey(row: PasskeyRow): Passkey {
-	return {
-		id: row.id,
-		userId: row.user_id,
-		credentialId: new Uint8Array(row.credential_id),
-		publicKey: new Uint8Array(row.public_key),
-		algorithm: row.algorithm,
-		signCount: row.sign_count,
-		name: row.name,
-		createdAt: row.created_at,
-		lastUsedAt: row.last_used_at,
-		backupEligible: row.backup_eligible === 1,
-		backedUp: row.backed_up === 1,
-		transports: JSON.parse(row.transports),
-		aaguid: new Uint8Array(row.aaguid),
-	};
-}
-
-function toCeremony(row: CeremonyRow): Ceremony {
-	return {
-		id: row.id,
-		kind: row.kind,
-		userId: row.user_id,
-		challenge: new Uint8Array(row.challenge),
-		createdAt: row.created_at,
-		expiresAt: row.expires_at,
-	};
-}
 
 export function createSqlitePasskeyStore(db: Database, reads: SnapshotReads, events: SqliteEventLog): PasskeyStore {
 	const insertHandle = db.prepare<void, [Uint8Array, string]>(
@@ -166,12 +102,10 @@ export function createSqlitePasskeyStore(db: Database, reads: SnapshotReads, eve
 			return insert(passkey, event);
 		},
 		async get(id) {
-			const row = readPasskey.get(id);
-			return row === null ? null : toPasskey(row);
+			return passkeyOrNull(readPasskey.get(id));
 		},
 		async getByCredentialId(credentialId) {
-			const row = readByCredentialId.get(credentialId);
-			return row === null ? null : toPasskey(row);
+			return passkeyOrNull(readByCredentialId.get(credentialId));
 		},
 		async listForUser(userId) {
 			return readForUser.all(userId).map(toPasskey);

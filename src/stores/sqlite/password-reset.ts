@@ -4,18 +4,16 @@ import type { Database } from "bun:sqlite";
 import type { HolmEvent } from "../../features/events/store.ts";
 import type { PasswordResetRequest, PasswordResetStore } from "../../features/password-reset/store.ts";
 import type { SessionEnding } from "../../features/sessions/store.ts";
-import { passwordResetOfRow, type PasswordResetRow } from "../code-request-rows.ts";
-import { codeRequestVerbs, type CodeRequestTable } from "./code-requests.ts";
+import { PASSWORD_RESET_REQUESTS, type PasswordResetRow } from "../code-request-rows.ts";
+import { codeRequestVerbs } from "./code-requests.ts";
 import type { SnapshotReads } from "./db/snapshot-reads.ts";
 import type { SqliteEventLog } from "./events.ts";
 import { writeForUser } from "./errors.ts";
 import { endSessionsWithin } from "./sessions.ts";
 
-const TABLE: CodeRequestTable = { name: "password_reset_request", key: "id", code: "code_hash", columns: "id, user_id, created_at, expires_at, email_verified" };
-
 /** `now`: the time in seconds that judges expiry. */
 export function createSqlitePasswordResetStore(db: Database, reads: SnapshotReads, events: SqliteEventLog, now: () => number): PasswordResetStore {
-	const requests = codeRequestVerbs<PasswordResetRow, PasswordResetRequest, Uint8Array>(db, reads, events, TABLE, passwordResetOfRow, now);
+	const requests = codeRequestVerbs<PasswordResetRow, PasswordResetRequest, Uint8Array>(db, reads, events, PASSWORD_RESET_REQUESTS, now);
 	const insertRequest = db.prepare<void, [string, string, number, number, Uint8Array]>(
 		`INSERT INTO password_reset_request (id, user_id, created_at, expires_at, code_hash) VALUES (?, ?, ?, ?, ?)`,
 	);

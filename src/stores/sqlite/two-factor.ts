@@ -1,5 +1,6 @@
 // The second factors on SQLite: each check and its lockout bookkeeping run in one synchronous
-// transaction, so parallel guesses are taken one at a time.
+// transaction, so parallel guesses are taken one at a time. Locks are judged by `now` (whole
+// seconds, this instance's clock: one process, one clock).
 import type { Database } from "bun:sqlite";
 import { withData, type HolmEvent } from "../../features/events/store.ts";
 import type { Locked, ResetWithRecoveryCodeOutcome, TwoFactorStore, VerifyTotpOutcome } from "../../features/two-factor/store.ts";
@@ -19,7 +20,7 @@ interface CredentialRow {
 	last_used_step: number;
 }
 
-export function createSqliteTwoFactorStore(db: Database, reads: SnapshotReads, events: SqliteEventLog): TwoFactorStore {
+export function createSqliteTwoFactorStore(db: Database, reads: SnapshotReads, events: SqliteEventLog, now: () => number): TwoFactorStore {
 	// The same key registered again keeps the highest step used so far, so a code it accepted before
 	// cannot pass again; a new key starts from its registering code.
 	const upsertCredential = db.prepare<void, [string, number, Uint8Array, number]>(
@@ -67,66 +68,31 @@ export function createSqliteTwoFactorStore(db: Database, reads: SnapshotReads, e
 	const clearAllLockouts = db.prepare<void, [string]>(`DELETE FROM second_factor_lockout WHERE user_id = ?`);
 
 	/** The lock in force on a check, or null. */
-	function lockOf(userId: string, check: SecondFactorCheck, now: number): Locked | null {
+	function lockOf(userId: string, check: SecondFactorCheck, at: number): Locked | null {
 		const lockedUntil = selectLockout.get(userId, check)?.locked_until ?? null;
-		return lockedUntil !== null && lockedUntil > now ? { outcome: "LOCKED", retryAfterSeconds: lockedUntil - now } : null;
+		return lockedUntil !== null && lockedUntil > at ? { outcome: "LOCKED", retryAfterSeconds: lockedUntil - at } : null;
 	}
 
 	/** Counts an incorrect code; the seconds of the lock it started (and its event), or null. */
-	function recordIncorrectCode(userId: string, check: SecondFactorCheck, now: number, lockout: SecondFactorLockout, lockEvent: HolmEvent): number | null {
+	function recordIncorrectCode(userId: string, check: SecondFactorCheck, at: number, lockout: SecondFactorLockout, lockEvent: HolmEvent): number | null {
 		const { failed_attempts, lock_count } = countFailure.get(userId, check)!;
 		if (failed_attempts < lockout.maxIncorrectCodes) return null;
 		const seconds = secondFactorLockSeconds(lock_count, lockout.firstLockSeconds);
-		lock.run(now + seconds, userId, check);
+		lock.run(at + seconds, userId, check);
 		events.write(withData(lockEvent, { lock_seconds: seconds }));
 		return seconds;
 	}
 
-	const verifyTotp = db.transaction(
-		(
-			userId: string,
-			now: number,
-			findStep: (key: Uint8Array, lastUsedStep: number) => number | null,
-			lockout: SecondFactorLockout,
-			lockEvent: HolmEvent,
-		): VerifyTotpOutcome => {
-			const locked = lockOf(userId, "totp", now);
-			if (locked !== null) return locked;
-			const credential = selectCredential.get(userId);
-			if (credential === null) return { outcome: "NOT_ALLOWED" };
-			const step = findStep(credential.key, credential.last_used_step);
-			if (step === null || advanceStep.run(step, userId, step).changes === 0) {
-				return { outcome: "INCORRECT_CODE", lockedForSeconds: recordIncorrectCode(userId, "totp", now, lockout, lockEvent) };
-			}
-			clearLockout.run(userId, "totp");
-			return { outcome: "VERIFIED" };
-		},
-	);
+	// One transaction that runs the work it is given, so each check is written once, in its method
+	// below, with the interface's types.
+	const inTransaction = db.transaction((work: () => unknown) => work());
 
-	const resetWithRecoveryCode = db.transaction(
-		(
-			userId: string,
-			isCorrect: (code: string) => boolean,
-			newCode: string,
-			now: number,
-			lockout: SecondFactorLockout,
-			outcomes: { reset: HolmEvent; locked: HolmEvent },
-			ending: SessionEnding,
-		): ResetWithRecoveryCodeOutcome => {
-			const locked = lockOf(userId, "recovery_code", now);
-			if (locked !== null) return locked;
-			const row = selectRecoveryCode.get(userId);
-			if (row === null) return { outcome: "NOT_FOUND" };
-			if (!isCorrect(row.recovery_code) || swapRecoveryCode.run(newCode, userId, row.recovery_code).changes === 0) {
-				return { outcome: "INCORRECT_CODE", lockedForSeconds: recordIncorrectCode(userId, "recovery_code", now, lockout, outcomes.locked) };
-			}
-			deleteCredential.run(userId);
-			clearAllLockouts.run(userId);
-			endSessionsWithin(db, events, userId, ending);
-			events.write(outcomes.reset);
-			return { outcome: "RESET" };
-		},
-	);
+	/** In one transaction: the lock in force on the user's check, or else what `check` answers at
+	 *  the time `at` (the store's clock, read once). */
+	function unlessLocked<T>(userId: string, name: SecondFactorCheck, check: (at: number) => T): Locked | T {
+		const at = now();
+		return inTransaction(() => lockOf(userId, name, at) ?? check(at)) as Locked | T;
+	}
 
 	const replaceCredential = db.transaction((credential: { userId: string; createdAt: number; key: Uint8Array }, acceptedStep: number, event: HolmEvent) => {
 		upsertCredential.run(credential.userId, credential.createdAt, credential.key, acceptedStep);
@@ -162,14 +128,34 @@ export function createSqliteTwoFactorStore(db: Database, reads: SnapshotReads, e
 		async deleteCredential(userId, event, ending) {
 			return deleteCredentialWithEvent(userId, event, ending);
 		},
-		async verifyTotp(userId, now, findStep, lockout, lockEvent) {
-			return verifyTotp(userId, now, findStep, lockout, lockEvent);
+		async verifyTotp(userId, findStep, lockout, lockEvent) {
+			return unlessLocked(userId, "totp", (at): VerifyTotpOutcome => {
+				const credential = selectCredential.get(userId);
+				if (credential === null) return { outcome: "NOT_ALLOWED" };
+				const step = findStep(credential.key, credential.last_used_step);
+				if (step === null || advanceStep.run(step, userId, step).changes === 0) {
+					return { outcome: "INCORRECT_CODE", lockedForSeconds: recordIncorrectCode(userId, "totp", at, lockout, lockEvent) };
+				}
+				clearLockout.run(userId, "totp");
+				return { outcome: "VERIFIED" };
+			});
 		},
 		async setRecoveryCode(userId, recoveryCode, event) {
 			return setRecoveryCodeWithEvent(userId, recoveryCode, event);
 		},
-		async resetWithRecoveryCode(userId, isCorrect, newCode, now, lockout, outcomes, ending) {
-			return resetWithRecoveryCode(userId, isCorrect, newCode, now, lockout, outcomes, ending);
+		async resetWithRecoveryCode(userId, isCorrect, newCode, lockout, outcomes, ending) {
+			return unlessLocked(userId, "recovery_code", (at): ResetWithRecoveryCodeOutcome => {
+				const row = selectRecoveryCode.get(userId);
+				if (row === null) return { outcome: "NOT_FOUND" };
+				if (!isCorrect(row.recovery_code) || swapRecoveryCode.run(newCode, userId, row.recovery_code).changes === 0) {
+					return { outcome: "INCORRECT_CODE", lockedForSeconds: recordIncorrectCode(userId, "recovery_code", at, lockout, outcomes.locked) };
+				}
+				deleteCredential.run(userId);
+				clearAllLockouts.run(userId);
+				endSessionsWithin(db, events, userId, ending);
+				events.write(outcomes.reset);
+				return { outcome: "RESET" };
+			});
 		},
 		async clearLockouts(userId, event) {
 			return clearLockouts(userId, event);

@@ -3,6 +3,16 @@
 import type { Database } from "bun:sqlite";
 import type { ImportedUser, UserImportStore } from "../../features/user-imports/store.ts";
 
+/** Who holds each of `items` (by `key`), for those `holderOf` finds a holder of. */
+function holdersOf<T>(items: readonly T[], key: (item: T) => string, holderOf: (item: T) => string | undefined): Map<string, string> {
+	const holders = new Map<string, string>();
+	for (const item of items) {
+		const holder = holderOf(item);
+		if (holder !== undefined) holders.set(key(item), holder);
+	}
+	return holders;
+}
+
 export function createSqliteUserImportStore(db: Database): UserImportStore {
 	// One statement for the whole batch, not one per row: the email search index (an FTS5 table kept
 	// by triggers) writes its pending rows out at every statement that opens a savepoint, so row by
@@ -75,31 +85,16 @@ export function createSqliteUserImportStore(db: Database): UserImportStore {
 			return insertAll(users, totpCreatedAt);
 		},
 		async emailHolders(emails) {
-			const holders = new Map<string, string>();
-			for (const email of emails) {
-				const row = selectEmailHolder.get(email);
-				if (row !== null) holders.set(email, row.id);
-			}
-			return holders;
+			return holdersOf(emails, (email) => email, (email) => selectEmailHolder.get(email)?.id);
 		},
 		async existingIds(ids) {
 			return new Set(ids.filter((id) => selectId.get(id) !== null));
 		},
 		async sessionHolders(sessionIds) {
-			const holders = new Map<string, string>();
-			for (const id of sessionIds) {
-				const row = selectSessionHolder.get(id);
-				if (row !== null) holders.set(id, row.user_id);
-			}
-			return holders;
+			return holdersOf(sessionIds, (id) => id, (id) => selectSessionHolder.get(id)?.user_id);
 		},
 		async passkeyHolders(passkeys) {
-			const holders = new Map<string, string>();
-			for (const passkey of passkeys) {
-				const row = selectPasskeyHolder.get(passkey.id, passkey.credentialId);
-				if (row !== null) holders.set(passkey.id, row.user_id);
-			}
-			return holders;
+			return holdersOf(passkeys, (passkey) => passkey.id, (passkey) => selectPasskeyHolder.get(passkey.id, passkey.credentialId)?.user_id);
 		},
 	};
 }
