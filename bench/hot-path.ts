@@ -1,5 +1,5 @@
 // `bun bench/hot-path.ts [EXECUTABLE[,FLAG,...] ...]`: the reads every application request makes
-// (GET /users/{id}, a page of 20 users, POST /sessions/validate once it exists) and a write that
+// (GET /users/{id}, a page of 20 users, POST /sessions/validate) and a write that
 // stores an event (POST /users/{id}/regenerate-recovery-code) against one or more builds of Holm,
 // each at its default flags plus the FLAGs given after its name (so at --log-level info: the request
 // line is part of the cost), beside the Bun.serve floor, in alternating rounds on one machine. Two
@@ -52,6 +52,22 @@ async function wrk(pid: number, url: string, lua: string, idsFile?: string): Pro
 	return { rate: result.requestsPerSecond, cpu: ((cpuSeconds(pid) - before) * 1e6) / result.requests };
 }
 
+/** A session token for each of the first 1,000 users, made through the API (each build has its own). */
+async function sessionTokens(url: string, ids: readonly string[]): Promise<string[]> {
+	const tokens: string[] = [];
+	const first = ids.slice(0, 1000);
+	for (let start = 0; start < first.length; start += 50) {
+		const made = await Promise.all(
+			first.slice(start, start + 50).map(async (id) => {
+				const response = await fetch(`${url}/users/${id}/sessions`, { method: "POST", headers: { Authorization: secret }, body: "{}" });
+				return ((await response.json()) as { token: string }).token;
+			}),
+		);
+		tokens.push(...made);
+	}
+	return tokens;
+}
+
 // Every process started here, stopped in the end whatever happened.
 const children: Bun.Subprocess[] = [];
 try {
@@ -59,7 +75,7 @@ try {
 	const idsFile = join(work, "ids.txt");
 	writeFileSync(idsFile, ids.join("\n") + "\n");
 	// Each build holds a data directory of its own, with the same users.
-	const servers = builds.map((build, i) => ({ ...build, port: freePort(), dir: join(work, `data-${i}`), pid: 0 }));
+	const servers = builds.map((build, i) => ({ ...build, port: freePort(), dir: join(work, `data-${i}`), pid: 0, tokensFile: join(work, `tokens-${i}.txt`) }));
 	for (const server of servers) {
 		const { executable, flags, port, dir } = server;
 		const child = spawn(executable, flags, dir, port);
@@ -67,12 +83,14 @@ try {
 		children.push(child);
 		await waitHealthy(`http://127.0.0.1:${port}`, performance.now(), child);
 		await importThroughHolm([executable], join(work, "users.ndjson"), `http://127.0.0.1:${port}`, secretFile, USERS);
+		if (ROWS.has("reads")) writeFileSync(server.tokensFile, (await sessionTokens(`http://127.0.0.1:${port}`, ids)).join("\n") + "\n");
 	}
 	const floorPort = freePort();
 	const floor = spawnFloor(floorPort);
 	children.push(floor);
 	await waitHealthy(`http://127.0.0.1:${floorPort}`, performance.now(), floor);
 
+	const validate = `function makeRequest(i) return wrk.format("POST", "/sessions/validate", nil, '{"token":"' .. ids[i % N + 1] .. '"}') end`;
 	const byUser = `function makeRequest(i) return wrk.format("GET", "/users/" .. ids[i % N + 1]) end`;
 	const regenerate = `function makeRequest(i) return wrk.format("POST", "/users/" .. ids[i % N + 1] .. "/regenerate-recovery-code", nil, "{}") end`;
 	const rows: Record<string, Measured[]> = {};
@@ -83,23 +101,28 @@ try {
 		// The order turns each round, so no build always runs right after the floor.
 		const order = [{ name: "floor", port: floorPort, pid: floor.pid }, ...servers];
 		for (let k = 0; k < round % order.length; k++) order.push(order.shift()!);
-		for (const { name, port, pid } of order) {
+		for (const server of order) {
+			const { name, port, pid } = server;
 			const url = `http://127.0.0.1:${port}`;
 			if (name === "floor") {
 				add("floor GET", await wrk(pid, `${url}/users/x`, ""));
+				if (ROWS.has("reads")) add("floor POST", await wrk(pid, `${url}/sessions/validate`, `wrk.method = "POST"; wrk.body = '{"token":"x"}'`));
 				continue;
 			}
 			if (ROWS.has("reads")) {
 				add(`${name} GET /users/{id}`, await wrk(pid, url, byUser, idsFile));
 				add(`${name} GET /users?per_page=20`, await wrk(pid, `${url}/users?per_page=20`, ""));
+				if ("tokensFile" in server) add(`${name} POST /sessions/validate`, await wrk(pid, url, validate, server.tokensFile));
 			}
 			if (ROWS.has("events")) add(`${name} POST /users/{id}/regenerate-recovery-code`, await wrk(pid, url, regenerate, idsFile));
 		}
 	}
-	const floorRows = rows["floor GET"]!;
+	const floorGet = rows["floor GET"]!;
 	const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
 	console.log(`load average (1 min) at each round: ${loads.map((l) => l.toFixed(1)).join(", ")}; ${ROUNDS} rounds of ${SECONDS} s, ${CONNECTIONS} connections`);
 	for (const [name, measured] of Object.entries(rows)) {
+		// Validation is set beside the POST floor (which parses its JSON body, as Holm does), the rest beside the GET floor.
+		const floorRows = name.endsWith("POST /sessions/validate") || name === "floor POST" ? (rows["floor POST"] ?? floorGet) : floorGet;
 		const ratios = measured.map((m, i) => m.rate / floorRows[i]!.rate);
 		const cpu = median(measured.map((m) => m.cpu));
 		console.log(

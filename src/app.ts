@@ -1,12 +1,13 @@
 // createApp(deps): the Hono app with the shared middleware, the error mapping and every route.
 import type { SessionSettings } from "./features/sessions/settings.ts";
-import { Hono, type Context } from "hono";
-import { matchedRoutes, routePath } from "hono/route";
+import { getPath } from "hono/utils/url";
 import { createClientIpReport } from "./client-ip-report.ts";
 import { errorCodeOf, errorResponse, failureResponse, unavailableResponse } from "./errors.ts";
 import { createConsoleRoutes, isConsolePath } from "./features/console/routes.ts";
 import { clientClosed, clientClosedCodeOf, clientClosedResponse } from "./http/client-closed.ts";
-import type { AppContext, HonoEnv } from "./http/env.ts";
+import type { AppContext } from "./http/env.ts";
+import { PipelineContext, RequestView, type RequestContext } from "./http/request-context.ts";
+import { createRouter, type Match } from "./http/router.ts";
 import type { LeakCheck } from "./leak-check/index.ts";
 import { HashingUnavailableError, type Hasher } from "./lib/password-hash.ts";
 import { createLimits, DEFAULT_LIMITS, PER_USER_RULES, RULES, type LimitObserver, type LimitSettings } from "./limits.ts";
@@ -42,18 +43,6 @@ export interface AppDeps {
 	console?: boolean;
 	/** Session timeouts and the per-user cap (API.md section 13); the defaults when absent. */
 	sessions?: SessionSettings;
-}
-
-/**
- * The pattern of the route the request matched (`/password-reset-requests/:request_id`), or of the
- * catch-all middleware when none did: never the path, since a verified reset request's id is as
- * good as a password, and a path can carry anything, `%0A` included.
- */
-function routeOf(c: Context): string {
-	// The row that answered, when a static path and a pattern both match (POST /sessions/validate
-	// and the 405 catch-all of /sessions/:session_id): the last match would be the catch-all's.
-	const answered = matchedRoutes(c).find((matched) => matched.method === c.req.method);
-	return answered?.path ?? routePath(c, -1);
 }
 
 // A caller's request id is kept when it looks like one (a UUID, a trace id, a ULID); anything else
@@ -109,26 +98,23 @@ function countedLeakCheck(leakCheck: LeakCheck, metrics: Metrics): LeakCheck {
 	};
 }
 
-/** The rows of each path pattern, in the order of src/routes.ts. */
-function rowsByPath(routes: readonly Route[]): Map<string, Route[]> {
-	const rows = new Map<string, Route[]>();
-	for (const row of routes) rows.set(row.path, [...(rows.get(row.path) ?? []), row]);
-	for (const [path, [first, ...others]] of rows) {
-		if (others.some((row) => row.feature !== first!.feature)) throw new Error(`routes: every method of ${path} belongs to one feature switch`);
-	}
-	return rows;
+/** The endpoint's answer, or its failure as an error answer. */
+async function answerWith(row: Route, c: RequestContext): Promise<Response> {
+	const answered = await row.endpoint.handle(c);
+	return answered instanceof Response ? answered : failureResponse(answered);
 }
 
-/** The Hono handler of a row: the endpoint's answer, or its failure as an error answer. */
-function answerWith(row: Route) {
-	return async function answer(c: Context<HonoEnv>): Promise<Response> {
-		const answered = await row.endpoint.handle(c);
-		return answered instanceof Response ? answered : failureResponse(answered);
-	};
+/** The route label of a request no row of the API answers (a 404, the console): the catch-all's. */
+const NO_ROUTE = "/*";
+
+/** What Bun.serve calls for each request (`server` is the Bun server, which the console asks for
+ *  the peer's address), and what tests call in-process. */
+export interface Service {
+	fetch(request: Request, server?: unknown): Promise<Response>;
 }
 
 export interface App {
-	app: Hono<HonoEnv>;
+	app: Service;
 	ctx: AppContext;
 	/** Resolves once no request is being handled. The listener's stop waits only for requests
 	 *  whose client is still connected; the database must stay open for the others too. */
@@ -151,56 +137,68 @@ export function createApp(deps: AppDeps): App {
 		sessions: deps.sessions,
 	};
 	const featuresOff = new Set<Feature>(ctx.passkeys === null ? ["passkeys"] : []);
-	const rowsOf = rowsByPath(ROUTES);
-
-	const app = new Hono<HonoEnv>();
+	const router = createRouter(ROUTES);
 	const checkSecret = secretCheck(deps.secrets);
 	// The console takes its own session, never the secret, and checks its own requests.
 	const consoleRoutes = deps.console === true ? createConsoleRoutes(ctx) : null;
 	let handling = 0;
 	let whenIdle: (() => void)[] = [];
-	// Each request's id, for the error line of one that fails (onError sees only the context).
-	const requestIds = new WeakMap<Context, string>();
 
-	/** What every request goes through, around its route: one middleware, not one per step, since
-	 *  each layer costs a promise and a dispatch on every request. */
-	app.use(async function handleRequest(c, next) {
+	/** Every request: its row, the shared checks, its endpoint, then the request line and metrics.
+	 *  One function, not a chain of middleware: each layer cost a promise and a dispatch. */
+	async function handleRequest(request: Request, server: unknown): Promise<Response> {
 		handling++;
 		const started = performance.now();
-		const requestId = requestIdOf(c.req.raw.headers.get("X-Request-Id"));
-		requestIds.set(c, requestId);
+		const method = request.method;
+		const requestId = requestIdOf(request.headers.get("X-Request-Id"));
+		let route = NO_ROUTE;
+		let c: RequestContext | null = null;
 		try {
-			// Order matters (API.md section 1): secret, media type, body size; then each route's 404,
-			// body validation and limits. A feature that is off refuses right after the secret. What
-			// applies is read from the row the request matched (src/routes.ts), never from the path.
-			// The matched pattern is read once: Hono's routePath walks the matched routes each time.
-			const route = routeOf(c);
-			if (consoleRoutes !== null && isConsolePath(c.req.path)) {
-				c.res = await consoleRoutes.fetch(c.req.raw, c.env);
-			} else {
-				const pathRows = rowsOf.get(route) ?? [];
-				const row = pathRows.find((candidate) => candidate.method === (c.req.method === "HEAD" ? "GET" : c.req.method)) ?? null;
-				const refused =
-					checkSecret(c, row) ?? featureOff(pathRows, featuresOff) ?? checkMediaTypes(c) ?? (await readBody(c, row?.bodyLimit ?? DEFAULT_BODY_LIMIT));
-				if (refused === null) {
-					c.set("ctx", ctx);
-					await next();
+			let response: Response;
+			try {
+				const path = getPath(request);
+				const match = consoleRoutes !== null && isConsolePath(path) ? null : router.match(method, path);
+				if (match === null) {
+					response = await consoleRoutes!.fetch(request, server);
 				} else {
-					c.res = refused;
+					if (match.kind !== "none") route = match.path.pattern;
+					c = new PipelineContext(new RequestView(request, path, match.kind === "row" ? match.params : {}), ctx);
+					response = await answerThroughPipeline(c, match);
 				}
+			} catch (error) {
+				response = answerUnknownError(error, request, requestId, route);
 			}
-			const response = c.res;
-			closeIfBodyUnread(c, response);
+			if (c !== null) closeIfBodyUnread(c, response);
 			response.headers.set("X-Request-Id", requestId);
-			logRequest(c.req.method, route, requestId, response, (performance.now() - started) / 1000);
-			return response;
+			logRequest(method, route, requestId, response, (performance.now() - started) / 1000);
+			// Answered by the GET row, without its body (as Hono did).
+			return method === "HEAD" ? new Response(null, response) : response;
 		} finally {
 			if (--handling === 0) {
 				for (const resolve of whenIdle) resolve();
 				whenIdle = [];
 			}
 		}
-	});
+	}
+
+	/** Order matters (API.md section 1): secret, media type, body size; then each route's 404, body
+	 *  validation and limits. A feature that is off refuses right after the secret. What applies is
+	 *  read from the row the request matched (src/routes.ts), never from the path; a path without
+	 *  the method, or no path of the API, goes through the same checks before its 405 or 404. */
+	async function answerThroughPipeline(c: RequestContext, match: Match): Promise<Response> {
+		const row = match.kind === "row" ? match.row : null;
+		const refused =
+			checkSecret(c, row) ??
+			(match.kind === "none" ? null : featureOff(match.path.rows, featuresOff)) ??
+			checkMediaTypes(c) ??
+			(await readBody(c, row?.bodyLimit ?? DEFAULT_BODY_LIMIT));
+		if (refused !== null) return refused;
+		if (row !== null) return answerWith(row, c);
+		if (match.kind === "none") return errorResponse("NOT_FOUND");
+		const response = errorResponse("METHOD_NOT_ALLOWED");
+		response.headers.set("Allow", match.path.allow);
+		return response;
+	}
 
 	function logRequest(method: string, route: string, requestId: string, response: Response, seconds: number): void {
 		const error = errorCodeOf(response) ?? clientClosedCodeOf(response);
@@ -214,51 +212,28 @@ export function createApp(deps: AppDeps): App {
 		else deps.log.info("request", fields);
 	}
 
-	for (const row of ROUTES) app.on(row.method, row.path, answerWith(row));
-	// Registered after every method of a path, so only a method without a handler reaches it.
-	for (const [path, rows] of rowsOf) {
-		const methods: string[] = rows.map((row) => row.method);
-		if (methods.includes("GET")) methods.push("HEAD"); // Hono answers HEAD with the GET handler
-		const allow = [...new Set(methods)].sort().join(", ");
-		app.all(path, function answerMethodNotAllowed() {
-			const response = errorResponse("METHOD_NOT_ALLOWED");
-			response.headers.set("Allow", allow);
-			return response;
-		});
-	}
-
-	app.notFound(() => errorResponse("NOT_FOUND"));
-	app.onError(function answerUnknownError(error, c) {
+	function answerUnknownError(error: unknown, request: Request, requestId: string, route: string): Response {
+		const failure = error instanceof Error ? error : new Error(String(error));
 		// A handler that was still reading from a client that left (see http/client-closed.ts).
-		if (error.name === "AbortError" && clientClosed(c.req.raw)) return clientClosedResponse();
-		if (error instanceof HashingUnavailableError) {
+		if (failure.name === "AbortError" && clientClosed(request)) return clientClosedResponse();
+		if (failure instanceof HashingUnavailableError) {
 			deps.metrics.hashingRejected();
 			return unavailableResponse();
 		}
-		const timedOut = deps.storage.timeoutReason(error);
+		const timedOut = deps.storage.timeoutReason(failure);
 		if (timedOut !== null) {
 			// Not a fault here: another instance holds what this request needs, or the database is
 			// overloaded or out of reach. Worth a warning, and the caller may try again shortly.
-			deps.log.warn("the database did not answer in time", {
-				request_id: requestIds.get(c) ?? null,
-				method: c.req.method,
-				route: routeOf(c),
-				reason: timedOut,
-			});
+			deps.log.warn("the database did not answer in time", { request_id: requestId, method: request.method, route, reason: timedOut });
 			return unavailableResponse();
 		}
 		// The message names the failing operation; request bodies (passwords, codes) never reach it.
-		deps.log.error("request failed", {
-			request_id: requestIds.get(c) ?? null,
-			method: c.req.method,
-			route: routeOf(c),
-			error: error.name,
-			reason: error.message,
-		});
+		deps.log.error("request failed", { request_id: requestId, method: request.method, route, error: failure.name, reason: failure.message });
 		return errorResponse("UNKNOWN_ERROR");
-	});
+	}
+
 	return {
-		app,
+		app: { fetch: handleRequest },
 		ctx,
 		idle: () => (handling === 0 ? Promise.resolve() : new Promise((resolve) => whenIdle.push(resolve))),
 	};

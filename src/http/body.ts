@@ -1,11 +1,10 @@
 // Turns the raw body into a typed value, or null for INVALID_DATA (API.md section 1: an empty
 // body is {}, the body must be a JSON object, unknown fields are ignored).
-import type { Context } from "hono";
+import type { RequestContext } from "./request-context.ts";
 import type { z } from "zod";
 import { notAnAddress } from "../lib/client-ip.ts";
-import type { HonoEnv } from "./env.ts";
 
-export function parseBody<T extends z.ZodType>(c: Context<HonoEnv>, schema: T): z.infer<T> | null {
+export function parseBody<T extends z.ZodType>(c: RequestContext, schema: T): z.infer<T> | null {
 	const text = c.get("rawBody");
 	if (text === null) return null;
 	let value: unknown = {};
@@ -24,7 +23,7 @@ export function parseBody<T extends z.ZodType>(c: Context<HonoEnv>, schema: T): 
 }
 
 /** Every body that carries client_ip comes through here, after its schema made the limit key. */
-function noteClientIp(c: Context<HonoEnv>, body: unknown): void {
+function noteClientIp(c: RequestContext, body: unknown): void {
 	if (typeof body !== "object" || body === null || !("client_ip" in body) || typeof body.client_ip !== "string") return;
 	const value = notAnAddress(body.client_ip);
 	if (value !== null) c.get("ctx").clientIpReport.notAnAddress(value);

@@ -1,14 +1,13 @@
 // An endpoint: its handler, the error codes it answers, and its documentation (the OpenAPI
 // operation), declared together in the feature's handlers.ts. A row of src/routes.ts puts it at a
 // method and path, with what applies to it there (body limit, feature switch, limits).
-import type { Context } from "hono";
 import type { z } from "zod";
 import type { AppContext } from "../context.ts";
 import { fail, type ErrorCode, type Failure } from "../errors.ts";
 import { keptSessionIsWrong } from "../features/sessions/actions.ts";
 import { MODELS, REQUEST_BODIES, type BodyName, type ModelName } from "../openapi/components.ts";
 import { parseBody } from "./body.ts";
-import type { HonoEnv } from "./env.ts";
+import type { RequestContext } from "./request-context.ts";
 import { answerWith, noContentOr } from "./responses.ts";
 
 /** The tags of the OpenAPI document, each with its description. */
@@ -68,7 +67,7 @@ export interface Documentation {
 /** A handler answers a success, or returns a failure (an action's, or its own 404 and 400). */
 export type Answer<Code extends ErrorCode> = Response | Failure<Code>;
 
-export type C = Context<HonoEnv>;
+export type C = RequestContext;
 
 export interface Endpoint<Code extends ErrorCode = ErrorCode> extends Documentation {
 	/** Every code the handler itself can answer (its own 404 and 400, then its action's declared

@@ -2,8 +2,7 @@
 // caller without the secret, a 413) is answered at once and its connection is then closed.
 // Keeping the connection would mean draining the rest first: a client trickling a body that
 // never ends would hold it, with its memory, and hold up a graceful stop, for as long as it liked.
-import type { Context } from "hono";
-import type { HonoEnv } from "../http/env.ts";
+import type { RequestContext } from "../http/request-context.ts";
 
 function announcesBody(request: Request): boolean {
 	const length = request.headers.get("Content-Length");
@@ -11,7 +10,7 @@ function announcesBody(request: Request): boolean {
 }
 
 /** After the answer: closes the connection when the request announced a body that was not read. */
-export function closeIfBodyUnread(c: Context<HonoEnv>, response: Response): void {
+export function closeIfBodyUnread(c: RequestContext, response: Response): void {
 	// read-body.ts sets rawBody only once it has read the whole body.
 	if (c.get("rawBody") === undefined && announcesBody(c.req.raw)) response.headers.set("Connection", "close");
 }

@@ -1,6 +1,6 @@
 // 415 for a body we would not read as JSON, 406 for a client that cannot take JSON back.
 // @faroe/sdk sends its JSON as text/plain;charset=UTF-8, so text/plain must pass.
-import type { Context } from "hono";
+import type { RequestContext } from "../http/request-context.ts";
 import { errorResponse } from "../errors.ts";
 
 const READABLE = new Set(["application/json", "text/plain"]);
@@ -22,7 +22,7 @@ export function acceptsJson(accept: string): boolean {
 }
 
 /** 415 or 406, or null to go on. */
-export function checkMediaTypes(c: Context): Response | null {
+export function checkMediaTypes(c: RequestContext): Response | null {
 	const contentType = c.req.header("Content-Type");
 	if (contentType !== undefined && !READABLE.has(essence(contentType))) return errorResponse("UNSUPPORTED_MEDIA_TYPE");
 	const accept = c.req.header("Accept");

@@ -6,10 +6,9 @@
 // Only POST routes take a body; GET and DELETE never read one, whatever the client sends, and
 // this middleware runs after the secret check, so no body is read for a caller without the
 // secret. An unread body is not drained either: see close-unread-body.ts.
-import type { Context } from "hono";
+import type { RequestContext } from "../http/request-context.ts";
 import { errorResponse } from "../errors.ts";
 import { clientClosed, clientClosedResponse } from "../http/client-closed.ts";
-import type { HonoEnv } from "../http/env.ts";
 
 // One decoder serves every request: decode() without { stream } leaves no state behind.
 const UTF8 = new TextDecoder("utf-8", { fatal: true });
@@ -31,7 +30,7 @@ async function bodyBytes(request: Request, declared: string | undefined, limit: 
 
 /** Reads a POST's body of at most `limit` bytes into `rawBody`: PAYLOAD_TOO_LARGE, the stand-in
  *  answer for a client that left (http/client-closed.ts), or null to go on. Other methods read nothing. */
-export async function readBody(c: Context<HonoEnv>, limit: number): Promise<Response | null> {
+export async function readBody(c: RequestContext, limit: number): Promise<Response | null> {
 	if (c.req.method !== "POST") return null;
 	const declared = c.req.header("Content-Length");
 	if (declared !== undefined && !(Number(declared) <= limit)) return errorResponse("PAYLOAD_TOO_LARGE");

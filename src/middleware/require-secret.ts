@@ -1,6 +1,6 @@
 // Every route but the public rows of src/routes.ts (GET /health and GET /openapi.json) needs one of
 // the secrets the server started with (API.md section 1), as the bare secret or as `Bearer <secret>`.
-import type { Context } from "hono";
+import type { RequestContext } from "../http/request-context.ts";
 import { errorResponse } from "../errors.ts";
 import type { Route } from "../http/route.ts";
 import { constantTimeEqualBytes, sha256 } from "../lib/constant-time.ts";
@@ -38,7 +38,7 @@ function notAuthenticated(): Response {
 /** The check of every request against `secrets`: NOT_AUTHENTICATED, or null to go on. `route` is the
  *  row the request matched (null for none): a public row (the health probe, which load balancers
  *  call without a secret, and the API's description) needs none, and neither reads a body. */
-export function secretCheck(secrets: readonly string[]): (c: Context, route: Route | null) => Response | null {
+export function secretCheck(secrets: readonly string[]): (c: RequestContext, route: Route | null) => Response | null {
 	if (secrets.length === 0) throw new Error("secretCheck needs at least one secret");
 	const digests = secrets.map(sha256);
 	return function checkSecret(c, route) {

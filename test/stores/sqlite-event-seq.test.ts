@@ -1,7 +1,7 @@
-// The event table has no AUTOINCREMENT since schema step 11 (its counter was one more WAL page per
+// The event table has no AUTOINCREMENT since schema step 12 (its counter was one more WAL page per
 // commit that stores an event): a seq, the feed's cursor, must still never be reused, even once the
 // sweep has deleted the newest events and the process has restarted, and a database made before
-// step 11 must keep its events, their webhook deliveries and its counter.
+// step 12 must keep its events, their webhook deliveries and its counter.
 import { Database } from "bun:sqlite";
 import { afterAll, expect, test } from "bun:test";
 import { join } from "node:path";
@@ -55,7 +55,7 @@ test("a reader's cursor neither skips nor re-reads events after the sweep delete
 	expect(Number((await ids(storage, null)).next)).toBe(12);
 });
 
-test("schema step 11 keeps an existing database's events, webhook deliveries and counter, without AUTOINCREMENT", async () => {
+test("schema step 12 keeps an existing database's events, webhook deliveries and counter, without AUTOINCREMENT", async () => {
 	const path = join(newDir(), "holm.db");
 	// A database as step 10 left it, with events whose newest were swept: the counter is ahead of the rows.
 	const old = new Database(path, { create: true, strict: true });

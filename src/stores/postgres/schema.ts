@@ -307,6 +307,28 @@ export const POSTGRES_MIGRATIONS: readonly string[] = [
 	);
 	CREATE INDEX session_device_last_seen_at ON session_device (last_seen_at);
 	`,
+	// 12: whether a user has a TOTP credential, as a column of the user, as on SQLite: kept by
+	// statement triggers on totp_credential (registration, removal, an import of many in one
+	// statement, the cascade of a deleted user), in the transaction of the change; a page of users
+	// then reads no credential. Set here from the credentials there are.
+	`
+	ALTER TABLE "user" ADD COLUMN totp_registered boolean NOT NULL DEFAULT false;
+	UPDATE "user" SET totp_registered = true WHERE id IN (SELECT user_id FROM totp_credential);
+	CREATE FUNCTION user_totp_registered_inserted() RETURNS trigger LANGUAGE plpgsql AS $$
+	BEGIN
+		UPDATE "user" SET totp_registered = true WHERE id IN (SELECT user_id FROM inserted_credentials) AND NOT totp_registered;
+		RETURN NULL;
+	END $$;
+	CREATE FUNCTION user_totp_registered_deleted() RETURNS trigger LANGUAGE plpgsql AS $$
+	BEGIN
+		UPDATE "user" SET totp_registered = false WHERE id IN (SELECT user_id FROM deleted_credentials) AND totp_registered;
+		RETURN NULL;
+	END $$;
+	CREATE TRIGGER user_totp_registered_insert AFTER INSERT ON totp_credential REFERENCING NEW TABLE AS inserted_credentials
+		FOR EACH STATEMENT EXECUTE FUNCTION user_totp_registered_inserted();
+	CREATE TRIGGER user_totp_registered_delete AFTER DELETE ON totp_credential REFERENCING OLD TABLE AS deleted_credentials
+		FOR EACH STATEMENT EXECUTE FUNCTION user_totp_registered_deleted();
+	`,
 ];
 
 /** Why email_query scans every user on this database, or null when its index is there. */

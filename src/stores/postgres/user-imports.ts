@@ -57,8 +57,10 @@ export function createPostgresUserImportStore(sql: SQL): UserImportStore {
 					SELECT * FROM jsonb_to_recordset($1::jsonb) AS t(id text, created_at bigint, email text, email_verified boolean,
 						password_hash text, recovery_code text, totp_key text, passkey_user_handle text, passkeys jsonb, sessions jsonb)
 				), inserted AS (
-					INSERT INTO "user" (id, created_at, email, email_verified, password_hash, recovery_code)
-					SELECT id, created_at, email, email_verified, password_hash, recovery_code FROM input
+					-- totp_registered comes with the user, so the credential's trigger has no row to update
+					-- (each update would leave a dead row version until vacuum).
+					INSERT INTO "user" (id, created_at, email, email_verified, password_hash, recovery_code, totp_registered)
+					SELECT id, created_at, email, email_verified, password_hash, recovery_code, totp_key IS NOT NULL FROM input
 					WHERE NOT EXISTS (SELECT 1 FROM jsonb_array_elements(input.passkeys) k
 						JOIN passkey p ON p.credential_id = decode(k ->> 'credential_id', 'hex') OR p.id = k ->> 'id')
 						AND NOT EXISTS (SELECT 1 FROM jsonb_array_elements(input.sessions) j JOIN session s ON s.id = j ->> 'id')

@@ -3,7 +3,7 @@
 // nothing: the cursor is the seq. A seq is never reused, even once the sweep has deleted the newest
 // events: the insert counts from the larger of the newest seq and event_seq_floor, which the sweep
 // raises to the newest seq before it deletes (one page read, no page written, where AUTOINCREMENT
-// wrote its counter's page on every commit; schema step 11).
+// wrote its counter's page on every commit; schema step 12).
 import type { Database } from "bun:sqlite";
 import type { EventQuery, EventStore, EventType, FeedEvent, HolmEvent } from "../../features/events/store.ts";
 import type { EventSettings } from "../index.ts";

@@ -9,7 +9,7 @@ import { endedEvent, type Session, type SessionEnding, type SessionStore, type S
 import type { SnapshotReads } from "./db/snapshot-reads.ts";
 import type { SqliteEventLog } from "./events.ts";
 import { isForeignKeyViolation } from "./errors.ts";
-import { toUser, USER_COLUMNS, type UserRow } from "./users.ts";
+import { toUser, type UserRow } from "./users.ts";
 
 interface SessionRow {
 	id: string;
@@ -21,6 +21,30 @@ interface SessionRow {
 	user_agent: string | null;
 	second_factor_verified_at: number | null;
 	new_device: number;
+}
+
+/** A session and its user, read together for a validation (stand-ins where there is none). */
+interface ValidationRow extends SessionRow {
+	found: number;
+	u_id: string | null;
+	u_created_at: number;
+	u_email: string | null;
+	u_email_verified: number;
+	u_recovery_code: string;
+	u_password_leaked: number;
+	u_totp_registered: number;
+}
+
+function userOf(row: ValidationRow): UserRow {
+	return {
+		id: row.u_id ?? "",
+		created_at: row.u_created_at,
+		email: row.u_email,
+		email_verified: row.u_email_verified,
+		recovery_code: row.u_recovery_code,
+		password_leaked: row.u_password_leaked,
+		totp_registered: row.u_totp_registered,
+	};
 }
 
 const SESSION_COLUMNS = `id, user_id, digest, created_at, last_used_at, client_ip, user_agent, second_factor_verified_at, new_device`;
@@ -101,15 +125,23 @@ export function createSqliteSessionStore(db: Database, reads: SnapshotReads, eve
 		`DELETE FROM session WHERE id IN (SELECT id FROM session WHERE user_id = ?1 ORDER BY last_used_at, created_at, id LIMIT ?2) RETURNING id`,
 	);
 
-	// Two statements, not a join: on this snapshot (no write can come between two synchronous reads)
-	// a lookup by each primary key costs about 1 µs, and the same join about 15.
-	// An unknown id gives a stand-in row (found = 0) of the same shape, so that a miss builds the
-	// same row a wrong secret does: the two cannot be told apart by time.
-	const selectForValidation = reads.prepare<SessionRow & { found: number }, [string]>(
-		`SELECT * FROM (SELECT ${SESSION_COLUMNS}, 1 AS found FROM session WHERE id = ?1
-			UNION ALL SELECT '', '', zeroblob(32), 0, 0, NULL, NULL, NULL, 0, 0) ORDER BY found DESC LIMIT 1`,
+	// One statement for the session and its user, and one row whatever the id: an unknown id gives
+	// a stand-in row (found = 0) of the same shape, and its user is looked up by '' (a miss), so
+	// that an unknown id, a wrong secret and a right one make the same reads and build the same row:
+	// they cannot be told apart by time. The row comes from LEFT JOINs of the id onto the tables:
+	// the earlier UNION with a stand-in sorted after the lookup cost twice the lookup, and reading
+	// the user in a second statement once the secret matched cost a statement more
+	// (docs/benchmarks.md, "The hot path"). (An inner join of session and user measured about 15 µs
+	// here, the planner's doing; these LEFT JOINs from the one-row id measure about 2.)
+	const selectForValidation = reads.prepare<ValidationRow, [string]>(
+		`SELECT coalesce(s.id, '') AS id, coalesce(s.user_id, '') AS user_id, coalesce(s.digest, zeroblob(32)) AS digest,
+			coalesce(s.created_at, 0) AS created_at, coalesce(s.last_used_at, 0) AS last_used_at, s.client_ip, s.user_agent,
+			s.second_factor_verified_at, coalesce(s.new_device, 0) AS new_device, s.id IS NOT NULL AS found,
+			u.id AS u_id, coalesce(u.created_at, 0) AS u_created_at, u.email AS u_email, coalesce(u.email_verified, 0) AS u_email_verified,
+			coalesce(u.recovery_code, '') AS u_recovery_code, coalesce(u.password_leaked, 0) AS u_password_leaked,
+			EXISTS (SELECT 1 FROM totp_credential AS t WHERE t.user_id = coalesce(u.id, '')) AS u_totp_registered
+		FROM (SELECT ?1 AS wanted) AS w LEFT JOIN session AS s ON s.id = w.wanted LEFT JOIN user AS u ON u.id = coalesce(s.user_id, '')`,
 	);
-	const selectUserForValidation = reads.prepare<UserRow, [string]>(`SELECT ${USER_COLUMNS} FROM user WHERE id = ?`);
 	const touch = db.prepare<void, [number, string, number]>(`UPDATE session SET last_used_at = ?1 WHERE id = ?2 AND last_used_at < ?3`);
 	const selectLive = reads.prepare<SessionRow, [string, number, number, number]>(`SELECT ${SESSION_COLUMNS} FROM session WHERE id = ?1 AND ${LIVE}`);
 	const listLive = reads.prepare<SessionRow, [string, number, number, number]>(
@@ -190,13 +222,11 @@ export function createSqliteSessionStore(db: Database, reads: SnapshotReads, eve
 		},
 		async findForValidation(id) {
 			const row = selectForValidation.get(id)!;
+			// Both built whatever was found, so that a miss costs what a hit does.
+			const session = toStoredSession(row);
+			const user = toUser(userOf(row));
 			if (row.found === 0) return null;
-			// Read once the secret matched, so that a wrong secret costs what an unknown id costs.
-			const user = async () => {
-				const found = selectUserForValidation.get(row.user_id);
-				return found === null ? null : toUser(found);
-			};
-			return { session: toStoredSession(row), user, now: null };
+			return { session, user: async () => (row.u_id === null ? null : user), now: null };
 		},
 		async touch(id, now, olderThan) {
 			touch.run(now, id, olderThan);

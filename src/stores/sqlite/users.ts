@@ -19,8 +19,8 @@ export interface UserRow {
 	password_leaked: number;
 }
 
-export const USER_COLUMNS = `id, created_at, email, email_verified, recovery_code, password_leaked,
-	EXISTS (SELECT 1 FROM totp_credential WHERE totp_credential.user_id = user.id) AS totp_registered`;
+// totp_registered is a column kept by triggers on totp_credential (see its schema step).
+export const USER_COLUMNS = `id, created_at, email, email_verified, recovery_code, password_leaked, totp_registered`;
 
 // An email query filters by substring; instr avoids LIKE's wildcards in user input.
 const EMAIL_FILTER = `WHERE instr(email, ?) > 0`;
@@ -102,7 +102,7 @@ export function createSqliteUserStore(db: Database, reads: SnapshotReads, events
 		},
 	});
 	// With one, the page's ids come first through the covering index, then their rows: OFFSET then
-	// skips index entries only, and the columns (the TOTP subquery included) are made for 20 rows.
+	// skips index entries only, and the columns are read for 20 rows.
 	type FilteredListStatement = SnapshotStatement<UserRow, [string, number, number]>;
 	const listMatching = new Map<string, FilteredListStatement>();
 	// Indexed, the number of matches comes from the index, then the page's ids (walked or sorted),
