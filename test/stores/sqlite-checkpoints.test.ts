@@ -2,10 +2,12 @@
 // commit that crosses wal_autocheckpoint pages, so no request waits for a checkpoint's fsyncs and
 // writes that store an event do not pay for more of them. What was committed must still reach the
 // database file within a second or two, and the WAL stay bounded.
+import { Database } from "bun:sqlite";
 import { afterAll, expect, test } from "bun:test";
-import { statSync } from "node:fs";
+import { rmSync, statSync } from "node:fs";
 import { join } from "node:path";
 import type { HolmEvent } from "../../src/features/events/store.ts";
+import { startCheckpointer } from "../../src/stores/sqlite/checkpointer.ts";
 import { openSqliteStorage } from "../../src/stores/sqlite/index.ts";
 import { tempDirsForThisFile } from "../support.ts";
 
@@ -32,4 +34,64 @@ test("commits reach the database file within a second or two, with no commit che
 	const deadline = Date.now() + 3000;
 	while (statSync(path).size === before && Date.now() < deadline) await Bun.sleep(50);
 	expect(statSync(path).size).toBeGreaterThan(before); // the timer's checkpoint copied them
+});
+
+// The checkpointer's thread (src/stores/sqlite/checkpointer.ts), on a database of its own with
+// small bounds: the writer's automatic checkpoint is off, so only the worker can keep the WAL small.
+async function writeSteadily(path: string, restartAtPages: number): Promise<{ written: number; largestWal: number }> {
+	const db = new Database(path, { create: true, strict: true });
+	db.run("PRAGMA journal_mode = WAL");
+	db.run("PRAGMA synchronous = NORMAL");
+	db.run("PRAGMA busy_timeout = 5000");
+	db.run("PRAGMA wal_autocheckpoint = 0");
+	db.run("CREATE TABLE event (seq INTEGER PRIMARY KEY, user_id TEXT NOT NULL, data TEXT NOT NULL)");
+	db.run("CREATE INDEX event_user_id ON event (user_id)");
+	const checkpointer = startCheckpointer(path, { everyMs: 10, restartAtPages, onLost() {} });
+	const insert = db.prepare("INSERT INTO event (user_id, data) VALUES (?, ?)");
+	let largestWal = 0;
+	const commits = 6000;
+	for (let i = 0; i < commits; i++) {
+		insert.run(`user${i % 997}`, "x".repeat(200));
+		// Requests arrive between commits; the worker's RESTART needs such a moment.
+		if (i % 50 === 49) {
+			await Bun.sleep(1);
+			largestWal = Math.max(largestWal, statSync(`${path}-wal`).size);
+		}
+	}
+	await checkpointer.stop();
+	const pageSize = db.query<{ page_size: number }, []>("PRAGMA page_size").get()!.page_size;
+	db.close();
+	// Each commit writes about two pages (the table's last page and the index's), each a WAL frame.
+	return { written: commits * 2 * (pageSize + 24), largestWal };
+}
+
+test("a steady stream of commits does not grow the WAL without bound: the worker starts it over", async () => {
+	const dir = newDir();
+	const bounded = await writeSteadily(join(dir, "bounded.db"), 128);
+	expect(bounded.largestWal).toBeLessThan(bounded.written / 4);
+	// Without the RESTART (PASSIVE only), the same stream keeps the WAL growing: every commit
+	// lands after the last complete copy, so SQLite never gets to start it over.
+	const unbounded = await writeSteadily(join(dir, "unbounded.db"), Number.MAX_SAFE_INTEGER);
+	expect(unbounded.largestWal).toBeGreaterThan(bounded.largestWal * 2);
+}, 30_000);
+
+test("closing the storage stops the checkpointer's thread", async () => {
+	const dir = newDir();
+	const path = join(dir, "holm.db");
+	const storage = openSqliteStorage(path, undefined, { retentionDays: 30, webhook: null });
+	for (let i = 0; i < 50; i++) await storage.stores.events.append([event(i)]);
+	await Bun.sleep(300); // the worker has opened its connection and checkpointed
+	await storage.close();
+	// Another writer (as a restarted Holm or a test's next database would be), with its own
+	// automatic checkpoint off: a checkpointer still running would copy its commits within 0.1 s.
+	const db = new Database(path, { strict: true });
+	db.run("PRAGMA wal_autocheckpoint = 0");
+	const before = statSync(path).size;
+	db.run("CREATE TABLE filler (data TEXT NOT NULL)");
+	const insert = db.prepare("INSERT INTO filler (data) VALUES (?)");
+	for (let i = 0; i < 200; i++) insert.run("x".repeat(4000));
+	await Bun.sleep(500);
+	expect(statSync(path).size).toBe(before);
+	db.close();
+	rmSync(dir, { recursive: true, force: true });
 });

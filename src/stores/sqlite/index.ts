@@ -2,6 +2,7 @@
 import type { Database } from "bun:sqlite";
 import { createMemoryLimitStore } from "../../limits.ts";
 import { deleteExpiredRows, NO_WEBHOOK_EVENTS, type EventSettings, type Storage, type Stores } from "../index.ts";
+import { startCheckpointer, type Checkpointer } from "./checkpointer.ts";
 import { CONNECTION_PRAGMAS, openAndMigrate } from "./db/open.ts";
 import { openSnapshotReads, type SnapshotReads } from "./db/snapshot-reads.ts";
 import { createSqliteConsoleStore } from "./console.ts";
@@ -40,29 +41,36 @@ function createStores(db: Database, reads: SnapshotReads, settings: EventSetting
 // SQLite's own checkpoint runs inside the commit that takes the WAL past wal_autocheckpoint
 // pages (1,000 by default), and a checkpoint syncs the WAL and the database file to disk: that
 // commit's request waits for two fsyncs. A commit that writes more pages (a change and its event:
-// the row's page, the event's, its index's, the AUTOINCREMENT counter's) reaches the mark sooner,
-// so every write that stores an event paid for 4 to 5 times as many of those waits as the same
-// write without one (POST /users/{id}/regenerate-recovery-code: a third of its rate and more on a
-// busy disk; docs/benchmarks.md). Here the writer checkpoints once a second instead, whatever each
-// commit writes; the automatic one stays as a bound on the WAL (about 40 MB) for a second of
-// writes faster than that.
-const CHECKPOINT_EVERY_MS = 1000;
-const WAL_BOUND_PAGES = 10_000;
+// the row's page, the event's, its index's) reaches the mark sooner, so every write that stores
+// an event paid for 3 times as many of those waits as the same write without one
+// (POST /users/{id}/regenerate-recovery-code; docs/benchmarks.md). A timer on this thread moved
+// the wait out of most commits but still blocked the event loop for the copy and its fsyncs.
+// Now a worker thread with its own connection checkpoints (checkpointer.ts): PASSIVE every
+// CHECKPOINT_EVERY_MS, which never holds up a commit, and a RESTART when the WAL has grown past
+// RESTART_AT_PAGES under a steady stream of commits (checkpointer-worker.ts). The writer's
+// automatic checkpoint stays, far above that, as the bound should the worker be held back or
+// lost; and when the WAL starts over, the writer cuts the file back to WAL_FILE_LIMIT_BYTES.
+const CHECKPOINT_EVERY_MS = 250;
+const RESTART_AT_PAGES = 4096; // 16 MB of 4 KB pages
+const WAL_BOUND_PAGES = 100_000;
+const WAL_FILE_LIMIT_BYTES = 64 * 1024 * 1024;
+const SQLITE_DEFAULT_AUTOCHECKPOINT = 1000;
 
-function checkpointOnATimer(db: Database): ReturnType<typeof setInterval> {
+function checkpointFromAWorker(path: string, db: Database): Checkpointer {
 	db.run(`PRAGMA wal_autocheckpoint = ${WAL_BOUND_PAGES}`);
-	// PASSIVE: copies what no reader still needs and never waits for a lock, so a backup or a
-	// long read delays it to the next second instead of blocking this process.
-	const timer = setInterval(function checkpoint() {
-		try {
-			db.run("PRAGMA wal_checkpoint(PASSIVE)");
-		} catch {
-			// A disk that fails here fails the next write too, which answers for it; this one
-			// is tried again next second, and the automatic checkpoint still bounds the WAL.
-		}
-	}, CHECKPOINT_EVERY_MS);
-	timer.unref();
-	return timer;
+	db.run(`PRAGMA journal_size_limit = ${WAL_FILE_LIMIT_BYTES}`);
+	return startCheckpointer(path, {
+		everyMs: CHECKPOINT_EVERY_MS,
+		restartAtPages: RESTART_AT_PAGES,
+		onLost() {
+			// Without the worker, SQLite's own checkpoint keeps the WAL small, as it would anywhere.
+			try {
+				db.run(`PRAGMA wal_autocheckpoint = ${SQLITE_DEFAULT_AUTOCHECKPOINT}`);
+			} catch {
+				// closed meanwhile: nothing left to bound
+			}
+		},
+	});
 }
 
 /** Opens (creating) the database file and brings its schema up to date. Limits live in memory:
@@ -70,7 +78,7 @@ function checkpointOnATimer(db: Database): ReturnType<typeof setInterval> {
 export function openSqliteStorage(path: string, limiterCapacity?: number, events: EventSettings = NO_WEBHOOK_EVENTS, now: () => number = Date.now): Storage {
 	const { db, migrated } = openAndMigrate(path);
 	const reads = openSnapshotReads(path, db, CONNECTION_PRAGMAS);
-	const checkpoints = checkpointOnATimer(db);
+	const checkpoints = checkpointFromAWorker(path, db);
 	const stores = createStores(db, reads, events, now);
 	return {
 		kind: "sqlite",
@@ -93,7 +101,7 @@ export function openSqliteStorage(path: string, limiterCapacity?: number, events
 		clockSkewMs: async () => null,
 		timeoutReason: () => null,
 		async close() {
-			clearInterval(checkpoints);
+			await checkpoints.stop(); // before the writer closes, so its close can checkpoint the rest and remove the WAL
 			reads.close();
 			db.close();
 		},
