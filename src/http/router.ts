@@ -1,17 +1,18 @@
 // Finds the row of src/routes.ts a request names, by its method and path: the router of the API.
-// The paths are matched by Hono's trie router, used on its own (no Hono app, context or middleware
-// chain: those cost about a third of a `GET /users/{id}`; docs/benchmarks.md, "The hot path"). It
-// is the router Hono's SmartRouter settled on for these rows (the RegExpRouter refuses a literal
-// path beside a pattern that covers it), so a path means what it meant when Hono routed it. The
-// paths are registered in the order of src/routes.ts and the trie answers every path that fits in
-// that order: `POST /sessions/validate` is its own row, and a GET of `/sessions/validate` is the
-// row of `GET /sessions/:session_id`.
-import { TrieRouter } from "hono/router/trie-router";
+// Hono's router and its per-request context and middleware chain cost about a third of a
+// `GET /users/{id}` on a loaded machine (docs/benchmarks.md, "The hot path"), for a table of a few
+// dozen rows whose patterns are literal segments and `:name` parameters only. The rows are matched
+// in the order of src/routes.ts, as Hono matched them: `POST /sessions/validate` is its own row,
+// and a GET of `/sessions/validate` is the row of `GET /sessions/:session_id`.
 import type { Route } from "./route.ts";
+
+/** A segment of a pattern: a literal, or a parameter's name. */
+type Segment = { literal: string } | { param: string };
 
 interface CompiledPath {
 	/** The pattern as src/routes.ts writes it: the route label of metrics and the request line. */
 	pattern: string;
+	segments: Segment[];
 	/** Its rows, in the order of src/routes.ts. */
 	rows: Route[];
 	/** The methods it answers, for the Allow header of a 405 (HEAD beside GET). */
@@ -20,15 +21,36 @@ interface CompiledPath {
 
 export type Match =
 	/** A row answers the request (HEAD is answered by the GET row). */
-	| { kind: "row"; path: CompiledPath; row: Route; params: Readonly<Record<string, string>> }
+	| { kind: "row"; path: CompiledPath; row: Route; params: Record<string, string> }
 	/** The path is one of the API's, but not with this method. */
 	| { kind: "method-not-allowed"; path: CompiledPath }
 	| { kind: "none" };
 
 function compile(pattern: string, rows: Route[]): CompiledPath {
+	const segments: Segment[] = pattern
+		.split("/")
+		.slice(1)
+		.map((part) => (part.startsWith(":") ? { param: part.slice(1) } : { literal: part }));
 	const methods: string[] = rows.map((row) => row.method);
 	if (methods.includes("GET")) methods.push("HEAD");
-	return { pattern, rows, allow: [...new Set(methods)].sort().join(", ") };
+	return { pattern, segments, rows, allow: [...new Set(methods)].sort().join(", ") };
+}
+
+/** The path's parameters when `parts` (the request path split at "/") fits it, else null. */
+function fit(path: CompiledPath, parts: string[]): Record<string, string> | null {
+	if (parts.length !== path.segments.length + 1) return null;
+	let params: Record<string, string> | null = null;
+	for (let i = 0; i < path.segments.length; i++) {
+		const segment = path.segments[i]!;
+		const part = parts[i + 1]!;
+		if ("literal" in segment) {
+			if (part !== segment.literal) return null;
+		} else {
+			if (part === "") return null;
+			(params ??= {})[segment.param] = part;
+		}
+	}
+	return params ?? {};
 }
 
 export interface Router {
@@ -41,18 +63,34 @@ export function createRouter(routes: readonly Route[]): Router {
 	const byPattern = new Map<string, Route[]>();
 	for (const row of routes) byPattern.set(row.path, [...(byPattern.get(row.path) ?? []), row]);
 	const paths = [...byPattern].map(([pattern, rows]) => compile(pattern, rows));
-	// Each path once, for every method: the method is chosen among the path's rows below, so that
-	// a path the request fits without its method is known (405) with the same lookup.
-	const trie = new TrieRouter<CompiledPath>();
-	for (const path of paths) trie.add("ALL", path.pattern, path);
+	// Paths without parameters are found by one lookup; the others among those of the same number
+	// of segments and the same first one (every path of the API starts with a literal).
+	const literal = new Map<string, CompiledPath>();
+	const candidates = new Map<string, CompiledPath[]>();
+	const keyOf = (count: number, first: string) => `${count}/${first}`;
+	for (const path of paths) {
+		if (path.segments.every((segment) => "literal" in segment)) literal.set(path.pattern, path);
+		const first = path.segments[0];
+		if (first === undefined || !("literal" in first)) throw new Error(`routes: ${path.pattern} must start with a literal segment`);
+		const key = keyOf(path.segments.length + 1, first.literal);
+		candidates.set(key, [...(candidates.get(key) ?? []), path]);
+	}
 	return {
 		paths,
 		match(method, requestPath) {
 			const wanted = method === "HEAD" ? "GET" : method;
+			const exact = literal.get(requestPath);
+			if (exact !== undefined) {
+				const row = exact.rows.find((candidate) => candidate.method === wanted);
+				if (row !== undefined) return { kind: "row", path: exact, row, params: {} };
+			}
+			const parts = requestPath.split("/");
 			let allowed: CompiledPath | null = null;
-			for (const [path, params] of trie.match(method, requestPath)[0]) {
+			for (const path of candidates.get(keyOf(parts.length, parts[1] ?? "")) ?? []) {
+				const params = fit(path, parts);
+				if (params === null) continue;
 				const row = path.rows.find((candidate) => candidate.method === wanted);
-				if (row !== undefined) return { kind: "row", path, row, params: params as Readonly<Record<string, string>> };
+				if (row !== undefined) return { kind: "row", path, row, params };
 				allowed ??= path;
 			}
 			return allowed === null ? { kind: "none" } : { kind: "method-not-allowed", path: allowed };
