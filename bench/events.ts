@@ -1,12 +1,14 @@
-// The events rows of `npm run bench` (docs/events.md): what storing events costs the two write
-// rows that make them (reset requests, wrong codes) against --event-retention 0, a page of the
-// feed, webhook delivery throughput to a receiver in this process, and the bytes one stored event
-// takes, with what 30 days cost at the measured sign-in rate.
+// The events rows of `npm run bench` (docs/events.md): what storing events costs the rows that
+// write them (regenerating a recovery code: an event per call; reset requests; wrong codes) against
+// --event-retention 0, in alternating rounds on fresh processes and fresh copies of the data; a page
+// of the feed, webhook delivery throughput to a receiver in this process, and the bytes one stored
+// event takes, with what 30 days cost at the measured sign-in rate.
 import { Database } from "bun:sqlite";
 import { SQL } from "bun";
-import { readFileSync, writeFileSync } from "node:fs";
+import { copyFileSync, existsSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { mb, number, rate, type Report } from "./report.ts";
+import { cpuSeconds, settle } from "./processes.ts";
+import { alternating, combined, duration, mb, median, number, rate, type Report } from "./report.ts";
 import type { WrkResult, WrkScenario } from "./wrk.ts";
 
 type Wrk = (scenario: Omit<WrkScenario, "secret" | "threads"> & { threads?: number; busy?: boolean }) => Promise<WrkResult>;
@@ -19,11 +21,12 @@ export interface EventsBenchContext {
 	idsFile: string;
 	dataDir: string;
 	databaseUrl: string | undefined;
-	/** Stops the running Holm and starts a fresh one with these extra serve flags; its URL. */
-	restartHolm(extraArgs: string[]): Promise<string>;
+	/** Alternating rounds of the event rows, each mode once a round. */
+	rounds: number;
+	/** Stops the running Holm, runs `stopped` (if given) while none runs, and starts a fresh one
+	 *  with these extra serve flags. */
+	restartHolm(extraArgs: string[], stopped?: () => void): Promise<{ url: string; pid: number }>;
 	addRow(scenario: string, connections: number, result: WrkResult, intended: string[], floor: "get" | "post" | "hash"): WrkResult;
-	/** The rows measured with events on (Holm's default), to compare with. */
-	withEvents: { resets: WrkResult; wrongCodes: WrkResult | null };
 	/** Correct verify-password answers per second: each is a sign_in event. */
 	signInsPerSecond: number;
 	progress(message: string): void;
@@ -33,30 +36,131 @@ const L = (text: string) => JSON.stringify(text);
 const userPath = (suffix: string) => `"/users/" .. ids[i % N + 1] .. ${L(suffix)}`;
 const WRONG_CODE = "AAAAAAAA";
 
-async function codeRows(ctx: EventsBenchContext, url: string, label: string): Promise<{ resets: WrkResult; wrongCodes: WrkResult | null }> {
-	const resetsFile = join(ctx.work, `reset-request-ids-${label.replace(/\W+/g, "-")}.txt`);
-	const resets = ctx.addRow(
-		`\`POST /users/{id}/password-reset-requests\`, ${label}`,
-		ctx.read.connections,
-		await ctx.wrk({ ...ctx.read, url, idsFile: ctx.idsFile, lua: `COLLECT = ${L(resetsFile)}\nfunction makeRequest(i) return wrk.format("POST", ${userPath("/password-reset-requests")}, nil, "{}") end` }),
-		["200", "400 TOO_MANY_REQUESTS"],
-		"post",
+interface EventRow {
+	scenario: string;
+	intended: string[];
+	/** The wrk scenario, given this round's URL and files; null when the round has nothing to send it. */
+	run(url: string, files: { resets: string }): Promise<WrkResult | null>;
+}
+
+function eventRows(ctx: EventsBenchContext): EventRow[] {
+	return [
+		{
+			scenario: "`POST /users/{id}/regenerate-recovery-code` (an event each)",
+			intended: ["200"],
+			run: (url) => ctx.wrk({ ...ctx.read, url, idsFile: ctx.idsFile, lua: `function makeRequest(i) return wrk.format("POST", ${userPath("/regenerate-recovery-code")}, nil, "{}") end` }),
+		},
+		{
+			scenario: "`POST /users/{id}/password-reset-requests` (an event when the 3rd in 15 minutes blocks the user)",
+			intended: ["200", "400 TOO_MANY_REQUESTS"],
+			run: (url, files) =>
+				ctx.wrk({ ...ctx.read, url, idsFile: ctx.idsFile, lua: `COLLECT = ${L(files.resets)}\nfunction makeRequest(i) return wrk.format("POST", ${userPath("/password-reset-requests")}, nil, "{}") end` }),
+		},
+		{
+			scenario: "`POST /password-reset-requests/{id}/verify-email`, wrong code (an event at the 5th, which deletes the request)",
+			intended: ["400 INCORRECT_CODE", "404 NOT_FOUND"],
+			async run(url, files) {
+				if (readFileSync(files.resets, "utf8").trim() === "") return null;
+				return ctx.wrk({
+					...ctx.read,
+					url,
+					idsFile: files.resets,
+					lua: `function makeRequest(i) return wrk.format("POST", "/password-reset-requests/" .. ids[i % N + 1] .. "/verify-email", nil, ${L(JSON.stringify({ code: WRONG_CODE }))}) end`,
+				});
+			},
+		},
+	];
+}
+
+/** The SQLite files of the data directory, copied aside once and put back before every round, so
+ *  that each round starts from the same data (no round inherits the requests, blocks and events of
+ *  the ones before it). PostgreSQL's rounds share one database. */
+function sqliteSnapshot(ctx: EventsBenchContext): { take(): void; restore(): void } | null {
+	if (ctx.databaseUrl !== undefined) return null;
+	const files = ["holm.db", "holm.db-wal"];
+	const aside = join(ctx.work, "events-rounds");
+	return {
+		take() {
+			for (const file of files) if (existsSync(join(ctx.dataDir, file))) copyFileSync(join(ctx.dataDir, file), `${aside}-${file}`);
+		},
+		restore() {
+			for (const file of [...files, "holm.db-shm"]) rmSync(join(ctx.dataDir, file), { force: true });
+			for (const file of files) if (existsSync(`${aside}-${file}`)) copyFileSync(`${aside}-${file}`, join(ctx.dataDir, file));
+		},
+	};
+}
+
+/** The event rows with events stored (the default) and with --event-retention 0, in alternating
+ *  rounds: each round starts both modes on a fresh process over the same data; the share of each
+ *  row is the median of the rounds' shares, beside the server's CPU per answer. */
+async function eventRowsInRounds(ctx: EventsBenchContext): Promise<void> {
+	const rows = eventRows(ctx);
+	const snapshot = sqliteSnapshot(ctx);
+	const modes = { on: [] as string[], off: ["--event-retention", "0"] };
+	type Measured = { result: WrkResult; cpu: number };
+	const measured = rows.map(() => ({ on: [] as (Measured | null)[], off: [] as (Measured | null)[] }));
+	let first = true;
+	for (let round = 0; round < ctx.rounds; round++) {
+		for (const mode of alternating(round, "on" as const, "off" as const)) {
+			ctx.progress(`Holm: event rows, round ${round + 1} of ${ctx.rounds}, ${mode === "on" ? "events stored" : "--event-retention 0"}`);
+			const { url, pid } = await ctx.restartHolm(modes[mode], () => {
+				if (first) snapshot?.take();
+				else snapshot?.restore();
+				first = false;
+			});
+			const files = { resets: join(ctx.work, `reset-request-ids-${round}-${mode}.txt`) };
+			for (const [i, row] of rows.entries()) {
+				const before = cpuSeconds(pid);
+				const result = await row.run(url, files);
+				measured[i]![mode].push(result === null ? null : { result, cpu: (cpuSeconds(pid) - before) / Math.max(1, result.requests) });
+			}
+		}
+	}
+	const summary: string[] = [];
+	for (const [i, row] of rows.entries()) {
+		const { on, off } = measured[i]!;
+		const pairs = on.flatMap((a, r) => (a !== null && off[r] !== null ? [[a, off[r]!] as const] : []));
+		if (pairs.length === 0) continue;
+		const shares = pairs.map(([a, b]) => a.result.requestsPerSecond / b.result.requestsPerSecond);
+		const cpuOn = median(pairs.map(([a]) => a.cpu));
+		const cpuOff = median(pairs.map(([, b]) => b.cpu));
+		for (const [mode, list] of [["events stored", pairs.map(([a]) => a.result)], ["`--event-retention 0`", pairs.map(([, b]) => b.result)]] as const) {
+			const all = combined(list);
+			const name = `${row.scenario}, ${mode}`;
+			ctx.report.rows.push({
+				scenario: `${name} (${pairs.length} rounds)`,
+				connections: String(ctx.read.connections),
+				rate: rate(all.requestsPerSecond),
+				p50: duration(all.latency.p50),
+				p99: duration(all.latency.p99),
+				answers: ctx.report.answers(name, all, row.intended),
+				floor: mode === "events stored" ? `${number(median(shares) * 100)} % of the rate without events (${shares.map((s) => number(s * 100)).join(", ")} %)` : "—",
+			});
+		}
+		summary.push(`${row.scenario}: ${number(median(shares) * 100)} % (rounds ${shares.map((s) => number(s * 100)).join(", ")} %), ${number(cpuOn * 1e6)} µs of Holm's CPU an answer against ${number(cpuOff * 1e6)} µs`);
+	}
+	ctx.report.notes.push(
+		`Events: the rows that store events, with events stored (the default) and with \`--event-retention 0\`, in ${ctx.rounds} alternating rounds (each mode first in every other round), each on a fresh process${snapshot === null ? " (the rounds share the PostgreSQL database)" : " over a fresh copy of the same data"}; with events, as a share of the rate without them (the median of the rounds' shares): ${summary.join("; ")}.`,
 	);
-	const created = readFileSync(resetsFile, "utf8").split("\n").filter((id) => id !== "").length;
-	if (created === 0) return { resets, wrongCodes: null };
-	const wrongCodes = ctx.addRow(
-		`\`POST /password-reset-requests/{id}/verify-email\`, wrong code, ${label}`,
-		ctx.read.connections,
-		await ctx.wrk({
-			...ctx.read,
-			url,
-			idsFile: resetsFile,
-			lua: `function makeRequest(i) return wrk.format("POST", "/password-reset-requests/" .. ids[i % N + 1] .. "/verify-email", nil, ${L(JSON.stringify({ code: WRONG_CODE }))}) end`,
-		}),
-		["400 INCORRECT_CODE", "404 NOT_FOUND"],
-		"post",
-	);
-	return { resets, wrongCodes };
+}
+
+/** The events of one type the database holds. */
+async function countEvents(ctx: EventsBenchContext, type: string): Promise<number> {
+	if (ctx.databaseUrl !== undefined) {
+		const sql = new SQL(ctx.databaseUrl, { max: 1 });
+		try {
+			const [row] = await sql`SELECT count(*) AS n FROM event WHERE type = ${type}`;
+			return Number(row.n);
+		} finally {
+			await sql.close();
+		}
+	}
+	const db = new Database(join(ctx.dataDir, "holm.db"), { readonly: true });
+	try {
+		return db.query<{ n: number }, [string]>(`SELECT count(*) AS n FROM event WHERE type = ?`).get(type)!.n;
+	} finally {
+		db.close();
+	}
 }
 
 /** Bytes the event table and its indexes take per stored event, and how many are stored. */
@@ -84,31 +188,23 @@ async function eventBytes(ctx: EventsBenchContext): Promise<{ bytes: number; eve
 }
 
 export async function benchEvents(ctx: EventsBenchContext): Promise<void> {
-	// ---- the code rows again without events, then with them, each on a fresh process, so that the
-	// pair compares like with like (the first rows ran after the argon2id rows)
-	ctx.progress("Holm: the code rows with --event-retention 0, then with events again");
-	let url = await ctx.restartHolm(["--event-retention", "0"]);
-	const without = await codeRows(ctx, url, "`--event-retention 0`");
-	url = await ctx.restartHolm([]);
-	const withEvents = await codeRows(ctx, url, "events stored (again, after the row above)");
-	const share = (on: WrkResult | null, off: WrkResult | null) =>
-		on === null || off === null ? "—" : `${number((on.requestsPerSecond / off.requestsPerSecond) * 100)} %`;
-	ctx.report.notes.push(
-		`Events: the reset-request and wrong-code rows, each on a fresh process, with \`--event-retention 0\` and then with events stored (the default): with events they reach ${share(withEvents.resets, without.resets)} and ${share(withEvents.wrongCodes, without.wrongCodes)} of the rate without (the first rows of the table, also with events: ${share(ctx.withEvents.resets, without.resets)} and ${share(ctx.withEvents.wrongCodes, without.wrongCodes)}). A reset request stores an event only when it blocks a user (the 3rd in 15 minutes); the 5th wrong code of a request stores \`request_deleted_after_incorrect_codes\` in the transaction that deletes the request.`,
-	);
+	await eventRowsInRounds(ctx);
 
 	// ---- a page of the feed
 	ctx.progress("Holm: GET /events");
-	url = await ctx.restartHolm([]);
+	let { url } = await ctx.restartHolm([]);
 	ctx.addRow("`GET /events?limit=100` (a page of 100)", ctx.read.connections, await ctx.wrk({ ...ctx.read, url: `${url}/events?limit=100`, lua: "" }), ["200"], "get");
 
 	// ---- webhook delivery to a receiver in this process
 	// The receiver refuses (503) while the events are made, so they wait in the queue; then it
 	// accepts, and the queue drains once their retry (5 s) is due: the rate of that drain is the
-	// delivery throughput, not the rate at which the API made events.
+	// delivery throughput, not the rate at which the API made events. Deliveries are counted by
+	// their webhook-id, so that one delivered twice shows as such; the events to expect are those
+	// the database holds, which include the calls wrk sent but stopped waiting for at its end.
 	ctx.progress("Holm: webhook delivery throughput");
 	let accepting = false;
 	let received = 0;
+	const seen = new Set<string>();
 	let first = 0;
 	let last = 0;
 	const receiver = Bun.serve({
@@ -121,13 +217,15 @@ export async function benchEvents(ctx: EventsBenchContext): Promise<void> {
 			if (received === 0) first = now;
 			last = now;
 			received++;
+			seen.add(request.headers.get("webhook-id") ?? "");
 			return new Response(null, { status: 204 });
 		},
 	});
 	try {
 		const secretFile = join(ctx.work, "webhook-secret");
 		writeFileSync(secretFile, `whsec_${Buffer.from(crypto.getRandomValues(new Uint8Array(32))).toString("base64")}\n`, { mode: 0o600 });
-		url = await ctx.restartHolm(["--webhook-url", `http://127.0.0.1:${receiver.port}/`, "--webhook-secret-file", secretFile]);
+		({ url } = await ctx.restartHolm(["--webhook-url", `http://127.0.0.1:${receiver.port}/`, "--webhook-secret-file", secretFile]));
+		const before = await countEvents(ctx, "recovery_code_regenerated");
 		const made = ctx.addRow(
 			"`POST /users/{id}/regenerate-recovery-code` with a webhook (an event each)",
 			ctx.read.connections,
@@ -135,24 +233,28 @@ export async function benchEvents(ctx: EventsBenchContext): Promise<void> {
 			["200"],
 			"post",
 		);
-		const expected = made.answers["200"] ?? 0;
+		await settle(url);
+		const answered = made.answers["200"] ?? 0;
+		const expected = (await countEvents(ctx, "recovery_code_regenerated")) - before;
 		accepting = true;
 		const deadline = performance.now() + 120_000;
-		while (received < expected && performance.now() < deadline) await Bun.sleep(100);
+		while (seen.size < expected && performance.now() < deadline) await Bun.sleep(100);
+		await Bun.sleep(2000); // anything delivered a second time after the last first delivery
 		const seconds = (last - first) / 1000;
 		const perSecond = received / Math.max(seconds, 0.001);
+		const duplicates = received - seen.size;
 		ctx.report.rows.push({
 			scenario: "webhook delivery to a local receiver (`Bun.serve`, this process)",
 			connections: "—",
 			rate: `${rate(perSecond)} events/s`,
 			p50: "—",
 			p99: "—",
-			answers: received >= expected ? "0" : `${number(expected - received)} not delivered within 120 s`,
+			answers: seen.size >= expected ? "0" : `${number(expected - seen.size)} not delivered within 120 s`,
 			floor: "—",
 		});
-		if (received < expected) ctx.report.problems.push({ scenario: "webhook delivery", detail: `${number(expected - received)} of ${number(expected)} events not delivered within 120 s` });
+		if (seen.size < expected) ctx.report.problems.push({ scenario: "webhook delivery", detail: `${number(expected - seen.size)} of ${number(expected)} events not delivered within 120 s` });
 		ctx.report.notes.push(
-			`Webhooks: ${number(expected)} events (one per regenerated recovery code, ${rate(made.requestsPerSecond)}/s) were made while the receiver answered 503, so they waited in the database queue for their first retry; once it accepted, ${number(received)} reached it, signed, from the first delivery to the last in ${number(seconds, 1)} s: ${rate(perSecond)} events/s.`,
+			`Webhooks: ${number(expected)} events stored (one per regenerated recovery code, ${rate(made.requestsPerSecond)}/s; wrk counted ${number(answered)} answers, the other ${number(expected - answered)} calls were in flight when it stopped) while the receiver answered 503, so they waited in the database queue for their first retry; once it accepted, ${number(received)} deliveries of ${number(seen.size)} distinct events (${number(duplicates)} delivered twice) reached it, signed, from the first delivery to the last in ${number(seconds, 1)} s: ${rate(perSecond)} events/s.`,
 		);
 	} finally {
 		await receiver.stop(true);

@@ -8,12 +8,12 @@
 //
 // Environment: HOT_ROUNDS (3), HOT_SECONDS (3 a round), HOT_USERS (2000), BENCH_CONNECTIONS (50),
 // HOT_ROWS (reads,events). Loopback only; each server's log goes to a file.
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { loadavg, tmpdir } from "node:os";
 import { join } from "node:path";
 import { ARGON2 } from "./floors.ts";
 import { importThroughHolm, writeUsersFile } from "./import-export.ts";
-import { EXECUTABLE, freePort, spawnFloor, stop, waitHealthy } from "./processes.ts";
+import { EXECUTABLE, cpuSeconds, freePort, spawnFloor, stop, waitHealthy } from "./processes.ts";
 import { SEED_PASSWORD, seedEmail } from "./seed.ts";
 import { runWrk, wrkPinning, type WrkResult } from "./wrk.ts";
 
@@ -36,13 +36,6 @@ const pin = wrkPinning().prefix;
 function spawn(executable: string, flags: string[], dir: string, port: number): Bun.Subprocess {
 	const log = Bun.file(join(work, `holm-${port}.log`));
 	return Bun.spawn([executable, "serve", "--host", "127.0.0.1", "--port", String(port), "--dir", dir, "--secret-file", secretFile, ...flags], { stdout: log, stderr: log });
-}
-
-/** CPU seconds (user + system) the process has used so far, from /proc: with the machine shared,
- *  CPU per request is steadier than requests per second, which move with what else runs. */
-function cpuSeconds(pid: number): number {
-	const fields = readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1]!.split(" ");
-	return (Number(fields[11]) + Number(fields[12])) / 100; // utime, stime in clock ticks (USER_HZ 100)
 }
 
 interface Measured {

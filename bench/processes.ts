@@ -111,6 +111,13 @@ export function memory(pid: number): { rss: number; peak: number } {
 	return { rss: kib("VmRSS"), peak: kib("VmHWM") };
 }
 
+/** CPU seconds (user + system) the process has used so far, from /proc: with the machine shared,
+ *  CPU per request is steadier than requests per second, which move with what else runs. */
+export function cpuSeconds(pid: number): number {
+	const fields = readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1]!.split(" ");
+	return (Number(fields[11]) + Number(fields[12])) / 100; // utime, stime in clock ticks (USER_HZ 100)
+}
+
 /** The newest modification time under `path` (a file or a directory tree). */
 export function newestMtime(path: string): number {
 	const glob = new Bun.Glob("**/*");

@@ -7,6 +7,35 @@ export const number = (n: number, digits = 0) => n.toLocaleString("en-US", { min
 export const rate = (n: number) => (n >= 100 ? number(n) : number(n, 1));
 export const mb = (bytes: number) => `${number(bytes / 1e6, 1)} MB`;
 
+/** The middle value (the mean of the two middle ones for an even count). */
+export function median(values: readonly number[]): number {
+	const sorted = [...values].sort((a, b) => a - b);
+	const middle = Math.floor(sorted.length / 2);
+	return sorted.length % 2 === 1 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
+}
+
+/** Two modes in alternating rounds, each first in every other round (A B, B A, A B …), so that a
+ *  machine that speeds up or slows down during the run weighs on both alike. */
+export function alternating<T>(round: number, a: T, b: T): [T, T] {
+	return round % 2 === 0 ? [a, b] : [b, a];
+}
+
+/** Rounds of one scenario as one result: their answers and time added up, the latencies those of
+ *  the round whose rate is the median. */
+export function combined(results: readonly WrkResult[]): WrkResult {
+	const byRate = [...results].sort((a, b) => a.requestsPerSecond - b.requestsPerSecond);
+	const middle = byRate[Math.floor((byRate.length - 1) / 2)]!;
+	const answers: Record<string, number> = {};
+	const errors = { connect: 0, read: 0, write: 0, timeout: 0, status: 0 };
+	for (const result of results) {
+		for (const [key, count] of Object.entries(result.answers)) answers[key] = (answers[key] ?? 0) + count;
+		for (const key of Object.keys(errors) as (keyof typeof errors)[]) errors[key] += result.errors[key];
+	}
+	const requests = results.reduce((sum, r) => sum + r.requests, 0);
+	const seconds = results.reduce((sum, r) => sum + r.seconds, 0);
+	return { ...middle, requests, seconds, requestsPerSecond: requests / seconds, answers, errors, secondsToLimit: null };
+}
+
 /** Microseconds, in the unit that reads best. */
 export function duration(us: number): string {
 	if (!Number.isFinite(us)) return "—";

@@ -18,19 +18,19 @@
 //
 // Environment: BENCH_DURATION (10s a scenario), BENCH_OVERLOAD_DURATION (20s), BENCH_USERS
 // (100000), BENCH_ADDRESSES (1000000), BENCH_CONNECTIONS (50), BENCH_HASH_CONNECTIONS (8),
-// BENCH_OVERLOAD_CONNECTIONS (64), BENCH_STARTUPS (10), BENCH_WRK_THREADS (1 when wrk is pinned
+// BENCH_OVERLOAD_CONNECTIONS (64), BENCH_STARTUPS (10), BENCH_HASH_ROUNDS (3), BENCH_EVENT_ROUNDS (3), BENCH_WRK_THREADS (1 when wrk is pinned
 // to a core, else 2), HOLM_BENCH_DATABASE=postgres://... to run against PostgreSQL (a throwaway
 // database is created on that server and dropped at the end).
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { availableParallelism, release, tmpdir } from "node:os";
 import { join } from "node:path";
 import { consoleRows, consoleSession } from "./console.ts";
-import { ARGON2, measureHashFloor, measureLeakCheck, type HashFloor, type LeakCheckTiming } from "./floors.ts";
-import { EXECUTABLE, ROOT, freePort, machineBusy, memory, migrate, newestMtime, settle, spawnFloor, spawnHolm, stop, waitHealthy } from "./processes.ts";
+import { ARGON2, measureHashFloor, measureHashRate, measureLeakCheck, type HashFloor, type LeakCheckTiming } from "./floors.ts";
+import { EXECUTABLE, ROOT, cpuSeconds, freePort, machineBusy, memory, migrate, newestMtime, settle, spawnFloor, spawnHolm, stop, waitHealthy } from "./processes.ts";
 import { benchEvents } from "./events.ts";
 import { exportThroughHolm, importThroughHolm, writeUsersFile } from "./import-export.ts";
 import { SEED_PASSWORD, analyze, createBenchDatabase, dropBenchDatabase, postgresFacts, seedEmail } from "./seed.ts";
-import { Report, duration, mb, number, rate } from "./report.ts";
+import { Report, alternating, combined, duration, mb, median, number, rate } from "./report.ts";
 import { WRK_MISSING, runWrk, wrkPinning, type WrkResult, type WrkScenario } from "./wrk.ts";
 
 // ---------------------------------------------------------------- configuration
@@ -61,6 +61,9 @@ const CONFIG = {
 	hashConnections: envInteger("BENCH_HASH_CONNECTIONS", 8),
 	overloadConnections: envInteger("BENCH_OVERLOAD_CONNECTIONS", 64),
 	startups: envInteger("BENCH_STARTUPS", 10),
+	// Alternating rounds: the argon2id rows beside the raw floor, the event rows with and without events.
+	hashRounds: envInteger("BENCH_HASH_ROUNDS", 3),
+	eventRounds: envInteger("BENCH_EVENT_ROUNDS", 3),
 	// One wrk thread on its one core; two threads would only take turns there.
 	threads: envInteger("BENCH_WRK_THREADS", pinning.prefix.length > 0 ? 1 : 2),
 	database: process.env.HOLM_BENCH_DATABASE || undefined,
@@ -68,7 +71,8 @@ const CONFIG = {
 // 38 random-looking characters, given through --secret-file (Holm refuses a secret under 16).
 const SECRET = `bench-${crypto.randomUUID().replaceAll("-", "")}`;
 const WRONG_PASSWORD = "not the benchmark passphrase";
-const LEAKED_PASSWORD = "password123"; // on the bundled leak list
+// Well-formed (24 characters of the identifier alphabet), and never given to any request.
+const UNISSUED_REQUEST_ID = "z".repeat(24);
 const WRONG_CODE = "AAAAAAAA";
 
 const runStarted = performance.now();
@@ -276,9 +280,10 @@ async function main(): Promise<void> {
 		let holm = await startHolm();
 		// Lets the requests the last run left behind finish first: Holm's graceful stop does not
 		// wait for requests whose client has gone, and their errors would land in the log.
-		const restartHolm = async (args: string[] = []) => {
+		const restartHolm = async (args: string[] = [], stopped?: () => void) => {
 			await settle(holm.url);
 			await stop(holm.child);
+			stopped?.();
 			holm = await startHolm(args);
 		};
 		const { url, idle } = holm;
@@ -389,25 +394,55 @@ async function main(): Promise<void> {
 		// ------------------------------------------------------------ Holm: argon2id
 		progress("Holm: argon2id-bound writes and checks");
 		const runTag = crypto.randomUUID().slice(0, 8);
-		addRow(
+		// Each argon2id-bound row runs in rounds that alternate with the raw argon2id floor (in this
+		// process, as many hashes in flight as Holm runs at once: one per core), so that each share
+		// compares the two on the machine as it was in the same minute; the floor row above drifts
+		// with the machine, and its best concurrency may differ from Holm's on a busy machine. Holm's
+		// CPU per answer beside the floor's CPU per hash is what Holm adds around the hash.
+		const hashRow = async (scenario: string, lua: (round: number) => string, intended: string[]): Promise<WrkResult> => {
+			const rounds: WrkResult[] = [];
+			const shares: number[] = [];
+			const holmCpu: number[] = [];
+			const floorCpu: number[] = [];
+			for (let round = 0; round < CONFIG.hashRounds; round++) {
+				let floorRate = 0;
+				let result: WrkResult | null = null;
+				for (const step of alternating(round, "floor", "holm")) {
+					if (step === "floor") {
+						const floor = await measureHashRate(availableParallelism(), CONFIG.seconds);
+						floorRate = floor.perSecond;
+						floorCpu.push(floor.cpuPerHash);
+					} else {
+						const before = cpuSeconds(holm.child.pid);
+						result = await wrk({ ...hashing, url, idsFile, lua: lua(round) });
+						holmCpu.push((cpuSeconds(holm.child.pid) - before) / Math.max(1, result.requests));
+					}
+				}
+				rounds.push(result!);
+				shares.push(result!.requestsPerSecond / floorRate);
+			}
+			const all = combined(rounds);
+			report.rows.push({
+				scenario: `${scenario} (${CONFIG.hashRounds} rounds beside the floor)`,
+				connections: String(CONFIG.hashConnections),
+				rate: rate(all.requestsPerSecond),
+				p50: duration(all.latency.p50),
+				p99: duration(all.latency.p99),
+				answers: report.answers(scenario, all, intended),
+				floor: `${number(median(shares) * 100)} % of argon2id beside it, ${availableParallelism()} in flight (${shares.map((s) => number(s * 100)).join(", ")} %)`,
+			});
+			report.notes.push(
+				`${scenario}: ${number(median(holmCpu) * 1e3, 2)} ms of Holm's CPU an answer (median of ${CONFIG.hashRounds} rounds) against ${number(median(floorCpu) * 1e3, 2)} ms a hash for the floor: Holm adds ${number((median(holmCpu) / median(floorCpu) - 1) * 100)} % around the hash.`,
+			);
+			return all;
+		};
+		await hashRow(
 			"`POST /users` (argon2id + insert)",
-			CONFIG.hashConnections,
-			await wrk({
-				...hashing,
-				url,
-				lua: `function makeRequest(i) return wrk.format("POST", "/users", nil, ${L(`{"email":"new-${runTag}-`)} .. i .. ${L(`@example.com","password":${JSON.stringify(SEED_PASSWORD)}}`)}) end`,
-			}),
+			(round) => `function makeRequest(i) return wrk.format("POST", "/users", nil, ${L(`{"email":"new-${runTag}-${round}-`)} .. i .. ${L(`@example.com","password":${JSON.stringify(SEED_PASSWORD)}}`)}) end`,
 			["200"],
-			"hash",
 		);
-		const signIns = addRow("`POST /users/{id}/verify-password`, correct", CONFIG.hashConnections, await wrk({ ...hashing, url, idsFile, lua: verifyLua(SEED_PASSWORD) }), ["204"], "hash");
-		const incorrect = addRow(
-			"`POST /users/{id}/verify-password`, incorrect",
-			CONFIG.hashConnections,
-			await wrk({ ...hashing, url, idsFile, lua: verifyLua(WRONG_PASSWORD) }),
-			["400 INCORRECT_PASSWORD"],
-			"hash",
-		);
+		const signIns = await hashRow("`POST /users/{id}/verify-password`, correct", () => verifyLua(SEED_PASSWORD), ["204"]);
+		const incorrect = await hashRow("`POST /users/{id}/verify-password`, incorrect", () => verifyLua(WRONG_PASSWORD), ["400 INCORRECT_PASSWORD"]);
 		report.notes.push(
 			`Incorrect passwords are sent without \`client_ip\` (with one, an address's 5 incorrect passwords block it for 15 minutes) and round-robin over the ${number(CONFIG.users)} users, so no user comes near the 10 incorrect passwords a user may have in 15 minutes (this run: at most ${Math.ceil(incorrect.requests / CONFIG.users)} a user). Any TOO_MANY_REQUESTS would be listed in its row.`,
 		);
@@ -437,9 +472,8 @@ async function main(): Promise<void> {
 		report.notes.push(
 			`Reset requests: round-robin over the ${number(CONFIG.users)} users, as a user may have 3 in 15 minutes (this run: up to ${Math.ceil(created.requests / CONFIG.users)} a user; beyond 3 they answer TOO_MANY_REQUESTS, listed in the row).`,
 		);
-		let wrongCodes: WrkResult | null = null;
 		if (resetIds > 0) {
-			const verified = (wrongCodes = addRow(
+			const verified = addRow(
 				"`POST /password-reset-requests/{id}/verify-email`, wrong code",
 				CONFIG.connections,
 				await wrk({
@@ -450,7 +484,7 @@ async function main(): Promise<void> {
 				}),
 				["400 INCORRECT_CODE"],
 				"post",
-			));
+			);
 			report.notes.push(
 				`Code verification: a wrong code, round-robin over the ${number(resetIds)} requests the row above created; each takes 5 wrong codes (the 5th deletes it, still INCORRECT_CODE), this run sent up to ${Math.ceil(verified.requests / resetIds)} to each, so answers past 5 would show as NOT_FOUND. The wrong code is the path a guesser drives and it writes the attempt count every time; a correct code would verify each request once.`,
 			);
@@ -500,12 +534,12 @@ async function main(): Promise<void> {
 			idsFile,
 			dataDir,
 			databaseUrl,
-			restartHolm: async (args) => {
-				await restartHolm(args);
-				return holm.url;
+			rounds: CONFIG.eventRounds,
+			restartHolm: async (args, stopped) => {
+				await restartHolm(args, stopped);
+				return { url: holm.url, pid: holm.child.pid };
 			},
 			addRow,
-			withEvents: { resets: created, wrongCodes },
 			signInsPerSecond: (signIns.answers["204"] ?? 0) / signIns.seconds,
 			progress,
 		});
@@ -564,16 +598,20 @@ async function main(): Promise<void> {
 
 		progress(`Holm: ${number(CONFIG.addresses)} distinct client_ip values`);
 		await restartHolm();
+		// POST /reset-password with a request id nobody was given: the address's hashing token is
+		// taken before the request is looked up (one read by its key), so each call stores its
+		// address, without argon2id or a write (a password the leak lists hold would be refused
+		// before the token, and store nothing).
 		const probe: string[] = [];
 		for (let i = 0; i < 6; i++) {
-			const response = await fetch(`${holm.url}/users`, {
+			const response = await fetch(`${holm.url}/reset-password`, {
 				method: "POST",
 				headers: { Authorization: SECRET, "Content-Type": "application/json" },
-				body: JSON.stringify({ password: LEAKED_PASSWORD, client_ip: "192.0.2.1" }),
+				body: JSON.stringify({ request_id: UNISSUED_REQUEST_ID, password: SEED_PASSWORD, client_ip: "192.0.2.1" }),
 			});
 			probe.push(((await response.json()) as { error?: string }).error ?? String(response.status));
 		}
-		const probeHolds = probe.slice(0, 5).every((e) => e === "WEAK_PASSWORD") && probe[5] === "TOO_MANY_REQUESTS";
+		const probeHolds = probe.slice(0, 5).every((e) => e === "INVALID_REQUEST") && probe[5] === "TOO_MANY_REQUESTS";
 		if (!probeHolds) report.problems.push({ scenario: "client_ip flood", detail: `six weak sign-ups from one address answered ${probe.join(", ")}; the flood may not store its addresses` });
 		const beforeFlood = memory(holm.child.pid);
 		const half = Math.floor(CONFIG.addresses / 2);
@@ -591,7 +629,7 @@ async function main(): Promise<void> {
 				`\telse`,
 				`\t\tip = string.format("2001:db8:%x:%x::1", math.floor(i / 65536), i % 65536)`,
 				`\tend`,
-				`\treturn wrk.format("POST", "/users", nil, ${L(`{"password":"${LEAKED_PASSWORD}","client_ip":"`)} .. ip .. ${L(`"}`)})`,
+				`\treturn wrk.format("POST", "/reset-password", nil, ${L(`{"request_id":"${UNISSUED_REQUEST_ID}","password":${JSON.stringify(SEED_PASSWORD)},"client_ip":"`)} .. ip .. ${L(`"}`)})`,
 				`end`,
 			].join("\n"),
 		});
@@ -600,13 +638,13 @@ async function main(): Promise<void> {
 		if (flood.secondsToLimit === null) report.problems.push({ scenario: "client_ip flood", detail: `not all ${number(CONFIG.addresses)} addresses were sent within ${number(flood.seconds)} s` });
 		const floodRate = CONFIG.addresses / (flood.secondsToLimit ?? flood.seconds);
 		report.rows.push({
-			scenario: `\`POST /users\`, leaked password, a new \`client_ip\` each (${number(CONFIG.addresses)})`,
+			scenario: `\`POST /reset-password\`, a request id never given, a new \`client_ip\` each (${number(CONFIG.addresses)})`,
 			connections: String(CONFIG.connections),
 			rate: rate(floodRate),
 			p50: duration(flood.latency.p50),
 			p99: duration(flood.latency.p99),
 			// After its LIMIT each thread asks for /health until wrk is stopped: those are the 200s.
-			answers: report.answers("client_ip flood", flood, ["400 WEAK_PASSWORD", "200"]),
+			answers: report.answers("client_ip flood", flood, ["400 INVALID_REQUEST", "200"]),
 			floor: ratio(floodRate, "post"),
 		});
 		let pgNote = "";
@@ -643,7 +681,7 @@ async function main(): Promise<void> {
 			["executable size", `${mb(statSync(EXECUTABLE).size)}`, `dist/holm, ${number(statSync(EXECUTABLE).size / 1024 / 1024, 1)} MiB; ${buildNote}`],
 		);
 		report.notes.push(
-			`client_ip flood: \`POST /users\` with a leaked password and a new \`client_ip\` each (half IPv4, half IPv6 /64s). Holm takes a token from that address's hashing bucket before the leak check refuses the password (400 WEAK_PASSWORD), so every request stores one new address key, without argon2id or a database write, and no per-user limit applies (a refused per-user request would not store its address). Checked first: six such sign-ups from one address answered ${probe.join(", ")}${probeHolds ? ", so each does touch the per-address limit" : " — NOT the expected five WEAK_PASSWORD then TOO_MANY_REQUESTS"}.`,
+			`client_ip flood: \`POST /reset-password\` with a well-formed request id nobody was given, a password the leak lists do not hold, and a new \`client_ip\` each (half IPv4, half IPv6 /64s). Holm takes a token from that address's hashing bucket before it looks the request up (one read by its key) and answers 400 INVALID_REQUEST, so every request stores one new address key, without argon2id or a database write, and no per-user limit applies. (A leaked password is refused before the token since the leak lists are judged first, docs/decisions.md, so it would store nothing.) Checked first: six such calls from one address answered ${probe.join(", ")}${probeHolds ? ", so each does take the address's token" : " — NOT the expected five INVALID_REQUEST then TOO_MANY_REQUESTS"}.`,
 			`Overload: Holm starts as many argon2id computations as there are cores and refuses (503 UNAVAILABLE) work that cannot start within 5 s. ${CONFIG.overloadConnections} connections at ${rate(servedRate)} verifications/s queue about ${number((CONFIG.overloadConnections / Math.max(servedRate, 1)) * 1000)} ms each${refused === 0 ? ", so refusals appear only with more connections (BENCH_OVERLOAD_CONNECTIONS) or slower hashing" : ""}.`,
 			`Load: wrk ${CONFIG.threads === 1 ? "1 thread" : `${CONFIG.threads} threads`}, keep-alive over loopback; ${pinning.note}. ${CONFIG.seconds} s a scenario, after a ${Math.min(2, CONFIG.seconds)} s warm-up of each server, each run starting once the server is idle again (what the run before left queued has drained); latencies are wrk's (with its correction for coordinated omission). argon2id rows allow 30 s an answer, the others 10 s. Holm runs at its default flags (\`--log-level info\`: a line per request, to a file), its secret from \`--secret-file\`, with \`--console\`.`,
 			logLines.length === 0

@@ -1,6 +1,9 @@
 // Events on SQLite. Writes are serialised (one writer connection, synchronous transactions), so an
-// event's seq (AUTOINCREMENT: never reused, even once the newest rows are swept) is also the order
-// in which events commit, and "every event with a larger seq" misses nothing: the cursor is the seq.
+// event's seq is also the order in which events commit, and "every event with a larger seq" misses
+// nothing: the cursor is the seq. A seq is never reused, even once the sweep has deleted the newest
+// events: the insert counts from the larger of the newest seq and event_seq_floor, which the sweep
+// raises to the newest seq before it deletes (one page read, no page written, where AUTOINCREMENT
+// wrote its counter's page on every commit; schema step 12).
 import type { Database } from "bun:sqlite";
 import type { EventQuery, EventStore, EventType, FeedEvent, HolmEvent } from "../../features/events/store.ts";
 import type { EventSettings } from "../index.ts";
@@ -43,8 +46,10 @@ export interface SqliteEventLog {
 const CURSOR = /^(0|[1-9][0-9]{0,15})$/;
 
 export function createSqliteEventLog(db: Database, reads: SnapshotReads, settings: EventSettings): SqliteEventLog {
-	const insertEvent = db.prepare<{ seq: number }, [string, number, string, string | null, string | null, string]>(
-		`INSERT INTO event (id, time, type, user_id, client_ip, data) VALUES (?, ?, ?, ?, ?, ?) RETURNING seq`,
+	// The new row's seq is its rowid, which run() reports: no RETURNING clause to step through.
+	const insertEvent = db.prepare<void, [string, number, string, string | null, string | null, string]>(
+		`INSERT INTO event (seq, id, time, type, user_id, client_ip, data)
+		VALUES (max(coalesce((SELECT max(seq) FROM event), 0), (SELECT seq FROM event_seq_floor)) + 1, ?, ?, ?, ?, ?, ?)`,
 	);
 	const enqueue = db.prepare<void, [number, number]>(`INSERT INTO webhook_delivery (event_seq, due_at) VALUES (?, ?)`);
 	const page = reads.prepare<EventRow, [number, string | null, number]>(
@@ -60,12 +65,17 @@ export function createSqliteEventLog(db: Database, reads: SnapshotReads, setting
 	const deleteOlder = db.prepare<void, [number]>(
 		`DELETE FROM event WHERE seq < coalesce((SELECT seq FROM event WHERE time >= ?1 ORDER BY seq LIMIT 1), (SELECT max(seq) + 1 FROM event))`,
 	);
+	const raiseFloor = db.prepare<void, []>(`UPDATE event_seq_floor SET seq = (SELECT max(seq) FROM event) WHERE (SELECT max(seq) FROM event) > seq`);
+	const sweep = db.transaction((before: number) => {
+		raiseFloor.run();
+		deleteOlder.run(before);
+	});
 	const webhookTypes = settings.webhook?.types ?? null;
 
 	function write(event: HolmEvent): void {
 		if (settings.retentionDays === 0) return;
-		const { seq } = insertEvent.get(event.id, event.time, event.type, event.userId, event.clientIp, JSON.stringify(event.data))!;
-		if (settings.webhook !== null && (webhookTypes === null || webhookTypes.has(event.type))) enqueue.run(seq, event.time * 1000);
+		const { lastInsertRowid } = insertEvent.run(event.id, event.time, event.type, event.userId, event.clientIp, JSON.stringify(event.data));
+		if (settings.webhook !== null && (webhookTypes === null || webhookTypes.has(event.type))) enqueue.run(Number(lastInsertRowid), event.time * 1000);
 	}
 	const writeAll = db.transaction((events: readonly HolmEvent[]) => {
 		for (const event of events) write(event);
@@ -88,7 +98,7 @@ export function createSqliteEventLog(db: Database, reads: SnapshotReads, setting
 				return { events, next: events.at(-1)?.cursor ?? after };
 			},
 			async deleteOlderThan(before) {
-				deleteOlder.run(before);
+				sweep(before);
 			},
 		},
 	};

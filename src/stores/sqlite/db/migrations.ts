@@ -271,4 +271,37 @@ export const MIGRATIONS: readonly string[] = [
 		UPDATE user SET totp_registered = 1 WHERE id = new.user_id;
 	END;
 	`,
+	// 12: the event table without AUTOINCREMENT, whose counter in sqlite_sequence was one more page
+	// every commit that stores an event wrote to the WAL (docs/benchmarks.md, "Events on writes").
+	// A seq must still never be reused, even once the sweep has deleted the newest events (it is
+	// the feed's cursor): event_seq_floor keeps the highest seq ever given, which the sweep raises
+	// before it deletes and the insert counts from (events.ts), starting from AUTOINCREMENT's
+	// counter. The webhook queue refers to the event table, so it is set aside and rebuilt with it
+	// (dropping the event table under it would delete its rows by the foreign key's cascade).
+	`
+	CREATE TABLE event_seq_floor (seq INTEGER NOT NULL) STRICT;
+	INSERT INTO event_seq_floor (seq) SELECT max(
+		coalesce((SELECT seq FROM sqlite_sequence WHERE name = 'event'), 0),
+		coalesce((SELECT max(seq) FROM event), 0));
+
+	CREATE TABLE webhook_delivery_kept AS SELECT event_seq, due_at, attempts, claim FROM webhook_delivery;
+	DROP TABLE webhook_delivery;
+
+	-- The columns of step 5, seq without AUTOINCREMENT.
+	CREATE TABLE event_rebuilt (seq INTEGER PRIMARY KEY, id TEXT NOT NULL, time INTEGER NOT NULL, type TEXT NOT NULL,
+		user_id TEXT, client_ip TEXT, data TEXT NOT NULL) STRICT;
+	INSERT INTO event_rebuilt (seq, id, time, type, user_id, client_ip, data)
+		SELECT seq, id, time, type, user_id, client_ip, data FROM event ORDER BY seq;
+	DROP TABLE event;
+	ALTER TABLE event_rebuilt RENAME TO event;
+	CREATE INDEX event_user_id ON event (user_id, seq);
+
+	-- As step 5 made it.
+	CREATE TABLE webhook_delivery (event_seq INTEGER NOT NULL PRIMARY KEY REFERENCES event (seq) ON DELETE CASCADE,
+		due_at INTEGER NOT NULL, attempts INTEGER NOT NULL DEFAULT 0, claim TEXT) STRICT;
+	INSERT INTO webhook_delivery (event_seq, due_at, attempts, claim)
+		SELECT event_seq, due_at, attempts, claim FROM webhook_delivery_kept ORDER BY event_seq;
+	DROP TABLE webhook_delivery_kept;
+	CREATE INDEX webhook_delivery_due_at ON webhook_delivery (due_at);
+	`,
 ];
