@@ -191,7 +191,8 @@ export function createApp(deps: AppDeps): App {
 			checkSecret(c, row) ??
 			(match.kind === "none" ? null : featureOff(match.path.rows, featuresOff)) ??
 			checkMediaTypes(c) ??
-			(await readBody(c, row?.bodyLimit ?? DEFAULT_BODY_LIMIT));
+			// Only a POST has a body to read: the other methods go on without waiting a turn for it.
+			(c.req.method === "POST" ? await readBody(c, row?.bodyLimit ?? DEFAULT_BODY_LIMIT) : null);
 		if (refused !== null) return refused;
 		if (row !== null) return answerWith(row, c);
 		if (match.kind === "none") return errorResponse("NOT_FOUND");

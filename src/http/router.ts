@@ -3,7 +3,9 @@
 // `GET /users/{id}` on a loaded machine (docs/benchmarks.md, "The hot path"), for a table of a few
 // dozen rows whose patterns are literal segments and `:name` parameters only. The rows are matched
 // in the order of src/routes.ts, as Hono matched them: `POST /sessions/validate` is its own row,
-// and a GET of `/sessions/validate` is the row of `GET /sessions/:session_id`.
+// and a GET of `/sessions/validate` is the row of `GET /sessions/:session_id`. Hono's trie router,
+// used on its own, was tried in its place: it cost about a microsecond more per answer
+// (docs/decisions.md, "The request path").
 import type { Route } from "./route.ts";
 
 /** A segment of a pattern: a literal, or a parameter's name. */

@@ -16,7 +16,7 @@ const UTF8 = new TextDecoder("utf-8", { fatal: true });
 /** The body's bytes, or null when there are more than `limit`. */
 async function bodyBytes(request: Request, declared: string | undefined, limit: number): Promise<Uint8Array | null> {
 	// With a Content-Length (checked above), Bun reads exactly that many bytes: one read, no loop.
-	if (declared !== undefined) return new Uint8Array(await request.arrayBuffer());
+	if (declared !== undefined) return request.bytes();
 	// Chunked: count while reading, and stop at the limit whatever the client keeps sending.
 	const chunks: Uint8Array[] = [];
 	let size = 0;

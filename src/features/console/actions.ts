@@ -143,7 +143,7 @@ export type ConsoleUserDetails = NonNullable<Awaited<ReturnType<typeof describeU
 export async function describeService(ctx: AppContext) {
 	const { total } = await listUsers(ctx, { sortBy: "created_at", sortOrder: "ascending", limit: 1, offset: 0, emailQuery: "", exactEmail: null });
 	const events24h = await ctx.stores.console.eventCounts(nowSeconds(ctx) - 24 * 60 * 60);
-	const sessions = await ctx.stores.sessions.countLive(nowSeconds(ctx), sessionSettings(ctx));
+	const sessions = await ctx.stores.sessions.countLive(sessionSettings(ctx));
 	return {
 		users: total,
 		sessions,

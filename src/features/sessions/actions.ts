@@ -106,18 +106,18 @@ export async function validateSession(ctx: AppContext, token: string): Promise<{
 	// Written at most once per interval: a busy session costs a read per request, not a write.
 	const interval = touchIntervalSeconds(settings);
 	if (now - session.lastUsedAt >= interval) {
-		await ctx.stores.sessions.touch(session.id, now, now - interval + 1);
+		await ctx.stores.sessions.touch(session.id, interval);
 		session.lastUsedAt = now;
 	}
 	return { session, user };
 }
 
 export async function getSession(ctx: AppContext, id: string): Promise<Session | null> {
-	return ctx.stores.sessions.get(id, nowSeconds(ctx), sessionSettings(ctx));
+	return ctx.stores.sessions.get(id, sessionSettings(ctx));
 }
 
 export async function listUserSessions(ctx: AppContext, userId: string): Promise<Session[]> {
-	return ctx.stores.sessions.listForUser(userId, nowSeconds(ctx), sessionSettings(ctx));
+	return ctx.stores.sessions.listForUser(userId, sessionSettings(ctx));
 }
 
 export const END_SESSION_ERRORS = ["NOT_FOUND"] as const;
@@ -126,7 +126,7 @@ export const END_SESSION_ERRORS = ["NOT_FOUND"] as const;
  *  ({actor: "console"}). */
 export async function endSession(ctx: AppContext, session: Session, reason: EndReason, data: EventData = {}): Promise<Result<void, typeof END_SESSION_ERRORS>> {
 	const event = newEvent(ctx, "sessions_ended", { userId: session.userId, data: { reason, ...data } });
-	const written = await ctx.stores.sessions.end(session.id, nowSeconds(ctx), sessionSettings(ctx), event);
+	const written = await ctx.stores.sessions.end(session.id, sessionSettings(ctx), event);
 	if (written === null) return fail("NOT_FOUND");
 	logEvent(ctx, written);
 	return ok();
@@ -144,7 +144,7 @@ export async function endUserSessions(
 	data: EventData = {},
 ): Promise<Result<void, typeof END_USER_SESSIONS_ERRORS>> {
 	const event = newEvent(ctx, "sessions_ended", { userId, data: { reason, ...data } });
-	const result = await ctx.stores.sessions.endForUser(userId, except, nowSeconds(ctx), sessionSettings(ctx), event);
+	const result = await ctx.stores.sessions.endForUser(userId, except, sessionSettings(ctx), event);
 	if (result === "NOT_FOUND") return fail("NOT_FOUND");
 	if (result !== null) logEvent(ctx, result);
 	return ok();

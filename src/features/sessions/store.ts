@@ -80,25 +80,29 @@ export interface SessionStore {
 	create(input: NewSession, settings: SessionSettings): Promise<CreateSessionOutcome>;
 	/** The session by its id, live or not (the caller judges, in the time a wrong secret costs), and
 	 *  how to read its user once the secret matched; null when no session has that id. On PostgreSQL
-	 *  both come in one indexed read, and `now` is the database's. */
+	 *  both come in one indexed read, and `now` is the database's (on SQLite null: the instance's
+	 *  clock, which is the store's, judges). */
 	findForValidation(id: string): Promise<{ session: StoredSession; user: () => Promise<User | null>; now: number | null } | null>;
-	/** Moves last_used_at forward to `now` when it is older than `olderThan` (one conditional write). */
-	touch(id: string, now: number, olderThan: number): Promise<void>;
+	/** Moves last_used_at forward to the store's time when it is at least `intervalSeconds` old by
+	 *  that time (one conditional write, so parallel validations write it once). */
+	touch(id: string, intervalSeconds: number): Promise<void>;
 	/** A live session; null when absent or expired. */
-	get(id: string, now: number, settings: SessionSettings): Promise<Session | null>;
+	get(id: string, settings: SessionSettings): Promise<Session | null>;
 	/** The user's live sessions, most recently used first. */
-	listForUser(userId: string, now: number, settings: SessionSettings): Promise<Session[]>;
+	listForUser(userId: string, settings: SessionSettings): Promise<Session[]>;
 	/** Ends one live session, writing `event` with `session_ids`; the event, or null when there was none. */
-	end(id: string, now: number, settings: SessionSettings, event: HolmEvent): Promise<HolmEvent | null>;
+	end(id: string, settings: SessionSettings, event: HolmEvent): Promise<HolmEvent | null>;
 	/**
 	 * Ends every live session of the user but `except` (which must be a live session of that user,
 	 * else NOT_FOUND and nothing ends); writes `event` with `session_ids` when any ended.
 	 */
-	endForUser(userId: string, except: string | null, now: number, settings: SessionSettings, event: HolmEvent): Promise<"NOT_FOUND" | HolmEvent | null>;
-	/** Records a correct second factor on a live session of the user; false when there is none. */
+	endForUser(userId: string, except: string | null, settings: SessionSettings, event: HolmEvent): Promise<"NOT_FOUND" | HolmEvent | null>;
+	/** Records a correct second factor on a live session of the user; false when there is none.
+	 *  `at` is the time recorded (data, like a session's createdAt); liveness is the store's judgement. */
 	markSecondFactor(id: string, userId: string, at: number, settings: SessionSettings): Promise<boolean>;
 	/** Live sessions of every user (the console's overview). */
-	countLive(now: number, settings: SessionSettings): Promise<number>;
-	/** Deletes expired sessions and device digests older than 90 days. Expiry is not an event. */
+	countLive(settings: SessionSettings): Promise<number>;
+	/** Deletes sessions expired at `now` (the sweep's time: the database's where there is one) and
+	 *  device digests older than 90 days. Expiry is not an event. */
 	deleteExpired(now: number, settings: SessionSettings): Promise<void>;
 }

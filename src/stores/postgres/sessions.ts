@@ -134,19 +134,19 @@ export function createPostgresSessionStore(sql: SQL, clock: DatabaseClock, event
 			const user = toUser(row);
 			return { session, user: async () => user, now: Number(row.s_now) };
 		},
-		async touch(id, _instanceNow, olderThan) {
-			await sql`UPDATE session SET last_used_at = ${clock.seconds(sql)} WHERE id = ${id} AND last_used_at < ${olderThan}`;
+		async touch(id, intervalSeconds) {
+			await sql`UPDATE session SET last_used_at = ${clock.seconds(sql)} WHERE id = ${id} AND last_used_at <= ${clock.seconds(sql)} - ${intervalSeconds}`;
 		},
-		async get(id, _instanceNow, settings) {
+		async get(id, settings) {
 			const rows = await sql`SELECT * FROM session WHERE id = ${id} AND ${live(sql, settings)}`;
 			return rows.length === 0 ? null : withoutDigest(toStoredSession(rows[0]));
 		},
-		async listForUser(userId, _instanceNow, settings) {
+		async listForUser(userId, settings) {
 			const rows = await sql<SessionRow[]>`SELECT * FROM session WHERE user_id = ${userId} AND ${live(sql, settings)}
 				ORDER BY last_used_at DESC, created_at DESC, id`;
 			return rows.map((row) => withoutDigest(toStoredSession(row)));
 		},
-		async end(id, _instanceNow, settings, event) {
+		async end(id, settings, event) {
 			return transaction(sql, async (tx) => {
 				const [{ now }] = await tx`SELECT ${clock.seconds(tx)} AS now`;
 				const ending: SessionEnding = { keep: null, event, now: Number(now), settings, written: null };
@@ -154,7 +154,7 @@ export function createPostgresSessionStore(sql: SQL, clock: DatabaseClock, event
 				return ending.written;
 			});
 		},
-		async endForUser(userId, except, _instanceNow, settings, event) {
+		async endForUser(userId, except, settings, event) {
 			return transaction(sql, async (tx) => {
 				const [user] = await tx`SELECT ${clock.seconds(tx)} AS now FROM "user" WHERE id = ${userId} FOR UPDATE`;
 				if (user === undefined) return "NOT_FOUND" as const;
@@ -172,14 +172,13 @@ export function createPostgresSessionStore(sql: SQL, clock: DatabaseClock, event
 				WHERE id = ${id} AND user_id = ${userId} AND ${live(sql, settings)}`;
 			return updated.count > 0;
 		},
-		async countLive(_instanceNow, settings) {
+		async countLive(settings) {
 			const [{ n }] = await sql`SELECT count(*)::int AS n FROM session WHERE ${live(sql, settings)}`;
 			return n;
 		},
-		async deleteExpired(_instanceNow, settings) {
-			await sql`DELETE FROM session WHERE last_used_at <= ${clock.seconds(sql)} - ${settings.idleTimeoutSeconds}
-				OR created_at <= ${clock.seconds(sql)} - ${settings.lifetimeSeconds}`;
-			await sql`DELETE FROM session_device WHERE last_seen_at <= ${clock.seconds(sql)} - ${DEVICE_MEMORY_SECONDS} AND digest <> ${EVER_HAD_A_SESSION}`;
+		async deleteExpired(now, settings) {
+			await sql`DELETE FROM session WHERE last_used_at <= ${now - settings.idleTimeoutSeconds} OR created_at <= ${now - settings.lifetimeSeconds}`;
+			await sql`DELETE FROM session_device WHERE last_seen_at <= ${now - DEVICE_MEMORY_SECONDS} AND digest <> ${EVER_HAD_A_SESSION}`;
 		},
 	};
 }

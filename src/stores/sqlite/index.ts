@@ -34,7 +34,7 @@ function createStores(db: Database, reads: SnapshotReads, settings: EventSetting
 		events: events.store,
 		userImports: createSqliteUserImportStore(db),
 		console: createSqliteConsoleStore(db, seconds),
-		sessions: createSqliteSessionStore(db, reads, events),
+		sessions: createSqliteSessionStore(db, reads, events, seconds),
 	};
 }
 

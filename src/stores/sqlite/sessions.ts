@@ -103,7 +103,8 @@ function writeEnded(events: SqliteEventLog, ending: SessionEnding, rows: readonl
 	if (ending.written !== null) events.write(ending.written);
 }
 
-export function createSqliteSessionStore(db: Database, reads: SnapshotReads, events: SqliteEventLog): SessionStore {
+/** `seconds` is the instance's clock in whole seconds: it judges expiry and stamps last_used_at. */
+export function createSqliteSessionStore(db: Database, reads: SnapshotReads, events: SqliteEventLog, seconds: () => number): SessionStore {
 	const insertSession = db.prepare<void, [string, string, Uint8Array, number, number, string | null, string | null, number | null, number]>(
 		`INSERT INTO session (id, user_id, digest, created_at, last_used_at, client_ip, user_agent, second_factor_verified_at, new_device)
 		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
@@ -142,7 +143,7 @@ export function createSqliteSessionStore(db: Database, reads: SnapshotReads, eve
 			EXISTS (SELECT 1 FROM totp_credential AS t WHERE t.user_id = coalesce(u.id, '')) AS u_totp_registered
 		FROM (SELECT ?1 AS wanted) AS w LEFT JOIN session AS s ON s.id = w.wanted LEFT JOIN user AS u ON u.id = coalesce(s.user_id, '')`,
 	);
-	const touch = db.prepare<void, [number, string, number]>(`UPDATE session SET last_used_at = ?1 WHERE id = ?2 AND last_used_at < ?3`);
+	const touch = db.prepare<void, [number, string, number]>(`UPDATE session SET last_used_at = ?1 WHERE id = ?2 AND last_used_at <= ?1 - ?3`);
 	const selectLive = reads.prepare<SessionRow, [string, number, number, number]>(`SELECT ${SESSION_COLUMNS} FROM session WHERE id = ?1 AND ${LIVE}`);
 	const listLive = reads.prepare<SessionRow, [string, number, number, number]>(
 		`SELECT ${SESSION_COLUMNS} FROM session WHERE user_id = ?1 AND ${LIVE} ORDER BY last_used_at DESC, created_at DESC, id`,
@@ -151,9 +152,9 @@ export function createSqliteSessionStore(db: Database, reads: SnapshotReads, eve
 		`DELETE FROM session WHERE id = ? RETURNING id, created_at, last_used_at`,
 	);
 	const selectLiveOnWriter = db.prepare<{ user_id: string }, [string, number, number, number]>(`SELECT user_id FROM session WHERE id = ?1 AND ${LIVE}`);
-	const markSecondFactor = db.prepare<void, [number, string, number, number, string]>(
+	const markSecondFactor = db.prepare<void, [number, string, number, number, string, number]>(
 		`UPDATE session SET second_factor_verified_at = ?1
-		WHERE id = ?2 AND user_id = ?5 AND last_used_at > ?1 - ?3 AND created_at > ?1 - ?4`,
+		WHERE id = ?2 AND user_id = ?5 AND last_used_at > ?6 - ?3 AND created_at > ?6 - ?4`,
 	);
 	const countLive = reads.prepare<{ n: number }, [number, number, number]>(
 		`SELECT count(*) AS n FROM session WHERE last_used_at > ?1 - ?2 AND created_at > ?1 - ?3`,
@@ -194,14 +195,15 @@ export function createSqliteSessionStore(db: Database, reads: SnapshotReads, eve
 		return { session: { ...withoutDigest(session), newDevice }, created, ended };
 	});
 
-	const endOne = db.transaction((id: string, now: number, settings: SessionSettings, event: HolmEvent): HolmEvent | null => {
-		const ending: SessionEnding = { keep: null, event, now, settings, written: null };
+	const endOne = db.transaction((id: string, settings: SessionSettings, event: HolmEvent): HolmEvent | null => {
+		const ending: SessionEnding = { keep: null, event, now: seconds(), settings, written: null };
 		writeEnded(events, ending, deleteOne.all(id));
 		return ending.written;
 	});
 
 	const endForUser = db.transaction(
-		(userId: string, except: string | null, now: number, settings: SessionSettings, event: HolmEvent): "NOT_FOUND" | HolmEvent | null => {
+		(userId: string, except: string | null, settings: SessionSettings, event: HolmEvent): "NOT_FOUND" | HolmEvent | null => {
+			const now = seconds();
 			if (except !== null && selectLiveOnWriter.get(except, now, settings.idleTimeoutSeconds, settings.lifetimeSeconds)?.user_id !== userId) {
 				return "NOT_FOUND";
 			}
@@ -228,27 +230,27 @@ export function createSqliteSessionStore(db: Database, reads: SnapshotReads, eve
 			if (row.found === 0) return null;
 			return { session, user: async () => (row.u_id === null ? null : user), now: null };
 		},
-		async touch(id, now, olderThan) {
-			touch.run(now, id, olderThan);
+		async touch(id, intervalSeconds) {
+			touch.run(seconds(), id, intervalSeconds);
 		},
-		async get(id, now, settings) {
-			const row = selectLive.get(id, now, settings.idleTimeoutSeconds, settings.lifetimeSeconds);
+		async get(id, settings) {
+			const row = selectLive.get(id, seconds(), settings.idleTimeoutSeconds, settings.lifetimeSeconds);
 			return row === null ? null : withoutDigest(toStoredSession(row));
 		},
-		async listForUser(userId, now, settings) {
-			return listLive.all(userId, now, settings.idleTimeoutSeconds, settings.lifetimeSeconds).map((row) => withoutDigest(toStoredSession(row)));
+		async listForUser(userId, settings) {
+			return listLive.all(userId, seconds(), settings.idleTimeoutSeconds, settings.lifetimeSeconds).map((row) => withoutDigest(toStoredSession(row)));
 		},
-		async end(id, now, settings, event) {
-			return endOne(id, now, settings, event);
+		async end(id, settings, event) {
+			return endOne(id, settings, event);
 		},
-		async endForUser(userId, except, now, settings, event) {
-			return endForUser(userId, except, now, settings, event);
+		async endForUser(userId, except, settings, event) {
+			return endForUser(userId, except, settings, event);
 		},
 		async markSecondFactor(id, userId, at, settings) {
-			return markSecondFactor.run(at, id, settings.idleTimeoutSeconds, settings.lifetimeSeconds, userId).changes > 0;
+			return markSecondFactor.run(at, id, settings.idleTimeoutSeconds, settings.lifetimeSeconds, userId, seconds()).changes > 0;
 		},
-		async countLive(now, settings) {
-			return countLive.get(now, settings.idleTimeoutSeconds, settings.lifetimeSeconds)!.n;
+		async countLive(settings) {
+			return countLive.get(seconds(), settings.idleTimeoutSeconds, settings.lifetimeSeconds)!.n;
 		},
 		async deleteExpired(now, settings) {
 			sweepSessions.run(now, settings.idleTimeoutSeconds, settings.lifetimeSeconds);
