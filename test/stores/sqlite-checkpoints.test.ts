@@ -21,7 +21,7 @@ function event(i: number): HolmEvent {
 	return { id: `event${i}`.padEnd(24, "x"), time: 1_700_000_000 + i, type: "user_unblocked", userId: `user${i}`.padEnd(24, "x"), clientIp: null, data: {} };
 }
 
-test("commits reach the database file within a second or two, with no commit checkpointing", async () => {
+test("commits reach the database file within a second or two, copied by the checkpointer's thread", async () => {
 	const path = join(newDir(), "holm.db");
 	const storage = openSqliteStorage(path, undefined, { retentionDays: 30, webhook: null });
 	closing.push(() => storage.close());
@@ -29,9 +29,10 @@ test("commits reach the database file within a second or two, with no commit che
 	// 500 commits of one event each: a few dozen new pages of the event table and its index, and
 	// about 1,500 WAL frames, past the 1,000 at which SQLite would checkpoint by itself.
 	for (let i = 0; i < 500; i++) await storage.stores.events.append([event(i)]);
-	expect(statSync(path).size).toBe(before); // still only in the WAL: no commit checkpointed
+	// The WAL holds them all: past the 1,000 frames at which a commit would have started it over.
+	// (Whether the file has grown yet depends on when the thread's timer last ran: not asserted.)
 	expect(statSync(`${path}-wal`).size).toBeGreaterThan(1000 * 4096);
-	const deadline = Date.now() + 3000;
+	const deadline = Date.now() + 5000;
 	while (statSync(path).size === before && Date.now() < deadline) await Bun.sleep(50);
 	expect(statSync(path).size).toBeGreaterThan(before); // the timer's checkpoint copied them
 });
