@@ -55,6 +55,8 @@ test("a wrong secret, an unknown id, a malformed token and an ended session take
 		unknownId: `aaaaaaaaaaaaaaaaaaaaaaaa.${secret}`,
 		malformed: `${id}:${secret}`,
 		ended: ended.token,
+		// After every id in the key's order: the lookup wraps to the first session.
+		afterEveryId: `zzzzzzzzzzzzzzzzzzzzzzzz.${secret}`,
 	};
 	await medians(tokens, 200); // warm up
 	const result = await medians(tokens, 2000);
