@@ -96,3 +96,16 @@ test("closing the storage stops the checkpointer's thread", async () => {
 	db.close();
 	rmSync(dir, { recursive: true, force: true });
 });
+
+test("a checkpointer whose thread could not open the database is stopped at once, not after the stop's wait", async () => {
+	const dir = newDir();
+	let lostBecause: string | null = null;
+	// No such file (the worker opens without creating): the start fails and the thread stops itself.
+	const checkpointer = startCheckpointer(join(dir, "missing.db"), { everyMs: 10, restartAtPages: 128, onLost: (reason) => (lostBecause = reason) });
+	const deadline = Date.now() + 3000;
+	while (lostBecause === null && Date.now() < deadline) await Bun.sleep(10);
+	expect(lostBecause).not.toBeNull();
+	await Bun.sleep(50); // the thread's own "stopped" arrives after its "failed"
+	const answered = await Promise.race([checkpointer.stop().then(() => "stopped"), Bun.sleep(2000).then(() => "still waiting")]);
+	expect(answered).toBe("stopped");
+});

@@ -58,7 +58,6 @@ function start(path: string, everyMs: number, restartAtPages: number): void {
 			reply({ type: "failed", message: error instanceof Error ? error.message : String(error) });
 		}
 	}, everyMs);
-	reply({ type: "started" });
 }
 
 function stop(): void {

@@ -5,7 +5,7 @@
 /** What the writer's thread asks of the checkpointer. */
 export type CheckpointerRequest = { type: "start"; path: string; everyMs: number; restartAtPages: number } | { type: "stop" };
 /** What the checkpointer tells it. */
-export type CheckpointerReply = { type: "started" } | { type: "stopped" } | { type: "failed"; message: string };
+export type CheckpointerReply = { type: "stopped" } | { type: "failed"; message: string };
 
 export interface CheckpointerOptions {
 	everyMs: number;
@@ -30,8 +30,9 @@ const STOP_WAIT_MS = 5000;
 
 export function startCheckpointer(path: string, options: CheckpointerOptions): Checkpointer {
 	const worker = new Worker(WORKER_URL, { ref: false, smol: true });
-	let started = false;
 	let lost = false;
+	/** The thread has ended (or stopped itself after a failed start): nobody would answer a stop. */
+	let ended = false;
 	let stopping: Promise<void> | null = null;
 	let stopped: (() => void) | null = null;
 	function lose(reason: string): void {
@@ -41,14 +42,19 @@ export function startCheckpointer(path: string, options: CheckpointerOptions): C
 	}
 	worker.addEventListener("message", function onReply(event: MessageEvent<CheckpointerReply>) {
 		const message = event.data;
-		if (message.type === "stopped") stopped?.();
-		else if (message.type === "failed" && !started) lose(message.message);
-		else if (message.type === "started") started = true;
+		if (message.type === "stopped") {
+			ended = true;
+			stopped?.();
+		}
+		// A failed start, or a checkpoint that failed later: either way the writer bounds the WAL
+		// by itself from now on (the thread still tries at its next tick).
+		else if (message.type === "failed") lose(message.message);
 	});
 	worker.addEventListener("error", function onError(event: ErrorEvent) {
 		lose(event.message);
 	});
 	worker.addEventListener("close", function onClose() {
+		ended = true;
 		stopped?.();
 		lose("the checkpointer's thread ended");
 	});
@@ -56,6 +62,7 @@ export function startCheckpointer(path: string, options: CheckpointerOptions): C
 	return {
 		stop(): Promise<void> {
 			stopping ??= new Promise<void>((resolve) => {
+				if (ended) return resolve();
 				const timeout = setTimeout(resolve, STOP_WAIT_MS);
 				stopped = () => {
 					clearTimeout(timeout);
