@@ -79,10 +79,10 @@ export interface SessionStore {
 	 */
 	create(input: NewSession, settings: SessionSettings): Promise<CreateSessionOutcome>;
 	/** The session by its id, live or not (the caller judges, in the time a wrong secret costs), and
-	 *  how to read its user once the secret matched; null when no session has that id. On PostgreSQL
-	 *  both come in one indexed read, and `now` is the database's (on SQLite null: the instance's
-	 *  clock, which is the store's, judges). */
-	findForValidation(id: string): Promise<{ session: StoredSession; user: () => Promise<User | null>; now: number | null } | null>;
+	 *  its user (a session goes with its user: ON DELETE CASCADE); null when no session has that id.
+	 *  Both come in one indexed read, and `now` is the database's on PostgreSQL (on SQLite null: the
+	 *  instance's clock, which is the store's, judges). */
+	findForValidation(id: string): Promise<{ session: StoredSession; user: User; now: number | null } | null>;
 	/** Moves last_used_at forward to the store's time when it is at least `intervalSeconds` old by
 	 *  that time (one conditional write, so parallel validations write it once). */
 	touch(id: string, intervalSeconds: number): Promise<void>;

@@ -132,7 +132,7 @@ export function createPostgresSessionStore(sql: SQL, clock: DatabaseClock, event
 				new_device: row.s_new_device,
 			});
 			const user = toUser(row);
-			return { session, user: async () => user, now: Number(row.s_now) };
+			return { session, user, now: Number(row.s_now) };
 		},
 		async touch(id, intervalSeconds) {
 			await sql`UPDATE session SET last_used_at = ${clock.seconds(sql)} WHERE id = ${id} AND last_used_at <= ${clock.seconds(sql)} - ${intervalSeconds}`;

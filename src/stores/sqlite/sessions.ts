@@ -23,10 +23,10 @@ interface SessionRow {
 	new_device: number;
 }
 
-/** A session and its user, read together for a validation (stand-ins where there is none). */
+/** A session and its user, read together for a validation. */
 interface ValidationRow extends SessionRow {
 	found: number;
-	u_id: string | null;
+	u_id: string;
 	u_created_at: number;
 	u_email: string | null;
 	u_email_verified: number;
@@ -37,7 +37,7 @@ interface ValidationRow extends SessionRow {
 
 function userOf(row: ValidationRow): UserRow {
 	return {
-		id: row.u_id ?? "",
+		id: row.u_id,
 		created_at: row.u_created_at,
 		email: row.u_email,
 		email_verified: row.u_email_verified,
@@ -137,9 +137,8 @@ export function createSqliteSessionStore(db: Database, reads: SnapshotReads, eve
 	const selectForValidation = reads.prepare<ValidationRow, [string]>(
 		`SELECT s.id, s.user_id, s.digest, s.created_at, s.last_used_at, s.client_ip, s.user_agent,
 			s.second_factor_verified_at, s.new_device, s.id = ?1 AS found,
-			u.id AS u_id, coalesce(u.created_at, 0) AS u_created_at, u.email AS u_email, coalesce(u.email_verified, 0) AS u_email_verified,
-			coalesce(u.recovery_code, '') AS u_recovery_code, coalesce(u.password_leaked, 0) AS u_password_leaked,
-			coalesce(u.totp_registered, 0) AS u_totp_registered
+			u.id AS u_id, u.created_at AS u_created_at, u.email AS u_email, u.email_verified AS u_email_verified,
+			u.recovery_code AS u_recovery_code, u.password_leaked AS u_password_leaked, u.totp_registered AS u_totp_registered
 		FROM (
 			SELECT * FROM (SELECT ${SESSION_COLUMNS} FROM session WHERE id >= ?1 ORDER BY id LIMIT 1)
 			UNION ALL
@@ -234,7 +233,7 @@ export function createSqliteSessionStore(db: Database, reads: SnapshotReads, eve
 			const session = toStoredSession(row);
 			const user = toUser(userOf(row));
 			if (row.found !== 1) return null;
-			return { session, user: async () => (row.u_id === null ? null : user), now: null };
+			return { session, user, now: null };
 		},
 		async touch(id, intervalSeconds) {
 			touch.run(seconds(), id, intervalSeconds);
