@@ -81,9 +81,17 @@ export interface EmailMatches {
 type PageRow = { total: Int8 } & (UserRow | { id: null });
 
 export function createEmailMatches(sql: SQL): EmailMatches {
-	let sample: { common: Set<string>; at: number } | null = null;
-	async function commonTrigrams(): Promise<Set<string>> {
-		if (sample === null || performance.now() - sample.at > SAMPLE_TTL_MS) sample = { common: await sampleCommonTrigrams(sql), at: performance.now() };
+	// The sample being taken or taken, so that searches arriving together wait for one sampling
+	// rather than each taking its own; a sampling that failed is taken again by the next search.
+	let sample: { common: Promise<Set<string>>; at: number } | null = null;
+	function commonTrigrams(): Promise<Set<string>> {
+		if (sample === null || performance.now() - sample.at > SAMPLE_TTL_MS) {
+			const taking = { common: sampleCommonTrigrams(sql), at: performance.now() };
+			taking.common.catch(() => {
+				if (sample === taking) sample = null;
+			});
+			sample = taking;
+		}
 		return sample.common;
 	}
 	return {
