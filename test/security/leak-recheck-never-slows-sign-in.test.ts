@@ -106,3 +106,26 @@ test("the range API is asked about a user's password at most once a day", async 
 	expect(await checkedAt()).toBe(first + DAY / 1000);
 	expect(await flagOf(user.id)).toBe(false);
 });
+
+test("an imported password that leaked is flagged by the online re-check, although the same sign-in upgrades its hash to argon2id", async () => {
+	const { default: bcryptjs } = await import("bcryptjs");
+	const email = uniqueEmail();
+	const password = `${STRONG_PASSWORD} imported`; // a range no earlier test has had cached
+	const imported = await server.request("POST", "/user-imports", {
+		users: [{ id: null, email, email_verified: true, created_at: null, password_hash: bcryptjs.hashSync(password, 4), totp_key: null, recovery_code: null }],
+	});
+	const userId: string = imported.body.results[0].user_id;
+	leaked.add(sha1Upper(password));
+	delayMs = 300; // the verdict comes after the upgrade has replaced the hash that was verified
+	try {
+		const answer = await server.request("POST", "/authenticate/password", { email, password });
+		expect(answer.status).toBe(200);
+		const [row] = await server.rows("SELECT password_hash FROM user_table WHERE id = ?".replace("user_table", server.store === "postgres" ? '"user"' : "user"), userId);
+		expect(String(row!.password_hash)).toStartWith("$argon2id$");
+		await until(() => flagOf(userId));
+		expect(await flagOf(userId)).toBe(true);
+	} finally {
+		delayMs = 0;
+		leaked.clear();
+	}
+});

@@ -43,19 +43,19 @@ async function checkGuess(ctx: AppContext, guess: PasswordGuess, password: strin
  * there first keeps its password, and parallel sign-ins upgrade once. The answer does not wait on
  * more than this one hash; under overload the upgrade is left for a later sign-in.
  */
-async function upgradeVerifiedHash(ctx: AppContext, userId: string, password: string, verified: { hash: string; upgradeFrom: string | null }): Promise<void> {
-	if (verified.upgradeFrom === null) return;
+async function upgradeVerifiedHash(ctx: AppContext, userId: string, password: string, verified: { hash: string; upgradeFrom: string | null }): Promise<string> {
+	if (verified.upgradeFrom === null) return verified.hash;
 	let newHash: string;
 	try {
 		newHash = await ctx.hasher.hash(password);
 	} catch (error) {
-		if (error instanceof HashingUnavailableError) return;
+		if (error instanceof HashingUnavailableError) return verified.hash;
 		throw error;
 	}
-	if (await ctx.stores.passwords.upgradePasswordHash(userId, verified.hash, newHash)) {
-		ctx.metrics.hashUpgraded(verified.upgradeFrom);
-		ctx.log.debug?.("password hash upgraded to argon2id", { user_id: userId, form: verified.upgradeFrom });
-	}
+	if (!(await ctx.stores.passwords.upgradePasswordHash(userId, verified.hash, newHash))) return verified.hash;
+	ctx.metrics.hashUpgraded(verified.upgradeFrom);
+	ctx.log.debug?.("password hash upgraded to argon2id", { user_id: userId, form: verified.upgradeFrom });
+	return newHash;
 }
 
 /** A check of the password of the user named by id: the hash is read once the guess is admitted. */
@@ -135,9 +135,10 @@ export async function verifyUserPassword(
 ): Promise<Result<void, typeof VERIFY_PASSWORD_ERRORS>> {
 	const outcome = await checkUserGuess(ctx, input.userId, input.clientIp, input.password);
 	if (!outcome.ok) return outcome;
-	const leaked = await recheckLeak(ctx, { userId: input.userId, password: input.password, verifiedHash: outcome.value.hash });
+	// The re-check's flag is a compare-and-swap on the hash stored, so it comes after the upgrade.
+	const stored = await upgradeVerifiedHash(ctx, input.userId, input.password, outcome.value);
+	const leaked = await recheckLeak(ctx, { userId: input.userId, password: input.password, verifiedHash: stored });
 	await recordSignIn(ctx, "sign_in", { userId: input.userId, clientIp: input.clientIp }, leaked);
-	await upgradeVerifiedHash(ctx, input.userId, input.password, outcome.value);
 	return ok();
 }
 
@@ -156,9 +157,9 @@ export async function authenticateWithPassword(
 	if (!outcome.ok) return outcome;
 	// A verified password had a hash to be verified against, so `found` is there.
 	if (found === null) return fail("NOT_FOUND");
-	const leaked = await recheckLeak(ctx, { userId: found.user.id, password: input.password, verifiedHash: outcome.value.hash, flagged: found.user.passwordLeaked });
+	const stored = await upgradeVerifiedHash(ctx, found.user.id, input.password, outcome.value);
+	const leaked = await recheckLeak(ctx, { userId: found.user.id, password: input.password, verifiedHash: stored, flagged: found.user.passwordLeaked });
 	await recordSignIn(ctx, "sign_in", guess, leaked);
-	await upgradeVerifiedHash(ctx, found.user.id, input.password, outcome.value);
 	return ok({ ...found.user, passwordLeaked: found.user.passwordLeaked || leaked });
 }
 
