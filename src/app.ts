@@ -189,7 +189,7 @@ export function createApp(deps: AppDeps): App {
 		const row = match.kind === "row" ? match.row : null;
 		const refused =
 			checkSecret(c, row) ??
-			(match.kind === "none" ? null : featureOff(match.path.rows, featuresOff)) ??
+			(match.kind === "none" ? null : featureOff(match.path.feature, featuresOff)) ??
 			checkMediaTypes(c) ??
 			// Only a POST has a body to read: the other methods go on without waiting a turn for it.
 			(c.req.method === "POST" ? await readBody(c, row?.bodyLimit ?? DEFAULT_BODY_LIMIT) : null);

@@ -12,8 +12,6 @@ export interface Logger {
 	info(message: string, fields?: LogFields): void;
 	warn(message: string, fields?: LogFields): void;
 	error(message: string, fields?: LogFields): void;
-	/** Writes the lines still gathered (see createLogger); absent where nothing is gathered. */
-	flush?(): void;
 }
 
 /** Where lines go; process.stdout and process.stderr by default. */
@@ -132,7 +130,6 @@ export function createLogger(
 		info: (message, fields) => write("info", message, fields),
 		warn: (message, fields) => write("warn", message, fields),
 		error: (message, fields) => write("error", message, fields),
-		flush,
 	};
 }
 

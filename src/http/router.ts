@@ -6,7 +6,7 @@
 // and a GET of `/sessions/validate` is the row of `GET /sessions/:session_id`. Hono's trie router,
 // used on its own, was tried in its place: it cost about a microsecond more per answer
 // (docs/decisions.md, "The request path").
-import type { Route } from "./route.ts";
+import type { Feature, Route } from "./route.ts";
 
 /** A segment of a pattern: a literal, or a parameter's name. */
 type Segment = { literal: string } | { param: string };
@@ -17,6 +17,8 @@ interface CompiledPath {
 	segments: Segment[];
 	/** Its rows, in the order of src/routes.ts. */
 	rows: Route[];
+	/** The feature switch its rows belong to (every method of a path belongs to the same one). */
+	feature: Feature | undefined;
 	/** The methods it answers, for the Allow header of a 405 (HEAD beside GET). */
 	allow: string;
 }
@@ -33,9 +35,11 @@ function compile(pattern: string, rows: Route[]): CompiledPath {
 		.split("/")
 		.slice(1)
 		.map((part) => (part.startsWith(":") ? { param: part.slice(1) } : { literal: part }));
+	const feature = rows[0]?.feature;
+	if (rows.some((row) => row.feature !== feature)) throw new Error(`routes: every method of ${pattern} belongs to one feature switch`);
 	const methods: string[] = rows.map((row) => row.method);
 	if (methods.includes("GET")) methods.push("HEAD");
-	return { pattern, segments, rows, allow: [...new Set(methods)].sort().join(", ") };
+	return { pattern, segments, rows, feature, allow: [...new Set(methods)].sort().join(", ") };
 }
 
 /** The path's parameters when `parts` (the request path split at "/") fits it, else null. */
@@ -57,8 +61,6 @@ function fit(path: CompiledPath, parts: string[]): Record<string, string> | null
 
 export interface Router {
 	match(method: string, path: string): Match;
-	/** Every path pattern with its rows, in the order of src/routes.ts. */
-	paths: readonly CompiledPath[];
 }
 
 export function createRouter(routes: readonly Route[]): Router {
@@ -78,7 +80,6 @@ export function createRouter(routes: readonly Route[]): Router {
 		candidates.set(key, [...(candidates.get(key) ?? []), path]);
 	}
 	return {
-		paths,
 		match(method, requestPath) {
 			const wanted = method === "HEAD" ? "GET" : method;
 			const exact = literal.get(requestPath);

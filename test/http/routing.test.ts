@@ -50,3 +50,13 @@ test("a path parameter is percent-decoded; a trailing slash, an empty segment or
 		expect(answer.body, path).toEqual({ error: "NOT_FOUND" });
 	}
 });
+
+test("every method of a path belongs to one feature switch: a table that mixes them does not start", async () => {
+	const { createRouter } = await import("../../src/http/router.ts");
+	const { route } = await import("../../src/http/route.ts");
+	const { ROUTES } = await import("../../src/routes.ts");
+	const passkeyRow = ROUTES.find((row) => row.feature === "passkeys" && row.method === "GET")!;
+	const mixed = [passkeyRow, route("DELETE", passkeyRow.path, passkeyRow.endpoint)];
+	expect(() => createRouter(mixed)).toThrow("one feature switch");
+	expect(() => createRouter(ROUTES)).not.toThrow();
+});
