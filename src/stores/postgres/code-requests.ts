@@ -51,7 +51,7 @@ export function codeRequestVerbs<Row, Request, Code>(
 			return row === undefined ? null : { code: row.code, attempts: row.failed_attempts, userId: row.user_id };
 		},
 		async deleteAfterLastAttempt(requestKey, event) {
-			await events.around(sql, event, (q) => q`DELETE FROM ${name(q)} WHERE ${key(q)} = ${requestKey}`, () => true);
+			await events.withChange(sql`DELETE FROM ${name(sql)} WHERE ${key(sql)} = ${requestKey}`, event, "always");
 		},
 		async deleteExpired(now) {
 			await sql`DELETE FROM ${name(sql)} WHERE expires_at <= ${now}`;

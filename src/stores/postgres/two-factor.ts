@@ -62,16 +62,15 @@ export function createPostgresTwoFactorStore(sql: SQL, clock: DatabaseClock, eve
 		async replaceCredential(credential, acceptedStep, event) {
 			// The same key registered again keeps the highest step used so far (see the SQLite store).
 			return writeForUser(() =>
-				events.around(
-					sql,
-					event,
-					(q) => q`INSERT INTO totp_credential (user_id, created_at, key, last_used_step)
+				events.withChange(
+					sql`INSERT INTO totp_credential (user_id, created_at, key, last_used_step)
 						VALUES (${credential.userId}, ${credential.createdAt}, ${credential.key}, ${acceptedStep})
 						ON CONFLICT (user_id) DO UPDATE SET
 							created_at = excluded.created_at, key = excluded.key,
 							last_used_step = CASE WHEN totp_credential.key = excluded.key
 								THEN GREATEST(totp_credential.last_used_step, excluded.last_used_step) ELSE excluded.last_used_step END`,
-					() => true,
+					event,
+					"always",
 				),
 			);
 		},
@@ -110,13 +109,7 @@ export function createPostgresTwoFactorStore(sql: SQL, clock: DatabaseClock, eve
 			});
 		},
 		async setRecoveryCode(userId, recoveryCode, event) {
-			const result = await events.around(
-				sql,
-				event,
-				(q) => q`UPDATE "user" SET recovery_code = ${recoveryCode} WHERE id = ${userId}`,
-				(updated) => updated.count > 0,
-			);
-			return result.count > 0;
+			return (await events.withChange(sql`UPDATE "user" SET recovery_code = ${recoveryCode} WHERE id = ${userId}`, event, "if changed")) > 0;
 		},
 		async resetWithRecoveryCode(userId, isCorrect, newCode, figures, outcomes, ending) {
 			return transaction(sql, async (tx): Promise<ResetWithRecoveryCodeOutcome> => {
