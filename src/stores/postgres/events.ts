@@ -28,12 +28,10 @@
 //   whole database, whichever server connection runs it: no value is carried from one transaction
 //   to the next but the cursor, which the client holds. (Two statements, each in a transaction of
 //   its own, would each be exact too, but could see different snapshots.)
-import type { SQL, TransactionSQL } from "bun";
+import type { SQL } from "bun";
 import type { EventQuery, EventStore, EventType, FeedEvent, HolmEvent } from "../../features/events/store.ts";
 import type { EventSettings } from "../index.ts";
 import { transaction } from "./connection.ts";
-
-type Queryable = SQL | TransactionSQL;
 
 /** A bigint column, which the driver hands over as a decimal string. */
 export type Int8 = string | number;
@@ -75,7 +73,7 @@ export type StoreEvent = "if changed" | "always";
 export interface PostgresEventLog {
 	/** Whether events are stored at all (--event-retention above 0). */
 	readonly enabled: boolean;
-	write(q: Queryable, event: HolmEvent): Promise<void>;
+	write(q: SQL, event: HolmEvent): Promise<void>;
 	/**
 	 * Runs `change` (one INSERT, UPDATE or DELETE, without RETURNING) and stores `event` with it, in
 	 * one statement: one round trip, as the change alone, and no transaction of Holm's around it.
@@ -98,7 +96,7 @@ export function createPostgresEventLog(sql: SQL, settings: EventSettings): Postg
 
 	const delivers = (event: HolmEvent) => settings.webhook !== null && (webhookTypes === null || webhookTypes.has(event.type));
 
-	async function write(q: Queryable, event: HolmEvent): Promise<void> {
+	async function write(q: SQL, event: HolmEvent): Promise<void> {
 		if (!enabled) return;
 		const data = JSON.stringify(event.data);
 		if (delivers(event)) {

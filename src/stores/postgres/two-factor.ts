@@ -4,12 +4,12 @@
 // are taken one at a time, like the SQLite transaction, until the check's transaction ends. Locks
 // are judged and set by the database's clock (clock.ts), read once the rows are locked, never by
 // this instance's.
-import type { SQL, TransactionSQL } from "bun";
+import type { SQL } from "bun";
 import type { Locked, ResetWithRecoveryCodeOutcome, TwoFactorStore, VerifyTotpOutcome } from "../../features/two-factor/store.ts";
 import { secondFactorLockSeconds, type SecondFactorLockout } from "../../limits.ts";
 import { writeForUser } from "./errors.ts";
 import type { DatabaseClock } from "./clock.ts";
-import { transaction } from "./connection.ts";
+import { transaction, type Transaction } from "./connection.ts";
 import { endSessionsWithin } from "./sessions.ts";
 import { withData, type HolmEvent } from "../../features/events/store.ts";
 import type { Int8, PostgresEventLog } from "./events.ts";
@@ -19,7 +19,7 @@ type SecondFactorCheck = "totp" | "recovery_code";
 /** Locks the user's row and the check's lockout row for this transaction: "NO_USER" when the user
  *  is gone; otherwise the lock in force (null when there is none) and the database's time then. */
 async function lockLockoutRow(
-	tx: TransactionSQL,
+	tx: Transaction,
 	clock: DatabaseClock,
 	userId: string,
 	check: SecondFactorCheck,
@@ -39,7 +39,7 @@ async function lockLockoutRow(
 /** One more incorrect code; the 5th in a row (by default) locks the check, each lock twice as long as the last.
  *  The seconds of the lock it started, or null. */
 async function recordIncorrectCode(
-	tx: TransactionSQL,
+	tx: Transaction,
 	userId: string,
 	check: SecondFactorCheck,
 	now: number,
