@@ -148,9 +148,11 @@ export function createPostgresSessionStore(sql: SQL, clock: DatabaseClock, event
 		},
 		async end(id, settings, event) {
 			return transaction(sql, async (tx) => {
-				const [{ now }] = await tx`SELECT ${clock.seconds(tx)} AS now`;
-				const ending: SessionEnding = { keep: null, event, now: Number(now), settings, written: null };
-				await writeEnded(tx, events, ending, await tx`DELETE FROM session WHERE id = ${id} RETURNING id, created_at, last_used_at`);
+				// The database's time comes with the row (none ended: no event, whatever the time).
+				const rows = await tx<(EndedRow & { now: Int8 })[]>`DELETE FROM session WHERE id = ${id}
+					RETURNING id, created_at, last_used_at, ${clock.seconds(tx)} AS now`;
+				const ending: SessionEnding = { keep: null, event, now: rows.length === 0 ? 0 : Number(rows[0]!.now), settings, written: null };
+				await writeEnded(tx, events, ending, rows);
 				return ending.written;
 			});
 		},
