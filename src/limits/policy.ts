@@ -37,21 +37,18 @@ export interface Limits {
 	 *  address and per user, but not by the hashing bucket (nothing is hashed). Settled with
 	 *  `settlePasswordGuess`. */
 	admitPasskeyAssertion(guess: PasswordGuess): Promise<LimitResult>;
-	/** Whether the incorrect-password limits refuse this party now; takes nothing (a passkey
-	 *  ceremony is not started for an address or user that could not finish it). */
+	/** Whether the incorrect-password limits refuse this party now; a read that takes, locks and
+	 *  writes nothing (a passkey ceremony is not started for an address or user that could not
+	 *  finish it). */
 	checkGuessesBlocked(guess: PasswordGuess): Promise<LimitResult>;
-	/** Until when (milliseconds) the user's password checks are blocked, or null; a look that
-	 *  changes and counts nothing (the console's user page). */
-	userPasswordBlockedUntil(userId: string): Promise<number | null>;
+	/** Until when (milliseconds) each user's password checks are blocked, for those blocked now; a
+	 *  read that changes and counts nothing (the console's user list and user page), one for all. */
+	usersPasswordBlockedUntil(userIds: readonly string[]): Promise<Map<string, number>>;
 	/** Creating a reset, verification or update request: per user (per kind) and per address. */
 	admitCodeRequest(kind: CodeRequestKind, userId: string, clientIp: string | undefined): Promise<LimitResult>;
 	/** Creating an email sign-in request: per email (the stored form; a user holds it or not, the
 	 *  count is the same) and per address, in the bucket of the other code requests. */
 	admitEmailSignInRequest(email: string, clientIp: string | undefined): Promise<LimitResult>;
-	/** A console sign-in token that failed (unknown, used or expired), from `address`: counted,
-	 *  or refused once the address has failed as often as the rule allows. A token that signs in
-	 *  is never a guess, so it is not asked about (a valid link works whatever this count). */
-	countFailedConsoleSignIn(address: string): Promise<LimitResult>;
 	/** Forgets the user's incorrect passwords, which ends a block of their password checks
 	 *  (POST /users/{user_id}/unblock). Addresses stay blocked: they may be guessing at others. */
 	unblockUser(userId: string): Promise<void>;
@@ -105,7 +102,7 @@ type NamedDecision<K extends NamedKeys> = (states: NamedStates<K>, at: number) =
 
 export function createLimits(store: LimitStore, observer: LimitObserver = UNOBSERVED, settings: LimitSettings = DEFAULT_LIMITS): Limits {
 	const rules = createRules(settings);
-	const { passwordHashing, incorrectPasswordsPerAddress, incorrectPasswordsPerUser, codeRequestsPerAddress, emailSignInsPerEmail, consoleSignInFailures } = rules;
+	const { passwordHashing, incorrectPasswordsPerAddress, incorrectPasswordsPerUser, codeRequestsPerAddress, emailSignInsPerEmail } = rules;
 	const REQUESTS_PER_USER: Record<CodeRequestKind, SlidingWindowRule> = {
 		passwordReset: rules.passwordResetRequests,
 		emailVerification: rules.emailVerificationRequests,
@@ -113,8 +110,8 @@ export function createLimits(store: LimitStore, observer: LimitObserver = UNOBSE
 	};
 
 	/** `decide` over the named keys in one step of the store: its result, and the keys it blocked
-	 *  that were not blocked before. A refusal is counted unless the step only `looks`. */
-	async function update<K extends NamedKeys>(named: K, decide: NamedDecision<K>, counted: "counted" | "looks" = "counted"): Promise<{ result: LimitResult; newlyBlocked: LimitKey[] }> {
+	 *  that were not blocked before. A refusal is counted. */
+	async function update<K extends NamedKeys>(named: K, decide: NamedDecision<K>): Promise<{ result: LimitResult; newlyBlocked: LimitKey[] }> {
 		const names = Object.keys(named).filter((name) => named[name] !== undefined) as (keyof K & string)[];
 		const keys = names.map((name) => named[name]!);
 		const newlyBlocked: LimitKey[] = [];
@@ -130,8 +127,15 @@ export function createLimits(store: LimitStore, observer: LimitObserver = UNOBSE
 			});
 			return { result: decision.result, states: after };
 		});
-		if (!result.allowed && counted === "counted") observer.refused(result.limit);
+		if (!result.allowed) observer.refused(result.limit);
 		return { result, newlyBlocked };
+	}
+
+	/** The named keys' states as they stand, and the store's time: a read, never a write. */
+	async function look<K extends NamedKeys>(named: K): Promise<{ states: NamedStates<K>; at: number }> {
+		const names = Object.keys(named).filter((name) => named[name] !== undefined);
+		const { states, now } = await store.read(names.map((name) => named[name]!));
+		return { states: Object.fromEntries(names.map((name, i) => [name, states[i]])) as NamedStates<K>, at: now };
 	}
 
 	async function reportBlocks(keys: LimitKey[], party: LimitParty): Promise<void> {
@@ -276,20 +280,19 @@ export function createLimits(store: LimitStore, observer: LimitObserver = UNOBSE
 		async checkGuessesBlocked(guess) {
 			const keys = failureKeys(guess);
 			if (!hasFailureKeys(keys)) return ALLOWED;
-			const { result } = await update(keys, (states, at) => ({ result: checkFailures(keys, states, at), states }));
+			const { states, at } = await look(keys);
+			const result = checkFailures(keys, states, at);
+			if (!result.allowed) observer.refused(result.limit);
 			return result;
 		},
-		async userPasswordBlockedUntil(userId) {
-			let until: number | null = null;
-			await update(
-				{ perUser: { rule: incorrectPasswordsPerUser, key: userId } },
-				(states, at) => {
-					const result = incorrectPasswordsPerUser.check(states.perUser, at);
-					until = result.allowed ? null : at + result.retryAfterMs;
-					return { result: ALLOWED, states };
-				},
-				"looks",
-			);
+		async usersPasswordBlockedUntil(userIds) {
+			const until = new Map<string, number>();
+			if (userIds.length === 0) return until;
+			const { states, now } = await store.read(userIds.map((key) => ({ rule: incorrectPasswordsPerUser, key })));
+			userIds.forEach((userId, i) => {
+				const result = incorrectPasswordsPerUser.check(states[i], now);
+				if (!result.allowed) until.set(userId, now + result.retryAfterMs);
+			});
 			return until;
 		},
 		async admitCodeRequest(kind, userId, clientIp) {
@@ -305,15 +308,6 @@ export function createLimits(store: LimitStore, observer: LimitObserver = UNOBSE
 				newlyBlocked.filter(({ rule }) => rule !== emailSignInsPerEmail),
 				{ userId: null, clientIp: clientIp ?? null },
 			);
-			return result;
-		},
-		async countFailedConsoleSignIn(address) {
-			// Blocks of this rule are not security events: the address is a proxy's, or none, as often
-			// as a guesser's; refusals are counted in /metrics.
-			const { result } = await update({ failures: { rule: consoleSignInFailures, key: address } }, ({ failures }, at) => {
-				const result = consoleSignInFailures.check(failures, at);
-				return { result, states: { failures: result.allowed ? consoleSignInFailures.attempt(failures, "", at) : failures } };
-			});
 			return result;
 		},
 		async unblockUser(userId) {

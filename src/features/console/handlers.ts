@@ -6,7 +6,7 @@ import type { AppContext, HonoEnv } from "../../http/env.ts";
 import { parseBody } from "../../http/body.ts";
 import { noContent } from "../../http/responses.ts";
 import {
-	listedUserJSON,
+	listedUsersJSON,
 	deletePendingRequests,
 	deleteUserConfirmed,
 	describeService,
@@ -20,9 +20,9 @@ import {
 	unblock,
 } from "./actions.ts";
 import { consoleAssets } from "./assets.ts";
-import { CLEARED_COOKIE, CONSOLE_COOKIE, consoleFailure, fail, sessionCookie } from "./responses.ts";
+import { CLEARED_COOKIE, CONSOLE_COOKIE, fail, sessionCookie } from "./responses.ts";
 import { deleteUserBody, emptyBody, feedQuery, searchQuery, signInBody } from "./schemas.ts";
-import { CONSOLE_SESSION_SECONDS, endSession, signIn } from "./sessions.ts";
+import { CONSOLE_SESSION_SECONDS, endSession, exchangeSignInToken } from "./sessions.ts";
 
 type C = Context<HonoEnv>;
 
@@ -56,14 +56,15 @@ export async function handleStyle(): Promise<Response> {
 	return new Response((await consoleAssets()).css, { headers: { "Content-Type": "text/css; charset=utf-8" } });
 }
 
+/** A link's token for a session. No limit counts the tokens that fail: a token has 256 random
+ *  bits, so guessing is hopeless, and a made-up token costs one read (docs/console.md, Safety). */
 export async function handleSignIn(c: C): Promise<Response> {
 	const body = parseBody(c, signInBody);
 	if (body === null) return fail("INVALID_DATA");
-	const address = peerAddress(c);
-	const signedIn = await signIn(c.get("ctx"), body.token, address);
-	if (!signedIn.ok) return consoleFailure(signedIn);
-	c.get("ctx").log.info("console session started", { address });
-	return withHeader(noContent(), "Set-Cookie", sessionCookie(signedIn.value));
+	const session = await exchangeSignInToken(c.get("ctx").stores, body.token);
+	if (session === null) return fail("NOT_AUTHENTICATED");
+	c.get("ctx").log.info("console session started", { address: peerAddress(c) });
+	return withHeader(noContent(), "Set-Cookie", sessionCookie(session));
 }
 
 /** What the page may show: events and passkeys come with their features. */
@@ -91,8 +92,7 @@ export async function handleListUsers(c: C): Promise<Response> {
 		page: query.page,
 		perPage: query.per_page,
 	});
-	const rows = await Promise.all(users.map((user) => listedUserJSON(c.get("ctx"), user)));
-	return Response.json({ users: rows, total, page: query.page, per_page: query.per_page, pages: Math.ceil(total / query.per_page) });
+	return Response.json({ users: await listedUsersJSON(c.get("ctx"), users), total, page: query.page, per_page: query.per_page, pages: Math.ceil(total / query.per_page) });
 }
 
 export async function handleGetUser(c: C): Promise<Response> {

@@ -20,6 +20,12 @@ export interface SecondFactorLock {
 	lockCount: number;
 }
 
+/** What a row of the user list shows beside the user. */
+export interface ListedUserFacts {
+	passkeys: number;
+	secondFactorLocked: boolean;
+}
+
 /** A page of events as the console shows them: newest first. */
 export interface RecentEventQuery {
 	userId: string | null;
@@ -37,7 +43,8 @@ export const TOUCH_EVERY_SECONDS = 60;
 export interface ConsoleStore {
 	insertToken(digest: Uint8Array, ttlSeconds: number): Promise<void>;
 	/** Deletes the token and says whether it was there and live: one atomic step, so a token signs
-	 *  in once, whichever instance is asked and however many ask at the same time. */
+	 *  in once, whichever instance is asked and however many ask at the same time. A token that is
+	 *  not there costs a read and no write. */
 	consumeToken(digest: Uint8Array): Promise<boolean>;
 	insertSession(digest: Uint8Array): Promise<void>;
 	/**
@@ -52,6 +59,9 @@ export interface ConsoleStore {
 	deleteAllSessions(): Promise<number>;
 	/** The user's second-factor lock rows (an ended lock still counts for the escalation). */
 	secondFactorLocks(userId: string): Promise<SecondFactorLock[]>;
+	/** For each of a page of users, in one read: how many passkeys, and whether a second-factor
+	 *  check is locked now. Users not given (or gone) are not in the map. */
+	listedUserFacts(userIds: readonly string[]): Promise<Map<string, ListedUserFacts>>;
 	/** Events, newest first, each with its position (for the next page). */
 	recentEvents(query: RecentEventQuery): Promise<{ seq: number; event: HolmEvent }[]>;
 	/** How many events of each type happened at or after `since`. */
@@ -67,6 +77,17 @@ export interface LockRow {
 	failed_attempts: number | string;
 	locked_until: number | string | null;
 	lock_count: number | string;
+}
+
+/** A row of listedUserFacts's statement, as both databases give it. */
+export interface ListedUserRow {
+	user_id: string;
+	passkeys: number | string;
+	locked: number | boolean;
+}
+
+export function toListedUserFacts(rows: ListedUserRow[]): Map<string, ListedUserFacts> {
+	return new Map(rows.map((row) => [row.user_id, { passkeys: Number(row.passkeys), secondFactorLocked: Boolean(row.locked) }]));
 }
 
 export function toLock(row: LockRow, now: number): SecondFactorLock {

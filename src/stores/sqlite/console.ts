@@ -1,12 +1,13 @@
 // The console's sign-in tokens and sessions on SQLite, judged by `now` (whole seconds, this
 // instance's clock: one process, one clock).
 import type { Database } from "bun:sqlite";
-import { TOUCH_EVERY_SECONDS, toLock, type ConsoleStore, type LockRow } from "../../features/console/store.ts";
+import { TOUCH_EVERY_SECONDS, toListedUserFacts, toLock, type ConsoleStore, type ListedUserRow, type LockRow } from "../../features/console/store.ts";
 import { eventOfRow, type EventRow } from "./events.ts";
 
 
 export function createSqliteConsoleStore(db: Database, now: () => number): ConsoleStore {
 	const insertToken = db.prepare<void, [Uint8Array, number]>(`INSERT INTO console_token (digest, expires_at) VALUES (?, ?)`);
+	const findToken = db.prepare<{ found: number }, [Uint8Array]>(`SELECT 1 AS found FROM console_token WHERE digest = ?`);
 	const takeToken = db.prepare<{ expires_at: number }, [Uint8Array]>(`DELETE FROM console_token WHERE digest = ? RETURNING expires_at`);
 	const insertSession = db.prepare<void, [Uint8Array, number, number]>(
 		`INSERT INTO console_session (digest, created_at, last_seen_at) VALUES (?, ?, ?)`,
@@ -22,6 +23,13 @@ export function createSqliteConsoleStore(db: Database, now: () => number): Conso
 	const deleteTokens = db.prepare<void, []>(`DELETE FROM console_token`);
 	const selectLocks = db.prepare<LockRow, [string]>(
 		`SELECT check_name, failed_attempts, locked_until, lock_count FROM second_factor_lockout WHERE user_id = ? ORDER BY check_name`,
+	);
+	// The page's users in one statement, each by the passkey and lockout indexes on user_id.
+	const selectListed = db.prepare<ListedUserRow, [string, number]>(
+		`SELECT u.value AS user_id,
+			(SELECT count(*) FROM passkey WHERE user_id = u.value) AS passkeys,
+			EXISTS (SELECT 1 FROM second_factor_lockout WHERE user_id = u.value AND locked_until > ?2) AS locked
+		FROM json_each(?1) AS u`,
 	);
 	const deleteExpiredTokens = db.prepare<void, [number]>(`DELETE FROM console_token WHERE expires_at <= ?`);
 	const deleteEndedSessions = db.prepare<void, [number, number]>(`DELETE FROM console_session WHERE last_seen_at <= ? OR created_at <= ?`);
@@ -52,6 +60,9 @@ export function createSqliteConsoleStore(db: Database, now: () => number): Conso
 			insertToken.run(digest, now() + ttlSeconds);
 		},
 		async consumeToken(digest) {
+			// A token that is not there (a made-up one: any flood of them) is a read; only one that is
+			// there takes the write lock to be used up.
+			if (findToken.get(digest) === null) return false;
 			const row = takeToken.get(digest);
 			return row !== null && row.expires_at > now();
 		},
@@ -75,6 +86,10 @@ export function createSqliteConsoleStore(db: Database, now: () => number): Conso
 		async secondFactorLocks(userId) {
 			const at = now();
 			return selectLocks.all(userId).map((row) => toLock(row, at));
+		},
+		async listedUserFacts(userIds) {
+			if (userIds.length === 0) return new Map();
+			return toListedUserFacts(selectListed.all(JSON.stringify(userIds), now()));
 		},
 		async recentEvents(query) {
 			const before = query.before ?? Number.MAX_SAFE_INTEGER;
