@@ -49,6 +49,10 @@ export interface Limits {
 	/** Creating an email sign-in request: per email (the stored form; a user holds it or not, the
 	 *  count is the same) and per address, in the bucket of the other code requests. */
 	admitEmailSignInRequest(email: string, clientIp: string | undefined): Promise<LimitResult>;
+	/** A console sign-in token that failed (unknown, used or expired), from `address`: counted,
+	 *  or refused once the address has failed as often as the rule allows. A token that signs in
+	 *  is never a guess, so it is not asked about (a valid link works whatever this count). */
+	countFailedConsoleSignIn(address: string): Promise<LimitResult>;
 	/** Forgets the user's incorrect passwords, which ends a block of their password checks
 	 *  (POST /users/{user_id}/unblock). Addresses stay blocked: they may be guessing at others. */
 	unblockUser(userId: string): Promise<void>;
@@ -102,7 +106,7 @@ type NamedDecision<K extends NamedKeys> = (states: NamedStates<K>, at: number) =
 
 export function createLimits(store: LimitStore, observer: LimitObserver = UNOBSERVED, settings: LimitSettings = DEFAULT_LIMITS): Limits {
 	const rules = createRules(settings);
-	const { passwordHashing, incorrectPasswordsPerAddress, incorrectPasswordsPerUser, codeRequestsPerAddress, emailSignInsPerEmail } = rules;
+	const { passwordHashing, incorrectPasswordsPerAddress, incorrectPasswordsPerUser, codeRequestsPerAddress, emailSignInsPerEmail, consoleSignInFailures } = rules;
 	const REQUESTS_PER_USER: Record<CodeRequestKind, SlidingWindowRule> = {
 		passwordReset: rules.passwordResetRequests,
 		emailVerification: rules.emailVerificationRequests,
@@ -308,6 +312,15 @@ export function createLimits(store: LimitStore, observer: LimitObserver = UNOBSE
 				newlyBlocked.filter(({ rule }) => rule !== emailSignInsPerEmail),
 				{ userId: null, clientIp: clientIp ?? null },
 			);
+			return result;
+		},
+		async countFailedConsoleSignIn(address) {
+			// Blocks of this rule are not security events: the address is a proxy's, or none, as often
+			// as a guesser's; refusals are counted in /metrics.
+			const { result } = await update({ failures: { rule: consoleSignInFailures, key: address } }, ({ failures }, at) => {
+				const result = consoleSignInFailures.check(failures, at);
+				return { result, states: { failures: result.allowed ? consoleSignInFailures.attempt(failures, "", at) : failures } };
+			});
 			return result;
 		},
 		async unblockUser(userId) {

@@ -43,8 +43,22 @@ describe("console sign-in", () => {
 		const answer = await consoleCall(server, "POST", "/console/api/session", { body: { token } });
 		expect(answer.status).toBe(401);
 	});
-	// Guessing tokens: no limit counts them (a token has 256 random bits); see
-	// bad-console-tokens-lock-no-operator-out.test.ts and bad-console-tokens-write-nothing.test.ts.
+
+	test("guessing tokens: the address is limited to 10 tries in 15 minutes", async () => {
+		// A fresh server, so the earlier sign-ins from this address do not count.
+		const fresh = await startConsoleServer();
+		try {
+			const statuses: number[] = [];
+			for (let i = 0; i < 11; i++) {
+				statuses.push((await consoleCall(fresh, "POST", "/console/api/session", { body: { token: "x".repeat(43) } })).status);
+			}
+			expect(statuses.slice(0, 10).every((s) => s === 401)).toBe(true);
+			expect(statuses[10]).toBe(429);
+			// A valid link still signs in: see bad-console-tokens-lock-no-operator-out.test.ts.
+		} finally {
+			await fresh.stop();
+		}
+	});
 });
 
 describe("console sessions", () => {

@@ -20,9 +20,9 @@ import {
 	unblock,
 } from "./actions.ts";
 import { consoleAssets } from "./assets.ts";
-import { CLEARED_COOKIE, CONSOLE_COOKIE, fail, sessionCookie } from "./responses.ts";
+import { CLEARED_COOKIE, CONSOLE_COOKIE, consoleFailure, fail, sessionCookie } from "./responses.ts";
 import { deleteUserBody, emptyBody, feedQuery, searchQuery, signInBody } from "./schemas.ts";
-import { CONSOLE_SESSION_SECONDS, endSession, exchangeSignInToken } from "./sessions.ts";
+import { CONSOLE_SESSION_SECONDS, endSession, signIn } from "./sessions.ts";
 
 type C = Context<HonoEnv>;
 
@@ -56,15 +56,14 @@ export async function handleStyle(): Promise<Response> {
 	return new Response((await consoleAssets()).css, { headers: { "Content-Type": "text/css; charset=utf-8" } });
 }
 
-/** A link's token for a session. No limit counts the tokens that fail: a token has 256 random
- *  bits, so guessing is hopeless, and a made-up token costs one read (docs/console.md, Safety). */
 export async function handleSignIn(c: C): Promise<Response> {
 	const body = parseBody(c, signInBody);
 	if (body === null) return fail("INVALID_DATA");
-	const session = await exchangeSignInToken(c.get("ctx").stores, body.token);
-	if (session === null) return fail("NOT_AUTHENTICATED");
-	c.get("ctx").log.info("console session started", { address: peerAddress(c) });
-	return withHeader(noContent(), "Set-Cookie", sessionCookie(session));
+	const address = peerAddress(c);
+	const signedIn = await signIn(c.get("ctx"), body.token, address);
+	if (!signedIn.ok) return consoleFailure(signedIn);
+	c.get("ctx").log.info("console session started", { address });
+	return withHeader(noContent(), "Set-Cookie", sessionCookie(signedIn.value));
 }
 
 /** What the page may show: events and passkeys come with their features. */

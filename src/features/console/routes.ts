@@ -20,7 +20,7 @@ const OPEN: readonly Route[] = [
 	["GET", "/console/", handlers.handlePage],
 	["GET", "/console/console.js", handlers.handleScript],
 	["GET", "/console/console.css", handlers.handleStyle],
-	["POST", "/console/api/session", handlers.handleSignIn], // no limit: a made-up token is one read
+	["POST", "/console/api/session", handlers.handleSignIn], // failed tokens: 10 per address in 15 min (Limits)
 ];
 
 /** What needs a live session. */

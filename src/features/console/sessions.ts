@@ -2,8 +2,11 @@
 // digest; the page trades the token, once and within its time to live, for a session whose secret
 // lives only in an HttpOnly cookie. Sessions end after 30 minutes idle and 12 hours in all.
 import { encodeBase64urlNoPadding } from "@oslojs/encoding";
+import type { AppContext } from "../../context.ts";
+import { ok, tooManyRequests } from "../../errors.ts";
 import { sha256 } from "../../lib/constant-time.ts";
 import type { Stores } from "../../stores/index.ts";
+import type { ConsoleFailure } from "./responses.ts";
 
 export const CONSOLE_IDLE_SECONDS = 30 * 60;
 export const CONSOLE_SESSION_SECONDS = 12 * 60 * 60;
@@ -33,6 +36,22 @@ export async function exchangeSignInToken(stores: Stores, token: string): Promis
 	const session = newSecret();
 	await stores.console.insertSession(sha256(session));
 	return session;
+}
+
+/**
+ * Signing in with a link's token, from `address` (the peer's: behind a reverse proxy or on a Unix
+ * socket, one address for every operator). The token is checked first: a valid one is no guess,
+ * so it signs in whatever the address's count, and ten made-up tokens cannot lock operators out.
+ * Only a token that fails counts, and once the address has failed 10 times in 15 minutes, failures
+ * answer TOO_MANY_REQUESTS. Guessing gains nothing from the tokens still checked meanwhile: a
+ * token has 256 random bits (docs/security.md, "Console sign-in").
+ */
+export async function signIn(ctx: AppContext, token: string, address: string): Promise<{ ok: true; value: string } | ConsoleFailure> {
+	const session = await exchangeSignInToken(ctx.stores, token);
+	if (session !== null) return ok(session);
+	const counted = await ctx.limits.countFailedConsoleSignIn(address);
+	if (!counted.allowed) return tooManyRequests(counted.retryAfterMs);
+	return { ok: false, error: "NOT_AUTHENTICATED" };
 }
 
 /** Whether the cookie's session is live, marking it used now. */

@@ -43,8 +43,7 @@ export const TOUCH_EVERY_SECONDS = 60;
 export interface ConsoleStore {
 	insertToken(digest: Uint8Array, ttlSeconds: number): Promise<void>;
 	/** Deletes the token and says whether it was there and live: one atomic step, so a token signs
-	 *  in once, whichever instance is asked and however many ask at the same time. A token that is
-	 *  not there costs a read and no write. */
+	 *  in once, whichever instance is asked and however many ask at the same time. */
 	consumeToken(digest: Uint8Array): Promise<boolean>;
 	insertSession(digest: Uint8Array): Promise<void>;
 	/**

@@ -13,10 +13,6 @@ export function createPostgresConsoleStore(sql: SQL, clock: DatabaseClock): Cons
 			await sql`INSERT INTO console_token (digest, expires_at) VALUES (${digest}, ${clock.seconds(sql)} + ${ttlSeconds})`;
 		},
 		async consumeToken(digest) {
-			// A token that is not there (a made-up one: any flood of them) is a read; only one that is
-			// there is used up, by the DELETE that decides between two instances using it at once.
-			const [found] = await sql`SELECT 1 FROM console_token WHERE digest = ${digest}`;
-			if (found === undefined) return false;
 			const [token] = await sql<{ live: boolean }[]>`DELETE FROM console_token WHERE digest = ${digest} RETURNING expires_at > ${clock.seconds(sql)} AS live`;
 			return token?.live === true;
 		},

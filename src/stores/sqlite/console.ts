@@ -7,7 +7,6 @@ import { eventOfRow, type EventRow } from "./events.ts";
 
 export function createSqliteConsoleStore(db: Database, now: () => number): ConsoleStore {
 	const insertToken = db.prepare<void, [Uint8Array, number]>(`INSERT INTO console_token (digest, expires_at) VALUES (?, ?)`);
-	const findToken = db.prepare<{ found: number }, [Uint8Array]>(`SELECT 1 AS found FROM console_token WHERE digest = ?`);
 	const takeToken = db.prepare<{ expires_at: number }, [Uint8Array]>(`DELETE FROM console_token WHERE digest = ? RETURNING expires_at`);
 	const insertSession = db.prepare<void, [Uint8Array, number, number]>(
 		`INSERT INTO console_session (digest, created_at, last_seen_at) VALUES (?, ?, ?)`,
@@ -60,9 +59,6 @@ export function createSqliteConsoleStore(db: Database, now: () => number): Conso
 			insertToken.run(digest, now() + ttlSeconds);
 		},
 		async consumeToken(digest) {
-			// A token that is not there (a made-up one: any flood of them) is a read; only one that is
-			// there takes the write lock to be used up.
-			if (findToken.get(digest) === null) return false;
 			const row = takeToken.get(digest);
 			return row !== null && row.expires_at > now();
 		},
