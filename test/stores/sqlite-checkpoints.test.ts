@@ -8,6 +8,7 @@ import { rmSync, statSync } from "node:fs";
 import { join } from "node:path";
 import type { HolmEvent } from "../../src/features/events/store.ts";
 import { startCheckpointer } from "../../src/stores/sqlite/checkpointer.ts";
+import { openStorage } from "../../src/server.ts";
 import { openSqliteStorage } from "../../src/stores/sqlite/index.ts";
 import { tempDirsForThisFile } from "../support.ts";
 
@@ -23,7 +24,7 @@ function event(i: number): HolmEvent {
 
 test("commits reach the database file within a second or two, copied by the checkpointer's thread", async () => {
 	const path = join(newDir(), "holm.db");
-	const storage = openSqliteStorage(path, undefined, { retentionDays: 30, webhook: null });
+	const storage = openSqliteStorage(path, undefined, { retentionDays: 30, webhook: null }, Date.now, { by: "worker" });
 	closing.push(() => storage.close());
 	const before = statSync(path).size;
 	// 500 commits of one event each: a few dozen new pages of the event table and its index, and
@@ -35,6 +36,18 @@ test("commits reach the database file within a second or two, copied by the chec
 	const deadline = Date.now() + 5000;
 	while (statSync(path).size === before && Date.now() < deadline) await Bun.sleep(50);
 	expect(statSync(path).size).toBeGreaterThan(before); // the timer's checkpoint copied them
+});
+
+test("a command that opens the database and exits (migrate, console-link) starts no checkpointer thread", async () => {
+	const dir = newDir();
+	const path = join(dir, "holm.db");
+	const storage = await openStorage({ kind: "sqlite" }, dir); // as src/main.ts's migrate opens it
+	closing.push(() => storage.close());
+	const before = statSync(path).size;
+	// Fewer WAL frames than SQLite's own mark: only a thread would copy these before the close.
+	for (let i = 0; i < 50; i++) await storage.stores.events.append([event(i)]);
+	await Bun.sleep(1000); // a thread checkpoints every 250 ms
+	expect(statSync(path).size).toBe(before);
 });
 
 // The checkpointer's thread (src/stores/sqlite/checkpointer.ts), on a database of its own with
@@ -79,7 +92,7 @@ test("a steady stream of commits does not grow the WAL without bound: the worker
 test("closing the storage stops the checkpointer's thread", async () => {
 	const dir = newDir();
 	const path = join(dir, "holm.db");
-	const storage = openSqliteStorage(path, undefined, { retentionDays: 30, webhook: null });
+	const storage = openSqliteStorage(path, undefined, { retentionDays: 30, webhook: null }, Date.now, { by: "worker" });
 	for (let i = 0; i < 50; i++) await storage.stores.events.append([event(i)]);
 	await Bun.sleep(300); // the worker has opened its connection and checkpointed
 	await storage.close();

@@ -56,6 +56,11 @@ const WAL_BOUND_PAGES = 100_000;
 const WAL_FILE_LIMIT_BYTES = 64 * 1024 * 1024;
 const SQLITE_DEFAULT_AUTOCHECKPOINT = 1000;
 
+/** Who checkpoints the WAL: a worker thread, for a server that runs for long; or SQLite itself
+ *  within the commit that crosses its mark, for a command that opens the database and exits (a
+ *  thread would only cost its start-up there). */
+export type Checkpoints = { by: "worker" } | { by: "sqlite" };
+
 function checkpointFromAWorker(path: string, db: Database): Checkpointer {
 	db.run(`PRAGMA wal_autocheckpoint = ${WAL_BOUND_PAGES}`);
 	db.run(`PRAGMA journal_size_limit = ${WAL_FILE_LIMIT_BYTES}`);
@@ -75,10 +80,16 @@ function checkpointFromAWorker(path: string, db: Database): Checkpointer {
 
 /** Opens (creating) the database file and brings its schema up to date. Limits live in memory:
  *  one SQLite file serves one instance, whose clock (`now`, in milliseconds) judges expiry. */
-export function openSqliteStorage(path: string, limiterCapacity?: number, events: EventSettings = NO_WEBHOOK_EVENTS, now: () => number = Date.now): Storage {
+export function openSqliteStorage(
+	path: string,
+	limiterCapacity?: number,
+	events: EventSettings = NO_WEBHOOK_EVENTS,
+	now: () => number = Date.now,
+	checkpoints: Checkpoints = { by: "sqlite" },
+): Storage {
 	const { db, migrated } = openAndMigrate(path);
 	const reads = openSnapshotReads(path, db, CONNECTION_PRAGMAS);
-	const checkpoints = checkpointFromAWorker(path, db);
+	const checkpointer = checkpoints.by === "worker" ? checkpointFromAWorker(path, db) : null;
 	const stores = createStores(db, reads, events, now);
 	return {
 		kind: "sqlite",
@@ -101,7 +112,7 @@ export function openSqliteStorage(path: string, limiterCapacity?: number, events
 		clockSkewMs: async () => null,
 		timeoutReason: () => null,
 		async close() {
-			await checkpoints.stop(); // before the writer closes, so its close can checkpoint the rest and remove the WAL
+			await checkpointer?.stop(); // before the writer closes, so its close can checkpoint the rest and remove the WAL
 			reads.close();
 			db.close();
 		},
