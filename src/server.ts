@@ -121,7 +121,7 @@ export async function openService(options: ServerOptions): Promise<Service> {
 		events,
 		sessions: config.sessions,
 		now: options.now,
-		checkpoints: { by: "worker" },
+		checkpoints: { by: "worker", warn: (message, fields) => log.warn(message, fields) },
 	});
 	try {
 		describeSchema(storage, database, isNewFile, log);

@@ -1,6 +1,7 @@
 // Every feature's store on one SQLite database, statements prepared once.
 import type { Database } from "bun:sqlite";
 import { createMemoryLimitStore } from "../../limits.ts";
+import type { Logger } from "../../log.ts";
 import { deleteExpiredRows, NO_WEBHOOK_EVENTS, type EventSettings, type Storage, type Stores } from "../index.ts";
 import { startCheckpointer, type Checkpointer } from "./checkpointer.ts";
 import { CONNECTION_PRAGMAS, openAndMigrate } from "./db/open.ts";
@@ -58,22 +59,24 @@ const SQLITE_DEFAULT_AUTOCHECKPOINT = 1000;
 
 /** Who checkpoints the WAL: a worker thread, for a server that runs for long; or SQLite itself
  *  within the commit that crosses its mark, for a command that opens the database and exits (a
- *  thread would only cost its start-up there). */
-export type Checkpoints = { by: "worker" } | { by: "sqlite" };
+ *  thread would only cost its start-up there). `warn` is told, once, when the thread cannot start
+ *  or fails, and SQLite takes the checkpoints back. */
+export type Checkpoints = { by: "worker"; warn: Logger["warn"] } | { by: "sqlite" };
 
-function checkpointFromAWorker(path: string, db: Database): Checkpointer {
+function checkpointFromAWorker(path: string, db: Database, warn: Logger["warn"]): Checkpointer {
 	db.run(`PRAGMA wal_autocheckpoint = ${WAL_BOUND_PAGES}`);
 	db.run(`PRAGMA journal_size_limit = ${WAL_FILE_LIMIT_BYTES}`);
 	return startCheckpointer(path, {
 		everyMs: CHECKPOINT_EVERY_MS,
 		restartAtPages: RESTART_AT_PAGES,
-		onLost() {
+		onLost(reason) {
 			// Without the worker, SQLite's own checkpoint keeps the WAL small, as it would anywhere.
 			try {
 				db.run(`PRAGMA wal_autocheckpoint = ${SQLITE_DEFAULT_AUTOCHECKPOINT}`);
 			} catch {
-				// closed meanwhile: nothing left to bound
+				return; // closed meanwhile: nothing left to bound, nobody to tell
 			}
+			warn("the WAL checkpoint thread failed or could not start; SQLite checkpoints within commits from now on, so some writes wait for its fsyncs", { reason });
 		},
 	});
 }
@@ -89,7 +92,7 @@ export function openSqliteStorage(
 ): Storage {
 	const { db, migrated } = openAndMigrate(path);
 	const reads = openSnapshotReads(path, db, CONNECTION_PRAGMAS);
-	const checkpointer = checkpoints.by === "worker" ? checkpointFromAWorker(path, db) : null;
+	const checkpointer = checkpoints.by === "worker" ? checkpointFromAWorker(path, db, checkpoints.warn) : null;
 	const stores = createStores(db, reads, events, now);
 	return {
 		kind: "sqlite",
