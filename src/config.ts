@@ -10,7 +10,7 @@ import { tlsProblem } from "./stores/postgres/tls.ts";
 export { ConfigError, UsageError } from "./config-error.ts";
 import { sessionSettingsOf, type SessionSettings } from "./features/sessions/settings.ts";
 
-export type LeakCheckMode = "offline" | "online" | "off";
+type LeakCheckMode = "offline" | "online" | "off";
 export type LeakFailMode = "open" | "closed";
 export type LogFormat = "pretty" | "json";
 export type LogLevel = "debug" | "info" | "warn" | "error";
@@ -78,7 +78,7 @@ export interface ServeConfig {
 	sessions?: SessionSettings;
 }
 
-export interface WebhookConfig {
+interface WebhookConfig {
 	url: string;
 	/** Read and checked at start (src/webhooks/secret.ts). */
 	secretFile: string;
@@ -433,7 +433,7 @@ export function parseDirConfig(args: string[], env: Env): { dir: string; databas
 	};
 }
 
-export interface ExportConfig {
+interface ExportConfig {
 	dir: string;
 	database: DatabaseConfig;
 	output: string | null;
@@ -459,7 +459,7 @@ export function parseExportConfig(args: string[], env: Env): ExportConfig {
 
 export type OnConflictMode = "error" | "skip";
 
-export interface ImportConfig {
+interface ImportConfig {
 	/** A path, or "-" for standard input. */
 	file: string;
 	/** http://host:port or unix:PATH. */

@@ -15,7 +15,7 @@ export interface Logger {
 }
 
 /** Where lines go; process.stdout and process.stderr by default. */
-export interface LogSinks {
+interface LogSinks {
 	out: { write(text: string): unknown };
 	err: { write(text: string): unknown };
 }
@@ -37,7 +37,7 @@ function escapeChar(char: string): string {
 const ANY_UNSAFE = /[\u0000-\u001f\u007f-\u009f\u2028\u2029]/;
 
 /** `text` with every unsafe character written as an escape, so it stays on one line. */
-export function escapeText(text: string): string {
+function escapeText(text: string): string {
 	return ANY_UNSAFE.test(text) ? text.replace(UNSAFE, escapeChar) : text;
 }
 
@@ -73,7 +73,7 @@ function jsonLine(time: string, level: LogLevel, message: string, fields: LogFie
  * back. "each line": every line as it is made (the commands that exit at once, and tests that read
  * a request's line as soon as its answer arrives).
  */
-export type LogWrites = "each turn" | "each line";
+type LogWrites = "each turn" | "each line";
 
 const FLUSH_BYTES = 64 * 1024;
 

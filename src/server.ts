@@ -42,7 +42,7 @@ export interface ServerOptions {
 	hashCost?: Argon2Cost;
 }
 
-export interface RunningServer {
+interface RunningServer {
 	/** http://host:port, or unix:PATH when listening on a socket. */
 	url: string;
 	/** Where the data is: the SQLite file's path, or PostgreSQL's host/database (no password). */
@@ -58,7 +58,7 @@ export function describeDatabase(database: DatabaseConfig, dir: string): string 
 	return database.kind === "postgres" ? describePostgres(database.url) : resolve(join(dir, "holm.db"));
 }
 
-export interface StorageOptions {
+interface StorageOptions {
 	limiterCapacity?: number;
 	fixedDatabaseClock?: () => number;
 	events?: EventConfig;
@@ -89,7 +89,7 @@ function describeSecrets(config: ServeConfig, log: Logger, loaded: ReturnType<ty
 /** What a server runs, without its listener, its data directory's lock and its sweep timer: the
  *  app over the database, the secrets, the leak check and the webhook deliverer. Tests call the app
  *  in-process through it where the wire is not the point (test/support.ts). */
-export interface Service {
+interface Service {
 	app: App["app"];
 	ctx: AppContext;
 	/** Resolves once no request is being handled. */

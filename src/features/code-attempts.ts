@@ -7,7 +7,7 @@ import type { AppContext } from "../context.ts";
 import { logEvent, newEvent } from "./events/actions.ts";
 import type { HolmEvent } from "./events/store.ts";
 
-export interface TakenAttempt<Code> {
+interface TakenAttempt<Code> {
 	/** What the given code is compared with (the code, or its digest). */
 	code: Code;
 	/** Attempts counted so far, this one included. */
@@ -38,7 +38,7 @@ export interface CodeRequestStore<Request, Code> extends CodeAttemptStore<Code> 
 	deleteExpired(now: number): Promise<void>;
 }
 
-export type CodeCheck = "CORRECT" | "INCORRECT" | "ABSENT";
+type CodeCheck = "CORRECT" | "INCORRECT" | "ABSENT";
 
 export async function checkCode<Code>(
 	ctx: AppContext,

@@ -13,7 +13,7 @@ const MAX_BATCH_BYTES = 3.5 * 1024 * 1024;
 /** Tries of one batch when the server cannot be reached or answers 503 (about 30 s in all). */
 const MAX_TRIES = 6;
 
-export interface ImportOptions {
+interface ImportOptions {
 	file: string;
 	url: string;
 	secret: string;
@@ -23,7 +23,7 @@ export interface ImportOptions {
 	stdin?: ReadableStream<Uint8Array>;
 }
 
-export interface ImportOutcome {
+interface ImportOutcome {
 	rows: number;
 	created: number;
 	skipped: number;
@@ -36,12 +36,12 @@ export interface ImportOutcome {
 }
 
 /** Where the rows that failed go: beside the file, or stdin.rejects.ndjson for standard input. */
-export function rejectsPath(file: string): string {
+function rejectsPath(file: string): string {
 	return file === "-" ? "stdin.rejects.ndjson" : `${file}.rejects.ndjson`;
 }
 
 /** Where the user ids of the imported rows go: beside the file, or stdin.ids.ndjson. */
-export function idsPath(file: string): string {
+function idsPath(file: string): string {
 	return file === "-" ? "stdin.ids.ndjson" : `${file}.ids.ndjson`;
 }
 
