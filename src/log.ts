@@ -15,7 +15,7 @@ export interface Logger {
 }
 
 /** Where lines go; process.stdout and process.stderr by default. */
-export interface LogSinks {
+interface LogSinks {
 	out: LogSink;
 	err: LogSink;
 }
@@ -23,7 +23,7 @@ export interface LogSinks {
 /** A stream's `write` answers false when the stream took the text but could not pass it all on
  *  yet (a pipe whose reader is slow); it keeps the rest, and says "drain" once it has passed it on.
  *  A sink without `once` is never waited for. */
-export interface LogSink {
+interface LogSink {
 	write(text: string): unknown;
 	once?(event: "drain", listener: () => void): unknown;
 }

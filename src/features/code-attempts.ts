@@ -42,7 +42,7 @@ type CodeCheck = "CORRECT" | "INCORRECT" | "ABSENT";
 
 /** The verdict, and whose request the code was for (from the same statement that counted the
  *  attempt, so a caller needs no read of its own); null when absent or nobody's. */
-export interface CheckedCode {
+interface CheckedCode {
 	check: CodeCheck;
 	userId: string | null;
 }

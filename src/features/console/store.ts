@@ -21,7 +21,7 @@ interface SecondFactorLock {
 }
 
 /** What a row of the user list shows beside the user. */
-export interface ListedUserFacts {
+interface ListedUserFacts {
 	passkeys: number;
 	secondFactorLocked: boolean;
 }
