@@ -92,14 +92,17 @@ export function openSqliteStorage(
 ): Storage {
 	const { db, migrated } = openAndMigrate(path);
 	const reads = openSnapshotReads(path, db, CONNECTION_PRAGMAS);
-	const checkpointer = checkpoints.by === "worker" ? checkpointFromAWorker(path, db, checkpoints.warn) : null;
 	const stores = createStores(db, reads, events, now);
+	const limitStore = createMemoryLimitStore(limiterCapacity, now);
+	const webhookQueue = createSqliteWebhookQueue(db);
+	// Last, once nothing left can throw and leave the thread running.
+	const checkpointer = checkpoints.by === "worker" ? checkpointFromAWorker(path, db, checkpoints.warn) : null;
 	return {
 		kind: "sqlite",
 		migrated,
 		stores,
-		limitStore: createMemoryLimitStore(limiterCapacity, now),
-		webhookQueue: createSqliteWebhookQueue(db),
+		limitStore,
+		webhookQueue,
 		async ping() {
 			// Reads the schema version: unlike `SELECT 1`, that takes a read transaction on the file.
 			db.query("PRAGMA user_version").get();
