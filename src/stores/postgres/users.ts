@@ -47,6 +47,9 @@ const ORDER_BY = {
 // - elsewhere, from the start of the slice that holds the run's first position, so OFFSET steps
 //   over the users of one slice at most, not over every user before the page.
 const NEAR_AN_END = 2000;
+/** Up to this many rows from an end, a page reads every row it steps over, which costs less than
+ *  finding its rows again by id. */
+const READ_STRAIGHT = 200;
 
 const ASCENDING = { created_at: ORDER_BY["created_at ascending"], id: ORDER_BY["id ascending"] } as const;
 const DESCENDING = { created_at: ORDER_BY["created_at descending"], id: ORDER_BY["id descending"] } as const;
@@ -69,12 +72,24 @@ async function readPage(sql: SQL, query: UserListQuery): Promise<{ users: User[]
 	const idsOf = (rows: { id: string }[]) => rows.map((row) => row.id);
 	// Near the start of its own ordering (the first pages: most of what is asked), the page and the
 	// count are one statement, so one snapshot without a transaction's round trips (reserve, BEGIN,
-	// its bounds, COMMIT): OFFSET from that end, as below, over the ids (an index-only scan), then
-	// the page's rows by id. An empty page still gives the count.
-	if (query.offset < NEAR_AN_END) {
+	// its bounds, COMMIT).
+	// - The first rows: straight down the ordering's index, each row read as it comes, the count
+	//   beside them (0.03 ms for the first page).
+	// - Further on: OFFSET over the ids (an index-only scan, which reads no row it steps over), then
+	//   the page's rows by their ids, given as an array: with `id IN (SELECT id FROM page)` the
+	//   planner read the whole table into a hash join at a few thousand users (1.2 ms for 2,000).
+	//   An empty page still gives the count.
+	if (query.offset + query.limit <= READ_STRAIGHT) {
+		const rows = await sql.unsafe(`SELECT ${USER_COLUMNS}, (SELECT n FROM user_count) AS total FROM "user" ORDER BY ${orderBy} LIMIT $1 OFFSET $2`, [
+			query.limit,
+			query.offset,
+		]);
+		// An empty page has no row to carry the count: the transaction below reads both again.
+		if (rows.length > 0) return { users: [...rows].map(toUser), total: Number(rows[0].total) };
+	} else if (query.offset < NEAR_AN_END) {
 		const rows = await sql.unsafe(
 			`WITH page AS MATERIALIZED (SELECT id FROM "user" ORDER BY ${orderBy} LIMIT $1 OFFSET $2)
-			SELECT c.n AS total, u.* FROM user_count c LEFT JOIN LATERAL (SELECT ${USER_COLUMNS} FROM "user" WHERE id IN (SELECT id FROM page)) u ON true
+			SELECT c.n AS total, u.* FROM user_count c LEFT JOIN LATERAL (SELECT ${USER_COLUMNS} FROM "user" WHERE id = ANY (ARRAY(SELECT id FROM page))) u ON true
 			ORDER BY ${orderBy}`,
 			[query.limit, query.offset],
 		);
