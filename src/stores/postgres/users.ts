@@ -33,7 +33,7 @@ export function toUser(row: UserRow): User {
 }
 
 // Only a fixed set of orderings exists; each is a constant string, never built from input.
-const ORDER_BY = {
+export const ORDER_BY = {
 	"created_at ascending": `created_at ASC, id ASC`,
 	"created_at descending": `created_at DESC, id DESC`,
 	"id ascending": `id ASC`,
@@ -67,6 +67,20 @@ const FROM_SLICE = {
 	created_at: `(created_at, id) >= ($3::bigint, '')`,
 } as const;
 
+type OrderBy = (typeof ORDER_BY)[keyof typeof ORDER_BY];
+
+/** The statements that read a page's rows (exported for the test of their plans). */
+export const PAGE_STATEMENTS = {
+	/** The first rows of an ordering, straight down its index, the count beside each: $1 LIMIT, $2 OFFSET. */
+	straight: (orderBy: OrderBy) => `SELECT ${USER_COLUMNS}, (SELECT n FROM user_count) AS total FROM "user" ORDER BY ${orderBy} LIMIT $1 OFFSET $2`,
+	/** OFFSET over the ids, then their rows, and the count row even for an empty page: $1 LIMIT, $2 OFFSET. */
+	nearAnEnd: (orderBy: OrderBy) => `WITH page AS MATERIALIZED (SELECT id FROM "user" ORDER BY ${orderBy} LIMIT $1 OFFSET $2)
+		SELECT c.n AS total, u.* FROM user_count c LEFT JOIN LATERAL (SELECT ${USER_COLUMNS} FROM "user" WHERE id = ANY (ARRAY(SELECT id FROM page))) u ON true
+		ORDER BY ${orderBy}`,
+	/** The rows of the ids in $1, a JSON array. */
+	byIds: (orderBy: OrderBy) => `SELECT ${USER_COLUMNS} FROM "user" WHERE id = ANY (ARRAY(SELECT jsonb_array_elements_text($1::jsonb))) ORDER BY ${orderBy}`,
+};
+
 async function readPage(sql: SQL, query: UserListQuery): Promise<{ users: User[]; total: number }> {
 	const orderBy = ORDER_BY[`${query.sortBy} ${query.sortOrder}`];
 	const idsOf = (rows: { id: string }[]) => rows.map((row) => row.id);
@@ -80,19 +94,11 @@ async function readPage(sql: SQL, query: UserListQuery): Promise<{ users: User[]
 	//   planner read the whole table into a hash join at a few thousand users (1.2 ms for 2,000).
 	//   An empty page still gives the count.
 	if (query.offset + query.limit <= READ_STRAIGHT) {
-		const rows = await sql.unsafe(`SELECT ${USER_COLUMNS}, (SELECT n FROM user_count) AS total FROM "user" ORDER BY ${orderBy} LIMIT $1 OFFSET $2`, [
-			query.limit,
-			query.offset,
-		]);
+		const rows = await sql.unsafe(PAGE_STATEMENTS.straight(orderBy), [query.limit, query.offset]);
 		// An empty page has no row to carry the count: the transaction below reads both again.
 		if (rows.length > 0) return { users: [...rows].map(toUser), total: Number(rows[0].total) };
 	} else if (query.offset < NEAR_AN_END) {
-		const rows = await sql.unsafe(
-			`WITH page AS MATERIALIZED (SELECT id FROM "user" ORDER BY ${orderBy} LIMIT $1 OFFSET $2)
-			SELECT c.n AS total, u.* FROM user_count c LEFT JOIN LATERAL (SELECT ${USER_COLUMNS} FROM "user" WHERE id = ANY (ARRAY(SELECT id FROM page))) u ON true
-			ORDER BY ${orderBy}`,
-			[query.limit, query.offset],
-		);
+		const rows = await sql.unsafe(PAGE_STATEMENTS.nearAnEnd(orderBy), [query.limit, query.offset]);
 		return { users: rows[0].id === null ? [] : [...rows].map(toUser), total: Number(rows[0].total) };
 	}
 	return transaction(sql, async (tx) => {
@@ -122,7 +128,7 @@ async function readPage(sql: SQL, query: UserListQuery): Promise<{ users: User[]
 		// index is probed for each: with the ids' subquery as such, the planner merged the whole index
 		// up to the page (10 ms for the middle of a million users), or read the whole table into a
 		// hash join at a few thousand (1 ms for 2,000).
-		const rows = await tx.unsafe(`SELECT ${USER_COLUMNS} FROM "user" WHERE id = ANY (ARRAY(SELECT jsonb_array_elements_text($1::jsonb))) ORDER BY ${orderBy}`, [ids]);
+		const rows = await tx.unsafe(PAGE_STATEMENTS.byIds(orderBy), [ids]);
 		return { users: rows.map(toUser), total };
 	}, "ISOLATION LEVEL REPEATABLE READ READ ONLY");
 }
