@@ -40,6 +40,13 @@ export interface CodeRequestStore<Request, Code> extends CodeAttemptStore<Code> 
 
 export type CodeCheck = "CORRECT" | "INCORRECT" | "ABSENT";
 
+/** The verdict, and whose request the code was for (from the same statement that counted the
+ *  attempt, so a caller needs no read of its own); null when absent or nobody's. */
+export interface CheckedCode {
+	check: CodeCheck;
+	userId: string | null;
+}
+
 export async function checkCode<Code>(
 	ctx: AppContext,
 	request: "password_reset" | "email_verification" | "email_update" | "email_sign_in",
@@ -48,15 +55,15 @@ export async function checkCode<Code>(
 	isCorrect: (code: Code) => boolean,
 	/** The canonical client_ip the code came from, for the security event; undefined when unsent. */
 	clientIp: string | undefined,
-): Promise<CodeCheck> {
+): Promise<CheckedCode> {
 	const maxAttempts = ctx.limits.settings["code-attempts"].count;
 	const taken = await store.takeCodeAttempt(key, maxAttempts);
-	if (taken === null) return "ABSENT";
-	if (isCorrect(taken.code)) return "CORRECT";
+	if (taken === null) return { check: "ABSENT", userId: null };
+	if (isCorrect(taken.code)) return { check: "CORRECT", userId: taken.userId };
 	if (taken.attempts >= maxAttempts) {
 		const event = newEvent(ctx, "request_deleted_after_incorrect_codes", { userId: taken.userId, clientIp, data: { request } });
 		await store.deleteAfterLastAttempt(key, event);
 		logEvent(ctx, event);
 	}
-	return "INCORRECT";
+	return { check: "INCORRECT", userId: taken.userId };
 }

@@ -211,6 +211,11 @@ export class LimiterTable<V> {
 		return old;
 	}
 
+	/** The key's value as `get` gives it, moving nothing: a look that leaves the table as it was. */
+	peek(key: string): V | undefined {
+		return this.#blocked.get(key)?.value ?? this.#young.get(key) ?? this.#old.get(key);
+	}
+
 	set(key: string, value: V, now: number): void {
 		const until = this.blockedUntil(value);
 		if (until > now) {

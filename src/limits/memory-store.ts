@@ -30,5 +30,9 @@ export function createMemoryLimitStore(capacity: number = DEFAULT_LIMITER_CAPACI
 			});
 			return decision.result;
 		},
+		async read(keys) {
+			const now = clock();
+			return { states: keys.map(({ rule, key }) => tables.get(rule.name)?.peek(key)), now };
+		},
 	};
 }

@@ -18,4 +18,8 @@ export interface LimitStore {
 	 *  passes `decide` its time, from the clock it was built with: this instance's in memory, the
 	 *  database's on PostgreSQL (one for every instance). */
 	update(keys: LimitKey[], decide: LimitDecision): Promise<LimitResult>;
+	/** The states of `keys` as they stand (undefined for a key with none), and the store's time: a
+	 *  look that locks, waits for and writes nothing, so it cannot queue behind updates of the same
+	 *  keys. What it reads may be changed the next moment: it decides nothing. */
+	read(keys: LimitKey[]): Promise<{ states: any[]; now: number }>;
 }

@@ -36,14 +36,16 @@ export function consoleUserJSON(user: User) {
 	};
 }
 
-/** A row of the user list: the user, how many passkeys, and whether a block or lock holds now. */
-export async function listedUserJSON(ctx: AppContext, user: User) {
-	const [passkeys, locks, passwordBlock] = await Promise.all([
-		ctx.stores.passkeys.listForUser(user.id),
-		ctx.stores.console.secondFactorLocks(user.id),
-		passwordBlockUntil(ctx, user.id),
-	]);
-	return { ...consoleUserJSON(user), passkeys: passkeys.length, blocked: passwordBlock !== null || locks.some((lock) => lock.lockedUntil !== null) };
+/** The rows of a page of the user list: each user, how many passkeys, and whether a password block
+ *  or second-factor lock holds now. Two reads for the whole page, whatever its size: the
+ *  database's facts about its users, and the password blocks; neither writes. */
+export async function listedUsersJSON(ctx: AppContext, users: readonly User[]) {
+	const ids = users.map((user) => user.id);
+	const [facts, passwordBlocks] = await Promise.all([ctx.stores.console.listedUserFacts(ids), ctx.limits.usersPasswordBlockedUntil(ids)]);
+	return users.map((user) => {
+		const fact = facts.get(user.id);
+		return { ...consoleUserJSON(user), passkeys: fact?.passkeys ?? 0, blocked: passwordBlocks.has(user.id) || fact?.secondFactorLocked === true };
+	});
 }
 
 /** `password_leaked` lists the users whose password was found leaked after it was set (the text is
@@ -94,8 +96,8 @@ export async function searchUsers(ctx: AppContext, search: UserSearch): Promise<
 /** Until when (whole seconds) the user's password checks are blocked, by the limits in force; null
  *  when they are not. */
 async function passwordBlockUntil(ctx: AppContext, userId: string): Promise<number | null> {
-	const until = await ctx.limits.userPasswordBlockedUntil(userId);
-	return until === null ? null : Math.ceil(until / 1000);
+	const until = (await ctx.limits.usersPasswordBlockedUntil([userId])).get(userId);
+	return until === undefined ? null : Math.ceil(until / 1000);
 }
 
 /** Everything the user's page shows, or null when there is no such user. */

@@ -1,7 +1,7 @@
 // The console's sign-in tokens and sessions on SQLite, judged by `now` (whole seconds, this
 // instance's clock: one process, one clock).
 import type { Database } from "bun:sqlite";
-import { TOUCH_EVERY_SECONDS, toLock, type ConsoleStore, type LockRow } from "../../features/console/store.ts";
+import { TOUCH_EVERY_SECONDS, toListedUserFacts, toLock, type ConsoleStore, type ListedUserRow, type LockRow } from "../../features/console/store.ts";
 import { eventOfRow, type EventRow } from "./events.ts";
 
 
@@ -22,6 +22,13 @@ export function createSqliteConsoleStore(db: Database, now: () => number): Conso
 	const deleteTokens = db.prepare<void, []>(`DELETE FROM console_token`);
 	const selectLocks = db.prepare<LockRow, [string]>(
 		`SELECT check_name, failed_attempts, locked_until, lock_count FROM second_factor_lockout WHERE user_id = ? ORDER BY check_name`,
+	);
+	// The page's users in one statement, each by the passkey and lockout indexes on user_id.
+	const selectListed = db.prepare<ListedUserRow, [string, number]>(
+		`SELECT u.value AS user_id,
+			(SELECT count(*) FROM passkey WHERE user_id = u.value) AS passkeys,
+			EXISTS (SELECT 1 FROM second_factor_lockout WHERE user_id = u.value AND locked_until > ?2) AS locked
+		FROM json_each(?1) AS u`,
 	);
 	const deleteExpiredTokens = db.prepare<void, [number]>(`DELETE FROM console_token WHERE expires_at <= ?`);
 	const deleteEndedSessions = db.prepare<void, [number, number]>(`DELETE FROM console_session WHERE last_seen_at <= ? OR created_at <= ?`);
@@ -75,6 +82,10 @@ export function createSqliteConsoleStore(db: Database, now: () => number): Conso
 		async secondFactorLocks(userId) {
 			const at = now();
 			return selectLocks.all(userId).map((row) => toLock(row, at));
+		},
+		async listedUserFacts(userIds) {
+			if (userIds.length === 0) return new Map();
+			return toListedUserFacts(selectListed.all(JSON.stringify(userIds), now()));
 		},
 		async recentEvents(query) {
 			const before = query.before ?? Number.MAX_SAFE_INTEGER;
