@@ -47,9 +47,10 @@ export const ORDER_BY = {
 // - elsewhere, from the start of the slice that holds the run's first position, so OFFSET steps
 //   over the users of one slice at most, not over every user before the page.
 const NEAR_AN_END = 2000;
-/** Up to this many rows from an end, a page reads every row it steps over, which costs less than
- *  finding its rows again by id. */
-const READ_STRAIGHT = 200;
+/** Up to this many rows from the start, a page reads every row it steps over, which costs less
+ *  than finding its rows again by id while they are few: in the id order the rows stepped over
+ *  lie anywhere in the table, each a page of it to read when it is not in memory. */
+const READ_STRAIGHT = 100;
 
 const ASCENDING = { created_at: ORDER_BY["created_at ascending"], id: ORDER_BY["id ascending"] } as const;
 const DESCENDING = { created_at: ORDER_BY["created_at descending"], id: ORDER_BY["id descending"] } as const;
