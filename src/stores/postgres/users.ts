@@ -89,7 +89,7 @@ async function readPage(sql: SQL, query: UserListQuery): Promise<{ users: User[]
 	// count are one statement, so one snapshot without a transaction's round trips (reserve, BEGIN,
 	// its bounds, COMMIT).
 	// - The first rows: straight down the ordering's index, each row read as it comes, the count
-	//   beside them (0.03 ms for the first page).
+	//   beside them (0.1 ms for the first page of 10,000 users, against 0.7 ms by the ids).
 	// - Further on: OFFSET over the ids (an index-only scan, which reads no row it steps over), then
 	//   the page's rows by their ids, given as an array: with `id IN (SELECT id FROM page)` the
 	//   planner read the whole table into a hash join at a few thousand users (1.2 ms for 2,000).
