@@ -31,9 +31,9 @@ test("commits reach the database file within a second or two, copied by the chec
 	const storage = openSqliteStorage(path, undefined, { retentionDays: 30, webhook: null }, Date.now, { by: "worker", warn: failOnWarning });
 	closing.push(() => storage.close());
 	const before = statSync(path).size;
-	// 500 commits of one event each: a few dozen new pages of the event table and its index, and
-	// about 1,500 WAL frames, past the 1,000 at which SQLite would checkpoint by itself.
-	for (let i = 0; i < 500; i++) await storage.stores.events.append([event(i)]);
+	// 500 commits of one event of about 9 KB each (three pages of the event table a commit): about
+	// 1,500 WAL frames, past the 1,000 at which SQLite would checkpoint by itself.
+	for (let i = 0; i < 500; i++) await storage.stores.events.append([{ ...event(i), data: { padding: "x".repeat(9000) } }]);
 	// The WAL holds them all: past the 1,000 frames at which a commit would have started it over.
 	// (Whether the file has grown yet depends on when the thread's timer last ran: not asserted.)
 	expect(statSync(`${path}-wal`).size).toBeGreaterThan(1000 * 4096);
