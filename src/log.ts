@@ -15,7 +15,7 @@ export interface Logger {
 }
 
 /** Where lines go; process.stdout and process.stderr by default. */
-export interface LogSinks {
+interface LogSinks {
 	out: LogSink;
 	err: LogSink;
 }
@@ -23,7 +23,7 @@ export interface LogSinks {
 /** A stream's `write` answers false when the stream took the text but could not pass it all on
  *  yet (a pipe whose reader is slow); it keeps the rest, and says "drain" once it has passed it on.
  *  A sink without `once` is never waited for. */
-export interface LogSink {
+interface LogSink {
 	write(text: string): unknown;
 	once?(event: "drain", listener: () => void): unknown;
 }
@@ -45,7 +45,7 @@ function escapeChar(char: string): string {
 const ANY_UNSAFE = /[\u0000-\u001f\u007f-\u009f\u2028\u2029]/;
 
 /** `text` with every unsafe character written as an escape, so it stays on one line. */
-export function escapeText(text: string): string {
+function escapeText(text: string): string {
 	return ANY_UNSAFE.test(text) ? text.replace(UNSAFE, escapeChar) : text;
 }
 
@@ -81,7 +81,7 @@ function jsonLine(time: string, level: LogLevel, message: string, fields: LogFie
  * back. "each line": every line as it is made (the commands that exit at once, and tests that read
  * a request's line as soon as its answer arrives).
  */
-export type LogWrites = "each turn" | "each line";
+type LogWrites = "each turn" | "each line";
 
 const FLUSH_BYTES = 64 * 1024;
 

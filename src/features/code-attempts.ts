@@ -7,7 +7,7 @@ import type { AppContext } from "../context.ts";
 import { logEvent, newEvent } from "./events/actions.ts";
 import type { HolmEvent } from "./events/store.ts";
 
-export interface TakenAttempt<Code> {
+interface TakenAttempt<Code> {
 	/** What the given code is compared with (the code, or its digest). */
 	code: Code;
 	/** Attempts counted so far, this one included. */
@@ -38,11 +38,11 @@ export interface CodeRequestStore<Request, Code> extends CodeAttemptStore<Code> 
 	deleteExpired(now: number): Promise<void>;
 }
 
-export type CodeCheck = "CORRECT" | "INCORRECT" | "ABSENT";
+type CodeCheck = "CORRECT" | "INCORRECT" | "ABSENT";
 
 /** The verdict, and whose request the code was for (from the same statement that counted the
  *  attempt, so a caller needs no read of its own); null when absent or nobody's. */
-export interface CheckedCode {
+interface CheckedCode {
 	check: CodeCheck;
 	userId: string | null;
 }

@@ -29,7 +29,7 @@ export interface LimitRule<S> {
 	expiresAt(state: S): number;
 }
 
-export interface BucketState {
+interface BucketState {
 	tokens: number;
 	refilledAt: number;
 }
@@ -74,7 +74,7 @@ export class TokenBucket implements LimitRule<BucketState> {
 }
 
 /** The most targets a failure window keeps apart per key. */
-export const MAX_TARGETS = 64;
+const MAX_TARGETS = 64;
 
 export interface FailureState {
 	startedAt: number;

@@ -19,7 +19,7 @@ export interface PasswordGuess {
 	email?: string;
 }
 
-export type CodeRequestKind = "passwordReset" | "emailVerification" | "emailUpdate";
+type CodeRequestKind = "passwordReset" | "emailVerification" | "emailUpdate";
 
 export interface Limits {
 	/** The figures in force: the contract's, or what the operator set with --limit. */
@@ -80,7 +80,7 @@ function guessSource(guess: PasswordGuess): string {
 }
 
 /** Whom a limited call concerns, where known: the user and the canonical client_ip. */
-export interface LimitParty {
+interface LimitParty {
 	userId: string | null;
 	clientIp: string | null;
 }

@@ -10,7 +10,7 @@ export interface LimitKey<S = any> {
 
 /** The decision over the current states of some keys: the result, and their states after it
  *  (undefined drops a key's state). States are in the order of the keys. */
-export type LimitDecision = (states: any[], now: number) => { result: LimitResult; states: any[] };
+type LimitDecision = (states: any[], now: number) => { result: LimitResult; states: any[] };
 
 export interface LimitStore {
 	/** Reads the states of `keys`, applies `decide`, and keeps what it returns, as one atomic step:

@@ -22,10 +22,10 @@ const BY_CONSOLE: EventData = { actor: "console" };
 /** Events on a user's page. */
 const USER_EVENTS = 20;
 /** Events on a page of the feed. */
-export const FEED_EVENTS = 50;
+const FEED_EVENTS = 50;
 
 /** A user as the console shows them: no recovery code. */
-export function consoleUserJSON(user: User) {
+function consoleUserJSON(user: User) {
 	return {
 		id: user.id,
 		created_at: user.createdAt,
@@ -50,9 +50,9 @@ export async function listedUsersJSON(ctx: AppContext, users: readonly User[]) {
 
 /** `password_leaked` lists the users whose password was found leaked after it was set (the text is
  *  not used), newest first or oldest first by created_at. */
-export type UserSearchMode = "auto" | "email" | "email_part" | "id" | "password_leaked";
+type UserSearchMode = "auto" | "email" | "email_part" | "id" | "password_leaked";
 
-export interface UserSearch {
+interface UserSearch {
 	text: string;
 	mode: UserSearchMode;
 	sortBy: UserSortBy;
@@ -139,8 +139,6 @@ export async function describeUser(ctx: AppContext, userId: string) {
 	};
 }
 
-export type ConsoleUserDetails = NonNullable<Awaited<ReturnType<typeof describeUser>>>;
-
 /** The overview: how many users, how busy hashing is, which build on which database. */
 export async function describeService(ctx: AppContext) {
 	const { total } = await listUsers(ctx, { sortBy: "created_at", sortOrder: "ascending", limit: 1, offset: 0, emailQuery: "", exactEmail: null });
@@ -193,7 +191,7 @@ export async function unblock(ctx: AppContext, userId: string): Promise<boolean>
 	return isId(userId) && (await unblockUser(ctx, userId, BY_CONSOLE)).ok;
 }
 
-export interface EventFeedQuery {
+interface EventFeedQuery {
 	type: string | null;
 	userId: string | null;
 	hours: number | null;

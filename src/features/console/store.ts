@@ -5,13 +5,13 @@
 // database's (API.md section 8).
 import type { HolmEvent } from "../events/store.ts";
 
-export interface ConsoleSession {
+interface ConsoleSession {
 	createdAt: number;
 	lastSeenAt: number;
 }
 
 /** A second-factor check's lock as the console shows it; never the codes. */
-export interface SecondFactorLock {
+interface SecondFactorLock {
 	check: string;
 	failedAttempts: number;
 	/** Whole Unix seconds; null when the check is not locked now. */
@@ -21,13 +21,13 @@ export interface SecondFactorLock {
 }
 
 /** What a row of the user list shows beside the user. */
-export interface ListedUserFacts {
+interface ListedUserFacts {
 	passkeys: number;
 	secondFactorLocked: boolean;
 }
 
 /** A page of events as the console shows them: newest first. */
-export interface RecentEventQuery {
+interface RecentEventQuery {
 	userId: string | null;
 	type: string | null;
 	/** Whole Unix seconds: only events at or after it; null for every event kept. */

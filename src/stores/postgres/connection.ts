@@ -38,10 +38,10 @@ export const SESSION_SETTINGS = {
 export type SessionSetting = keyof typeof SESSION_SETTINGS;
 
 /** How long a transaction waits for a pooled connection before it answers 503. */
-export const POOL_WAIT_MS = 3000;
+const POOL_WAIT_MS = 3000;
 
 /** How long GET /health waits for the database before it answers 503. */
-export const HEALTH_DEADLINE_MS = 2000;
+const HEALTH_DEADLINE_MS = 2000;
 
 export function connectPostgres(url: string, max: number = POSTGRES_POOL_SIZE): SQL {
 	// A lost connection fails the queries in flight; the pool opens new ones on demand, so Holm
@@ -54,7 +54,7 @@ export function connectPostgres(url: string, max: number = POSTGRES_POOL_SIZE): 
 }
 
 /** No pooled connection came free within POOL_WAIT_MS. */
-export class PoolWaitTimeoutError extends Error {
+class PoolWaitTimeoutError extends Error {
 	constructor() {
 		super(`no database connection came free within ${POOL_WAIT_MS} ms`);
 		this.name = "PoolWaitTimeoutError";

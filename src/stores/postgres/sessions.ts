@@ -28,7 +28,7 @@ interface SessionRow {
 /** The columns of a session that say whether it was live when it ended. */
 type EndedRow = Pick<SessionRow, "id" | "created_at" | "last_used_at">;
 
-export function toStoredSession(row: SessionRow): StoredSession {
+function toStoredSession(row: SessionRow): StoredSession {
 	return {
 		id: row.id,
 		userId: row.user_id,

@@ -32,14 +32,19 @@ export function createSqliteConsoleStore(db: Database, now: () => number): Conso
 	);
 	const deleteExpiredTokens = db.prepare<void, [number]>(`DELETE FROM console_token WHERE expires_at <= ?`);
 	const deleteEndedSessions = db.prepare<void, [number, number]>(`DELETE FROM console_session WHERE last_seen_at <= ? OR created_at <= ?`);
-	// Newest first, from the primary key (or the user's index) backwards: a page reads its rows only.
+	// Newest first, from the primary key (or event_user, with the events newer than its mark: events.ts)
+	// backwards: a page reads its rows only.
 	const recent = db.prepare<EventRow, [number, string | null, number, number]>(
 		`SELECT seq, id, time, type, user_id, client_ip, data FROM event
 		WHERE seq < ?1 AND (?2 IS NULL OR type = ?2) AND time >= ?3 ORDER BY seq DESC LIMIT ?4`,
 	);
 	const recentForUser = db.prepare<EventRow, [number, string | null, number, number, string]>(
-		`SELECT seq, id, time, type, user_id, client_ip, data FROM event
-		WHERE user_id = ?5 AND seq < ?1 AND (?2 IS NULL OR type = ?2) AND time >= ?3 ORDER BY seq DESC LIMIT ?4`,
+		`SELECT u.seq, e.id, e.time, e.type, e.user_id, e.client_ip, e.data FROM event_user u JOIN event e ON e.seq = u.seq
+		WHERE u.user_id = ?5 AND u.seq < ?1 AND (?2 IS NULL OR e.type = ?2) AND e.time >= ?3
+		UNION ALL
+		SELECT seq, id, time, type, user_id, client_ip, data FROM event
+		WHERE seq > (SELECT seq FROM event_user_upto) AND seq < ?1 AND user_id = ?5 AND (?2 IS NULL OR type = ?2) AND time >= ?3
+		ORDER BY 1 DESC LIMIT ?4`,
 	);
 	// Events are stored in time order: those since a time are the rows after the newest older one,
 	// found by walking the primary key back from the newest.

@@ -52,7 +52,7 @@ const SESSION_COLUMNS = `id, user_id, digest, created_at, last_used_at, client_i
 /** The marker digest of "this user has had a session": never swept. */
 const EVER_HAD_A_SESSION = new Uint8Array(0);
 
-export function toStoredSession(row: SessionRow): StoredSession {
+function toStoredSession(row: SessionRow): StoredSession {
 	return {
 		id: row.id,
 		userId: row.user_id,
