@@ -139,12 +139,11 @@ export function createPostgresUserStore(sql: SQL, events: PostgresEventLog): Use
 	return {
 		async insert(user: NewUser, event) {
 			try {
-				await events.around(
-					sql,
-					event,
-					(q) => q`INSERT INTO "user" (id, created_at, email, password_hash, recovery_code)
+				await events.withChange(
+					sql`INSERT INTO "user" (id, created_at, email, password_hash, recovery_code)
 						VALUES (${user.id}, ${user.createdAt}, ${user.email}, ${user.passwordHash}, ${user.recoveryCode})`,
-					() => true,
+					event,
+					"always",
 				);
 				return "CREATED";
 			} catch (error) {
