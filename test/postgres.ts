@@ -205,6 +205,17 @@ export async function startPgBouncer(postgresUrl: string): Promise<PoolerForTest
 	url.host = `localhost:${port}`;
 	url.password = "";
 	url.search = `?path=${encodeURIComponent(dir)}`;
+	// The socket file alone does not say PgBouncer takes connections on it (a loaded CI machine once
+	// refused every one): a query must come back through it before a test relies on it.
+	const failure = await firstQueryFailure(url.toString());
+	if (failure !== null) {
+		const log = existsSync(join(dir, "log")) ? readFileSync(join(dir, "log"), "utf8").trim().split("\n").slice(-5).join(" | ") : "no log";
+		try {
+			process.kill(Number(readFileSync(join(dir, "pid"), "utf8").trim()), "SIGTERM");
+		} catch {}
+		rmSync(dir, { recursive: true, force: true });
+		return { url: null, reason: `pgbouncer started but answered no query within 10 s (${failure}); its log: ${log}` };
+	}
 	return {
 		url: url.toString(),
 		stop() {
@@ -220,6 +231,24 @@ export async function startPgBouncer(postgresUrl: string): Promise<PoolerForTest
 			rmSync(dir, { recursive: true, force: true });
 		},
 	};
+}
+
+/** Null once `SELECT 1` comes back through `url`; otherwise the last error, after 10 s of tries. */
+async function firstQueryFailure(url: string): Promise<string | null> {
+	let last = "";
+	for (const deadline = Date.now() + 10_000; Date.now() < deadline; ) {
+		const sql = new SQL(url, { max: 1, connectionTimeout: 2 });
+		try {
+			await sql`SELECT 1`;
+			return null;
+		} catch (error) {
+			last = error instanceof Error ? `${(error as { code?: string }).code ?? error.name}: ${error.message}` : String(error);
+		} finally {
+			await sql.close().catch(() => {});
+		}
+		await Bun.sleep(100);
+	}
+	return last;
 }
 
 export type TlsPostgres = { url: null; reason: string } | {
