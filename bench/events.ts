@@ -177,7 +177,7 @@ async function eventBytes(ctx: EventsBenchContext): Promise<{ bytes: number; eve
 	}
 	const db = new Database(join(ctx.dataDir, "holm.db"), { readonly: true });
 	try {
-		const { bytes } = db.query<{ bytes: number }, []>(`SELECT sum(pgsize) AS bytes FROM dbstat WHERE name IN ('event', 'event_user_id', 'event_time')`).get()!;
+		const { bytes } = db.query<{ bytes: number }, []>(`SELECT sum(pgsize) AS bytes FROM dbstat WHERE name IN ('event', 'event_user', 'event_user_id', 'event_time')`).get()!;
 		const { events } = db.query<{ events: number }, []>(`SELECT count(*) AS events FROM event`).get()!;
 		return { bytes, events };
 	} catch {

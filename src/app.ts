@@ -24,7 +24,7 @@ import { newEvent, recordEvent } from "./features/events/actions.ts";
 import type { Storage } from "./stores/index.ts";
 import type { PasskeyConfig } from "./config.ts";
 
-export interface AppDeps {
+interface AppDeps {
 	/** The database: SQLite (limits in memory) or PostgreSQL (limits shared by every instance). */
 	storage: Storage;
 	/** Every accepted API secret (more than one while rotating). */
@@ -109,7 +109,7 @@ const NO_ROUTE = "/*";
 
 /** What Bun.serve calls for each request (`server` is the Bun server, which the console asks for
  *  the peer's address), and what tests call in-process. */
-export interface Service {
+interface Service {
 	fetch(request: Request, server?: unknown): Promise<Response>;
 }
 

@@ -10,7 +10,7 @@ import { tlsProblem } from "./stores/postgres/tls.ts";
 export { ConfigError, UsageError } from "./config-error.ts";
 import { sessionSettingsOf, type SessionSettings } from "./features/sessions/settings.ts";
 
-export type LeakCheckMode = "offline" | "online" | "off";
+type LeakCheckMode = "offline" | "online" | "off";
 export type LeakFailMode = "open" | "closed";
 export type LogFormat = "pretty" | "json";
 export type LogLevel = "debug" | "info" | "warn" | "error";
@@ -78,7 +78,7 @@ export interface ServeConfig {
 	sessions?: SessionSettings;
 }
 
-export interface WebhookConfig {
+interface WebhookConfig {
 	url: string;
 	/** Read and checked at start (src/webhooks/secret.ts). */
 	secretFile: string;
@@ -433,22 +433,33 @@ export function parseDirConfig(args: string[], env: Env): { dir: string; databas
 	};
 }
 
+interface ExportConfig {
+	dir: string;
+	database: DatabaseConfig;
+	output: string | null;
+	/** The timeouts by which a session is live, and so exported: the servers' own, from their
+	 *  environment (HOLM_SESSION_IDLE_TIMEOUT, HOLM_SESSION_LIFETIME; no flags), else the defaults. */
+	sessions: Pick<SessionSettings, "idleTimeoutSeconds" | "lifetimeSeconds">;
+}
+
 /** `holm export [--dir … | --database …] [--output FILE]`. */
-export function parseExportConfig(args: string[], env: Env): { dir: string; database: DatabaseConfig; output: string | null } {
+export function parseExportConfig(args: string[], env: Env): ExportConfig {
 	const parsed = parseFlags(args, { dir: { type: "string" }, database: { type: "string" }, output: { type: "string" } }, true);
 	if (parsed.positionals.length > 0) throw new ConfigError("export takes no arguments; name the file with --output");
 	const output = parsed.values.output;
 	if (output === "") throw new ConfigError("--output must not be empty");
-	return {
-		dir: pick(parsed.values, env, "dir") ?? "holm_data",
-		database: databaseConfig(pick(parsed.values, env, "database")),
-		output: output ?? null,
-	};
+	const dir = pick(parsed.values, env, "dir") ?? "holm_data";
+	const database = databaseConfig(pick(parsed.values, env, "database"));
+	const { idleTimeoutSeconds, lifetimeSeconds } = sessionSettingsOf({
+		idle: pick(parsed.values, env, "session-idle-timeout"),
+		lifetime: pick(parsed.values, env, "session-lifetime"),
+	});
+	return { dir, database, output: output ?? null, sessions: { idleTimeoutSeconds, lifetimeSeconds } };
 }
 
 export type OnConflictMode = "error" | "skip";
 
-export interface ImportConfig {
+interface ImportConfig {
 	/** A path, or "-" for standard input. */
 	file: string;
 	/** http://host:port or unix:PATH. */

@@ -15,9 +15,17 @@ export interface Logger {
 }
 
 /** Where lines go; process.stdout and process.stderr by default. */
-export interface LogSinks {
-	out: { write(text: string): unknown };
-	err: { write(text: string): unknown };
+interface LogSinks {
+	out: LogSink;
+	err: LogSink;
+}
+
+/** A stream's `write` answers false when the stream took the text but could not pass it all on
+ *  yet (a pipe whose reader is slow); it keeps the rest, and says "drain" once it has passed it on.
+ *  A sink without `once` is never waited for. */
+interface LogSink {
+	write(text: string): unknown;
+	once?(event: "drain", listener: () => void): unknown;
 }
 
 const SEVERITY: Record<LogLevel, number> = { debug: 0, info: 1, warn: 2, error: 3 };
@@ -37,7 +45,7 @@ function escapeChar(char: string): string {
 const ANY_UNSAFE = /[\u0000-\u001f\u007f-\u009f\u2028\u2029]/;
 
 /** `text` with every unsafe character written as an escape, so it stays on one line. */
-export function escapeText(text: string): string {
+function escapeText(text: string): string {
 	return ANY_UNSAFE.test(text) ? text.replace(UNSAFE, escapeChar) : text;
 }
 
@@ -73,9 +81,18 @@ function jsonLine(time: string, level: LogLevel, message: string, fields: LogFie
  * back. "each line": every line as it is made (the commands that exit at once, and tests that read
  * a request's line as soon as its answer arrives).
  */
-export type LogWrites = "each turn" | "each line";
+type LogWrites = "each turn" | "each line";
 
 const FLUSH_BYTES = 64 * 1024;
+
+/**
+ * How much of info and debug lines may wait while stdout does not take them (a pipe whose reader
+ * is slow or stopped: process.stdout would otherwise keep every line, without limit), counting
+ * both what Holm holds and what the stream holds for it. Beyond it, new info and debug lines are
+ * dropped and counted; once the stream drains, one warning says how many. Warnings and errors
+ * are never dropped.
+ */
+export const MAX_WAITING = 1024 * 1024;
 
 /** A logger that writes lines at `minimum` severity and above. */
 export function createLogger(
@@ -90,13 +107,52 @@ export function createLogger(
 	// The clock read is a Date and a string each; lines in the same millisecond share them.
 	let timeMs = -1;
 	let timeText = "";
+	// Between a write to `out` that answered false and its "drain": what the stream holds for us
+	// meanwhile, and the lines dropped for want of room.
+	let blocked = false;
+	let streamHolds = 0;
+	let dropped = 0;
+	let exitHooked = false;
 
+	/** What is waiting goes out, unless stdout is still busy with earlier lines. */
 	function flush(): void {
 		scheduled = false;
-		if (pending === "") return;
+		if (pending !== "" && !blocked) writeOut();
+	}
+
+	/** What is waiting goes out even if stdout is busy: before a warning or an error, and at exit. */
+	function flushNow(): void {
+		scheduled = false;
+		if (pending !== "") writeOut();
+	}
+
+	function writeOut(): void {
 		const text = pending;
 		pending = "";
-		sinks.out.write(text);
+		if (sinks.out.write(text) !== false || sinks.out.once === undefined) {
+			if (blocked) streamHolds += text.length;
+			return;
+		}
+		streamHolds += text.length;
+		if (blocked) return;
+		blocked = true;
+		sinks.out.once("drain", drained);
+		// Whatever waits in Holm at exit is handed over to the stream first.
+		if (!exitHooked) {
+			exitHooked = true;
+			process.once("exit", flushNow);
+		}
+	}
+
+	function drained(): void {
+		blocked = false;
+		streamHolds = 0;
+		if (dropped > 0) {
+			const lines = dropped;
+			dropped = 0;
+			// Writes what waits first, as any warning does.
+			write("warn", "log lines dropped: stdout was not read fast enough", { lines });
+		} else flush();
 	}
 
 	function timestamp(): string {
@@ -112,8 +168,12 @@ export function createLogger(
 		if (SEVERITY[level] < SEVERITY[minimum]) return;
 		const line = formatLine(timestamp(), level, message, fields) + "\n";
 		if (level === "warn" || level === "error") {
-			flush();
+			flushNow();
 			sinks.err.write(line);
+			return;
+		}
+		if (blocked && streamHolds + pending.length + line.length > MAX_WAITING) {
+			dropped++;
 			return;
 		}
 		pending += line;
@@ -124,7 +184,10 @@ export function createLogger(
 		}
 	}
 	// Lines still waiting when the process exits (process.exit after a stop) are written first.
-	if (writes === "each turn") process.once("exit", flush);
+	if (writes === "each turn") {
+		exitHooked = true;
+		process.once("exit", flushNow);
+	}
 	return {
 		debug: (message, fields) => write("debug", message, fields),
 		info: (message, fields) => write("info", message, fields),

@@ -3,7 +3,6 @@
 // (API.md section 7).
 // Exit status: 0 done, 2 something the operator must fix (a ConfigError: bad flag, unusable path,
 // refused secret, data directory in use), 1 anything else.
-import { sessionSettingsOf } from "./features/sessions/settings.ts";
 import { Database } from "bun:sqlite";
 import { existsSync, statSync } from "node:fs";
 import { dirname, join, resolve } from "node:path";
@@ -122,10 +121,8 @@ async function buildLeakFileCommand(args: string[]): Promise<void> {
 
 /** Every user as NDJSON, from one snapshot, while a server may run on the same database. */
 async function exportCommand(args: string[]): Promise<void> {
-	const { dir, database, output } = parseExportConfig(args, process.env);
-	// Live by the timeouts the servers run with (HOLM_SESSION_IDLE_TIMEOUT, HOLM_SESSION_LIFETIME), else the defaults.
-	const timeouts = sessionSettingsOf({ idle: process.env.HOLM_SESSION_IDLE_TIMEOUT || undefined, lifetime: process.env.HOLM_SESSION_LIFETIME || undefined });
-	const live = { now: Math.floor(Date.now() / 1000), ...timeouts };
+	const { dir, database, output, sessions } = parseExportConfig(args, process.env);
+	const live = { now: Math.floor(Date.now() / 1000), ...sessions };
 	let source;
 	if (database.kind === "postgres") {
 		source = openPostgresUserExport(database.url, live);

@@ -8,7 +8,7 @@ import { RequestMetrics } from "./request-metrics.ts";
 import type { HashObserver } from "./lib/password-hash.ts";
 import { DEFAULT_LIMITS, LIMIT_NAMES, type LimitSettings } from "./limits.ts";
 
-export type LeakCheckOutcome = "weak" | "passed" | "online_failure";
+type LeakCheckOutcome = "weak" | "passed" | "online_failure";
 
 export interface Metrics {
 	readonly registry: Registry;
@@ -29,7 +29,7 @@ export interface Metrics {
 	hashUpgraded(form: string): void;
 }
 
-export interface MetricsSources {
+interface MetricsSources {
 	/** Which database this instance runs on, for holm_build_info. */
 	database: "sqlite" | "postgres";
 	/** The limits in force, for holm_limit_count and holm_limit_window_seconds. */

@@ -6,7 +6,7 @@
 // exposition format is written at scrape time. The label values are route patterns, methods,
 // statuses and error codes: closed sets, so the maps stay small.
 
-export const LATENCY_BUCKETS = [0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10] as const;
+const LATENCY_BUCKETS = [0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10] as const;
 
 interface Counted {
 	labels: string;

@@ -8,7 +8,7 @@ import { join } from "node:path";
 import { ConfigError } from "./config-error.ts";
 import type { SecretSource } from "./config.ts";
 
-export const MIN_SECRET_LENGTH = 16;
+const MIN_SECRET_LENGTH = 16;
 
 const PRINTABLE_ASCII = /^[\x21-\x7e]+$/;
 
@@ -101,7 +101,7 @@ function readSecretFile(path: string): string[] {
 }
 
 /** Reads the data directory's secret file, creating it when absent. `created` says whether this call wrote it. */
-export function loadOrCreateSecret(dir: string): { secrets: string[]; path: string; created: boolean } {
+function loadOrCreateSecret(dir: string): { secrets: string[]; path: string; created: boolean } {
 	const path = secretPath(dir);
 	try {
 		// "wx" fails when the file exists, so two starts racing cannot overwrite each other's secret.
@@ -116,7 +116,7 @@ export function loadOrCreateSecret(dir: string): { secrets: string[]; path: stri
 	return { secrets: readSecretFile(path), path, created: false };
 }
 
-export interface LoadedSecrets {
+interface LoadedSecrets {
 	secrets: string[];
 	/** The file they were read from, or null when given directly. */
 	path: string | null;

@@ -17,7 +17,7 @@ import { createMetrics } from "./metrics.ts";
 import { loadSecrets } from "./secret.ts";
 import type { EventSettings, Storage } from "./stores/index.ts";
 import { describePostgres, openPostgresStorage } from "./stores/postgres/index.ts";
-import { openSqliteStorage } from "./stores/sqlite/index.ts";
+import { openSqliteStorage, type Checkpoints } from "./stores/sqlite/index.ts";
 import { startWebhookDeliverer, type WebhookDeliverer } from "./webhooks/deliverer.ts";
 import { loadWebhookSecret } from "./webhooks/secret.ts";
 
@@ -42,7 +42,7 @@ export interface ServerOptions {
 	hashCost?: Argon2Cost;
 }
 
-export interface RunningServer {
+interface RunningServer {
 	/** http://host:port, or unix:PATH when listening on a socket. */
 	url: string;
 	/** Where the data is: the SQLite file's path, or PostgreSQL's host/database (no password). */
@@ -58,19 +58,23 @@ export function describeDatabase(database: DatabaseConfig, dir: string): string 
 	return database.kind === "postgres" ? describePostgres(database.url) : resolve(join(dir, "holm.db"));
 }
 
+interface StorageOptions {
+	limiterCapacity?: number;
+	fixedDatabaseClock?: () => number;
+	events?: EventConfig;
+	sessions?: SessionSettings;
+	now?: () => number;
+	/** SQLite: who checkpoints the WAL. A worker thread for `serve` only; a command that opens the
+	 *  database and exits leaves it to SQLite (the default). */
+	checkpoints?: Checkpoints;
+}
+
 /** The database of `config`: the SQLite file in `dir`, or PostgreSQL (schema brought up to date). */
-export async function openStorage(
-	database: DatabaseConfig,
-	dir: string,
-	limiterCapacity?: number,
-	fixedDatabaseClock?: () => number,
-	events: EventConfig = DEFAULT_EVENT_CONFIG,
-	sessions?: SessionSettings,
-	now: () => number = Date.now,
-): Promise<Storage> {
-	const settings: EventSettings = { retentionDays: events.retentionDays, webhook: events.webhook === null ? null : { types: events.webhook.types }, sessions };
-	if (database.kind === "postgres") return openPostgresStorage(database.url, { fixedDatabaseClock, events: settings });
-	return openSqliteStorage(join(dir, "holm.db"), limiterCapacity, settings, now);
+export async function openStorage(database: DatabaseConfig, dir: string, options: StorageOptions = {}): Promise<Storage> {
+	const events = options.events ?? DEFAULT_EVENT_CONFIG;
+	const settings: EventSettings = { retentionDays: events.retentionDays, webhook: events.webhook === null ? null : { types: events.webhook.types }, sessions: options.sessions };
+	if (database.kind === "postgres") return openPostgresStorage(database.url, { fixedDatabaseClock: options.fixedDatabaseClock, events: settings });
+	return openSqliteStorage(join(dir, "holm.db"), options.limiterCapacity, settings, options.now, options.checkpoints);
 }
 
 function describeSecrets(config: ServeConfig, log: Logger, loaded: ReturnType<typeof loadSecrets>): void {
@@ -85,7 +89,7 @@ function describeSecrets(config: ServeConfig, log: Logger, loaded: ReturnType<ty
 /** What a server runs, without its listener, its data directory's lock and its sweep timer: the
  *  app over the database, the secrets, the leak check and the webhook deliverer. Tests call the app
  *  in-process through it where the wire is not the point (test/support.ts). */
-export interface Service {
+interface Service {
 	app: App["app"];
 	ctx: AppContext;
 	/** Resolves once no request is being handled. */
@@ -111,7 +115,14 @@ export async function openService(options: ServerOptions): Promise<Service> {
 
 	const database = describeDatabase(config.database, config.dir);
 	const isNewFile = config.database.kind === "sqlite" && !existsSync(database);
-	const storage = await openStorage(config.database, config.dir, options.limiterCapacity, options.fixedDatabaseClock, events, config.sessions, options.now);
+	const storage = await openStorage(config.database, config.dir, {
+		limiterCapacity: options.limiterCapacity,
+		fixedDatabaseClock: options.fixedDatabaseClock,
+		events,
+		sessions: config.sessions,
+		now: options.now,
+		checkpoints: { by: "worker", warn: (message, fields) => log.warn(message, fields) },
+	});
 	try {
 		describeSchema(storage, database, isNewFile, log);
 		for (const warning of storage.startWarnings ?? []) log.warn(warning);

@@ -14,12 +14,15 @@ const poolerRequired = process.env.HOLM_TEST_REQUIRE_PGBOUNCER === "1";
 
 // What runs again through the pooler: every test of several instances on one database (limits,
 // lockouts and ceremonies across instances, the event feed, webhooks, migration at start, the
-// command line) and the session settings.
+// command line), the session settings, a change stored with its event in one round trip, and the round trips and
+// rollbacks of Holm's transactions.
 const POOLED = [
 	"test/postgres/multi-instance.pg.ts",
 	"test/postgres/event-feed-exactly-once.pg.ts",
 	"test/postgres/passkey-ceremonies-across-instances.pg.ts",
 	"test/postgres/webhooks.pg.ts",
+	"test/postgres/change-with-its-event.pg.ts",
+	"test/postgres/transactions.pg.ts",
 	"test/postgres/command-line.pg.ts",
 	"test/postgres/session-settings.pg.ts",
 	"test/postgres/start-together.pg.ts",

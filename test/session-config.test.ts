@@ -1,7 +1,7 @@
 // --session-idle-timeout, --session-lifetime and --sessions-per-user (API.md section 13), from
 // flags and from their environment variables; a bad value stops the start with a clear message.
 import { expect, test } from "bun:test";
-import { ConfigError, parseServeConfig } from "../src/config.ts";
+import { ConfigError, parseExportConfig, parseServeConfig } from "../src/config.ts";
 import { USAGE } from "../src/usage.ts";
 
 const ENV = { HOLM_SECRET: "a-secret-that-is-long-enough" };
@@ -38,4 +38,15 @@ test("a value that is no duration or count is refused, naming the flag", () => {
 test("holm --help names the three flags", () => {
 	expect(USAGE).toContain("--session-idle-timeout 7d");
 	expect(USAGE).toContain("--sessions-per-user 50");
+});
+
+// holm export writes the sessions live by the timeouts the servers run with: it reads their
+// environment variables (it has no such flags), with serve's errors for a bad value.
+test("holm export judges live sessions by HOLM_SESSION_IDLE_TIMEOUT and HOLM_SESSION_LIFETIME, else the defaults", () => {
+	expect(parseExportConfig([], {}).sessions).toEqual({ idleTimeoutSeconds: 7 * 86_400, lifetimeSeconds: 30 * 86_400 });
+	expect(parseExportConfig([], { HOLM_SESSION_IDLE_TIMEOUT: "", HOLM_SESSION_LIFETIME: "" }).sessions).toEqual({ idleTimeoutSeconds: 7 * 86_400, lifetimeSeconds: 30 * 86_400 });
+	expect(parseExportConfig([], { HOLM_SESSION_IDLE_TIMEOUT: "90s", HOLM_SESSION_LIFETIME: "2d", HOLM_SESSIONS_PER_USER: "many" }).sessions).toEqual({ idleTimeoutSeconds: 90, lifetimeSeconds: 172_800 });
+	expect(() => parseExportConfig([], { HOLM_SESSION_IDLE_TIMEOUT: "7" })).toThrow(new ConfigError('--session-idle-timeout must be a duration such as 30m, 12h or 7d (got "7")'));
+	expect(() => parseExportConfig([], { HOLM_SESSION_LIFETIME: "1w" })).toThrow(ConfigError);
+	expect(() => parseExportConfig(["--session-lifetime", "2d"], {})).toThrow("unknown option --session-lifetime");
 });

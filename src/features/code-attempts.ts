@@ -7,7 +7,7 @@ import type { AppContext } from "../context.ts";
 import { logEvent, newEvent } from "./events/actions.ts";
 import type { HolmEvent } from "./events/store.ts";
 
-export interface TakenAttempt<Code> {
+interface TakenAttempt<Code> {
 	/** What the given code is compared with (the code, or its digest). */
 	code: Code;
 	/** Attempts counted so far, this one included. */
@@ -38,7 +38,14 @@ export interface CodeRequestStore<Request, Code> extends CodeAttemptStore<Code> 
 	deleteExpired(now: number): Promise<void>;
 }
 
-export type CodeCheck = "CORRECT" | "INCORRECT" | "ABSENT";
+type CodeCheck = "CORRECT" | "INCORRECT" | "ABSENT";
+
+/** The verdict, and whose request the code was for (from the same statement that counted the
+ *  attempt, so a caller needs no read of its own); null when absent or nobody's. */
+interface CheckedCode {
+	check: CodeCheck;
+	userId: string | null;
+}
 
 export async function checkCode<Code>(
 	ctx: AppContext,
@@ -48,15 +55,15 @@ export async function checkCode<Code>(
 	isCorrect: (code: Code) => boolean,
 	/** The canonical client_ip the code came from, for the security event; undefined when unsent. */
 	clientIp: string | undefined,
-): Promise<CodeCheck> {
+): Promise<CheckedCode> {
 	const maxAttempts = ctx.limits.settings["code-attempts"].count;
 	const taken = await store.takeCodeAttempt(key, maxAttempts);
-	if (taken === null) return "ABSENT";
-	if (isCorrect(taken.code)) return "CORRECT";
+	if (taken === null) return { check: "ABSENT", userId: null };
+	if (isCorrect(taken.code)) return { check: "CORRECT", userId: taken.userId };
 	if (taken.attempts >= maxAttempts) {
 		const event = newEvent(ctx, "request_deleted_after_incorrect_codes", { userId: taken.userId, clientIp, data: { request } });
 		await store.deleteAfterLastAttempt(key, event);
 		logEvent(ctx, event);
 	}
-	return "INCORRECT";
+	return { check: "INCORRECT", userId: taken.userId };
 }

@@ -5,9 +5,9 @@
 // operator sees callers giving up (timeouts set too short, a slow-body flood) without error lines
 // or 500s. The 499 is never sent: the connection is closed already.
 
-export const CLIENT_CLOSED_STATUS = 499;
+const CLIENT_CLOSED_STATUS = 499;
 /** Not an API error code: no client ever receives it. Only the log and /metrics show it. */
-export const CLIENT_CLOSED = "CLIENT_CLOSED";
+const CLIENT_CLOSED = "CLIENT_CLOSED";
 
 const closedResponses = new WeakSet<Response>();
 

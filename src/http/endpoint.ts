@@ -29,7 +29,7 @@ export const TAGS = {
 	Service: "Health, this description, metrics.",
 } as const;
 
-export type Tag = keyof typeof TAGS;
+type Tag = keyof typeof TAGS;
 
 export type Success =
 	| { status: 204; description: string }
@@ -38,7 +38,7 @@ export type Success =
 	| { status: 200; description: string; mediaType: string };
 
 /** A success that answers one value in a wire shape: its model is the shape's name in MODELS. */
-export interface ShapedSuccess<T> {
+interface ShapedSuccess<T> {
 	status: 200;
 	description: string;
 	model: ModelName;
@@ -46,13 +46,13 @@ export interface ShapedSuccess<T> {
 }
 
 /** The success of nothing to return (204). */
-export interface EmptySuccess {
+interface EmptySuccess {
 	status: 204;
 	description: string;
 }
 
 /** What the OpenAPI document says of an endpoint, besides its method, path and errors. */
-export interface Documentation {
+interface Documentation {
 	operationId: string;
 	summary: string;
 	description?: string;
@@ -84,19 +84,19 @@ export type PathResource<R> = (c: C) => Promise<R | null>;
 
 /** Where a call names the `session_id` a credential change keeps signed in: its body, or its
  *  query (a DELETE has no body). */
-export type Keep = "body" | "query";
+type Keep = "body" | "query";
 
 /** What the endpoint's own pipeline hands its handler: the path's resource when it declares
  *  `resource`, the body parsed with its declared schema when it declares `body`, and the session
  *  to keep (a live session of the user, checked) when it declares `keep`, else null. */
-export interface Inputs<B extends BodyName, Parsed, R> {
+interface Inputs<B extends BodyName, Parsed, R> {
 	resource: R;
 	body: [B] extends [never] ? undefined : unknown extends Parsed ? z.output<Bodies[B]> : Parsed;
 	keep: string | null;
 }
 
 /** An endpoint before its feature names it: `endpoints()` adds the operationId (its key) and the tag. */
-export type Draft<Code extends ErrorCode = ErrorCode> = Omit<Endpoint<Code>, "operationId" | "tag">;
+type Draft<Code extends ErrorCode = ErrorCode> = Omit<Endpoint<Code>, "operationId" | "tag">;
 
 type Handle<Input, Code extends ErrorCode> = (c: C, input: Input) => Promise<Answer<Code>> | Answer<Code>;
 

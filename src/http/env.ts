@@ -2,7 +2,6 @@
 import type { AppContext } from "../context.ts";
 
 export type { AppContext } from "../context.ts";
-export { nowSeconds } from "../context.ts";
 
 export type HonoEnv = {
 	Variables: {

@@ -8,7 +8,7 @@ type Fields<Source, Shapes extends Record<string, z.ZodType>> = {
 	[Name in keyof Shapes]: readonly [Shapes[Name], (source: Source) => z.output<Shapes[Name]>];
 };
 
-export interface WireShape<Source, Shapes extends Record<string, z.ZodType>> {
+interface WireShape<Source, Shapes extends Record<string, z.ZodType>> {
 	/** The answer's schema, for the OpenAPI document. */
 	schema: z.ZodObject<Shapes>;
 	/** The answer's JSON for one value. */

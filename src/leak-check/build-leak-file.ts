@@ -17,7 +17,7 @@ import { readLineBlocks } from "./line-blocks.ts";
 
 export { BuildLeakFileError } from "./build-error.ts";
 
-export interface BuildLeakFileOptions {
+interface BuildLeakFileOptions {
 	/** Keys per sorted run (8 bytes each). */
 	runEntries?: number;
 	/** Runs merged at once. */

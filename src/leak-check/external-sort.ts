@@ -11,7 +11,7 @@ export interface SortedKeySink {
 	flush(): Promise<void>;
 }
 
-export interface Run {
+interface Run {
 	path: string;
 	count: number;
 	firstHi: number;
@@ -175,7 +175,7 @@ export async function writeAll(handle: FileHandle, bytes: Uint8Array): Promise<v
 	}
 }
 
-export interface MergeOptions {
+interface MergeOptions {
 	/** Most runs merged at once; more runs are first merged in groups into longer runs. */
 	fanIn: number;
 	/** Memory for all read buffers of one merge together. */

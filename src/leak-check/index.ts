@@ -30,7 +30,7 @@ export async function isLeaked(check: LeakCheck, password: string): Promise<bool
 	return check.isLeakedLocally(password) || (await check.isLeakedOnline(password));
 }
 
-export interface LeakCheckDeps {
+interface LeakCheckDeps {
 	fetch: typeof fetch;
 	/** Warnings go here (never the password or its hash). */
 	warn: (message: string) => void;

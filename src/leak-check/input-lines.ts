@@ -5,7 +5,7 @@ import { BuildLeakFileError } from "./build-error.ts";
 export type InputFormat = "passwords" | "hashes";
 
 /** Where parsed keys go; `add` answers true when the receiver is full and must be flushed. */
-export interface KeyReceiver {
+interface KeyReceiver {
 	add(hi: number, lo: number): boolean;
 }
 

@@ -23,7 +23,7 @@ const FULL_CHECK_MAX_ENTRIES = 1 << 20;
 const SAMPLED_CHECKS = 4096;
 
 /** Figures the builder and the reader agree on. */
-export interface LeakFileHeader {
+interface LeakFileHeader {
 	version: number;
 	width: number;
 	count: number;
@@ -76,7 +76,7 @@ export function falsePositiveRate(entries: number, width: number): number {
 }
 
 /** Target for `chooseWidth`: about one wrongly rejected password in a million. */
-export const TARGET_FALSE_POSITIVE_RATE = 1e-6;
+const TARGET_FALSE_POSITIVE_RATE = 1e-6;
 
 /**
  * The narrowest prefix (4 to 8 bytes) that keeps the false-positive rate at or below 1e-6.

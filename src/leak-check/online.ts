@@ -16,12 +16,12 @@ import type { LeakFailMode } from "../config.ts";
 import { RangeCache } from "./range-cache.ts";
 import { sha1Hex } from "./sha1.ts";
 
-export const RANGE_CACHE_ENTRIES = 1000;
-export const RANGE_CACHE_TTL_MS = 15 * 60 * 1000;
+const RANGE_CACHE_ENTRIES = 1000;
+const RANGE_CACHE_TTL_MS = 15 * 60 * 1000;
 // Real answers are ~30-40 KB with padding; anything far larger is not the range API.
 const MAX_RANGE_BYTES = 1 << 20;
 
-export interface OnlineLeakCheckOptions {
+interface OnlineLeakCheckOptions {
 	api: string;
 	fail: LeakFailMode;
 	timeoutMs: number;

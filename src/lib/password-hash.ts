@@ -26,7 +26,7 @@ export interface Argon2Cost {
 }
 
 /** The contract's cost, which every server uses. */
-export const ARGON2_COST: Argon2Cost = { memoryCost: 19456, timeCost: 2 };
+const ARGON2_COST: Argon2Cost = { memoryCost: 19456, timeCost: 2 };
 
 const HASHING_START_DEADLINE_MS = 5000;
 
@@ -37,10 +37,10 @@ export class HashingUnavailableError extends Error {
 	}
 }
 
-export type HashOperation = "hash" | "verify";
+type HashOperation = "hash" | "verify";
 export type HashObserver = (operation: HashOperation, waitSeconds: number, runSeconds: number) => void;
 
-export interface HasherOptions {
+interface HasherOptions {
 	/** How many run at once; the cores by default. Checks against imported hashes have a lane of
 	 *  their own of half as many (at least one). */
 	concurrency?: number;
@@ -56,7 +56,7 @@ export interface HasherOptions {
 /** The stored hash that means "no password" (a user imported without one): no password matches it. */
 export const NO_PASSWORD_HASH = "";
 
-export type StoredHashCheck =
+type StoredHashCheck =
 	/** `upgradeFrom` names the stored hash's form when it should be replaced by an argon2id hash. */
 	| { result: "correct"; upgradeFrom: string | null }
 	| { result: "incorrect" }

@@ -29,7 +29,7 @@ export interface LimitRule<S> {
 	expiresAt(state: S): number;
 }
 
-export interface BucketState {
+interface BucketState {
 	tokens: number;
 	refilledAt: number;
 }
@@ -74,7 +74,7 @@ export class TokenBucket implements LimitRule<BucketState> {
 }
 
 /** The most targets a failure window keeps apart per key. */
-export const MAX_TARGETS = 64;
+const MAX_TARGETS = 64;
 
 export interface FailureState {
 	startedAt: number;
@@ -209,6 +209,11 @@ export class LimiterTable<V> {
 		const old = this.#old.get(key);
 		if (old !== undefined) this.#putOpen(key, old);
 		return old;
+	}
+
+	/** The key's value as `get` gives it, moving nothing: a look that leaves the table as it was. */
+	peek(key: string): V | undefined {
+		return this.#blocked.get(key)?.value ?? this.#young.get(key) ?? this.#old.get(key);
 	}
 
 	set(key: string, value: V, now: number): void {

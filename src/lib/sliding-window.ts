@@ -7,16 +7,16 @@
 import { ALLOWED, type LimitResult, type LimitRule } from "./rate-limit.ts";
 
 /** Past this COUNT, events are counted in runs, each 1/WINDOW_RUNS of the window long. */
-export const WINDOW_RUNS = 64;
+const WINDOW_RUNS = 64;
 
 /** Events counted together: [end, count]. Each event of a run is taken to have happened at `end`
  *  (no earlier than it did), so it leaves the window no sooner than it really would. */
-export type WindowRun = [end: number, count: number];
+type WindowRun = [end: number, count: number];
 
 /** The times of the events in the window, oldest first (a rule of at most WINDOW_RUNS); or, for a
  *  larger one, its runs, oldest first. Each rule reads the other's form too (COUNT changed across a
  *  restart on PostgreSQL), erring towards refusing. */
-export type WindowState = number[] | { runs: WindowRun[] };
+type WindowState = number[] | { runs: WindowRun[] };
 
 export interface SlidingWindowRule extends LimitRule<WindowState> {
 	readonly max: number;
@@ -87,7 +87,7 @@ export class SlidingWindow implements SlidingWindowRule {
  * has left the window: never more than `max` in any window, and a refusal lasts at most one run
  * longer than an exact window's would.
  */
-export class CountedWindow implements SlidingWindowRule {
+class CountedWindow implements SlidingWindowRule {
 	readonly runMs: number;
 
 	constructor(

@@ -5,7 +5,7 @@ import { decodeBase64 } from "@oslojs/encoding";
 import { Secret, TOTP } from "otpauth";
 import { constantTimeEqual } from "./constant-time.ts";
 
-export const TOTP_KEY_BYTES = 20;
+const TOTP_KEY_BYTES = 20;
 const PERIOD_SECONDS = 30;
 const DIGITS = 6;
 /** Steps of clock drift accepted either way between the server and the user's authenticator. */

@@ -2,7 +2,7 @@
 import { combineLimits, LimiterTable, type Clock, type LimitRule } from "../lib/rate-limit.ts";
 import type { LimitStore } from "./store.ts";
 
-export const DEFAULT_LIMITER_CAPACITY = 100_000;
+const DEFAULT_LIMITER_CAPACITY = 100_000;
 
 /** Each rule's keys in a bounded LimiterTable. Updates are synchronous, so no other update comes in
  *  between. `clock` (milliseconds) is this instance's. */
@@ -29,6 +29,10 @@ export function createMemoryLimitStore(capacity: number = DEFAULT_LIMITER_CAPACI
 				else tableOf(rule).set(key, state, now);
 			});
 			return decision.result;
+		},
+		async read(keys) {
+			const now = clock();
+			return { states: keys.map(({ rule, key }) => tables.get(rule.name)?.peek(key)), now };
 		},
 	};
 }

@@ -4,12 +4,12 @@ import { ConfigError } from "../config-error.ts";
 import { formatLimit } from "./format.ts";
 import { DEFAULT_LIMITS, HOUR, LIMIT_NAMES, MINUTE, SECOND, type LimitName, type LimitSetting, type LimitSettings } from "./settings.ts";
 
-export const MAX_COUNT = 1_000_000;
+const MAX_COUNT = 1_000_000;
 const MAX_WINDOW_MS = 24 * HOUR;
 const UNIT_MS: Record<string, number> = { s: SECOND, m: MINUTE, h: HOUR };
 
 /** One `NAME=COUNT/WINDOW` (`code-attempts=COUNT`), checked; `source` names where it came from. */
-export function parseLimit(text: string, source: string): [LimitName, LimitSetting] {
+function parseLimit(text: string, source: string): [LimitName, LimitSetting] {
 	const match = /^([a-z-]+)=([0-9]+)(?:\/([0-9]+)([smh]))?$/.exec(text.trim());
 	const name = match?.[1] ?? text.split("=")[0]!.trim();
 	if (!(LIMIT_NAMES as readonly string[]).includes(name)) {

@@ -19,7 +19,7 @@ export interface PasswordGuess {
 	email?: string;
 }
 
-export type CodeRequestKind = "passwordReset" | "emailVerification" | "emailUpdate";
+type CodeRequestKind = "passwordReset" | "emailVerification" | "emailUpdate";
 
 export interface Limits {
 	/** The figures in force: the contract's, or what the operator set with --limit. */
@@ -37,12 +37,13 @@ export interface Limits {
 	 *  address and per user, but not by the hashing bucket (nothing is hashed). Settled with
 	 *  `settlePasswordGuess`. */
 	admitPasskeyAssertion(guess: PasswordGuess): Promise<LimitResult>;
-	/** Whether the incorrect-password limits refuse this party now; takes nothing (a passkey
-	 *  ceremony is not started for an address or user that could not finish it). */
+	/** Whether the incorrect-password limits refuse this party now; a read that takes, locks and
+	 *  writes nothing (a passkey ceremony is not started for an address or user that could not
+	 *  finish it). */
 	checkGuessesBlocked(guess: PasswordGuess): Promise<LimitResult>;
-	/** Until when (milliseconds) the user's password checks are blocked, or null; a look that
-	 *  changes and counts nothing (the console's user page). */
-	userPasswordBlockedUntil(userId: string): Promise<number | null>;
+	/** Until when (milliseconds) each user's password checks are blocked, for those blocked now; a
+	 *  read that changes and counts nothing (the console's user list and user page), one for all. */
+	usersPasswordBlockedUntil(userIds: readonly string[]): Promise<Map<string, number>>;
 	/** Creating a reset, verification or update request: per user (per kind) and per address. */
 	admitCodeRequest(kind: CodeRequestKind, userId: string, clientIp: string | undefined): Promise<LimitResult>;
 	/** Creating an email sign-in request: per email (the stored form; a user holds it or not, the
@@ -79,7 +80,7 @@ function guessSource(guess: PasswordGuess): string {
 }
 
 /** Whom a limited call concerns, where known: the user and the canonical client_ip. */
-export interface LimitParty {
+interface LimitParty {
 	userId: string | null;
 	clientIp: string | null;
 }
@@ -113,8 +114,8 @@ export function createLimits(store: LimitStore, observer: LimitObserver = UNOBSE
 	};
 
 	/** `decide` over the named keys in one step of the store: its result, and the keys it blocked
-	 *  that were not blocked before. A refusal is counted unless the step only `looks`. */
-	async function update<K extends NamedKeys>(named: K, decide: NamedDecision<K>, counted: "counted" | "looks" = "counted"): Promise<{ result: LimitResult; newlyBlocked: LimitKey[] }> {
+	 *  that were not blocked before. A refusal is counted. */
+	async function update<K extends NamedKeys>(named: K, decide: NamedDecision<K>): Promise<{ result: LimitResult; newlyBlocked: LimitKey[] }> {
 		const names = Object.keys(named).filter((name) => named[name] !== undefined) as (keyof K & string)[];
 		const keys = names.map((name) => named[name]!);
 		const newlyBlocked: LimitKey[] = [];
@@ -130,8 +131,15 @@ export function createLimits(store: LimitStore, observer: LimitObserver = UNOBSE
 			});
 			return { result: decision.result, states: after };
 		});
-		if (!result.allowed && counted === "counted") observer.refused(result.limit);
+		if (!result.allowed) observer.refused(result.limit);
 		return { result, newlyBlocked };
+	}
+
+	/** The named keys' states as they stand, and the store's time: a read, never a write. */
+	async function look<K extends NamedKeys>(named: K): Promise<{ states: NamedStates<K>; at: number }> {
+		const names = Object.keys(named).filter((name) => named[name] !== undefined);
+		const { states, now } = await store.read(names.map((name) => named[name]!));
+		return { states: Object.fromEntries(names.map((name, i) => [name, states[i]])) as NamedStates<K>, at: now };
 	}
 
 	async function reportBlocks(keys: LimitKey[], party: LimitParty): Promise<void> {
@@ -276,20 +284,19 @@ export function createLimits(store: LimitStore, observer: LimitObserver = UNOBSE
 		async checkGuessesBlocked(guess) {
 			const keys = failureKeys(guess);
 			if (!hasFailureKeys(keys)) return ALLOWED;
-			const { result } = await update(keys, (states, at) => ({ result: checkFailures(keys, states, at), states }));
+			const { states, at } = await look(keys);
+			const result = checkFailures(keys, states, at);
+			if (!result.allowed) observer.refused(result.limit);
 			return result;
 		},
-		async userPasswordBlockedUntil(userId) {
-			let until: number | null = null;
-			await update(
-				{ perUser: { rule: incorrectPasswordsPerUser, key: userId } },
-				(states, at) => {
-					const result = incorrectPasswordsPerUser.check(states.perUser, at);
-					until = result.allowed ? null : at + result.retryAfterMs;
-					return { result: ALLOWED, states };
-				},
-				"looks",
-			);
+		async usersPasswordBlockedUntil(userIds) {
+			const until = new Map<string, number>();
+			if (userIds.length === 0) return until;
+			const { states, now } = await store.read(userIds.map((key) => ({ rule: incorrectPasswordsPerUser, key })));
+			userIds.forEach((userId, i) => {
+				const result = incorrectPasswordsPerUser.check(states[i], now);
+				if (!result.allowed) until.set(userId, now + result.retryAfterMs);
+			});
 			return until;
 		},
 		async admitCodeRequest(kind, userId, clientIp) {

@@ -24,7 +24,7 @@ export function createRules(settings: LimitSettings = DEFAULT_LIMITS) {
 	} as const;
 }
 
-export type Rules = ReturnType<typeof createRules>;
+type Rules = ReturnType<typeof createRules>;
 
 /** The rules with the contract's figures. */
 export const RULES: Rules = createRules();

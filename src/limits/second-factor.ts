@@ -3,7 +3,7 @@
 import { DEFAULT_LIMITS, SECOND, type LimitSettings } from "./settings.ts";
 
 /** However many locks came before, a second-factor lock lasts at most this long. */
-export const SECOND_FACTOR_MAX_LOCK_SECONDS = 24 * 60 * 60;
+const SECOND_FACTOR_MAX_LOCK_SECONDS = 24 * 60 * 60;
 
 /** How long the lock after `earlierLocks` locks lasts: the first lock, doubled for each earlier
  *  one, at most 24 hours. */

@@ -10,7 +10,7 @@ export interface LimitKey<S = any> {
 
 /** The decision over the current states of some keys: the result, and their states after it
  *  (undefined drops a key's state). States are in the order of the keys. */
-export type LimitDecision = (states: any[], now: number) => { result: LimitResult; states: any[] };
+type LimitDecision = (states: any[], now: number) => { result: LimitResult; states: any[] };
 
 export interface LimitStore {
 	/** Reads the states of `keys`, applies `decide`, and keeps what it returns, as one atomic step:
@@ -18,4 +18,8 @@ export interface LimitStore {
 	 *  passes `decide` its time, from the clock it was built with: this instance's in memory, the
 	 *  database's on PostgreSQL (one for every instance). */
 	update(keys: LimitKey[], decide: LimitDecision): Promise<LimitResult>;
+	/** The states of `keys` as they stand (undefined for a key with none), and the store's time: a
+	 *  look that locks, waits for and writes nothing, so it cannot queue behind updates of the same
+	 *  keys. What it reads may be changed the next moment: it decides nothing. */
+	read(keys: LimitKey[]): Promise<{ states: any[]; now: number }>;
 }

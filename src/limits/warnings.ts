@@ -22,7 +22,7 @@ export function looserThanDefaults(settings: LimitSettings): LimitName[] {
  * check, of a reset, verification or sign-in email) costs a stranger fewer requests or lasts longer than
  * the contract's figures allow.
  */
-export const LOCK_OUT_FLOORS: Readonly<Partial<Record<LimitName, number>>> = {
+const LOCK_OUT_FLOORS: Readonly<Partial<Record<LimitName, number>>> = {
 	"incorrect-passwords-user": 5,
 	"second-factor": 3,
 	"reset-requests-user": 2,
@@ -30,7 +30,7 @@ export const LOCK_OUT_FLOORS: Readonly<Partial<Record<LimitName, number>>> = {
 	"email-sign-ins-email": 2,
 };
 
-export interface CheapLockOut {
+interface CheapLockOut {
 	limit: LimitName;
 	/** What makes it cheap: "COUNT below 5", "WINDOW above 15m". */
 	why: string;
@@ -53,7 +53,7 @@ export function cheapLockOuts(settings: LimitSettings): CheapLockOut[] {
 }
 
 /** One warning line of the start: its message and its fields. */
-export interface LimitWarning {
+interface LimitWarning {
 	message: string;
 	fields: Record<string, string>;
 }

@@ -11,7 +11,7 @@ export function essence(mediaType: string): string {
 	return (mediaType.split(";")[0] ?? "").trim().toLowerCase();
 }
 
-export function acceptsJson(accept: string): boolean {
+function acceptsJson(accept: string): boolean {
 	return accept.split(",").some((range) => {
 		const [type = "", ...params] = range.split(";");
 		if (!ACCEPTABLE.has(type.trim().toLowerCase())) return false;

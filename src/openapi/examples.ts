@@ -143,7 +143,7 @@ const EVENT_SIGN_IN_FAILED = {
 	data: { method: "password" },
 };
 
-export interface Example {
+interface Example {
 	/** The request body. */
 	request?: unknown;
 	/** The success answer's body (none for a 204). */

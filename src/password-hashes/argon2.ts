@@ -5,7 +5,7 @@
 import { decodeStandardBase64, parseDecimal, parseParameters } from "./encoding.ts";
 import { INVALID, UNSUPPORTED, type HashError, type HashForm } from "./types.ts";
 
-export const ARGON2_BOUNDS = { maxMemoryKiB: 262_144, maxTime: 10, maxParallelism: 16 } as const;
+const ARGON2_BOUNDS = { maxMemoryKiB: 262_144, maxTime: 10, maxParallelism: 16 } as const;
 
 // Holm's own parameters. An argon2id hash at least this strong, and at most twice as costly (memory
 // × passes), is kept after a correct password; a weaker one, or a much costlier one (every check of
@@ -16,7 +16,7 @@ const MAX_KEPT_COST = 2 * HOLM_MEMORY_KIB * HOLM_TIME;
 
 type Variant = "argon2id" | "argon2i" | "argon2d";
 
-export interface Argon2Params {
+interface Argon2Params {
 	form: string;
 	variant: Variant;
 	memoryKiB: number;

@@ -7,7 +7,7 @@ import { createHash, createHmac } from "node:crypto";
 import { utf8 } from "./encoding.ts";
 import { INVALID, UNSUPPORTED, type HashError, type HashForm } from "./types.ts";
 
-export const BCRYPT_BOUNDS = { minCost: 4, maxCost: 14 } as const;
+const BCRYPT_BOUNDS = { minCost: 4, maxCost: 14 } as const;
 
 const BCRYPT_MAX_BYTES = 72;
 
@@ -17,7 +17,7 @@ const BCRYPT = /^\$2([aby])\$([0-9]{2})\$([./A-Za-z0-9]{53})$/;
 /** What the wrapping form feeds to bcrypt in place of the password. */
 type Prehash = "none" | "django_sha256" | "wordpress_hmac_sha384";
 
-export interface BcryptParams {
+interface BcryptParams {
 	form: string;
 	cost: number;
 	saltAndChecksum: string;

@@ -6,13 +6,13 @@ import { pbkdf2 as deriveKey } from "node:crypto";
 import { decodeAdaptedBase64, decodeStandardBase64, parseDecimal, parseParameters, sameBytes, utf8 } from "./encoding.ts";
 import { INVALID, UNSUPPORTED, type HashError, type HashForm } from "./types.ts";
 
-export const PBKDF2_BOUNDS = { minIterations: 1_000, maxIterations: 5_000_000 } as const;
+const PBKDF2_BOUNDS = { minIterations: 1_000, maxIterations: 5_000_000 } as const;
 
 type Digest = "sha1" | "sha256" | "sha512";
 
 const DIGEST_BYTES: Record<Digest, number> = { sha1: 20, sha256: 32, sha512: 64 };
 
-export interface Pbkdf2Params {
+interface Pbkdf2Params {
 	form: string;
 	digest: Digest;
 	iterations: number;

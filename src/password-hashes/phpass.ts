@@ -9,7 +9,7 @@
 import { utf8, sameBytes } from "./encoding.ts";
 import { INVALID, type HashForm } from "./types.ts";
 
-export const PHPASS_BOUNDS = { minLog2Rounds: 7, maxLog2Rounds: 18 } as const;
+const PHPASS_BOUNDS = { minLog2Rounds: 7, maxLog2Rounds: 18 } as const;
 
 const ITOA64 = "./0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz";
 const PHPASS = /^\$[PH]\$([./0-9A-Za-z])([./0-9A-Za-z]{8})([./0-9A-Za-z]{22})$/;
@@ -17,7 +17,7 @@ const PHPASS = /^\$[PH]\$([./0-9A-Za-z])([./0-9A-Za-z]{8})([./0-9A-Za-z]{22})$/;
 const BYTES_PER_SLICE = 64 * 1024;
 const CALL_COST_BYTES = 64;
 
-export interface PhpassParams {
+interface PhpassParams {
 	form: "phpass";
 	log2Rounds: number;
 	salt: string;

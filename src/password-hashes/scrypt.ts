@@ -5,7 +5,7 @@ import { createCipheriv, scrypt as deriveKey } from "node:crypto";
 import { decodeStandardBase64, parseDecimal, parseParameters, sameBytes, utf8 } from "./encoding.ts";
 import { INVALID, UNSUPPORTED, type HashForm } from "./types.ts";
 
-export const SCRYPT_BOUNDS = { maxLog2N: 17, maxBlockSize: 8, maxParallelism: 16 } as const;
+const SCRYPT_BOUNDS = { maxLog2N: 17, maxBlockSize: 8, maxParallelism: 16 } as const;
 
 // 128 · N · r bytes at the bounds is 128 MiB; node:crypto refuses to go past maxmem.
 const MAX_MEMORY_BYTES = 256 * 1024 * 1024;
@@ -39,7 +39,7 @@ function decodeUnpadded(text: string): Uint8Array | null {
 	return text.includes("=") ? null : decodeStandardBase64(text);
 }
 
-export interface ScryptParams {
+interface ScryptParams {
 	form: "scrypt";
 	cost: ScryptCost;
 	salt: Uint8Array;
@@ -65,7 +65,7 @@ export const scrypt: HashForm<ScryptParams> = {
 	},
 };
 
-export interface FirebaseScryptParams {
+interface FirebaseScryptParams {
 	form: "firebase_scrypt";
 	cost: ScryptCost;
 	salt: Uint8Array;

@@ -17,7 +17,7 @@ const HOUR = 60 * MINUTE;
 /** The wait after each failed attempt; after the last, the delivery is given up (7 attempts in all). */
 export const RETRY_DELAYS_MS: readonly number[] = [5 * SECOND, 5 * MINUTE, 30 * MINUTE, 2 * HOUR, 5 * HOUR, 10 * HOUR];
 /** A 2xx within this time delivers. */
-export const DELIVERY_TIMEOUT_MS = 10 * SECOND;
+const DELIVERY_TIMEOUT_MS = 10 * SECOND;
 // A claimed batch's lease. An attempt is started only while it can end, and its outcome be recorded,
 // within the lease (RECORD_MARGIN_MS): a batch slowed by stalled writes leaves its last deliveries to
 // be claimed again when the lease ends rather than attempting them while another instance may hold
@@ -31,7 +31,7 @@ const CONCURRENCY = 64;
 /** How often an idle instance looks for due deliveries (other instances' events, retries). */
 const POLL_MS = 1000;
 
-export interface WebhookDelivererOptions {
+interface WebhookDelivererOptions {
 	queue: WebhookQueue;
 	url: string;
 	key: Uint8Array;
@@ -245,7 +245,7 @@ const NO_ANSWER: Record<string, string> = {
 };
 
 /** Why a delivery got no answer: "connection refused", "timed out", a TLS error's code. */
-export function whyNoAnswer(error: unknown): string {
+function whyNoAnswer(error: unknown): string {
 	if (!(error instanceof Error)) return "error";
 	if (error.name === "TimeoutError") return "timed out";
 	const code = "code" in error && typeof error.code === "string" ? error.code : null;

@@ -5,7 +5,7 @@ import { createHmac } from "node:crypto";
 import { ConfigError } from "../config-error.ts";
 
 /** At least 32 bytes, so that the HMAC key is as strong as the hash. */
-export const MIN_SECRET_BYTES = 32;
+const MIN_SECRET_BYTES = 32;
 
 /**
  * The key of a webhook secret as written in a file: base64, optionally after "whsec_" (the form

@@ -1,9 +1,9 @@
 // The console's own JSON endpoints: search through GET /users's functions, a user's page, and the
 // actions, on the database under test (SQLite, or PostgreSQL with HOLM_TEST_STORE=postgres).
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
-import { createUser, type TestServer } from "../support.ts";
+import { authenticatorCode, createUser, type TestServer } from "../support.ts";
 import { consoleCall, signIn, startConsoleServer } from "./support.ts";
-import { RP, authenticator, registered } from "../passkey-support.ts";
+import { RP, authenticator, register, registered } from "../passkey-support.ts";
 
 let server: TestServer;
 let cookie: string;
@@ -47,6 +47,27 @@ describe("searching users", () => {
 		const page = await consoleCall(server, "GET", `/console/api/users/${ids.bob}`, { cookie });
 		expect(page.body.user.password_leaked).toBe(true);
 		expect((await consoleCall(server, "GET", `/console/api/users/${ids.ann}`, { cookie })).body.user.password_leaked).toBe(false);
+	});
+
+	test("each row of a page says how many passkeys and whether a password block or second-factor lock holds now", async () => {
+		const rowTag = crypto.randomUUID().slice(0, 8);
+		const user = async (name: string) => (await createUser(server, { email: `${name}-${rowTag}@example.com` })).id;
+		const [plain, keys, guessed, locked] = [await user("plain"), await user("keys"), await user("guessed"), await user("locked")];
+		for (let i = 0; i < 2; i++) expect((await register(server, keys, authenticator())).status).toBe(200);
+		for (let i = 0; i < 10; i++) await server.request("POST", `/users/${guessed}/verify-password`, { password: `wrong password ${i}` });
+		const key = crypto.getRandomValues(new Uint8Array(20));
+		await server.request("POST", `/users/${locked}/register-totp`, { key: Buffer.from(key).toString("base64"), code: authenticatorCode(key, server.clock.now) });
+		for (let i = 0; i < 5; i++) await server.request("POST", `/users/${locked}/verify-2fa/totp`, { code: "000000" });
+
+		const rows = async () => {
+			const { body } = await search({ q: rowTag, by: "email_part" });
+			return Object.fromEntries(body.users.map((u: { id: string; passkeys: number; blocked: boolean }) => [u.id, [u.passkeys, u.blocked]]));
+		};
+		expect(await rows()).toEqual({ [plain]: [0, false], [keys]: [2, false], [guessed]: [0, true], [locked]: [0, true] });
+		// Both are judged by the time now: the TOTP lock (15 minutes) and the password block (the
+		// rest of 15 minutes) have ended 20 minutes on (within the console session's 30 idle ones).
+		server.clock.advance(20 * 60_000);
+		expect(await rows()).toEqual({ [plain]: [0, false], [keys]: [2, false], [guessed]: [0, false], [locked]: [0, false] });
 	});
 
 	test("auto: an id as an id, a whole address as itself or else as a part, anything else as a part", async () => {

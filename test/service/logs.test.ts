@@ -3,7 +3,7 @@
 // never a password, code, key, hash, secret or request id.
 import { expect, test } from "bun:test";
 import { verifyResetEmail } from "../../src/features/password-reset/actions.ts";
-import { createLogger } from "../../src/log.ts";
+import { createLogger, MAX_WAITING } from "../../src/log.ts";
 import { authenticatorCode, createUser, recordingLogger, SECRET, serverForThisFile, startTestServer, STRONG_PASSWORD } from "../support.ts";
 
 const { log, lines } = recordingLogger();
@@ -190,4 +190,36 @@ test("a busy server writes its request lines once a turn, and a warning is never
 	await new Promise((resolve) => setImmediate(resolve));
 	expect(out).toHaveLength(2); // the next turn: both lines, in one write
 	expect(out[1]!.trimEnd().split("\n")).toHaveLength(2);
+});
+
+test("while stdout does not take its lines, at most MAX_WAITING wait; warnings still go at once, and the drain says how many lines were dropped", () => {
+	// A stream that has taken one write it could not pass on, until `drain()`.
+	const out: string[] = [];
+	const err: string[] = [];
+	let drain: (() => void) | null = null;
+	const stalled = {
+		write: (text: string) => (out.push(text), false),
+		once: (_event: "drain", listener: () => void) => void (drain = listener),
+	};
+	const log = createLogger("pretty", "info", { out: stalled, err: { write: (text: string) => err.push(text) } }, "each line");
+	log.info("request", { n: 0 }); // taken by the stream, which now holds it
+	expect(out).toHaveLength(1);
+	const padding = "x".repeat(1000);
+	const lines = Math.ceil(MAX_WAITING / 1000) + 100;
+	for (let n = 1; n <= lines; n++) log.info("request", { n, padding });
+	expect(out).toHaveLength(1); // nothing more is handed to a stream that is still busy
+
+	log.warn("the database did not answer in time");
+	// What waited goes first (all within the bound), then the warning, at once.
+	expect(out).toHaveLength(2);
+	expect(out[1]!.length).toBeLessThanOrEqual(MAX_WAITING);
+	const kept = out[1]!.trimEnd().split("\n").length;
+	expect(kept).toBeLessThan(lines);
+	expect(err).toHaveLength(1);
+
+	drain!();
+	expect(err).toHaveLength(2);
+	expect(err[1]).toContain(`WARN log lines dropped: stdout was not read fast enough lines=${lines - kept}`);
+	log.info("request", { n: "after" }); // a drained stream takes lines again
+	expect(out.at(-1)).toContain("n=after");
 });

@@ -4,10 +4,11 @@
 // database file within a second or two, and the WAL stay bounded.
 import { Database } from "bun:sqlite";
 import { afterAll, expect, test } from "bun:test";
-import { rmSync, statSync } from "node:fs";
+import { renameSync, rmSync, statSync } from "node:fs";
 import { join } from "node:path";
 import type { HolmEvent } from "../../src/features/events/store.ts";
 import { startCheckpointer } from "../../src/stores/sqlite/checkpointer.ts";
+import { openStorage } from "../../src/server.ts";
 import { openSqliteStorage } from "../../src/stores/sqlite/index.ts";
 import { tempDirsForThisFile } from "../support.ts";
 
@@ -17,24 +18,65 @@ afterAll(async () => {
 	for (const close of closing) await close();
 });
 
+function failOnWarning(message: string): void {
+	throw new Error(`unexpected warning: ${message}`);
+}
+
 function event(i: number): HolmEvent {
 	return { id: `event${i}`.padEnd(24, "x"), time: 1_700_000_000 + i, type: "user_unblocked", userId: `user${i}`.padEnd(24, "x"), clientIp: null, data: {} };
 }
 
 test("commits reach the database file within a second or two, copied by the checkpointer's thread", async () => {
 	const path = join(newDir(), "holm.db");
-	const storage = openSqliteStorage(path, undefined, { retentionDays: 30, webhook: null });
+	const storage = openSqliteStorage(path, undefined, { retentionDays: 30, webhook: null }, Date.now, { by: "worker", warn: failOnWarning });
 	closing.push(() => storage.close());
 	const before = statSync(path).size;
-	// 500 commits of one event each: a few dozen new pages of the event table and its index, and
-	// about 1,500 WAL frames, past the 1,000 at which SQLite would checkpoint by itself.
-	for (let i = 0; i < 500; i++) await storage.stores.events.append([event(i)]);
+	// 500 commits of one event of about 9 KB each (three pages of the event table a commit): about
+	// 1,500 WAL frames, past the 1,000 at which SQLite would checkpoint by itself.
+	for (let i = 0; i < 500; i++) await storage.stores.events.append([{ ...event(i), data: { padding: "x".repeat(9000) } }]);
 	// The WAL holds them all: past the 1,000 frames at which a commit would have started it over.
 	// (Whether the file has grown yet depends on when the thread's timer last ran: not asserted.)
 	expect(statSync(`${path}-wal`).size).toBeGreaterThan(1000 * 4096);
 	const deadline = Date.now() + 5000;
 	while (statSync(path).size === before && Date.now() < deadline) await Bun.sleep(50);
 	expect(statSync(path).size).toBeGreaterThan(before); // the timer's checkpoint copied them
+});
+
+test("a command that opens the database and exits (migrate, console-link) starts no checkpointer thread", async () => {
+	const dir = newDir();
+	const path = join(dir, "holm.db");
+	const storage = await openStorage({ kind: "sqlite" }, dir); // as src/main.ts's migrate opens it
+	closing.push(() => storage.close());
+	const before = statSync(path).size;
+	// Fewer WAL frames than SQLite's own mark: only a thread would copy these before the close.
+	for (let i = 0; i < 50; i++) await storage.stores.events.append([event(i)]);
+	await Bun.sleep(1000); // a thread checkpoints every 250 ms
+	expect(statSync(path).size).toBe(before);
+});
+
+// Else the operator would never learn that some commits now wait for SQLite's own checkpoints.
+test("a checkpointer thread that fails warns once, and SQLite checkpoints within commits again", async () => {
+	const dir = newDir();
+	const path = join(dir, "holm.db");
+	const warnings: { message: string; reason: unknown }[] = [];
+	const storage = openSqliteStorage(path, undefined, { retentionDays: 30, webhook: null }, Date.now, {
+		by: "worker",
+		warn: (message, fields) => warnings.push({ message, reason: fields?.reason }),
+	});
+	closing.push(() => storage.close());
+	// Before the thread has started (a new JS realm takes milliseconds), the file moves away: its
+	// open, which never creates, fails. The writer keeps its open file.
+	renameSync(path, join(dir, "moved.db"));
+	const deadline = Date.now() + 3000;
+	while (warnings.length === 0 && Date.now() < deadline) await Bun.sleep(10);
+	expect(warnings).toHaveLength(1);
+	expect(warnings[0]!.message).toStartWith("the WAL checkpoint thread failed or could not start");
+	expect(warnings[0]!.reason).toBeString();
+	// SQLite's own mark is back at 1,000 frames: the WAL starts over instead of growing past it.
+	// 2,000 commits of an event: over 2,000 WAL frames, were the writer's mark still the worker's.
+	for (let i = 0; i < 2000; i++) await storage.stores.events.append([event(i)]);
+	expect(statSync(`${path}-wal`).size).toBeLessThan(1100 * (4096 + 24));
+	expect(warnings).toHaveLength(1);
 });
 
 // The checkpointer's thread (src/stores/sqlite/checkpointer.ts), on a database of its own with
@@ -79,7 +121,7 @@ test("a steady stream of commits does not grow the WAL without bound: the worker
 test("closing the storage stops the checkpointer's thread", async () => {
 	const dir = newDir();
 	const path = join(dir, "holm.db");
-	const storage = openSqliteStorage(path, undefined, { retentionDays: 30, webhook: null });
+	const storage = openSqliteStorage(path, undefined, { retentionDays: 30, webhook: null }, Date.now, { by: "worker", warn: failOnWarning });
 	for (let i = 0; i < 50; i++) await storage.stores.events.append([event(i)]);
 	await Bun.sleep(300); // the worker has opened its connection and checkpointed
 	await storage.close();

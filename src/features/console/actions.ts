@@ -22,10 +22,10 @@ const BY_CONSOLE: EventData = { actor: "console" };
 /** Events on a user's page. */
 const USER_EVENTS = 20;
 /** Events on a page of the feed. */
-export const FEED_EVENTS = 50;
+const FEED_EVENTS = 50;
 
 /** A user as the console shows them: no recovery code. */
-export function consoleUserJSON(user: User) {
+function consoleUserJSON(user: User) {
 	return {
 		id: user.id,
 		created_at: user.createdAt,
@@ -36,21 +36,23 @@ export function consoleUserJSON(user: User) {
 	};
 }
 
-/** A row of the user list: the user, how many passkeys, and whether a block or lock holds now. */
-export async function listedUserJSON(ctx: AppContext, user: User) {
-	const [passkeys, locks, passwordBlock] = await Promise.all([
-		ctx.stores.passkeys.listForUser(user.id),
-		ctx.stores.console.secondFactorLocks(user.id),
-		passwordBlockUntil(ctx, user.id),
-	]);
-	return { ...consoleUserJSON(user), passkeys: passkeys.length, blocked: passwordBlock !== null || locks.some((lock) => lock.lockedUntil !== null) };
+/** The rows of a page of the user list: each user, how many passkeys, and whether a password block
+ *  or second-factor lock holds now. Two reads for the whole page, whatever its size: the
+ *  database's facts about its users, and the password blocks; neither writes. */
+export async function listedUsersJSON(ctx: AppContext, users: readonly User[]) {
+	const ids = users.map((user) => user.id);
+	const [facts, passwordBlocks] = await Promise.all([ctx.stores.console.listedUserFacts(ids), ctx.limits.usersPasswordBlockedUntil(ids)]);
+	return users.map((user) => {
+		const fact = facts.get(user.id);
+		return { ...consoleUserJSON(user), passkeys: fact?.passkeys ?? 0, blocked: passwordBlocks.has(user.id) || fact?.secondFactorLocked === true };
+	});
 }
 
 /** `password_leaked` lists the users whose password was found leaked after it was set (the text is
  *  not used), newest first or oldest first by created_at. */
-export type UserSearchMode = "auto" | "email" | "email_part" | "id" | "password_leaked";
+type UserSearchMode = "auto" | "email" | "email_part" | "id" | "password_leaked";
 
-export interface UserSearch {
+interface UserSearch {
 	text: string;
 	mode: UserSearchMode;
 	sortBy: UserSortBy;
@@ -94,8 +96,8 @@ export async function searchUsers(ctx: AppContext, search: UserSearch): Promise<
 /** Until when (whole seconds) the user's password checks are blocked, by the limits in force; null
  *  when they are not. */
 async function passwordBlockUntil(ctx: AppContext, userId: string): Promise<number | null> {
-	const until = await ctx.limits.userPasswordBlockedUntil(userId);
-	return until === null ? null : Math.ceil(until / 1000);
+	const until = (await ctx.limits.usersPasswordBlockedUntil([userId])).get(userId);
+	return until === undefined ? null : Math.ceil(until / 1000);
 }
 
 /** Everything the user's page shows, or null when there is no such user. */
@@ -136,8 +138,6 @@ export async function describeUser(ctx: AppContext, userId: string) {
 		sessions: sessions.map((session) => sessionAnswer.json(shownSession(session, sessionSettings(ctx)))),
 	};
 }
-
-export type ConsoleUserDetails = NonNullable<Awaited<ReturnType<typeof describeUser>>>;
 
 /** The overview: how many users, how busy hashing is, which build on which database. */
 export async function describeService(ctx: AppContext) {
@@ -191,7 +191,7 @@ export async function unblock(ctx: AppContext, userId: string): Promise<boolean>
 	return isId(userId) && (await unblockUser(ctx, userId, BY_CONSOLE)).ok;
 }
 
-export interface EventFeedQuery {
+interface EventFeedQuery {
 	type: string | null;
 	userId: string | null;
 	hours: number | null;

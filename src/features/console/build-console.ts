@@ -6,7 +6,7 @@ import { join } from "node:path";
 
 const UI = join(import.meta.dir, "ui");
 
-export interface ConsoleBundle {
+interface ConsoleBundle {
 	/** Bytes of each file written. */
 	sizes: Record<string, number>;
 }

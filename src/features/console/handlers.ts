@@ -6,7 +6,7 @@ import type { AppContext, HonoEnv } from "../../http/env.ts";
 import { parseBody } from "../../http/body.ts";
 import { noContent } from "../../http/responses.ts";
 import {
-	listedUserJSON,
+	listedUsersJSON,
 	deletePendingRequests,
 	deleteUserConfirmed,
 	describeService,
@@ -91,8 +91,7 @@ export async function handleListUsers(c: C): Promise<Response> {
 		page: query.page,
 		perPage: query.per_page,
 	});
-	const rows = await Promise.all(users.map((user) => listedUserJSON(c.get("ctx"), user)));
-	return Response.json({ users: rows, total, page: query.page, per_page: query.per_page, pages: Math.ceil(total / query.per_page) });
+	return Response.json({ users: await listedUsersJSON(c.get("ctx"), users), total, page: query.page, per_page: query.per_page, pages: Math.ceil(total / query.per_page) });
 }
 
 export async function handleGetUser(c: C): Promise<Response> {

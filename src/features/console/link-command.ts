@@ -11,7 +11,7 @@ import { CONSOLE_TOKEN_TTL_DEFAULT_SECONDS, CONSOLE_TOKEN_TTL_MAX_SECONDS, creat
 type Env = Record<string, string | undefined>;
 
 /** "90s", "10m", "2h" → seconds, within 1 s and a day. */
-export function parseTtl(value: string): number {
+function parseTtl(value: string): number {
 	const match = /^([0-9]{1,6})(s|m|h)$/.exec(value.trim());
 	if (match === null) throw new ConfigError(`--ttl must be a duration such as 90s, 10m or 2h (got "${value}")`);
 	const seconds = Number(match[1]) * { s: 1, m: 60, h: 3600 }[match[2] as "s" | "m" | "h"];

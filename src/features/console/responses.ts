@@ -3,7 +3,7 @@
 
 export const CONSOLE_COOKIE = "__Host-holm_console";
 
-export type ConsoleError = "NOT_AUTHENTICATED" | "NOT_FOUND" | "INVALID_DATA" | "NOT_CONFIRMED" | "CROSS_SITE_REQUEST" | "UNSUPPORTED_MEDIA_TYPE";
+type ConsoleError = "NOT_AUTHENTICATED" | "NOT_FOUND" | "INVALID_DATA" | "NOT_CONFIRMED" | "CROSS_SITE_REQUEST" | "UNSUPPORTED_MEDIA_TYPE";
 
 /** A console call's failure, in the shape of the API's (errors.ts): a refusal
  *  (`tooManyRequests`) says when to come back. */

@@ -40,7 +40,7 @@ const SIGNED_IN: readonly Route[] = [
 	["POST", "/console/api/passkeys/:passkey_id/delete", handlers.handleDeletePasskey],
 ];
 
-export interface ConsoleRoutes {
+interface ConsoleRoutes {
 	fetch(request: Request, env: unknown): Response | Promise<Response>;
 }
 

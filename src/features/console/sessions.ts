@@ -30,7 +30,7 @@ export async function createSignInToken(stores: Stores, ttlSeconds: number): Pro
 
 /** Uses up the token and opens a session: its secret, for the cookie; null for an unknown, used or
  *  expired token. */
-export async function exchangeSignInToken(stores: Stores, token: string): Promise<string | null> {
+async function exchangeSignInToken(stores: Stores, token: string): Promise<string | null> {
 	if (!SECRET_SHAPE.test(token)) return null;
 	if (!(await stores.console.consumeToken(sha256(token)))) return null;
 	const session = newSecret();

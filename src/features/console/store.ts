@@ -5,13 +5,13 @@
 // database's (API.md section 8).
 import type { HolmEvent } from "../events/store.ts";
 
-export interface ConsoleSession {
+interface ConsoleSession {
 	createdAt: number;
 	lastSeenAt: number;
 }
 
 /** A second-factor check's lock as the console shows it; never the codes. */
-export interface SecondFactorLock {
+interface SecondFactorLock {
 	check: string;
 	failedAttempts: number;
 	/** Whole Unix seconds; null when the check is not locked now. */
@@ -20,8 +20,14 @@ export interface SecondFactorLock {
 	lockCount: number;
 }
 
+/** What a row of the user list shows beside the user. */
+interface ListedUserFacts {
+	passkeys: number;
+	secondFactorLocked: boolean;
+}
+
 /** A page of events as the console shows them: newest first. */
-export interface RecentEventQuery {
+interface RecentEventQuery {
 	userId: string | null;
 	type: string | null;
 	/** Whole Unix seconds: only events at or after it; null for every event kept. */
@@ -52,6 +58,9 @@ export interface ConsoleStore {
 	deleteAllSessions(): Promise<number>;
 	/** The user's second-factor lock rows (an ended lock still counts for the escalation). */
 	secondFactorLocks(userId: string): Promise<SecondFactorLock[]>;
+	/** For each of a page of users, in one read: how many passkeys, and whether a second-factor
+	 *  check is locked now. Users not given (or gone) are not in the map. */
+	listedUserFacts(userIds: readonly string[]): Promise<Map<string, ListedUserFacts>>;
 	/** Events, newest first, each with its position (for the next page). */
 	recentEvents(query: RecentEventQuery): Promise<{ seq: number; event: HolmEvent }[]>;
 	/** How many events of each type happened at or after `since`. */
@@ -67,6 +76,17 @@ export interface LockRow {
 	failed_attempts: number | string;
 	locked_until: number | string | null;
 	lock_count: number | string;
+}
+
+/** A row of listedUserFacts's statement, as both databases give it. */
+export interface ListedUserRow {
+	user_id: string;
+	passkeys: number | string;
+	locked: number | boolean;
+}
+
+export function toListedUserFacts(rows: ListedUserRow[]): Map<string, ListedUserFacts> {
+	return new Map(rows.map((row) => [row.user_id, { passkeys: Number(row.passkeys), secondFactorLocked: Boolean(row.locked) }]));
 }
 
 export function toLock(row: LockRow, now: number): SecondFactorLock {

@@ -53,15 +53,14 @@ export async function verifyEmailSignIn(
 	ctx: AppContext,
 	input: { requestId: string; code: string; clientIp: string | undefined; createUser: boolean },
 ): Promise<Result<{ user: User | null; created: boolean }, typeof VERIFY_EMAIL_SIGN_IN_ERRORS>> {
-	const request = await ctx.stores.emailSignIns.get(input.requestId);
-	if (request === null) return fail("INVALID_REQUEST");
 	const given = hashCode(input.code);
-	const check = await checkCode(ctx, "email_sign_in", ctx.stores.emailSignIns, input.requestId, (stored) => constantTimeEqualBytes(given, stored), input.clientIp);
+	// The attempt's count names the request's user: the request is read once, by the statement that counts.
+	const { check, userId } = await checkCode(ctx, "email_sign_in", ctx.stores.emailSignIns, input.requestId, (stored) => constantTimeEqualBytes(given, stored), input.clientIp);
 	switch (check) {
 		case "ABSENT":
 			return fail("INVALID_REQUEST");
 		case "INCORRECT":
-			await recordEvent(ctx, newEvent(ctx, "sign_in_failed", { userId: request.userId, clientIp: input.clientIp, data: { method: "email_code" } }));
+			await recordEvent(ctx, newEvent(ctx, "sign_in_failed", { userId, clientIp: input.clientIp, data: { method: "email_code" } }));
 			return fail("INCORRECT_CODE");
 		case "CORRECT":
 			break;
@@ -70,7 +69,7 @@ export async function verifyEmailSignIn(
 	const outcome = await ctx.stores.emailSignIns.signIn(input.requestId, {
 		now: nowSeconds(ctx),
 		newUser: input.createUser
-			? { id: generateId(), createdAt: nowSeconds(ctx), email: request.email, passwordHash: NO_PASSWORD_HASH, recoveryCode: generateCode() }
+			? { id: generateId(), createdAt: nowSeconds(ctx), passwordHash: NO_PASSWORD_HASH, recoveryCode: generateCode() }
 			: null,
 		events: {
 			signIn: newEvent(ctx, "sign_in", { ...about, data: { method: "email_code" } }),

@@ -18,8 +18,9 @@ export interface EmailSignInRequest {
 /** What a correct code leads to, decided with the request's use in one transaction. */
 export interface EmailSignInPlan {
 	now: number;
-	/** With create_user: the passwordless user to create when nobody holds the email. */
-	newUser: NewUser | null;
+	/** With create_user: the passwordless user to create when nobody holds the email (the
+	 *  request's, which the store reads as it uses the request up). */
+	newUser: Omit<NewUser, "email"> | null;
 	/** Written with the sign-in: `sign_in`, and `user_created` / `email_verified` when they happen.
 	 *  Their user_id is filled in by the store once it knows the user. */
 	events: { signIn: HolmEvent; userCreated: HolmEvent; emailVerified: HolmEvent };

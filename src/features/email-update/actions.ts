@@ -48,7 +48,7 @@ export async function verifyNewEmail(
 	keepSession: string | null,
 ): Promise<Result<string, typeof VERIFY_NEW_EMAIL_ERRORS>> {
 	if (!isId(requestId)) return fail("INVALID_REQUEST");
-	const check = await checkCode(ctx, "email_update", ctx.stores.emailUpdates, requestId, (stored) => codesMatch(stored, code), clientIp);
+	const { check } = await checkCode(ctx, "email_update", ctx.stores.emailUpdates, requestId, (stored) => codesMatch(stored, code), clientIp);
 	if (check === "ABSENT") return fail("INVALID_REQUEST");
 	if (check === "INCORRECT") return fail("INCORRECT_CODE");
 	const event = newEvent(ctx, "email_changed", { userId: null, clientIp });

@@ -44,7 +44,7 @@ export async function verifyUserEmail(
 	code: string,
 	clientIp?: string,
 ): Promise<Result<void, typeof VERIFY_EMAIL_ERRORS>> {
-	const check = await checkCode(ctx, "email_verification", ctx.stores.emailVerifications, userId, (stored) => codesMatch(stored, code), clientIp);
+	const { check } = await checkCode(ctx, "email_verification", ctx.stores.emailVerifications, userId, (stored) => codesMatch(stored, code), clientIp);
 	switch (check) {
 		case "CORRECT":
 			const event = newEvent(ctx, "email_verified", { userId, clientIp });

@@ -4,8 +4,8 @@ import { isId } from "../../lib/ids.ts";
 import { identifier, unixSeconds } from "../users/schemas.ts";
 import { EVENT_TYPES, type EventType, type HolmEvent } from "./store.ts";
 
-export const EVENTS_LIMIT_DEFAULT = 100;
-export const EVENTS_LIMIT_MAX = 1000;
+const EVENTS_LIMIT_DEFAULT = 100;
+const EVENTS_LIMIT_MAX = 1000;
 
 const KNOWN_TYPES: ReadonlySet<string> = new Set(EVENT_TYPES);
 

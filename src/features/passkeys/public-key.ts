@@ -11,12 +11,12 @@
 import { COSEKeyType, coseAlgorithmEdDSA, coseAlgorithmES256, coseAlgorithmRS256, type COSEPublicKey } from "@oslojs/webauthn";
 import { constantTimeEqualBytes } from "../../lib/constant-time.ts";
 
-export const RSA_MODULUS_BITS = { min: 2048, max: 4096 } as const;
+const RSA_MODULUS_BITS = { min: 2048, max: 4096 } as const;
 const RSA_EXPONENT = Uint8Array.of(0x01, 0x00, 0x01); // 65537
 
 type ImportParams = Parameters<typeof crypto.subtle.importKey>[2];
 
-export const IMPORT_PARAMS: Record<number, ImportParams> = {
+const IMPORT_PARAMS: Record<number, ImportParams> = {
 	[coseAlgorithmES256]: { name: "ECDSA", namedCurve: "P-256" },
 	[coseAlgorithmEdDSA]: { name: "Ed25519" },
 	[coseAlgorithmRS256]: { name: "RSASSA-PKCS1-v1_5", hash: "SHA-256" },
@@ -29,7 +29,7 @@ const SMALL_ORDER_Y = new Set([0n, 1n, P - 1n, ORDER_8_Y, P - ORDER_8_Y]);
 
 /** Whether a 32-byte Ed25519 public key is one of the eight points of small order, in any of their
  *  spellings (the sign bit of x either way, y reduced mod p as verifiers do). */
-export function isSmallOrderEd25519(encoded: Uint8Array): boolean {
+function isSmallOrderEd25519(encoded: Uint8Array): boolean {
 	if (encoded.byteLength !== 32) return true;
 	let y = 0n;
 	for (let i = 31; i >= 0; i--) y = (y << 8n) | BigInt(i === 31 ? encoded[i]! & 0x7f : encoded[i]!);

@@ -16,8 +16,8 @@ function isVisibleText(text: string): boolean {
 
 const VISIBLE = "visible characters, no control characters";
 
-export const MAX_PASSKEY_NAME_LENGTH = 64;
-export const MAX_TRANSPORTS = 16;
+const MAX_PASSKEY_NAME_LENGTH = 64;
+const MAX_TRANSPORTS = 16;
 const MAX_TRANSPORT_LENGTH = 32;
 
 // One rule for both ways in (a registration and POST /user-imports), so that what one stores the

@@ -6,7 +6,7 @@
 import { encodeHexLowerCase } from "@oslojs/encoding";
 import type { HolmEvent } from "../events/store.ts";
 
-export type CeremonyKind = "registration" | "authentication";
+type CeremonyKind = "registration" | "authentication";
 
 /** A registration or sign-in in progress: the challenge Holm handed out, and for whom. */
 export interface Ceremony {

@@ -66,7 +66,7 @@ export interface AuthenticationCredentialJSON {
 	response: { clientDataJSON: string; authenticatorData: string; signature: string; userHandle?: string | undefined };
 }
 
-export interface VerifiedRegistration {
+interface VerifiedRegistration {
 	credentialId: Uint8Array;
 	publicKey: Uint8Array;
 	algorithm: number;
@@ -77,7 +77,7 @@ export interface VerifiedRegistration {
 }
 
 /** An assertion parsed, before anything about it is judged. */
-export interface ParsedAssertion {
+interface ParsedAssertion {
 	credentialId: Uint8Array;
 	clientDataJSON: Uint8Array;
 	clientData: ClientData;

@@ -46,7 +46,7 @@ export async function verifyResetEmail(
 	clientIp?: string,
 ): Promise<Result<void, typeof VERIFY_RESET_EMAIL_ERRORS>> {
 	const given = hashCode(code);
-	const check = await checkCode(ctx, "password_reset", ctx.stores.passwordResets, requestId, (stored) => constantTimeEqualBytes(given, stored), clientIp);
+	const { check } = await checkCode(ctx, "password_reset", ctx.stores.passwordResets, requestId, (stored) => constantTimeEqualBytes(given, stored), clientIp);
 	switch (check) {
 		case "CORRECT":
 			await ctx.stores.passwordResets.markEmailVerified(requestId);

@@ -35,7 +35,7 @@ export const keptSessionQuery = z.object({
 // ---- The answers: their JSON and their schema in the OpenAPI document, one declaration each. ----
 
 /** A session with the expiry computed from the timeouts in force now. */
-export type ShownSession = Session & { expiresAt: number };
+type ShownSession = Session & { expiresAt: number };
 
 export function shownSession(session: Session, settings: SessionSettings): ShownSession {
 	return { ...session, expiresAt: expiresAt(session, settings) };

@@ -40,7 +40,7 @@ const UNIT_SECONDS: Record<string, number> = { s: 1, m: 60, h: 3600, d: 86_400 }
 const DURATION = /^([1-9][0-9]{0,6})([smhd])$/;
 
 /** `30s`, `15m`, `12h`, `7d` in seconds; a ConfigError naming the flag otherwise. */
-export function parseDuration(flag: string, value: string): number {
+function parseDuration(flag: string, value: string): number {
 	const match = DURATION.exec(value.trim());
 	if (match === null) throw new ConfigError(`--${flag} must be a duration such as 30m, 12h or 7d (got "${value}")`);
 	const seconds = Number(match[1]) * UNIT_SECONDS[match[2]!]!;

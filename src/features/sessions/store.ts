@@ -58,7 +58,7 @@ export function endedEvent(ending: SessionEnding, rows: readonly { id: string; c
 	return ids.length === 0 ? null : withData(ending.event, { session_ids: ids });
 }
 
-export interface NewSession {
+interface NewSession {
 	session: StoredSession;
 	/** Digests of this session's user agent and network; empty when neither was sent. */
 	devices: Uint8Array[];
@@ -68,7 +68,7 @@ export interface NewSession {
 	limitEnded: HolmEvent;
 }
 
-export type CreateSessionOutcome = "NO_USER" | { session: Session; created: HolmEvent; ended: HolmEvent | null };
+type CreateSessionOutcome = "NO_USER" | { session: Session; created: HolmEvent; ended: HolmEvent | null };
 
 export interface SessionStore {
 	/**

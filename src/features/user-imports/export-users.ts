@@ -8,7 +8,7 @@ import { basename, dirname, join } from "node:path";
 import { ConfigError } from "../../config-error.ts";
 import type { UserExportSource } from "./store.ts";
 
-export interface ExportOptions {
+interface ExportOptions {
 	/** A new file, or null for standard output. */
 	output: string | null;
 	/** Where progress goes (standard error). */

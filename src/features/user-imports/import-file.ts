@@ -13,7 +13,7 @@ const MAX_BATCH_BYTES = 3.5 * 1024 * 1024;
 /** Tries of one batch when the server cannot be reached or answers 503 (about 30 s in all). */
 const MAX_TRIES = 6;
 
-export interface ImportOptions {
+interface ImportOptions {
 	file: string;
 	url: string;
 	secret: string;
@@ -23,7 +23,7 @@ export interface ImportOptions {
 	stdin?: ReadableStream<Uint8Array>;
 }
 
-export interface ImportOutcome {
+interface ImportOutcome {
 	rows: number;
 	created: number;
 	skipped: number;
@@ -36,19 +36,21 @@ export interface ImportOutcome {
 }
 
 /** Where the rows that failed go: beside the file, or stdin.rejects.ndjson for standard input. */
-export function rejectsPath(file: string): string {
+function rejectsPath(file: string): string {
 	return file === "-" ? "stdin.rejects.ndjson" : `${file}.rejects.ndjson`;
 }
 
 /** Where the user ids of the imported rows go: beside the file, or stdin.ids.ndjson. */
-export function idsPath(file: string): string {
+function idsPath(file: string): string {
 	return file === "-" ? "stdin.ids.ndjson" : `${file}.ids.ndjson`;
 }
 
 interface Row {
 	line: number;
-	/** The line as given (already checked to be JSON). */
+	/** The line as given (already checked to be JSON), sent as it is. */
 	text: string;
+	/** The line parsed, once: for the rejects file and the ids file's email. */
+	value: unknown;
 }
 
 /** Lines of a byte stream, with their numbers and the bytes read so far. */
@@ -188,19 +190,18 @@ export async function importFile(options: ImportOptions): Promise<ImportOutcome>
 
 	function reject(row: Row, error: string): void {
 		outcome.failed++;
-		let parsed: unknown;
-		try {
-			parsed = JSON.parse(row.text);
-		} catch {
-			rejects.write({ line: row.line, error, text: row.text });
-			return;
-		}
-		rejects.write({ line: row.line, error, row: parsed });
+		rejects.write({ line: row.line, error, row: row.value });
+	}
+
+	/** A line that is not JSON, in the rejects file as text. */
+	function rejectText(line: number, text: string): void {
+		outcome.failed++;
+		rejects.write({ line, error: "INVALID_DATA", text });
 	}
 
 	/** The row's line, what became of it, the user id, and the row's email to match it by. */
 	function record(row: Row, status: string, userId: string | undefined): void {
-		const email = (JSON.parse(row.text) as { email?: unknown }).email;
+		const email = typeof row.value === "object" && row.value !== null && "email" in row.value ? row.value.email : undefined;
 		ids.write({ line: row.line, status, user_id: userId ?? null, ...(typeof email === "string" ? { email } : {}) });
 	}
 
@@ -239,14 +240,15 @@ export async function importFile(options: ImportOptions): Promise<ImportOutcome>
 			bytesRead = read;
 			const trimmed = text.trim();
 			if (trimmed === "") continue;
-			const row = { line, text: trimmed };
+			let value: unknown;
 			try {
-				JSON.parse(trimmed);
+				value = JSON.parse(trimmed);
 			} catch {
 				outcome.rows++;
-				reject(row, "INVALID_DATA");
+				rejectText(line, trimmed);
 				continue;
 			}
+			const row: Row = { line, text: trimmed, value };
 			if (batch.length === MAX_IMPORT_ROWS || (batch.length > 0 && batchBytes + Buffer.byteLength(trimmed) > MAX_BATCH_BYTES)) {
 				await sendInTurn(batch);
 				batch = [];

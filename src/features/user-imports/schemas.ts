@@ -14,7 +14,7 @@ const BASE64URL = /^[A-Za-z0-9_-]+$/;
 const BASE64 = /^[A-Za-z0-9+/]+={0,2}$/;
 
 /** One passkey of a row, in the form `holm export` writes it. */
-export const importPasskey = z.object({
+const importPasskey = z.object({
 	id: optional(z.string().refine(isId)).meta({ description: "A Holm identifier, kept; absent: a new one." }),
 	credential_id: z.string().regex(BASE64URL).meta({ description: "Base64url (no padding) of the credential id, 1 to 1,023 bytes." }),
 	public_key: z.string().regex(BASE64).meta({ description: "Standard base64 of the public key as SubjectPublicKeyInfo (DER), which WebCrypto must import for `algorithm`." }),
@@ -34,10 +34,10 @@ export const importPasskey = z.object({
 });
 
 /** Sessions a row may carry: well above the default cap of 50, bounded all the same. */
-export const MAX_SESSIONS_PER_ROW = 1000;
+const MAX_SESSIONS_PER_ROW = 1000;
 
 /** One session of a row, in the form `holm export` writes it (API.md section 13). */
-export const importSession = z.object({
+const importSession = z.object({
 	id: z.string().refine(isId).meta({ description: "The session's identifier, kept: its token stays valid." }),
 	digest: z.string().regex(BASE64URL).meta({ description: "Base64url (no padding) of the SHA-256 of the token's secret: 32 bytes." }),
 	created_at: unixSeconds.meta({ description: "Whole Unix seconds, not in the future." }),
@@ -74,7 +74,7 @@ export const importRow = z.object({
 
 export type ImportRow = z.infer<typeof importRow>;
 
-export const onConflict = optional(z.enum(["error", "skip"])).meta({
+const onConflict = optional(z.enum(["error", "skip"])).meta({
 	description: "What a row whose email, id or a passkey's credential id is taken gets: `error` (default) fails it, `skip` skips it and names the user who holds it.",
 });
 
@@ -92,7 +92,7 @@ export const userImportBodyDocument = z.object({
 
 // ---- The answers: their JSON and their schema in the OpenAPI document, one declaration each. ----
 
-export const ROW_ERRORS = [
+const ROW_ERRORS = [
 	"INVALID_DATA",
 	"EMAIL_ALREADY_USED",
 	"ID_ALREADY_USED",

@@ -72,7 +72,7 @@ export interface ExportedUser {
 }
 
 /** One session of an exported user: the `sessions` items of the ROW form. */
-export interface ExportedSession {
+interface ExportedSession {
 	id: string;
 	/** Base64url (no padding) of the SHA-256 of the token's secret. */
 	digest: string;
@@ -119,7 +119,7 @@ export function liveNow(): LiveSessions {
 }
 
 /** One passkey of an exported user: the `passkeys` items of the ROW form. */
-export interface ExportedPasskey {
+interface ExportedPasskey {
 	id: string;
 	/** Base64url, no padding. */
 	credential_id: string;

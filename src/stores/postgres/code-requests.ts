@@ -4,13 +4,11 @@
 // verbs are written once here. Each is one statement, or one transaction with its event. Expiry is
 // judged by the database's clock (clock.ts), never this instance's; the sweep gives deleteExpired
 // the database's time.
-import type { SQL, TransactionSQL } from "bun";
+import type { SQL } from "bun";
 import type { CodeRequestStore } from "../../features/code-attempts.ts";
 import type { CodeRequestTable } from "../code-request-rows.ts";
 import type { DatabaseClock } from "./clock.ts";
 import type { PostgresEventLog } from "./events.ts";
-
-type Queryable = SQL | TransactionSQL;
 
 export function codeRequestVerbs<Row, Request, Code>(
 	sql: SQL,
@@ -21,8 +19,8 @@ export function codeRequestVerbs<Row, Request, Code>(
 	const { toRequest } = table;
 	// Names from the closed set of CodeRequestTable (code-request-rows.ts), quoted as identifiers by
 	// the connection that runs the statement; values are always parameters.
-	const name = (q: Queryable) => q(table.name);
-	const key = (q: Queryable) => q(table.key);
+	const name = (q: SQL) => q(table.name);
+	const key = (q: SQL) => q(table.key);
 	return {
 		async get(requestKey) {
 			const rows = await sql<Row[]>`SELECT * FROM ${name(sql)} WHERE ${key(sql)} = ${requestKey} AND expires_at > ${clock.seconds(sql)}`;
@@ -51,7 +49,7 @@ export function codeRequestVerbs<Row, Request, Code>(
 			return row === undefined ? null : { code: row.code, attempts: row.failed_attempts, userId: row.user_id };
 		},
 		async deleteAfterLastAttempt(requestKey, event) {
-			await events.around(sql, event, (q) => q`DELETE FROM ${name(q)} WHERE ${key(q)} = ${requestKey}`, () => true);
+			await events.withChange(sql`DELETE FROM ${name(sql)} WHERE ${key(sql)} = ${requestKey}`, event, "always");
 		},
 		async deleteExpired(now) {
 			await sql`DELETE FROM ${name(sql)} WHERE expires_at <= ${now}`;

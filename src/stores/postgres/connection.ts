@@ -3,7 +3,7 @@
 // and has TCP keepalives; a transaction waits a bounded time for a pooled connection; a wait that
 // runs out answers 503 UNAVAILABLE (see timeoutReason) rather than hanging the request. docs/postgres.md
 // says why each figure is what it is.
-import { SQL, type ReservedSQL, type TransactionSQL } from "bun";
+import { SQL, type ReservedSQL } from "bun";
 import { postgresTls } from "./tls.ts";
 
 /** Connections each instance opens at most; argon2id, not the database, bounds the throughput. */
@@ -38,10 +38,10 @@ export const SESSION_SETTINGS = {
 export type SessionSetting = keyof typeof SESSION_SETTINGS;
 
 /** How long a transaction waits for a pooled connection before it answers 503. */
-export const POOL_WAIT_MS = 3000;
+const POOL_WAIT_MS = 3000;
 
 /** How long GET /health waits for the database before it answers 503. */
-export const HEALTH_DEADLINE_MS = 2000;
+const HEALTH_DEADLINE_MS = 2000;
 
 export function connectPostgres(url: string, max: number = POSTGRES_POOL_SIZE): SQL {
 	// A lost connection fails the queries in flight; the pool opens new ones on demand, so Holm
@@ -54,7 +54,7 @@ export function connectPostgres(url: string, max: number = POSTGRES_POOL_SIZE): 
 }
 
 /** No pooled connection came free within POOL_WAIT_MS. */
-export class PoolWaitTimeoutError extends Error {
+class PoolWaitTimeoutError extends Error {
 	constructor() {
 		super(`no database connection came free within ${POOL_WAIT_MS} ms`);
 		this.name = "PoolWaitTimeoutError";
@@ -63,15 +63,31 @@ export class PoolWaitTimeoutError extends Error {
 
 // The three timeouts again, for this transaction only (SET LOCAL): a pooler may run it on a server
 // connection it opened before the role's defaults existed (the first start on a database), and the
-// transactions are what hold rows another instance may wait for. One statement, about 30 µs.
+// transactions are what hold rows another instance may wait for. Sent with BEGIN, in one simple
+// query (several statements, no parameters), so they cost no round trip of their own.
 const BOUND_THIS_TRANSACTION = `SELECT set_config('statement_timeout', '${SESSION_SETTINGS.statement_timeout}', true),
 	set_config('lock_timeout', '${SESSION_SETTINGS.lock_timeout}', true),
 	set_config('idle_in_transaction_session_timeout', '${SESSION_SETTINGS.idle_in_transaction_session_timeout}', true)`;
 
+/** A connection inside one of Holm's transactions (see transaction). */
+export type Transaction = SQL;
+
+/** A transaction whose COMMIT the server answered with ROLLBACK: one of its statements had failed
+ *  (and the work went on, having caught the error). Nothing of it was stored. */
+export class TransactionRolledBackError extends Error {
+	constructor() {
+		super("COMMIT was answered with ROLLBACK: a statement of the transaction had failed");
+		this.name = "TransactionRolledBackError";
+	}
+}
+
 /** `work` in one transaction on a connection of its own, which it waits for at most POOL_WAIT_MS,
  *  with Holm's timeouts whatever server connection it runs on. `mode` is what BEGIN takes
- *  ("ISOLATION LEVEL REPEATABLE READ READ ONLY"). */
-export async function transaction<T>(sql: SQL, work: (tx: TransactionSQL) => Promise<T>, mode: string = ""): Promise<T> {
+ *  ("ISOLATION LEVEL REPEATABLE READ READ ONLY"). BEGIN and the timeouts are one round trip, the
+ *  work's statements one each, COMMIT one. (Bun's begin() sends BEGIN alone, and its statements
+ *  are not pipelined without named prepared statements, so SET LOCAL would be a round trip more.) */
+export async function transaction<T>(sql: SQL, work: (tx: Transaction) => Promise<T>, mode: string = ""): Promise<T> {
+	if (!/^[A-Z ]*$/.test(mode)) throw new Error(`not a transaction mode: ${mode}`);
 	const signal = AbortSignal.timeout(POOL_WAIT_MS);
 	let connection: ReservedSQL;
 	try {
@@ -80,14 +96,36 @@ export async function transaction<T>(sql: SQL, work: (tx: TransactionSQL) => Pro
 		if (signal.aborted && error === signal.reason) throw new PoolWaitTimeoutError();
 		throw error;
 	}
+	let usable = true;
 	try {
-		const bounded = async (tx: TransactionSQL): Promise<T> => {
-			await tx.unsafe(BOUND_THIS_TRANSACTION);
-			return work(tx);
-		};
-		return (await (mode === "" ? connection.begin(bounded) : connection.begin(mode, bounded))) as T;
+		// From here on a failure rolls back: a BEGIN that took effect before a statement after it
+		// failed leaves a transaction open (ROLLBACK outside one only warns).
+		let result: T;
+		try {
+			await connection.unsafe(`BEGIN${mode === "" ? "" : ` ${mode}`}; ${BOUND_THIS_TRANSACTION}`);
+			result = await work(connection);
+		} catch (error) {
+			try {
+				await connection.unsafe("ROLLBACK");
+			} catch {
+				usable = false;
+			}
+			throw error;
+		}
+		let ended;
+		try {
+			ended = await connection.unsafe("COMMIT");
+		} catch (error) {
+			// Rolled back by the server, or a connection lost (committed or not, nobody can say):
+			// either way the connection is closed rather than lent again.
+			usable = false;
+			throw error;
+		}
+		if (ended.command === "ROLLBACK") throw new TransactionRolledBackError();
+		return result;
 	} finally {
-		await connection.release();
+		if (usable) await connection.release();
+		else await connection.close({ timeout: 0 }).catch(() => {});
 	}
 }
 

@@ -2,7 +2,7 @@
 // instance may be asked, and two asking at once cannot both use a token. Expiry and idleness are
 // judged by the database's clock (clock.ts), never by an instance's.
 import type { SQL } from "bun";
-import { TOUCH_EVERY_SECONDS, toLock, type ConsoleStore, type LockRow } from "../../features/console/store.ts";
+import { TOUCH_EVERY_SECONDS, toListedUserFacts, toLock, type ConsoleStore, type ListedUserRow, type LockRow } from "../../features/console/store.ts";
 import type { DatabaseClock } from "./clock.ts";
 import { transaction } from "./connection.ts";
 import { eventOfRow, type EventRow, type Int8 } from "./events.ts";
@@ -43,6 +43,15 @@ export function createPostgresConsoleStore(sql: SQL, clock: DatabaseClock): Cons
 			const rows = await sql<(LockRow & { now: Int8 })[]>`SELECT check_name, failed_attempts, locked_until, lock_count, ${clock.seconds(sql)} AS now
 				FROM second_factor_lockout WHERE user_id = ${userId} ORDER BY check_name`;
 			return rows.map((row) => toLock(row, Number(row.now)));
+		},
+		async listedUserFacts(userIds) {
+			if (userIds.length === 0) return new Map();
+			// The page's users in one statement, each by the passkey and lockout indexes on user_id.
+			const rows = await sql<ListedUserRow[]>`SELECT u.id AS user_id,
+					(SELECT count(*) FROM passkey p WHERE p.user_id = u.id) AS passkeys,
+					EXISTS (SELECT 1 FROM second_factor_lockout l WHERE l.user_id = u.id AND l.locked_until > ${clock.seconds(sql)}) AS locked
+				FROM unnest(${sql.array([...userIds], "text")}::text[]) AS u (id)`;
+			return toListedUserFacts(rows);
 		},
 		async recentEvents(query) {
 			const before = query.before ?? Number.MAX_SAFE_INTEGER;

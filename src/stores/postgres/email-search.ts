@@ -70,7 +70,7 @@ async function sampleCommonTrigrams(sql: SQL): Promise<Set<string>> {
 	return common;
 }
 
-export interface EmailMatches {
+interface EmailMatches {
 	/** The rows (`columns` of "user": USER_COLUMNS) of one page of the users whose email contains
 	 *  `emailQuery`, in `orderBy`, and the number of them, from one statement (one snapshot, one
 	 *  round trip). */

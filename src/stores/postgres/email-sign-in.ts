@@ -24,16 +24,18 @@ export function createPostgresEmailSignInStore(sql: SQL, clock: DatabaseClock, e
 					expires_at = excluded.expires_at, code_hash = excluded.code_hash, failed_attempts = 0`;
 		},
 		async signIn(id, plan) {
-			const [found] = await sql<{ email: string }[]>`SELECT email FROM email_sign_in_request WHERE id = ${id}`;
-			if (found === undefined) return { result: "INVALID_REQUEST" };
-			const email = found.email;
 			return transaction(sql, async (tx): Promise<EmailSignInOutcome> => {
 				// The user's row first, as every transaction that changes a user's rows does, so that two
-				// of them cannot each hold what the other waits for.
-				const [holder] = await tx.unsafe<UserRow[]>(`SELECT ${USER_COLUMNS} FROM "user" WHERE email = $1 FOR UPDATE`, [email]);
-				const [claimed] = await tx<{ user_id: string | null }[]>`DELETE FROM email_sign_in_request WHERE id = ${id} AND expires_at > ${clock.seconds(tx)} RETURNING user_id`;
+				// of them cannot each hold what the other waits for. A request's email never changes
+				// (a new request for it takes a new id), so the holder found by it is the claimed one's.
+				const [holder] = await tx.unsafe<UserRow[]>(
+					`SELECT ${USER_COLUMNS} FROM "user" WHERE email = (SELECT r.email FROM email_sign_in_request r WHERE r.id = $1) FOR UPDATE`,
+					[id],
+				);
+				const [claimed] = await tx<{ user_id: string | null; email: string }[]>`DELETE FROM email_sign_in_request WHERE id = ${id} AND expires_at > ${clock.seconds(tx)} RETURNING user_id, email`;
 				if (claimed === undefined) return { result: "INVALID_REQUEST" };
 				const requestUserId = claimed.user_id;
+				const email = claimed.email;
 				const written: HolmEvent[] = [];
 				const write = async (event: HolmEvent, userId: string) => {
 					const stored = { ...event, userId };

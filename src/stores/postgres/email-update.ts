@@ -32,11 +32,13 @@ export function createPostgresEmailUpdateStore(sql: SQL, clock: DatabaseClock, e
 				const previousEmail = user?.email ?? null;
 				const rows = await tx`SELECT 1 FROM email_update_request WHERE id = ${id} AND expires_at > ${clock.seconds(tx)} FOR UPDATE`;
 				if (rows.length === 0) return { outcome: "INVALID_REQUEST" };
+				// A savepoint, so that the unique violation undoes this statement and not the transaction.
+				await tx`SAVEPOINT email_taken`;
 				try {
-					// A savepoint, so that the unique violation undoes this statement and not the transaction.
-					await tx.savepoint((sp) => sp`UPDATE "user" SET email = ${email}, email_verified = true WHERE id = ${userId}`);
+					await tx`UPDATE "user" SET email = ${email}, email_verified = true WHERE id = ${userId}`;
 				} catch (error) {
 					if (!isUniqueViolation(error)) throw error;
+					await tx`ROLLBACK TO SAVEPOINT email_taken`;
 					await tx`UPDATE email_update_request SET failed_attempts = failed_attempts - 1 WHERE id = ${id}`;
 					return { outcome: "EMAIL_ALREADY_USED" };
 				}

@@ -5,7 +5,6 @@ import type { EmailVerificationRequest, EmailVerificationStore } from "../../fea
 import { EMAIL_VERIFICATION_REQUESTS, type EmailVerificationRow } from "../code-request-rows.ts";
 import type { DatabaseClock } from "./clock.ts";
 import { codeRequestVerbs } from "./code-requests.ts";
-import { transaction } from "./connection.ts";
 import { writeForUser } from "./errors.ts";
 import type { PostgresEventLog } from "./events.ts";
 
@@ -20,11 +19,10 @@ export function createPostgresEmailVerificationStore(sql: SQL, clock: DatabaseCl
 					created_at = excluded.created_at, expires_at = excluded.expires_at, code = excluded.code, failed_attempts = 0`);
 		},
 		async verifyEmail(userId, event) {
-			await transaction(sql, async (tx) => {
-				await tx`UPDATE "user" SET email_verified = true WHERE id = ${userId}`;
-				await tx`DELETE FROM email_verification_request WHERE user_id = ${userId}`;
-				await events.write(tx, event);
-			});
+			// One statement: the user's row first, as every change of a user's rows takes it.
+			await events.withChange(sql`UPDATE "user" SET email_verified = true WHERE id = ${userId}`, event, "always", [
+				sql`DELETE FROM email_verification_request WHERE user_id = ${userId}`,
+			]);
 		},
 	};
 }

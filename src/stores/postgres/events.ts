@@ -28,12 +28,10 @@
 //   whole database, whichever server connection runs it: no value is carried from one transaction
 //   to the next but the cursor, which the client holds. (Two statements, each in a transaction of
 //   its own, would each be exact too, but could see different snapshots.)
-import type { SQL, TransactionSQL } from "bun";
+import type { SQL } from "bun";
 import type { EventQuery, EventStore, EventType, FeedEvent, HolmEvent } from "../../features/events/store.ts";
 import type { EventSettings } from "../index.ts";
 import { transaction } from "./connection.ts";
-
-type Queryable = SQL | TransactionSQL;
 
 /** A bigint column, which the driver hands over as a decimal string. */
 export type Int8 = string | number;
@@ -65,16 +63,27 @@ function toFeedEvent(row: EventRow & { seq: Int8; xid: string }): FeedEvent {
 	return { cursor: `${row.xid}.${row.seq}`, ...eventOfRow(row) };
 }
 
+/** A statement not yet run (a tagged template of the connection), to be a part of another. */
+export type Fragment = SQL.Query<any>;
+
+/** When a change's event is stored: when the change touched a row, or whatever it touched. */
+export type StoreEvent = "if changed" | "always";
+
 /** Writes events inside the caller's transaction (the outbox), with their webhook deliveries. */
 export interface PostgresEventLog {
 	/** Whether events are stored at all (--event-retention above 0). */
 	readonly enabled: boolean;
-	write(q: Queryable, event: HolmEvent): Promise<void>;
+	write(q: SQL, event: HolmEvent): Promise<void>;
 	/**
-	 * Runs `change`, and writes `event` in the same transaction when `happened` says the change was
-	 * made. Without events, `change` runs as it always did (often one statement, no transaction).
+	 * Runs `change` (one INSERT, UPDATE or DELETE, without RETURNING) and stores `event` with it, in
+	 * one statement: one round trip, as the change alone, and no transaction of Holm's around it.
+	 * The statement is its own transaction, so the event's xid is that of the change (the feed's
+	 * argument above holds as for any transaction), and the change and its event commit together
+	 * or not at all. `alongside` are further changes of the same statement (each one INSERT, UPDATE
+	 * or DELETE, on other rows than `change`'s), run after it. Without events, the changes alone.
+	 * The number of rows `change` touched.
 	 */
-	around<T>(sql: SQL, event: HolmEvent, change: (q: Queryable) => Promise<T>, happened: (result: T) => boolean): Promise<T>;
+	withChange(change: Fragment, event: HolmEvent, when: StoreEvent, alongside?: readonly Fragment[]): Promise<number>;
 	readonly store: EventStore;
 }
 
@@ -85,10 +94,12 @@ export function createPostgresEventLog(sql: SQL, settings: EventSettings): Postg
 	const enabled = settings.retentionDays > 0;
 	const webhookTypes = settings.webhook?.types ?? null;
 
-	async function write(q: Queryable, event: HolmEvent): Promise<void> {
+	const delivers = (event: HolmEvent) => settings.webhook !== null && (webhookTypes === null || webhookTypes.has(event.type));
+
+	async function write(q: SQL, event: HolmEvent): Promise<void> {
 		if (!enabled) return;
 		const data = JSON.stringify(event.data);
-		if (settings.webhook !== null && (webhookTypes === null || webhookTypes.has(event.type))) {
+		if (delivers(event)) {
 			await q`WITH stored AS (
 				INSERT INTO event (id, time, type, user_id, client_ip, data)
 				VALUES (${event.id}, ${event.time}, ${event.type}, ${event.userId}, ${event.clientIp}, ${data}::jsonb) RETURNING seq
@@ -99,17 +110,33 @@ export function createPostgresEventLog(sql: SQL, settings: EventSettings): Postg
 		}
 	}
 
+	async function withChange(change: Fragment, event: HolmEvent, when: StoreEvent, alongside: readonly Fragment[] = []): Promise<number> {
+		if (!enabled) {
+			if (alongside.length === 0) return (await change).count;
+			const [row] = await sql`WITH changed AS (${change} RETURNING 1)${others(alongside)} SELECT count(*)::int AS n FROM changed`;
+			return row.n;
+		}
+		const data = JSON.stringify(event.data);
+		// Data-modifying WITH parts each run once, to the end, whether read or not; the count read
+		// below runs `change` first. The event's columns are cast: in INSERT … SELECT a parameter
+		// does not take the column's type.
+		const [row] = await sql`WITH changed AS (${change} RETURNING 1)${others(alongside)},
+			stored AS (INSERT INTO event (id, time, type, user_id, client_ip, data)
+				SELECT ${event.id}::text, ${event.time}::bigint, ${event.type}::text, ${event.userId}::text, ${event.clientIp}::text, ${data}::jsonb
+				${when === "if changed" ? sql`WHERE EXISTS (SELECT FROM changed)` : sql``} RETURNING seq)
+			${delivers(event) ? sql`, delivered AS (INSERT INTO webhook_delivery (event_seq, due_at) SELECT seq, ${event.time * 1000}::bigint FROM stored)` : sql``}
+			SELECT count(*)::int AS n FROM changed`;
+		return row.n;
+	}
+
+	function others(alongside: readonly Fragment[]): Fragment {
+		return alongside.reduce((joined, change, index) => sql`${joined}, ${sql(`alongside${index}`)} AS (${change})`, sql``);
+	}
+
 	return {
 		enabled,
 		write,
-		async around(sql, event, change, happened) {
-			if (!enabled) return change(sql);
-			return transaction(sql, async (tx) => {
-				const result = await change(tx);
-				if (happened(result)) await write(tx, event);
-				return result;
-			});
-		},
+		withChange,
 		store: {
 			async append(events) {
 				if (!enabled || events.length === 0) return;

@@ -56,7 +56,7 @@ export function describePostgres(url: string): string {
 	}
 }
 
-export interface PostgresOptions {
+interface PostgresOptions {
 	/** Tests only: the time the database judges by, instead of its own clock (see clock.ts). */
 	fixedDatabaseClock?: Clock;
 	/** How events are kept (retention, webhook types); 30 days and no webhook when absent. */

@@ -49,6 +49,15 @@ export function createPostgresLimitStore(sql: SQL, clock: DatabaseClock): LimitS
 				return decision.result;
 			});
 		},
+		async read(keys: LimitKey[]) {
+			// One row per key, found or not, so the database's time comes back even for none.
+			const rows = await sql<{ state: unknown; now: Int8 }[]>`SELECT r.state, ${clock.ms(sql)} AS now
+				FROM unnest(${sql.array(keys.map(({ rule }) => rule.name), "text")}::text[], ${sql.array(keys.map(({ key }) => key), "text")}::text[])
+					WITH ORDINALITY AS k (rule, key, i)
+				LEFT JOIN rate_limit r ON r.rule = k.rule AND r.key = k.key
+				ORDER BY k.i`;
+			return { states: rows.map((row) => row.state ?? undefined), now: Number(rows[0]?.now ?? (await clock.read(sql))) };
+		},
 	};
 }
 

@@ -79,18 +79,16 @@ export function createPostgresPasskeyStore(sql: SQL, events: PostgresEventLog): 
 			return rows.map(toPasskey);
 		},
 		async delete(id, event) {
-			const result = await events.around(sql, event, (q) => q`DELETE FROM passkey WHERE id = ${id}`, (deleted) => deleted.count > 0);
-			return result.count > 0;
+			return (await events.withChange(sql`DELETE FROM passkey WHERE id = ${id}`, event, "if changed")) > 0;
 		},
 		async recordUse(id, expectedSignCount, use, event) {
-			const result = await events.around(
-				sql,
-				event,
-				(q) => q`UPDATE passkey SET sign_count = ${use.signCount}, backed_up = ${use.backedUp}, last_used_at = ${use.usedAt}
+			const updated = await events.withChange(
+				sql`UPDATE passkey SET sign_count = ${use.signCount}, backed_up = ${use.backedUp}, last_used_at = ${use.usedAt}
 					WHERE id = ${id} AND sign_count = ${expectedSignCount}`,
-				(updated) => updated.count > 0,
+				event,
+				"if changed",
 			);
-			return result.count > 0;
+			return updated > 0;
 		},
 		async deleteExpiredCeremonies(nowSeconds) {
 			await sql`DELETE FROM passkey_ceremony WHERE expires_at <= ${nowSeconds}`;

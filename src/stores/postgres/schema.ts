@@ -345,7 +345,7 @@ export async function emailSearchWarning(sql: SQL): Promise<string | null> {
 	return `GET /users?email_query= reads every user: ${how}`;
 }
 
-export class SchemaTooNewError extends Error {}
+class SchemaTooNewError extends Error {}
 
 // Any fixed number: every Holm instance on a database takes the same lock to migrate it.
 const MIGRATION_LOCK = 0x486f6c6d; // "Holm"

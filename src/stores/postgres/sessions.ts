@@ -2,12 +2,12 @@
 // that changes a user's rows does, so none can deadlock with another), so parallel creations for
 // one user are taken one at a time on every instance. Validation is one indexed read of the session
 // and its user, with the database's time; expiry is judged by the database's clock (clock.ts).
-import type { SQL, TransactionSQL } from "bun";
+import type { SQL } from "bun";
 import { withData } from "../../features/events/store.ts";
 import { DEVICE_MEMORY_SECONDS, type SessionSettings } from "../../features/sessions/settings.ts";
 import { endedEvent, type Session, type SessionEnding, type SessionStore, type StoredSession } from "../../features/sessions/store.ts";
 import type { DatabaseClock } from "./clock.ts";
-import { transaction } from "./connection.ts";
+import { transaction, type Transaction } from "./connection.ts";
 import type { Int8, PostgresEventLog } from "./events.ts";
 import { toUser, USER_COLUMNS } from "./users.ts";
 
@@ -28,7 +28,7 @@ interface SessionRow {
 /** The columns of a session that say whether it was live when it ended. */
 type EndedRow = Pick<SessionRow, "id" | "created_at" | "last_used_at">;
 
-export function toStoredSession(row: SessionRow): StoredSession {
+function toStoredSession(row: SessionRow): StoredSession {
 	return {
 		id: row.id,
 		userId: row.user_id,
@@ -47,14 +47,14 @@ function withoutDigest(stored: StoredSession): Session {
 	return session;
 }
 
-async function writeEnded(tx: TransactionSQL, events: PostgresEventLog, ending: SessionEnding, rows: readonly EndedRow[]): Promise<void> {
+async function writeEnded(tx: Transaction, events: PostgresEventLog, ending: SessionEnding, rows: readonly EndedRow[]): Promise<void> {
 	ending.written = endedEvent(ending, rows);
 	if (ending.written !== null) await events.write(tx, ending.written);
 }
 
 /** Ends the user's sessions but `ending.keep` inside the caller's transaction (a credential change),
  *  which holds the user's row; writes the sessions_ended event when a live one ended. */
-export async function endSessionsWithin(tx: TransactionSQL, events: PostgresEventLog, userId: string, ending: SessionEnding): Promise<void> {
+export async function endSessionsWithin(tx: Transaction, events: PostgresEventLog, userId: string, ending: SessionEnding): Promise<void> {
 	const rows = await tx<EndedRow[]>`DELETE FROM session WHERE user_id = ${userId} AND (${ending.keep}::text IS NULL OR id <> ${ending.keep})
 		RETURNING id, created_at, last_used_at`;
 	ending.event = { ...ending.event, userId };
@@ -148,9 +148,11 @@ export function createPostgresSessionStore(sql: SQL, clock: DatabaseClock, event
 		},
 		async end(id, settings, event) {
 			return transaction(sql, async (tx) => {
-				const [{ now }] = await tx`SELECT ${clock.seconds(tx)} AS now`;
-				const ending: SessionEnding = { keep: null, event, now: Number(now), settings, written: null };
-				await writeEnded(tx, events, ending, await tx`DELETE FROM session WHERE id = ${id} RETURNING id, created_at, last_used_at`);
+				// The database's time comes with the row (none ended: no event, whatever the time).
+				const rows = await tx<(EndedRow & { now: Int8 })[]>`DELETE FROM session WHERE id = ${id}
+					RETURNING id, created_at, last_used_at, ${clock.seconds(tx)} AS now`;
+				const ending: SessionEnding = { keep: null, event, now: rows.length === 0 ? 0 : Number(rows[0]!.now), settings, written: null };
+				await writeEnded(tx, events, ending, rows);
 				return ending.written;
 			});
 		},

@@ -4,10 +4,10 @@
 // on request, a start error that names the cause, and the words for the start line.
 import { existsSync, statSync } from "node:fs";
 
-export const SSL_MODES = ["disable", "allow", "prefer", "require", "verify-ca", "verify-full"] as const;
-export type SslMode = (typeof SSL_MODES)[number];
+const SSL_MODES = ["disable", "allow", "prefer", "require", "verify-ca", "verify-full"] as const;
+type SslMode = (typeof SSL_MODES)[number];
 
-export interface PostgresTls {
+interface PostgresTls {
 	/** The connection string as Bun is to read it. */
 	url: string;
 	mode: SslMode;

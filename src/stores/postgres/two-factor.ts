@@ -4,12 +4,12 @@
 // are taken one at a time, like the SQLite transaction, until the check's transaction ends. Locks
 // are judged and set by the database's clock (clock.ts), read once the rows are locked, never by
 // this instance's.
-import type { SQL, TransactionSQL } from "bun";
+import type { SQL } from "bun";
 import type { Locked, ResetWithRecoveryCodeOutcome, TwoFactorStore, VerifyTotpOutcome } from "../../features/two-factor/store.ts";
 import { secondFactorLockSeconds, type SecondFactorLockout } from "../../limits.ts";
 import { writeForUser } from "./errors.ts";
 import type { DatabaseClock } from "./clock.ts";
-import { transaction } from "./connection.ts";
+import { transaction, type Transaction } from "./connection.ts";
 import { endSessionsWithin } from "./sessions.ts";
 import { withData, type HolmEvent } from "../../features/events/store.ts";
 import type { Int8, PostgresEventLog } from "./events.ts";
@@ -19,7 +19,7 @@ type SecondFactorCheck = "totp" | "recovery_code";
 /** Locks the user's row and the check's lockout row for this transaction: "NO_USER" when the user
  *  is gone; otherwise the lock in force (null when there is none) and the database's time then. */
 async function lockLockoutRow(
-	tx: TransactionSQL,
+	tx: Transaction,
 	clock: DatabaseClock,
 	userId: string,
 	check: SecondFactorCheck,
@@ -39,7 +39,7 @@ async function lockLockoutRow(
 /** One more incorrect code; the 5th in a row (by default) locks the check, each lock twice as long as the last.
  *  The seconds of the lock it started, or null. */
 async function recordIncorrectCode(
-	tx: TransactionSQL,
+	tx: Transaction,
 	userId: string,
 	check: SecondFactorCheck,
 	now: number,
@@ -62,16 +62,15 @@ export function createPostgresTwoFactorStore(sql: SQL, clock: DatabaseClock, eve
 		async replaceCredential(credential, acceptedStep, event) {
 			// The same key registered again keeps the highest step used so far (see the SQLite store).
 			return writeForUser(() =>
-				events.around(
-					sql,
-					event,
-					(q) => q`INSERT INTO totp_credential (user_id, created_at, key, last_used_step)
+				events.withChange(
+					sql`INSERT INTO totp_credential (user_id, created_at, key, last_used_step)
 						VALUES (${credential.userId}, ${credential.createdAt}, ${credential.key}, ${acceptedStep})
 						ON CONFLICT (user_id) DO UPDATE SET
 							created_at = excluded.created_at, key = excluded.key,
 							last_used_step = CASE WHEN totp_credential.key = excluded.key
 								THEN GREATEST(totp_credential.last_used_step, excluded.last_used_step) ELSE excluded.last_used_step END`,
-					() => true,
+					event,
+					"always",
 				),
 			);
 		},
@@ -110,13 +109,7 @@ export function createPostgresTwoFactorStore(sql: SQL, clock: DatabaseClock, eve
 			});
 		},
 		async setRecoveryCode(userId, recoveryCode, event) {
-			const result = await events.around(
-				sql,
-				event,
-				(q) => q`UPDATE "user" SET recovery_code = ${recoveryCode} WHERE id = ${userId}`,
-				(updated) => updated.count > 0,
-			);
-			return result.count > 0;
+			return (await events.withChange(sql`UPDATE "user" SET recovery_code = ${recoveryCode} WHERE id = ${userId}`, event, "if changed")) > 0;
 		},
 		async resetWithRecoveryCode(userId, isCorrect, newCode, figures, outcomes, ending) {
 			return transaction(sql, async (tx): Promise<ResetWithRecoveryCodeOutcome> => {

@@ -7,7 +7,7 @@ export type CheckpointerRequest = { type: "start"; path: string; everyMs: number
 /** What the checkpointer tells it. */
 export type CheckpointerReply = { type: "stopped" } | { type: "failed"; message: string };
 
-export interface CheckpointerOptions {
+interface CheckpointerOptions {
 	everyMs: number;
 	/** WAL frames past which a checkpoint also starts the WAL over (RESTART). */
 	restartAtPages: number;

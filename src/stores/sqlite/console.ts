@@ -1,7 +1,7 @@
 // The console's sign-in tokens and sessions on SQLite, judged by `now` (whole seconds, this
 // instance's clock: one process, one clock).
 import type { Database } from "bun:sqlite";
-import { TOUCH_EVERY_SECONDS, toLock, type ConsoleStore, type LockRow } from "../../features/console/store.ts";
+import { TOUCH_EVERY_SECONDS, toListedUserFacts, toLock, type ConsoleStore, type ListedUserRow, type LockRow } from "../../features/console/store.ts";
 import { eventOfRow, type EventRow } from "./events.ts";
 
 
@@ -23,16 +23,28 @@ export function createSqliteConsoleStore(db: Database, now: () => number): Conso
 	const selectLocks = db.prepare<LockRow, [string]>(
 		`SELECT check_name, failed_attempts, locked_until, lock_count FROM second_factor_lockout WHERE user_id = ? ORDER BY check_name`,
 	);
+	// The page's users in one statement, each by the passkey and lockout indexes on user_id.
+	const selectListed = db.prepare<ListedUserRow, [string, number]>(
+		`SELECT u.value AS user_id,
+			(SELECT count(*) FROM passkey WHERE user_id = u.value) AS passkeys,
+			EXISTS (SELECT 1 FROM second_factor_lockout WHERE user_id = u.value AND locked_until > ?2) AS locked
+		FROM json_each(?1) AS u`,
+	);
 	const deleteExpiredTokens = db.prepare<void, [number]>(`DELETE FROM console_token WHERE expires_at <= ?`);
 	const deleteEndedSessions = db.prepare<void, [number, number]>(`DELETE FROM console_session WHERE last_seen_at <= ? OR created_at <= ?`);
-	// Newest first, from the primary key (or the user's index) backwards: a page reads its rows only.
+	// Newest first, from the primary key (or event_user, with the events newer than its mark: events.ts)
+	// backwards: a page reads its rows only.
 	const recent = db.prepare<EventRow, [number, string | null, number, number]>(
 		`SELECT seq, id, time, type, user_id, client_ip, data FROM event
 		WHERE seq < ?1 AND (?2 IS NULL OR type = ?2) AND time >= ?3 ORDER BY seq DESC LIMIT ?4`,
 	);
 	const recentForUser = db.prepare<EventRow, [number, string | null, number, number, string]>(
-		`SELECT seq, id, time, type, user_id, client_ip, data FROM event
-		WHERE user_id = ?5 AND seq < ?1 AND (?2 IS NULL OR type = ?2) AND time >= ?3 ORDER BY seq DESC LIMIT ?4`,
+		`SELECT u.seq, e.id, e.time, e.type, e.user_id, e.client_ip, e.data FROM event_user u JOIN event e ON e.seq = u.seq
+		WHERE u.user_id = ?5 AND u.seq < ?1 AND (?2 IS NULL OR e.type = ?2) AND e.time >= ?3
+		UNION ALL
+		SELECT seq, id, time, type, user_id, client_ip, data FROM event
+		WHERE seq > (SELECT seq FROM event_user_upto) AND seq < ?1 AND user_id = ?5 AND (?2 IS NULL OR type = ?2) AND time >= ?3
+		ORDER BY 1 DESC LIMIT ?4`,
 	);
 	// Events are stored in time order: those since a time are the rows after the newest older one,
 	// found by walking the primary key back from the newest.
@@ -75,6 +87,10 @@ export function createSqliteConsoleStore(db: Database, now: () => number): Conso
 		async secondFactorLocks(userId) {
 			const at = now();
 			return selectLocks.all(userId).map((row) => toLock(row, at));
+		},
+		async listedUserFacts(userIds) {
+			if (userIds.length === 0) return new Map();
+			return toListedUserFacts(selectListed.all(JSON.stringify(userIds), now()));
 		},
 		async recentEvents(query) {
 			const before = query.before ?? Number.MAX_SAFE_INTEGER;

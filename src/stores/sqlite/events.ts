@@ -4,6 +4,14 @@
 // events: the insert counts from the larger of the newest seq and event_seq_floor, which the sweep
 // raises to the newest seq before it deletes (one page read, no page written, where AUTOINCREMENT
 // wrote its counter's page on every commit; schema step 12).
+//
+// One user's events are found through event_user (schema step 13), which holds (user_id, seq) for
+// the events up to event_user_upto.seq and is filled in batches: every USER_INDEX_BATCH writes, and
+// at each sweep, in the transaction running then. An index on the event table wrote its entry, at a
+// random place, as one more WAL page in every commit that stores an event; a batch writes each page
+// it touches once for all its entries. A read of one user's events takes the rows up to the mark
+// from event_user and the newer ones (at most about a batch) from the event table, in the same
+// snapshot, so it sees every event once, the one just written too.
 import type { Database } from "bun:sqlite";
 import type { EventQuery, EventStore, EventType, FeedEvent, HolmEvent } from "../../features/events/store.ts";
 import type { EventSettings } from "../index.ts";
@@ -45,6 +53,9 @@ export interface SqliteEventLog {
 
 const CURSOR = /^(0|[1-9][0-9]{0,15})$/;
 
+/** Events written between two batches of event_user: the most rows a read of one user's events scans. */
+export const USER_INDEX_BATCH = 1024;
+
 export function createSqliteEventLog(db: Database, reads: SnapshotReads, settings: EventSettings): SqliteEventLog {
 	// The new row's seq is its rowid, which run() reports: no RETURNING clause to step through.
 	const insertEvent = db.prepare<void, [string, number, string, string | null, string | null, string]>(
@@ -57,18 +68,44 @@ export function createSqliteEventLog(db: Database, reads: SnapshotReads, setting
 		WHERE seq > ?1 AND (?2 IS NULL OR type IN (SELECT value FROM json_each(?2))) ORDER BY seq LIMIT ?3`,
 	);
 	const pageForUser = reads.prepare<EventRow, [number, string | null, number, string]>(
-		`SELECT seq, id, time, type, user_id, client_ip, data FROM event
-		WHERE user_id = ?4 AND seq > ?1 AND (?2 IS NULL OR type IN (SELECT value FROM json_each(?2))) ORDER BY seq LIMIT ?3`,
+		`SELECT u.seq, e.id, e.time, e.type, e.user_id, e.client_ip, e.data FROM event_user u JOIN event e ON e.seq = u.seq
+		WHERE u.user_id = ?4 AND u.seq > ?1 AND (?2 IS NULL OR e.type IN (SELECT value FROM json_each(?2)))
+		UNION ALL
+		SELECT seq, id, time, type, user_id, client_ip, data FROM event
+		WHERE seq > max(?1, (SELECT seq FROM event_user_upto)) AND user_id = ?4 AND (?2 IS NULL OR type IN (SELECT value FROM json_each(?2)))
+		ORDER BY 1 LIMIT ?3`,
 	);
+	// The events written since the last batch, in key order (so the batch's entries go to each page
+	// together), and the mark moved past them. OR IGNORE: a batch never fails on an entry it has.
+	const indexUsers = db.prepare<void, []>(
+		`INSERT OR IGNORE INTO event_user (user_id, seq)
+		SELECT user_id, seq FROM event WHERE seq > (SELECT seq FROM event_user_upto) AND user_id IS NOT NULL ORDER BY user_id, seq`,
+	);
+	const raiseUpto = db.prepare<void, []>(`UPDATE event_user_upto SET seq = (SELECT max(seq) FROM event) WHERE (SELECT max(seq) FROM event) > seq`);
+	const indexBatch = db.transaction(() => {
+		indexUsers.run();
+		raiseUpto.run();
+	});
+	let writtenSinceBatch = 0;
 	// Events are stored in time order, so the expired ones are those before the first that is not:
 	// found by walking the primary key from the oldest, which visits only the rows to delete.
-	const deleteOlder = db.prepare<void, [number]>(
-		`DELETE FROM event WHERE seq < coalesce((SELECT seq FROM event WHERE time >= ?1 ORDER BY seq LIMIT 1), (SELECT max(seq) + 1 FROM event))`,
+	const firstKept = db.prepare<{ seq: number | null }, [number]>(
+		`SELECT coalesce((SELECT seq FROM event WHERE time >= ?1 ORDER BY seq LIMIT 1), (SELECT max(seq) + 1 FROM event)) AS seq`,
 	);
+	// Each user with an expired event loses their entries below the first event kept: a range of the key.
+	const deleteOlderEntries = db.prepare<void, [number]>(
+		`DELETE FROM event_user WHERE user_id IN (SELECT user_id FROM event WHERE seq < ?1 AND user_id IS NOT NULL) AND seq < ?1`,
+	);
+	const deleteOlder = db.prepare<void, [number]>(`DELETE FROM event WHERE seq < ?1`);
 	const raiseFloor = db.prepare<void, []>(`UPDATE event_seq_floor SET seq = (SELECT max(seq) FROM event) WHERE (SELECT max(seq) FROM event) > seq`);
 	const sweep = db.transaction((before: number) => {
 		raiseFloor.run();
-		deleteOlder.run(before);
+		indexBatch();
+		writtenSinceBatch = 0;
+		const kept = firstKept.get(before)?.seq ?? null;
+		if (kept === null) return; // no events
+		deleteOlderEntries.run(kept);
+		deleteOlder.run(kept);
 	});
 	const webhookTypes = settings.webhook?.types ?? null;
 
@@ -76,6 +113,12 @@ export function createSqliteEventLog(db: Database, reads: SnapshotReads, setting
 		if (settings.retentionDays === 0) return;
 		const { lastInsertRowid } = insertEvent.run(event.id, event.time, event.type, event.userId, event.clientIp, JSON.stringify(event.data));
 		if (settings.webhook !== null && (webhookTypes === null || webhookTypes.has(event.type))) enqueue.run(Number(lastInsertRowid), event.time * 1000);
+		// A count of this process's writes, not of the rows: a batch after a rolled-back one only
+		// comes a batch later, and the sweep takes the rest.
+		if (++writtenSinceBatch >= USER_INDEX_BATCH) {
+			writtenSinceBatch = 0;
+			indexBatch();
+		}
 	}
 	const writeAll = db.transaction((events: readonly HolmEvent[]) => {
 		for (const event of events) write(event);

@@ -1,6 +1,7 @@
 // Every feature's store on one SQLite database, statements prepared once.
 import type { Database } from "bun:sqlite";
 import { createMemoryLimitStore } from "../../limits.ts";
+import type { Logger } from "../../log.ts";
 import { deleteExpiredRows, NO_WEBHOOK_EVENTS, type EventSettings, type Storage, type Stores } from "../index.ts";
 import { startCheckpointer, type Checkpointer } from "./checkpointer.ts";
 import { CONNECTION_PRAGMAS, openAndMigrate } from "./db/open.ts";
@@ -56,36 +57,52 @@ const WAL_BOUND_PAGES = 100_000;
 const WAL_FILE_LIMIT_BYTES = 64 * 1024 * 1024;
 const SQLITE_DEFAULT_AUTOCHECKPOINT = 1000;
 
-function checkpointFromAWorker(path: string, db: Database): Checkpointer {
+/** Who checkpoints the WAL: a worker thread, for a server that runs for long; or SQLite itself
+ *  within the commit that crosses its mark, for a command that opens the database and exits (a
+ *  thread would only cost its start-up there). `warn` is told, once, when the thread cannot start
+ *  or fails, and SQLite takes the checkpoints back. */
+export type Checkpoints = { by: "worker"; warn: Logger["warn"] } | { by: "sqlite" };
+
+function checkpointFromAWorker(path: string, db: Database, warn: Logger["warn"]): Checkpointer {
 	db.run(`PRAGMA wal_autocheckpoint = ${WAL_BOUND_PAGES}`);
 	db.run(`PRAGMA journal_size_limit = ${WAL_FILE_LIMIT_BYTES}`);
 	return startCheckpointer(path, {
 		everyMs: CHECKPOINT_EVERY_MS,
 		restartAtPages: RESTART_AT_PAGES,
-		onLost() {
+		onLost(reason) {
 			// Without the worker, SQLite's own checkpoint keeps the WAL small, as it would anywhere.
 			try {
 				db.run(`PRAGMA wal_autocheckpoint = ${SQLITE_DEFAULT_AUTOCHECKPOINT}`);
 			} catch {
-				// closed meanwhile: nothing left to bound
+				return; // closed meanwhile: nothing left to bound, nobody to tell
 			}
+			warn("the WAL checkpoint thread failed or could not start; SQLite checkpoints within commits from now on, so some writes wait for its fsyncs", { reason });
 		},
 	});
 }
 
 /** Opens (creating) the database file and brings its schema up to date. Limits live in memory:
  *  one SQLite file serves one instance, whose clock (`now`, in milliseconds) judges expiry. */
-export function openSqliteStorage(path: string, limiterCapacity?: number, events: EventSettings = NO_WEBHOOK_EVENTS, now: () => number = Date.now): Storage {
+export function openSqliteStorage(
+	path: string,
+	limiterCapacity?: number,
+	events: EventSettings = NO_WEBHOOK_EVENTS,
+	now: () => number = Date.now,
+	checkpoints: Checkpoints = { by: "sqlite" },
+): Storage {
 	const { db, migrated } = openAndMigrate(path);
 	const reads = openSnapshotReads(path, db, CONNECTION_PRAGMAS);
-	const checkpoints = checkpointFromAWorker(path, db);
 	const stores = createStores(db, reads, events, now);
+	const limitStore = createMemoryLimitStore(limiterCapacity, now);
+	const webhookQueue = createSqliteWebhookQueue(db);
+	// Last, once nothing left can throw and leave the thread running.
+	const checkpointer = checkpoints.by === "worker" ? checkpointFromAWorker(path, db, checkpoints.warn) : null;
 	return {
 		kind: "sqlite",
 		migrated,
 		stores,
-		limitStore: createMemoryLimitStore(limiterCapacity, now),
-		webhookQueue: createSqliteWebhookQueue(db),
+		limitStore,
+		webhookQueue,
 		async ping() {
 			// Reads the schema version: unlike `SELECT 1`, that takes a read transaction on the file.
 			db.query("PRAGMA user_version").get();
@@ -101,7 +118,7 @@ export function openSqliteStorage(path: string, limiterCapacity?: number, events
 		clockSkewMs: async () => null,
 		timeoutReason: () => null,
 		async close() {
-			await checkpoints.stop(); // before the writer closes, so its close can checkpoint the rest and remove the WAL
+			await checkpointer?.stop(); // before the writer closes, so its close can checkpoint the rest and remove the WAL
 			reads.close();
 			db.close();
 		},

@@ -53,20 +53,6 @@ const SESSION_COLUMNS = `id, user_id, digest, created_at, last_used_at, client_i
 /** The marker digest of "this user has had a session": never swept. */
 const EVER_HAD_A_SESSION = new Uint8Array(0);
 
-export function toStoredSession(row: SessionRow): StoredSession {
-	return {
-		id: row.id,
-		userId: row.user_id,
-		digest: row.digest,
-		createdAt: row.created_at,
-		lastUsedAt: row.last_used_at,
-		clientIp: row.client_ip,
-		userAgent: row.user_agent,
-		secondFactorVerifiedAt: row.second_factor_verified_at,
-		newDevice: row.new_device === 1,
-	};
-}
-
 /** The model, without the digest (which a validation takes beside it). */
 function sessionOf(row: SessionRow): Session {
 	return {

@@ -23,7 +23,7 @@ const MAX_STEP = 4 * ANCHOR_SPACING;
 
 export type UserOrder = "created_at" | "id";
 
-export interface SortKey {
+interface SortKey {
 	createdAt: number;
 	id: string;
 }
@@ -45,7 +45,7 @@ function sortsBefore(order: UserOrder, a: SortKey, b: SortKey): boolean {
 	return a.createdAt < b.createdAt || (a.createdAt === b.createdAt && a.id < b.id);
 }
 
-export interface PageStatements<Row> {
+interface PageStatements<Row> {
 	/** ORDER BY the ordering, ascending: LIMIT ?, OFFSET ?. */
 	fromStart: SnapshotStatement<Row, [number, number]>;
 	/** The same, from the first row at or after a key (?1 created_at, ?2 id; the id ordering uses

@@ -19,7 +19,7 @@ export class ConsoleApiError extends Error {
 	}
 }
 
-export interface ConsoleUser {
+interface ConsoleUser {
 	id: string;
 	created_at: number;
 	email: string | null;
@@ -29,12 +29,12 @@ export interface ConsoleUser {
 }
 
 /** A row of the user list: the user, with their passkey count and whether a block holds now. */
-export interface ListedUser extends ConsoleUser {
+interface ListedUser extends ConsoleUser {
 	passkeys: number;
 	blocked: boolean;
 }
 
-export interface UserPage {
+interface UserPage {
 	users: ListedUser[];
 	total: number;
 	page: number;
@@ -42,7 +42,7 @@ export interface UserPage {
 	pages: number;
 }
 
-export interface SecondFactorLock {
+interface SecondFactorLock {
 	check: string;
 	failed_attempts: number;
 	locked_until: number | null;
@@ -61,7 +61,7 @@ export interface ConsoleEvent {
 	user_exists?: boolean;
 }
 
-export interface ConsolePasskey {
+interface ConsolePasskey {
 	id: string;
 	name: string;
 	created_at: number;
@@ -86,7 +86,7 @@ export interface UserDetails {
 	sessions?: ConsoleSession[];
 }
 
-export interface ConsoleSession {
+interface ConsoleSession {
 	id: string;
 	created_at: number;
 	last_used_at: number;
@@ -97,7 +97,7 @@ export interface ConsoleSession {
 	new_device: boolean;
 }
 
-export interface Overview {
+interface Overview {
 	users: number;
 	hashing: { running: number; waiting: number };
 	version: string;
@@ -108,7 +108,7 @@ export interface Overview {
 }
 
 /** The feed, newest first; `older` continues it (null at the oldest event kept). */
-export interface EventPage {
+interface EventPage {
 	events: ConsoleEvent[];
 	older: string | null;
 	/** Every event type, for the filter. */
@@ -138,9 +138,9 @@ export interface UserQuery {
 	page: number;
 }
 
-export type Fetch = (input: string, init?: RequestInit) => Promise<Response>;
+type Fetch = (input: string, init?: RequestInit) => Promise<Response>;
 
-export interface ConsoleApi {
+interface ConsoleApi {
 	signIn(token: string): Promise<boolean>;
 	signOut(): Promise<void>;
 	/** The features, or null when signed out. */

@@ -17,7 +17,7 @@ export function h(tag: string, attributes: Attributes = {}, ...children: Child[]
 	return element;
 }
 
-export function append(parent: Node, children: Child[]): void {
+function append(parent: Node, children: Child[]): void {
 	for (const child of children) {
 		if (child === null || child === undefined || child === false) continue;
 		if (typeof child === "string") {

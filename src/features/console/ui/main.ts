@@ -527,7 +527,7 @@ function userCell(event: ConsoleEvent): string | Node {
 	return h("a", { href: `#/users/${encodeURIComponent(event.user_id)}`, class: event.user_email ? undefined : "mono" }, label);
 }
 
-export function eventTable(events: ConsoleEvent[]): HTMLElement {
+function eventTable(events: ConsoleEvent[]): HTMLElement {
 	return table(
 		"Events, newest first",
 		["Time", "Type", "User", "Address", "Details"],

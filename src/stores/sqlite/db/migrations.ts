@@ -304,4 +304,16 @@ export const MIGRATIONS: readonly string[] = [
 	DROP TABLE webhook_delivery_kept;
 	CREATE INDEX webhook_delivery_due_at ON webhook_delivery (due_at);
 	`,
+	// 13: one user's events are found through event_user, filled in batches (events.ts), instead of
+	// the index event_user_id, whose entry, at a random place, was one more page every commit that
+	// stores an event wrote to the WAL (docs/benchmarks.md, "Events on writes"). event_user holds
+	// the events up to event_user_upto.seq; a read of a user's events finds the newer ones in the
+	// event table. Filled here from the index, which then goes.
+	`
+	CREATE TABLE event_user (user_id TEXT NOT NULL, seq INTEGER NOT NULL, PRIMARY KEY (user_id, seq)) STRICT, WITHOUT ROWID;
+	INSERT INTO event_user (user_id, seq) SELECT user_id, seq FROM event WHERE user_id IS NOT NULL ORDER BY user_id, seq;
+	CREATE TABLE event_user_upto (seq INTEGER NOT NULL) STRICT;
+	INSERT INTO event_user_upto (seq) SELECT coalesce(max(seq), 0) FROM event;
+	DROP INDEX event_user_id;
+	`,
 ];

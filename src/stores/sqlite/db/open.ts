@@ -14,7 +14,7 @@ export function openDatabase(path: string): Database {
 }
 
 /** The schema steps an open applied: from+1 … to, none when equal. */
-export interface Migrated {
+interface Migrated {
 	from: number;
 	to: number;
 }
@@ -30,9 +30,9 @@ export function openAndMigrate(path: string): { db: Database; migrated: Migrated
 	return { db, migrated: migrate(db) };
 }
 
-export class SchemaTooNewError extends Error {}
+class SchemaTooNewError extends Error {}
 
-export function migrate(db: Database): Migrated {
+function migrate(db: Database): Migrated {
 	const { user_version: current } = db.query<{ user_version: number }, []>("PRAGMA user_version").get()!;
 	if (current > MIGRATIONS.length) {
 		throw new SchemaTooNewError(
