@@ -34,7 +34,9 @@ export async function readBody(c: RequestContext, limit: number): Promise<Respon
 	if (c.req.method !== "POST") return null;
 	const declared = c.req.header("Content-Length");
 	if (declared !== undefined && !(Number(declared) <= limit)) return errorResponse("PAYLOAD_TOO_LARGE");
-	if (c.req.raw.body === null) {
+	// With a Content-Length, bytes() reads it (none for 0). Only without one is `body` asked for:
+	// in Bun that getter makes a ReadableStream, about 3 µs of every POST for nothing.
+	if (declared === undefined && c.req.raw.body === null) {
 		c.set("rawBody", "");
 		return null;
 	}

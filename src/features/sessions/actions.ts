@@ -95,10 +95,10 @@ export async function validateSession(ctx: AppContext, token: string): Promise<{
 	const settings = sessionSettings(ctx);
 	const parsed = parseToken(token);
 	const found = await ctx.stores.sessions.findForValidation(parsed?.id ?? NO_SUCH_SESSION);
-	const matches = constantTimeEqualBytes(found?.session.digest ?? DUMMY_DIGEST, secretDigest(parsed?.secret ?? ""));
+	const matches = constantTimeEqualBytes(found?.digest ?? DUMMY_DIGEST, secretDigest(parsed?.secret ?? ""));
 	if (found === null || parsed === null || !matches) return null;
 	const now = found.now ?? nowSeconds(ctx);
-	const { digest: _digest, ...session } = found.session;
+	const { session } = found;
 	if (!isLive(session, now, settings)) return null;
 	// Written at most once per interval: a busy session costs a read per request, not a write.
 	const interval = touchIntervalSeconds(settings);

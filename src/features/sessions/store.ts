@@ -78,11 +78,12 @@ export interface SessionStore {
 	 * exceeded (parallel creations cannot exceed it), and inserts the session with its events.
 	 */
 	create(input: NewSession, settings: SessionSettings): Promise<CreateSessionOutcome>;
-	/** The session by its id, live or not (the caller judges, in the time a wrong secret costs), and
+	/** The session by its id, live or not (the caller judges, in the time a wrong secret costs), the
+	 *  SHA-256 of its secret beside it (never inside the model, so no copy is needed to drop it), and
 	 *  its user (a session goes with its user: ON DELETE CASCADE); null when no session has that id.
-	 *  Both come in one indexed read, and `now` is the database's on PostgreSQL (on SQLite null: the
+	 *  All come in one indexed read, and `now` is the database's on PostgreSQL (on SQLite null: the
 	 *  instance's clock, which is the store's, judges). */
-	findForValidation(id: string): Promise<{ session: StoredSession; user: User; now: number | null } | null>;
+	findForValidation(id: string): Promise<{ session: Session; digest: Uint8Array; user: User; now: number | null } | null>;
 	/** Moves last_used_at forward to the store's time when it is at least `intervalSeconds` old by
 	 *  that time (one conditional write, so parallel validations write it once). */
 	touch(id: string, intervalSeconds: number): Promise<void>;

@@ -120,7 +120,7 @@ export function createPostgresSessionStore(sql: SQL, clock: DatabaseClock, event
 			);
 			if (rows.length === 0) return null;
 			const row = rows[0];
-			const session = toStoredSession({
+			const { digest, ...session } = toStoredSession({
 				id: row.s_id,
 				user_id: row.s_user_id,
 				digest: row.s_digest,
@@ -132,7 +132,7 @@ export function createPostgresSessionStore(sql: SQL, clock: DatabaseClock, event
 				new_device: row.s_new_device,
 			});
 			const user = toUser(row);
-			return { session, user, now: Number(row.s_now) };
+			return { session, digest, user, now: Number(row.s_now) };
 		},
 		async touch(id, intervalSeconds) {
 			await sql`UPDATE session SET last_used_at = ${clock.seconds(sql)} WHERE id = ${id} AND last_used_at <= ${clock.seconds(sql)} - ${intervalSeconds}`;

@@ -2,14 +2,14 @@
 // writer, so parallel creations for one user are taken one at a time; validation reads the session
 // and its user in one statement on the snapshot reader and writes nothing unless last_used_at is
 // a minute stale.
-import type { Database, Statement } from "bun:sqlite";
+import type { Database } from "bun:sqlite";
 import { withData, type HolmEvent } from "../../features/events/store.ts";
 import { DEVICE_MEMORY_SECONDS, type SessionSettings } from "../../features/sessions/settings.ts";
 import { endedEvent, type Session, type SessionEnding, type SessionStore, type StoredSession } from "../../features/sessions/store.ts";
 import type { SnapshotReads } from "./db/snapshot-reads.ts";
 import type { SqliteEventLog } from "./events.ts";
 import { isForeignKeyViolation } from "./errors.ts";
-import { toUser, type UserRow } from "./users.ts";
+import type { User } from "../../features/users/store.ts";
 
 interface SessionRow {
 	id: string;
@@ -35,15 +35,16 @@ interface ValidationRow extends SessionRow {
 	u_totp_registered: number;
 }
 
-function userOf(row: ValidationRow): UserRow {
+/** The user of a validation row, built straight from its columns (no intermediate row object). */
+function userOf(row: ValidationRow): User {
 	return {
 		id: row.u_id,
-		created_at: row.u_created_at,
+		createdAt: row.u_created_at,
 		email: row.u_email,
-		email_verified: row.u_email_verified,
-		recovery_code: row.u_recovery_code,
-		password_leaked: row.u_password_leaked,
-		totp_registered: row.u_totp_registered,
+		emailVerified: row.u_email_verified === 1,
+		totpRegistered: row.u_totp_registered === 1,
+		recoveryCode: row.u_recovery_code,
+		passwordLeaked: row.u_password_leaked === 1,
 	};
 }
 
@@ -52,11 +53,11 @@ const SESSION_COLUMNS = `id, user_id, digest, created_at, last_used_at, client_i
 /** The marker digest of "this user has had a session": never swept. */
 const EVER_HAD_A_SESSION = new Uint8Array(0);
 
-function toStoredSession(row: SessionRow): StoredSession {
+/** The model, without the digest (which a validation takes beside it). */
+function sessionOf(row: SessionRow): Session {
 	return {
 		id: row.id,
 		userId: row.user_id,
-		digest: row.digest,
 		createdAt: row.created_at,
 		lastUsedAt: row.last_used_at,
 		clientIp: row.client_ip,
@@ -75,25 +76,17 @@ function withoutDigest(stored: StoredSession): Session {
 /** Where a session is live at ?now under the settings ?idle and ?lifetime. */
 const LIVE = `last_used_at > ?2 - ?3 AND created_at > ?2 - ?4`;
 
-type EndStatement = Statement<{ id: string; created_at: number; last_used_at: number }, [string, string | null]>;
-const endStatements = new WeakMap<Database, EndStatement>();
-
-/** Prepared once per database, on the writer (through its prepare, which ends a read snapshot first). */
-function endStatementOf(db: Database): EndStatement {
-	let statement = endStatements.get(db);
-	if (statement === undefined) {
-		statement = db.prepare(`DELETE FROM session WHERE user_id = ?1 AND (?2 IS NULL OR id <> ?2) RETURNING id, created_at, last_used_at`);
-		endStatements.set(db, statement);
-	}
-	return statement;
-}
+/** Every caller runs inside a transaction on the writer, whose start has already ended the read
+ *  snapshot, so db.query's own statement cache serves (a WeakMap of prepared statements here saved
+ *  about 0.1 µs of a credential change that takes milliseconds). */
+const END_SESSIONS = `DELETE FROM session WHERE user_id = ?1 AND (?2 IS NULL OR id <> ?2) RETURNING id, created_at, last_used_at`;
 
 /**
  * Ends the user's sessions but `ending.keep` inside the caller's transaction (a credential change),
  * and writes its sessions_ended event when a live one ended.
  */
 export function endSessionsWithin(db: Database, events: SqliteEventLog, userId: string, ending: SessionEnding): void {
-	const ended = endStatementOf(db).all(userId, ending.keep);
+	const ended = db.query<{ id: string; created_at: number; last_used_at: number }, [string, string | null]>(END_SESSIONS).all(userId, ending.keep);
 	ending.event = { ...ending.event, userId };
 	writeEnded(events, ending, ended);
 }
@@ -230,20 +223,20 @@ export function createSqliteSessionStore(db: Database, reads: SnapshotReads, eve
 			const row = selectForValidation.get(id);
 			if (row === null) return null;
 			// Both built whatever was found, so that a miss costs what a hit does.
-			const session = toStoredSession(row);
-			const user = toUser(userOf(row));
+			const session = sessionOf(row);
+			const user = userOf(row);
 			if (row.found !== 1) return null;
-			return { session, user, now: null };
+			return { session, digest: row.digest, user, now: null };
 		},
 		async touch(id, intervalSeconds) {
 			touch.run(seconds(), id, intervalSeconds);
 		},
 		async get(id, settings) {
 			const row = selectLive.get(id, seconds(), settings.idleTimeoutSeconds, settings.lifetimeSeconds);
-			return row === null ? null : withoutDigest(toStoredSession(row));
+			return row === null ? null : sessionOf(row);
 		},
 		async listForUser(userId, settings) {
-			return listLive.all(userId, seconds(), settings.idleTimeoutSeconds, settings.lifetimeSeconds).map((row) => withoutDigest(toStoredSession(row)));
+			return listLive.all(userId, seconds(), settings.idleTimeoutSeconds, settings.lifetimeSeconds).map(sessionOf);
 		},
 		async end(id, settings, event) {
 			return endOne(id, settings, event);
