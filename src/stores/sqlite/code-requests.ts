@@ -8,6 +8,7 @@ import type { HolmEvent } from "../../features/events/store.ts";
 import type { CodeRequestTable } from "../code-request-rows.ts";
 import type { SnapshotReads } from "./db/snapshot-reads.ts";
 import type { SqliteEventLog } from "./events.ts";
+import { writeTransaction } from "./db/write-transaction.ts";
 
 /** `now` is the time, in seconds, that judges expiry (the instance's: one process, one clock). */
 export function codeRequestVerbs<Row, Request, Code>(
@@ -33,7 +34,7 @@ export function codeRequestVerbs<Row, Request, Code>(
 	const deleteByKey = db.prepare<void, [string]>(`DELETE FROM ${name} WHERE ${key} = ?`);
 	const deleteForUser = db.prepare<void, [string]>(`DELETE FROM ${name} WHERE user_id = ?`);
 	const deleteExpired = db.prepare<void, [number]>(`DELETE FROM ${name} WHERE expires_at <= ?`);
-	const deleteWithEvent = db.transaction((requestKey: string, event: HolmEvent) => {
+	const deleteWithEvent = writeTransaction(db, (requestKey: string, event: HolmEvent) => {
 		deleteByKey.run(requestKey);
 		events.write(event);
 	});

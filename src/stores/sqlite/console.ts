@@ -3,6 +3,7 @@
 import type { Database } from "bun:sqlite";
 import { TOUCH_EVERY_SECONDS, toListedUserFacts, toLock, type ConsoleStore, type ListedUserRow, type LockRow } from "../../features/console/store.ts";
 import { eventOfRow, type EventRow } from "./events.ts";
+import { writeTransaction } from "./db/write-transaction.ts";
 
 
 export function createSqliteConsoleStore(db: Database, now: () => number): ConsoleStore {
@@ -53,7 +54,7 @@ export function createSqliteConsoleStore(db: Database, now: () => number): Conso
 		WHERE seq > coalesce((SELECT seq FROM event WHERE time < ?1 ORDER BY seq DESC LIMIT 1), 0) AND time >= ?1
 		GROUP BY type ORDER BY type`,
 	);
-	const endAll = db.transaction((): number => {
+	const endAll = writeTransaction(db, (): number => {
 		const ended = deleteSessions.run().changes;
 		deleteTokens.run();
 		return ended;

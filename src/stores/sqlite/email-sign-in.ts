@@ -8,6 +8,7 @@ import { codeRequestVerbs } from "./code-requests.ts";
 import type { SnapshotReads } from "./db/snapshot-reads.ts";
 import type { SqliteEventLog } from "./events.ts";
 import { toUser, USER_COLUMNS, type UserRow } from "./users.ts";
+import { writeTransaction } from "./db/write-transaction.ts";
 
 function withUser(event: HolmEvent, userId: string): HolmEvent {
 	return { ...event, userId };
@@ -31,7 +32,7 @@ export function createSqliteEmailSignInStore(db: Database, reads: SnapshotReads,
 		`INSERT INTO user (id, created_at, email, email_verified, password_hash, recovery_code) VALUES (?, ?, ?, 1, ?, ?)`,
 	);
 
-	const signIn = db.transaction((id: string, plan: EmailSignInPlan): EmailSignInOutcome => {
+	const signIn = writeTransaction(db, (id: string, plan: EmailSignInPlan): EmailSignInOutcome => {
 		const request = claim.get(id, plan.now);
 		if (request === null) return { result: "INVALID_REQUEST" };
 		const row = selectUserByEmail.get(request.email);

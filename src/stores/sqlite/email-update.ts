@@ -10,6 +10,7 @@ import type { SnapshotReads } from "./db/snapshot-reads.ts";
 import type { SqliteEventLog } from "./events.ts";
 import { isUniqueViolation, writeForUser } from "./errors.ts";
 import { endSessionsWithin } from "./sessions.ts";
+import { writeTransaction } from "./db/write-transaction.ts";
 
 /** `now`: the time in seconds that judges expiry. */
 export function createSqliteEmailUpdateStore(db: Database, reads: SnapshotReads, events: SqliteEventLog, now: () => number): EmailUpdateStore {
@@ -26,7 +27,7 @@ export function createSqliteEmailUpdateStore(db: Database, reads: SnapshotReads,
 	// Inside the transaction, read on the writer: the read decides the write.
 	const selectLiveToApply = db.prepare<EmailUpdateRow, [string, number]>(`SELECT ${EMAIL_UPDATE_REQUESTS.columns} FROM email_update_request WHERE id = ? AND expires_at > ?`);
 	const selectEmail = db.prepare<{ email: string | null }, [string]>(`SELECT email FROM user WHERE id = ?`);
-	const applyUpdate = db.transaction((id: string, event: HolmEvent, ending: SessionEnding): ApplyEmailUpdateOutcome => {
+	const applyUpdate = writeTransaction(db, (id: string, event: HolmEvent, ending: SessionEnding): ApplyEmailUpdateOutcome => {
 		const row = selectLiveToApply.get(id, now());
 		if (row === null) return { outcome: "INVALID_REQUEST" };
 		const previousEmail = selectEmail.get(row.user_id)?.email ?? null;

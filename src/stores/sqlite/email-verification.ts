@@ -8,6 +8,7 @@ import { codeRequestVerbs } from "./code-requests.ts";
 import type { SnapshotReads } from "./db/snapshot-reads.ts";
 import type { SqliteEventLog } from "./events.ts";
 import { writeForUser } from "./errors.ts";
+import { writeTransaction } from "./db/write-transaction.ts";
 
 /** `now`: the time in seconds that judges expiry. */
 export function createSqliteEmailVerificationStore(db: Database, reads: SnapshotReads, events: SqliteEventLog, now: () => number): EmailVerificationStore {
@@ -20,7 +21,7 @@ export function createSqliteEmailVerificationStore(db: Database, reads: Snapshot
 	const markEmailVerified = db.prepare<void, [string]>(`UPDATE user SET email_verified = 1 WHERE id = ?`);
 	const deleteForUser = db.prepare<void, [string]>(`DELETE FROM email_verification_request WHERE user_id = ?`);
 
-	const verifyEmail = db.transaction((userId: string, event: HolmEvent): void => {
+	const verifyEmail = writeTransaction(db, (userId: string, event: HolmEvent): void => {
 		markEmailVerified.run(userId);
 		deleteForUser.run(userId);
 		events.write(event);

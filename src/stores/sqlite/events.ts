@@ -16,6 +16,7 @@ import type { Database } from "bun:sqlite";
 import type { EventQuery, EventStore, EventType, FeedEvent, HolmEvent } from "../../features/events/store.ts";
 import type { EventSettings } from "../index.ts";
 import type { SnapshotReads } from "./db/snapshot-reads.ts";
+import { writeTransaction } from "./db/write-transaction.ts";
 
 /** An event row, as the feed, the console and the webhook queue read it. */
 export interface EventRow {
@@ -82,7 +83,7 @@ export function createSqliteEventLog(db: Database, reads: SnapshotReads, setting
 		SELECT user_id, seq FROM event WHERE seq > (SELECT seq FROM event_user_upto) AND user_id IS NOT NULL ORDER BY user_id, seq`,
 	);
 	const raiseUpto = db.prepare<void, []>(`UPDATE event_user_upto SET seq = (SELECT max(seq) FROM event) WHERE (SELECT max(seq) FROM event) > seq`);
-	const indexBatch = db.transaction(() => {
+	const indexBatch = writeTransaction(db, () => {
 		indexUsers.run();
 		raiseUpto.run();
 	});
@@ -98,7 +99,7 @@ export function createSqliteEventLog(db: Database, reads: SnapshotReads, setting
 	);
 	const deleteOlder = db.prepare<void, [number]>(`DELETE FROM event WHERE seq < ?1`);
 	const raiseFloor = db.prepare<void, []>(`UPDATE event_seq_floor SET seq = (SELECT max(seq) FROM event) WHERE (SELECT max(seq) FROM event) > seq`);
-	const sweep = db.transaction((before: number) => {
+	const sweep = writeTransaction(db, (before: number) => {
 		raiseFloor.run();
 		indexBatch();
 		writtenSinceBatch = 0;
@@ -120,7 +121,7 @@ export function createSqliteEventLog(db: Database, reads: SnapshotReads, setting
 			indexBatch();
 		}
 	}
-	const writeAll = db.transaction((events: readonly HolmEvent[]) => {
+	const writeAll = writeTransaction(db, (events: readonly HolmEvent[]) => {
 		for (const event of events) write(event);
 	});
 

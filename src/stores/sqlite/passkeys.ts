@@ -8,6 +8,7 @@ import { PASSKEY_COLUMNS, passkeyOrNull, toCeremony, toPasskey, type CeremonyRow
 import type { SnapshotReads } from "./db/snapshot-reads.ts";
 import { isForeignKeyViolation, isUniqueViolation } from "./errors.ts";
 import type { SqliteEventLog } from "./events.ts";
+import { writeTransaction } from "./db/write-transaction.ts";
 
 export function createSqlitePasskeyStore(db: Database, reads: SnapshotReads, events: SqliteEventLog): PasskeyStore {
 	const insertHandle = db.prepare<void, [Uint8Array, string]>(
@@ -35,7 +36,7 @@ export function createSqlitePasskeyStore(db: Database, reads: SnapshotReads, eve
 	);
 	const deleteExpired = db.prepare<void, [number]>(`DELETE FROM passkey_ceremony WHERE expires_at <= ?`);
 
-	const insert = db.transaction((passkey: Passkey, event: HolmEvent): InsertPasskeyOutcome => {
+	const insert = writeTransaction(db, (passkey: Passkey, event: HolmEvent): InsertPasskeyOutcome => {
 		if (selectUser.get(passkey.userId) === null) return "NO_USER";
 		if (countForUser.get(passkey.userId)!.n >= MAX_PASSKEYS_PER_USER) return "TOO_MANY";
 		try {
@@ -60,18 +61,18 @@ export function createSqlitePasskeyStore(db: Database, reads: SnapshotReads, eve
 		events.write(event);
 		return "CREATED";
 	});
-	const deleteWithEvent = db.transaction((id: string, event: HolmEvent): boolean => {
+	const deleteWithEvent = writeTransaction(db, (id: string, event: HolmEvent): boolean => {
 		if (deletePasskey.run(id).changes === 0) return false;
 		events.write(event);
 		return true;
 	});
-	const recordUseWithEvent = db.transaction((id: string, expectedSignCount: number, use: PasskeyUse, event: HolmEvent): boolean => {
+	const recordUseWithEvent = writeTransaction(db, (id: string, expectedSignCount: number, use: PasskeyUse, event: HolmEvent): boolean => {
 		if (recordUse.run(use.signCount, use.backedUp ? 1 : 0, use.usedAt, id, expectedSignCount).changes === 0) return false;
 		events.write(event);
 		return true;
 	});
 
-	const userHandle = db.transaction((userId: string, newHandle: Uint8Array): Uint8Array | null => {
+	const userHandle = writeTransaction(db, (userId: string, newHandle: Uint8Array): Uint8Array | null => {
 		insertHandle.run(newHandle, userId);
 		const row = selectHandle.get(userId);
 		return row === null ? null : new Uint8Array(row.handle);

@@ -10,6 +10,7 @@ import type { SnapshotReads } from "./db/snapshot-reads.ts";
 import type { SqliteEventLog } from "./events.ts";
 import { writeForUser } from "./errors.ts";
 import { endSessionsWithin } from "./sessions.ts";
+import { writeTransaction } from "./db/write-transaction.ts";
 
 /** `now`: the time in seconds that judges expiry. */
 export function createSqlitePasswordResetStore(db: Database, reads: SnapshotReads, events: SqliteEventLog, now: () => number): PasswordResetStore {
@@ -27,7 +28,7 @@ export function createSqlitePasswordResetStore(db: Database, reads: SnapshotRead
 	const setPassword = db.prepare<void, [string, string]>(`UPDATE user SET password_hash = ?, email_verified = 1, password_leaked = 0, password_leak_checked_online_at = NULL WHERE id = ?`);
 	const deleteEmailUpdateRequests = db.prepare<void, [string]>(`DELETE FROM email_update_request WHERE user_id = ?`);
 
-	const resetPassword = db.transaction((id: string, passwordHash: string, event: HolmEvent, ending: SessionEnding): string | null => {
+	const resetPassword = writeTransaction(db, (id: string, passwordHash: string, event: HolmEvent, ending: SessionEnding): string | null => {
 		const row = selectVerifiedUser.get(id, now());
 		if (row === null) return null;
 		setPassword.run(passwordHash, row.user_id);

@@ -5,6 +5,7 @@ import type { PasswordStore, ReplaceHashOutcome } from "../../features/passwords
 import type { SqliteEventLog } from "./events.ts";
 import type { SessionEnding } from "../../features/sessions/store.ts";
 import { endSessionsWithin } from "./sessions.ts";
+import { writeTransaction } from "./db/write-transaction.ts";
 
 export function createSqlitePasswordStore(db: Database, events: SqliteEventLog): PasswordStore {
 	const swapHash = db.prepare<void, [string, string, string]>(`UPDATE user SET password_hash = ? WHERE id = ? AND password_hash = ?`);
@@ -22,7 +23,7 @@ export function createSqlitePasswordStore(db: Database, events: SqliteEventLog):
 	const deleteResetRequests = db.prepare<void, [string]>(`DELETE FROM password_reset_request WHERE user_id = ?`);
 	const deleteEmailUpdateRequests = db.prepare<void, [string]>(`DELETE FROM email_update_request WHERE user_id = ?`);
 
-	const replacePasswordHash = db.transaction((userId: string, expectedHash: string, newHash: string, event: HolmEvent, ending: SessionEnding): ReplaceHashOutcome => {
+	const replacePasswordHash = writeTransaction(db, (userId: string, expectedHash: string, newHash: string, event: HolmEvent, ending: SessionEnding): ReplaceHashOutcome => {
 		if (setNewHash.run(newHash, userId, expectedHash).changes === 0) {
 			return selectUser.get(userId) === null ? "NOT_FOUND" : "CHANGED_MEANWHILE";
 		}

@@ -10,6 +10,7 @@ import type { SnapshotReads } from "./db/snapshot-reads.ts";
 import type { SqliteEventLog } from "./events.ts";
 import { isForeignKeyViolation } from "./errors.ts";
 import type { User } from "../../features/users/store.ts";
+import { writeTransaction } from "./db/write-transaction.ts";
 
 interface SessionRow {
 	id: string;
@@ -160,7 +161,7 @@ export function createSqliteSessionStore(db: Database, reads: SnapshotReads, eve
 	);
 	const sweepDevices = db.prepare<void, [number]>(`DELETE FROM session_device WHERE last_seen_at <= ? AND digest <> x''`);
 
-	const create = db.transaction((input: Parameters<SessionStore["create"]>[0], settings: SessionSettings) => {
+	const create = writeTransaction(db, (input: Parameters<SessionStore["create"]>[0], settings: SessionSettings) => {
 		const { session } = input;
 		if (selectUser.get(session.userId) === null) return "NO_USER" as const;
 		const now = session.createdAt;
@@ -191,13 +192,13 @@ export function createSqliteSessionStore(db: Database, reads: SnapshotReads, eve
 		return { session: { ...withoutDigest(session), newDevice }, created, ended };
 	});
 
-	const endOne = db.transaction((id: string, settings: SessionSettings, event: HolmEvent): HolmEvent | null => {
+	const endOne = writeTransaction(db, (id: string, settings: SessionSettings, event: HolmEvent): HolmEvent | null => {
 		const ending: SessionEnding = { keep: null, event, now: seconds(), settings, written: null };
 		writeEnded(events, ending, deleteOne.all(id));
 		return ending.written;
 	});
 
-	const endForUser = db.transaction(
+	const endForUser = writeTransaction(db, 
 		(userId: string, except: string | null, settings: SessionSettings, event: HolmEvent): "NOT_FOUND" | HolmEvent | null => {
 			const now = seconds();
 			if (except !== null && selectLiveOnWriter.get(except, now, settings.idleTimeoutSeconds, settings.lifetimeSeconds)?.user_id !== userId) {

@@ -10,6 +10,7 @@ import type { SqliteEventLog } from "./events.ts";
 import type { SessionEnding } from "../../features/sessions/store.ts";
 import { endSessionsWithin } from "./sessions.ts";
 import { writeForUser } from "./errors.ts";
+import { writeTransaction } from "./db/write-transaction.ts";
 
 type SecondFactorCheck = "totp" | "recovery_code";
 
@@ -85,7 +86,7 @@ export function createSqliteTwoFactorStore(db: Database, reads: SnapshotReads, e
 
 	// One transaction that runs the work it is given, so each check is written once, in its method
 	// below, with the interface's types.
-	const inTransaction = db.transaction((work: () => unknown) => work());
+	const inTransaction = writeTransaction(db, (work: () => unknown) => work());
 
 	/** In one transaction: the lock in force on the user's check, or else what `check` answers at
 	 *  the time `at` (the store's clock, read once). */
@@ -94,23 +95,23 @@ export function createSqliteTwoFactorStore(db: Database, reads: SnapshotReads, e
 		return inTransaction(() => lockOf(userId, name, at) ?? check(at)) as Locked | T;
 	}
 
-	const replaceCredential = db.transaction((credential: { userId: string; createdAt: number; key: Uint8Array }, acceptedStep: number, event: HolmEvent) => {
+	const replaceCredential = writeTransaction(db, (credential: { userId: string; createdAt: number; key: Uint8Array }, acceptedStep: number, event: HolmEvent) => {
 		upsertCredential.run(credential.userId, credential.createdAt, credential.key, acceptedStep);
 		events.write(event);
 	});
-	const deleteCredentialWithEvent = db.transaction((userId: string, event: HolmEvent, ending: SessionEnding): boolean => {
+	const deleteCredentialWithEvent = writeTransaction(db, (userId: string, event: HolmEvent, ending: SessionEnding): boolean => {
 		if (deleteCredential.run(userId).changes === 0) return false;
 		endSessionsWithin(db, events, userId, ending);
 		events.write(event);
 		return true;
 	});
-	const setRecoveryCodeWithEvent = db.transaction((userId: string, recoveryCode: string, event: HolmEvent): boolean => {
+	const setRecoveryCodeWithEvent = writeTransaction(db, (userId: string, recoveryCode: string, event: HolmEvent): boolean => {
 		if (setRecoveryCode.run(recoveryCode, userId).changes === 0) return false;
 		events.write(event);
 		return true;
 	});
 	const selectUser = db.prepare<{ id: string }, [string]>(`SELECT id FROM user WHERE id = ?`);
-	const clearLockouts = db.transaction((userId: string, event: HolmEvent): boolean => {
+	const clearLockouts = writeTransaction(db, (userId: string, event: HolmEvent): boolean => {
 		if (selectUser.get(userId) === null) return false;
 		clearAllLockouts.run(userId);
 		events.write(event);

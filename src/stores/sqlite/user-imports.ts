@@ -2,6 +2,7 @@
 // sign-up, another import, a passkey registration) can come between a row's check and its insert.
 import type { Database } from "bun:sqlite";
 import type { ImportedUser, UserImportStore } from "../../features/user-imports/store.ts";
+import { writeTransaction } from "./db/write-transaction.ts";
 
 /** Who holds each of `items` (by `key`), for those `holderOf` finds a holder of. */
 function holdersOf<T>(items: readonly T[], key: (item: T) => string, holderOf: (item: T) => string | undefined): Map<string, string> {
@@ -45,7 +46,7 @@ export function createSqliteUserImportStore(db: Database): UserImportStore {
 	const selectEmailHolder = db.prepare<{ id: string }, [string]>(`SELECT id FROM user WHERE email = ?`);
 	const selectId = db.prepare<{ id: string }, [string]>(`SELECT id FROM user WHERE id = ?`);
 
-	const insertAll = db.transaction((given: readonly ImportedUser[], totpCreatedAt: number): Set<string> => {
+	const insertAll = writeTransaction(db, (given: readonly ImportedUser[], totpCreatedAt: number): Set<string> => {
 		// A user one of whose passkey ids or credential ids is registered, or one of whose session ids
 		// is taken, stays out, judged in this transaction.
 		const users = given.filter(

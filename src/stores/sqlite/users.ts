@@ -8,6 +8,7 @@ import type { SqliteEventLog } from "./events.ts";
 import type { SessionEnding } from "../../features/sessions/store.ts";
 import { endSessionsWithin } from "./sessions.ts";
 import { UserPages, type UserOrder } from "./user-pages.ts";
+import { writeTransaction } from "./db/write-transaction.ts";
 
 export interface UserRow {
 	id: string;
@@ -144,11 +145,11 @@ export function createSqliteUserStore(db: Database, reads: SnapshotReads, events
 		return pageSorted.get(ordering)!.all(match, wanted, offset);
 	}
 
-	const insertWithEvent = db.transaction((user: NewUser, event: HolmEvent) => {
+	const insertWithEvent = writeTransaction(db, (user: NewUser, event: HolmEvent) => {
 		insertUser.run(user.id, user.createdAt, user.email, user.passwordHash, user.recoveryCode);
 		events.write(event);
 	});
-	const deleteWithEvent = db.transaction((id: string, event: HolmEvent, ending: SessionEnding) => {
+	const deleteWithEvent = writeTransaction(db, (id: string, event: HolmEvent, ending: SessionEnding) => {
 		// The sessions first, so that their end is recorded (the cascade would take them silently).
 		endSessionsWithin(db, events, id, ending);
 		const deleted = deleteById.get(id);

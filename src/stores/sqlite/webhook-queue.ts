@@ -4,6 +4,7 @@ import type { Database } from "bun:sqlite";
 import type { WebhookDelivery, WebhookQueue } from "../../features/events/store.ts";
 import { generateId } from "../../lib/ids.ts";
 import { eventOfRow, type EventRow } from "./events.ts";
+import { writeTransaction } from "./db/write-transaction.ts";
 
 type DueRow = Omit<EventRow, "seq"> & { event_seq: number; attempts: number };
 
@@ -24,10 +25,10 @@ export function createSqliteWebhookQueue(db: Database): WebhookQueue {
 	// Which claim holds which event, so remove() and retry() find the row by the event's seq.
 	const seqOf = new WeakMap<WebhookDelivery, number>();
 
-	const removeAll = db.transaction((deliveries: readonly WebhookDelivery[]) => {
+	const removeAll = writeTransaction(db, (deliveries: readonly WebhookDelivery[]) => {
 		for (const delivery of deliveries) remove.run(seqOf.get(delivery)!, delivery.claim);
 	});
-	const claim = db.transaction((nowMs: number, limit: number, leaseMs: number): WebhookDelivery[] => {
+	const claim = writeTransaction(db, (nowMs: number, limit: number, leaseMs: number): WebhookDelivery[] => {
 		const token = generateId();
 		return selectDue.all(nowMs, limit).map((row) => {
 			lease.run(nowMs + leaseMs, token, row.event_seq);

@@ -1,6 +1,7 @@
 // Opens the database with the pragmas Holm relies on and brings the schema up to date.
 import { Database } from "bun:sqlite";
 import { MIGRATIONS } from "./migrations.ts";
+import { writeTransaction } from "./write-transaction.ts";
 
 /** What every connection to the database sets, the writer's and the reader's (snapshot-reads.ts). */
 export const CONNECTION_PRAGMAS: readonly string[] = [
@@ -40,10 +41,10 @@ function migrate(db: Database): Migrated {
 		);
 	}
 	for (let version = current; version < MIGRATIONS.length; version++) {
-		db.transaction(() => {
+		writeTransaction(db, () => {
 			db.run(MIGRATIONS[version]!);
 			db.run(`PRAGMA user_version = ${version + 1}`);
-		}).immediate();
+		})();
 	}
 	return { from: current, to: Math.max(current, MIGRATIONS.length) };
 }

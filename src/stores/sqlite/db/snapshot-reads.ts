@@ -59,13 +59,13 @@ function endSnapshotBeforeEachUse(writer: Database, before: () => void): void {
 	}) as typeof writer.prepare;
 	const transaction = writer.transaction.bind(writer);
 	writer.transaction = ((fn: Callable) => {
-		// The stores call a transaction as it is (its .immediate() and the like are for migrations,
-		// which run before the reader opens).
+		// Each way of beginning (the stores take .immediate: db/write-transaction.ts) ends it first.
 		const wrapped = transaction(fn);
-		return (...args: never[]) => {
+		const first = (begin: (...args: never[]) => unknown) => (...args: never[]) => {
 			before();
-			return wrapped(...args);
+			return begin(...args);
 		};
+		return Object.assign(first(wrapped), { deferred: first(wrapped.deferred), immediate: first(wrapped.immediate), exclusive: first(wrapped.exclusive) });
 	}) as typeof writer.transaction;
 	callAfter(writer, "run", before);
 }
