@@ -167,6 +167,20 @@ describe("a user's page and the actions", () => {
 		expect(overview.body.events_24h.user_deleted).toBeGreaterThanOrEqual(1);
 	});
 
+	test("the feed names the user of each event on its page: live with an email, live without one, deleted", async () => {
+		const users = [await createUser(server), await createUser(server), await createUser(server, { email: null }), await createUser(server)];
+		const gone = users[3]!;
+		expect((await server.request("DELETE", `/users/${gone.id}`)).status).toBe(204);
+		const feed = await consoleCall(server, "GET", "/console/api/events?type=user_created", { cookie });
+		const named = new Map<string, { user_email: string | null; user_exists: boolean }>(
+			feed.body.events.map((e: { user_id: string; user_email: string | null; user_exists: boolean }) => [e.user_id, { user_email: e.user_email, user_exists: e.user_exists }]),
+		);
+		expect(named.get(users[0]!.id)).toEqual({ user_email: users[0]!.email, user_exists: true });
+		expect(named.get(users[1]!.id)).toEqual({ user_email: users[1]!.email, user_exists: true });
+		expect(named.get(users[2]!.id)).toEqual({ user_email: null, user_exists: true });
+		expect(named.get(gone.id)).toEqual({ user_email: null, user_exists: false });
+	});
+
 	test("the feed: newest first, filtered by type, user and time, in pages", async () => {
 		const user = await createUser(server);
 		// 10 incorrect passwords block the user for 15 minutes: six rounds make 60 events.

@@ -204,8 +204,7 @@ export async function eventFeed(ctx: AppContext, query: EventFeedQuery) {
 	const rows = await ctx.stores.console.recentEvents({ userId: query.userId, type: query.type, since, before: query.before, limit: FEED_EVENTS });
 	// The email of each user who still exists, so the feed reads as people rather than ids.
 	const userIds = [...new Set(rows.flatMap(({ event }) => (event.userId === null ? [] : [event.userId])))];
-	const users = await Promise.all(userIds.map((id) => ctx.stores.users.get(id)));
-	const emails = new Map(users.flatMap((user) => (user === null ? [] : [[user.id, user.email] as const])));
+	const emails = await ctx.stores.console.userEmails(userIds);
 	return {
 		events: rows.map(({ event }) => ({ ...eventAnswer.json(event), user_email: event.userId === null ? null : (emails.get(event.userId) ?? null), user_exists: event.userId !== null && emails.has(event.userId) })),
 		older: rows.length === FEED_EVENTS ? String(rows[rows.length - 1]!.seq) : null,

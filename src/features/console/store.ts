@@ -61,6 +61,9 @@ export interface ConsoleStore {
 	/** For each of a page of users, in one read: how many passkeys, and whether a second-factor
 	 *  check is locked now. Users not given (or gone) are not in the map. */
 	listedUserFacts(userIds: readonly string[]): Promise<Map<string, ListedUserFacts>>;
+	/** The email (null for a user without one) of each of the given users, in one read: what the
+	 *  event feed shows for an event's user. Users not given (or gone) are not in the map. */
+	userEmails(userIds: readonly string[]): Promise<Map<string, string | null>>;
 	/** Events, newest first, each with its position (for the next page). */
 	recentEvents(query: RecentEventQuery): Promise<{ seq: number; event: HolmEvent }[]>;
 	/** How many events of each type happened at or after `since`. */

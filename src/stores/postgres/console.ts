@@ -53,6 +53,11 @@ export function createPostgresConsoleStore(sql: SQL, clock: DatabaseClock): Cons
 				FROM unnest(${sql.array([...userIds], "text")}::text[]) AS u (id)`;
 			return toListedUserFacts(rows);
 		},
+		async userEmails(userIds) {
+			if (userIds.length === 0) return new Map();
+			const rows = await sql<{ id: string; email: string | null }[]>`SELECT id, email FROM "user" WHERE id = ANY (${sql.array([...userIds], "text")}::text[])`;
+			return new Map(rows.map((row) => [row.id, row.email]));
+		},
 		async recentEvents(query) {
 			const before = query.before ?? Number.MAX_SAFE_INTEGER;
 			const since = query.since ?? 0;

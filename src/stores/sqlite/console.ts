@@ -31,6 +31,7 @@ export function createSqliteConsoleStore(db: Database, now: () => number): Conso
 			EXISTS (SELECT 1 FROM second_factor_lockout WHERE user_id = u.value AND locked_until > ?2) AS locked
 		FROM json_each(?1) AS u`,
 	);
+	const selectEmails = db.prepare<{ id: string; email: string | null }, [string]>(`SELECT id, email FROM user WHERE id IN (SELECT value FROM json_each(?))`);
 	const deleteExpiredTokens = db.prepare<void, [number]>(`DELETE FROM console_token WHERE expires_at <= ?`);
 	const deleteEndedSessions = db.prepare<void, [number, number]>(`DELETE FROM console_session WHERE last_seen_at <= ? OR created_at <= ?`);
 	// Newest first, from the primary key (or event_user, with the events newer than its mark: events.ts)
@@ -92,6 +93,10 @@ export function createSqliteConsoleStore(db: Database, now: () => number): Conso
 		async listedUserFacts(userIds) {
 			if (userIds.length === 0) return new Map();
 			return toListedUserFacts(selectListed.all(JSON.stringify(userIds), now()));
+		},
+		async userEmails(userIds) {
+			if (userIds.length === 0) return new Map();
+			return new Map(selectEmails.all(JSON.stringify(userIds)).map((row) => [row.id, row.email]));
 		},
 		async recentEvents(query) {
 			const before = query.before ?? Number.MAX_SAFE_INTEGER;
