@@ -9,9 +9,10 @@
 // there are cores, the rest wait in order. The gate hands Bun's hashing threads (one per core) one
 // piece of work more than they can run, which waits in their own queue: when a hash ends, its thread
 // starts that one at once instead of sleeping until the event loop has answered and handed over the
-// next (docs/benchmarks.md, issue 25: the threads slept 1 to 4 % of the time that way). Work that cannot start within 5 seconds is refused
-// (HashingUnavailableError, answered 503 UNAVAILABLE) instead of queueing without end: under
-// overload the requests that are served stay fast, and memory stays bounded.
+// next (docs/benchmarks.md, issue 25: the threads slept about 3 % of the time that way, 2 % now).
+// Work that cannot start within 5 seconds is refused (HashingUnavailableError, answered 503
+// UNAVAILABLE) instead of queueing without end: under overload the requests that are served stay
+// fast, and memory stays bounded.
 //
 // A check against an imported hash (any hash but Holm's own argon2id) goes through a second gate,
 // a lane of its own with half the cores (at least one). Such a hash may cost up to about 5 s of a
