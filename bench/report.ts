@@ -94,7 +94,8 @@ export class Report {
 		const out: string[] = [`### ${title}`, "", ...machine, ""];
 		out.push("| scenario | connections | requests/s | p50 | p99 | non-2xx / errors | vs floor |", "|---|---|---|---|---|---|---|");
 		for (const r of this.rows) out.push(`| ${r.scenario} | ${r.connections} | ${r.rate} | ${r.p50} | ${r.p99} | ${r.answers} | ${r.floor} |`);
-		out.push("", "| resource | value | how |", "|---|---|---|");
+		// BENCH_ONLY=hashing measures none.
+		if (this.resources.length > 0) out.push("", "| resource | value | how |", "|---|---|---|");
 		for (const [name, value, how] of this.resources) out.push(`| ${name} | ${value} | ${how} |`);
 		out.push("", ...this.notes.map((n) => `- ${n}`));
 		out.push("", this.problems.length === 0 ? "Unexpected answers: none." : "Unexpected answers:");
