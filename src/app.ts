@@ -150,7 +150,8 @@ export function createApp(deps: AppDeps): App {
 		handling++;
 		const started = performance.now();
 		const method = request.method;
-		const requestId = requestIdOf(request.headers.get("X-Request-Id"));
+		const headers = request.headers;
+		const requestId = requestIdOf(headers.get("X-Request-Id"));
 		let route = NO_ROUTE;
 		let c: RequestContext | null = null;
 		try {
@@ -162,7 +163,7 @@ export function createApp(deps: AppDeps): App {
 					response = await consoleRoutes!.fetch(request, server);
 				} else {
 					if (match.kind !== "none") route = match.path.pattern;
-					c = new PipelineContext(new RequestView(request, path, match.kind === "row" ? match.params : {}), ctx);
+					c = new PipelineContext(new RequestView(request, headers, path, match.kind === "row" ? match.params : {}), ctx);
 					response = await answerThroughPipeline(c, match);
 				}
 			} catch (error) {
