@@ -19,7 +19,7 @@ import { featureOff } from "./middleware/feature-switch.ts";
 import { readBody } from "./middleware/read-body.ts";
 import { secretCheck } from "./middleware/require-secret.ts";
 import { ROUTES } from "./routes.ts";
-import { DEFAULT_BODY_LIMIT, type Feature, type Route } from "./http/route.ts";
+import { DEFAULT_BODY_LIMIT, type Feature } from "./http/route.ts";
 import { newEvent, recordEvent } from "./features/events/actions.ts";
 import type { Storage } from "./stores/index.ts";
 import type { PasskeyConfig } from "./config.ts";
@@ -98,12 +98,6 @@ function countedLeakCheck(leakCheck: LeakCheck, metrics: Metrics): LeakCheck {
 	};
 }
 
-/** The endpoint's answer, or its failure as an error answer. */
-async function answerWith(row: Route, c: RequestContext): Promise<Response> {
-	const answered = await row.endpoint.handle(c);
-	return answered instanceof Response ? answered : failureResponse(answered);
-}
-
 /** The route label of a request no row of the API answers (a 404, the console): the catch-all's. */
 const NO_ROUTE = "/*";
 
@@ -150,7 +144,8 @@ export function createApp(deps: AppDeps): App {
 		handling++;
 		const started = performance.now();
 		const method = request.method;
-		const requestId = requestIdOf(request.headers.get("X-Request-Id"));
+		const headers = request.headers;
+		const requestId = requestIdOf(headers.get("X-Request-Id"));
 		let route = NO_ROUTE;
 		let c: RequestContext | null = null;
 		try {
@@ -162,7 +157,7 @@ export function createApp(deps: AppDeps): App {
 					response = await consoleRoutes!.fetch(request, server);
 				} else {
 					if (match.kind !== "none") route = match.path.pattern;
-					c = new PipelineContext(new RequestView(request, path, match.kind === "row" ? match.params : {}), ctx);
+					c = new PipelineContext(new RequestView(request, headers, path, match.kind === "row" ? match.params : {}), ctx);
 					response = await answerThroughPipeline(c, match);
 				}
 			} catch (error) {
@@ -194,7 +189,12 @@ export function createApp(deps: AppDeps): App {
 			// Only a POST has a body to read: the other methods go on without waiting a turn for it.
 			(c.req.method === "POST" ? await readBody(c, row?.bodyLimit ?? DEFAULT_BODY_LIMIT) : null);
 		if (refused !== null) return refused;
-		if (row !== null) return answerWith(row, c);
+		if (row !== null) {
+			// Awaited here rather than in an async helper of its own: that was one more promise
+			// and turn of the microtask queue for every answer.
+			const answered = await row.endpoint.handle(c);
+			return answered instanceof Response ? answered : failureResponse(answered);
+		}
 		if (match.kind === "none") return errorResponse("NOT_FOUND");
 		const response = errorResponse("METHOD_NOT_ALLOWED");
 		response.headers.set("Allow", match.path.allow);
@@ -202,13 +202,16 @@ export function createApp(deps: AppDeps): App {
 	}
 
 	function logRequest(method: string, route: string, requestId: string, response: Response, seconds: number): void {
-		const error = errorCodeOf(response) ?? clientClosedCodeOf(response);
-		deps.metrics.request(route, method, response.status, error, seconds);
-		const fields = { request_id: requestId, method, route, status: response.status, error, ms: Math.round(seconds * 10_000) / 10 };
+		const status = response.status;
+		// Every error answer (errors.ts) and the stand-in of a client that left (499) is 400 or more:
+		// a success is looked up in neither of their weak maps.
+		const error = status < 400 ? null : (errorCodeOf(response) ?? clientClosedCodeOf(response));
+		deps.metrics.request(route, method, status, error, seconds);
+		const fields = { request_id: requestId, method, route, status, error, ms: Math.round(seconds * 10_000) / 10 };
 		// Probes and scrapes come every few seconds and say nothing new: their lines are for
 		// --log-level debug. A 500 is a fault to look into: its line is at error level, beside the
 		// "request failed" line that says why.
-		if (response.status === 500) deps.log.error("request", fields);
+		if (status === 500) deps.log.error("request", fields);
 		else if (route === "/health" || route === "/metrics") deps.log.debug?.("request", fields);
 		else deps.log.info("request", fields);
 	}

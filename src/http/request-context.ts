@@ -30,9 +30,14 @@ export class RequestView {
 	/** The path, decoded as Hono decodes it (hono/utils/url getPath). */
 	readonly path: string;
 	readonly #params: Readonly<Record<string, string>>;
+	// `raw.headers` is a call into Bun on each read; every request reads five or six headers
+	// (the request id, the secret, both media types, the body's length and encoding), so the
+	// object is fetched once, by src/app.ts, which reads the request id from it first.
+	readonly #headers: Headers;
 
-	constructor(raw: Request, path: string, params: Readonly<Record<string, string>>) {
+	constructor(raw: Request, headers: Headers, path: string, params: Readonly<Record<string, string>>) {
 		this.raw = raw;
+		this.#headers = headers;
 		this.path = path;
 		this.#params = params;
 	}
@@ -48,7 +53,7 @@ export class RequestView {
 	}
 
 	header(name: string): string | undefined {
-		return this.raw.headers.get(name) ?? undefined;
+		return this.#headers.get(name) ?? undefined;
 	}
 
 	query(): Record<string, string>;

@@ -17,6 +17,8 @@ interface CompiledPath {
 	segments: Segment[];
 	/** Its rows, in the order of src/routes.ts. */
 	rows: Route[];
+	/** Its first row of each method (as a search of `rows` in order would find it). */
+	byMethod: Map<string, Route>;
 	/** The feature switch its rows belong to (every method of a path belongs to the same one). */
 	feature: Feature | undefined;
 	/** The methods it answers, for the Allow header of a 405 (HEAD beside GET). */
@@ -39,7 +41,9 @@ function compile(pattern: string, rows: Route[]): CompiledPath {
 	if (rows.some((row) => row.feature !== feature)) throw new Error(`routes: every method of ${pattern} belongs to one feature switch`);
 	const methods: string[] = rows.map((row) => row.method);
 	if (methods.includes("GET")) methods.push("HEAD");
-	return { pattern, segments, rows, feature, allow: [...new Set(methods)].sort().join(", ") };
+	const byMethod = new Map<string, Route>();
+	for (const row of rows) if (!byMethod.has(row.method)) byMethod.set(row.method, row);
+	return { pattern, segments, rows, byMethod, feature, allow: [...new Set(methods)].sort().join(", ") };
 }
 
 /** The path's parameters when `parts` (the request path split at "/") fits it, else null. */
@@ -70,29 +74,31 @@ export function createRouter(routes: readonly Route[]): Router {
 	// Paths without parameters are found by one lookup; the others among those of the same number
 	// of segments and the same first one (every path of the API starts with a literal).
 	const literal = new Map<string, CompiledPath>();
-	const candidates = new Map<string, CompiledPath[]>();
-	const keyOf = (count: number, first: string) => `${count}/${first}`;
+	// By first segment, then by the number of parts of the path split at "/": no key is built
+	// for a request (a string made and hashed for each one).
+	const candidates = new Map<string, CompiledPath[][]>();
 	for (const path of paths) {
 		if (path.segments.every((segment) => "literal" in segment)) literal.set(path.pattern, path);
 		const first = path.segments[0];
 		if (first === undefined || !("literal" in first)) throw new Error(`routes: ${path.pattern} must start with a literal segment`);
-		const key = keyOf(path.segments.length + 1, first.literal);
-		candidates.set(key, [...(candidates.get(key) ?? []), path]);
+		let byCount = candidates.get(first.literal);
+		if (byCount === undefined) candidates.set(first.literal, (byCount = []));
+		(byCount[path.segments.length + 1] ??= []).push(path);
 	}
 	return {
 		match(method, requestPath) {
 			const wanted = method === "HEAD" ? "GET" : method;
 			const exact = literal.get(requestPath);
 			if (exact !== undefined) {
-				const row = exact.rows.find((candidate) => candidate.method === wanted);
+				const row = exact.byMethod.get(wanted);
 				if (row !== undefined) return { kind: "row", path: exact, row, params: {} };
 			}
 			const parts = requestPath.split("/");
 			let allowed: CompiledPath | null = null;
-			for (const path of candidates.get(keyOf(parts.length, parts[1] ?? "")) ?? []) {
+			for (const path of candidates.get(parts[1] ?? "")?.[parts.length] ?? []) {
 				const params = fit(path, parts);
 				if (params === null) continue;
-				const row = path.rows.find((candidate) => candidate.method === wanted);
+				const row = path.byMethod.get(wanted);
 				if (row !== undefined) return { kind: "row", path, row, params };
 				allowed ??= path;
 			}

@@ -4,13 +4,13 @@
 // never ends would hold it, with its memory, and hold up a graceful stop, for as long as it liked.
 import type { RequestContext } from "../http/request-context.ts";
 
-function announcesBody(request: Request): boolean {
-	const length = request.headers.get("Content-Length");
-	return request.headers.has("Transfer-Encoding") || (length !== null && length.trim() !== "0");
+function announcesBody(c: RequestContext): boolean {
+	const length = c.req.header("Content-Length");
+	return c.req.header("Transfer-Encoding") !== undefined || (length !== undefined && length.trim() !== "0");
 }
 
 /** After the answer: closes the connection when the request announced a body that was not read. */
 export function closeIfBodyUnread(c: RequestContext, response: Response): void {
 	// read-body.ts sets rawBody only once it has read the whole body.
-	if (c.get("rawBody") === undefined && announcesBody(c.req.raw)) response.headers.set("Connection", "close");
+	if (c.get("rawBody") === undefined && announcesBody(c)) response.headers.set("Connection", "close");
 }

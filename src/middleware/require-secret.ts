@@ -11,16 +11,24 @@ const BEARER = /^bearer +/i;
 
 /**
  * Whether `given` is one of the secrets, known by their SHA-256 (made once at start). Every secret
- * is compared, against both the header as it is and the header without its `Bearer ` scheme (a
- * secret may itself start with "Bearer "), with no early exit: the time taken says nothing about
- * which secret, or how much of one, was right.
+ * is compared with no early exit, so the time taken says nothing about which secret, or how much of
+ * one, was right. A header with the `Bearer ` scheme is compared without it, and also as it is when
+ * a secret itself starts with "Bearer " (`schemeInASecret`, decided at start; a secret from the
+ * command line has no space, so never there): one SHA-256 instead of two for every bearer header.
+ * Which hashes are made depends only on the header's own form and on that start-time fact.
  */
-function matchesADigest(given: string, secretDigests: readonly Uint8Array[]): boolean {
-	const candidates = BEARER.test(given) ? [sha256(given), sha256(given.replace(BEARER, ""))] : [sha256(given)];
+function matchesADigest(given: string, secretDigests: readonly Uint8Array[], schemeInASecret: boolean): boolean {
+	const bearer = BEARER.test(given);
+	const asItIs = !bearer || schemeInASecret ? sha256(given) : null;
+	const withoutScheme = bearer ? sha256(given.replace(BEARER, "")) : null;
 	let matched = false;
 	for (const secret of secretDigests) {
-		for (const candidate of candidates) {
-			const equal = constantTimeEqualBytes(candidate, secret);
+		if (asItIs !== null) {
+			const equal = constantTimeEqualBytes(asItIs, secret);
+			matched = matched || equal;
+		}
+		if (withoutScheme !== null) {
+			const equal = constantTimeEqualBytes(withoutScheme, secret);
 			matched = matched || equal;
 		}
 	}
@@ -41,10 +49,11 @@ function notAuthenticated(): Response {
 export function secretCheck(secrets: readonly string[]): (c: RequestContext, route: Route | null) => Response | null {
 	if (secrets.length === 0) throw new Error("secretCheck needs at least one secret");
 	const digests = secrets.map(sha256);
+	const schemeInASecret = secrets.some((secret) => BEARER.test(secret));
 	return function checkSecret(c, route) {
 		if (route?.public === true) return null;
 		const given = c.req.header("Authorization");
-		if (given === undefined || !matchesADigest(given, digests)) return notAuthenticated();
+		if (given === undefined || !matchesADigest(given, digests, schemeInASecret)) return notAuthenticated();
 		return null;
 	};
 }

@@ -56,6 +56,18 @@ describe("the logger", () => {
 		expect(log.lines().map((line) => JSON.parse(line).value)).toEqual(HOSTILE);
 	});
 
+	// The pretty logger remembers messages and field names it found safe (src/log.ts, escapeName):
+	// a hostile one is escaped however often it comes, and after safe ones were seen.
+	test("pretty: a message or field name is escaped every time it comes, never remembered as safe", () => {
+		const log = capture("pretty");
+		for (let i = 0; i < 3; i++) {
+			log.write("info", "request", { status: 200 });
+			log.write("info", "forged\nline", { "key\nforged": 1 });
+		}
+		const lines = log.lines().map((line) => line.replace(/^\S+ /, ""));
+		expect(lines).toEqual(Array.from({ length: 3 }, () => ["INFO request status=200", "INFO forged\\nline key\\nforged=1"]).flat());
+	});
+
 	test("pretty: a value cannot add a field of its own", () => {
 		const log = capture("pretty");
 		log.write("info", "request", { route: 'x status=200 route=/forged', status: 401 });
