@@ -13,11 +13,9 @@ import { clientClosed, clientClosedResponse } from "../http/client-closed.ts";
 // One decoder serves every request: decode() without { stream } leaves no state behind.
 const UTF8 = new TextDecoder("utf-8", { fatal: true });
 
-/** The body's bytes, or null when there are more than `limit`. */
-async function bodyBytes(request: Request, declared: string | undefined, limit: number): Promise<Uint8Array | null> {
-	// With a Content-Length (checked above), Bun reads exactly that many bytes: one read, no loop.
-	if (declared !== undefined) return request.bytes();
-	// Chunked: count while reading, and stop at the limit whatever the client keeps sending.
+/** A chunked body's bytes, or null when there are more than `limit`: counted while reading, and
+ *  the read stops at the limit whatever the client keeps sending. */
+async function chunkedBytes(request: Request, limit: number): Promise<Uint8Array | null> {
 	const chunks: Uint8Array[] = [];
 	let size = 0;
 	for await (const chunk of request.body!) {
@@ -42,7 +40,9 @@ export async function readBody(c: RequestContext, limit: number): Promise<Respon
 	}
 	let bytes: Uint8Array | null;
 	try {
-		bytes = await bodyBytes(c.req.raw, declared, limit);
+		// With a Content-Length (checked above), Bun reads exactly that many bytes: one read, no
+		// loop, and no async wrapper around it (each costs every POST a promise and a turn).
+		bytes = declared !== undefined ? await c.req.raw.bytes() : await chunkedBytes(c.req.raw, limit);
 	} catch (error) {
 		// A body the client stopped sending, its connection closed: nothing failed here.
 		if (!clientClosed(c.req.raw)) throw error;
