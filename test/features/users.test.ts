@@ -1,6 +1,8 @@
 // POST /users, GET /users, GET /users/:user_id, DELETE /users/:user_id
 import { beforeAll, describe, expect, test } from "bun:test";
 import { createUser, serverForThisFile, STRONG_PASSWORD, uniqueEmail } from "../support.ts";
+import { userAnswer, userListJson } from "../../src/features/users/schemas.ts";
+import type { User } from "../../src/features/users/store.ts";
 
 const server = serverForThisFile();
 
@@ -205,5 +207,25 @@ describe("GET /users", () => {
 		const found = await listServer.request("GET", `/users?email=${encodeURIComponent("ZO\u00c9@example.net")}`);
 		expect(idsOf(found.body)).toEqual([nfd.id]);
 		await listServer.request("DELETE", `/users/${nfd.id}`);
+	});
+});
+
+describe("the page's JSON text", () => {
+	test("is the bytes JSON.stringify makes of the wire shape, for every flag and any email", () => {
+		const emails = [null, "plain@example.org", 'quote"back\\slash@example.org', "tab\tnew\nline\u0000nul@example.org", "é\u2028\u2029@例え.jp", "lone\ud800surrogate@example.org", ""];
+		const users: User[] = [];
+		for (const [i, email] of emails.entries()) {
+			users.push({
+				id: "abcdefghijkmnpqrstuvwxyz".slice(i) + "23456789".slice(0, i),
+				createdAt: 1_700_000_000 + i,
+				email,
+				emailVerified: (i & 1) === 1,
+				totpRegistered: (i & 2) === 2,
+				recoveryCode: "ABCDEFGH",
+				passwordLeaked: (i & 4) === 4,
+			});
+		}
+		expect(userListJson([])).toBe("[]");
+		for (let n = 1; n <= users.length; n++) expect(userListJson(users.slice(0, n))).toBe(JSON.stringify(users.slice(0, n).map(userAnswer.json)));
 	});
 });
