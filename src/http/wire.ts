@@ -11,16 +11,29 @@ type Fields<Source, Shapes extends Record<string, z.ZodType>> = {
 interface WireShape<Source, Shapes extends Record<string, z.ZodType>> {
 	/** The answer's schema, for the OpenAPI document. */
 	schema: z.ZodObject<Shapes>;
-	/** The answer's JSON for one value. */
+	/** The answer's JSON for one value: the declared literal where there is one, else `declared`. */
 	json(source: Source): { [Name in keyof Shapes]: z.output<Shapes[Name]> };
+	/** The answer made field by field from the declaration: what `json` must equal (tests hold the
+	 *  literal of a hot shape to it). */
+	declared(source: Source): { [Name in keyof Shapes]: z.output<Shapes[Name]> };
 	/** The same answer with more fields, for a source that has more (a request and its code). */
 	extend<Wider extends Source>(): <More extends Record<string, z.ZodType>>(fields: Fields<Wider, More>) => WireShape<Wider, Shapes & More>;
 }
 
-/** `wireShape<User>()({ id: [identifier, (user) => user.id], … })`: one declaration per answer. */
+/**
+ * `wireShape<User>()({ id: [identifier, (user) => user.id], … })`: one declaration per answer. A
+ * shape on the hot path (the user of every read and validation) may also give `literal`, the same
+ * answer written as one object literal: the compiler holds its fields to the declaration's types,
+ * and test/http/wire-literals.test.ts holds its bytes, field order included, to `declared`. A
+ * literal costs about a tenth of the field-by-field walk (docs/benchmarks.md, issue 25).
+ */
 export function wireShape<Source>() {
-	return function declare<Shapes extends Record<string, z.ZodType>>(fields: Fields<Source, Shapes>): WireShape<Source, Shapes> {
-		return shapeOf<Source, Shapes>(Object.entries(fields) as Entry<Source>[]);
+	return function declare<Shapes extends Record<string, z.ZodType>>(
+		fields: Fields<Source, Shapes>,
+		literal?: (source: Source) => { [Name in keyof Shapes]: z.output<Shapes[Name]> },
+	): WireShape<Source, Shapes> {
+		const shape = shapeOf<Source, Shapes>(Object.entries(fields) as Entry<Source>[]);
+		return literal === undefined ? shape : { ...shape, json: literal };
 	};
 }
 
@@ -33,13 +46,15 @@ function shapeOf<Source, Shapes extends Record<string, z.ZodType>>(entries: Entr
 	// about twice the time of a user's answer; docs/benchmarks.md, issue 25).
 	const names = entries.map(([name]) => name);
 	const reads = entries.map(([, [, read]]) => read);
+	function declared(source: Source) {
+		const answer: Record<string, unknown> = {};
+		for (let i = 0; i < names.length; i++) answer[names[i]!] = reads[i]!(source);
+		return answer as { [Name in keyof Shapes]: z.output<Shapes[Name]> };
+	}
 	return {
 		schema,
-		json(source) {
-			const answer: Record<string, unknown> = {};
-			for (let i = 0; i < names.length; i++) answer[names[i]!] = reads[i]!(source);
-			return answer as { [Name in keyof Shapes]: z.output<Shapes[Name]> };
-		},
+		json: declared,
+		declared,
 		extend<Wider extends Source>() {
 			return function declareMore<More extends Record<string, z.ZodType>>(fields: Fields<Wider, More>): WireShape<Wider, Shapes & More> {
 				return shapeOf<Wider, Shapes & More>([...(entries as Entry<Wider>[]), ...(Object.entries(fields) as Entry<Wider>[])]);

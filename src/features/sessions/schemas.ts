@@ -108,15 +108,6 @@ export function validatedSessionJson(session: Session, user: User, settings: Ses
 			second_factor_verified_at: session.secondFactorVerifiedAt,
 			new_device: session.newDevice,
 		},
-		user: {
-			id: user.id,
-			created_at: user.createdAt,
-			email: user.email,
-			email_verified: user.emailVerified,
-			registered_totp: user.totpRegistered,
-			totp_registered: user.totpRegistered,
-			recovery_code: user.recoveryCode,
-			password_leaked: user.passwordLeaked,
-		},
+		user: userAnswer.json(user),
 	};
 }

@@ -74,7 +74,16 @@ export const userAnswer = wireShape<User>()({
 		}),
 		(user) => user.passwordLeaked,
 	],
-});
+}, (user) => ({
+	id: user.id,
+	created_at: user.createdAt,
+	email: user.email,
+	email_verified: user.emailVerified,
+	registered_totp: user.totpRegistered,
+	totp_registered: user.totpRegistered,
+	recovery_code: user.recoveryCode,
+	password_leaked: user.passwordLeaked,
+}));
 
 /**
  * The JSON text of `users.map(userAnswer.json)`, the same bytes as `JSON.stringify` makes (a test
