@@ -24,7 +24,7 @@ interface WireShape<Source, Shapes extends Record<string, z.ZodType>> {
  * `wireShape<User>()({ id: [identifier, (user) => user.id], … })`: one declaration per answer. A
  * shape on the hot path (the user of every read and validation) may also give `literal`, the same
  * answer written as one object literal: the compiler holds its fields to the declaration's types,
- * and test/http/wire-literals.test.ts holds its bytes, field order included, to `declared`. A
+ * and test/features/users.test.ts holds its bytes, field order included, to `declared`. A
  * literal costs about a tenth of the field-by-field walk (docs/benchmarks.md, issue 25).
  */
 export function wireShape<Source>() {

@@ -2,7 +2,7 @@
 import { endpoint, endpoints, returns, returnsNothing } from "../../http/endpoint.ts";
 import { pathUser } from "../../http/params.ts";
 import * as actions from "./actions.ts";
-import { parseUserListQuery, userAnswer, userListJson, userListQuery } from "./schemas.ts";
+import { parseUserListQuery, userAnswer, userListQuery } from "./schemas.ts";
 
 export default endpoints("Users", {
 	createUser: endpoint({
@@ -31,9 +31,8 @@ export default endpoints("Users", {
 				emailQuery: query.emailQuery,
 				exactEmail: query.exactEmail,
 			});
-			return new Response(userListJson(users), {
+			return Response.json(users.map(userAnswer.json), {
 				headers: {
-					"Content-Type": "application/json;charset=utf-8", // what Response.json sets
 					"X-Pagination-Total": String(total),
 					"X-Pagination-Total-Pages": String(Math.ceil(total / query.perPage)),
 				},

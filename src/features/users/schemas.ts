@@ -85,39 +85,6 @@ export const userAnswer = wireShape<User>()({
 	password_leaked: user.passwordLeaked,
 }));
 
-/**
- * The JSON text of `users.map(userAnswer.json)`, the same bytes as `JSON.stringify` makes (a test
- * holds the two together), for GET /users: a page of 20 then makes no wire objects and no generic
- * walk over them. Written from parts that need no escaping: ids and recovery codes come from fixed
- * alphabets (lib/ids.ts, checked again on import), numbers and booleans print as themselves; the
- * email, the one free text, goes through JSON.stringify.
- */
-export function userListJson(users: readonly User[]): string {
-	let text = "[";
-	for (let i = 0; i < users.length; i++) {
-		const user = users[i]!;
-		const totp = user.totpRegistered ? "true" : "false";
-		text +=
-			(i === 0 ? '{"id":"' : ',{"id":"') +
-			user.id +
-			'","created_at":' +
-			user.createdAt +
-			',"email":' +
-			(user.email === null ? "null" : JSON.stringify(user.email)) +
-			',"email_verified":' +
-			(user.emailVerified ? "true" : "false") +
-			',"registered_totp":' +
-			totp +
-			',"totp_registered":' +
-			totp +
-			',"recovery_code":"' +
-			user.recoveryCode +
-			'","password_leaked":' +
-			(user.passwordLeaked ? "true}" : "false}");
-	}
-	return text + "]";
-}
-
 /** GET /users query as a client should send it. parseUserListQuery is more lenient: an unknown or
  *  malformed value falls back to its default, and a per_page over the maximum is capped. */
 export const userListQuery = z.object({
