@@ -71,7 +71,9 @@ if (pooled.length > 0) {
 			stdout: "inherit",
 			stderr: "inherit",
 		});
-		code ||= await through.exited;
+		const pooledCode = await through.exited;
+		if (pooledCode !== 0) console.error(pooler.state());
+		code ||= pooledCode;
 		pooler.stop();
 	}
 }

@@ -156,7 +156,15 @@ export async function createTestDatabase(adminUrl: string): Promise<string> {
 	return url.toString();
 }
 
-export type PoolerForTests = { url: string; stop(): void } | { url: null; reason: string };
+export type PoolerForTests =
+	| {
+			url: string;
+			/** Whether the PgBouncer process is still there, and the last lines of its log: said when a
+			 *  pooled run fails, so that a run refused by a pooler that is gone says so. */
+			state(): string;
+			stop(): void;
+	  }
+	| { url: null; reason: string };
 
 /** Debian's PgBouncer in transaction mode, with its default settings otherwise, in front of the
  *  server at `postgresUrl`, on a Unix socket in a temporary directory; the same connection string
@@ -218,6 +226,15 @@ export async function startPgBouncer(postgresUrl: string): Promise<PoolerForTest
 	}
 	return {
 		url: url.toString(),
+		state() {
+			let alive = "gone";
+			try {
+				process.kill(Number(readFileSync(join(dir, "pid"), "utf8").trim()), 0);
+				alive = "running";
+			} catch {}
+			const log = existsSync(join(dir, "log")) ? readFileSync(join(dir, "log"), "utf8").trim().split("\n").slice(-10).join("\n") : "no log";
+			return `PgBouncer is ${alive}; the end of its log:\n${log}`;
+		},
 		stop() {
 			const pid = Number(readFileSync(join(dir, "pid"), "utf8").trim());
 			try {
