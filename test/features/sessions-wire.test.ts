@@ -1,8 +1,9 @@
-// The answer of POST /sessions/validate is written out as one literal (validatedSessionJson) for
-// speed; its bytes must stay those of the declared wire shapes (validatedSessionAnswer.json), field
-// order included, whatever the values: null or set, a touched session, text outside ASCII.
+// The answer of POST /sessions/validate (and every session answer) is written out as literals for
+// speed (src/http/wire.ts); its bytes must stay those of the declared wire shapes, made field by
+// field, order included, whatever the values: null or set, a touched session, text outside ASCII.
 import { expect, test } from "bun:test";
-import { shownSession, validatedSessionAnswer, validatedSessionJson } from "../../src/features/sessions/schemas.ts";
+import { sessionAnswer, shownSession, validatedSessionAnswer } from "../../src/features/sessions/schemas.ts";
+import { userAnswer } from "../../src/features/users/schemas.ts";
 import { DEFAULT_SESSION_SETTINGS, type SessionSettings } from "../../src/features/sessions/settings.ts";
 import type { Session } from "../../src/features/sessions/store.ts";
 import type { User } from "../../src/features/users/store.ts";
@@ -41,8 +42,10 @@ test("the validation's literal answer has the bytes of its declared wire shapes"
 	for (const session of sessions) {
 		for (const user of users) {
 			for (const setting of settings) {
-				const declared = JSON.stringify(validatedSessionAnswer.json({ session: shownSession(session, setting), user }));
-				expect(JSON.stringify(validatedSessionJson(session, user, setting))).toBe(declared);
+				const shown = shownSession(session, setting);
+				const declared = JSON.stringify({ session: sessionAnswer.declared(shown), user: userAnswer.declared(user) });
+				expect(JSON.stringify(validatedSessionAnswer.declared({ session: shown, user }))).toBe(declared);
+				expect(JSON.stringify(validatedSessionAnswer.json({ session: shown, user }))).toBe(declared);
 			}
 		}
 	}

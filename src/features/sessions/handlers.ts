@@ -4,7 +4,7 @@ import { endpoint, endpoints, returns, returnsList, returnsNothing } from "../..
 import { pathResource, pathUser } from "../../http/params.ts";
 import { isId } from "../../lib/ids.ts";
 import * as actions from "./actions.ts";
-import { createdSessionAnswer, endUserSessionsQuery, sessionAnswer, shownSession, validatedSessionAnswer, validatedSessionJson } from "./schemas.ts";
+import { createdSessionAnswer, endUserSessionsQuery, sessionAnswer, shownSession, validatedSessionAnswer } from "./schemas.ts";
 
 /** The live session named by `:session_id`, or null (NOT_FOUND). */
 const pathSession = pathResource("session_id", actions.getSession);
@@ -64,7 +64,7 @@ export default endpoints("Sessions", {
 			const ctx = c.get("ctx");
 			const found = await actions.validateSession(ctx, body.token);
 			if (found === null) return fail("NOT_FOUND");
-			return Response.json(validatedSessionJson(found.session, found.user, actions.sessionSettings(ctx)));
+			return Response.json(validatedSessionAnswer.json({ session: shownSession(found.session, actions.sessionSettings(ctx)), user: found.user }));
 		},
 	}),
 
