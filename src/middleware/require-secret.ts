@@ -19,16 +19,11 @@ const BEARER = /^bearer +/i;
  */
 function matchesADigest(given: string, secretDigests: readonly Uint8Array[], schemeInASecret: boolean): boolean {
 	const bearer = BEARER.test(given);
-	const asItIs = !bearer || schemeInASecret ? sha256(given) : null;
-	const withoutScheme = bearer ? sha256(given.replace(BEARER, "")) : null;
+	const candidates = !bearer ? [sha256(given)] : schemeInASecret ? [sha256(given), sha256(given.replace(BEARER, ""))] : [sha256(given.replace(BEARER, ""))];
 	let matched = false;
 	for (const secret of secretDigests) {
-		if (asItIs !== null) {
-			const equal = constantTimeEqualBytes(asItIs, secret);
-			matched = matched || equal;
-		}
-		if (withoutScheme !== null) {
-			const equal = constantTimeEqualBytes(withoutScheme, secret);
+		for (const candidate of candidates) {
+			const equal = constantTimeEqualBytes(candidate, secret);
 			matched = matched || equal;
 		}
 	}
