@@ -6,9 +6,9 @@ import { Database } from "bun:sqlite";
 import { afterAll, expect, test } from "bun:test";
 import { join } from "node:path";
 import type { HolmEvent } from "../../src/features/events/store.ts";
-import { MIGRATIONS } from "../../src/stores/sqlite/db/migrations.ts";
 import { openSqliteStorage } from "../../src/stores/sqlite/index.ts";
 import { tempDirsForThisFile } from "../support.ts";
+import { databaseBeforeStep } from "./schema-before.ts";
 
 const newDir = tempDirsForThisFile();
 const closing: (() => Promise<void>)[] = [];
@@ -58,13 +58,7 @@ test("a reader's cursor neither skips nor re-reads events after the sweep delete
 test("schema step 12 keeps an existing database's events, webhook deliveries and counter, without AUTOINCREMENT", async () => {
 	const path = join(newDir(), "holm.db");
 	// A database as step 10 left it, with events whose newest were swept: the counter is ahead of the rows.
-	const old = new Database(path, { create: true, strict: true });
-	old.run("PRAGMA journal_mode = WAL");
-	old.run("PRAGMA foreign_keys = ON");
-	const before = MIGRATIONS.findIndex((step) => step.includes("CREATE TABLE event_seq_floor"));
-	expect(before).toBeGreaterThan(0);
-	for (let version = 0; version < before; version++) old.run(MIGRATIONS[version]!);
-	old.run(`PRAGMA user_version = ${before}`);
+	const old = databaseBeforeStep(path, "CREATE TABLE event_seq_floor");
 	const insert = old.prepare("INSERT INTO event (id, time, type, user_id, client_ip, data) VALUES (?, ?, 'user_unblocked', ?, NULL, '{}')");
 	for (let i = 0; i < 8; i++) insert.run(event(i).id, T0 + i, event(i).userId);
 	old.run("INSERT INTO webhook_delivery (event_seq, due_at, attempts, claim) VALUES (3, 123, 2, NULL), (4, 456, 0, 'claimtoken')");

@@ -8,10 +8,10 @@ import { Database } from "bun:sqlite";
 import { afterAll, expect, test } from "bun:test";
 import { join } from "node:path";
 import type { EventType, HolmEvent } from "../../src/features/events/store.ts";
-import { MIGRATIONS } from "../../src/stores/sqlite/db/migrations.ts";
 import { USER_INDEX_BATCH } from "../../src/stores/sqlite/events.ts";
 import { openSqliteStorage } from "../../src/stores/sqlite/index.ts";
 import { tempDirsForThisFile } from "../support.ts";
+import { databaseBeforeStep } from "./schema-before.ts";
 
 const newDir = tempDirsForThisFile();
 const closing: (() => Promise<void>)[] = [];
@@ -112,13 +112,7 @@ test("the sweep deletes expired events' event_user entries with them, and a user
 test("schema step 13 moves a database's users' events from the index event_user_id into event_user", async () => {
 	const path = join(newDir(), "holm.db");
 	// A database as step 12 left it, with events of several users and of nobody.
-	const old = new Database(path, { create: true, strict: true });
-	old.run("PRAGMA journal_mode = WAL");
-	old.run("PRAGMA foreign_keys = ON");
-	const before = MIGRATIONS.findIndex((step) => step.includes("CREATE TABLE event_user "));
-	expect(before).toBeGreaterThan(0);
-	for (let version = 0; version < before; version++) old.run(MIGRATIONS[version]!);
-	old.run(`PRAGMA user_version = ${before}`);
+	const old = databaseBeforeStep(path, "CREATE TABLE event_user ");
 	expect(old.query("SELECT name FROM sqlite_master WHERE name = 'event_user_id'").get()).toEqual({ name: "event_user_id" });
 	const insert = old.prepare("INSERT INTO event (seq, id, time, type, user_id, client_ip, data) VALUES (?, ?, ?, ?, ?, NULL, '{}')");
 	const written = Array.from({ length: 40 }, (_, i) => event(i));
