@@ -31,7 +31,9 @@ test("a stdout reader that stops reading cannot make Holm keep every log line", 
 		};
 		await readStderr((text) => text.includes("grown="));
 		const grown = Number(/grown=(-?\d+)/.exec(said)?.[1]);
-		expect(grown).toBeLessThan(4 * MAX_WAITING + 16 * 1024 * 1024);
+		// Kept lines grew it by about 67 MB; the bound leaves room for the heap's own swings (a CI run
+		// measured 20.04 MiB once), far below that.
+		expect(grown).toBeLessThan(4 * MAX_WAITING + 28 * 1024 * 1024);
 
 		// The reader comes back: everything still waiting arrives, then the count of what did not.
 		const reader = Bun.spawn(["cat", fifo], { stdout: "pipe" });
