@@ -22,6 +22,8 @@ const SECONDS = Number(process.env.HOT_SECONDS ?? 3);
 const USERS = Number(process.env.HOT_USERS ?? 2000);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
 const ROWS = new Set((process.env.HOT_ROWS ?? "reads,events").split(","));
+// Which reads (get, page, validate), for a profile of one of them.
+const READS = new Set((process.env.HOT_READS ?? "get,page,validate").split(","));
 const builds = (process.argv.length > 2 ? process.argv.slice(2) : [EXECUTABLE]).map((spec) => {
 	const [executable, ...flags] = spec.split(",");
 	return { name: spec, executable: executable!, flags };
@@ -110,9 +112,9 @@ try {
 				continue;
 			}
 			if (ROWS.has("reads")) {
-				add(`${name} GET /users/{id}`, await wrk(pid, url, byUser, idsFile));
-				add(`${name} GET /users?per_page=20`, await wrk(pid, `${url}/users?per_page=20`, ""));
-				if ("tokensFile" in server) add(`${name} POST /sessions/validate`, await wrk(pid, url, validate, server.tokensFile));
+				if (READS.has("get")) add(`${name} GET /users/{id}`, await wrk(pid, url, byUser, idsFile));
+				if (READS.has("page")) add(`${name} GET /users?per_page=20`, await wrk(pid, `${url}/users?per_page=20`, ""));
+				if (READS.has("validate") && "tokensFile" in server) add(`${name} POST /sessions/validate`, await wrk(pid, url, validate, server.tokensFile));
 			}
 			if (ROWS.has("events")) add(`${name} POST /users/{id}/regenerate-recovery-code`, await wrk(pid, url, regenerate, idsFile));
 		}

@@ -14,6 +14,7 @@ import { chmodSync, linkSync, lstatSync, type Stats, unlinkSync } from "node:fs"
 import { connect } from "node:net";
 import { basename, dirname, join } from "node:path";
 import { ConfigError } from "./config-error.ts";
+import { answersTogether } from "./http/answers-together.ts";
 
 export interface Listener {
 	/** http://host:port, or unix:PATH. */
@@ -41,7 +42,7 @@ export function listenOnTcp(host: string, port: number, fetch: FetchHandler): Li
 		// Never development mode (a thrown error must not show a stack page); and reusePort stated,
 		// since Bun turns it on outside development mode, which lets a second holm share a busy port
 		// instead of failing to start.
-		server = Bun.serve({ hostname: host, port, idleTimeout: IDLE_TIMEOUT_SECONDS, fetch, development: false, reusePort: false });
+		server = Bun.serve({ hostname: host, port, idleTimeout: IDLE_TIMEOUT_SECONDS, fetch: answersTogether(fetch), development: false, reusePort: false });
 	} catch (error) {
 		const where = host.includes(":") ? `[${host}]:${port}` : `${host}:${port}`;
 		throw new ConfigError(`cannot listen on ${where} (${codeOf(error)}); check --host and --port`);
@@ -119,7 +120,7 @@ export async function listenOnUnix(path: string, mode: number, fetch: FetchHandl
 	let server: Server<undefined>;
 	try {
 		// Bun's types leave idleTimeout out for a Unix socket, but it applies there as on TCP.
-		server = Bun.serve({ unix: temporary, fetch, development: false, ...({ idleTimeout: IDLE_TIMEOUT_SECONDS } as object) });
+		server = Bun.serve({ unix: temporary, fetch: answersTogether(fetch), development: false, ...({ idleTimeout: IDLE_TIMEOUT_SECONDS } as object) });
 	} catch (error) {
 		throw new ConfigError(`cannot listen on a Unix socket in ${dirname(path)} for --unix ${basename(path)} (${codeOf(error)})`);
 	}

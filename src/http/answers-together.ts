@@ -1,0 +1,59 @@
+// Under load, the answers of one turn of the event loop leave together, at its end.
+//
+// Each answer Holm sends wakes the caller's thread if it was waiting, and on the sender's side a
+// wake-up is a cross-core interrupt, which on a virtual machine costs several microseconds of
+// Holm's own CPU (perf: a fifth of a page of users' CPU was spent in the wake-up of `wrk`).
+// Bun runs a request's handler and sends its answer before it reads the next request of the same
+// turn, so under load the caller was woken once per answer: it read one answer, went back to
+// sleep, and was woken again by the next. Sent together at the end of the turn, the answers of a
+// busy turn wake it about once. A batch costs latency when few requests are in flight (the caller
+// waits for the whole turn instead of getting its answer while Holm works on the next one), so an
+// answer waits only when the turn before handled BUSY_TURN requests or more; at lower load every
+// answer leaves as soon as it is ready, as before. (docs/benchmarks.md, "Answers leave together".)
+
+/** Requests in one turn from which the next turn's answers are held to its end. */
+export const BUSY_TURN = 8;
+/** While the server is quiet, one turn in about this many requests is counted (the count is an
+ *  immediate callback of its own, which costs more than the answers it might batch). */
+export const QUIET_SAMPLE = 16;
+
+type Handler<Args extends unknown[]> = (request: Request, ...rest: Args) => Response | Promise<Response>;
+
+/** `fetch`, whose answers are held to the end of the turn while the server is busy. */
+export function answersTogether<Args extends unknown[]>(fetch: Handler<Args>): (request: Request, ...rest: Args) => Promise<Response> {
+	// Whether this turn's requests are being counted (its end is scheduled), how many began in it
+	// so far, and how many began in the last turn counted.
+	let counting = false;
+	let thisTurn = 0;
+	let lastTurn = 0;
+	// Requests since the last counted turn, while quiet.
+	let uncounted = 0;
+	let held: (() => void)[] = [];
+
+	function endTurn(): void {
+		counting = false;
+		lastTurn = thisTurn;
+		thisTurn = 0;
+		const ready = held;
+		held = [];
+		for (const release of ready) release();
+	}
+
+	/** Counts this turn from now on: setImmediate runs once Bun has handled what its poll returned. */
+	function countThisTurn(): void {
+		counting = true;
+		uncounted = 0;
+		setImmediate(endTurn);
+	}
+
+	return async (request, ...rest) => {
+		// Busy: every turn is counted, from its first request. Quiet: now and then.
+		if (!counting && (lastTurn >= BUSY_TURN || ++uncounted >= QUIET_SAMPLE)) countThisTurn();
+		if (counting) thisTurn++;
+		const response = await fetch(request, ...rest);
+		if (lastTurn < BUSY_TURN) return response;
+		if (!counting) countThisTurn(); // an answer that was ready only in a later turn
+		await new Promise<void>((release) => held.push(release));
+		return response;
+	};
+}
