@@ -658,5 +658,6 @@ describe("--database and migrate", () => {
 		} finally {
 			silent.stop(true);
 		}
-	});
+		// The silent port takes the whole 5 s connection timeout: more than `bun test`'s own default.
+	}, 20_000);
 });
