@@ -9,12 +9,14 @@
 // busy turn wake it about once. A batch costs latency when few requests are in flight (the caller
 // waits for the whole turn instead of getting its answer while Holm works on the next one), so an
 // answer waits only when the turn before handled BUSY_TURN requests or more; at lower load every
-// answer leaves as soon as it is ready, as before. (docs/benchmarks.md, "Answers leave together".)
+// answer leaves as soon as it is ready, as before. (docs/decisions.md, "Answers leave together under
+// load"; the measurements are in docs/benchmarks.md.)
 
 /** Requests in one turn from which the next turn's answers are held to its end. */
 export const BUSY_TURN = 8;
-/** While the server is quiet, one turn in about this many requests is counted (the count is an
- *  immediate callback of its own, which costs more than the answers it might batch). */
+/** While the server is quiet, one turn in about this many requests is counted: counting a turn
+ *  takes an immediate callback of its own, which a quiet server need not pay on every request. A
+ *  burst is seen within this many requests; while busy, every turn is counted. */
 export const QUIET_SAMPLE = 16;
 
 type Handler<Args extends unknown[]> = (request: Request, ...rest: Args) => Response | Promise<Response>;
