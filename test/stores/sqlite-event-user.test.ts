@@ -1,14 +1,16 @@
-// One user's events on SQLite are found through event_user (schema step 13), filled in batches of
-// USER_INDEX_BATCH writes and at each sweep, not through an index written with every event (one
-// more WAL page a commit). A read of a user's events takes the rows up to the batch's mark from
+// One user's events on SQLite are found through event_user (schema steps 13 and 14), filled in
+// batches of USER_INDEX_BATCH writes and at each sweep, not through an index written with every
+// event (one more WAL page a commit), and keyed by part (seq / USER_INDEX_PART) first, so that a
+// batch writes the newest part's pages only. A read of a user's events takes the rows up to the batch's mark from
 // event_user and the newer ones from the event table: it must still see every event of the user
 // once, in order, the one just written too, in the feed and in the console; the sweep must take
-// expired events' entries with them; and a database made before step 13 must keep its users' events.
+// expired events' entries with them; and a database made before step 13 or 14 must keep its users'
+// events.
 import { Database } from "bun:sqlite";
 import { afterAll, expect, test } from "bun:test";
 import { join } from "node:path";
 import type { EventType, HolmEvent } from "../../src/features/events/store.ts";
-import { USER_INDEX_BATCH } from "../../src/stores/sqlite/events.ts";
+import { USER_INDEX_BATCH, USER_INDEX_PART } from "../../src/stores/sqlite/events.ts";
 import { openSqliteStorage } from "../../src/stores/sqlite/index.ts";
 import { tempDirsForThisFile } from "../support.ts";
 import { databaseBeforeStep } from "./schema-before.ts";
@@ -135,5 +137,93 @@ test("schema step 13 moves a database's users' events from the index event_user_
 	for (const userId of USERS) {
 		expect(await feedOfUser(storage, userId, [], 4)).toEqual(expected([...written, next], userId));
 		expect(await consoleOfUser(storage, userId, null, 4)).toEqual(expected([...written, next], userId).reverse());
+	}
+});
+
+/** Event i of a run that spans parts: most are the three USERS', a few a rare user's, far apart. */
+const RARE = "dave".padEnd(24, "x");
+function spreadEvent(i: number, rareAt: ReadonlySet<number>): HolmEvent {
+	return { ...event(i), userId: rareAt.has(i) ? RARE : event(i).userId };
+}
+
+test("a user's events are read once each, in order, across the parts of event_user, past parts without theirs too", async () => {
+	const path = join(newDir(), "holm.db");
+	await open(path).close();
+	closing.pop();
+	// The first event's seq is 100 before the end of part 0: the run crosses into parts 1, 2 and 3.
+	const db = new Database(path);
+	db.run("UPDATE event_seq_floor SET seq = ?", [USER_INDEX_PART - 101]);
+	db.close();
+	const storage = open(path);
+	const count = 3 * USER_INDEX_PART + 500;
+	// The rare user's events: in part 0, twice in part 1, none in part 2, then part 3 and the newest
+	// (after the last batch).
+	const rareAt = new Set([3, 150, 5000, 2 * USER_INDEX_PART + 200, count - 2]);
+	const written = Array.from({ length: count }, (_, i) => spreadEvent(i, rareAt));
+	for (let i = 0; i < count; i += 2000) await storage.stores.events.append(written.slice(i, i + 2000));
+
+	const check = async (events: HolmEvent[]) => {
+		for (const limit of [1, 2, 100]) {
+			expect(await feedOfUser(storage, RARE, [], limit)).toEqual(expected(events, RARE));
+			expect(await consoleOfUser(storage, RARE, null, limit)).toEqual(expected(events, RARE).reverse());
+		}
+		expect(await feedOfUser(storage, RARE, ["sign_in_failed"], 1)).toEqual(expected(events, RARE, ["sign_in_failed"]));
+		const bulk = USERS[1]!;
+		expect(await feedOfUser(storage, bulk, [], 997)).toEqual(expected(events, bulk));
+		expect(await feedOfUser(storage, bulk, ["sign_in"], 3000)).toEqual(expected(events, bulk, ["sign_in"]));
+		expect(await consoleOfUser(storage, bulk, "sign_in_failed", 1201)).toEqual(expected(events, bulk, ["sign_in_failed"]).reverse());
+	};
+	await check(written);
+	const reader = new Database(path, { readonly: true });
+	try {
+		expect(reader.query("SELECT DISTINCT part FROM event_user ORDER BY part").all()).toEqual([0, 1, 2, 3].map((part) => ({ part })));
+		expect(reader.query("SELECT count(*) AS n FROM event_user WHERE part != seq / ?").get(USER_INDEX_PART)).toEqual({ n: 0 });
+	} finally {
+		reader.close();
+	}
+
+	// The sweep, cutting part 2 in two: parts 0 and 1 go whole, part 2's older entries with them.
+	const cut = 2 * USER_INDEX_PART + 100 - (USER_INDEX_PART - 100); // the index of the event with seq 2 × PART + 100
+	expect(written[cut]!.time).toBe(T0 + cut);
+	await storage.stores.events.deleteOlderThan(T0 + cut);
+	const kept = written.slice(cut);
+	const after = new Database(path, { readonly: true });
+	try {
+		expect(after.query("SELECT min(seq) AS seq FROM event_user").get()).toEqual({ seq: 2 * USER_INDEX_PART + 100 });
+		expect(after.query("SELECT count(*) AS n FROM event_user").get()).toEqual({ n: kept.filter((e) => e.userId !== null).length });
+	} finally {
+		after.close();
+	}
+	await check(kept);
+});
+
+test("schema step 14 keys a database's event_user entries by part, and its users' events read as before", async () => {
+	const path = join(newDir(), "holm.db");
+	// A database as step 13 left it: entries (user_id, seq), some past the first part.
+	const old = databaseBeforeStep(path, "CREATE TABLE event_user_by_part ");
+	const insert = old.prepare("INSERT INTO event (seq, id, time, type, user_id, client_ip, data) VALUES (?, ?, ?, ?, ?, NULL, '{}')");
+	const entry = old.prepare("INSERT INTO event_user (user_id, seq) VALUES (?, ?)");
+	const first = USER_INDEX_PART - 20;
+	const written = Array.from({ length: 60 }, (_, i) => event(i));
+	written.forEach((e, i) => {
+		insert.run(first + i, e.id, e.time, e.type, e.userId);
+		if (e.userId !== null && i < 50) entry.run(e.userId, first + i);
+	});
+	old.run("UPDATE event_user_upto SET seq = ?", [first + 49]);
+	old.run("UPDATE event_seq_floor SET seq = ?", [first + 59]);
+	old.close();
+
+	const storage = open(path);
+	const db = new Database(path, { readonly: true });
+	try {
+		expect(db.query("SELECT part, user_id, seq FROM event_user ORDER BY seq").all()).toEqual(
+			written.flatMap((e, i) => (e.userId === null || i >= 50 ? [] : [{ part: Math.floor((first + i) / USER_INDEX_PART), user_id: e.userId, seq: first + i }])),
+		);
+	} finally {
+		db.close();
+	}
+	for (const userId of USERS) {
+		expect(await feedOfUser(storage, userId, [], 4)).toEqual(expected(written, userId));
+		expect(await consoleOfUser(storage, userId, null, 4)).toEqual(expected(written, userId).reverse());
 	}
 });

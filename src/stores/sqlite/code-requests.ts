@@ -21,7 +21,7 @@ export function codeRequestVerbs<Row, Request, Code>(
 	const { name, key, code, columns, toRequest } = table;
 	const selectLive = reads.prepare<Row, [string, number]>(`SELECT ${columns} FROM ${name} WHERE ${key} = ? AND expires_at > ?`);
 	const selectLiveForUser = reads.prepare<Row, [string, number]>(
-		`SELECT ${columns} FROM ${name} WHERE user_id = ? AND expires_at > ? ORDER BY created_at, ${key}`,
+		`SELECT ${columns} FROM ${name} WHERE user_id = +? AND expires_at > ? ORDER BY created_at, ${key}`,
 	);
 	// Count first, in one statement: parallel attempts are serialised by the write lock, and each
 	// sees the count the one before it left, so at most maxAttempts ever get a row.

@@ -2,7 +2,7 @@
 // instance's clock: one process, one clock).
 import type { Database } from "bun:sqlite";
 import { TOUCH_EVERY_SECONDS, toListedUserFacts, toLock, type ConsoleStore, type ListedUserRow, type LockRow } from "../../features/console/store.ts";
-import { eventOfRow, type EventRow } from "./events.ts";
+import { eventOfRow, scanUserEvents, USER_INDEX_BOUNDS, type EventRow } from "./events.ts";
 import { writeTransaction } from "./db/write-transaction.ts";
 
 
@@ -22,7 +22,7 @@ export function createSqliteConsoleStore(db: Database, now: () => number): Conso
 	const deleteSessions = db.prepare<void, []>(`DELETE FROM console_session`);
 	const deleteTokens = db.prepare<void, []>(`DELETE FROM console_token`);
 	const selectLocks = db.prepare<LockRow, [string]>(
-		`SELECT check_name, failed_attempts, locked_until, lock_count FROM second_factor_lockout WHERE user_id = ? ORDER BY check_name`,
+		`SELECT check_name, failed_attempts, locked_until, lock_count FROM second_factor_lockout WHERE user_id = +? ORDER BY check_name`,
 	);
 	// The page's users in one statement, each by the passkey and lockout indexes on user_id.
 	const selectListed = db.prepare<ListedUserRow, [string, number]>(
@@ -38,15 +38,17 @@ export function createSqliteConsoleStore(db: Database, now: () => number): Conso
 	// backwards: a page reads its rows only.
 	const recent = db.prepare<EventRow, [number, string | null, number, number]>(
 		`SELECT seq, id, time, type, user_id, client_ip, data FROM event
-		WHERE seq < ?1 AND (?2 IS NULL OR type = ?2) AND time >= ?3 ORDER BY seq DESC LIMIT ?4`,
+		WHERE seq < ?1 AND (?2 IS NULL OR type = +?2) AND time >= ?3 ORDER BY seq DESC LIMIT +?4`,
 	);
-	const recentForUser = db.prepare<EventRow, [number, string | null, number, number, string]>(
+	const userBounds = db.prepare<{ low: number | null; upto: number }, []>(USER_INDEX_BOUNDS);
+	const userPart = db.prepare<EventRow, [number, string, number, string | null, number, number]>(
 		`SELECT u.seq, e.id, e.time, e.type, e.user_id, e.client_ip, e.data FROM event_user u JOIN event e ON e.seq = u.seq
-		WHERE u.user_id = ?5 AND u.seq < ?1 AND (?2 IS NULL OR e.type = ?2) AND e.time >= ?3
-		UNION ALL
-		SELECT seq, id, time, type, user_id, client_ip, data FROM event
-		WHERE seq > (SELECT seq FROM event_user_upto) AND seq < ?1 AND user_id = ?5 AND (?2 IS NULL OR type = ?2) AND time >= ?3
-		ORDER BY 1 DESC LIMIT ?4`,
+		WHERE u.part = +?1 AND u.user_id = +?2 AND u.seq < ?3 AND (?4 IS NULL OR e.type = +?4) AND e.time >= ?5
+		ORDER BY u.seq DESC LIMIT +?6`,
+	);
+	const userNewest = db.prepare<EventRow, [number, number, string, string | null, number, number]>(
+		`SELECT seq, id, time, type, user_id, client_ip, data FROM event
+		WHERE seq > ?1 AND seq < ?2 AND user_id = +?3 AND (?4 IS NULL OR type = +?4) AND time >= ?5 ORDER BY seq DESC LIMIT +?6`,
 	);
 	// Events are stored in time order: those since a time are the rows after the newest older one,
 	// found by walking the primary key back from the newest.
@@ -100,10 +102,21 @@ export function createSqliteConsoleStore(db: Database, now: () => number): Conso
 		},
 		async recentEvents(query) {
 			const before = query.before ?? Number.MAX_SAFE_INTEGER;
+			const since = query.since ?? 0;
+			const userId = query.userId;
 			const rows =
-				query.userId === null
-					? recent.all(before, query.type, query.since ?? 0, query.limit)
-					: recentForUser.all(before, query.type, query.since ?? 0, query.limit, query.userId);
+				userId === null
+					? recent.all(before, query.type, since, query.limit)
+					: scanUserEvents(
+							{
+								bounds: () => userBounds.get() ?? { low: null, upto: 0 },
+								part: (part, limit) => userPart.all(part, userId, before, query.type, since, limit),
+								newest: (upto, limit) => userNewest.all(upto, before, userId, query.type, since, limit),
+							},
+							before,
+							false,
+							query.limit,
+						);
 			return rows.map((row) => ({ seq: row.seq, event: eventOfRow(row) }));
 		},
 		async eventCounts(since) {

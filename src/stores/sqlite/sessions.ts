@@ -116,7 +116,7 @@ export function createSqliteSessionStore(db: Database, reads: SnapshotReads, eve
 	);
 	const countOfUser = db.prepare<{ n: number }, [string]>(`SELECT count(*) AS n FROM session WHERE user_id = ?`);
 	const endLeastRecentlyUsed = db.prepare<{ id: string }, [string, number]>(
-		`DELETE FROM session WHERE id IN (SELECT id FROM session WHERE user_id = ?1 ORDER BY last_used_at, created_at, id LIMIT ?2) RETURNING id`,
+		`DELETE FROM session WHERE id IN (SELECT id FROM session WHERE user_id = +?1 ORDER BY last_used_at, created_at, id LIMIT +?2) RETURNING id`,
 	);
 
 	// One statement for the session and its user that reads a real session row and its real user
@@ -142,7 +142,7 @@ export function createSqliteSessionStore(db: Database, reads: SnapshotReads, eve
 	const touch = db.prepare<void, [number, string, number]>(`UPDATE session SET last_used_at = ?1 WHERE id = ?2 AND last_used_at <= ?1 - ?3`);
 	const selectLive = reads.prepare<SessionRow, [string, number, number, number]>(`SELECT ${SESSION_COLUMNS} FROM session WHERE id = ?1 AND ${LIVE}`);
 	const listLive = reads.prepare<SessionRow, [string, number, number, number]>(
-		`SELECT ${SESSION_COLUMNS} FROM session WHERE user_id = ?1 AND ${LIVE} ORDER BY last_used_at DESC, created_at DESC, id`,
+		`SELECT ${SESSION_COLUMNS} FROM session WHERE user_id = +?1 AND ${LIVE} ORDER BY last_used_at DESC, created_at DESC, id`,
 	);
 	const deleteOne = db.prepare<{ id: string; created_at: number; last_used_at: number }, [string]>(
 		`DELETE FROM session WHERE id = ? RETURNING id, created_at, last_used_at`,

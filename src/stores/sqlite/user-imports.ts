@@ -29,7 +29,7 @@ export function createSqliteUserImportStore(db: Database): UserImportStore {
 	const insertCredential = db.prepare<void, [string, number, Uint8Array]>(
 		`INSERT INTO totp_credential (user_id, created_at, key, last_used_step) VALUES (?, ?, ?, 0)`,
 	);
-	const selectPasskeyHolder = db.prepare<{ user_id: string }, [string, Uint8Array]>(`SELECT user_id FROM passkey WHERE id = ? OR credential_id = ? LIMIT 1`);
+	const selectPasskeyHolder = db.prepare<{ user_id: string }, [string, Uint8Array]>(`SELECT user_id FROM passkey WHERE id = +? OR credential_id = +? LIMIT 1`);
 	const insertHandle = db.prepare<void, [string, Uint8Array]>(
 		`INSERT INTO passkey_user_handle (user_id, handle) VALUES (?, ?) ON CONFLICT DO NOTHING`,
 	);

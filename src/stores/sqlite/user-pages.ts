@@ -46,10 +46,10 @@ function sortsBefore(order: UserOrder, a: SortKey, b: SortKey): boolean {
 }
 
 interface PageStatements<Row> {
-	/** ORDER BY the ordering, ascending: LIMIT ?, OFFSET ?. */
+	/** ORDER BY the ordering, ascending: LIMIT +?, OFFSET +?. */
 	fromStart: SnapshotStatement<Row, [number, number]>;
 	/** The same, from the first row at or after a key (?1 created_at, ?2 id; the id ordering uses
-	 *  only ?2): LIMIT ?3, OFFSET ?4. */
+	 *  only ?2): LIMIT +?3, OFFSET +?4. */
 	fromKey: SnapshotStatement<Row, [number, string, number, number]>;
 }
 

@@ -84,8 +84,8 @@ export function createSqliteUserStore(db: Database, reads: SnapshotReads, events
 		`SELECT created_at, id FROM user_email_match WHERE user_email_match MATCH ? LIMIT ${FEW_MATCHES + 1}`,
 	);
 	const leakedPage = {
-		ascending: reads.prepare<UserRow, [number, number]>(`SELECT ${USER_COLUMNS} FROM user WHERE password_leaked = 1 ORDER BY created_at, id LIMIT ? OFFSET ?`),
-		descending: reads.prepare<UserRow, [number, number]>(`SELECT ${USER_COLUMNS} FROM user WHERE password_leaked = 1 ORDER BY created_at DESC, id DESC LIMIT ? OFFSET ?`),
+		ascending: reads.prepare<UserRow, [number, number]>(`SELECT ${USER_COLUMNS} FROM user WHERE password_leaked = 1 ORDER BY created_at, id LIMIT +? OFFSET +?`),
+		descending: reads.prepare<UserRow, [number, number]>(`SELECT ${USER_COLUMNS} FROM user WHERE password_leaked = 1 ORDER BY created_at DESC, id DESC LIMIT +? OFFSET +?`),
 	};
 	const countLeaked = reads.prepare<{ total: number }, []>(`SELECT count(*) AS total FROM user WHERE password_leaked = 1`);
 	const deleteById = db.prepare<{ created_at: number }, [string]>(`DELETE FROM user WHERE id = ? RETURNING created_at`);
@@ -94,12 +94,12 @@ export function createSqliteUserStore(db: Database, reads: SnapshotReads, events
 	const keyFilter: Record<UserOrder, string> = { created_at: "(created_at, id) >= (?1, ?2)", id: "id >= ?2" };
 	const pages = new UserPages<UserRow>(reads, {
 		created_at: {
-			fromStart: reads.prepare(`SELECT ${USER_COLUMNS} FROM user ORDER BY ${orderBy.created_at} LIMIT ? OFFSET ?`),
-			fromKey: reads.prepare(`SELECT ${USER_COLUMNS} FROM user WHERE ${keyFilter.created_at} ORDER BY ${orderBy.created_at} LIMIT ?3 OFFSET ?4`),
+			fromStart: reads.prepare(`SELECT ${USER_COLUMNS} FROM user ORDER BY ${orderBy.created_at} LIMIT +? OFFSET +?`),
+			fromKey: reads.prepare(`SELECT ${USER_COLUMNS} FROM user WHERE ${keyFilter.created_at} ORDER BY ${orderBy.created_at} LIMIT +?3 OFFSET +?4`),
 		},
 		id: {
-			fromStart: reads.prepare(`SELECT ${USER_COLUMNS} FROM user ORDER BY ${orderBy.id} LIMIT ? OFFSET ?`),
-			fromKey: reads.prepare(`SELECT ${USER_COLUMNS} FROM user WHERE ${keyFilter.id} ORDER BY ${orderBy.id} LIMIT ?3 OFFSET ?4`),
+			fromStart: reads.prepare(`SELECT ${USER_COLUMNS} FROM user ORDER BY ${orderBy.id} LIMIT +? OFFSET +?`),
+			fromKey: reads.prepare(`SELECT ${USER_COLUMNS} FROM user WHERE ${keyFilter.id} ORDER BY ${orderBy.id} LIMIT +?3 OFFSET +?4`),
 		},
 	});
 	// With one, the page's ids come first through the covering index, then their rows: OFFSET then
@@ -116,15 +116,15 @@ export function createSqliteUserStore(db: Database, reads: SnapshotReads, events
 			const order = sortBy === "id" ? `id ${direction}` : `created_at ${direction}, id ${direction}`;
 			listMatching.set(
 				`${sortBy} ${sortOrder}`,
-				reads.prepare(`SELECT ${USER_COLUMNS} FROM user WHERE id IN (SELECT id FROM user ${EMAIL_FILTER} ORDER BY ${order} LIMIT ? OFFSET ?) ORDER BY ${order}`),
+				reads.prepare(`SELECT ${USER_COLUMNS} FROM user WHERE id IN (SELECT id FROM user ${EMAIL_FILTER} ORDER BY ${order} LIMIT +? OFFSET +?) ORDER BY ${order}`),
 			);
 			pageWalked.set(
 				`${sortBy} ${sortOrder}`,
-				reads.prepare(`SELECT id FROM (SELECT id, email FROM user ORDER BY ${order} LIMIT ?4) WHERE instr(email, ?1) > 0 LIMIT ?2 OFFSET ?3`),
+				reads.prepare(`SELECT id FROM (SELECT id, email FROM user ORDER BY ${order} LIMIT +?4) WHERE instr(email, ?1) > 0 LIMIT +?2 OFFSET +?3`),
 			);
 			pageSorted.set(
 				`${sortBy} ${sortOrder}`,
-				reads.prepare(`SELECT id FROM user_email_match WHERE user_email_match MATCH ?1 ORDER BY ${order} LIMIT ?2 OFFSET ?3`),
+				reads.prepare(`SELECT id FROM user_email_match WHERE user_email_match MATCH ?1 ORDER BY ${order} LIMIT +?2 OFFSET +?3`),
 			);
 			rowsByIds.set(`${sortBy} ${sortOrder}`, reads.prepare(`SELECT ${USER_COLUMNS} FROM user WHERE id IN (SELECT value FROM json_each(?)) ORDER BY ${order}`));
 		}

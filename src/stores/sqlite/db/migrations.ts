@@ -316,4 +316,13 @@ export const MIGRATIONS: readonly string[] = [
 	INSERT INTO event_user_upto (seq) SELECT coalesce(max(seq), 0) FROM event;
 	DROP INDEX event_user_id;
 	`,
+	// 14: event_user keyed by part first (seq / 8192, events.ts's USER_INDEX_PART), so that a batch's
+	// entries go to the newest part's pages instead of each user's own page (docs/benchmarks.md,
+	// "event_user by part").
+	`
+	CREATE TABLE event_user_by_part (part INTEGER NOT NULL, user_id TEXT NOT NULL, seq INTEGER NOT NULL, PRIMARY KEY (part, user_id, seq)) STRICT, WITHOUT ROWID;
+	INSERT INTO event_user_by_part (part, user_id, seq) SELECT seq / 8192, user_id, seq FROM event_user ORDER BY 1, 2, 3;
+	DROP TABLE event_user;
+	ALTER TABLE event_user_by_part RENAME TO event_user;
+	`,
 ];
