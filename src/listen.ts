@@ -14,7 +14,7 @@ import { chmodSync, linkSync, lstatSync, type Stats, unlinkSync } from "node:fs"
 import { connect } from "node:net";
 import { basename, dirname, join } from "node:path";
 import { ConfigError } from "./config-error.ts";
-import { answersTogether } from "./http/answers-together.ts";
+import { answersTogether, type TurnWrites } from "./http/answers-together.ts";
 
 export interface Listener {
 	/** http://host:port, or unix:PATH. */
@@ -36,13 +36,13 @@ function codeOf(error: unknown): string {
 	return error instanceof Error ? error.message : String(error);
 }
 
-export function listenOnTcp(host: string, port: number, fetch: FetchHandler): Listener {
+export function listenOnTcp(host: string, port: number, fetch: FetchHandler, writes: TurnWrites | null = null): Listener {
 	let server: Server<undefined>;
 	try {
 		// Never development mode (a thrown error must not show a stack page); and reusePort stated,
 		// since Bun turns it on outside development mode, which lets a second holm share a busy port
 		// instead of failing to start.
-		server = Bun.serve({ hostname: host, port, idleTimeout: IDLE_TIMEOUT_SECONDS, fetch: answersTogether(fetch), development: false, reusePort: false });
+		server = Bun.serve({ hostname: host, port, idleTimeout: IDLE_TIMEOUT_SECONDS, fetch: answersTogether(fetch, writes), development: false, reusePort: false });
 	} catch (error) {
 		const where = host.includes(":") ? `[${host}]:${port}` : `${host}:${port}`;
 		throw new ConfigError(`cannot listen on ${where} (${codeOf(error)}); check --host and --port`);
@@ -113,14 +113,14 @@ function removeIfSame(path: string, ours: Stats): void {
 	if (now !== null && now.isSocket() && now.ino === ours.ino && now.dev === ours.dev) unlinkSync(path);
 }
 
-export async function listenOnUnix(path: string, mode: number, fetch: FetchHandler): Promise<Listener> {
+export async function listenOnUnix(path: string, mode: number, fetch: FetchHandler, writes: TurnWrites | null = null): Promise<Listener> {
 	const stale = await checkUnixPath(path);
 	// Short, so that it fits in a socket address (108 bytes) wherever PATH does, or nearly.
 	const temporary = join(dirname(path), `.holm-${crypto.randomUUID().slice(0, 8)}`);
 	let server: Server<undefined>;
 	try {
 		// Bun's types leave idleTimeout out for a Unix socket, but it applies there as on TCP.
-		server = Bun.serve({ unix: temporary, fetch: answersTogether(fetch), development: false, ...({ idleTimeout: IDLE_TIMEOUT_SECONDS } as object) });
+		server = Bun.serve({ unix: temporary, fetch: answersTogether(fetch, writes), development: false, ...({ idleTimeout: IDLE_TIMEOUT_SECONDS } as object) });
 	} catch (error) {
 		throw new ConfigError(`cannot listen on a Unix socket in ${dirname(path)} for --unix ${basename(path)} (${codeOf(error)})`);
 	}

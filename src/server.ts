@@ -7,6 +7,7 @@ import { join, resolve } from "node:path";
 import { createApp, type App } from "./app.ts";
 import { DATABASE_PASSWORD_WARNING, DEFAULT_EVENT_CONFIG, type DatabaseConfig, type EventConfig, type ServeConfig } from "./config.ts";
 import { lockDataDir, prepareDataDir, removeNewDataDir, type DataDirLock } from "./data-dir.ts";
+import type { TurnWrites } from "./http/answers-together.ts";
 import type { AppContext } from "./http/env.ts";
 import { createLeakCheck } from "./leak-check/index.ts";
 import { createHasher, prepareDummyHash, type Argon2Cost } from "./lib/password-hash.ts";
@@ -194,6 +195,21 @@ export async function openService(options: ServerOptions): Promise<Service> {
 	}
 }
 
+/** The storage's grouped commits as the listener holds its turns (SQLite), a lost group logged. */
+function turnWrites(storage: Storage, log: Logger): TurnWrites | null {
+	const commits = storage.turnCommits;
+	if (commits === undefined) return null;
+	return {
+		group: () => commits.group(),
+		commit() {
+			const failure = commits.commit();
+			if (failure === null) return true;
+			log.error("a busy turn's writes were not committed; its requests in flight are answered 500", { reason: failure });
+			return false;
+		},
+	};
+}
+
 export async function startServer(options: ServerOptions): Promise<RunningServer> {
 	const { config, log } = options;
 	// With SQLite the data directory holds the database, so one process holds it. With PostgreSQL
@@ -205,10 +221,11 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
 	try {
 		lock = config.database.kind === "sqlite" ? lockDataDir(config.dir) : null;
 		service = await openService(options);
+		const writes = turnWrites(service.storage, log);
 		const listener: Listener =
 			config.unix !== null
-				? await listenOnUnix(config.unix, config.unixMode, service.app.fetch)
-				: listenOnTcp(config.host, config.port, service.app.fetch);
+				? await listenOnUnix(config.unix, config.unixMode, service.app.fetch, writes)
+				: listenOnTcp(config.host, config.port, service.app.fetch, writes);
 		return {
 			url: listener.url,
 			database: service.database,

@@ -12,6 +12,8 @@
 // answer leaves as soon as it is ready, as before. (docs/decisions.md, "Answers leave together under
 // load"; the measurements are in docs/benchmarks.md.)
 
+import { errorResponse } from "../errors.ts";
+
 /** Requests in one turn from which the next turn's answers are held to its end. */
 export const BUSY_TURN = 8;
 /** While the server is quiet, one turn in about this many requests is counted: counting a turn
@@ -21,8 +23,24 @@ export const QUIET_SAMPLE = 16;
 
 type Handler<Args extends unknown[]> = (request: Request, ...rest: Args) => Response | Promise<Response>;
 
-/** `fetch`, whose answers are held to the end of the turn while the server is busy. */
-export function answersTogether<Args extends unknown[]>(fetch: Handler<Args>): (request: Request, ...rest: Args) => Promise<Response> {
+/** The storage's side of a held turn: its writes commit together at its end, before its answers
+ *  leave (SQLite: src/stores/sqlite/db/turn-commits.ts). */
+export interface TurnWrites {
+	/** This turn's answers are held: its writes may share one transaction until commit(). */
+	group(): void;
+	/** The turn ends: true when its writes are committed, false when they were lost. */
+	commit(): boolean;
+}
+
+/** The answer of a request in flight when its turn's writes were lost: whatever it had done may not
+ *  have been kept, so it says nothing did. */
+function lostAnswer(): Response {
+	return errorResponse("UNKNOWN_ERROR");
+}
+
+/** `fetch`, whose answers are held to the end of the turn while the server is busy, and whose
+ *  turn's writes (`writes`) are committed before they leave. */
+export function answersTogether<Args extends unknown[]>(fetch: Handler<Args>, writes: TurnWrites | null = null): (request: Request, ...rest: Args) => Promise<Response> {
 	// Whether this turn's requests are being counted (its end is scheduled), how many began in it
 	// so far, and how many began in the last turn counted.
 	let counting = false;
@@ -31,11 +49,18 @@ export function answersTogether<Args extends unknown[]>(fetch: Handler<Args>): (
 	// Requests since the last counted turn, while quiet.
 	let uncounted = 0;
 	let held: (() => void)[] = [];
+	// Whether this turn's writes are grouped, and how many turns' writes were lost so far.
+	let grouped = false;
+	let lost = 0;
 
 	function endTurn(): void {
 		counting = false;
 		lastTurn = thisTurn;
 		thisTurn = 0;
+		if (grouped) {
+			grouped = false;
+			if (!writes!.commit()) lost++;
+		}
 		const ready = held;
 		held = [];
 		for (const release of ready) release();
@@ -45,6 +70,12 @@ export function answersTogether<Args extends unknown[]>(fetch: Handler<Args>): (
 	function countThisTurn(): void {
 		counting = true;
 		uncounted = 0;
+		// Every answer ready from now until endTurn is held (lastTurn moves only there), so the
+		// turn's writes can wait for it too.
+		if (writes !== null && lastTurn >= BUSY_TURN) {
+			grouped = true;
+			writes.group();
+		}
 		setImmediate(endTurn);
 	}
 
@@ -52,10 +83,12 @@ export function answersTogether<Args extends unknown[]>(fetch: Handler<Args>): (
 		// Busy: every turn is counted, from its first request. Quiet: now and then.
 		if (!counting && (lastTurn >= BUSY_TURN || ++uncounted >= QUIET_SAMPLE)) countThisTurn();
 		if (counting) thisTurn++;
+		// A request in flight when a turn's writes are lost may have written in that turn.
+		const lostBefore = lost;
 		const response = await fetch(request, ...rest);
-		if (lastTurn < BUSY_TURN) return response;
+		if (lastTurn < BUSY_TURN) return lost === lostBefore ? response : lostAnswer();
 		if (!counting) countThisTurn(); // an answer that was ready only in a later turn
 		await new Promise<void>((release) => held.push(release));
-		return response;
+		return lost === lostBefore ? response : lostAnswer();
 	};
 }

@@ -57,6 +57,13 @@ export async function deleteExpiredRows(stores: Stores, nowSeconds: number, even
 }
 
 /** One database with everything Holm keeps: the stores, the limit state, and their upkeep. */
+/** A busy turn's writes in one transaction (SQLite): grouped from group() until commit(), which
+ *  says why not, in words safe to log, when the group's writes could not be committed. */
+export interface TurnCommits {
+	group(): void;
+	commit(): string | null;
+}
+
 export interface Storage {
 	readonly kind: "sqlite" | "postgres";
 	/** The schema steps this open applied: from+1 … to (none when equal; from 0, a new database). */
@@ -70,6 +77,9 @@ export interface Storage {
 	readonly limitStore: LimitStore;
 	/** The webhook deliveries waiting (API.md section 11). */
 	readonly webhookQueue: WebhookQueue;
+	/** SQLite: a busy turn's writes in one transaction, committed before its answers leave
+	 *  (sqlite/db/turn-commits.ts). PostgreSQL has none: its commits are its server's. */
+	readonly turnCommits?: TurnCommits;
 	/** Resolves once the database answers; rejects while it does not. */
 	ping(): Promise<void>;
 	/** Bytes the database takes, for the metrics. */

@@ -1,8 +1,10 @@
 // Under load the answers of a turn leave together at its end; at low load each leaves at once
-// (src/http/answers-together.ts). The wrapper is called as Bun.serve calls it, then through a real
-// listener, where the point is that every held answer still reaches its own request.
+// (src/http/answers-together.ts). A held turn's writes are grouped and committed before its answers
+// leave; when they are lost, no request in flight may say it wrote. The wrapper is called as
+// Bun.serve calls it, then through a real listener, where the point is that every held answer
+// still reaches its own request.
 import { describe, expect, test } from "bun:test";
-import { BUSY_TURN, QUIET_SAMPLE, answersTogether } from "../../src/http/answers-together.ts";
+import { BUSY_TURN, QUIET_SAMPLE, answersTogether, type TurnWrites } from "../../src/http/answers-together.ts";
 import { listenOnTcp } from "../../src/listen.ts";
 
 const turnEnd = () => new Promise<void>((resolve) => setImmediate(resolve));
@@ -72,6 +74,78 @@ describe("answers of a busy turn", () => {
 		const answers = Array.from({ length: count }, (_, i) => fetch(new Request(`http://holm.test/${i}`)));
 		const texts = await Promise.all(answers.map(async (answer) => (await answer).text()));
 		expect(texts).toEqual(Array.from({ length: count }, (_, i) => `/${i}`));
+	});
+});
+
+/** The storage's side of the turns, as a record of what the listener asked of it and when. */
+function recordedWrites(commits: boolean[] = []): TurnWrites & { log: string[] } {
+	const log: string[] = [];
+	return {
+		log,
+		group: () => log.push("group"),
+		commit() {
+			log.push("commit");
+			return commits.shift() ?? true;
+		},
+	};
+}
+
+/** Answers with the path (20 ms later for /slow), noted in `log` when made and when the caller has it. */
+function logged(writes: TurnWrites & { log: string[] }): (path: string) => Promise<Response> {
+	const fetch = answersTogether(async (request: Request) => {
+		const path = new URL(request.url).pathname;
+		if (path === "/slow") await Bun.sleep(20);
+		writes.log.push(`made ${path}`);
+		return new Response(path);
+	}, writes);
+	return async (path) => {
+		const answer = await fetch(new Request(`http://holm.test${path}`));
+		writes.log.push(`left ${path}`);
+		return answer;
+	};
+}
+
+describe("a busy turn's writes", () => {
+	test("are grouped from the turn's first request, and committed before any of its answers leaves", async () => {
+		const writes = recordedWrites();
+		const fetch = logged(writes);
+		await Promise.all(Array.from({ length: QUIET_SAMPLE + BUSY_TURN }, (_, i) => fetch(`/warm/${i}`)));
+		await turnEnd();
+		writes.log.length = 0;
+		const answers = [fetch("/a"), fetch("/b")];
+		await Promise.all(answers);
+		expect(writes.log).toEqual(["group", "made /a", "made /b", "commit", "left /a", "left /b"]);
+	});
+
+	test("are not grouped in a quiet turn, whose answers leave at once", async () => {
+		const writes = recordedWrites();
+		const fetch = logged(writes);
+		await Promise.all(Array.from({ length: BUSY_TURN - 1 }, (_, i) => fetch(`/${i}`)));
+		await turnEnd();
+		writes.log.length = 0;
+		await fetch("/alone");
+		expect(writes.log).toEqual(["made /alone", "left /alone"]);
+	});
+
+	test("when they are lost, every request in flight is answered 500, even one whose answer comes in a later turn; later requests as usual", async () => {
+		// The first grouped turn's commit (the turn after the busy one) fails.
+		const writes = recordedWrites([false]);
+		const fetch = logged(writes);
+		await Promise.all(Array.from({ length: QUIET_SAMPLE + BUSY_TURN }, (_, i) => fetch(`/warm/${i}`)));
+		await turnEnd();
+		const slow = fetch("/slow"); // begun in the turn whose writes are lost, answered after it
+		const inTurn = [fetch("/a"), fetch("/b")];
+		const answers = await Promise.all(inTurn);
+		for (const answer of answers) {
+			expect(answer.status).toBe(500);
+			expect(await answer.json()).toEqual({ error: "UNKNOWN_ERROR" });
+		}
+		const late = await slow;
+		expect(late.status).toBe(500);
+		expect(writes.log.filter((entry) => entry === "commit")).toHaveLength(1); // the slow answer came in a quiet turn
+		const after = await fetch("/after");
+		expect(after.status).toBe(200);
+		expect(await after.text()).toBe("/after");
 	});
 });
 

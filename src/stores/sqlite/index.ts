@@ -6,6 +6,7 @@ import { deleteExpiredRows, NO_WEBHOOK_EVENTS, type EventSettings, type Storage,
 import { startCheckpointer, type Checkpointer } from "./checkpointer.ts";
 import { CONNECTION_PRAGMAS, openAndMigrate } from "./db/open.ts";
 import { openSnapshotReads, type SnapshotReads } from "./db/snapshot-reads.ts";
+import { createTurnCommits, type SqliteTurnCommits } from "./db/turn-commits.ts";
 import { createSqliteConsoleStore } from "./console.ts";
 import { createSqliteEmailSignInStore } from "./email-sign-in.ts";
 import { createSqliteEmailUpdateStore } from "./email-update.ts";
@@ -20,11 +21,11 @@ import { createSqliteTwoFactorStore } from "./two-factor.ts";
 import { createSqliteUserImportStore } from "./user-imports.ts";
 import { createSqliteUserStore } from "./users.ts";
 
-function createStores(db: Database, reads: SnapshotReads, settings: EventSettings, now: () => number): Stores {
+function createStores(db: Database, reads: SnapshotReads, settings: EventSettings, now: () => number, turns: SqliteTurnCommits): Stores {
 	const events = createSqliteEventLog(db, reads, settings);
 	const seconds = (): number => Math.floor(now() / 1000);
 	return {
-		users: createSqliteUserStore(db, reads, events),
+		users: createSqliteUserStore(db, reads, events, turns),
 		passwords: createSqlitePasswordStore(db, events),
 		passwordResets: createSqlitePasswordResetStore(db, reads, events, seconds),
 		emailSignIns: createSqliteEmailSignInStore(db, reads, events, seconds),
@@ -91,8 +92,9 @@ export function openSqliteStorage(
 	checkpoints: Checkpoints = { by: "sqlite" },
 ): Storage {
 	const { db, migrated } = openAndMigrate(path);
-	const reads = openSnapshotReads(path, db, CONNECTION_PRAGMAS);
-	const stores = createStores(db, reads, events, now);
+	const turnCommits = createTurnCommits(db);
+	const reads = openSnapshotReads(path, db, CONNECTION_PRAGMAS, turnCommits);
+	const stores = createStores(db, reads, events, now, turnCommits);
 	const limitStore = createMemoryLimitStore(limiterCapacity, now);
 	const webhookQueue = createSqliteWebhookQueue(db);
 	// Last, once nothing left can throw and leave the thread running.
@@ -103,6 +105,7 @@ export function openSqliteStorage(
 		stores,
 		limitStore,
 		webhookQueue,
+		turnCommits,
 		async ping() {
 			// Reads the schema version: unlike `SELECT 1`, that takes a read transaction on the file.
 			db.query("PRAGMA user_version").get();
@@ -118,6 +121,8 @@ export function openSqliteStorage(
 		clockSkewMs: async () => null,
 		timeoutReason: () => null,
 		async close() {
+			// A group still open has no answer waiting on it that could be told otherwise.
+			turnCommits.commit();
 			await checkpointer?.stop(); // before the writer closes, so its close can checkpoint the rest and remove the WAL
 			reads.close();
 			db.close();

@@ -99,6 +99,11 @@ export class UserPages<Row> {
 		return this.ascending(order, end - start, start, count).reverse();
 	}
 
+	/** Forgets every anchor: they are rebuilt at the next deep page. */
+	forget(): void {
+		this.#anchors.clear();
+	}
+
 	/** A user was inserted (through this store); `version` is user_count's after it. */
 	inserted(key: SortKey, version: number): void {
 		this.#shift(key, version, 1);

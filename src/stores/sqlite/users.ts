@@ -7,6 +7,7 @@ import { isUniqueViolation } from "./errors.ts";
 import type { SqliteEventLog } from "./events.ts";
 import type { SessionEnding } from "../../features/sessions/store.ts";
 import { endSessionsWithin } from "./sessions.ts";
+import type { SqliteTurnCommits } from "./db/turn-commits.ts";
 import { UserPages, type UserOrder } from "./user-pages.ts";
 import { writeTransaction } from "./db/write-transaction.ts";
 
@@ -67,7 +68,7 @@ export function toUser(row: UserRow): User {
 	};
 }
 
-export function createSqliteUserStore(db: Database, reads: SnapshotReads, events: SqliteEventLog): UserStore {
+export function createSqliteUserStore(db: Database, reads: SnapshotReads, events: SqliteEventLog, turns: Pick<SqliteTurnCommits, "onLost"> | null = null): UserStore {
 	const insertUser = db.prepare<void, [string, number, string | null, string, string]>(
 		`INSERT INTO user (id, created_at, email, password_hash, recovery_code) VALUES (?, ?, ?, ?, ?)`,
 	);
@@ -102,6 +103,8 @@ export function createSqliteUserStore(db: Database, reads: SnapshotReads, events
 			fromKey: reads.prepare(`SELECT ${USER_COLUMNS} FROM user WHERE ${keyFilter.id} ORDER BY ${orderBy.id} LIMIT +?3 OFFSET +?4`),
 		},
 	});
+	// Writes lost with their turn (db/turn-commits.ts) may have moved the anchors.
+	turns?.onLost(() => pages.forget());
 	// With one, the page's ids come first through the covering index, then their rows: OFFSET then
 	// skips index entries only, and the columns are read for 20 rows.
 	type FilteredListStatement = SnapshotStatement<UserRow, [string, number, number]>;

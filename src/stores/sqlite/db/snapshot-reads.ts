@@ -70,11 +70,26 @@ function endSnapshotBeforeEachUse(writer: Database, before: () => void): void {
 	callAfter(writer, "run", before);
 }
 
-export function openSnapshotReads(path: string, writer: Database, pragmas: readonly string[]): SnapshotReads {
+/** What the turn's grouped writes (db/turn-commits.ts) need of the reads: to run before each use
+ *  of the writer, and reads to go to the writer while a group is open. */
+export interface TurnOfWrites {
+	readonly open: boolean;
+	beforeUse(): void;
+}
+
+export function openSnapshotReads(path: string, writer: Database, pragmas: readonly string[], turn: TurnOfWrites | null = null): SnapshotReads {
 	const reader = new Database(path, { readonly: true, strict: true });
 	for (const pragma of pragmas) reader.run(pragma);
 	const writerChanges = writer.prepare<{ n: number }, []>("SELECT total_changes() AS n");
-	endSnapshotBeforeEachUse(writer, release);
+	endSnapshotBeforeEachUse(
+		writer,
+		turn === null
+			? release
+			: () => {
+					release();
+					turn.beforeUse();
+				},
+	);
 	let open = false;
 	let changesSeen = -1;
 
@@ -98,12 +113,17 @@ export function openSnapshotReads(path: string, writer: Database, pragmas: reado
 	return {
 		prepare<Row, Params extends SQLQueryBindings[]>(sql: string): SnapshotStatement<Row, Params> {
 			const statement = reader.prepare<Row, SQLQueryBindings[]>(sql);
+			// While a turn's writes are grouped and uncommitted, only the writer sees them: the same
+			// statement there, prepared at its first such read.
+			let onWriter: ReturnType<typeof writer.prepare<Row, SQLQueryBindings[]>> | null = null;
 			return {
 				get(...params) {
+					if (turn?.open === true) return (onWriter ??= writer.prepare<Row, SQLQueryBindings[]>(sql)).get(...params);
 					current();
 					return statement.get(...params);
 				},
 				all(...params) {
+					if (turn?.open === true) return (onWriter ??= writer.prepare<Row, SQLQueryBindings[]>(sql)).all(...params);
 					current();
 					return statement.all(...params);
 				},
