@@ -97,19 +97,25 @@ function databaseWithDeferredCheck(): Database {
 	return db;
 }
 
-test("a grouped turn whose commit fails keeps none of its writes, says why, and has the mirrors of stored rows forgotten", () => {
+/** A grouped turn on such a database that has written one note, and a count of forgettings. */
+function turnWithANote(text: string) {
 	const db = databaseWithDeferredCheck();
 	const commits = createTurnCommits(db);
-	let forgotten = 0;
-	commits.onLost(() => forgotten++);
+	const lost = { forgotten: 0 };
+	commits.onLost(() => lost.forgotten++);
 	commits.group();
 	commits.beforeUse();
-	db.run("INSERT INTO note (text) VALUES ('kept only if the turn commits')");
+	db.run("INSERT INTO note (text) VALUES (?)", [text]);
+	return { db, commits, lost };
+}
+
+test("a grouped turn whose commit fails keeps none of its writes, says why, and has the mirrors of stored rows forgotten", () => {
+	const { db, commits, lost } = turnWithANote("kept only if the turn commits");
 	commits.beforeUse();
 	db.run("INSERT INTO child (id, parent) VALUES (1, 404)"); // fails at COMMIT, not here
 	expect(commits.open).toBe(true);
 	expect(commits.commit()).toContain("the turn's commit failed: FOREIGN KEY constraint failed");
-	expect(forgotten).toBe(1);
+	expect(lost.forgotten).toBe(1);
 	expect(db.inTransaction).toBe(false);
 	expect(db.query("SELECT count(*) AS n FROM note").get()).toEqual({ n: 0 });
 	// The next turn starts clean.
@@ -122,16 +128,10 @@ test("a grouped turn whose commit fails keeps none of its writes, says why, and 
 });
 
 test("a grouped turn whose transaction SQLite rolled back (after an I/O error, say) reports its writes lost, not committed", () => {
-	const db = databaseWithDeferredCheck();
-	const commits = createTurnCommits(db);
-	let forgotten = 0;
-	commits.onLost(() => forgotten++);
-	commits.group();
-	commits.beforeUse();
-	db.run("INSERT INTO note (text) VALUES ('lost')");
+	const { db, commits, lost } = turnWithANote("lost");
 	db.run("ROLLBACK"); // what SQLite does by itself after SQLITE_FULL or SQLITE_IOERR in some statements
 	expect(commits.commit()).toBe("SQLite rolled the turn's transaction back after an error within it");
-	expect(forgotten).toBe(1);
+	expect(lost.forgotten).toBe(1);
 	expect(db.query("SELECT count(*) AS n FROM note").get()).toEqual({ n: 0 });
 	db.close();
 });
