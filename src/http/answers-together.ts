@@ -11,6 +11,11 @@
 // answer waits only when the turn before handled BUSY_TURN requests or more; at lower load every
 // answer leaves as soon as it is ready, as before. (docs/decisions.md, "Answers leave together under
 // load"; the measurements are in docs/benchmarks.md.)
+//
+// Since every answer of such a turn waits for its end, so can the turn's writes: the storage groups
+// them (`TurnWrites`; on SQLite one transaction, src/stores/sqlite/db/turn-commits.ts) and commits
+// them here, before the answers leave. When that commit fails, every request in flight then may
+// have written in the lost turn, and is answered 500 instead of whatever its handler answered.
 
 import { errorResponse } from "../errors.ts";
 

@@ -56,7 +56,6 @@ export async function deleteExpiredRows(stores: Stores, nowSeconds: number, even
 	await stores.sessions.deleteExpired(nowSeconds, events.sessions ?? DEFAULT_SESSION_SETTINGS);
 }
 
-/** One database with everything Holm keeps: the stores, the limit state, and their upkeep. */
 /** A busy turn's writes in one transaction (SQLite): grouped from group() until commit(), which
  *  says why not, in words safe to log, when the group's writes could not be committed. */
 export interface TurnCommits {
@@ -64,6 +63,7 @@ export interface TurnCommits {
 	commit(): string | null;
 }
 
+/** One database with everything Holm keeps: the stores, the limit state, and their upkeep. */
 export interface Storage {
 	readonly kind: "sqlite" | "postgres";
 	/** The schema steps this open applied: from+1 … to (none when equal; from 0, a new database). */

@@ -6,8 +6,8 @@
 // (the event table's last page for all of them), and take and drop SQLite's locks once. The
 // listener's answers of a busy turn already wait for its end (src/http/answers-together.ts), so
 // the commit comes before any of them leaves: an answer never says a write happened that is not
-// committed. (docs/decisions.md, "A busy turn's writes commit together"; the measurements are in
-// docs/benchmarks.md.)
+// committed. (docs/decisions.md, "A busy turn's writes commit together on SQLite"; the
+// measurements are in docs/benchmarks.md.)
 //
 // While a turn is grouped, its first write (any use of the writer) begins BEGIN IMMEDIATE, and the
 // stores' own transactions inside it are savepoints (bun:sqlite nests them so): a write that fails
@@ -48,8 +48,8 @@ export function createTurnCommits(writer: Database): SqliteTurnCommits & { befor
 	return {
 		beforeUse() {
 			if (!grouping || open) return;
-			// A use outside any transaction of ours: a command-line tool's, say, cannot be here (one
-			// process holds the data directory), so the writer is between transactions.
+			// Only a transaction begun without this module could be open here (a store's own begins
+			// after this call, and nests in ours): it is left alone, never nested in a BEGIN.
 			if (writer.inTransaction) return;
 			begin.run();
 			open = true;
