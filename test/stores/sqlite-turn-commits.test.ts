@@ -6,7 +6,9 @@
 import { Database } from "bun:sqlite";
 import { afterAll, expect, test } from "bun:test";
 import { join } from "node:path";
+import type { HolmEvent } from "../../src/features/events/store.ts";
 import { createTurnCommits } from "../../src/stores/sqlite/db/turn-commits.ts";
+import { openSqliteStorage } from "../../src/stores/sqlite/index.ts";
 import { createUser, startTestServer, tempDirsForThisFile, uniqueEmail, type TestServer } from "../support.ts";
 
 const newDir = tempDirsForThisFile();
@@ -84,6 +86,24 @@ test("a write that fails within a grouped turn is undone alone: the turn's other
 	expect(commits.commit()).toBeNull();
 	expect(await holm.rows("SELECT id FROM user WHERE email = ?", email)).toEqual([{ id: first.body.id }]);
 	expect(await holm.rows("SELECT id FROM user WHERE id = ?", other.id)).toEqual([{ id: other.id }]);
+});
+
+test("a webhook delivery is claimed only once its event's turn is committed, never while it could still be lost", async () => {
+	const storage = openSqliteStorage(join(newDir(), "holm.db"), undefined, { retentionDays: 30, webhook: { types: null } });
+	stopping.push(() => storage.close());
+	const commits = storage.turnCommits!;
+	const event: HolmEvent = { id: "e".repeat(24), time: 1_700_000_000, type: "sign_in", userId: null, clientIp: null, data: {} };
+	commits.group();
+	await storage.stores.events.append([event]);
+	let claimed: string[] | null = null;
+	void storage.webhookQueue.claim(Date.now() + 60_000, 10, 30_000).then((deliveries) => (claimed = deliveries.map((d) => d.event.id)));
+	await Bun.sleep(5);
+	expect(claimed).toBeNull(); // the turn is still open
+	expect(commits.commit()).toBeNull();
+	await Bun.sleep(0);
+	expect(claimed).toEqual([event.id]);
+	// Outside a group, a claim answers at once.
+	expect(await storage.webhookQueue.claim(Date.now() + 60_000, 10, 30_000)).toEqual([]);
 });
 
 /** A database whose commit fails: a deferred foreign key is checked at COMMIT. */

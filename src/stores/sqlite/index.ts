@@ -96,7 +96,7 @@ export function openSqliteStorage(
 	const reads = openSnapshotReads(path, db, CONNECTION_PRAGMAS, turnCommits);
 	const stores = createStores(db, reads, events, now, turnCommits);
 	const limitStore = createMemoryLimitStore(limiterCapacity, now);
-	const webhookQueue = createSqliteWebhookQueue(db);
+	const webhookQueue = createSqliteWebhookQueue(db, turnCommits);
 	// Last, once nothing left can throw and leave the thread running.
 	const checkpointer = checkpoints.by === "worker" ? checkpointFromAWorker(path, db, checkpoints.warn) : null;
 	return {

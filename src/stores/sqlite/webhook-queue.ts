@@ -4,11 +4,12 @@ import type { Database } from "bun:sqlite";
 import type { WebhookDelivery, WebhookQueue } from "../../features/events/store.ts";
 import { generateId } from "../../lib/ids.ts";
 import { eventOfRow, type EventRow } from "./events.ts";
+import type { SqliteTurnCommits } from "./db/turn-commits.ts";
 import { writeTransaction } from "./db/write-transaction.ts";
 
 type DueRow = Omit<EventRow, "seq"> & { event_seq: number; attempts: number };
 
-export function createSqliteWebhookQueue(db: Database): WebhookQueue {
+export function createSqliteWebhookQueue(db: Database, turns: Pick<SqliteTurnCommits, "settled"> | null = null): WebhookQueue {
 	const selectDue = db.prepare<DueRow, [number, number]>(
 		`SELECT d.event_seq, d.attempts, e.id, e.time, e.type, e.user_id, e.client_ip, e.data
 		FROM webhook_delivery d JOIN event e ON e.seq = d.event_seq
@@ -44,6 +45,9 @@ export function createSqliteWebhookQueue(db: Database): WebhookQueue {
 
 	return {
 		async claim(nowMs, limit, leaseMs) {
+			// A delivery goes out only for an event that is committed: while a busy turn's writes
+			// are open (db/turn-commits.ts), its events could still be lost, so the claim waits.
+			await turns?.settled();
 			return claim(nowMs, limit, leaseMs);
 		},
 		async remove(deliveries) {

@@ -28,6 +28,10 @@ export interface SqliteTurnCommits extends TurnCommits {
 	readonly open: boolean;
 	/** `forget` runs after a group's writes were lost: for what mirrors rows in memory. */
 	onLost(forget: () => void): void;
+	/** Resolves once no group's transaction is open: at once, or when the open one is committed or
+	 *  lost. For what acts outside a request on what it reads (a webhook delivery), which must not
+	 *  act on a write that may yet be lost. */
+	settled(): Promise<void>;
 }
 
 /** Turn commits on `writer`; `beforeUse` must run before every use of it (db/snapshot-reads.ts
@@ -37,8 +41,15 @@ export function createTurnCommits(writer: Database): SqliteTurnCommits & { befor
 	const commit = writer.prepare("COMMIT");
 	const rollback = writer.prepare("ROLLBACK");
 	const forgetters: (() => void)[] = [];
+	let waiting: (() => void)[] = [];
 	let grouping = false;
 	let open = false;
+
+	function settle(): void {
+		const ready = waiting;
+		waiting = [];
+		for (const resolve of ready) resolve();
+	}
 
 	function lost(reason: string): string {
 		for (const forget of forgetters) forget();
@@ -61,17 +72,21 @@ export function createTurnCommits(writer: Database): SqliteTurnCommits & { befor
 			grouping = false;
 			if (!open) return null;
 			open = false;
-			if (!writer.inTransaction) return lost("SQLite rolled the turn's transaction back after an error within it");
 			try {
-				commit.run();
-				return null;
-			} catch (error) {
+				if (!writer.inTransaction) return lost("SQLite rolled the turn's transaction back after an error within it");
 				try {
-					if (writer.inTransaction) rollback.run();
-				} catch {
-					// Already rolled back; nothing of the group is kept either way.
+					commit.run();
+					return null;
+				} catch (error) {
+					try {
+						if (writer.inTransaction) rollback.run();
+					} catch {
+						// Already rolled back; nothing of the group is kept either way.
+					}
+					return lost(`the turn's commit failed: ${error instanceof Error ? error.message : String(error)}`);
 				}
-				return lost(`the turn's commit failed: ${error instanceof Error ? error.message : String(error)}`);
+			} finally {
+				settle();
 			}
 		},
 		get open() {
@@ -79,6 +94,9 @@ export function createTurnCommits(writer: Database): SqliteTurnCommits & { befor
 		},
 		onLost(forget) {
 			forgetters.push(forget);
+		},
+		settled() {
+			return open ? new Promise<void>((resolve) => waiting.push(resolve)) : Promise.resolve();
 		},
 	};
 }
