@@ -95,7 +95,7 @@ test("a webhook delivery is claimed only once its event's turn is committed, nev
 	const event: HolmEvent = { id: "e".repeat(24), time: 1_700_000_000, type: "sign_in", userId: null, clientIp: null, data: {} };
 	commits.group();
 	await storage.stores.events.append([event]);
-	let claimed: string[] | null = null;
+	let claimed = null as string[] | null;
 	void storage.webhookQueue.claim(Date.now() + 60_000, 10, 30_000).then((deliveries) => (claimed = deliveries.map((d) => d.event.id)));
 	await Bun.sleep(5);
 	expect(claimed).toBeNull(); // the turn is still open
