@@ -53,7 +53,10 @@ export function answersTogether<Args extends unknown[]>(fetch: Handler<Args>, wr
 	let lastTurn = 0;
 	// Requests since the last counted turn, while quiet.
 	let uncounted = 0;
-	let held: (() => void)[] = [];
+	// The answers held this turn all wait for one promise, settled at its end: a promise each cost
+	// a promise, a closure and a place in a list per answer (docs/benchmarks.md, "One promise a turn").
+	let turnEnds: Promise<void> | null = null;
+	let endHeld: (() => void) | null = null;
 	// Whether this turn's writes are grouped, and how many turns' writes were lost so far.
 	let grouped = false;
 	let lost = 0;
@@ -66,9 +69,10 @@ export function answersTogether<Args extends unknown[]>(fetch: Handler<Args>, wr
 			grouped = false;
 			if (!writes!.commit()) lost++;
 		}
-		const ready = held;
-		held = [];
-		for (const release of ready) release();
+		const release = endHeld;
+		turnEnds = null;
+		endHeld = null;
+		release?.();
 	}
 
 	/** Counts this turn from now on: setImmediate runs once Bun has handled what its poll returned. */
@@ -93,7 +97,7 @@ export function answersTogether<Args extends unknown[]>(fetch: Handler<Args>, wr
 		const response = await fetch(request, ...rest);
 		if (lastTurn < BUSY_TURN) return lost === lostBefore ? response : lostAnswer();
 		if (!counting) countThisTurn(); // an answer that was ready only in a later turn
-		await new Promise<void>((release) => held.push(release));
+		await (turnEnds ??= new Promise<void>((resolve) => (endHeld = resolve)));
 		return lost === lostBefore ? response : lostAnswer();
 	};
 }
