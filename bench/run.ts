@@ -20,7 +20,8 @@
 // (100000), BENCH_ADDRESSES (1000000), BENCH_CONNECTIONS (50), BENCH_HASH_CONNECTIONS (8),
 // BENCH_OVERLOAD_CONNECTIONS (64), BENCH_STARTUPS (10), BENCH_HASH_ROUNDS (10 round pairs of an
 // argon2id row and the raw floor), BENCH_HASH_ROUND_DURATION (3s, each half of a pair),
-// BENCH_EVENT_ROUNDS (3), BENCH_WRK_THREADS (1 when wrk is pinned to a core, else 2),
+// BENCH_EVENT_ROUNDS (3), BENCH_READ_PAIRS (3 round pairs of each hot read and the floor),
+// BENCH_WRK_THREADS (1 when wrk is pinned to a core, else 2),
 // BENCH_ONLY=hashing (the floors, the seed and the argon2id rows beside the floor, then the report),
 // HOLM_BENCH_DATABASE=postgres://... to run against PostgreSQL (a throwaway database is created on
 // that server and dropped at the end).
@@ -69,6 +70,8 @@ const CONFIG = {
 	hashRounds: envInteger("BENCH_HASH_ROUNDS", 10),
 	hashRoundSeconds: envSeconds("BENCH_HASH_ROUND_DURATION", 3),
 	eventRounds: envInteger("BENCH_EVENT_ROUNDS", 3),
+	// Pairs of rounds of each hot read (GET /users/{id}, validation, a page of 20) beside the floor.
+	readPairs: envInteger("BENCH_READ_PAIRS", 3),
 	// One wrk thread on its one core; two threads would only take turns there.
 	threads: envInteger("BENCH_WRK_THREADS", pinning.prefix.length > 0 ? 1 : 2),
 	database: process.env.HOLM_BENCH_DATABASE || undefined,
@@ -188,8 +191,9 @@ async function main(): Promise<void> {
 		const read = { connections: CONFIG.connections, seconds: CONFIG.seconds, timeoutSeconds: 10 };
 		await wrk({ ...read, url: `${floorUrl}/users/x`, lua: "", seconds: Math.min(2, CONFIG.seconds) }); // warm-up
 		const floorGet = await wrk({ ...read, url: `${floorUrl}/users/x`, lua: "" });
-		const floorPost = await wrk({ ...read, url: `${floorUrl}/users`, lua: `wrk.method = "POST"\nwrk.body = ${L(JSON.stringify({ password: SEED_PASSWORD }))}` });
-		await stop(floorServer);
+		const floorPostLua = `wrk.method = "POST"\nwrk.body = ${L(JSON.stringify({ password: SEED_PASSWORD }))}`;
+		const floorPost = await wrk({ ...read, url: `${floorUrl}/users`, lua: floorPostLua });
+		// It keeps running (idle) until Holm's hot reads have been measured beside it: pairedRow below.
 		for (const [name, result] of [
 			["floor: `Bun.serve` GET, user JSON", floorGet],
 			["floor: `Bun.serve` POST, parses the JSON body", floorPost],
@@ -323,6 +327,38 @@ async function main(): Promise<void> {
 			});
 			return result;
 		};
+		// The hot reads of issue 25's targets, each in READ_PAIRS pairs of rounds beside a round of the
+		// floor (A B, B A, …), as the argon2id rows are: the floor measured once at the start of a run
+		// moved by a third on a machine whose speed drifts (docs/benchmarks.md, "The hot reads beside
+		// the floor"). The share is the median of the pairs', every pair listed; the rate and the
+		// latencies are those of Holm's rounds together.
+		const pairedRow = async (scenario: string, holmRound: Omit<WrkScenario, "secret" | "threads">, floor: "get" | "post", intended: string[]) => {
+			const floorRound = floor === "get" ? { ...read, url: `${floorUrl}/users/x`, lua: "" } : { ...read, url: `${floorUrl}/users`, lua: floorPostLua };
+			const seconds = Math.max(2, CONFIG.seconds / 2);
+			const rounds: WrkResult[] = [];
+			const shares: number[] = [];
+			for (let pair = 0; pair < CONFIG.readPairs; pair++) {
+				let floorRate = 0;
+				let holm: WrkResult | null = null;
+				for (const step of alternating(pair, "floor", "holm")) {
+					if (step === "floor") floorRate = (await wrk({ ...floorRound, seconds })).requestsPerSecond;
+					else holm = await wrk({ ...holmRound, seconds });
+				}
+				rounds.push(holm!);
+				if (floorRate > 0) shares.push(holm!.requestsPerSecond / floorRate);
+			}
+			const all = combined(rounds);
+			report.rows.push({
+				scenario: `${scenario} (${CONFIG.readPairs} pairs of ${number(seconds)} s rounds beside the floor)`,
+				connections: String(holmRound.connections),
+				rate: rate(all.requestsPerSecond),
+				p50: duration(all.latency.p50),
+				p99: duration(all.latency.p99),
+				answers: report.answers(scenario, all, intended),
+				floor: `${number(median(shares) * 100)} % of Bun.serve ${floor === "get" ? "GET" : "POST"} beside it (${shares.length} pairs: ${shares.map((x) => number(x * 100)).join(", ")} %)`,
+			});
+			return all;
+		};
 		const hashing = { connections: CONFIG.hashConnections, seconds: CONFIG.seconds, timeoutSeconds: 30 };
 		const userPath = (suffix = "") => `"/users/" .. ids[i % N + 1]${suffix === "" ? "" : ` .. ${L(suffix)}`}`;
 		// `from`: the user the run starts at. Each wrk run counts its requests from 0, so the rounds of
@@ -338,7 +374,7 @@ async function main(): Promise<void> {
 			progress("Holm: reads");
 			await wrk({ ...read, url, idsFile, lua: `function makeRequest(i) return wrk.format("GET", ${userPath()}) end`, seconds: Math.min(2, CONFIG.seconds) }); // warm-up
 			addRow("`GET /health` (no secret; one read of the database)", CONFIG.connections, await wrk({ ...read, url: `${url}/health`, lua: "" }), ["200"], "get");
-			addRow("`GET /users/{id}`", CONFIG.connections, await wrk({ ...read, url, idsFile, lua: `function makeRequest(i) return wrk.format("GET", ${userPath()}) end` }), ["200"], "get");
+			await pairedRow("`GET /users/{id}`", { ...read, url, idsFile, lua: `function makeRequest(i) return wrk.format("GET", ${userPath()}) end` }, "get", ["200"]);
 			// Next to it, in the same run: a session validation (one indexed read of the session and its
 			// user; API.md section 13 asks for at least 0.9 of the row above). A token for each of the
 			// first 1,000 users, made through the API.
@@ -358,9 +394,10 @@ async function main(): Promise<void> {
 			// optimizing tiers meanwhile, on the same two cores (docs/benchmarks.md, "Every hot row warmed up").
 			const validate = { ...read, url, idsFile: tokensFile, lua: `function makeRequest(i) return wrk.format("POST", "/sessions/validate", nil, '{"token":"' .. ids[i % N + 1] .. '"}') end` };
 			await wrk({ ...validate, seconds: Math.min(2, CONFIG.seconds) }); // warm-up
-			addRow("`POST /sessions/validate`", CONFIG.connections, await wrk(validate), ["200"], "post");
+			await pairedRow("`POST /sessions/validate`", validate, "post", ["200"]);
 			await wrk({ ...read, url: `${url}/users?per_page=20`, lua: "", seconds: Math.min(2, CONFIG.seconds) }); // warm-up
-			addRow(`\`GET /users?per_page=20\`, first page of ${number(CONFIG.users)}`, CONFIG.connections, await wrk({ ...read, url: `${url}/users?per_page=20`, lua: "" }), ["200"], "get");
+			await pairedRow(`\`GET /users?per_page=20\`, first page of ${number(CONFIG.users)}`, { ...read, url: `${url}/users?per_page=20`, lua: "" }, "get", ["200"]);
+			await stop(floorServer);
 			const deepPage = Math.max(1, Math.round(CONFIG.users / 40));
 			addRow(
 				`\`GET /users?per_page=20&page=${deepPage}\` (offset ${number((deepPage - 1) * 20)})`,
