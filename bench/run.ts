@@ -189,10 +189,14 @@ async function main(): Promise<void> {
 		const floorUrl = `http://127.0.0.1:${floorPort}`;
 		await waitHealthy(floorUrl, performance.now(), floorServer);
 		const read = { connections: CONFIG.connections, seconds: CONFIG.seconds, timeoutSeconds: 10 };
-		await wrk({ ...read, url: `${floorUrl}/users/x`, lua: "", seconds: Math.min(2, CONFIG.seconds) }); // warm-up
-		const floorGet = await wrk({ ...read, url: `${floorUrl}/users/x`, lua: "" });
-		const floorPostLua = `wrk.method = "POST"\nwrk.body = ${L(JSON.stringify({ password: SEED_PASSWORD }))}`;
-		const floorPost = await wrk({ ...read, url: `${floorUrl}/users`, lua: floorPostLua });
+		// The floor's two scenarios: measured here, and again beside each hot read (pairedRow below).
+		const floorRounds = {
+			get: { ...read, url: `${floorUrl}/users/x`, lua: "" },
+			post: { ...read, url: `${floorUrl}/users`, lua: `wrk.method = "POST"\nwrk.body = ${L(JSON.stringify({ password: SEED_PASSWORD }))}` },
+		};
+		await wrk({ ...floorRounds.get, seconds: Math.min(2, CONFIG.seconds) }); // warm-up
+		const floorGet = await wrk(floorRounds.get);
+		const floorPost = await wrk(floorRounds.post);
 		// It keeps running (idle) until Holm's hot reads have been measured beside it: pairedRow below.
 		for (const [name, result] of [
 			["floor: `Bun.serve` GET, user JSON", floorGet],
@@ -333,7 +337,7 @@ async function main(): Promise<void> {
 		// the floor"). The share is the median of the pairs', every pair listed; the rate and the
 		// latencies are those of Holm's rounds together.
 		const pairedRow = async (scenario: string, holmRound: Omit<WrkScenario, "secret" | "threads">, floor: "get" | "post", intended: string[]) => {
-			const floorRound = floor === "get" ? { ...read, url: `${floorUrl}/users/x`, lua: "" } : { ...read, url: `${floorUrl}/users`, lua: floorPostLua };
+			const floorRound = floorRounds[floor];
 			const seconds = Math.max(2, CONFIG.seconds / 2);
 			const rounds: WrkResult[] = [];
 			const shares: number[] = [];
