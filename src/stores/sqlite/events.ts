@@ -103,12 +103,20 @@ export function scanUserEvents(scan: UserEventScan, cursor: number, ascending: b
 /** The bounds of a UserEventScan, on either connection. */
 export const USER_INDEX_BOUNDS = `SELECT (SELECT min(part) FROM event_user) AS low, (SELECT seq FROM event_user_upto) AS upto`;
 
+/** An event's row. Its seq is its rowid, which run() reports: no RETURNING clause to step through.
+ *  Parameters: id, time, type, user_id, client_ip, data. */
+export const INSERT_EVENT = `INSERT INTO event (seq, id, time, type, user_id, client_ip, data)
+	VALUES (max(coalesce((SELECT max(seq) FROM event), 0), (SELECT seq FROM event_seq_floor)) + 1, ?, ?, ?, ?, ?, ?)`;
+
+/** A batch of event_user: the events written since the last batch, in key order (so the batch's
+ *  entries go to each page together). OR IGNORE: a batch never fails on an entry it has. Then the
+ *  mark is moved past them (RAISE_USER_INDEX_UPTO), in the same transaction. */
+export const INDEX_USERS = `INSERT OR IGNORE INTO event_user (part, user_id, seq)
+	SELECT seq / ${USER_INDEX_PART}, user_id, seq FROM event WHERE seq > (SELECT seq FROM event_user_upto) AND user_id IS NOT NULL ORDER BY 1, 2, 3`;
+export const RAISE_USER_INDEX_UPTO = `UPDATE event_user_upto SET seq = (SELECT max(seq) FROM event) WHERE (SELECT max(seq) FROM event) > seq`;
+
 export function createSqliteEventLog(db: Database, reads: SnapshotReads, settings: EventSettings): SqliteEventLog {
-	// The new row's seq is its rowid, which run() reports: no RETURNING clause to step through.
-	const insertEvent = db.prepare<void, [string, number, string, string | null, string | null, string]>(
-		`INSERT INTO event (seq, id, time, type, user_id, client_ip, data)
-		VALUES (max(coalesce((SELECT max(seq) FROM event), 0), (SELECT seq FROM event_seq_floor)) + 1, ?, ?, ?, ?, ?, ?)`,
-	);
+	const insertEvent = db.prepare<void, [string, number, string, string | null, string | null, string]>(INSERT_EVENT);
 	const enqueue = db.prepare<void, [number, number]>(`INSERT INTO webhook_delivery (event_seq, due_at) VALUES (?, ?)`);
 	const page = reads.prepare<EventRow, [number, string | null, number]>(
 		`SELECT seq, id, time, type, user_id, client_ip, data FROM event
@@ -124,13 +132,8 @@ export function createSqliteEventLog(db: Database, reads: SnapshotReads, setting
 		`SELECT seq, id, time, type, user_id, client_ip, data FROM event
 		WHERE seq > ?1 AND user_id = +?2 AND (?3 IS NULL OR type IN (SELECT value FROM json_each(?3))) ORDER BY seq LIMIT +?4`,
 	);
-	// The events written since the last batch, in key order (so the batch's entries go to each page
-	// together), and the mark moved past them. OR IGNORE: a batch never fails on an entry it has.
-	const indexUsers = db.prepare<void, []>(
-		`INSERT OR IGNORE INTO event_user (part, user_id, seq)
-		SELECT seq / ${USER_INDEX_PART}, user_id, seq FROM event WHERE seq > (SELECT seq FROM event_user_upto) AND user_id IS NOT NULL ORDER BY 1, 2, 3`,
-	);
-	const raiseUpto = db.prepare<void, []>(`UPDATE event_user_upto SET seq = (SELECT max(seq) FROM event) WHERE (SELECT max(seq) FROM event) > seq`);
+	const indexUsers = db.prepare<void, []>(INDEX_USERS);
+	const raiseUpto = db.prepare<void, []>(RAISE_USER_INDEX_UPTO);
 	const indexBatch = writeTransaction(db, () => {
 		indexUsers.run();
 		raiseUpto.run();
