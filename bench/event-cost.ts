@@ -17,6 +17,7 @@ import { join } from "node:path";
 import { generateCode, generateId } from "../src/lib/ids.ts";
 import { openAndMigrate } from "../src/stores/sqlite/db/open.ts";
 import { INDEX_USERS, INSERT_EVENT, RAISE_USER_INDEX_UPTO, USER_INDEX_BATCH } from "../src/stores/sqlite/events.ts";
+import { median } from "./report.ts";
 
 const USERS = Number(process.env.EVENT_COST_USERS ?? 10_000);
 const GROUP = Number(process.env.EVENT_COST_GROUP ?? 20);
@@ -109,7 +110,6 @@ for (let r = 0; r < ROUNDS; r++) {
 db.close();
 rmSync(work, { recursive: true, force: true });
 
-const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
 const alone = median(figures.get(names[0]!)!);
 console.log(`# SQLite's part of an event: ${GROUP} changes a group, ${GROUPS} groups a round, ${ROUNDS} rounds, ${USERS} users`);
 console.log(`${cpus()[0]?.model ?? "unknown CPU"}, ${cpus().length} cores; load average (1 min) ${loadavg()[0]!.toFixed(2)} at the end\n`);
