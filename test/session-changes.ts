@@ -1,5 +1,6 @@
 // The credential changes that must end a user's sessions (API.md section 13), each run through the
 // API, shared by the tests on one instance and the tests across two PostgreSQL instances.
+import { authenticator, registered } from "./passkey-support.ts";
 import { authenticatorCode, createUser, STRONG_PASSWORD, uniqueEmail, type TestServer } from "./support.ts";
 
 export interface SessionChange {
@@ -15,6 +16,12 @@ export interface SessionChange {
 }
 
 const totpKeys = new Map<string, Uint8Array>();
+const passkeyIds = new Map<string, string>();
+
+/** Needs a server with passkeys on (passkey-support.ts's RP), as every test of these changes starts. */
+async function registerPasskey(server: TestServer, userId: string): Promise<void> {
+	passkeyIds.set(userId, (await registered(server, userId, authenticator())).id);
+}
 
 async function registerTotp(server: TestServer, userId: string): Promise<void> {
 	const key = crypto.getRandomValues(new Uint8Array(20));
@@ -67,6 +74,13 @@ export const SESSION_CHANGES: SessionChange[] = [
 		keeps: true,
 		prepare: registerTotp,
 		run: (server, user, keep) => server.request("POST", `/users/${user.id}/reset-2fa`, withKeep({ recovery_code: user.recovery_code }, keep)),
+	},
+	{
+		name: "DELETE passkey",
+		reason: "passkey_removed",
+		keeps: true,
+		prepare: registerPasskey,
+		run: (server, user, keep) => server.request("DELETE", `/passkeys/${passkeyIds.get(user.id)}${keep === null ? "" : `?session_id=${keep}`}`),
 	},
 	{
 		name: "user deletion",

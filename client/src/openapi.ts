@@ -604,7 +604,7 @@ export interface paths {
         post?: never;
         /**
          * Delete a passkey
-         * @description The authenticator keeps its copy; the user may remove it there too. Answers NOT_ALLOWED when passkeys are off (no `--passkey-rp-id`).
+         * @description The authenticator keeps its copy; the user may remove it there too. Every other session of the user ends in the same transaction (a lost phone's passkey removed signs that phone out); the query parameter `session_id` (a live session of this user, else NOT_FOUND before anything else is judged, and nothing changes) stays signed in. Answers NOT_ALLOWED when passkeys are off (no `--passkey-rp-id`).
          */
         delete: operations["deletePasskey"];
         options?: never;
@@ -819,6 +819,8 @@ export interface components {
             user: components["schemas"]["User"] | null;
             /** @description True when this call created the user (create_user). */
             created: boolean;
+            /** @description True when the user's email was not verified before this code: the code proved the address, and everything set up before it (password, TOTP, passkeys, sessions, pending requests) was removed and the recovery code replaced. Clear what your application keeps for the user too. */
+            claimed: boolean;
         };
         EmailVerificationRequest: {
             user_id: string;
@@ -934,7 +936,7 @@ export interface components {
                 id: string;
                 time: number;
                 /** @enum {string} */
-                type: "address_blocked" | "user_blocked" | "request_deleted_after_incorrect_codes" | "second_factor_locked" | "password_reset" | "password_changed" | "second_factor_reset" | "user_deleted" | "user_created" | "users_imported" | "sign_in" | "sign_in_failed" | "email_verified" | "email_changed" | "totp_registered" | "totp_deleted" | "recovery_code_regenerated" | "passkey_registered" | "passkey_deleted" | "passkey_counter_regressed" | "user_unblocked" | "requests_deleted" | "session_created" | "sessions_ended";
+                type: "address_blocked" | "user_blocked" | "request_deleted_after_incorrect_codes" | "second_factor_locked" | "password_reset" | "password_changed" | "second_factor_reset" | "user_deleted" | "user_created" | "users_imported" | "sign_in" | "sign_in_failed" | "email_verified" | "email_changed" | "totp_registered" | "totp_deleted" | "recovery_code_regenerated" | "passkey_registered" | "passkey_deleted" | "passkey_counter_regressed" | "user_unblocked" | "requests_deleted" | "session_created" | "sessions_ended" | "account_claimed";
                 user_id: string | null;
                 /** @description The canonical client_ip of the call (v4:192.0.2.1, or v6:2001:db8::/64 for an IPv6 /64), or null. */
                 client_ip: string | null;
@@ -2820,7 +2822,8 @@ export interface operations {
                      *         "recovery_code": "4UHZRTWP",
                      *         "password_leaked": false
                      *       },
-                     *       "created": false
+                     *       "created": false,
+                     *       "claimed": false
                      *     }
                      */
                     "application/json": components["schemas"]["EmailSignIn"];
@@ -3671,7 +3674,10 @@ export interface operations {
     };
     deletePasskey: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description A live session of this user that stays signed in; NOT_FOUND (and nothing changes) when it is not one. */
+                session_id?: string;
+            };
             header?: never;
             path: {
                 /**
@@ -4021,7 +4027,7 @@ export interface operations {
                 /** @description Only this user's events (GET /events only). */
                 user_id?: string;
                 /** @description Only these types; repeat the parameter for several. */
-                type?: ("address_blocked" | "user_blocked" | "request_deleted_after_incorrect_codes" | "second_factor_locked" | "password_reset" | "password_changed" | "second_factor_reset" | "user_deleted" | "user_created" | "users_imported" | "sign_in" | "sign_in_failed" | "email_verified" | "email_changed" | "totp_registered" | "totp_deleted" | "recovery_code_regenerated" | "passkey_registered" | "passkey_deleted" | "passkey_counter_regressed" | "user_unblocked" | "requests_deleted" | "session_created" | "sessions_ended")[];
+                type?: ("address_blocked" | "user_blocked" | "request_deleted_after_incorrect_codes" | "second_factor_locked" | "password_reset" | "password_changed" | "second_factor_reset" | "user_deleted" | "user_created" | "users_imported" | "sign_in" | "sign_in_failed" | "email_verified" | "email_changed" | "totp_registered" | "totp_deleted" | "recovery_code_regenerated" | "passkey_registered" | "passkey_deleted" | "passkey_counter_regressed" | "user_unblocked" | "requests_deleted" | "session_created" | "sessions_ended" | "account_claimed")[];
                 /** @description At most 1000; larger values are capped. */
                 limit?: number;
             };
@@ -4080,7 +4086,7 @@ export interface operations {
                 /** @description The `next` of the previous page; absent: from the oldest event kept. */
                 after?: string;
                 /** @description Only these types; repeat the parameter for several. */
-                type?: ("address_blocked" | "user_blocked" | "request_deleted_after_incorrect_codes" | "second_factor_locked" | "password_reset" | "password_changed" | "second_factor_reset" | "user_deleted" | "user_created" | "users_imported" | "sign_in" | "sign_in_failed" | "email_verified" | "email_changed" | "totp_registered" | "totp_deleted" | "recovery_code_regenerated" | "passkey_registered" | "passkey_deleted" | "passkey_counter_regressed" | "user_unblocked" | "requests_deleted" | "session_created" | "sessions_ended")[];
+                type?: ("address_blocked" | "user_blocked" | "request_deleted_after_incorrect_codes" | "second_factor_locked" | "password_reset" | "password_changed" | "second_factor_reset" | "user_deleted" | "user_created" | "users_imported" | "sign_in" | "sign_in_failed" | "email_verified" | "email_changed" | "totp_registered" | "totp_deleted" | "recovery_code_regenerated" | "passkey_registered" | "passkey_deleted" | "passkey_counter_regressed" | "user_unblocked" | "requests_deleted" | "session_created" | "sessions_ended" | "account_claimed")[];
                 /** @description At most 1000; larger values are capped. */
                 limit?: number;
             };

@@ -171,7 +171,7 @@ export const EXAMPLES: Record<string, Example> = {
 	getEmailSignIn: { answer: EMAIL_SIGN_IN_REQUEST },
 	verifyEmailSignIn: {
 		request: { code: "k7qmwd3r", client_ip: CLIENT_IP, create_user: true },
-		answer: { user: { ...USER, email_verified: true }, created: false },
+		answer: { user: { ...USER, email_verified: true }, created: false, claimed: false },
 	},
 
 	createEmailVerificationRequest: { request: { client_ip: CLIENT_IP }, answer: EMAIL_VERIFICATION_REQUEST },

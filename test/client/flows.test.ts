@@ -141,7 +141,7 @@ describe("email sign-in", () => {
 
 		const second = await holm.createEmailSignIn({ email });
 		expect(second.user_id).toBe(signedUp.user!.id);
-		expect(await holm.verifyEmailSignIn(second.id, { code: second.code.toLowerCase() })).toEqual({ user: signedUp.user, created: false });
+		expect(await holm.verifyEmailSignIn(second.id, { code: second.code.toLowerCase() })).toEqual({ user: signedUp.user, created: false, claimed: false });
 
 		const third = await holm.createEmailSignIn({ email });
 		await holm.deleteEmailSignIn(third.id);

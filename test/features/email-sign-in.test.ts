@@ -98,13 +98,17 @@ describe("verifying", () => {
 		const request = await requestCode(user.email!, "192.0.2.40");
 		const answer = await server.request("POST", `/email-sign-ins/${request.id}/verify`, { code: request.code.toLowerCase(), client_ip: "192.0.2.40" });
 		expect(answer.status).toBe(200);
-		expect(answer.body).toEqual({ user: { ...user, email_verified: true }, created: false });
+		// The code proved an address nobody had proved: the account is claimed (API.md section 17), a
+		// new recovery code with it; test/security/whoever-proves-the-address-owns-the-account.test.ts.
+		expect(answer.body).toEqual({ user: { ...user, email_verified: true, recovery_code: answer.body.user.recovery_code }, created: false, claimed: true });
+		expect(answer.body.user.recovery_code).not.toBe(user.recovery_code);
 		expect((await server.request("GET", `/users/${user.id}`)).body.email_verified).toBe(true);
 		expect((await server.request("POST", `/email-sign-ins/${request.id}/verify`, { code: request.code })).body).toEqual({ error: "INVALID_REQUEST" });
 		expect((await server.request("GET", `/email-sign-ins/${request.id}`)).body).toEqual({ error: "NOT_FOUND" });
 		const events = await eventsOf(user.id);
 		expect(events.map((event) => [event.type, event.data])).toEqual([
 			["user_created", {}],
+			["account_claimed", { removed: ["password"] }],
 			["email_verified", {}],
 			["sign_in", { method: "email_code" }],
 		]);
@@ -117,15 +121,17 @@ describe("verifying", () => {
 		const request = await requestCode(user.email!);
 		await server.request("POST", `/email-sign-ins/${request.id}/verify`, { code: request.code });
 		const again = await requestCode(user.email!);
-		expect((await server.request("POST", `/email-sign-ins/${again.id}/verify`, { code: again.code })).status).toBe(200);
-		expect((await eventsOf(user.id)).map((event) => event.type)).toEqual(["user_created", "sign_in_failed", "email_verified", "sign_in", "sign_in"]);
+		const answer = await server.request("POST", `/email-sign-ins/${again.id}/verify`, { code: again.code });
+		expect(answer.status).toBe(200);
+		expect(answer.body.claimed).toBe(false);
+		expect((await eventsOf(user.id)).map((event) => event.type)).toEqual(["user_created", "sign_in_failed", "account_claimed", "email_verified", "sign_in", "sign_in"]);
 	});
 
 	test("an email nobody holds: user null without create_user, and no user is made", async () => {
 		const email = uniqueEmail();
 		const request = await requestCode(email);
 		const answer = await server.request("POST", `/email-sign-ins/${request.id}/verify`, { code: request.code, create_user: false });
-		expect(answer.body).toEqual({ user: null, created: false });
+		expect(answer.body).toEqual({ user: null, created: false, claimed: false });
 		expect((await server.request("GET", `/users?email=${encodeURIComponent(email)}`)).body).toEqual([]);
 	});
 

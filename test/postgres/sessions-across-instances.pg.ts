@@ -5,6 +5,7 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { createTestDatabase } from "../postgres.ts";
 import { createUser, signIn, SESSION_CHANGES, validates } from "../session-changes.ts";
+import { RP } from "../passkey-support.ts";
 import { startTestServer, type TestServer } from "../support.ts";
 
 const adminUrl = process.env.HOLM_TEST_DATABASE_URL ?? "";
@@ -13,7 +14,7 @@ let servers: TestServer[] = [];
 beforeAll(async () => {
 	if (adminUrl === "") throw new Error("the multi-instance tests need HOLM_TEST_DATABASE_URL (run them through npm test)");
 	const database = await createTestDatabase(adminUrl);
-	servers = await Promise.all([0, 1].map(() => startTestServer({ database })));
+	servers = await Promise.all([0, 1].map(() => startTestServer({ database, passkeys: RP })));
 	servers[1]!.clock.advance(servers[0]!.clock.now - servers[1]!.clock.now);
 });
 afterAll(async () => {

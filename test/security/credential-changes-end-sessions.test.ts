@@ -6,11 +6,12 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { feedSettled } from "../events-flow.ts";
 import { createUser, signIn, SESSION_CHANGES, validates } from "../session-changes.ts";
+import { RP } from "../passkey-support.ts";
 import { startTestServer, type TestServer } from "../support.ts";
 
 let server: TestServer;
 beforeAll(async () => {
-	server = await startTestServer();
+	server = await startTestServer({ passkeys: RP });
 });
 afterAll(() => server.stop());
 

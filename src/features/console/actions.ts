@@ -183,7 +183,7 @@ export async function endAllUserSessions(ctx: AppContext, userId: string): Promi
 
 /** The passkey, by its id, through the passkeys feature (the passkey_deleted event). */
 export async function removePasskey(ctx: AppContext, passkeyId: string): Promise<boolean> {
-	return (await deletePasskey(ctx, passkeyId, BY_CONSOLE)).ok;
+	return (await deletePasskey(ctx, passkeyId, null, BY_CONSOLE)).ok;
 }
 
 /** Ends the user's password block and second-factor locks (the user_unblocked event). */

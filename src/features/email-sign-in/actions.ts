@@ -6,6 +6,7 @@ import { constantTimeEqualBytes, hashCode } from "../../lib/constant-time.ts";
 import { generateCode, generateId } from "../../lib/ids.ts";
 import { NO_PASSWORD_HASH } from "../../lib/password-hash.ts";
 import { REQUEST_LIFETIME_SECONDS } from "../../limits.ts";
+import { accountClaim } from "../account-claims/claim.ts";
 import { checkCode } from "../code-attempts.ts";
 import { logEvent, newEvent, recordEvent } from "../events/actions.ts";
 import type { User } from "../users/store.ts";
@@ -44,7 +45,8 @@ export const VERIFY_EMAIL_SIGN_IN_ERRORS = ["INVALID_REQUEST", "INCORRECT_CODE",
 
 /**
  * A correct code uses the request up in one atomic step (the store's signIn), and signs in the user
- * who held the email when the request was made; with `createUser`, a request that named nobody
+ * who held the email when the request was made, claiming the account when its email was not
+ * verified (account-claims/claim.ts: the code proves the address); with `createUser`, a request that named nobody
  * creates a passwordless user with the email verified. The per-user password block is not asked:
  * guessing passwords must not lock a user out of this way in. The 5th incorrect code deletes the
  * request (checkCode).
@@ -52,7 +54,7 @@ export const VERIFY_EMAIL_SIGN_IN_ERRORS = ["INVALID_REQUEST", "INCORRECT_CODE",
 export async function verifyEmailSignIn(
 	ctx: AppContext,
 	input: { requestId: string; code: string; clientIp: string | undefined; createUser: boolean },
-): Promise<Result<{ user: User | null; created: boolean }, typeof VERIFY_EMAIL_SIGN_IN_ERRORS>> {
+): Promise<Result<{ user: User | null; created: boolean; claimed: boolean }, typeof VERIFY_EMAIL_SIGN_IN_ERRORS>> {
 	const given = hashCode(input.code);
 	// The attempt's count names the request's user: the request is read once, by the statement that counts.
 	const { check, userId } = await checkCode(ctx, "email_sign_in", ctx.stores.emailSignIns, input.requestId, (stored) => constantTimeEqualBytes(given, stored), input.clientIp);
@@ -76,8 +78,9 @@ export async function verifyEmailSignIn(
 			userCreated: newEvent(ctx, "user_created", { ...about, data: { method: "email_code" } }),
 			emailVerified: newEvent(ctx, "email_verified", about),
 		},
+		claim: accountClaim(ctx, { userId: null, reason: "account_claimed", passwordHash: NO_PASSWORD_HASH, clientIp: input.clientIp }),
 	});
 	if (outcome.result !== "SIGNED_IN") return fail(outcome.result);
 	for (const event of outcome.events) logEvent(ctx, event);
-	return ok({ user: outcome.user, created: outcome.created });
+	return ok({ user: outcome.user, created: outcome.created, claimed: outcome.claimed });
 }

@@ -33,10 +33,18 @@ export const createdEmailSignInRequestAnswer = emailSignInRequestAnswer.extend<E
 });
 
 /** The answer to a correct code. */
-export const emailSignInAnswer = wireShape<{ user: User | null; created: boolean }>()({
+export const emailSignInAnswer = wireShape<{ user: User | null; created: boolean; claimed: boolean }>()({
 	user: [
 		userAnswer.schema.nullable().meta({ description: "The user signed in; null when nobody holds the email and create_user was not true." }),
 		(signIn) => (signIn.user === null ? null : userAnswer.json(signIn.user)),
 	],
 	created: [z.boolean().meta({ description: "True when this call created the user (create_user)." }), (signIn) => signIn.created],
+	claimed: [
+		z.boolean().meta({
+			description:
+				"True when the user's email was not verified before this code: the code proved the address, and everything set up before it " +
+				"(password, TOTP, passkeys, sessions, pending requests) was removed and the recovery code replaced. Clear what your application keeps for the user too.",
+		}),
+		(signIn) => signIn.claimed,
+	],
 });

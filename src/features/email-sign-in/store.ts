@@ -2,6 +2,7 @@
 // email-sign-in.ts implements it. A request is live while now < expires_at; expired ones are
 // invisible. There is at most one request per email: a new one replaces the row, so only the
 // latest code works.
+import type { AccountClaim } from "../account-claims/claim.ts";
 import type { CodeAttemptStore } from "../code-attempts.ts";
 import type { HolmEvent } from "../events/store.ts";
 import type { NewUser, User } from "../users/store.ts";
@@ -24,11 +25,15 @@ export interface EmailSignInPlan {
 	/** Written with the sign-in: `sign_in`, and `user_created` / `email_verified` when they happen.
 	 *  Their user_id is filled in by the store once it knows the user. */
 	events: { signIn: HolmEvent; userCreated: HolmEvent; emailVerified: HolmEvent };
+	/** Carried out when the request's user has not verified the email: the code proves it, and the
+	 *  account is the prover's (API.md section 17). */
+	claim: AccountClaim;
 }
 
 export type EmailSignInOutcome =
-	/** The request was used up; `user` is null when nobody holds the email and none was created. */
-	| { result: "SIGNED_IN"; user: User | null; created: boolean; events: HolmEvent[] }
+	/** The request was used up; `user` is null when nobody holds the email and none was created;
+	 *  `claimed` when the user's email was not verified (the claim's events are among `events`). */
+	| { result: "SIGNED_IN"; user: User | null; created: boolean; claimed: boolean; events: HolmEvent[] }
 	/** Absent, expired, superseded, or used by a parallel verify. */
 	| { result: "INVALID_REQUEST" }
 	/** The request named nobody, and a user took the email since (the request is used up). */
@@ -44,7 +49,8 @@ export interface EmailSignInStore extends CodeAttemptStore<Uint8Array> {
 	/**
 	 * After a correct code, in one transaction: deletes the live request (only one of two parallel
 	 * verifies finds it), then signs in whoever the request names (the user who held the email when
-	 * it was made, if they still hold it), marks their email verified, or creates `plan.newUser`
+	 * it was made, if they still hold it), claims their account when their email is not verified
+	 * (`plan.claim`, which marks it verified), or creates `plan.newUser`
 	 * when the request named nobody and nobody holds the email now; writes the events.
 	 */
 	signIn(id: string, plan: EmailSignInPlan): Promise<EmailSignInOutcome>;

@@ -32,6 +32,8 @@ export const EVENT_TYPES = [
 	// Sessions (API.md section 13).
 	"session_created",
 	"sessions_ended",
+	// The first proof of an unverified address took the account from whoever made it (API.md section 17).
+	"account_claimed",
 ] as const;
 
 export type EventType = (typeof EVENT_TYPES)[number];

@@ -8,7 +8,8 @@ import { fail, ok, tooManyRequests, type Result } from "../../errors.ts";
 import { generateId, isId } from "../../lib/ids.ts";
 import type { PasswordGuess } from "../../limits.ts";
 import { logEvent, newEvent, recordEvent } from "../events/actions.ts";
-import type { EventData } from "../events/store.ts";
+import { withData, type EventData } from "../events/store.ts";
+import { logSessionsEnded, sessionEnding } from "../sessions/actions.ts";
 import type { User } from "../users/store.ts";
 import { MAX_PASSKEYS_PER_USER, type Ceremony, type Passkey } from "./store.ts";
 import {
@@ -249,11 +250,16 @@ async function checkAssertion(
 
 export const DELETE_PASSKEY_ERRORS = ["NOT_FOUND"] as const;
 
-export async function deletePasskey(ctx: AppContext, id: string, data: EventData = {}): Promise<Result<void, typeof DELETE_PASSKEY_ERRORS>> {
+/** Ends the user's sessions but `keepSession` (a lost phone's passkey removed signs that phone out);
+ *  the console's removal (`data.actor`) ends them all. */
+export async function deletePasskey(ctx: AppContext, id: string, keepSession: string | null, data: EventData = {}): Promise<Result<void, typeof DELETE_PASSKEY_ERRORS>> {
 	const passkey = isId(id) ? await ctx.stores.passkeys.get(id) : null;
 	if (passkey === null) return fail("NOT_FOUND");
 	const event = newEvent(ctx, "passkey_deleted", { userId: passkey.userId, data: { ...data, passkey_id: passkey.id } });
-	if (!(await ctx.stores.passkeys.delete(id, event))) return fail("NOT_FOUND");
+	const ending = sessionEnding(ctx, passkey.userId, "passkey_removed", keepSession);
+	ending.event = withData(ending.event, data);
+	if (!(await ctx.stores.passkeys.delete(id, passkey.userId, event, ending))) return fail("NOT_FOUND");
+	logSessionsEnded(ctx, ending);
 	logEvent(ctx, event);
 	return ok();
 }

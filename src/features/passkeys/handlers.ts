@@ -7,6 +7,7 @@ import type { AppContext } from "../../context.ts";
 import { ok } from "../../errors.ts";
 import { endpoint, endpoints, returns, returnsList, returnsNothing, type C } from "../../http/endpoint.ts";
 import { pathResource, pathUser } from "../../http/params.ts";
+import { keptSessionQuery } from "../sessions/schemas.ts";
 import * as actions from "./actions.ts";
 import { passkeyAnswer, passkeyAuthenticationAnswer, passkeyRegistrationAnswer, passkeySignInAnswer } from "./schemas.ts";
 
@@ -100,9 +101,16 @@ export default endpoints("Passkeys", {
 
 	deletePasskey: endpoint({
 		summary: "Delete a passkey",
-		description: "The authenticator keeps its copy; the user may remove it there too. Answers NOT_ALLOWED when passkeys are off (no `--passkey-rp-id`).",
+		description:
+			"The authenticator keeps its copy; the user may remove it there too. Every other session of the user ends in the same transaction (a lost phone's " +
+			"passkey removed signs that phone out); the query parameter `session_id` (a live session of this user, else NOT_FOUND before anything else is judged, " +
+			"and nothing changes) stays signed in. Answers NOT_ALLOWED when passkeys are off (no `--passkey-rp-id`).",
+		query: keptSessionQuery,
 		success: returnsNothing("Deleted; it can no longer sign in."),
+		resource: pathPasskey,
+		keep: "query",
+		keptBy: async (_c, { resource: passkey }) => passkey.userId,
 		errors: actions.DELETE_PASSKEY_ERRORS,
-		act: (ctx, _input, c) => actions.deletePasskey(ctx, c.req.param("passkey_id") ?? ""),
+		act: (ctx, { resource: passkey, keep }) => actions.deletePasskey(ctx, passkey.id, keep),
 	}),
 });

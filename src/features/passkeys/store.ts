@@ -5,6 +5,7 @@
 // compare-and-swap on the counter it verified against.
 import { encodeHexLowerCase } from "@oslojs/encoding";
 import type { HolmEvent } from "../events/store.ts";
+import type { SessionEnding } from "../sessions/store.ts";
 
 type CeremonyKind = "registration" | "authentication";
 
@@ -68,8 +69,9 @@ export interface PasskeyStore {
 	get(id: string): Promise<Passkey | null>;
 	getByCredentialId(credentialId: Uint8Array): Promise<Passkey | null>;
 	listForUser(userId: string): Promise<Passkey[]>;
-	/** Deletes the passkey and writes `event` (passkey_deleted), in one transaction. */
-	delete(id: string, event: HolmEvent): Promise<boolean>;
+	/** Deletes the passkey of `userId`, ends the user's sessions but `ending.keep`, and writes
+	 *  `event` (passkey_deleted), in one transaction; false when the passkey is gone. */
+	delete(id: string, userId: string, event: HolmEvent, ending: SessionEnding): Promise<boolean>;
 	/** Stores a verified use only if the counter is still `expectedSignCount` (a parallel assertion
 	 *  of the same counter loses), and writes `event` (the sign_in) with it; false when the counter
 	 *  changed or the passkey is gone. */

@@ -1,6 +1,7 @@
 // The password reset flow: create a request (its code goes to the user's inbox), verify the
 // code, then set a new password with the verified request.
-import { logSessionsEnded, sessionEnding } from "../sessions/actions.ts";
+import { accountClaim } from "../account-claims/claim.ts";
+import { logSessionsEnded } from "../sessions/actions.ts";
 import { nowSeconds, type AppContext } from "../../context.ts";
 import { fail, ok, tooManyRequests, type Result } from "../../errors.ts";
 import { constantTimeEqualBytes, hashCode } from "../../lib/constant-time.ts";
@@ -71,11 +72,14 @@ export async function resetPassword(ctx: AppContext, requestId: string, password
 	if (await ctx.leakCheck.isLeakedOnline(password)) return fail("WEAK_PASSWORD");
 	const passwordHash = await ctx.hasher.hash(password);
 	const event = newEvent(ctx, "password_reset", { userId: request.userId, clientIp });
-	// Every session ends: a reset is the way in for someone who fears their account is taken.
-	const ending = sessionEnding(ctx, request.userId, "password_reset", null, clientIp);
-	const userId = await ctx.stores.passwordResets.resetPassword(requestId, passwordHash, event, ending);
-	if (userId === null) return fail("INVALID_REQUEST");
-	logSessionsEnded(ctx, ending);
+	// Every session ends: a reset is the way in for someone who fears their account is taken. On a
+	// user whose email was not verified, the reset proves the address and claims the account
+	// (account-claims/claim.ts); the new password is the one it keeps.
+	const claim = accountClaim(ctx, { userId: request.userId, reason: "password_reset", passwordHash, clientIp });
+	const reset = await ctx.stores.passwordResets.resetPassword(requestId, event, claim);
+	if (reset === null) return fail("INVALID_REQUEST");
+	if (reset.claimed === null) logSessionsEnded(ctx, claim.ending);
+	else for (const claimed of reset.claimed.events) logEvent(ctx, claimed);
 	logEvent(ctx, event);
 	return ok();
 }

@@ -1,9 +1,9 @@
 // What the password reset flow needs from a database; src/stores/<database>/password-reset.ts
 // implements it. A request is live while now < expires_at; expired ones are invisible. "Now" is the
 // store's clock, given when it is built (the database's on PostgreSQL).
+import type { AccountClaim, ClaimOutcome } from "../account-claims/claim.ts";
 import type { CodeRequestStore } from "../code-attempts.ts";
 import type { HolmEvent } from "../events/store.ts";
-import type { SessionEnding } from "../sessions/store.ts";
 import type { UserRowWrite } from "../users/store.ts";
 
 export interface PasswordResetRequest {
@@ -23,7 +23,9 @@ export interface PasswordResetStore extends CodeRequestStore<PasswordResetReques
 	 * Sets the password of a live, verified request's user, marks their email verified, and deletes
 	 * all of their reset requests and email update requests, in one step; re-checks the request, since
 	 * a parallel reset may have used it while the password was hashed; ends every session of the user
-	 * (`ending`); writes `event` (password_reset). The user's id, or null.
+	 * (`claim.ending`); writes `event` (password_reset). When the user's email was not verified, the
+	 * reset proves the address and carries out `claim` instead (API.md section 17), whose password is
+	 * the new one. The user's id and the claim's outcome (null when there was none), or null.
 	 */
-	resetPassword(id: string, passwordHash: string, event: HolmEvent, ending: SessionEnding): Promise<string | null>;
+	resetPassword(id: string, event: HolmEvent, claim: AccountClaim): Promise<{ userId: string; claimed: ClaimOutcome | null } | null>;
 }

@@ -33,7 +33,9 @@ export type EndReason =
 	| "second_factor_removed"
 	| "user_deleted"
 	| "session_limit"
-	| "console";
+	| "console"
+	| "passkey_removed"
+	| "account_claimed";
 
 /**
  * The sessions a credential change ends, in the change's own transaction: every session of the

@@ -5,6 +5,7 @@ import type { SQL } from "bun";
 import type { EmailSignInOutcome, EmailSignInRequest, EmailSignInStore } from "../../features/email-sign-in/store.ts";
 import type { HolmEvent } from "../../features/events/store.ts";
 import { EMAIL_SIGN_IN_REQUESTS, type EmailSignInRow } from "../code-request-rows.ts";
+import { claimAccountWithin } from "./account-claims.ts";
 import type { DatabaseClock } from "./clock.ts";
 import { codeRequestVerbs } from "./code-requests.ts";
 import { transaction } from "./connection.ts";
@@ -48,16 +49,19 @@ export function createPostgresEmailSignInStore(sql: SQL, clock: DatabaseClock, e
 					// this code: signing the visitor in would hand that account to whoever made the request.
 					if (requestUserId === null) return { result: "EMAIL_ALREADY_USED" };
 					if (row.id !== requestUserId) return { result: "INVALID_REQUEST" };
-					if (!row.email_verified) {
-						await tx`UPDATE "user" SET email_verified = true WHERE id = ${row.id}`;
+					// The first proof of the address takes the account from whoever made it (API.md section 17).
+					const claimed = !row.email_verified;
+					let user: UserRow | undefined = row;
+					if (claimed) {
+						written.push(...(await claimAccountWithin(tx, clock, events, row.id, plan.claim)).events);
 						await write(plan.events.emailVerified, row.id);
-						row.email_verified = true;
+						[user] = await tx.unsafe<UserRow[]>(`SELECT ${USER_COLUMNS} FROM "user" WHERE id = $1`, [row.id]);
 					}
 					await write(plan.events.signIn, row.id);
-					return { result: "SIGNED_IN", user: toUser(row), created: false, events: written };
+					return { result: "SIGNED_IN", user: toUser(user!), created: false, claimed, events: written };
 				}
 				if (requestUserId !== null) return { result: "INVALID_REQUEST" };
-				if (plan.newUser === null) return { result: "SIGNED_IN", user: null, created: false, events: written };
+				if (plan.newUser === null) return { result: "SIGNED_IN", user: null, created: false, claimed: false, events: written };
 				const user = plan.newUser;
 				// A user created meanwhile on another instance holds the email: nothing is inserted.
 				const inserted = await tx`INSERT INTO "user" (id, created_at, email, email_verified, password_hash, recovery_code)
@@ -67,7 +71,7 @@ export function createPostgresEmailSignInStore(sql: SQL, clock: DatabaseClock, e
 				await write(plan.events.userCreated, user.id);
 				await write(plan.events.signIn, user.id);
 				const [created] = await tx.unsafe<UserRow[]>(`SELECT ${USER_COLUMNS} FROM "user" WHERE id = $1`, [user.id]);
-				return { result: "SIGNED_IN", user: toUser(created!), created: true, events: written };
+				return { result: "SIGNED_IN", user: toUser(created!), created: true, claimed: false, events: written };
 			});
 		},
 	};

@@ -7,6 +7,7 @@ import { MAX_PASSKEYS_PER_USER, type PasskeyStore } from "../../features/passkey
 import { PASSKEY_COLUMNS, passkeyOrNull, toCeremony, toPasskey, type CeremonyRow, type PasskeyRow } from "../passkey-rows.ts";
 import { isForeignKeyViolation, isUniqueViolation } from "./errors.ts";
 import { transaction } from "./connection.ts";
+import { endSessionsWithin } from "./sessions.ts";
 import type { Int8, PostgresEventLog } from "./events.ts";
 
 async function handleOf(sql: SQL, userId: string): Promise<Uint8Array | null> {
@@ -78,8 +79,16 @@ export function createPostgresPasskeyStore(sql: SQL, events: PostgresEventLog): 
 			const rows = await sql.unsafe<PasskeyRow[]>(`SELECT ${PASSKEY_COLUMNS} FROM passkey WHERE user_id = $1 ORDER BY created_at, id`, [userId]);
 			return rows.map(toPasskey);
 		},
-		async delete(id, event) {
-			return (await events.withChange(sql`DELETE FROM passkey WHERE id = ${id}`, event, "if changed")) > 0;
+		async delete(id, userId, event, ending) {
+			return transaction(sql, async (tx) => {
+				// The user's row first, as every transaction that changes a user's rows does.
+				await tx`SELECT 1 FROM "user" WHERE id = ${userId} FOR UPDATE`;
+				const deleted = await tx`DELETE FROM passkey WHERE id = ${id} AND user_id = ${userId}`;
+				if (deleted.count === 0) return false;
+				await endSessionsWithin(tx, events, userId, ending);
+				await events.write(tx, event);
+				return true;
+			});
 		},
 		async recordUse(id, expectedSignCount, use, event) {
 			const updated = await events.withChange(

@@ -3,6 +3,7 @@
 import type { SQL } from "bun";
 import type { PasswordResetRequest, PasswordResetStore } from "../../features/password-reset/store.ts";
 import { PASSWORD_RESET_REQUESTS, type PasswordResetRow } from "../code-request-rows.ts";
+import { claimAccountWithin } from "./account-claims.ts";
 import type { DatabaseClock } from "./clock.ts";
 import { codeRequestVerbs } from "./code-requests.ts";
 import { transaction } from "./connection.ts";
@@ -21,25 +22,31 @@ export function createPostgresPasswordResetStore(sql: SQL, clock: DatabaseClock,
 		async markEmailVerified(id) {
 			await sql`UPDATE password_reset_request SET email_verified = true, failed_attempts = failed_attempts - 1 WHERE id = ${id}`;
 		},
-		async resetPassword(id, passwordHash, event, ending) {
+		async resetPassword(id, event, claim) {
 			const [found] = await sql<{ user_id: string }[]>`SELECT user_id FROM password_reset_request WHERE id = ${id}`;
 			if (found === undefined) return null;
 			const userId = found.user_id;
 			return transaction(sql, async (tx) => {
 				// The user's row first, as every transaction that changes a user's rows does, so that two
 				// of them cannot each hold what the other waits for.
-				await tx`SELECT 1 FROM "user" WHERE id = ${userId} FOR UPDATE`;
-				// Deleting the request claims it: a parallel reset with the same request finds nothing.
-				const claimed = await tx`DELETE FROM password_reset_request
+				const [user] = await tx<{ email_verified: boolean }[]>`SELECT email_verified FROM "user" WHERE id = ${userId} FOR UPDATE`;
+				// Deleting the request uses it up: a parallel reset with the same request finds nothing.
+				const used = await tx`DELETE FROM password_reset_request
 					WHERE id = ${id} AND expires_at > ${clock.seconds(tx)} AND email_verified RETURNING user_id`;
-				if (claimed.length === 0) return null;
-				await tx`UPDATE "user" SET password_hash = ${passwordHash}, email_verified = true, password_leaked = false,
+				if (used.length === 0 || user === undefined) return null;
+				// The reset is the first proof of an unverified address: the account is the prover's.
+				if (!user.email_verified) {
+					const claimed = await claimAccountWithin(tx, clock, events, userId, claim);
+					await events.write(tx, event);
+					return { userId, claimed };
+				}
+				await tx`UPDATE "user" SET password_hash = ${claim.passwordHash}, password_leaked = false,
 					password_leak_checked_online_at = NULL WHERE id = ${userId}`;
 				await tx`DELETE FROM password_reset_request WHERE user_id = ${userId}`;
 				await tx`DELETE FROM email_update_request WHERE user_id = ${userId}`;
-				await endSessionsWithin(tx, events, userId, ending);
+				await endSessionsWithin(tx, events, userId, claim.ending);
 				await events.write(tx, event);
-				return userId;
+				return { userId, claimed: null };
 			});
 		},
 	};

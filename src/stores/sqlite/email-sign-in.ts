@@ -6,6 +6,7 @@ import type { HolmEvent } from "../../features/events/store.ts";
 import { EMAIL_SIGN_IN_REQUESTS, type EmailSignInRow } from "../code-request-rows.ts";
 import { codeRequestVerbs } from "./code-requests.ts";
 import type { SnapshotReads } from "./db/snapshot-reads.ts";
+import { claimAccountWithin } from "./account-claims.ts";
 import type { SqliteEventLog } from "./events.ts";
 import { toUser, USER_COLUMNS, type UserRow } from "./users.ts";
 import { writeTransaction } from "./db/write-transaction.ts";
@@ -27,7 +28,6 @@ export function createSqliteEmailSignInStore(db: Database, reads: SnapshotReads,
 		`DELETE FROM email_sign_in_request WHERE id = ? AND expires_at > ? RETURNING user_id, email`,
 	);
 	const selectUserByEmail = db.prepare<UserRow, [string]>(`SELECT ${USER_COLUMNS} FROM user WHERE email = ?`);
-	const markVerified = db.prepare<void, [string]>(`UPDATE user SET email_verified = 1 WHERE id = ? AND email_verified = 0`);
 	const insertUser = db.prepare<void, [string, number, string | null, string, string]>(
 		`INSERT INTO user (id, created_at, email, email_verified, password_hash, recovery_code) VALUES (?, ?, ?, 1, ?, ?)`,
 	);
@@ -47,21 +47,23 @@ export function createSqliteEmailSignInStore(db: Database, reads: SnapshotReads,
 			// code: signing the visitor in to that account would hand it to whoever made the request.
 			if (request.user_id === null) return { result: "EMAIL_ALREADY_USED" };
 			if (row.id !== request.user_id) return { result: "INVALID_REQUEST" };
-			if (markVerified.run(row.id).changes > 0) {
+			// The first proof of the address takes the account from whoever made it (API.md section 17).
+			const claimed = row.email_verified === 0;
+			if (claimed) {
+				written.push(...claimAccountWithin(db, events, row.id, plan.claim).events);
 				write(plan.events.emailVerified, row.id);
-				row.email_verified = 1;
 			}
 			write(plan.events.signIn, row.id);
-			return { result: "SIGNED_IN", user: toUser(row), created: false, events: written };
+			return { result: "SIGNED_IN", user: toUser(claimed ? selectUserByEmail.get(request.email)! : row), created: false, claimed, events: written };
 		}
 		// The user the request named no longer holds the email (changed or deleted).
 		if (request.user_id !== null) return { result: "INVALID_REQUEST" };
-		if (plan.newUser === null) return { result: "SIGNED_IN", user: null, created: false, events: written };
+		if (plan.newUser === null) return { result: "SIGNED_IN", user: null, created: false, claimed: false, events: written };
 		const user = plan.newUser;
 		insertUser.run(user.id, user.createdAt, request.email, user.passwordHash, user.recoveryCode);
 		write(plan.events.userCreated, user.id);
 		write(plan.events.signIn, user.id);
-		return { result: "SIGNED_IN", user: toUser(selectUserByEmail.get(request.email)!), created: true, events: written };
+		return { result: "SIGNED_IN", user: toUser(selectUserByEmail.get(request.email)!), created: true, claimed: false, events: written };
 	});
 
 	return {

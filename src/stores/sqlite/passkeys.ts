@@ -4,10 +4,12 @@
 import type { Database } from "bun:sqlite";
 import { MAX_PASSKEYS_PER_USER, type InsertPasskeyOutcome, type Passkey, type PasskeyStore, type PasskeyUse } from "../../features/passkeys/store.ts";
 import type { HolmEvent } from "../../features/events/store.ts";
+import type { SessionEnding } from "../../features/sessions/store.ts";
 import { PASSKEY_COLUMNS, passkeyOrNull, toCeremony, toPasskey, type CeremonyRow, type PasskeyRow } from "../passkey-rows.ts";
 import type { SnapshotReads } from "./db/snapshot-reads.ts";
 import { isForeignKeyViolation, isUniqueViolation } from "./errors.ts";
 import type { SqliteEventLog } from "./events.ts";
+import { endSessionsWithin } from "./sessions.ts";
 import { writeTransaction } from "./db/write-transaction.ts";
 
 export function createSqlitePasskeyStore(db: Database, reads: SnapshotReads, events: SqliteEventLog): PasskeyStore {
@@ -61,8 +63,9 @@ export function createSqlitePasskeyStore(db: Database, reads: SnapshotReads, eve
 		events.write(event);
 		return "CREATED";
 	});
-	const deleteWithEvent = writeTransaction(db, (id: string, event: HolmEvent): boolean => {
+	const deleteWithEvent = writeTransaction(db, (id: string, userId: string, event: HolmEvent, ending: SessionEnding): boolean => {
 		if (deletePasskey.run(id).changes === 0) return false;
+		endSessionsWithin(db, events, userId, ending);
 		events.write(event);
 		return true;
 	});
@@ -111,8 +114,8 @@ export function createSqlitePasskeyStore(db: Database, reads: SnapshotReads, eve
 		async listForUser(userId) {
 			return readForUser.all(userId).map(toPasskey);
 		},
-		async delete(id, event) {
-			return deleteWithEvent(id, event);
+		async delete(id, userId, event, ending) {
+			return deleteWithEvent(id, userId, event, ending);
 		},
 		async recordUse(id, expectedSignCount, use, event) {
 			return recordUseWithEvent(id, expectedSignCount, use, event);

@@ -3,8 +3,9 @@
 import type { Database } from "bun:sqlite";
 import type { HolmEvent } from "../../features/events/store.ts";
 import type { PasswordResetRequest, PasswordResetStore } from "../../features/password-reset/store.ts";
-import type { SessionEnding } from "../../features/sessions/store.ts";
+import type { AccountClaim, ClaimOutcome } from "../../features/account-claims/claim.ts";
 import { PASSWORD_RESET_REQUESTS, type PasswordResetRow } from "../code-request-rows.ts";
+import { claimAccountWithin } from "./account-claims.ts";
 import { codeRequestVerbs } from "./code-requests.ts";
 import type { SnapshotReads } from "./db/snapshot-reads.ts";
 import type { SqliteEventLog } from "./events.ts";
@@ -25,18 +26,28 @@ export function createSqlitePasswordResetStore(db: Database, reads: SnapshotRead
 	const selectVerifiedUser = db.prepare<{ user_id: string }, [string, number]>(
 		`SELECT user_id FROM password_reset_request WHERE id = ? AND expires_at > ? AND email_verified = 1`,
 	);
-	const setPassword = db.prepare<void, [string, string]>(`UPDATE user SET password_hash = ?, email_verified = 1, password_leaked = 0, password_leak_checked_online_at = NULL WHERE id = ?`);
+	const deleteRequest = db.prepare<void, [string]>(`DELETE FROM password_reset_request WHERE id = ?`);
+	const selectEmailVerified = db.prepare<{ email_verified: number }, [string]>(`SELECT email_verified FROM user WHERE id = ?`);
+	const setPassword = db.prepare<void, [string, string]>(`UPDATE user SET password_hash = ?, password_leaked = 0, password_leak_checked_online_at = NULL WHERE id = ?`);
 	const deleteEmailUpdateRequests = db.prepare<void, [string]>(`DELETE FROM email_update_request WHERE user_id = ?`);
 
-	const resetPassword = writeTransaction(db, (id: string, passwordHash: string, event: HolmEvent, ending: SessionEnding): string | null => {
+	const resetPassword = writeTransaction(db, (id: string, event: HolmEvent, claim: AccountClaim): { userId: string; claimed: ClaimOutcome | null } | null => {
 		const row = selectVerifiedUser.get(id, now());
 		if (row === null) return null;
-		setPassword.run(passwordHash, row.user_id);
-		deleteForUser.run(row.user_id);
-		deleteEmailUpdateRequests.run(row.user_id);
-		endSessionsWithin(db, events, row.user_id, ending);
+		const userId = row.user_id;
+		deleteRequest.run(id);
+		// The reset is the first proof of an unverified address: the account is the prover's.
+		if (selectEmailVerified.get(userId)?.email_verified === 0) {
+			const claimed = claimAccountWithin(db, events, userId, claim);
+			events.write(event);
+			return { userId, claimed };
+		}
+		setPassword.run(claim.passwordHash, userId);
+		deleteForUser.run(userId);
+		deleteEmailUpdateRequests.run(userId);
+		endSessionsWithin(db, events, userId, claim.ending);
 		events.write(event);
-		return row.user_id;
+		return { userId, claimed: null };
 	});
 
 	return {
@@ -47,8 +58,8 @@ export function createSqlitePasswordResetStore(db: Database, reads: SnapshotRead
 		async markEmailVerified(id) {
 			markVerified.run(id);
 		},
-		async resetPassword(id, passwordHash, event, ending) {
-			return resetPassword(id, passwordHash, event, ending);
+		async resetPassword(id, event, claim) {
+			return resetPassword(id, event, claim);
 		},
 	};
 }
