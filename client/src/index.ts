@@ -1,11 +1,14 @@
 // @holm/client: every operation of Holm's API as one typed method. The types are openapi-typescript's,
 // generated from GET /openapi.json (./openapi.ts); every request goes through openapi-fetch. Written
 // here by hand is only what the document cannot say: which method calls which operation (named by
-// its operationId), and one error class that carries the code, the status and Retry-After.
+// its operationId), one error class that carries the code, the status and Retry-After, and the check
+// of every path parameter (./path.ts).
 import createClient, { type Client } from "openapi-fetch";
 import type { components, operations, paths } from "./openapi.js";
+import { serializePath } from "./path.js";
 
 export type { components, operations, paths };
+export { isHolmId } from "./path.js";
 
 type Schemas = components["schemas"];
 export type User = Schemas["User"];
@@ -112,10 +115,12 @@ function sessionPath(session_id: string) {
 export type HolmClient = ReturnType<typeof createHolmClient>;
 
 export function createHolmClient(options: HolmClientOptions) {
-	/** The typed openapi-fetch client underneath, for anything the methods below do not cover. */
+	/** The typed openapi-fetch client underneath, for anything the methods below do not cover. A path
+	 *  parameter that is not a Holm id rejects with a TypeError before any request, here as in the methods. */
 	const api: Client<paths> = createClient<paths>({
 		baseUrl: options.url,
 		headers: { Authorization: `Bearer ${options.secret}` },
+		pathSerializer: serializePath,
 		...(options.fetch === undefined ? {} : { fetch: options.fetch }),
 	});
 

@@ -4,15 +4,15 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from types import ModuleType
-from typing import Any, Dict, Optional, Tuple
+from typing import Any, Dict, Optional
 
 
 @dataclass(frozen=True)
 class Call:
     endpoint: ModuleType
     """The generated endpoint module (its sync_detailed and asyncio_detailed)."""
-    path: Tuple[str, ...] = ()
-    """Path parameters, in the order of the path."""
+    path: Dict[str, str] = field(default_factory=dict)
+    """Path parameters by name, in the order of the path (each must be a Holm id: _path.py)."""
     body: Optional[Dict[str, Any]] = None
     """Body fields by their wire names (None: absent), or None for an operation without a body."""
     body_model: Any = None

@@ -1,8 +1,9 @@
 """What the generated code cannot say: the secret header, one error type, and wire names.
 
 The methods themselves are generated (_operations.py); each one hands a Call (its endpoint, path
-parameters, body fields by their wire names, query parameters) to `_send`, which calls the
-openapi-python-client endpoint and turns the answer into a model, a list, None or a HolmError.
+parameters, body fields by their wire names, query parameters) to `_send`, which checks the path
+parameters (a ValueError for one that is not a Holm id: _path.py), calls the openapi-python-client
+endpoint and turns the answer into a model, a list, None or a HolmError.
 """
 
 from __future__ import annotations
@@ -20,6 +21,7 @@ from ._generated.client import Client
 from ._generated.types import Response
 from ._operations import AsyncOperations, Operations
 from ._page import UserPage
+from ._path import check_path
 
 
 class HolmError(Exception):
@@ -86,7 +88,8 @@ class Holm(Operations):
         self._client = Client(base_url=base_url).set_httpx_client(self._http)
 
     def _send(self, call: Call) -> Any:
-        return _result(call.endpoint.sync_detailed(*call.path, client=self._client, **_arguments(call)), call.paginated)
+        check_path(call.path)
+        return _result(call.endpoint.sync_detailed(**call.path, client=self._client, **_arguments(call)), call.paginated)
 
     def close(self) -> None:
         self._http.close()
@@ -106,7 +109,8 @@ class AsyncHolm(AsyncOperations):
         self._client = Client(base_url=base_url).set_async_httpx_client(self._http)
 
     async def _send(self, call: Call) -> Any:
-        return _result(await call.endpoint.asyncio_detailed(*call.path, client=self._client, **_arguments(call)), call.paginated)
+        check_path(call.path)
+        return _result(await call.endpoint.asyncio_detailed(**call.path, client=self._client, **_arguments(call)), call.paginated)
 
     async def aclose(self) -> None:
         await self._http.aclose()

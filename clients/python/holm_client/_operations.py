@@ -185,13 +185,13 @@ class Operations:
         """Get a user (GET /users/{user_id}).
 
         Raises HolmError: NOT_AUTHENTICATED, NOT_FOUND, NOT_ACCEPTABLE, UNSUPPORTED_MEDIA_TYPE, UNKNOWN_ERROR, UNAVAILABLE."""
-        return self._send(Call(_get_user, path=(user_id,)))
+        return self._send(Call(_get_user, path={"user_id": user_id}))
 
     def delete_user(self, user_id: str) -> None:
         """Delete a user and everything the user owns (DELETE /users/{user_id}).
 
         Raises HolmError: NOT_AUTHENTICATED, NOT_FOUND, NOT_ACCEPTABLE, UNSUPPORTED_MEDIA_TYPE, UNKNOWN_ERROR, UNAVAILABLE."""
-        return self._send(Call(_delete_user, path=(user_id,)))
+        return self._send(Call(_delete_user, path={"user_id": user_id}))
 
     def verify_password(
         self, user_id: str, *, password: str, client_ip: Optional[str] = None
@@ -202,7 +202,7 @@ class Operations:
         return self._send(
             Call(
                 _verify_password,
-                path=(user_id,),
+                path={"user_id": user_id},
                 body={"password": password, "client_ip": client_ip},
                 body_model=models.VerifyPasswordBody,
             )
@@ -223,7 +223,7 @@ class Operations:
         return self._send(
             Call(
                 _update_password,
-                path=(user_id,),
+                path={"user_id": user_id},
                 body={
                     "password": password,
                     "new_password": new_password,
@@ -257,7 +257,7 @@ class Operations:
         return self._send(
             Call(
                 _create_password_reset_request,
-                path=(user_id,),
+                path={"user_id": user_id},
                 body={"client_ip": client_ip},
                 body_model=models.CreatePasswordResetRequestBody,
             )
@@ -269,13 +269,17 @@ class Operations:
         """List a user's password reset requests (GET /users/{user_id}/password-reset-requests).
 
         Raises HolmError: NOT_AUTHENTICATED, NOT_FOUND, NOT_ACCEPTABLE, UNSUPPORTED_MEDIA_TYPE, UNKNOWN_ERROR, UNAVAILABLE."""
-        return self._send(Call(_list_user_password_reset_requests, path=(user_id,)))
+        return self._send(
+            Call(_list_user_password_reset_requests, path={"user_id": user_id})
+        )
 
     def delete_user_password_reset_requests(self, user_id: str) -> None:
         """Delete a user's password reset requests (DELETE /users/{user_id}/password-reset-requests).
 
         Raises HolmError: NOT_AUTHENTICATED, NOT_FOUND, NOT_ACCEPTABLE, UNSUPPORTED_MEDIA_TYPE, UNKNOWN_ERROR, UNAVAILABLE."""
-        return self._send(Call(_delete_user_password_reset_requests, path=(user_id,)))
+        return self._send(
+            Call(_delete_user_password_reset_requests, path={"user_id": user_id})
+        )
 
     def get_password_reset_request(
         self, request_id: str
@@ -283,13 +287,17 @@ class Operations:
         """Get a password reset request (GET /password-reset-requests/{request_id}).
 
         Raises HolmError: NOT_AUTHENTICATED, NOT_FOUND, NOT_ACCEPTABLE, UNSUPPORTED_MEDIA_TYPE, UNKNOWN_ERROR, UNAVAILABLE."""
-        return self._send(Call(_get_password_reset_request, path=(request_id,)))
+        return self._send(
+            Call(_get_password_reset_request, path={"request_id": request_id})
+        )
 
     def delete_password_reset_request(self, request_id: str) -> None:
         """Delete a password reset request (DELETE /password-reset-requests/{request_id}).
 
         Raises HolmError: NOT_AUTHENTICATED, NOT_FOUND, NOT_ACCEPTABLE, UNSUPPORTED_MEDIA_TYPE, UNKNOWN_ERROR, UNAVAILABLE."""
-        return self._send(Call(_delete_password_reset_request, path=(request_id,)))
+        return self._send(
+            Call(_delete_password_reset_request, path={"request_id": request_id})
+        )
 
     def verify_password_reset_request_email(
         self, request_id: str, *, code: str, client_ip: Optional[str] = None
@@ -300,7 +308,7 @@ class Operations:
         return self._send(
             Call(
                 _verify_password_reset_request_email,
-                path=(request_id,),
+                path={"request_id": request_id},
                 body={"code": code, "client_ip": client_ip},
                 body_model=models.VerifyPasswordResetEmailBody,
             )
@@ -333,7 +341,7 @@ class Operations:
         return self._send(
             Call(
                 _create_email_verification_request,
-                path=(user_id,),
+                path={"user_id": user_id},
                 body={"client_ip": client_ip},
                 body_model=models.CreateEmailVerificationRequestBody,
             )
@@ -345,13 +353,17 @@ class Operations:
         """Get the email verification request (GET /users/{user_id}/email-verification-request).
 
         Raises HolmError: NOT_AUTHENTICATED, NOT_FOUND, NOT_ACCEPTABLE, UNSUPPORTED_MEDIA_TYPE, UNKNOWN_ERROR, UNAVAILABLE."""
-        return self._send(Call(_get_email_verification_request, path=(user_id,)))
+        return self._send(
+            Call(_get_email_verification_request, path={"user_id": user_id})
+        )
 
     def delete_email_verification_request(self, user_id: str) -> None:
         """Delete the email verification request (DELETE /users/{user_id}/email-verification-request).
 
         Raises HolmError: NOT_AUTHENTICATED, NOT_FOUND, NOT_ACCEPTABLE, UNSUPPORTED_MEDIA_TYPE, UNKNOWN_ERROR, UNAVAILABLE."""
-        return self._send(Call(_delete_email_verification_request, path=(user_id,)))
+        return self._send(
+            Call(_delete_email_verification_request, path={"user_id": user_id})
+        )
 
     def verify_email(
         self, user_id: str, *, code: str, client_ip: Optional[str] = None
@@ -362,7 +374,7 @@ class Operations:
         return self._send(
             Call(
                 _verify_email,
-                path=(user_id,),
+                path={"user_id": user_id},
                 body={"code": code, "client_ip": client_ip},
                 body_model=models.VerifyEmailBody,
             )
@@ -377,7 +389,7 @@ class Operations:
         return self._send(
             Call(
                 _create_email_update_request,
-                path=(user_id,),
+                path={"user_id": user_id},
                 body={"email": email, "client_ip": client_ip},
                 body_model=models.CreateEmailUpdateRequestBody,
             )
@@ -389,25 +401,33 @@ class Operations:
         """List a user's email update requests (GET /users/{user_id}/email-update-requests).
 
         Raises HolmError: NOT_AUTHENTICATED, NOT_FOUND, NOT_ACCEPTABLE, UNSUPPORTED_MEDIA_TYPE, UNKNOWN_ERROR, UNAVAILABLE."""
-        return self._send(Call(_list_user_email_update_requests, path=(user_id,)))
+        return self._send(
+            Call(_list_user_email_update_requests, path={"user_id": user_id})
+        )
 
     def delete_user_email_update_requests(self, user_id: str) -> None:
         """Delete a user's email update requests (DELETE /users/{user_id}/email-update-requests).
 
         Raises HolmError: NOT_AUTHENTICATED, NOT_FOUND, NOT_ACCEPTABLE, UNSUPPORTED_MEDIA_TYPE, UNKNOWN_ERROR, UNAVAILABLE."""
-        return self._send(Call(_delete_user_email_update_requests, path=(user_id,)))
+        return self._send(
+            Call(_delete_user_email_update_requests, path={"user_id": user_id})
+        )
 
     def get_email_update_request(self, request_id: str) -> models.EmailUpdateRequest:
         """Get an email update request (GET /email-update-requests/{request_id}).
 
         Raises HolmError: NOT_AUTHENTICATED, NOT_FOUND, NOT_ACCEPTABLE, UNSUPPORTED_MEDIA_TYPE, UNKNOWN_ERROR, UNAVAILABLE."""
-        return self._send(Call(_get_email_update_request, path=(request_id,)))
+        return self._send(
+            Call(_get_email_update_request, path={"request_id": request_id})
+        )
 
     def delete_email_update_request(self, request_id: str) -> None:
         """Delete an email update request (DELETE /email-update-requests/{request_id}).
 
         Raises HolmError: NOT_AUTHENTICATED, NOT_FOUND, NOT_ACCEPTABLE, UNSUPPORTED_MEDIA_TYPE, UNKNOWN_ERROR, UNAVAILABLE."""
-        return self._send(Call(_delete_email_update_request, path=(request_id,)))
+        return self._send(
+            Call(_delete_email_update_request, path={"request_id": request_id})
+        )
 
     def verify_new_email(
         self,
@@ -451,13 +471,13 @@ class Operations:
         """Get an email sign-in request (GET /email-sign-ins/{request_id}).
 
         Raises HolmError: NOT_AUTHENTICATED, NOT_FOUND, NOT_ACCEPTABLE, UNSUPPORTED_MEDIA_TYPE, UNKNOWN_ERROR, UNAVAILABLE."""
-        return self._send(Call(_get_email_sign_in, path=(request_id,)))
+        return self._send(Call(_get_email_sign_in, path={"request_id": request_id}))
 
     def delete_email_sign_in(self, request_id: str) -> None:
         """Delete an email sign-in request (DELETE /email-sign-ins/{request_id}).
 
         Raises HolmError: NOT_AUTHENTICATED, NOT_FOUND, NOT_ACCEPTABLE, UNSUPPORTED_MEDIA_TYPE, UNKNOWN_ERROR, UNAVAILABLE."""
-        return self._send(Call(_delete_email_sign_in, path=(request_id,)))
+        return self._send(Call(_delete_email_sign_in, path={"request_id": request_id}))
 
     def verify_email_sign_in(
         self,
@@ -473,7 +493,7 @@ class Operations:
         return self._send(
             Call(
                 _verify_email_sign_in,
-                path=(request_id,),
+                path={"request_id": request_id},
                 body={"code": code, "client_ip": client_ip, "create_user": create_user},
                 body_model=models.VerifyEmailSignInBody,
             )
@@ -494,7 +514,7 @@ class Operations:
         return self._send(
             Call(
                 _register_totp,
-                path=(user_id,),
+                path={"user_id": user_id},
                 body={
                     "key": key,
                     "totp_key": totp_key,
@@ -509,7 +529,7 @@ class Operations:
         """Get the TOTP credential (GET /users/{user_id}/totp-credential).
 
         Raises HolmError: NOT_AUTHENTICATED, NOT_FOUND, NOT_ACCEPTABLE, UNSUPPORTED_MEDIA_TYPE, UNKNOWN_ERROR, UNAVAILABLE."""
-        return self._send(Call(_get_totp_credential, path=(user_id,)))
+        return self._send(Call(_get_totp_credential, path={"user_id": user_id}))
 
     def delete_totp_credential(
         self, user_id: str, *, session_id: Optional[str] = None
@@ -520,7 +540,7 @@ class Operations:
         return self._send(
             Call(
                 _delete_totp_credential,
-                path=(user_id,),
+                path={"user_id": user_id},
                 query={"session_id": session_id},
             )
         )
@@ -539,7 +559,7 @@ class Operations:
         return self._send(
             Call(
                 _verify_totp,
-                path=(user_id,),
+                path={"user_id": user_id},
                 body={"code": code, "client_ip": client_ip, "session_id": session_id},
                 body_model=models.VerifyTotpBody,
             )
@@ -552,7 +572,7 @@ class Operations:
         return self._send(
             Call(
                 _regenerate_recovery_code,
-                path=(user_id,),
+                path={"user_id": user_id},
                 body={},
                 body_model=models.RegenerateRecoveryCodeBody,
             )
@@ -572,7 +592,7 @@ class Operations:
         return self._send(
             Call(
                 _reset_two_factor,
-                path=(user_id,),
+                path={"user_id": user_id},
                 body={
                     "recovery_code": recovery_code,
                     "client_ip": client_ip,
@@ -591,7 +611,7 @@ class Operations:
         return self._send(
             Call(
                 _start_passkey_registration,
-                path=(user_id,),
+                path={"user_id": user_id},
                 body={"client_ip": client_ip},
                 body_model=models.StartPasskeyRegistrationBody,
             )
@@ -611,7 +631,7 @@ class Operations:
         return self._send(
             Call(
                 _verify_passkey_registration,
-                path=(ceremony_id,),
+                path={"ceremony_id": ceremony_id},
                 body={"credential": credential, "name": name, "client_ip": client_ip},
                 body_model=models.VerifyPasskeyRegistrationBody,
             )
@@ -644,7 +664,7 @@ class Operations:
         return self._send(
             Call(
                 _verify_passkey_authentication,
-                path=(ceremony_id,),
+                path={"ceremony_id": ceremony_id},
                 body={"credential": credential, "client_ip": client_ip},
                 body_model=models.VerifyPasskeyAuthenticationBody,
             )
@@ -654,19 +674,19 @@ class Operations:
         """List a user's passkeys (GET /users/{user_id}/passkeys).
 
         Raises HolmError: NOT_ALLOWED, NOT_AUTHENTICATED, NOT_FOUND, NOT_ACCEPTABLE, UNSUPPORTED_MEDIA_TYPE, UNKNOWN_ERROR, UNAVAILABLE."""
-        return self._send(Call(_list_user_passkeys, path=(user_id,)))
+        return self._send(Call(_list_user_passkeys, path={"user_id": user_id}))
 
     def get_passkey(self, passkey_id: str) -> models.Passkey:
         """Get a passkey (GET /passkeys/{passkey_id}).
 
         Raises HolmError: NOT_ALLOWED, NOT_AUTHENTICATED, NOT_FOUND, NOT_ACCEPTABLE, UNSUPPORTED_MEDIA_TYPE, UNKNOWN_ERROR, UNAVAILABLE."""
-        return self._send(Call(_get_passkey, path=(passkey_id,)))
+        return self._send(Call(_get_passkey, path={"passkey_id": passkey_id}))
 
     def delete_passkey(self, passkey_id: str) -> None:
         """Delete a passkey (DELETE /passkeys/{passkey_id}).
 
         Raises HolmError: NOT_ALLOWED, NOT_AUTHENTICATED, NOT_FOUND, NOT_ACCEPTABLE, UNSUPPORTED_MEDIA_TYPE, UNKNOWN_ERROR, UNAVAILABLE."""
-        return self._send(Call(_delete_passkey, path=(passkey_id,)))
+        return self._send(Call(_delete_passkey, path={"passkey_id": passkey_id}))
 
     def create_session(
         self,
@@ -682,7 +702,7 @@ class Operations:
         return self._send(
             Call(
                 _create_session,
-                path=(user_id,),
+                path={"user_id": user_id},
                 body={
                     "client_ip": client_ip,
                     "user_agent": user_agent,
@@ -696,7 +716,7 @@ class Operations:
         """List a user's sessions (GET /users/{user_id}/sessions).
 
         Raises HolmError: NOT_AUTHENTICATED, NOT_FOUND, NOT_ACCEPTABLE, UNSUPPORTED_MEDIA_TYPE, UNKNOWN_ERROR, UNAVAILABLE."""
-        return self._send(Call(_list_user_sessions, path=(user_id,)))
+        return self._send(Call(_list_user_sessions, path={"user_id": user_id}))
 
     def delete_user_sessions(
         self, user_id: str, *, except_: Optional[str] = None
@@ -705,7 +725,11 @@ class Operations:
 
         Raises HolmError: NOT_AUTHENTICATED, NOT_FOUND, NOT_ACCEPTABLE, UNSUPPORTED_MEDIA_TYPE, UNKNOWN_ERROR, UNAVAILABLE."""
         return self._send(
-            Call(_delete_user_sessions, path=(user_id,), query={"except_": except_})
+            Call(
+                _delete_user_sessions,
+                path={"user_id": user_id},
+                query={"except_": except_},
+            )
         )
 
     def validate_session(self, *, token: str) -> models.ValidatedSession:
@@ -724,13 +748,13 @@ class Operations:
         """Get a session (GET /sessions/{session_id}).
 
         Raises HolmError: NOT_AUTHENTICATED, NOT_FOUND, NOT_ACCEPTABLE, UNSUPPORTED_MEDIA_TYPE, UNKNOWN_ERROR, UNAVAILABLE."""
-        return self._send(Call(_get_session, path=(session_id,)))
+        return self._send(Call(_get_session, path={"session_id": session_id}))
 
     def delete_session(self, session_id: str) -> None:
         """End a session (sign out) (DELETE /sessions/{session_id}).
 
         Raises HolmError: NOT_AUTHENTICATED, NOT_FOUND, NOT_ACCEPTABLE, UNSUPPORTED_MEDIA_TYPE, UNKNOWN_ERROR, UNAVAILABLE."""
-        return self._send(Call(_delete_session, path=(session_id,)))
+        return self._send(Call(_delete_session, path={"session_id": session_id}))
 
     def list_events(
         self,
@@ -769,7 +793,7 @@ class Operations:
         return self._send(
             Call(
                 _list_user_events,
-                path=(user_id,),
+                path={"user_id": user_id},
                 query={"after": after, "type_": type, "limit": limit},
             )
         )
@@ -781,7 +805,7 @@ class Operations:
         return self._send(
             Call(
                 _unblock_user,
-                path=(user_id,),
+                path={"user_id": user_id},
                 body={},
                 body_model=models.UnblockUserBody,
             )
@@ -875,13 +899,13 @@ class AsyncOperations:
         """Get a user (GET /users/{user_id}).
 
         Raises HolmError: NOT_AUTHENTICATED, NOT_FOUND, NOT_ACCEPTABLE, UNSUPPORTED_MEDIA_TYPE, UNKNOWN_ERROR, UNAVAILABLE."""
-        return await self._send(Call(_get_user, path=(user_id,)))
+        return await self._send(Call(_get_user, path={"user_id": user_id}))
 
     async def delete_user(self, user_id: str) -> None:
         """Delete a user and everything the user owns (DELETE /users/{user_id}).
 
         Raises HolmError: NOT_AUTHENTICATED, NOT_FOUND, NOT_ACCEPTABLE, UNSUPPORTED_MEDIA_TYPE, UNKNOWN_ERROR, UNAVAILABLE."""
-        return await self._send(Call(_delete_user, path=(user_id,)))
+        return await self._send(Call(_delete_user, path={"user_id": user_id}))
 
     async def verify_password(
         self, user_id: str, *, password: str, client_ip: Optional[str] = None
@@ -892,7 +916,7 @@ class AsyncOperations:
         return await self._send(
             Call(
                 _verify_password,
-                path=(user_id,),
+                path={"user_id": user_id},
                 body={"password": password, "client_ip": client_ip},
                 body_model=models.VerifyPasswordBody,
             )
@@ -913,7 +937,7 @@ class AsyncOperations:
         return await self._send(
             Call(
                 _update_password,
-                path=(user_id,),
+                path={"user_id": user_id},
                 body={
                     "password": password,
                     "new_password": new_password,
@@ -947,7 +971,7 @@ class AsyncOperations:
         return await self._send(
             Call(
                 _create_password_reset_request,
-                path=(user_id,),
+                path={"user_id": user_id},
                 body={"client_ip": client_ip},
                 body_model=models.CreatePasswordResetRequestBody,
             )
@@ -960,7 +984,7 @@ class AsyncOperations:
 
         Raises HolmError: NOT_AUTHENTICATED, NOT_FOUND, NOT_ACCEPTABLE, UNSUPPORTED_MEDIA_TYPE, UNKNOWN_ERROR, UNAVAILABLE."""
         return await self._send(
-            Call(_list_user_password_reset_requests, path=(user_id,))
+            Call(_list_user_password_reset_requests, path={"user_id": user_id})
         )
 
     async def delete_user_password_reset_requests(self, user_id: str) -> None:
@@ -968,7 +992,7 @@ class AsyncOperations:
 
         Raises HolmError: NOT_AUTHENTICATED, NOT_FOUND, NOT_ACCEPTABLE, UNSUPPORTED_MEDIA_TYPE, UNKNOWN_ERROR, UNAVAILABLE."""
         return await self._send(
-            Call(_delete_user_password_reset_requests, path=(user_id,))
+            Call(_delete_user_password_reset_requests, path={"user_id": user_id})
         )
 
     async def get_password_reset_request(
@@ -977,14 +1001,16 @@ class AsyncOperations:
         """Get a password reset request (GET /password-reset-requests/{request_id}).
 
         Raises HolmError: NOT_AUTHENTICATED, NOT_FOUND, NOT_ACCEPTABLE, UNSUPPORTED_MEDIA_TYPE, UNKNOWN_ERROR, UNAVAILABLE."""
-        return await self._send(Call(_get_password_reset_request, path=(request_id,)))
+        return await self._send(
+            Call(_get_password_reset_request, path={"request_id": request_id})
+        )
 
     async def delete_password_reset_request(self, request_id: str) -> None:
         """Delete a password reset request (DELETE /password-reset-requests/{request_id}).
 
         Raises HolmError: NOT_AUTHENTICATED, NOT_FOUND, NOT_ACCEPTABLE, UNSUPPORTED_MEDIA_TYPE, UNKNOWN_ERROR, UNAVAILABLE."""
         return await self._send(
-            Call(_delete_password_reset_request, path=(request_id,))
+            Call(_delete_password_reset_request, path={"request_id": request_id})
         )
 
     async def verify_password_reset_request_email(
@@ -996,7 +1022,7 @@ class AsyncOperations:
         return await self._send(
             Call(
                 _verify_password_reset_request_email,
-                path=(request_id,),
+                path={"request_id": request_id},
                 body={"code": code, "client_ip": client_ip},
                 body_model=models.VerifyPasswordResetEmailBody,
             )
@@ -1029,7 +1055,7 @@ class AsyncOperations:
         return await self._send(
             Call(
                 _create_email_verification_request,
-                path=(user_id,),
+                path={"user_id": user_id},
                 body={"client_ip": client_ip},
                 body_model=models.CreateEmailVerificationRequestBody,
             )
@@ -1041,14 +1067,16 @@ class AsyncOperations:
         """Get the email verification request (GET /users/{user_id}/email-verification-request).
 
         Raises HolmError: NOT_AUTHENTICATED, NOT_FOUND, NOT_ACCEPTABLE, UNSUPPORTED_MEDIA_TYPE, UNKNOWN_ERROR, UNAVAILABLE."""
-        return await self._send(Call(_get_email_verification_request, path=(user_id,)))
+        return await self._send(
+            Call(_get_email_verification_request, path={"user_id": user_id})
+        )
 
     async def delete_email_verification_request(self, user_id: str) -> None:
         """Delete the email verification request (DELETE /users/{user_id}/email-verification-request).
 
         Raises HolmError: NOT_AUTHENTICATED, NOT_FOUND, NOT_ACCEPTABLE, UNSUPPORTED_MEDIA_TYPE, UNKNOWN_ERROR, UNAVAILABLE."""
         return await self._send(
-            Call(_delete_email_verification_request, path=(user_id,))
+            Call(_delete_email_verification_request, path={"user_id": user_id})
         )
 
     async def verify_email(
@@ -1060,7 +1088,7 @@ class AsyncOperations:
         return await self._send(
             Call(
                 _verify_email,
-                path=(user_id,),
+                path={"user_id": user_id},
                 body={"code": code, "client_ip": client_ip},
                 body_model=models.VerifyEmailBody,
             )
@@ -1075,7 +1103,7 @@ class AsyncOperations:
         return await self._send(
             Call(
                 _create_email_update_request,
-                path=(user_id,),
+                path={"user_id": user_id},
                 body={"email": email, "client_ip": client_ip},
                 body_model=models.CreateEmailUpdateRequestBody,
             )
@@ -1087,14 +1115,16 @@ class AsyncOperations:
         """List a user's email update requests (GET /users/{user_id}/email-update-requests).
 
         Raises HolmError: NOT_AUTHENTICATED, NOT_FOUND, NOT_ACCEPTABLE, UNSUPPORTED_MEDIA_TYPE, UNKNOWN_ERROR, UNAVAILABLE."""
-        return await self._send(Call(_list_user_email_update_requests, path=(user_id,)))
+        return await self._send(
+            Call(_list_user_email_update_requests, path={"user_id": user_id})
+        )
 
     async def delete_user_email_update_requests(self, user_id: str) -> None:
         """Delete a user's email update requests (DELETE /users/{user_id}/email-update-requests).
 
         Raises HolmError: NOT_AUTHENTICATED, NOT_FOUND, NOT_ACCEPTABLE, UNSUPPORTED_MEDIA_TYPE, UNKNOWN_ERROR, UNAVAILABLE."""
         return await self._send(
-            Call(_delete_user_email_update_requests, path=(user_id,))
+            Call(_delete_user_email_update_requests, path={"user_id": user_id})
         )
 
     async def get_email_update_request(
@@ -1103,13 +1133,17 @@ class AsyncOperations:
         """Get an email update request (GET /email-update-requests/{request_id}).
 
         Raises HolmError: NOT_AUTHENTICATED, NOT_FOUND, NOT_ACCEPTABLE, UNSUPPORTED_MEDIA_TYPE, UNKNOWN_ERROR, UNAVAILABLE."""
-        return await self._send(Call(_get_email_update_request, path=(request_id,)))
+        return await self._send(
+            Call(_get_email_update_request, path={"request_id": request_id})
+        )
 
     async def delete_email_update_request(self, request_id: str) -> None:
         """Delete an email update request (DELETE /email-update-requests/{request_id}).
 
         Raises HolmError: NOT_AUTHENTICATED, NOT_FOUND, NOT_ACCEPTABLE, UNSUPPORTED_MEDIA_TYPE, UNKNOWN_ERROR, UNAVAILABLE."""
-        return await self._send(Call(_delete_email_update_request, path=(request_id,)))
+        return await self._send(
+            Call(_delete_email_update_request, path={"request_id": request_id})
+        )
 
     async def verify_new_email(
         self,
@@ -1153,13 +1187,17 @@ class AsyncOperations:
         """Get an email sign-in request (GET /email-sign-ins/{request_id}).
 
         Raises HolmError: NOT_AUTHENTICATED, NOT_FOUND, NOT_ACCEPTABLE, UNSUPPORTED_MEDIA_TYPE, UNKNOWN_ERROR, UNAVAILABLE."""
-        return await self._send(Call(_get_email_sign_in, path=(request_id,)))
+        return await self._send(
+            Call(_get_email_sign_in, path={"request_id": request_id})
+        )
 
     async def delete_email_sign_in(self, request_id: str) -> None:
         """Delete an email sign-in request (DELETE /email-sign-ins/{request_id}).
 
         Raises HolmError: NOT_AUTHENTICATED, NOT_FOUND, NOT_ACCEPTABLE, UNSUPPORTED_MEDIA_TYPE, UNKNOWN_ERROR, UNAVAILABLE."""
-        return await self._send(Call(_delete_email_sign_in, path=(request_id,)))
+        return await self._send(
+            Call(_delete_email_sign_in, path={"request_id": request_id})
+        )
 
     async def verify_email_sign_in(
         self,
@@ -1175,7 +1213,7 @@ class AsyncOperations:
         return await self._send(
             Call(
                 _verify_email_sign_in,
-                path=(request_id,),
+                path={"request_id": request_id},
                 body={"code": code, "client_ip": client_ip, "create_user": create_user},
                 body_model=models.VerifyEmailSignInBody,
             )
@@ -1196,7 +1234,7 @@ class AsyncOperations:
         return await self._send(
             Call(
                 _register_totp,
-                path=(user_id,),
+                path={"user_id": user_id},
                 body={
                     "key": key,
                     "totp_key": totp_key,
@@ -1211,7 +1249,7 @@ class AsyncOperations:
         """Get the TOTP credential (GET /users/{user_id}/totp-credential).
 
         Raises HolmError: NOT_AUTHENTICATED, NOT_FOUND, NOT_ACCEPTABLE, UNSUPPORTED_MEDIA_TYPE, UNKNOWN_ERROR, UNAVAILABLE."""
-        return await self._send(Call(_get_totp_credential, path=(user_id,)))
+        return await self._send(Call(_get_totp_credential, path={"user_id": user_id}))
 
     async def delete_totp_credential(
         self, user_id: str, *, session_id: Optional[str] = None
@@ -1222,7 +1260,7 @@ class AsyncOperations:
         return await self._send(
             Call(
                 _delete_totp_credential,
-                path=(user_id,),
+                path={"user_id": user_id},
                 query={"session_id": session_id},
             )
         )
@@ -1241,7 +1279,7 @@ class AsyncOperations:
         return await self._send(
             Call(
                 _verify_totp,
-                path=(user_id,),
+                path={"user_id": user_id},
                 body={"code": code, "client_ip": client_ip, "session_id": session_id},
                 body_model=models.VerifyTotpBody,
             )
@@ -1254,7 +1292,7 @@ class AsyncOperations:
         return await self._send(
             Call(
                 _regenerate_recovery_code,
-                path=(user_id,),
+                path={"user_id": user_id},
                 body={},
                 body_model=models.RegenerateRecoveryCodeBody,
             )
@@ -1274,7 +1312,7 @@ class AsyncOperations:
         return await self._send(
             Call(
                 _reset_two_factor,
-                path=(user_id,),
+                path={"user_id": user_id},
                 body={
                     "recovery_code": recovery_code,
                     "client_ip": client_ip,
@@ -1293,7 +1331,7 @@ class AsyncOperations:
         return await self._send(
             Call(
                 _start_passkey_registration,
-                path=(user_id,),
+                path={"user_id": user_id},
                 body={"client_ip": client_ip},
                 body_model=models.StartPasskeyRegistrationBody,
             )
@@ -1313,7 +1351,7 @@ class AsyncOperations:
         return await self._send(
             Call(
                 _verify_passkey_registration,
-                path=(ceremony_id,),
+                path={"ceremony_id": ceremony_id},
                 body={"credential": credential, "name": name, "client_ip": client_ip},
                 body_model=models.VerifyPasskeyRegistrationBody,
             )
@@ -1346,7 +1384,7 @@ class AsyncOperations:
         return await self._send(
             Call(
                 _verify_passkey_authentication,
-                path=(ceremony_id,),
+                path={"ceremony_id": ceremony_id},
                 body={"credential": credential, "client_ip": client_ip},
                 body_model=models.VerifyPasskeyAuthenticationBody,
             )
@@ -1356,19 +1394,19 @@ class AsyncOperations:
         """List a user's passkeys (GET /users/{user_id}/passkeys).
 
         Raises HolmError: NOT_ALLOWED, NOT_AUTHENTICATED, NOT_FOUND, NOT_ACCEPTABLE, UNSUPPORTED_MEDIA_TYPE, UNKNOWN_ERROR, UNAVAILABLE."""
-        return await self._send(Call(_list_user_passkeys, path=(user_id,)))
+        return await self._send(Call(_list_user_passkeys, path={"user_id": user_id}))
 
     async def get_passkey(self, passkey_id: str) -> models.Passkey:
         """Get a passkey (GET /passkeys/{passkey_id}).
 
         Raises HolmError: NOT_ALLOWED, NOT_AUTHENTICATED, NOT_FOUND, NOT_ACCEPTABLE, UNSUPPORTED_MEDIA_TYPE, UNKNOWN_ERROR, UNAVAILABLE."""
-        return await self._send(Call(_get_passkey, path=(passkey_id,)))
+        return await self._send(Call(_get_passkey, path={"passkey_id": passkey_id}))
 
     async def delete_passkey(self, passkey_id: str) -> None:
         """Delete a passkey (DELETE /passkeys/{passkey_id}).
 
         Raises HolmError: NOT_ALLOWED, NOT_AUTHENTICATED, NOT_FOUND, NOT_ACCEPTABLE, UNSUPPORTED_MEDIA_TYPE, UNKNOWN_ERROR, UNAVAILABLE."""
-        return await self._send(Call(_delete_passkey, path=(passkey_id,)))
+        return await self._send(Call(_delete_passkey, path={"passkey_id": passkey_id}))
 
     async def create_session(
         self,
@@ -1384,7 +1422,7 @@ class AsyncOperations:
         return await self._send(
             Call(
                 _create_session,
-                path=(user_id,),
+                path={"user_id": user_id},
                 body={
                     "client_ip": client_ip,
                     "user_agent": user_agent,
@@ -1398,7 +1436,7 @@ class AsyncOperations:
         """List a user's sessions (GET /users/{user_id}/sessions).
 
         Raises HolmError: NOT_AUTHENTICATED, NOT_FOUND, NOT_ACCEPTABLE, UNSUPPORTED_MEDIA_TYPE, UNKNOWN_ERROR, UNAVAILABLE."""
-        return await self._send(Call(_list_user_sessions, path=(user_id,)))
+        return await self._send(Call(_list_user_sessions, path={"user_id": user_id}))
 
     async def delete_user_sessions(
         self, user_id: str, *, except_: Optional[str] = None
@@ -1407,7 +1445,11 @@ class AsyncOperations:
 
         Raises HolmError: NOT_AUTHENTICATED, NOT_FOUND, NOT_ACCEPTABLE, UNSUPPORTED_MEDIA_TYPE, UNKNOWN_ERROR, UNAVAILABLE."""
         return await self._send(
-            Call(_delete_user_sessions, path=(user_id,), query={"except_": except_})
+            Call(
+                _delete_user_sessions,
+                path={"user_id": user_id},
+                query={"except_": except_},
+            )
         )
 
     async def validate_session(self, *, token: str) -> models.ValidatedSession:
@@ -1426,13 +1468,13 @@ class AsyncOperations:
         """Get a session (GET /sessions/{session_id}).
 
         Raises HolmError: NOT_AUTHENTICATED, NOT_FOUND, NOT_ACCEPTABLE, UNSUPPORTED_MEDIA_TYPE, UNKNOWN_ERROR, UNAVAILABLE."""
-        return await self._send(Call(_get_session, path=(session_id,)))
+        return await self._send(Call(_get_session, path={"session_id": session_id}))
 
     async def delete_session(self, session_id: str) -> None:
         """End a session (sign out) (DELETE /sessions/{session_id}).
 
         Raises HolmError: NOT_AUTHENTICATED, NOT_FOUND, NOT_ACCEPTABLE, UNSUPPORTED_MEDIA_TYPE, UNKNOWN_ERROR, UNAVAILABLE."""
-        return await self._send(Call(_delete_session, path=(session_id,)))
+        return await self._send(Call(_delete_session, path={"session_id": session_id}))
 
     async def list_events(
         self,
@@ -1471,7 +1513,7 @@ class AsyncOperations:
         return await self._send(
             Call(
                 _list_user_events,
-                path=(user_id,),
+                path={"user_id": user_id},
                 query={"after": after, "type_": type, "limit": limit},
             )
         )
@@ -1483,7 +1525,7 @@ class AsyncOperations:
         return await self._send(
             Call(
                 _unblock_user,
-                path=(user_id,),
+                path={"user_id": user_id},
                 body={},
                 body_model=models.UnblockUserBody,
             )

@@ -17,6 +17,11 @@ keeps working against a newer Holm:
 - `enum` lists are dropped: an event type or code that a newer Holm adds stays a plain string
   instead of failing to parse.
 
+After the generator, one step changes its code: each endpoint module puts its path parameters into
+the URL through holm_client._path.path_segment, which refuses a value that is not a Holm id
+(`..`, `/`, ...) and escapes the rest, so that direct use of the generated modules is covered as
+well as the facade.
+
 Exit status 3 means the generator is missing here (the drift test then checks the committed
 client's methods against the document instead).
 """
@@ -73,6 +78,7 @@ def main() -> int:
         run_generator(generator_input(document), scratch, generated)
         operations = scratch / "_operations.py"
         operations.write_text(render_operations(document, generated), encoding="utf-8")
+        insert_path_checks(document, generated)
         subprocess.run([ruff(), "format", "--isolated", "--no-cache", "--target-version", "py39", "--quiet", str(operations)], check=True)
 
         package = args.output / "holm_client"
@@ -124,22 +130,56 @@ def ruff() -> str:
         return found
 
 
+def ruff_hooks() -> list[str]:
+    """Sort the imports and format, run in the generated package. They pin Python 3.9 as the
+    target, so that no later syntax creeps into the code."""
+    return [
+        f"{ruff()} check . --isolated --no-cache --target-version py39 --extend-select I --fix-only --quiet",
+        f"{ruff()} format . --isolated --no-cache --target-version py39 --quiet",
+    ]
+
+
 def run_generator(document: dict[str, Any], scratch: Path, output: Path) -> None:
     document_path = scratch / "openapi.json"
     document_path.write_text(json.dumps(document), encoding="utf-8")
     config = scratch / "config.json"
-    # The hooks pin Python 3.9 as the target, so that no later syntax creeps into the code.
-    hooks = [
-        f"{ruff()} check . --isolated --no-cache --target-version py39 --extend-select I --fix-only --quiet",
-        f"{ruff()} format . --isolated --no-cache --target-version py39 --quiet",
-    ]
-    config.write_text(json.dumps({"package_name_override": "_generated", "post_hooks": hooks}), encoding="utf-8")
+    config.write_text(json.dumps({"package_name_override": "_generated", "post_hooks": ruff_hooks()}), encoding="utf-8")
     command = [sys.executable, "-m", "openapi_python_client", "generate", "--path", str(document_path), "--meta", "none"]
     command += ["--config", str(config), "--output-path", str(output), "--fail-on-warning"]
     result = subprocess.run(command, cwd=scratch, capture_output=True, text=True)
     if result.returncode != 0 or not output.is_dir():
         sys.stderr.write(result.stdout + result.stderr)
         raise SystemExit("openapi-python-client failed")
+
+
+URL_LINE = re.compile(r'^(\s*"url": f")([^"]*)(",?)$', re.MULTILINE)
+PATH_IMPORT = "from ...._path import path_segment\n"
+
+
+def insert_path_checks(document: dict[str, Any], generated: Path) -> None:
+    """Rewrites every endpoint module's `f"/users/{user_id}"` as
+    `f"/users/{path_segment('user_id', user_id)}"`, importing path_segment from holm_client._path
+    (which is why this comes after render_operations has imported the package on its own)."""
+    rewritten = 0
+    for module in sorted((generated / "api").glob("*/*.py")):
+        text = module.read_text(encoding="utf-8")
+        urls = URL_LINE.findall(text)
+        if not any("{" in url for _, url, _ in urls):
+            continue
+        checked = URL_LINE.sub(lambda m: m[1] + re.sub(r"\{(\w+)\}", r"{path_segment('\1', \1)}", m[2]) + m[3], text)
+        module.write_text(PATH_IMPORT + checked, encoding="utf-8")
+        rewritten += 1
+    expected = sum(
+        1
+        for path, item in document["paths"].items()
+        if "{" in path
+        for operation in item.values()
+        if isinstance(operation, dict) and "operationId" in operation
+    )
+    if rewritten != expected:
+        raise SystemExit(f"{rewritten} generated modules put path parameters into a URL, the document has {expected}: the generator's URL template changed")
+    for hook in ruff_hooks():
+        subprocess.run(hook, cwd=generated, shell=True, check=True)
 
 
 def argument_name(wire: str) -> str:
@@ -355,7 +395,8 @@ def render_method(
     docstring = "\n        ".join(lines)
     parts = [alias]
     if path_names:
-        parts.append(f"path=({''.join(p + ', ' for p in path_names)})")
+        path_items = [f'"{p}": {p}' for p in path_names]
+        parts.append(f"path={{{', '.join(path_items)}}}")
     if body_schema is not None:
         parts += [f"body={{{', '.join(body_items)}}}", f"body_model={body_model}"]
     if query_items:

@@ -3,6 +3,7 @@ from typing import Any, Optional, Union
 
 import httpx
 
+from ...._path import path_segment
 from ... import errors
 from ...client import AuthenticatedClient, Client
 from ...models.email_update_request import EmailUpdateRequest
@@ -15,7 +16,7 @@ def _get_kwargs(
 
     _kwargs: dict[str, Any] = {
         "method": "get",
-        "url": f"/email-update-requests/{request_id}",
+        "url": f"/email-update-requests/{path_segment('request_id', request_id)}",
     }
 
     return _kwargs

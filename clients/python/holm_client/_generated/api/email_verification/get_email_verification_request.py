@@ -3,6 +3,7 @@ from typing import Any, Optional, Union
 
 import httpx
 
+from ...._path import path_segment
 from ... import errors
 from ...client import AuthenticatedClient, Client
 from ...models.email_verification_request import EmailVerificationRequest
@@ -15,7 +16,7 @@ def _get_kwargs(
 
     _kwargs: dict[str, Any] = {
         "method": "get",
-        "url": f"/users/{user_id}/email-verification-request",
+        "url": f"/users/{path_segment('user_id', user_id)}/email-verification-request",
     }
 
     return _kwargs

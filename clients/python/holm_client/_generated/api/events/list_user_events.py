@@ -3,6 +3,7 @@ from typing import Any, Optional, Union
 
 import httpx
 
+from ...._path import path_segment
 from ... import errors
 from ...client import AuthenticatedClient, Client
 from ...models.event_page import EventPage
@@ -33,7 +34,7 @@ def _get_kwargs(
 
     _kwargs: dict[str, Any] = {
         "method": "get",
-        "url": f"/users/{user_id}/events",
+        "url": f"/users/{path_segment('user_id', user_id)}/events",
         "params": params,
     }
 

@@ -3,6 +3,7 @@ from typing import Any, Optional, Union
 
 import httpx
 
+from ...._path import path_segment
 from ... import errors
 from ...client import AuthenticatedClient, Client
 from ...models.unblock_user_body import UnblockUserBody
@@ -18,7 +19,7 @@ def _get_kwargs(
 
     _kwargs: dict[str, Any] = {
         "method": "post",
-        "url": f"/users/{user_id}/unblock",
+        "url": f"/users/{path_segment('user_id', user_id)}/unblock",
     }
 
     _kwargs["json"] = body.to_dict()

@@ -3,6 +3,7 @@ from typing import Any, Optional, Union
 
 import httpx
 
+from ...._path import path_segment
 from ... import errors
 from ...client import AuthenticatedClient, Client
 from ...types import Response
@@ -14,7 +15,7 @@ def _get_kwargs(
 
     _kwargs: dict[str, Any] = {
         "method": "delete",
-        "url": f"/passkeys/{passkey_id}",
+        "url": f"/passkeys/{path_segment('passkey_id', passkey_id)}",
     }
 
     return _kwargs

@@ -3,6 +3,7 @@ from typing import Any, Optional, Union
 
 import httpx
 
+from ...._path import path_segment
 from ... import errors
 from ...client import AuthenticatedClient, Client
 from ...models.passkey_registration import PasskeyRegistration
@@ -19,7 +20,7 @@ def _get_kwargs(
 
     _kwargs: dict[str, Any] = {
         "method": "post",
-        "url": f"/users/{user_id}/passkey-registrations",
+        "url": f"/users/{path_segment('user_id', user_id)}/passkey-registrations",
     }
 
     _kwargs["json"] = body.to_dict()

@@ -3,6 +3,7 @@ from typing import Any, Optional, Union
 
 import httpx
 
+from ...._path import path_segment
 from ... import errors
 from ...client import AuthenticatedClient, Client
 from ...models.passkey_sign_in import PasskeySignIn
@@ -19,7 +20,7 @@ def _get_kwargs(
 
     _kwargs: dict[str, Any] = {
         "method": "post",
-        "url": f"/passkey-authentications/{ceremony_id}/verify",
+        "url": f"/passkey-authentications/{path_segment('ceremony_id', ceremony_id)}/verify",
     }
 
     _kwargs["json"] = body.to_dict()

@@ -3,6 +3,7 @@ from typing import Any, Optional, Union
 
 import httpx
 
+from ...._path import path_segment
 from ... import errors
 from ...client import AuthenticatedClient, Client
 from ...models.password_reset_request import PasswordResetRequest
@@ -15,7 +16,7 @@ def _get_kwargs(
 
     _kwargs: dict[str, Any] = {
         "method": "get",
-        "url": f"/password-reset-requests/{request_id}",
+        "url": f"/password-reset-requests/{path_segment('request_id', request_id)}",
     }
 
     return _kwargs

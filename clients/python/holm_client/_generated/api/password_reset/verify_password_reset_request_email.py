@@ -3,6 +3,7 @@ from typing import Any, Optional, Union
 
 import httpx
 
+from ...._path import path_segment
 from ... import errors
 from ...client import AuthenticatedClient, Client
 from ...models.verify_password_reset_email_body import VerifyPasswordResetEmailBody
@@ -18,7 +19,7 @@ def _get_kwargs(
 
     _kwargs: dict[str, Any] = {
         "method": "post",
-        "url": f"/password-reset-requests/{request_id}/verify-email",
+        "url": f"/password-reset-requests/{path_segment('request_id', request_id)}/verify-email",
     }
 
     _kwargs["json"] = body.to_dict()

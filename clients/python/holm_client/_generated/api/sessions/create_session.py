@@ -3,6 +3,7 @@ from typing import Any, Optional, Union
 
 import httpx
 
+from ...._path import path_segment
 from ... import errors
 from ...client import AuthenticatedClient, Client
 from ...models.create_session_body import CreateSessionBody
@@ -19,7 +20,7 @@ def _get_kwargs(
 
     _kwargs: dict[str, Any] = {
         "method": "post",
-        "url": f"/users/{user_id}/sessions",
+        "url": f"/users/{path_segment('user_id', user_id)}/sessions",
     }
 
     _kwargs["json"] = body.to_dict()

@@ -3,6 +3,7 @@ from typing import Any, Optional, Union
 
 import httpx
 
+from ...._path import path_segment
 from ... import errors
 from ...client import AuthenticatedClient, Client
 from ...types import Response
@@ -14,7 +15,7 @@ def _get_kwargs(
 
     _kwargs: dict[str, Any] = {
         "method": "delete",
-        "url": f"/users/{user_id}",
+        "url": f"/users/{path_segment('user_id', user_id)}",
     }
 
     return _kwargs
