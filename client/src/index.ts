@@ -222,7 +222,13 @@ export function createHolmClient(options: HolmClientOptions) {
 			body(api.POST("/passkey-authentications/{ceremony_id}/verify", { ...ceremonyPath(ceremonyId), body: request })),
 		listUserPasskeys: (userId: string) => body(api.GET("/users/{user_id}/passkeys", userPath(userId))),
 		getPasskey: (passkeyId: string) => body(api.GET("/passkeys/{passkey_id}", passkeyPath(passkeyId))),
-		deletePasskey: (passkeyId: string) => noContent(api.DELETE("/passkeys/{passkey_id}", passkeyPath(passkeyId))),
+		/** Ends the user's other sessions; `keepSessionId` (the caller's session) stays signed in. */
+		deletePasskey: (passkeyId: string, keepSessionId?: string) =>
+			noContent(
+				api.DELETE("/passkeys/{passkey_id}", {
+					params: { path: { passkey_id: passkeyId }, query: keepSessionId === undefined ? {} : { session_id: keepSessionId } },
+				}),
+			),
 
 		/** Signs the user in: the session and its token, which Holm answers only here (keep it in an HttpOnly cookie). */
 		createSession: (userId: string, request: RequestBody<"createSession"> = {}) =>

@@ -306,8 +306,12 @@ describe("passkeys", () => {
 
 		expect((await passkeys.listUserPasskeys(user.id)).map((listed) => listed.id)).toEqual([passkey.id]);
 		expect(await passkeys.getPasskey(passkey.id)).toEqual(signedIn.passkey);
-		await passkeys.deletePasskey(passkey.id);
+		const here = await passkeys.createSession(user.id);
+		const lostPhone = await passkeys.createSession(user.id);
+		await passkeys.deletePasskey(passkey.id, here.session.id);
 		expect(await holmError(passkeys.getPasskey(passkey.id))).toMatchObject({ code: "NOT_FOUND", status: 404 });
+		expect((await passkeys.validateSession(here.token)).session.id).toBe(here.session.id);
+		expect((await holmError(passkeys.validateSession(lostPhone.token))).code).toBe("NOT_FOUND");
 	});
 
 	test("while passkeys are off, every passkey method is a HolmError NOT_ALLOWED", async () => {

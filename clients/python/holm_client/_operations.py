@@ -682,11 +682,19 @@ class Operations:
         Raises HolmError: NOT_ALLOWED, NOT_AUTHENTICATED, NOT_FOUND, NOT_ACCEPTABLE, UNSUPPORTED_MEDIA_TYPE, UNKNOWN_ERROR, UNAVAILABLE."""
         return self._send(Call(_get_passkey, path={"passkey_id": passkey_id}))
 
-    def delete_passkey(self, passkey_id: str) -> None:
+    def delete_passkey(
+        self, passkey_id: str, *, session_id: Optional[str] = None
+    ) -> None:
         """Delete a passkey (DELETE /passkeys/{passkey_id}).
 
         Raises HolmError: NOT_ALLOWED, NOT_AUTHENTICATED, NOT_FOUND, NOT_ACCEPTABLE, UNSUPPORTED_MEDIA_TYPE, UNKNOWN_ERROR, UNAVAILABLE."""
-        return self._send(Call(_delete_passkey, path={"passkey_id": passkey_id}))
+        return self._send(
+            Call(
+                _delete_passkey,
+                path={"passkey_id": passkey_id},
+                query={"session_id": session_id},
+            )
+        )
 
     def create_session(
         self,
@@ -1402,11 +1410,19 @@ class AsyncOperations:
         Raises HolmError: NOT_ALLOWED, NOT_AUTHENTICATED, NOT_FOUND, NOT_ACCEPTABLE, UNSUPPORTED_MEDIA_TYPE, UNKNOWN_ERROR, UNAVAILABLE."""
         return await self._send(Call(_get_passkey, path={"passkey_id": passkey_id}))
 
-    async def delete_passkey(self, passkey_id: str) -> None:
+    async def delete_passkey(
+        self, passkey_id: str, *, session_id: Optional[str] = None
+    ) -> None:
         """Delete a passkey (DELETE /passkeys/{passkey_id}).
 
         Raises HolmError: NOT_ALLOWED, NOT_AUTHENTICATED, NOT_FOUND, NOT_ACCEPTABLE, UNSUPPORTED_MEDIA_TYPE, UNKNOWN_ERROR, UNAVAILABLE."""
-        return await self._send(Call(_delete_passkey, path={"passkey_id": passkey_id}))
+        return await self._send(
+            Call(
+                _delete_passkey,
+                path={"passkey_id": passkey_id},
+                query={"session_id": session_id},
+            )
+        )
 
     async def create_session(
         self,

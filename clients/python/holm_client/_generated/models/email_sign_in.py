@@ -23,10 +23,14 @@ class EmailSignIn:
     Attributes:
         user (Union['User', None]): The user signed in; null when nobody holds the email and create_user was not true.
         created (bool): True when this call created the user (create_user).
+        claimed (bool): True when the user's email was not verified before this code: the code proved the address, and
+            everything set up before it (password, TOTP, passkeys, sessions, pending requests) was removed and the recovery
+            code replaced. Clear what your application keeps for the user too.
     """
 
     user: Union["User", None]
     created: bool
+    claimed: bool
 
     def to_dict(self) -> dict[str, Any]:
         from ..models.user import User
@@ -39,12 +43,15 @@ class EmailSignIn:
 
         created = self.created
 
+        claimed = self.claimed
+
         field_dict: dict[str, Any] = {}
 
         field_dict.update(
             {
                 "user": user,
                 "created": created,
+                "claimed": claimed,
             }
         )
 
@@ -73,9 +80,12 @@ class EmailSignIn:
 
         created = d.pop("created")
 
+        claimed = d.pop("claimed")
+
         email_sign_in = cls(
             user=user,
             created=created,
+            claimed=claimed,
         )
 
         return email_sign_in
