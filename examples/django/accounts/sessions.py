@@ -1,5 +1,7 @@
 """The Holm session in a cookie: made at sign-in, checked by the middleware, dropped at sign-out."""
 
+from typing import Optional
+
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect
 
@@ -16,14 +18,16 @@ def client_ip(request: HttpRequest) -> str:
     return request.META.get("REMOTE_ADDR", "")
 
 
-def start_session(request: HttpRequest, user_id: str) -> HttpResponse:
-    """Call only once the user has passed every check you ask for (password, TOTP, ...)."""
+def start_session(request: HttpRequest, user_id: str, response: Optional[HttpResponse] = None) -> HttpResponse:
+    """Call only once the user has passed every check you ask for (a verified address, password,
+    TOTP, ...). Sets the cookie on `response`, by default a redirect home."""
     created = holm.create_session(
         user_id,
         client_ip=client_ip(request),
         user_agent=request.META.get("HTTP_USER_AGENT", "")[:512] or None,
     )
-    response = redirect("home")
+    if response is None:
+        response = redirect("home")
     response.set_cookie(
         COOKIE,
         created.token,

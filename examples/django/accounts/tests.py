@@ -1,9 +1,13 @@
 """The example's flows against the real Holm of HOLM_URL and HOLM_SECRET, through Django's test
-client: sign-up, sign-in, the session cookie and its middleware, sign-out and sign-out everywhere."""
+client: sign-up and its address's verification, sign-in, the session cookie and its middleware,
+sign-out and sign-out everywhere."""
 
+import contextlib
 import itertools
 import re
 import secrets
+from types import SimpleNamespace
+from unittest import mock
 
 from django.core import mail
 from django.test import Client, SimpleTestCase
@@ -14,6 +18,8 @@ from .holm import holm
 from .sessions import COOKIE
 
 PASSWORD = "correct horse battery staple 42"
+# The browser that signed up keeps this cookie until it types back the mailed code.
+PENDING_COOKIE = "pending_verification"
 # Each client gets its own address, so that Holm's per-address limits of one test never meet another's.
 addresses = (f"198.51.100.{n}" for n in itertools.count(1))
 
@@ -26,12 +32,28 @@ def new_email() -> str:
     return f"django-{secrets.token_hex(6)}@example.com"
 
 
-def sign_up(client: Client, email: str, **extra):
+def mailed(email: str) -> str:
+    """The body of the last message sent to that address (Django's test outbox)."""
+    return [m for m in mail.outbox if m.to == [email]][-1].body
+
+
+def mailed_code(email: str) -> str:
+    return re.search(r"Your code is ([A-Z0-9]{8})\.", mailed(email)).group(1)
+
+
+def start_sign_up(client: Client, email: str, **extra):
+    """The sign-up form alone: the address is not verified yet."""
     return client.post("/sign-up", {"email": email, "password": PASSWORD}, **extra)
 
 
+def sign_up(client: Client, email: str, **extra):
+    """Sign-up, and the mailed code typed back in the same browser."""
+    start_sign_up(client, email, **extra)
+    return client.post("/verify-email", {"code": mailed_code(email)}, **extra)
+
+
 class SignUpAndSignIn(SimpleTestCase):
-    def test_sign_up_signs_in_with_a_cookie_scripts_cannot_read(self):
+    def test_sign_up_signs_in_once_the_address_is_verified_with_a_cookie_scripts_cannot_read(self):
         client = new_client()
         email = new_email()
         response = sign_up(client, email)
@@ -43,14 +65,17 @@ class SignUpAndSignIn(SimpleTestCase):
         self.assertContains(client.get("/"), f"Signed in as <strong>{email}</strong>")
 
     def test_the_cookie_is_secure_when_served_over_https(self):
-        response = sign_up(new_client(), new_email(), secure=True)
+        client = new_client()
+        email = new_email()
+        self.assertTrue(start_sign_up(client, email, secure=True).cookies[PENDING_COOKIE]["secure"])
+        response = client.post("/verify-email", {"code": mailed_code(email)}, secure=True)
         self.assertTrue(response.cookies[COOKIE]["secure"])
 
     def test_a_taken_email_or_a_leaked_password_is_said_plainly(self):
         client = new_client()
         email = new_email()
         sign_up(client, email)
-        self.assertContains(sign_up(new_client(), email), "That address has an account", status_code=400)
+        self.assertContains(start_sign_up(new_client(), email), "That address has an account", status_code=400)
         leaked = new_client().post("/sign-up", {"email": new_email(), "password": "password123"})
         self.assertContains(leaked, "appears in known leaks", status_code=400)
         self.assertNotIn(COOKIE, leaked.cookies)
@@ -73,10 +98,87 @@ class SignUpAndSignIn(SimpleTestCase):
             self.assertNotIn(COOKIE, response.cookies)
 
 
-def mailed_code(email: str) -> str:
-    """The code of the last message sent to that address (Django's test outbox)."""
-    message = [m for m in mail.outbox if m.to == [email]][-1]
-    return re.search(r"Your code is ([A-Z0-9]{8})\.", message.body).group(1)
+class VerifyTheAddressFirst(SimpleTestCase):
+    """Anyone can sign up with another person's address. Until the address is proved, in the browser
+    that signed up, that browser holds no session: nothing can be set up on the account."""
+
+    def test_sign_up_does_not_sign_in_before_the_address_is_verified(self):
+        client = new_client()
+        email = new_email()
+        response = start_sign_up(client, email)
+        self.assertContains(response, f"We sent a code to {email}")
+        self.assertNotIn(COOKIE, response.cookies)
+        pending = response.cookies[PENDING_COOKIE]
+        self.assertTrue(pending["httponly"])
+        self.assertEqual(pending["samesite"], "Lax")
+        self.assertContains(client.get("/"), "Not signed in.")  # no page for a passkey or TOTP either
+
+        response = client.post("/verify-email", {"code": mailed_code(email)})
+        self.assertRedirects(response, "/", fetch_redirect_response=False)
+        self.assertEqual(response.cookies[PENDING_COOKIE].value, "")
+        self.assertContains(client.get("/"), f"Signed in as <strong>{email}</strong>")
+        user_id = holm.validate_session(token=client.cookies[COOKIE].value).user.id
+        self.assertTrue(holm.get_user(user_id).email_verified)
+
+    def test_a_wrong_code_is_refused_and_the_right_one_still_works(self):
+        client = new_client()
+        email = new_email()
+        start_sign_up(client, email)
+        wrong = client.post("/verify-email", {"code": "AAAAAAAA"})
+        self.assertContains(wrong, "Wrong code.", status_code=400)
+        self.assertNotIn(COOKIE, wrong.cookies)
+        client.post("/verify-email", {"code": mailed_code(email)})
+        self.assertContains(client.get("/"), "Signed in as")
+
+    def test_the_code_is_refused_in_another_browser(self):
+        signed_up = new_client()
+        email = new_email()
+        start_sign_up(signed_up, email)
+        code = mailed_code(email)
+        user_id = holm.list_users(email=email).users[0].id
+        other = new_client()
+        forged = new_client()
+        forged.cookies[PENDING_COOKIE] = user_id  # not signed by this site
+        for client in (other, forged):
+            response = client.post("/verify-email", {"code": code})
+            self.assertContains(response, "in the browser where you signed up", status_code=400)
+            self.assertNotIn(COOKIE, response.cookies)
+            self.assertContains(client.get("/"), "Not signed in.")
+        self.assertFalse(holm.get_user(user_id).email_verified)
+        signed_up.post("/verify-email", {"code": code})  # the code was never used up
+        self.assertContains(signed_up.get("/"), f"Signed in as <strong>{email}</strong>")
+
+    def test_password_sign_in_of_an_unverified_user_asks_for_a_code_first(self):
+        email = new_email()
+        start_sign_up(new_client(), email)
+        client = new_client()
+        response = client.post("/sign-in", {"email": email, "password": PASSWORD})
+        self.assertContains(response, f"We sent a code to {email}")
+        self.assertNotIn(COOKIE, response.cookies)
+        self.assertContains(client.get("/"), "Not signed in.")
+        client.post("/verify-email", {"code": mailed_code(email)})
+        self.assertContains(client.get("/"), f"Signed in as <strong>{email}</strong>")
+
+
+def mailed_link(email: str) -> str:
+    return re.search(r"(http://testserver/sign-in/email/link\?\S+)", mailed(email)).group(1)
+
+
+def blocked_user():
+    """A user whose password checks Holm blocks, after 10 wrong passwords."""
+    user = holm.create_user(email=new_email(), password=PASSWORD)
+    for _ in range(10):
+        with contextlib.suppress(HolmError):
+            holm.verify_password(user.id, password="not the password 1")
+    return user
+
+
+def password_blocked(user_id: str) -> bool:
+    try:
+        holm.verify_password(user_id, password=PASSWORD)
+    except HolmError as error:
+        return error.code == "TOO_MANY_REQUESTS"
+    return False
 
 
 class EmailCodeSignIn(SimpleTestCase):
@@ -130,6 +232,61 @@ class EmailCodeSignIn(SimpleTestCase):
         response = replay.post("/sign-in/email/code", {"code": code})
         self.assertContains(response, "ask for a new one", status_code=400)
         self.assertNotIn(COOKIE, response.cookies)
+
+
+    def test_a_mailed_link_asks_another_browser_for_the_code(self):
+        email = new_email()
+        sign_up(new_client(), email)
+        asked = new_client()
+        asked.post("/sign-in/email", {"email": email})
+        link = mailed_link(email)
+
+        other = new_client()
+        response = other.get(link)
+        self.assertContains(response, "type the code from the email there", status_code=400)
+        self.assertNotIn(COOKIE, response.cookies)
+        self.assertContains(other.get("/"), "Not signed in.")
+
+        # The browser that asked: the link's page signs in only with its button (mail scanners GET links).
+        page = asked.get(link)
+        self.assertContains(page, "<button>Sign in</button>")
+        self.assertNotIn(COOKIE, page.cookies)
+        self.assertContains(asked.get("/"), "Not signed in.")
+        asked.post("/sign-in/email/code", {"code": re.search(r'name="code" value="([^"]+)"', page.content.decode()).group(1)})
+        self.assertContains(asked.get("/"), f"Signed in as <strong>{email}</strong>")
+
+    def test_a_forged_request_cookie_never_reaches_holm(self):
+        # Audit finding F1: the request's id came from the cookie as it was, into the URL's path.
+        victim = blocked_user()
+        self.assertTrue(password_blocked(victim.id))
+        client = Client(raise_request_exception=False, REMOTE_ADDR=next(addresses))
+        client.cookies["email_sign_in"] = f"../users/{victim.id}/unblock?"
+        with mock.patch.object(holm, "verify_email_sign_in", wraps=holm.verify_email_sign_in) as verify:
+            response = client.post("/sign-in/email/code", {"code": "AAAAAAAA"})
+            link = client.get(f"/sign-in/email/link?id=../users/{victim.id}/unblock%3F&code=AAAAAAAA")
+        self.assertTrue(password_blocked(victim.id), "the forged cookie unblocked the victim")
+        verify.assert_not_called()
+        self.assertContains(response, "Ask for a code first", status_code=400)
+        self.assertEqual(link.status_code, 400)
+
+    def test_a_claimed_account_says_what_was_removed(self):
+        # Holm answers claimed: true when the code proved an address whose account someone else had
+        # set up before (Holm removed what they set). Older Holms leave the field out.
+        email = new_email()
+        sign_up(new_client(), email)
+        verify = holm.verify_email_sign_in
+
+        def claimed(*args, **kwargs):
+            signed_in = verify(*args, **kwargs)
+            return SimpleNamespace(user=signed_in.user, created=signed_in.created, claimed=True)
+
+        client = new_client()
+        client.post("/sign-in/email", {"email": email})
+        with mock.patch.object(holm, "verify_email_sign_in", side_effect=claimed):
+            response = client.post("/sign-in/email/code", {"code": mailed_code(email)})
+        self.assertContains(response, "anything set up before was removed")
+        self.assertTrue(response.cookies[COOKIE]["httponly"])
+        self.assertContains(client.get("/"), f"Signed in as <strong>{email}</strong>")
 
 
 class SessionMiddleware(SimpleTestCase):

@@ -1,11 +1,15 @@
+from typing import Optional
+from urllib.parse import urlencode
+
 from django.core.mail import send_mail
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
-from django.views.decorators.http import require_http_methods, require_POST
+from django.urls import reverse
+from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
-from holm_client import HolmError
+from holm_client import HolmError, models
 
-from .holm import holm
+from .holm import holm, is_id
 from .sessions import client_ip, end_cookie, start_session
 
 
@@ -41,7 +45,67 @@ def sign_up(request: HttpRequest) -> HttpResponse:
         else:
             raise
         return render(request, "accounts/sign_up.html", {"error": message, "email": email}, status=400)
-    return start_session(request, user.id)
+    return ask_to_verify(request, user)
+
+
+# Anyone can sign up with another person's address. So a new address gets no session until its code,
+# mailed to it, is typed back in the browser that signed up: until then that browser holds only this
+# signed cookie naming the user (10 minutes, the code's life), and no page can set anything up on the
+# account (a passkey, TOTP) for its owner to inherit. A code typed in any other browser is refused.
+PENDING_COOKIE = "pending_verification"
+PENDING_SALT = "accounts.pending_verification"
+PENDING_MAX_AGE = 600
+
+
+def ask_to_verify(request: HttpRequest, user: models.User) -> HttpResponse:
+    """Mails a new code (which replaces any earlier one) and asks this browser for it. Only for a
+    user who passed every other check: verify_email starts their session."""
+    try:
+        verification = holm.create_email_verification_request(user.id, client_ip=client_ip(request))
+    except HolmError as error:
+        if error.code != "TOO_MANY_REQUESTS":
+            raise
+        return render(request, "accounts/sign_in.html", {"error": too_many(error), "email": user.email}, status=400)
+    send_mail(
+        "Confirm your address",
+        f"Your code is {verification.code}. It expires in 10 minutes.",
+        None,
+        [user.email],
+    )
+    response = render(request, "accounts/verify_email.html", {"email": user.email})
+    response.set_signed_cookie(
+        PENDING_COOKIE,
+        user.id,
+        salt=PENDING_SALT,
+        max_age=PENDING_MAX_AGE,
+        httponly=True,
+        secure=request.is_secure(),
+        samesite="Lax",
+    )
+    return response
+
+
+@require_POST
+def verify_email(request: HttpRequest) -> HttpResponse:
+    user_id = request.get_signed_cookie(PENDING_COOKIE, default=None, salt=PENDING_SALT, max_age=PENDING_MAX_AGE)
+    code = request.POST.get("code", "").strip()
+    if not is_id(user_id):
+        # Another browser, or a cookie this site did not sign, or an expired one: Holm is not asked.
+        message = "Type the code in the browser where you signed up, or sign in here to get a new code."
+        return render(request, "accounts/sign_in.html", {"error": message}, status=400)
+    try:
+        holm.verify_email(user_id, code=code, client_ip=client_ip(request))
+    except HolmError as error:
+        if error.code == "INCORRECT_CODE":
+            return render(request, "accounts/verify_email.html", {"error": "Wrong code."}, status=400)
+        if error.code in ("INVALID_DATA", "NOT_ALLOWED", "NOT_FOUND"):
+            # Expired, replaced by a newer code, or too many wrong codes.
+            message = "That code can no longer be used: sign in to get a new one."
+            return render(request, "accounts/sign_in.html", {"error": message}, status=400)
+        raise
+    response = start_session(request, user_id)
+    response.delete_cookie(PENDING_COOKIE, samesite="Lax")
+    return response
 
 
 @require_http_methods(["GET", "POST"])
@@ -64,12 +128,25 @@ def sign_in(request: HttpRequest) -> HttpResponse:
         # start_session (docs/python.md). This example has no TOTP page, so it stops here.
         message = "This account asks for an authenticator code, which this example does not do."
         return render(request, "accounts/sign_in.html", {"error": message, "email": email}, status=400)
+    if not user.email_verified:
+        # Whoever made the account knows its password, and may not own the address: prove it first.
+        return ask_to_verify(request, user)
     return start_session(request, user.id)
 
 
-# Sign-in by email code: the code is mailed, and typed back on the page that asked for it. The
-# request's id waits in a cookie of that browser for the code's 10 minutes.
+# Sign-in by email code: the code is mailed, and typed back on the page that asked for it, or its
+# link opened, in that browser only. The request's id waits in a cookie of that browser for the
+# code's 10 minutes; a visitor can set that cookie to anything, so it is used only once is_id passes.
 EMAIL_SIGN_IN_COOKIE = "email_sign_in"
+CLAIMED_NOTICE = (
+    "This account had been set up before you proved the address, and anything set up before was removed"
+    " (its password, authenticator and passkeys): set a password or add a passkey."
+)
+
+
+def email_sign_in_request_id(request: HttpRequest) -> Optional[str]:
+    request_id = request.COOKIES.get(EMAIL_SIGN_IN_COOKIE)
+    return request_id if is_id(request_id) else None
 
 
 @require_http_methods(["GET", "POST"])
@@ -89,9 +166,12 @@ def email_sign_in(request: HttpRequest) -> HttpResponse:
         return render(request, "accounts/email_sign_in.html", {"error": message, "email": email}, status=400)
     # Made whether or not the address has an account (user_id is None then), and answered the same:
     # the page never tells who has an account. The code signs a new address up.
+    query = urlencode({"id": sign_in_request.id, "code": sign_in_request.code})
+    link = request.build_absolute_uri(f"{reverse('email-sign-in-link')}?{query}")
     send_mail(
         "Your sign-in code",
-        f"Your code is {sign_in_request.code}. It expires in 10 minutes.",
+        f"Your code is {sign_in_request.code}. It expires in 10 minutes.\n\n"
+        f"Or open this link in the browser where you asked for it: {link}",
         None,
         [sign_in_request.email],
     )
@@ -102,11 +182,22 @@ def email_sign_in(request: HttpRequest) -> HttpResponse:
     return response
 
 
+@require_GET
+def email_sign_in_link(request: HttpRequest) -> HttpResponse:
+    """The mailed link. It signs in only the browser whose cookie holds its request's id, and only
+    with the page's button: a GET signs no one in, as mail scanners open links."""
+    request_id = email_sign_in_request_id(request)
+    if request_id is None or request.GET.get("id") != request_id:
+        message = "This link works only in the browser where you asked for the code: type the code from the email there."
+        return render(request, "accounts/email_sign_in.html", {"error": message}, status=400)
+    return render(request, "accounts/email_sign_in_link.html", {"code": request.GET.get("code", "")})
+
+
 @require_POST
 def email_sign_in_code(request: HttpRequest) -> HttpResponse:
-    request_id = request.COOKIES.get(EMAIL_SIGN_IN_COOKIE)
+    request_id = email_sign_in_request_id(request)
     code = request.POST.get("code", "").strip()
-    if not request_id:
+    if request_id is None:
         message = "Ask for a code first (on this browser)."
         return render(request, "accounts/email_sign_in.html", {"error": message}, status=400)
     try:
@@ -122,7 +213,13 @@ def email_sign_in_code(request: HttpRequest) -> HttpResponse:
     if signed_in.user.totp_registered:
         message = "This account asks for an authenticator code, which this example does not do."
         return render(request, "accounts/email_sign_in.html", {"error": message}, status=400)
-    response = start_session(request, signed_in.user.id)
+    # claimed: the code proved the address of an account someone had made before, and Holm removed
+    # what they had set. Holms from before the field leave it out: not claimed.
+    if getattr(signed_in, "claimed", False) is True:
+        notice = render(request, "accounts/claimed.html", {"notice": CLAIMED_NOTICE})
+        response = start_session(request, signed_in.user.id, notice)
+    else:
+        response = start_session(request, signed_in.user.id)
     response.delete_cookie(EMAIL_SIGN_IN_COOKIE, samesite="Lax")
     return response
 

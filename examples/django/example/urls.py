@@ -5,9 +5,11 @@ from accounts import views
 urlpatterns = [
     path("", views.home, name="home"),
     path("sign-up", views.sign_up, name="sign-up"),
+    path("verify-email", views.verify_email, name="verify-email"),
     path("sign-in", views.sign_in, name="sign-in"),
     path("sign-in/email", views.email_sign_in, name="email-sign-in"),
     path("sign-in/email/code", views.email_sign_in_code, name="email-sign-in-code"),
+    path("sign-in/email/link", views.email_sign_in_link, name="email-sign-in-link"),
     path("sign-out", views.sign_out, name="sign-out"),
     path("sign-out-everywhere", views.sign_out_everywhere, name="sign-out-everywhere"),
 ]

@@ -1,12 +1,14 @@
-// The whole application: sign-up, sign-in (password or passkey), the session middleware,
-// sign-out and sign-out everywhere, and adding a passkey. Every account call goes to Holm.
-import { HolmError, type RequestBody } from "@holm/client";
+// The whole application: sign-up and its address's verification, sign-in (password, emailed code or
+// passkey), the session middleware, sign-out and sign-out everywhere, and adding a passkey. Every
+// account call goes to Holm.
+import { HolmError, type RequestBody, type User } from "@holm/client";
 import { Hono, type Context } from "hono";
-import { deleteCookie, getCookie, setCookie } from "hono/cookie";
+import { deleteCookie, getCookie, getSignedCookie, setCookie, setSignedCookie } from "hono/cookie";
 import { csrf } from "hono/csrf";
 import { HTTPException } from "hono/http-exception";
-import { holm } from "./holm.js";
-import { emailCodePage, emailSignInPage, homePage, signInPage, signUpPage } from "./pages.js";
+import { randomBytes } from "node:crypto";
+import { holm, isId } from "./holm.js";
+import { claimedPage, emailCodePage, emailLinkPage, emailSignInPage, homePage, signInPage, signUpPage, verifyEmailPage } from "./pages.js";
 import { clientIp, endSessionCookie, holmSession, startSession, type AppEnv } from "./sessions.js";
 
 type NewPasskey = RequestBody<"verifyPasskeyRegistration">["credential"];
@@ -22,18 +24,22 @@ async function formFields(c: Context): Promise<{ email: string; password: string
 	return { email: text(form.email).trim(), password: text(form.password) };
 }
 
+function isHttps(c: Context): boolean {
+	return new URL(c.req.url).protocol === "https:";
+}
+
 // The passkey ceremony a browser started, kept beside it for the 5 minutes Holm keeps it, so that
 // a browser can only finish the ceremony it started.
 const CEREMONY_COOKIE = "passkey_ceremony";
 
 function rememberCeremony(c: Context, id: string): void {
-	setCookie(c, CEREMONY_COOKIE, id, { path: "/passkeys", maxAge: 300, httpOnly: true, sameSite: "Strict", secure: new URL(c.req.url).protocol === "https:" });
+	setCookie(c, CEREMONY_COOKIE, id, { path: "/passkeys", maxAge: 300, httpOnly: true, sameSite: "Strict", secure: isHttps(c) });
 }
 
 function takeCeremony(c: Context): string | undefined {
 	const id = getCookie(c, CEREMONY_COOKIE);
 	deleteCookie(c, CEREMONY_COOKIE, { path: "/passkeys" });
-	return id;
+	return isId(id) ? id : undefined; // set by the visitor's browser: anything else names no ceremony
 }
 
 /** The browser's `credential.toJSON()`, as the page posts it. Holm checks every field of it. */
@@ -46,11 +52,42 @@ async function credentialOf<Credential>(c: Context): Promise<Credential | undefi
 /** Sends one email. Holm never sends email: your provider's API goes here. */
 export type SendEmail = (to: string, subject: string, text: string) => Promise<void>;
 
-// Sign-in by email code: the request's id waits in a cookie of the browser that asked, for the
-// code's 10 minutes.
+// Sign-in by email code: the code is mailed, and typed back on the page that asked for it, or its
+// link opened, in that browser only. The request's id waits in a cookie of that browser for the
+// code's 10 minutes; a visitor can set that cookie to anything, so it is used only once isId passes.
 const EMAIL_SIGN_IN_COOKIE = "email_sign_in";
 
+function emailSignInRequestId(c: Context): string | undefined {
+	const id = getCookie(c, EMAIL_SIGN_IN_COOKIE);
+	return isId(id) ? id : undefined;
+}
+
+// Anyone can sign up with another person's address. So a new address gets no session until its code,
+// mailed to it, is typed back in the browser that signed up: until then that browser holds only this
+// signed cookie naming the user, and no page can set anything up on the account (a passkey, TOTP)
+// for its owner to inherit. A code typed in any other browser is refused. Set COOKIE_SECRET, the same
+// on every process, in production: without it each start picks its own, and forgets pending sign-ups
+// (they sign in again for a new code).
+const PENDING_COOKIE = "pending_verification";
+const COOKIE_SECRET = process.env.COOKIE_SECRET || randomBytes(32).toString("base64url");
+
 export function createApp(sendEmail: SendEmail): Hono<AppEnv> {
+	/** Mails a new code (which replaces any earlier one) and asks this browser for it. Only for a user
+	 *  who passed every other check: /verify-email starts their session. */
+	async function askToVerify(c: Context, user: User): Promise<Response> {
+		const email = user.email ?? "";
+		try {
+			const verification = await holm.createEmailVerificationRequest(user.id, { client_ip: clientIp(c) });
+			await sendEmail(email, "Confirm your address", `Your code is ${verification.code}. It expires in 10 minutes.`);
+		} catch (error) {
+			if (error instanceof HolmError && error.code === "TOO_MANY_REQUESTS") return c.html(signInPage(tooMany(error), email), 400);
+			throw error;
+		}
+		// The code lasts 10 minutes in Holm, whatever the cookie says.
+		await setSignedCookie(c, PENDING_COOKIE, user.id, COOKIE_SECRET, { path: "/", maxAge: 600, httpOnly: true, sameSite: "Lax", secure: isHttps(c) });
+		return c.html(verifyEmailPage(email));
+	}
+
 	const app = new Hono<AppEnv>();
 	app.use(csrf()); // form posts only from this site's own pages
 	app.use(holmSession);
@@ -62,8 +99,7 @@ export function createApp(sendEmail: SendEmail): Hono<AppEnv> {
 		const { email, password } = await formFields(c);
 		try {
 			const user = await holm.createUser({ email, password, client_ip: clientIp(c) });
-			await startSession(c, user.id);
-			return c.redirect("/");
+			return await askToVerify(c, user);
 		} catch (error) {
 			if (!(error instanceof HolmError)) throw error;
 			const messages: Partial<Record<string, string>> = {
@@ -77,6 +113,30 @@ export function createApp(sendEmail: SendEmail): Hono<AppEnv> {
 		}
 	});
 
+	app.post("/verify-email", async (c) => {
+		const userId = await getSignedCookie(c, COOKIE_SECRET, PENDING_COOKIE);
+		const form = await c.req.parseBody();
+		const code = typeof form.code === "string" ? form.code.trim() : "";
+		if (!isId(userId)) {
+			// Another browser, or a cookie this app did not sign: Holm is not asked.
+			return c.html(signInPage("Type the code in the browser where you signed up, or sign in here to get a new code."), 400);
+		}
+		try {
+			await holm.verifyEmail(userId, { code, client_ip: clientIp(c) });
+		} catch (error) {
+			if (!(error instanceof HolmError)) throw error;
+			if (error.code === "INCORRECT_CODE") return c.html(verifyEmailPage(null, "Wrong code."), 400);
+			if (["INVALID_DATA", "NOT_ALLOWED", "NOT_FOUND"].includes(error.code)) {
+				// Expired, replaced by a newer code, or too many wrong codes.
+				return c.html(signInPage("That code can no longer be used: sign in to get a new one."), 400);
+			}
+			throw error;
+		}
+		await startSession(c, userId);
+		deleteCookie(c, PENDING_COOKIE, { path: "/" });
+		return c.redirect("/");
+	});
+
 	app.get("/sign-in", (c) => c.html(signInPage()));
 	app.post("/sign-in", async (c) => {
 		const { email, password } = await formFields(c);
@@ -87,6 +147,8 @@ export function createApp(sendEmail: SendEmail): Hono<AppEnv> {
 				// startSession (docs/client.md). This example has no TOTP page, so it stops here.
 				return c.html(signInPage("This account asks for an authenticator code, which this example does not do.", email), 400);
 			}
+			// Whoever made the account knows its password, and may not own the address: prove it first.
+			if (!user.email_verified) return await askToVerify(c, user);
 			await startSession(c, user.id);
 			return c.redirect("/");
 		} catch (error) {
@@ -106,8 +168,14 @@ export function createApp(sendEmail: SendEmail): Hono<AppEnv> {
 			// Made whether or not the address has an account (user_id is null then), and answered the
 			// same: the page never tells who has an account. The code signs a new address up.
 			const request = await holm.createEmailSignIn({ email, client_ip: clientIp(c) });
-			await sendEmail(request.email, "Your sign-in code", `Your code is ${request.code}. It expires in 10 minutes.`);
-			setCookie(c, EMAIL_SIGN_IN_COOKIE, request.id, { path: "/", maxAge: 600, httpOnly: true, sameSite: "Lax", secure: new URL(c.req.url).protocol === "https:" });
+			const link = new URL("/sign-in/email/link", c.req.url);
+			link.search = new URLSearchParams({ id: request.id, code: request.code }).toString();
+			await sendEmail(
+				request.email,
+				"Your sign-in code",
+				`Your code is ${request.code}. It expires in 10 minutes.\n\nOr open this link in the browser where you asked for it: ${link}`,
+			);
+			setCookie(c, EMAIL_SIGN_IN_COOKIE, request.id, { path: "/", maxAge: 600, httpOnly: true, sameSite: "Lax", secure: isHttps(c) });
 			return c.html(emailCodePage(request.email));
 		} catch (error) {
 			if (!(error instanceof HolmError)) throw error;
@@ -116,19 +184,32 @@ export function createApp(sendEmail: SendEmail): Hono<AppEnv> {
 			throw error;
 		}
 	});
+	// The mailed link. It signs in only the browser whose cookie holds its request's id, and only with
+	// the page's button: a GET signs no one in, as mail scanners open links.
+	app.get("/sign-in/email/link", (c) => {
+		const requestId = emailSignInRequestId(c);
+		if (requestId === undefined || c.req.query("id") !== requestId) {
+			return c.html(emailSignInPage("This link works only in the browser where you asked for the code: type the code from the email there."), 400);
+		}
+		return c.html(emailLinkPage(c.req.query("code") ?? ""));
+	});
 	app.post("/sign-in/email/code", async (c) => {
-		const requestId = getCookie(c, EMAIL_SIGN_IN_COOKIE);
+		const requestId = emailSignInRequestId(c);
 		const form = await c.req.parseBody();
 		const code = typeof form.code === "string" ? form.code.trim() : "";
 		if (requestId === undefined) return c.html(emailSignInPage("Ask for a code first (on this browser)."), 400);
 		try {
-			const { user } = await holm.verifyEmailSignIn(requestId, { code, client_ip: clientIp(c), create_user: true });
+			const signedIn = await holm.verifyEmailSignIn(requestId, { code, client_ip: clientIp(c), create_user: true });
+			const { user } = signedIn;
 			if (user === null) throw new Error("create_user: true always answers a user");
 			if (user.totp_registered) {
 				return c.html(emailSignInPage("This account asks for an authenticator code, which this example does not do."), 400);
 			}
 			await startSession(c, user.id);
 			deleteCookie(c, EMAIL_SIGN_IN_COOKIE, { path: "/" });
+			// claimed: the code proved the address of an account someone had made before, and Holm removed
+			// what they had set. Holms from before the field leave it out: not claimed.
+			if ("claimed" in signedIn && signedIn.claimed === true) return c.html(claimedPage());
 			return c.redirect("/");
 		} catch (error) {
 			if (!(error instanceof HolmError)) throw error;
@@ -163,6 +244,9 @@ export function createApp(sendEmail: SendEmail): Hono<AppEnv> {
 	app.post("/passkeys/register/start", async (c) => {
 		const user = c.get("user");
 		if (user === null) return c.json({ error: "NOT_SIGNED_IN" }, 401);
+		// This app starts no session before the address is verified; a session an earlier version gave
+		// at sign-up must not add one either.
+		if (!user.email_verified) return c.json({ error: "EMAIL_NOT_VERIFIED" }, 403);
 		const ceremony = await holm.startPasskeyRegistration(user.id, { client_ip: clientIp(c) });
 		rememberCeremony(c, ceremony.id);
 		return c.json(ceremony.options);
@@ -186,6 +270,9 @@ export function createApp(sendEmail: SendEmail): Hono<AppEnv> {
 		const credential = await credentialOf<UsedPasskey>(c);
 		if (ceremonyId === undefined || credential === undefined) return c.json({ error: "INVALID_REQUEST" }, 400);
 		const { user } = await holm.verifyPasskeyAuthentication(ceremonyId, { credential, client_ip: clientIp(c) });
+		// A passkey added before the address was proved (by an earlier version of this app): the
+		// password or an emailed code proves the address first.
+		if (!user.email_verified) return c.json({ error: "EMAIL_NOT_VERIFIED" }, 400);
 		await startSession(c, user.id);
 		return c.json({ user_id: user.id });
 	});

@@ -9,3 +9,10 @@ function required(name: string): string {
 }
 
 export const holm = createHolmClient({ url: required("HOLM_URL"), secret: required("HOLM_SECRET") });
+
+/** Holm's identifiers are 24 characters of this alphabet (the server's isId). An id that comes from
+ *  the visitor (a cookie, a form field, a link) goes into a call only once it passes: anything else is
+ *  no id at all, never a path for the client to put in a URL. */
+export function isId(value: unknown): value is string {
+	return typeof value === "string" && /^[abcdefghijkmnpqrstuvwxyz23456789]{24}$/.test(value);
+}

@@ -46,7 +46,7 @@ export function signInPage(error = "", email = "") {
 		"Sign in",
 		html`<h1>Sign in</h1>
 ${error ? html`<p role="alert">${error}</p>` : ""}
-<form method="post">
+<form method="post" action="/sign-in">
   <label>Email <input type="email" name="email" value="${email}" autocomplete="username webauthn" required></label>
   <label>Password <input type="password" name="password" autocomplete="current-password" required></label>
   <button>Sign in</button>
@@ -81,6 +81,40 @@ ${error ? html`<p role="alert">${error}</p>` : html`<p>We sent a code to ${email
   <button>Sign in</button>
 </form>
 <p><a href="/sign-in/email">Send a new code</a></p>`,
+	);
+}
+
+/** The code's form after sign-up (or a password sign-in of an address not yet verified). */
+export function verifyEmailPage(email: string | null, error = "") {
+	return layout(
+		"Confirm your address",
+		html`<h1>Confirm your address</h1>
+${error ? html`<p role="alert">${error}</p>` : html`<p>We sent a code to ${email}. Type it here, in this browser, to finish signing in. It works for 10 minutes.</p>`}
+<form method="post" action="/verify-email">
+  <label>Code <input name="code" autocomplete="one-time-code" required></label>
+  <button>Confirm</button>
+</form>`,
+	);
+}
+
+/** The mailed link's page, in the browser that asked: a button, as a GET must sign no one in. */
+export function emailLinkPage(code: string) {
+	return layout(
+		"Sign in",
+		html`<h1>Sign in</h1>
+<form method="post" action="/sign-in/email/code">
+  <input type="hidden" name="code" value="${code}">
+  <button>Sign in</button>
+</form>`,
+	);
+}
+
+export function claimedPage() {
+	return layout(
+		"Signed in",
+		html`<h1>Signed in</h1>
+<p role="status">This account had been set up before you proved the address, and anything set up before was removed (its password, authenticator and passkeys): set a password or add a passkey.</p>
+<p><a href="/">Continue</a></p>`,
 	);
 }
 

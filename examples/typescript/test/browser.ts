@@ -18,6 +18,13 @@ export function mailedCode(email: string): string {
 	if (code === undefined) throw new Error(`no code was mailed to ${email}`);
 	return code;
 }
+/** The link in the last email sent to that address, as a path. */
+export function mailedLink(email: string): string {
+	const message = outbox.filter((sent) => sent.to === email).at(-1);
+	const link = message?.text.match(/https?:\/\/[^/\s]+(\/sign-in\/email\/link\?\S+)/)?.[1];
+	if (link === undefined) throw new Error(`no link was mailed to ${email}`);
+	return link;
+}
 let visitors = 0;
 
 export function newEmail(): string {

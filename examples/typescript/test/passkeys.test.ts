@@ -9,7 +9,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { after, before, test } from "node:test";
 import { chromium, type BrowserContext, type Page } from "playwright-core";
-import { app, newEmail, PASSWORD } from "./browser.js";
+import { app, mailedCode, newEmail, PASSWORD } from "./browser.js";
 
 const CHROMIUM = "/usr/bin/chromium";
 const missing = existsSync(CHROMIUM) ? undefined : `${CHROMIUM} is missing (apt-get install chromium)`;
@@ -54,12 +54,18 @@ after(async () => {
 	if (profile !== undefined) rmSync(profile, { recursive: true, force: true });
 });
 
-test("sign up, add a passkey, sign out, and sign in with the passkey", { skip: missing, timeout: 60_000 }, async () => {
+test("sign up, verify the address, add a passkey, sign out, and sign in with the passkey", { skip: missing, timeout: 60_000 }, async () => {
 	const email = newEmail();
 	await page.goto(`${origin}/sign-up`);
 	await page.getByLabel("Email").fill(email);
 	await page.getByLabel("Password").fill(PASSWORD);
 	await page.getByRole("button", { name: "Sign up" }).click();
+	// Not signed in until the mailed code comes back: no passkey can be added yet.
+	await page.getByText(`We sent a code to ${email}.`).waitFor();
+	const early = await page.evaluate(() => fetch("/passkeys/register/start", { method: "POST" }).then((response) => response.status));
+	assert.equal(early, 401);
+	await page.getByLabel("Code").fill(mailedCode(email));
+	await page.getByRole("button", { name: "Confirm" }).click();
 	await page.getByText(`Signed in as ${email}.`).waitFor();
 
 	await page.getByRole("button", { name: "Add a passkey" }).click();
