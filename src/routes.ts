@@ -17,7 +17,7 @@ import twoFactor from "./features/two-factor/handlers.ts";
 import userImports from "./features/user-imports/handlers.ts";
 import users from "./features/users/handlers.ts";
 import { MiB, route, type Route } from "./http/route.ts";
-import openapi from "./openapi/handler.ts";
+import { openApiEndpoints } from "./openapi/handler.ts";
 
 // A password check takes a hashing token and counts as incorrect until it proves right; a passkey
 // sign-in counts the same way without the token, and its ceremonies are not started while blocked.
@@ -28,6 +28,9 @@ const PASSKEYS = { feature: "passkeys" } as const;
 // A request for a code to a user's address is counted per user and per address; each code guessed, in the database.
 const USER_CODE_REQUESTS = { limits: ["email-requests-user", "code-requests-address"] } as const;
 const CODE_GUESSES = { limits: ["code-attempts"] } as const;
+
+// The document describes this very table, so its endpoint reads the table when it is asked.
+const openapi = openApiEndpoints(() => ROUTES);
 
 export const ROUTES: readonly Route[] = [
 	route("GET", "/health", health.getHealth, { ...SERVICE, public: true }),

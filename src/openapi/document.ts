@@ -1,4 +1,4 @@
-// The OpenAPI 3.1 document of the whole API, made from the rows of src/routes.ts (each endpoint's
+// The OpenAPI 3.1 document of the whole API, made from the rows it is given (src/routes.ts's: each endpoint's
 // documentation and errors, and what its row adds) and the zod schemas (components.ts). Everything comes from constants in a fixed order, so two builds give
 // the same JSON byte for byte.
 import { z } from "zod";
@@ -7,7 +7,6 @@ import { ERROR_STATUS, type ErrorCode } from "../errors.ts";
 import { identifier } from "../features/users/schemas.ts";
 import { TAGS, type Success } from "../http/endpoint.ts";
 import { DEFAULT_BODY_LIMIT, documentedErrors, type Route } from "../http/route.ts";
-import { ROUTES } from "../routes.ts";
 import { MODELS, REQUEST_BODIES, type BodyName } from "./components.ts";
 import { EXAMPLES } from "./examples.ts";
 
@@ -17,9 +16,9 @@ type JsonSchema = Json & { properties?: Record<string, Json>; required?: string[
 const OPENAPI_VERSION = "3.1.1";
 
 /** "64 KiB (4 MiB for POST /user-imports)": the default body limit, and the rows that differ. */
-function bodyLimits(): string {
+function bodyLimits(routes: readonly Route[]): string {
 	const size = (bytes: number) => (bytes % (1024 * 1024) === 0 ? `${bytes / 1024 / 1024} MiB` : `${bytes / 1024} KiB`);
-	const others = ROUTES.filter((route) => route.bodyLimit !== DEFAULT_BODY_LIMIT).map((route) => `${size(route.bodyLimit)} for ${route.method} ${route.path}`);
+	const others = routes.filter((route) => route.bodyLimit !== DEFAULT_BODY_LIMIT).map((route) => `${size(route.bodyLimit)} for ${route.method} ${route.path}`);
 	return others.length === 0 ? size(DEFAULT_BODY_LIMIT) : `${size(DEFAULT_BODY_LIMIT)} (${others.join(", ")})`;
 }
 
@@ -45,10 +44,11 @@ const ERROR_MEANINGS: Record<Exclude<ErrorCode, "PAYLOAD_TOO_LARGE">, string> = 
 	UNAVAILABLE: "Holm cannot serve the call now: password hashing could not start within 5 seconds, or (PostgreSQL) the database did not answer in time. Retry after `Retry-After` seconds.",
 };
 
-/** Read when the document is built: the rows are not there yet while this module loads (the
- *  document's own endpoint is one of them). */
-function meaning(code: ErrorCode): string {
-	return code === "PAYLOAD_TOO_LARGE" ? `The body is larger than ${bodyLimits()}.` : ERROR_MEANINGS[code];
+type Meanings = Record<ErrorCode, string>;
+
+/** What each code means in the document of `routes`: PAYLOAD_TOO_LARGE's names their body limits. */
+function meaningsOf(routes: readonly Route[]): Meanings {
+	return { ...ERROR_MEANINGS, PAYLOAD_TOO_LARGE: `The body is larger than ${bodyLimits(routes)}.` };
 }
 
 const ALL_CODES = Object.keys(ERROR_STATUS) as ErrorCode[];
@@ -127,11 +127,11 @@ function errorSchema(codes: readonly ErrorCode[]): Json {
 	};
 }
 
-function errorResponse(codes: readonly ErrorCode[]): Json {
-	const meanings = codes.map((code) => `- \`${code}\`: ${meaning(code)}`).join("\n");
+function errorResponse(codes: readonly ErrorCode[], meaning: Meanings): Json {
+	const meanings = codes.map((code) => `- \`${code}\`: ${meaning[code]}`).join("\n");
 	const examples = Object.fromEntries(codes.map((code) => [code, { value: { error: code } }]));
 	const response: Json = {
-		description: codes.length === 1 ? meaning(codes[0]!) : `One of:\n\n${meanings}`,
+		description: codes.length === 1 ? meaning[codes[0]!] : `One of:\n\n${meanings}`,
 		content: { "application/json": { schema: errorSchema(codes), examples } },
 	};
 	if (codes.some((code) => WITH_RETRY_AFTER.includes(code))) response.headers = { "Retry-After": ref("headers", "Retry-After") };
@@ -157,7 +157,7 @@ function successResponse(success: Success, example: unknown): Json {
 }
 
 /** Every status the route can answer, in ascending order; each error status lists its codes. */
-function responses(route: Route): Json {
+function responses(route: Route, meanings: Meanings): Json {
 	const operation = route.endpoint;
 	const byStatus = new Map<number, Json>([[operation.success.status, successResponse(operation.success, EXAMPLES[operation.operationId]?.answer)]]);
 	for (const other of operation.otherResponses ?? []) {
@@ -168,7 +168,7 @@ function responses(route: Route): Json {
 	for (const status of new Set(codes.map((code) => ERROR_STATUS[code]))) {
 		const answered = codes.filter((code) => ERROR_STATUS[code] === status);
 		// One code per status is the same answer everywhere: shared. A 400 differs by endpoint.
-		byStatus.set(status, status !== 400 && answered.length === 1 ? ref("responses", answered[0]!) : errorResponse(answered));
+		byStatus.set(status, status !== 400 && answered.length === 1 ? ref("responses", answered[0]!) : errorResponse(answered, meanings));
 	}
 	return Object.fromEntries([...byStatus].sort(([a], [b]) => a - b).map(([status, response]) => [String(status), response]));
 }
@@ -213,7 +213,7 @@ function pathParameters(honoPath: string): Json[] {
 	});
 }
 
-function operationObject(route: Route, bodySchemas: Record<string, JsonSchema>): Json {
+function operationObject(route: Route, bodySchemas: Record<string, JsonSchema>, meanings: Meanings): Json {
 	const operation = route.endpoint;
 	const parameters = [...pathParameters(route.path), ...(operation.query ? queryParameters(operation.query) : [])];
 	return {
@@ -224,21 +224,21 @@ function operationObject(route: Route, bodySchemas: Record<string, JsonSchema>):
 		...(route.public ? { security: [] } : {}),
 		...(parameters.length > 0 ? { parameters } : {}),
 		...(operation.body === undefined ? {} : { requestBody: requestBody(operation.body, bodySchemas, EXAMPLES[operation.operationId]?.request) }),
-		responses: responses(route),
+		responses: responses(route, meanings),
 	};
 }
 
-function paths(bodySchemas: Record<string, JsonSchema>): Json {
+function paths(routes: readonly Route[], bodySchemas: Record<string, JsonSchema>, meanings: Meanings): Json {
 	const result: Record<string, Json> = {};
-	for (const route of ROUTES) {
+	for (const route of routes) {
 		const item = (result[openApiPath(route.path)] ??= {});
-		item[route.method.toLowerCase()] = operationObject(route, bodySchemas);
+		item[route.method.toLowerCase()] = operationObject(route, bodySchemas, meanings);
 	}
 	return result;
 }
 
-function components(bodySchemas: Record<string, JsonSchema>): Json {
-	const singleCodeResponses = ALL_CODES.filter((code) => ERROR_STATUS[code] !== 400).map((code) => [code, errorResponse([code])]);
+function components(bodySchemas: Record<string, JsonSchema>, meanings: Meanings): Json {
+	const singleCodeResponses = ALL_CODES.filter((code) => ERROR_STATUS[code] !== 400).map((code) => [code, errorResponse([code], meanings)]);
 	return {
 		schemas: { ...componentSchemas(MODELS, "output"), ...bodySchemas, Error: errorSchema(ALL_CODES) },
 		parameters: Object.fromEntries(
@@ -262,9 +262,11 @@ function components(bodySchemas: Record<string, JsonSchema>): Json {
 	};
 }
 
-export function buildOpenApiDocument(): Json {
+/** The document of `routes`: src/routes.ts's ROUTES describe the whole API. */
+export function buildOpenApiDocument(routes: readonly Route[]): Json {
 	// Made once here: components list them and requestBody reads which fields are required.
 	const bodySchemas = componentSchemas(REQUEST_BODIES, "input");
+	const meanings = meaningsOf(routes);
 	return {
 		openapi: OPENAPI_VERSION,
 		info: {
@@ -289,7 +291,7 @@ export function buildOpenApiDocument(): Json {
 		tags: Object.entries(TAGS).map(([name, description]) => ({ name, description })),
 		// Either form of the Authorization header; GET /health and GET /openapi.json override this with [].
 		security: [{ secret: [] }, { bearer: [] }],
-		paths: paths(bodySchemas),
-		components: components(bodySchemas),
+		paths: paths(routes, bodySchemas, meanings),
+		components: components(bodySchemas, meanings),
 	};
 }

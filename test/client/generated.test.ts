@@ -6,10 +6,11 @@ import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { createHolmClient, HolmError } from "../../client/src/index.ts";
 import { GENERATED_FILE, generateClientTypes } from "../../client/scripts/generate.ts";
+import { ROUTES } from "../../src/routes.ts";
 import { buildOpenApiDocument } from "../../src/openapi/document.ts";
 import { SECRET, serverForThisFile } from "../support.ts";
 
-const document = buildOpenApiDocument() as any;
+const document = buildOpenApiDocument(ROUTES) as any;
 const ROOT = join(import.meta.dir, "..", "..");
 
 /** operationId → "METHOD /path/{param}". */

@@ -6,6 +6,7 @@
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { ROUTES } from "../../../src/routes.ts";
 import { buildOpenApiDocument } from "../../../src/openapi/document.ts";
 
 const clientDir = join(import.meta.dir, "..");
@@ -19,7 +20,7 @@ if (output === undefined) {
 const scratch = mkdtempSync(join(tmpdir(), "holm-openapi-"));
 try {
 	const document = join(scratch, "openapi.json");
-	await Bun.write(document, JSON.stringify(buildOpenApiDocument(), null, 2));
+	await Bun.write(document, JSON.stringify(buildOpenApiDocument(ROUTES), null, 2));
 	const python = process.env.HOLM_GENERATOR_PYTHON || "python3";
 	const child = Bun.spawn([python, join(import.meta.dir, "generate.py"), "--document", document, "--output", output], {
 		stdout: "inherit",

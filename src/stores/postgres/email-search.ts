@@ -13,7 +13,7 @@
 // ANALYZE, which a freshly seeded or imported table has not had.
 import type { SQL } from "bun";
 import type { Int8 } from "./events.ts";
-import type { UserRow } from "./users.ts";
+import type { UserRow } from "./user-rows.ts";
 
 /** Rows of the sample of emails. */
 const SAMPLE_ROWS = 2000;

@@ -10,7 +10,7 @@ import type { DatabaseClock } from "./clock.ts";
 import { codeRequestVerbs } from "./code-requests.ts";
 import { transaction } from "./connection.ts";
 import type { PostgresEventLog } from "./events.ts";
-import { toUser, USER_COLUMNS, type UserRow } from "./users.ts";
+import { toUser, USER_COLUMNS, type UserRow } from "./user-rows.ts";
 
 export function createPostgresEmailSignInStore(sql: SQL, clock: DatabaseClock, events: PostgresEventLog): EmailSignInStore {
 	const requests = codeRequestVerbs<EmailSignInRow, EmailSignInRequest, Uint8Array>(sql, clock, events, EMAIL_SIGN_IN_REQUESTS);

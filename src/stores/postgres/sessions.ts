@@ -9,7 +9,7 @@ import { endedEvent, type Session, type SessionEnding, type SessionStore, type S
 import type { DatabaseClock } from "./clock.ts";
 import { transaction, type Transaction } from "./connection.ts";
 import type { Int8, PostgresEventLog } from "./events.ts";
-import { toUser, USER_COLUMNS } from "./users.ts";
+import { toUser, USER_COLUMNS } from "./user-rows.ts";
 
 const EVER_HAD_A_SESSION = new Uint8Array(0);
 

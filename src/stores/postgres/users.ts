@@ -1,36 +1,12 @@
 // The user table on PostgreSQL.
 import type { SQL } from "bun";
 import type { NewUser, User, UserListQuery, UserStore } from "../../features/users/store.ts";
+import { toUser, USER_COLUMNS } from "./user-rows.ts";
 import { isUniqueViolation } from "./errors.ts";
 import { transaction } from "./connection.ts";
 import { createEmailMatches } from "./email-search.ts";
-import type { Int8, PostgresEventLog } from "./events.ts";
+import type { PostgresEventLog } from "./events.ts";
 import { endSessionsWithin } from "./sessions.ts";
-
-// totp_registered is a column kept by triggers on totp_credential (see its schema step).
-export const USER_COLUMNS = `id, created_at, email, email_verified, recovery_code, password_leaked, totp_registered`;
-
-export interface UserRow {
-	id: string;
-	created_at: Int8;
-	email: string | null;
-	email_verified: boolean;
-	totp_registered: boolean;
-	recovery_code: string;
-	password_leaked: boolean;
-}
-
-export function toUser(row: UserRow): User {
-	return {
-		id: row.id,
-		createdAt: Number(row.created_at),
-		email: row.email,
-		emailVerified: row.email_verified,
-		totpRegistered: row.totp_registered,
-		recoveryCode: row.recovery_code,
-		passwordLeaked: row.password_leaked,
-	};
-}
 
 // Only a fixed set of orderings exists; each is a constant string, never built from input.
 export const ORDER_BY = {
