@@ -3,9 +3,11 @@
 // the path, list and delete that user's. Each feature says what its requests are called, whether
 // their codes are shown, and how they look on the wire; the checks and their order are the same
 // everywhere.
+import type { z } from "zod";
 import type { AppContext } from "../context.ts";
 import { endpoint, returns, returnsList, returnsNothing } from "../http/endpoint.ts";
-import { pathRequestId, pathResource, pathUser } from "../http/params.ts";
+import { pathRequestId, pathResource } from "../http/params.ts";
+import { pathUser } from "./users/path-user.ts";
 import { deletedOrNotFound, noContent } from "../http/responses.ts";
 
 /** The store verbs the shared endpoints use. */
@@ -23,7 +25,7 @@ interface UserRequestVerbs<Request> extends RequestVerbs<Request> {
 interface RequestKind<Request, Verbs> {
 	store(ctx: AppContext): Verbs;
 	/** Its wire shape (a model of the document). */
-	answer: { json(request: Request): unknown; schema: unknown };
+	answer: { json(request: Request): unknown; schema: z.ZodType };
 	/** "a password reset request" (and, for the user's list, "password reset requests") */
 	one: string;
 	/** Whether a request shows its code after it was created (GET of one, and of the user's list). */

@@ -4,8 +4,6 @@
 import type { z } from "zod";
 import type { AppContext } from "../context.ts";
 import { fail, type ErrorCode, type Failure } from "../errors.ts";
-import { keptSessionIsWrong } from "../features/sessions/actions.ts";
-import { MODELS, REQUEST_BODIES, type BodyName, type ModelName } from "../openapi/components.ts";
 import { parseBody } from "./body.ts";
 import type { RequestContext } from "./request-context.ts";
 import { answerWith, noContentOr } from "./responses.ts";
@@ -31,17 +29,20 @@ export const TAGS = {
 
 type Tag = keyof typeof TAGS;
 
+/** A model of the document: a schema that src/openapi/components.ts names. */
+type Model = z.ZodType;
+
 export type Success =
 	| { status: 204; description: string }
-	| { status: 200; description: string; model: ModelName; list?: true; pagination?: true }
+	| { status: 200; description: string; model: Model; list?: true; pagination?: true }
 	/** A body that is not JSON (GET /metrics). */
 	| { status: 200; description: string; mediaType: string };
 
-/** A success that answers one value in a wire shape: its model is the shape's name in MODELS. */
+/** A success that answers one value in a wire shape: its model is the shape's schema. */
 interface ShapedSuccess<T> {
 	status: 200;
 	description: string;
-	model: ModelName;
+	model: Model;
 	shape: { json(value: T): unknown };
 }
 
@@ -57,11 +58,12 @@ interface Documentation {
 	summary: string;
 	description?: string;
 	tag: Tag;
-	body?: BodyName;
+	/** The schema the body is parsed with, which the document shows. */
+	body?: z.ZodType;
 	query?: z.ZodObject;
 	success: Success;
 	/** Answers other than errors and the success (GET /health's 503). */
-	otherResponses?: readonly { status: number; description: string; model: ModelName; example: unknown }[];
+	otherResponses?: readonly { status: number; description: string; model: Model; example: unknown }[];
 }
 
 /** A handler answers a success, or returns a failure (an action's, or its own 404 and 400). */
@@ -77,21 +79,23 @@ export interface Endpoint<Code extends ErrorCode = ErrorCode> extends Documentat
 	handle(c: C): Promise<Answer<Code>> | Answer<Code>;
 }
 
-type Bodies = typeof REQUEST_BODIES;
-
 /** Loads the resource the path names (`pathUser`: the user of `:user_id`), or null for NOT_FOUND. */
 export type PathResource<R> = (c: C) => Promise<R | null>;
 
-/** Where a call names the `session_id` a credential change keeps signed in: its body, or its
- *  query (a DELETE has no body). */
-type Keep = "body" | "query";
+/** The `session_id` a credential change keeps signed in: where the call names it (its body, or its
+ *  query: a DELETE has no body), and the guard that it is a live session of the user, which the
+ *  sessions feature provides (features/sessions/kept-session.ts). */
+export interface KeptSession {
+	in: "body" | "query";
+	isWrong(ctx: AppContext, userId: string, sessionId: string): Promise<boolean>;
+}
 
 /** What the endpoint's own pipeline hands its handler: the path's resource when it declares
  *  `resource`, the body parsed with its declared schema when it declares `body`, and the session
  *  to keep (a live session of the user, checked) when it declares `keep`, else null. */
-interface Inputs<B extends BodyName, Parsed, R> {
+interface Inputs<B extends z.ZodType, Parsed, R> {
 	resource: R;
-	body: [B] extends [never] ? undefined : unknown extends Parsed ? z.output<Bodies[B]> : Parsed;
+	body: [B] extends [never] ? undefined : unknown extends Parsed ? z.output<B> : Parsed;
 	keep: string | null;
 }
 
@@ -110,12 +114,12 @@ type Handle<Input, Code extends ErrorCode> = (c: C, input: Input) => Promise<Ans
  * else is judged). Those codes join the declared ones (`errors`, none when absent) at the head of
  * the list. The handler may only return failures of the codes it declares (the compiler checks that).
  */
-export function endpoint<const Code extends ErrorCode = never, B extends BodyName = never, Parsed = unknown, R = undefined, T = unknown>(
+export function endpoint<const Code extends ErrorCode = never, B extends z.ZodType = never, Parsed = unknown, R = undefined, T = unknown>(
 	definition: Omit<Documentation, "operationId" | "tag"> & {
 		body?: B;
 		parseWith?: z.ZodType<Parsed>;
 		resource?: PathResource<R>;
-		keep?: Keep;
+		keep?: KeptSession;
 		/** Whose session `keep` must name when it is not the resource's (the user of a request in the body). */
 		keptBy?: (c: C, input: NoInfer<Inputs<B, Parsed, R>>) => Promise<string>;
 		errors?: readonly Code[];
@@ -126,13 +130,13 @@ export function endpoint<const Code extends ErrorCode = never, B extends BodyNam
 		| { act: (ctx: AppContext, input: Inputs<B, Parsed, R>, c: C) => Promise<{ ok: true; value: T } | Failure<NoInfer<Code>>>; success: ShapedSuccess<T> | EmptySuccess }
 	),
 ): Draft<Code | "NOT_FOUND" | "INVALID_DATA"> {
-	const { resource: load, parseWith, keep: keepIn, keptBy = ownerOfResource, errors = [], ...rest } = definition;
+	const { resource: load, parseWith, keep, keptBy = ownerOfResource, errors = [], ...rest } = definition;
 	const { handle, documentation } = handlerOf(rest);
-	const schema: z.ZodType | undefined = parseWith ?? (definition.body === undefined ? undefined : REQUEST_BODIES[definition.body]);
+	const schema: z.ZodType | undefined = parseWith ?? definition.body;
 	const own: ErrorCode[] = [];
 	if (load !== undefined) own.push("NOT_FOUND");
 	if (schema !== undefined) own.push("INVALID_DATA");
-	if (keepIn !== undefined) own.push("NOT_FOUND");
+	if (keep !== undefined) own.push("NOT_FOUND");
 	return {
 		...documentation,
 		errors: [...new Set([...own, ...errors])] as (Code | "NOT_FOUND" | "INVALID_DATA")[],
@@ -147,9 +151,9 @@ export function endpoint<const Code extends ErrorCode = never, B extends BodyNam
 				input.body = parseBody(c, schema);
 				if (input.body === null) return fail("INVALID_DATA");
 			}
-			if (keepIn !== undefined) {
-				const named = keepIn === "query" ? c.req.query("session_id") : (input.body as { session_id?: string }).session_id;
-				if (named !== undefined && (await keptSessionIsWrong(c.get("ctx"), await keptBy(c, input as Inputs<B, Parsed, R>), named))) return fail("NOT_FOUND");
+			if (keep !== undefined) {
+				const named = keep.in === "query" ? c.req.query("session_id") : (input.body as { session_id?: string }).session_id;
+				if (named !== undefined && (await keep.isWrong(c.get("ctx"), await keptBy(c, input as Inputs<B, Parsed, R>), named))) return fail("NOT_FOUND");
 				input.keep = named ?? null;
 			}
 			return handle(c, input as Inputs<B, Parsed, R>);
@@ -184,21 +188,14 @@ function handlerOf<Input, Code extends ErrorCode>(
 	};
 }
 
-/** A wire shape's name among the document's models. */
-function modelOf(shape: { schema: unknown }): ModelName {
-	const name = (Object.keys(MODELS) as ModelName[]).find((model) => MODELS[model] === shape.schema);
-	if (name === undefined) throw new Error("an endpoint answers a wire shape that is not a model of src/openapi/components.ts");
-	return name;
-}
-
 /** The success of an endpoint that answers one value in the wire shape `shape`. */
-export function returns<T>(shape: { json(value: T): unknown; schema: unknown }, description: string): ShapedSuccess<T> {
-	return { status: 200, description, model: modelOf(shape), shape };
+export function returns<T>(shape: { json(value: T): unknown; schema: Model }, description: string): ShapedSuccess<T> {
+	return { status: 200, description, model: shape.schema, shape };
 }
 
 /** The success of an endpoint that answers a list of values in the wire shape `shape`. */
-export function returnsList(shape: { schema: unknown }, description: string): Success {
-	return { status: 200, description, model: modelOf(shape), list: true };
+export function returnsList(shape: { schema: Model }, description: string): Success {
+	return { status: 200, description, model: shape.schema, list: true };
 }
 
 /** The success of an endpoint that has nothing to return (204). */

@@ -41,6 +41,7 @@ import {
 import { eventPageAnswer, unblockUserBody } from "../features/events/schemas.ts";
 import { userImportBodyDocument, userImportAnswer } from "../features/user-imports/schemas.ts";
 import { createUserBody, userAnswer } from "../features/users/schemas.ts";
+import { healthAnswer } from "../features/health/schemas.ts";
 
 export const REQUEST_BODIES = {
 	CreateUserBody: createUserBody,
@@ -74,11 +75,8 @@ export const REQUEST_BODIES = {
  *  allowCredentials): named here so that the document declares it once (document.ts). */
 const passkeyCredentialDescriptor = passkeyRegistrationAnswer.schema.shape.options.shape.excludeCredentials.element;
 
-/** features/health/handlers.ts: 200 "ok", 503 "unavailable". */
-const healthResponse = z.object({ status: z.enum(["ok", "unavailable"]) });
-
 /** GET /openapi.json answers this very document; only its version field is promised here. */
-const openApiDocumentResponse = z.looseObject({ openapi: z.string() });
+export const openApiDocumentResponse = z.looseObject({ openapi: z.string() });
 
 export const MODELS = {
 	User: userAnswer.schema,
@@ -102,9 +100,22 @@ export const MODELS = {
 	Session: sessionAnswer.schema,
 	CreatedSession: createdSessionAnswer.schema,
 	ValidatedSession: validatedSessionAnswer.schema,
-	Health: healthResponse,
+	Health: healthAnswer,
 	OpenApiDocument: openApiDocumentResponse,
 } satisfies Record<string, z.ZodType>;
 
 export type BodyName = keyof typeof REQUEST_BODIES;
-export type ModelName = keyof typeof MODELS;
+
+/** The component name of `schema` among `named`; an endpoint that carries a schema not named here
+ *  cannot be documented, so the document is not built. */
+function nameIn(named: Record<string, z.ZodType>, what: string): (schema: z.ZodType) => string {
+	const names = new Map(Object.entries(named).map(([name, schema]) => [schema, name]));
+	return function nameOf(schema) {
+		const name = names.get(schema);
+		if (name === undefined) throw new Error(`openapi: an endpoint carries a ${what} that src/openapi/components.ts does not name`);
+		return name;
+	};
+}
+
+export const bodyName = nameIn(REQUEST_BODIES, "request body");
+export const modelName = nameIn(MODELS, "model");

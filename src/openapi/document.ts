@@ -7,7 +7,7 @@ import { ERROR_STATUS, type ErrorCode } from "../errors.ts";
 import { identifier } from "../features/users/schemas.ts";
 import { TAGS, type Success } from "../http/endpoint.ts";
 import { DEFAULT_BODY_LIMIT, documentedErrors, type Route } from "../http/route.ts";
-import { MODELS, REQUEST_BODIES, type BodyName } from "./components.ts";
+import { bodyName, MODELS, modelName, REQUEST_BODIES } from "./components.ts";
 import { EXAMPLES } from "./examples.ts";
 
 type Json = Record<string, unknown>;
@@ -142,7 +142,7 @@ function errorResponse(codes: readonly ErrorCode[], meaning: Meanings): Json {
 function successResponse(success: Success, example: unknown): Json {
 	if (success.status === 204) return { description: success.description };
 	if ("mediaType" in success) return { description: success.description, content: { [success.mediaType]: mediaType({ type: "string" }, example) } };
-	const model = ref("schemas", success.model);
+	const model = ref("schemas", modelName(success.model));
 	const response: Json = {
 		description: success.description,
 		content: { "application/json": mediaType(success.list ? { type: "array", items: model } : model, example) },
@@ -161,7 +161,7 @@ function responses(route: Route, meanings: Meanings): Json {
 	const operation = route.endpoint;
 	const byStatus = new Map<number, Json>([[operation.success.status, successResponse(operation.success, EXAMPLES[operation.operationId]?.answer)]]);
 	for (const other of operation.otherResponses ?? []) {
-		const content = { "application/json": mediaType(ref("schemas", other.model), other.example) };
+		const content = { "application/json": mediaType(ref("schemas", modelName(other.model)), other.example) };
 		byStatus.set(other.status, { description: other.description, content });
 	}
 	const codes = documentedErrors(route);
@@ -173,7 +173,8 @@ function responses(route: Route, meanings: Meanings): Json {
 	return Object.fromEntries([...byStatus].sort(([a], [b]) => a - b).map(([status, response]) => [String(status), response]));
 }
 
-function requestBody(name: BodyName, bodySchemas: Record<string, JsonSchema>, example: unknown): Json {
+function requestBody(body: z.ZodType, bodySchemas: Record<string, JsonSchema>, example: unknown): Json {
+	const name = bodyName(body);
 	const required = (bodySchemas[name]?.required?.length ?? 0) > 0;
 	return {
 		required,

@@ -4,6 +4,7 @@
 // only once the first request comes, when the table exists.
 import { endpoint, endpoints } from "../http/endpoint.ts";
 import type { Route } from "../http/route.ts";
+import { openApiDocumentResponse } from "./components.ts";
 import { buildOpenApiDocument } from "./document.ts";
 
 export function openApiEndpoints(routes: () => readonly Route[]) {
@@ -12,7 +13,7 @@ export function openApiEndpoints(routes: () => readonly Route[]) {
 		getOpenApi: endpoint({
 			summary: "This OpenAPI 3.1 description",
 			description: "Needs no secret and reads no body.",
-			success: { status: 200, description: "The OpenAPI 3.1 description of this API.", model: "OpenApiDocument" },
+			success: { status: 200, description: "The OpenAPI 3.1 description of this API.", model: openApiDocumentResponse },
 			handle() {
 				body ??= JSON.stringify(buildOpenApiDocument(routes()));
 				return new Response(body, { headers: { "Content-Type": "application/json" } });

@@ -4,7 +4,7 @@ import { endpoint, endpoints, returns } from "../../http/endpoint.ts";
 import { pathRequestId } from "../../http/params.ts";
 import { requestEndpoints } from "../request-endpoints.ts";
 import * as actions from "./actions.ts";
-import { createdEmailSignInRequestAnswer, emailSignInAnswer, emailSignInRequestAnswer } from "./schemas.ts";
+import { createdEmailSignInRequestAnswer, createEmailSignInBody, emailSignInAnswer, emailSignInRequestAnswer, verifyEmailSignInBody } from "./schemas.ts";
 import type { EmailSignInRequest } from "./store.ts";
 
 /** An absent, expired, used or superseded request is INVALID_REQUEST, not NOT_FOUND (API.md
@@ -24,7 +24,7 @@ export default endpoints("Email sign-in", {
 		description:
 			"Made whether or not a user holds the email (user_id null), in the same time, so answer your visitor identically either way. " +
 			"Replaces any earlier request for the email: only the latest code works. 3 per email per 15 minutes; the per-address bucket of code requests.",
-		body: "CreateEmailSignInBody",
+		body: createEmailSignInBody,
 		success: returns(createdEmailSignInRequestAnswer, "The request with its code; the code appears only here. It lives 10 minutes."),
 		errors: actions.CREATE_EMAIL_SIGN_IN_ERRORS,
 		act: (ctx, { body }) => actions.createEmailSignInRequest(ctx, body.email, body.client_ip),
@@ -40,7 +40,7 @@ export default endpoints("Email sign-in", {
 			"With create_user and nobody holding the email, creates a passwordless user. INVALID_REQUEST when the request is absent, expired, used or " +
 			"superseded; the 5th incorrect code deletes the request; EMAIL_ALREADY_USED when a user took the email after a request that named nobody. " +
 			"The per-user password block does not apply. An email code is a first factor: ask for TOTP or a passkey as after a password.",
-		body: "VerifyEmailSignInBody",
+		body: verifyEmailSignInBody,
 		success: returns(emailSignInAnswer, "The user (null when nobody holds the email and create_user was not true), and whether this call created it."),
 		errors: actions.VERIFY_EMAIL_SIGN_IN_ERRORS,
 		act: async (ctx, { body }, c) => {

@@ -1,9 +1,9 @@
 // /users/:user_id/email-verification-request, /users/:user_id/verify-email
 import { endpoint, endpoints, returns, returnsNothing } from "../../http/endpoint.ts";
-import { ofPathUser, pathUser } from "../../http/params.ts";
+import { ofPathUser, pathUser } from "../users/path-user.ts";
 import { deletedOrNotFound } from "../../http/responses.ts";
 import * as actions from "./actions.ts";
-import { emailVerificationRequestAnswer } from "./schemas.ts";
+import { createVerificationRequestBody, emailVerificationRequestAnswer, verifyEmailBody } from "./schemas.ts";
 
 /** The live request of the user of `:user_id`. */
 const pathUserRequest = ofPathUser((ctx, user) => ctx.stores.emailVerifications.get(user.id));
@@ -11,7 +11,7 @@ const pathUserRequest = ofPathUser((ctx, user) => ctx.stores.emailVerifications.
 export default endpoints("Email verification", {
 	createEmailVerificationRequest: endpoint({
 		summary: "Create an email verification request",
-		body: "CreateEmailVerificationRequestBody",
+		body: createVerificationRequestBody,
 		success: returns(emailVerificationRequestAnswer, "The request; it replaces the user's previous one."),
 		resource: pathUser,
 		errors: actions.CREATE_VERIFICATION_REQUEST_ERRORS,
@@ -36,7 +36,7 @@ export default endpoints("Email verification", {
 	verifyEmail: endpoint({
 		summary: "Verify the email",
 		description: "NOT_ALLOWED when the user has no live request. The 5th incorrect code deletes the request.",
-		body: "VerifyEmailBody",
+		body: verifyEmailBody,
 		success: returnsNothing("The user's email_verified is now true; the request is consumed."),
 		resource: pathUser,
 		errors: actions.VERIFY_EMAIL_ERRORS,

@@ -1,9 +1,9 @@
 // GET /events, GET /users/:user_id/events, POST /users/:user_id/unblock
 import { fail } from "../../errors.ts";
 import { endpoint, endpoints, returns, returnsNothing, type Answer, type C } from "../../http/endpoint.ts";
-import { pathUser } from "../../http/params.ts";
+import { pathUser } from "../users/path-user.ts";
 import * as actions from "./actions.ts";
-import { eventListQuery, eventPageAnswer, parseEventListQuery, type EventListQuery } from "./schemas.ts";
+import { type EventListQuery, eventListQuery, eventPageAnswer, parseEventListQuery, unblockUserBody } from "./schemas.ts";
 
 /** A page of the feed, read with the query string, narrowed by `narrow` (to the path's user). */
 async function eventPage(c: C, narrow: Partial<EventListQuery> = {}): Promise<Answer<"INVALID_DATA">> {
@@ -41,7 +41,7 @@ export default endpoints("Events", {
 		description:
 			"Ends the user's block of password checks (10 incorrect passwords) and the locks of verify-2fa/totp and reset-2fa, " +
 			"and resets the lock escalation. Blocks of addresses stay. Records a user_unblocked event.",
-		body: "UnblockUserBody",
+		body: unblockUserBody,
 		success: returnsNothing("The user's blocks and locks are lifted."),
 		resource: pathUser,
 		errors: actions.UNBLOCK_USER_ERRORS,

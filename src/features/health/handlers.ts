@@ -2,6 +2,7 @@
 // does not, so an orchestrator can take the instance out of rotation. Needs no secret and never
 // reads a request body (its row in src/routes.ts is public, and only POST reads a body).
 import { endpoint, endpoints, type C } from "../../http/endpoint.ts";
+import { healthAnswer } from "./schemas.ts";
 
 async function databaseAnswers(c: C): Promise<boolean> {
 	try {
@@ -17,8 +18,8 @@ export default endpoints("Service", {
 	getHealth: endpoint({
 		summary: "Health",
 		description: "Needs no secret and reads no body. Answers once the database does, within about 2 seconds.",
-		success: { status: 200, description: '`{"status":"ok"}`: the database answers.', model: "Health" },
-		otherResponses: [{ status: 503, description: '`{"status":"unavailable"}`: the database does not answer (within about 2 seconds).', model: "Health", example: { status: "unavailable" } }],
+		success: { status: 200, description: '`{"status":"ok"}`: the database answers.', model: healthAnswer },
+		otherResponses: [{ status: 503, description: '`{"status":"unavailable"}`: the database does not answer (within about 2 seconds).', model: healthAnswer, example: { status: "unavailable" } }],
 		async handle(c) {
 			if (!(await databaseAnswers(c))) return Response.json({ status: "unavailable" }, { status: 503 });
 			return Response.json({ status: "ok" });

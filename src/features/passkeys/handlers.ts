@@ -6,10 +6,12 @@ import type { PasskeyConfig } from "../../config.ts";
 import type { AppContext } from "../../context.ts";
 import { ok } from "../../errors.ts";
 import { endpoint, endpoints, returns, returnsList, returnsNothing, type C } from "../../http/endpoint.ts";
-import { pathResource, pathUser } from "../../http/params.ts";
+import { pathResource } from "../../http/params.ts";
+import { pathUser } from "../users/path-user.ts";
 import { keptSessionQuery } from "../sessions/schemas.ts";
 import * as actions from "./actions.ts";
-import { passkeyAnswer, passkeyAuthenticationAnswer, passkeyRegistrationAnswer, passkeySignInAnswer } from "./schemas.ts";
+import { passkeyAnswer, passkeyAuthenticationAnswer, passkeyRegistrationAnswer, passkeySignInAnswer, startAuthenticationBody, startRegistrationBody, verifyAuthenticationBody, verifyRegistrationBody } from "./schemas.ts";
+import { KEPT_SESSION_IN_QUERY } from "../sessions/kept-session.ts";
 
 function relyingParty(ctx: AppContext): PasskeyConfig {
 	if (ctx.passkeys === null) throw new Error("a passkey route was reached with passkeys off");
@@ -30,7 +32,7 @@ export default endpoints("Passkeys", {
 			"Give `options` to `PublicKeyCredential.parseCreationOptionsFromJSON()` and the result to `navigator.credentials.create({ publicKey })`. " +
 			"The ceremony lives 5 minutes. The user handle in `options.user.id` is 32 random bytes made once per user, never the id or email. " +
 			"TOO_MANY_REQUESTS while `client_ip` is blocked for incorrect passwords; NOT_ALLOWED when the user has 10 passkeys, or passkeys are off.",
-		body: "StartPasskeyRegistrationBody",
+		body: startRegistrationBody,
 		success: returns(passkeyRegistrationAnswer, "The ceremony and its PublicKeyCredentialCreationOptions JSON."),
 		resource: pathUser,
 		errors: actions.START_REGISTRATION_ERRORS,
@@ -48,7 +50,7 @@ export default endpoints("Passkeys", {
 			"INVALID_REQUEST when the ceremony is unknown, expired or used; INVALID_CREDENTIAL when a check fails; PASSKEY_ALREADY_REGISTERED when the " +
 			"credential id is registered to any user; NOT_ALLOWED when the user reached 10 passkeys meanwhile, or passkeys are off. " +
 			"`client_ip` only goes into the passkey_registered security event.",
-		body: "VerifyPasskeyRegistrationBody",
+		body: verifyRegistrationBody,
 		success: returns(passkeyAnswer, "The new passkey."),
 		errors: actions.FINISH_REGISTRATION_ERRORS,
 		act: (ctx, { body }, c) =>
@@ -61,7 +63,7 @@ export default endpoints("Passkeys", {
 			"Give `options` to `PublicKeyCredential.parseRequestOptionsFromJSON()` and the result to `navigator.credentials.get({ publicKey })`. " +
 			"With `user_id`, `allowCredentials` lists that user's passkeys; without, it is empty, for a discoverable (username-less) sign-in. " +
 			"TOO_MANY_REQUESTS while `client_ip` (or the named user) is blocked for incorrect passwords. NOT_ALLOWED when passkeys are off.",
-		body: "StartPasskeyAuthenticationBody",
+		body: startAuthenticationBody,
 		success: returns(passkeyAuthenticationAnswer, "The ceremony and its PublicKeyCredentialRequestOptions JSON."),
 		errors: actions.START_AUTHENTICATION_ERRORS,
 		act: (ctx, { body }) => actions.startAuthentication(ctx, relyingParty(ctx), { userId: body.user_id, clientIp: body.client_ip }),
@@ -74,7 +76,7 @@ export default endpoints("Passkeys", {
 			"assertion counts as an incorrect password for `client_ip` and for the passkey's user (5 per address, 10 per user in 15 minutes). " +
 			"Then the ceremony is used up, whatever the outcome. INVALID_REQUEST when the ceremony is unknown, expired or used; INVALID_CREDENTIAL " +
 			"when a check fails (a counter that did not go up also logs passkey_counter_regressed). NOT_ALLOWED when passkeys are off.",
-		body: "VerifyPasskeyAuthenticationBody",
+		body: verifyAuthenticationBody,
 		success: returns(passkeySignInAnswer, "The user signed in, and the passkey used (its last_used_at now)."),
 		errors: actions.FINISH_AUTHENTICATION_ERRORS,
 		act: (ctx, { body }, c) => actions.finishAuthentication(ctx, relyingParty(ctx), { ceremonyId: pathCeremonyId(c), credential: body.credential, clientIp: body.client_ip }),
@@ -108,7 +110,7 @@ export default endpoints("Passkeys", {
 		query: keptSessionQuery,
 		success: returnsNothing("Deleted; it can no longer sign in."),
 		resource: pathPasskey,
-		keep: "query",
+		keep: KEPT_SESSION_IN_QUERY,
 		keptBy: async (_c, { resource: passkey }) => passkey.userId,
 		errors: actions.DELETE_PASSKEY_ERRORS,
 		act: (ctx, { resource: passkey, keep }) => actions.deletePasskey(ctx, passkey.id, keep),

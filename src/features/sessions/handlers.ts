@@ -1,10 +1,11 @@
 // /users/:user_id/sessions, /sessions/validate, /sessions/:session_id
 import { fail, ok } from "../../errors.ts";
 import { endpoint, endpoints, returns, returnsList, returnsNothing } from "../../http/endpoint.ts";
-import { pathResource, pathUser } from "../../http/params.ts";
+import { pathResource } from "../../http/params.ts";
+import { pathUser } from "../users/path-user.ts";
 import { isId } from "../../lib/ids.ts";
 import * as actions from "./actions.ts";
-import { createdSessionAnswer, endUserSessionsQuery, sessionAnswer, shownSession, validatedSessionAnswer } from "./schemas.ts";
+import { createdSessionAnswer, createSessionBody, endUserSessionsQuery, sessionAnswer, shownSession, validatedSessionAnswer, validateSessionBody } from "./schemas.ts";
 
 /** The live session named by `:session_id`, or null (NOT_FOUND). */
 const pathSession = pathResource("session_id", actions.getSession);
@@ -16,7 +17,7 @@ export default endpoints("Sessions", {
 			"Call it once the user is signed in, by Holm's checks or your own. The token is returned once, never again: put it in an HttpOnly, Secure, " +
 			"SameSite=Lax cookie. Creating one more session than --sessions-per-user (50) ends the user's least recently used session. " +
 			'new_device tells a receiver of the session_created event whether to send a "new sign-in" email. See docs/sessions.md.',
-		body: "CreateSessionBody",
+		body: createSessionBody,
 		success: returns(createdSessionAnswer, "The session and its token."),
 		resource: pathUser,
 		errors: actions.CREATE_SESSION_ERRORS,
@@ -57,7 +58,7 @@ export default endpoints("Sessions", {
 		description:
 			"Call it on each request of a signed-in user. The token travels in the body, never in a URL. A token that is malformed, unknown, expired, " +
 			"ended, or whose secret is wrong answers NOT_FOUND, each in the same time: clear the cookie and treat the request as signed out.",
-		body: "ValidateSessionBody",
+		body: validateSessionBody,
 		success: returns(validatedSessionAnswer, "The live session and its user."),
 		errors: ["NOT_FOUND"],
 		async handle(c, { body }) {

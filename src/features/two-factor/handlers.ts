@@ -3,10 +3,11 @@
 import { keptSessionQuery } from "../sessions/schemas.ts";
 import { markSecondFactor } from "../sessions/actions.ts";
 import { endpoint, endpoints, returns, returnsNothing } from "../../http/endpoint.ts";
-import { ofPathUser, pathUser } from "../../http/params.ts";
+import { ofPathUser, pathUser } from "../users/path-user.ts";
 import { noContent } from "../../http/responses.ts";
 import * as actions from "./actions.ts";
-import { recoveryCodeAnswer, totpCredentialAnswer } from "./schemas.ts";
+import { recoveryCodeAnswer, regenerateRecoveryCodeBody, registerTotpBody, resetTwoFactorBody, totpCredentialAnswer, verifyTotpBody } from "./schemas.ts";
+import { KEPT_SESSION_IN_BODY, KEPT_SESSION_IN_QUERY } from "../sessions/kept-session.ts";
 
 /** The TOTP credential of the user of `:user_id`. */
 const pathUserCredential = ofPathUser((ctx, user) => ctx.stores.twoFactor.getCredential(user.id));
@@ -17,7 +18,7 @@ export default endpoints("Two-factor authentication", {
 		description:
 			"Send the key as `key` or `totp_key` (when both are sent, `key` wins): padded base64 of exactly 20 bytes. " +
 			"It is stored only if `code` matches it (one 30-second step of drift either way).",
-		body: "RegisterTotpBody",
+		body: registerTotpBody,
 		success: returns(totpCredentialAnswer, "The credential; it replaces an earlier one."),
 		resource: pathUser,
 		errors: actions.REGISTER_TOTP_ERRORS,
@@ -37,7 +38,7 @@ export default endpoints("Two-factor authentication", {
 		query: keptSessionQuery,
 		success: returnsNothing("TOTP is off for the user."),
 		resource: pathUser,
-		keep: "query",
+		keep: KEPT_SESSION_IN_QUERY,
 		errors: actions.DELETE_TOTP_ERRORS,
 		act: (ctx, { resource: user, keep }) => actions.deleteTotpCredential(ctx, user.id, keep),
 	}),
@@ -48,10 +49,10 @@ export default endpoints("Two-factor authentication", {
 			"Each code works once. 5 incorrect codes in a row lock the check (TOO_MANY_REQUESTS, even for the right code). " +
 			"NOT_ALLOWED when the user has no TOTP credential. With `session_id` (a live session of this user, else NOT_FOUND before the code is judged), " +
 			"a correct code records that session's second_factor_verified_at.",
-		body: "VerifyTotpBody",
+		body: verifyTotpBody,
 		success: returnsNothing("The code is right."),
 		resource: pathUser,
-		keep: "body",
+		keep: KEPT_SESSION_IN_BODY,
 		errors: actions.VERIFY_TOTP_ERRORS,
 		async handle(c, { resource: user, body, keep: session }) {
 			const result = await actions.verifyTotp(c.get("ctx"), user.id, body.code, body.client_ip);
@@ -64,7 +65,7 @@ export default endpoints("Two-factor authentication", {
 
 	regenerateRecoveryCode: endpoint({
 		summary: "Regenerate the recovery code",
-		body: "RegenerateRecoveryCodeBody",
+		body: regenerateRecoveryCodeBody,
 		success: returns(recoveryCodeAnswer, "The user's new recovery code."),
 		resource: pathUser,
 		errors: actions.REGENERATE_RECOVERY_CODE_ERRORS,
@@ -74,10 +75,10 @@ export default endpoints("Two-factor authentication", {
 	resetTwoFactor: endpoint({
 		summary: "Reset two-factor authentication with the recovery code",
 		description: "The TOTP credential is deleted and the old recovery code is spent. 5 incorrect codes in a row lock the check. Every other session of the user ends in the same transaction; `session_id` (a live session of this user, else NOT_FOUND before anything else is judged, and nothing changes) stays signed in.",
-		body: "ResetTwoFactorBody",
+		body: resetTwoFactorBody,
 		success: returns(recoveryCodeAnswer, "A new recovery code."),
 		resource: pathUser,
-		keep: "body",
+		keep: KEPT_SESSION_IN_BODY,
 		errors: actions.RESET_SECOND_FACTORS_ERRORS,
 		act: (ctx, { resource: user, body, keep }) => actions.resetUserSecondFactors(ctx, user.id, body.recovery_code, body.client_ip, keep),
 	}),

@@ -1,7 +1,7 @@
 // POST /user-imports
 import { endpoint, endpoints, returns } from "../../http/endpoint.ts";
 import * as actions from "./actions.ts";
-import { userImportAnswer, userImportBody } from "./schemas.ts";
+import { userImportAnswer, userImportBody, userImportBodyDocument } from "./schemas.ts";
 
 export default endpoints("Users", {
 	importUsers: endpoint({
@@ -13,7 +13,7 @@ export default endpoints("Users", {
 			"A row whose email, id or a passkey's credential id is taken (in the database or by an earlier row) fails with `on_conflict: error` and is skipped with `skip`, " +
 			"so re-running an import with `skip` changes nothing. Nothing is hashed: hashes are parsed and checked against their cost bounds. " +
 			"See docs/import.md.",
-		body: "ImportUsersBody",
+		body: userImportBodyDocument,
 		success: returns(userImportAnswer, "The counts and one result per row."),
 		parseWith: userImportBody, // rows are judged one by one, each failing alone
 		async handle(c, { body }) {
