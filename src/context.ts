@@ -31,8 +31,3 @@ export interface AppContext {
 	/** The webhook deliverer, told when an event is stored (with --webhook-url). */
 	webhooks?: { wake(): void };
 }
-
-/** Whole Unix seconds, the unit of every timestamp in the API. */
-export function nowSeconds(ctx: AppContext): number {
-	return Math.floor(ctx.now() / 1000);
-}

@@ -5,38 +5,7 @@
 // request. A correct code's attempt is given back by the store verb that acts on it.
 import type { AppContext } from "../context.ts";
 import { logEvent, newEvent } from "./events/actions.ts";
-import type { HolmEvent } from "./events/store.ts";
-
-interface TakenAttempt<Code> {
-	/** What the given code is compared with (the code, or its digest). */
-	code: Code;
-	/** Attempts counted so far, this one included. */
-	attempts: number;
-	/** Whose request it is (null: an email sign-in for an email nobody held). */
-	userId: string | null;
-}
-
-export interface CodeAttemptStore<Code> {
-	/** Counts one attempt at a live request that has had fewer than `maxAttempts` (the code-attempts
-	 *  limit); null when the request is absent, expired or out of attempts. */
-	takeCodeAttempt(key: string, maxAttempts: number): Promise<TakenAttempt<Code> | null>;
-	/** Deletes the request (its last attempt was incorrect) and writes `event`, in one transaction. */
-	deleteAfterLastAttempt(key: string, event: HolmEvent): Promise<void>;
-}
-
-/** What every one-time-code request table can do (src/stores/<database>/code-requests.ts writes it
- *  once per database); "live" is judged by the store's clock. */
-export interface CodeRequestStore<Request, Code> extends CodeAttemptStore<Code> {
-	/** The live request, or null. */
-	get(key: string): Promise<Request | null>;
-	/** The user's live requests, oldest first. */
-	listForUser(userId: string): Promise<Request[]>;
-	/** Deletes a live request; whether there was one. */
-	delete(key: string): Promise<boolean>;
-	deleteForUser(userId: string): Promise<void>;
-	/** Deletes the requests that expired by `now` (the sweep's time). */
-	deleteExpired(now: number): Promise<void>;
-}
+import type { CodeAttemptStore } from "./code-requests-store.ts";
 
 type CodeCheck = "CORRECT" | "INCORRECT" | "ABSENT";
 

@@ -9,12 +9,11 @@ import type { PasskeyStore } from "../features/passkeys/store.ts";
 import type { PasswordResetStore } from "../features/password-reset/store.ts";
 import type { PasswordStore } from "../features/passwords/store.ts";
 import type { SessionStore } from "../features/sessions/store.ts";
-import { DEFAULT_SESSION_SETTINGS, type SessionSettings } from "../features/sessions/settings.ts";
+import type { SessionSettings } from "../features/sessions/settings.ts";
 import type { TwoFactorStore } from "../features/two-factor/store.ts";
 import type { UserImportStore } from "../features/user-imports/store.ts";
 import type { UserStore } from "../features/users/store.ts";
 import type { LimitStore } from "../limits.ts";
-import { CONSOLE_IDLE_SECONDS, CONSOLE_SESSION_SECONDS } from "../features/console/sessions.ts";
 
 export interface Stores {
 	users: UserStore;
@@ -42,19 +41,6 @@ export interface EventSettings {
 }
 
 export const NO_WEBHOOK_EVENTS: EventSettings = { retentionDays: 30, webhook: null };
-
-/** Removes requests that are already invisible because they expired. Second-factor lockouts are
- *  kept: an ended lock still makes the next one longer (at most two rows per user). */
-export async function deleteExpiredRows(stores: Stores, nowSeconds: number, events: EventSettings = NO_WEBHOOK_EVENTS): Promise<void> {
-	await stores.events.deleteOlderThan(nowSeconds - events.retentionDays * 24 * 60 * 60);
-	await stores.passwordResets.deleteExpired(nowSeconds);
-	await stores.emailSignIns.deleteExpired(nowSeconds);
-	await stores.emailVerifications.deleteExpired(nowSeconds);
-	await stores.emailUpdates.deleteExpired(nowSeconds);
-	await stores.passkeys.deleteExpiredCeremonies(nowSeconds);
-	await stores.console.deleteExpired(nowSeconds, CONSOLE_IDLE_SECONDS, CONSOLE_SESSION_SECONDS);
-	await stores.sessions.deleteExpired(nowSeconds, events.sessions ?? DEFAULT_SESSION_SETTINGS);
-}
 
 /** A busy turn's writes in one transaction (SQLite): grouped from group() until commit(), which
  *  says why not, in words safe to log, when the group's writes could not be committed. */

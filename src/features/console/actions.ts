@@ -4,7 +4,8 @@
 import { endSession, endUserSessions, getSession, listUserSessions, sessionSettings } from "../sessions/actions.ts";
 import { sessionAnswer, shownSession } from "../sessions/schemas.ts";
 import packageJson from "../../../package.json" with { type: "json" };
-import { nowSeconds, type AppContext } from "../../context.ts";
+import type { AppContext } from "../../context.ts";
+import { nowSeconds } from "../../lib/clock.ts";
 import { isId } from "../../lib/ids.ts";
 import { isValidEmail, normalizeEmail } from "../../lib/validation.ts";
 import { newEvent, recordEvent, unblockUser } from "../events/actions.ts";

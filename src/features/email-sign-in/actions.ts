@@ -1,6 +1,7 @@
 // Sign-in by email code (API.md section 14): a request for an email (known or not), then its code.
 // Holm makes and checks the code; the application mails it, as it does for resets.
-import { nowSeconds, type AppContext } from "../../context.ts";
+import type { AppContext } from "../../context.ts";
+import { nowSeconds } from "../../lib/clock.ts";
 import { fail, ok, tooManyRequests, type Result } from "../../errors.ts";
 import { constantTimeEqualBytes, hashCode } from "../../lib/constant-time.ts";
 import { generateCode, generateId } from "../../lib/ids.ts";

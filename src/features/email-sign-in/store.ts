@@ -3,7 +3,7 @@
 // invisible. There is at most one request per email: a new one replaces the row, so only the
 // latest code works.
 import type { AccountClaim } from "../account-claims/claim.ts";
-import type { CodeAttemptStore } from "../code-attempts.ts";
+import type { CodeAttemptStore } from "../code-requests-store.ts";
 import type { HolmEvent } from "../events/store.ts";
 import type { NewUser, User } from "../users/store.ts";
 

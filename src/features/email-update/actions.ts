@@ -1,6 +1,7 @@
 // Email update: a code goes to the new address; giving it back moves the user to that address.
 import { logSessionsEnded, sessionEnding } from "../sessions/actions.ts";
-import { nowSeconds, type AppContext } from "../../context.ts";
+import type { AppContext } from "../../context.ts";
+import { nowSeconds } from "../../lib/clock.ts";
 import { fail, ok, tooManyRequests, type Result } from "../../errors.ts";
 import { codesMatch } from "../../lib/constant-time.ts";
 import { generateCode, generateId, isId } from "../../lib/ids.ts";

@@ -1,5 +1,6 @@
 // Email verification: a code goes to the user's address; giving it back proves the address.
-import { nowSeconds, type AppContext } from "../../context.ts";
+import type { AppContext } from "../../context.ts";
+import { nowSeconds } from "../../lib/clock.ts";
 import { fail, ok, tooManyRequests, type Result } from "../../errors.ts";
 import { codesMatch } from "../../lib/constant-time.ts";
 import { generateCode } from "../../lib/ids.ts";

@@ -1,7 +1,7 @@
 // What email verification needs from a database; src/stores/<database>/email-verification.ts
 // implements it. At most one request per user (the user id is its key); a request is live while
 // now < expires_at, by the store's clock (the database's on PostgreSQL). The code is kept as it is, because GET shows it again (API.md section 2).
-import type { CodeRequestStore } from "../code-attempts.ts";
+import type { CodeRequestStore } from "../code-requests-store.ts";
 import type { HolmEvent } from "../events/store.ts";
 import type { UserRowWrite } from "../users/store.ts";
 

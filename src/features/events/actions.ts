@@ -1,6 +1,7 @@
 // Making, logging and recording events. Every event is logged ("security event", as the README's
 // table describes) and stored unless --event-retention is 0.
-import { nowSeconds, type AppContext } from "../../context.ts";
+import type { AppContext } from "../../context.ts";
+import { nowSeconds } from "../../lib/clock.ts";
 import { fail, ok, type Result } from "../../errors.ts";
 import { generateId } from "../../lib/ids.ts";
 import { logSecurityEvent } from "../../security-events.ts";

@@ -3,7 +3,8 @@
 // first, so whatever its outcome it is used up, on every instance.
 import { encodeBase64urlNoPadding } from "@oslojs/encoding";
 import type { PasskeyConfig } from "../../config.ts";
-import { nowSeconds, type AppContext } from "../../context.ts";
+import type { AppContext } from "../../context.ts";
+import { nowSeconds } from "../../lib/clock.ts";
 import { fail, ok, tooManyRequests, type Result } from "../../errors.ts";
 import { generateId, isId } from "../../lib/ids.ts";
 import type { PasswordGuess } from "../../limits.ts";

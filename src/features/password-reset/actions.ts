@@ -2,7 +2,8 @@
 // code, then set a new password with the verified request.
 import { accountClaim } from "../account-claims/claim.ts";
 import { logSessionsEnded } from "../sessions/actions.ts";
-import { nowSeconds, type AppContext } from "../../context.ts";
+import type { AppContext } from "../../context.ts";
+import { nowSeconds } from "../../lib/clock.ts";
 import { fail, ok, tooManyRequests, type Result } from "../../errors.ts";
 import { constantTimeEqualBytes, hashCode } from "../../lib/constant-time.ts";
 import { generateCode, generateId, isId } from "../../lib/ids.ts";

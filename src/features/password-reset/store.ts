@@ -2,7 +2,7 @@
 // implements it. A request is live while now < expires_at; expired ones are invisible. "Now" is the
 // store's clock, given when it is built (the database's on PostgreSQL).
 import type { AccountClaim, ClaimOutcome } from "../account-claims/claim.ts";
-import type { CodeRequestStore } from "../code-attempts.ts";
+import type { CodeRequestStore } from "../code-requests-store.ts";
 import type { HolmEvent } from "../events/store.ts";
 import type { UserRowWrite } from "../users/store.ts";
 

@@ -1,7 +1,8 @@
 // Sessions (API.md section 13): created once the application has signed a user in, validated on
 // each of its requests in one indexed read, and ended by the user, the operator, the cap, or in
 // the same transaction as the credential change that must end them.
-import { nowSeconds, type AppContext } from "../../context.ts";
+import type { AppContext } from "../../context.ts";
+import { nowSeconds } from "../../lib/clock.ts";
 import { fail, ok, type Result } from "../../errors.ts";
 import { addressLimitKey, parseAddress } from "../../lib/client-ip.ts";
 import { constantTimeEqualBytes, sha256 } from "../../lib/constant-time.ts";

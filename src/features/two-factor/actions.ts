@@ -1,7 +1,8 @@
 // The second factors: a TOTP credential, and the recovery code that resets it when the
 // authenticator is lost.
 import { logSessionsEnded, sessionEnding } from "../sessions/actions.ts";
-import { nowSeconds, type AppContext } from "../../context.ts";
+import type { AppContext } from "../../context.ts";
+import { nowSeconds } from "../../lib/clock.ts";
 import { fail, ok, type Failure, type Result } from "../../errors.ts";
 import { codesMatch } from "../../lib/constant-time.ts";
 import { generateCode } from "../../lib/ids.ts";

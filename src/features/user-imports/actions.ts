@@ -1,6 +1,7 @@
 // Bringing users in (API.md section 9): each row is checked on its own, then every valid row is
 // stored unless its email or id is taken, in the database or by an earlier row of the request.
-import { nowSeconds, type AppContext } from "../../context.ts";
+import type { AppContext } from "../../context.ts";
+import { nowSeconds } from "../../lib/clock.ts";
 import { generateCode, generateId } from "../../lib/ids.ts";
 import { decodeTotpKeyOfLength, IMPORTED_TOTP_KEY_BYTES } from "../../lib/totp.ts";
 import { parsePasswordHash } from "../../password-hashes/index.ts";

@@ -1,7 +1,8 @@
 // Creating users.
 import { withData } from "../events/store.ts";
 import { logSessionsEnded, sessionEnding } from "../sessions/actions.ts";
-import { nowSeconds, type AppContext } from "../../context.ts";
+import type { AppContext } from "../../context.ts";
+import { nowSeconds } from "../../lib/clock.ts";
 import { fail, ok, tooManyRequests, type Result } from "../../errors.ts";
 import { generateCode, generateId } from "../../lib/ids.ts";
 import { couldBeInEmail } from "../../lib/validation.ts";

@@ -5,7 +5,7 @@
 // judged by the database's clock (clock.ts), never this instance's; the sweep gives deleteExpired
 // the database's time.
 import type { SQL } from "bun";
-import type { CodeRequestStore } from "../../features/code-attempts.ts";
+import type { CodeRequestStore } from "../../features/code-requests-store.ts";
 import type { CodeRequestTable } from "../code-request-rows.ts";
 import type { DatabaseClock } from "./clock.ts";
 import type { PostgresEventLog } from "./events.ts";

@@ -2,7 +2,8 @@
 // (section 8 of API.md), through Bun's built-in client.
 import type { SQL } from "bun";
 import type { Clock } from "../../lib/rate-limit.ts";
-import { deleteExpiredRows, NO_WEBHOOK_EVENTS, type EventSettings, type Storage, type Stores } from "../index.ts";
+import { NO_WEBHOOK_EVENTS, type EventSettings, type Storage, type Stores } from "../index.ts";
+import { deleteExpiredRows } from "../sweep.ts";
 import { databaseClock, type DatabaseClock } from "./clock.ts";
 import { connectPostgres, createHealthProbe, timeoutReason } from "./connection.ts";
 import { createPostgresConsoleStore } from "./console.ts";

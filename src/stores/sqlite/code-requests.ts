@@ -3,7 +3,7 @@
 // how a code's attempts are counted, how a request is used up or when it expires, so those verbs
 // are written once here. Each is one statement, or one transaction with its event.
 import type { Database } from "bun:sqlite";
-import type { CodeRequestStore } from "../../features/code-attempts.ts";
+import type { CodeRequestStore } from "../../features/code-requests-store.ts";
 import type { HolmEvent } from "../../features/events/store.ts";
 import type { CodeRequestTable } from "../code-request-rows.ts";
 import type { SnapshotReads } from "./db/snapshot-reads.ts";

@@ -2,7 +2,8 @@
 import type { Database } from "bun:sqlite";
 import { createMemoryLimitStore } from "../../limits.ts";
 import type { Logger } from "../../log.ts";
-import { deleteExpiredRows, NO_WEBHOOK_EVENTS, type EventSettings, type Storage, type Stores } from "../index.ts";
+import { NO_WEBHOOK_EVENTS, type EventSettings, type Storage, type Stores } from "../index.ts";
+import { deleteExpiredRows } from "../sweep.ts";
 import { startCheckpointer, type Checkpointer } from "./checkpointer.ts";
 import { CONNECTION_PRAGMAS, openAndMigrate } from "./db/open.ts";
 import { openSnapshotReads, type SnapshotReads } from "./db/snapshot-reads.ts";
