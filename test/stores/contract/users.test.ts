@@ -1,0 +1,259 @@
+// The UserStore contract (src/features/users/store.ts), on SQLite and PostgreSQL alike: the unique
+// email decides a race, a user's deletion takes everything the user owns and records the end of its
+// sessions in the same transaction, and a page of users is the right run of the whole ordering
+// wherever it lies (each database reads far pages by a different plan).
+import { expect, test } from "bun:test";
+import type { User, UserListQuery } from "../../../src/features/users/store.ts";
+import { DEFAULT_SESSION_SETTINGS } from "../../../src/features/sessions/settings.ts";
+import { generateId } from "../../../src/lib/ids.ts";
+import { contract, signIn, withEventsRefused, endedBy, ending, event, eventsOf, eventTypesOf, importedUser, insertUser, newUser, randomBytes, together, type Under } from "./harness.ts";
+
+
+
+contract("UserStore", {}, (under) => {
+	test("insert stores the user with its user_created event; every read finds it", async () => {
+		const user = newUser(under);
+		const created = event(under, "user_created", user.id, { email: user.email });
+		expect(await under.stores.users.insert(user, created)).toBe("CREATED");
+		const expected: User = {
+			id: user.id,
+			createdAt: user.createdAt,
+			email: user.email,
+			emailVerified: false,
+			totpRegistered: false,
+			recoveryCode: user.recoveryCode,
+			passwordLeaked: false,
+		};
+		expect(await under.stores.users.get(user.id)).toEqual(expected);
+		expect(await under.stores.users.getByEmail(user.email!)).toEqual(expected);
+		expect(await under.stores.users.getByEmailForSignIn(user.email!)).toEqual({ user: expected, passwordHash: user.passwordHash });
+		expect(await under.stores.users.getPasswordHash(user.id)).toBe(user.passwordHash);
+		expect(await under.stores.users.isEmailTaken(user.email!)).toBe(true);
+		expect(await eventsOf(under, user.id)).toEqual([created]);
+	});
+
+	test("reads of a user or email nobody has find nothing; an email is found only in its stored form", async () => {
+		const user = await insertUser(under);
+		expect(await under.stores.users.get(generateId())).toBeNull();
+		expect(await under.stores.users.getByEmail("nobody@example.com")).toBeNull();
+		expect(await under.stores.users.getByEmailForSignIn("nobody@example.com")).toBeNull();
+		expect(await under.stores.users.getPasswordHash(generateId())).toBeNull();
+		expect(await under.stores.users.isEmailTaken("nobody@example.com")).toBe(false);
+		expect(await under.stores.users.getByEmail(user.email!.toUpperCase())).toBeNull();
+	});
+
+	test("insert: EMAIL_ALREADY_USED for an email another user holds, with no event; users without an email are many", async () => {
+		const holder = await insertUser(under);
+		const second = newUser(under, { email: holder.email });
+		expect(await under.stores.users.insert(second, event(under, "user_created", second.id))).toBe("EMAIL_ALREADY_USED");
+		expect(await under.stores.users.get(second.id)).toBeNull();
+		expect(await eventsOf(under, second.id)).toEqual([]);
+		const a = await insertUser(under, { email: null });
+		const b = await insertUser(under, { email: null });
+		expect((await under.stores.users.get(a.id))!.email).toBeNull();
+		expect((await under.stores.users.get(b.id))!.email).toBeNull();
+	});
+
+	test("insert: of parallel sign-ups with one email, exactly one is created, and only its event is stored", async () => {
+		const email = `race-${generateId().toLowerCase()}@example.com`;
+		const users = Array.from({ length: 8 }, () => newUser(under, { email }));
+		const outcomes = await together(users.length, (i) => under.stores.users.insert(users[i]!, event(under, "user_created", users[i]!.id)));
+		expect(outcomes.filter((o) => o === "CREATED")).toHaveLength(1);
+		const winner = users[outcomes.indexOf("CREATED")]!;
+		expect((await under.stores.users.getByEmail(email))!.id).toBe(winner.id);
+		for (const user of users) expect(await eventTypesOf(under, user.id)).toEqual(user === winner ? ["user_created"] : []);
+	});
+
+	test("a user whose user_created cannot be stored is not created (the change and its event are one)", async () => {
+		const user = newUser(under);
+		await withEventsRefused(under, "user_created", () => under.stores.users.insert(user, event(under, "user_created", user.id)));
+		expect(await under.stores.users.get(user.id)).toBeNull();
+		expect(await under.stores.users.isEmailTaken(user.email!)).toBe(false);
+	});
+
+	test("delete: false for a user who is not there, and nothing is written", async () => {
+		const id = generateId();
+		const sessionsEnded = ending(under, id, "user_deleted");
+		expect(await under.stores.users.delete(id, event(under, "user_deleted", id), sessionsEnded)).toBe(false);
+		expect(endedBy(sessionsEnded)).toBeNull();
+		expect(await eventsOf(under, id)).toEqual([]);
+	});
+
+	test("delete takes everything the user owns, records the end of their live sessions, and keeps their events; the email is free again", async () => {
+		const user = await insertUser(under);
+		const other = await insertUser(under);
+		const [one, two] = [await signIn(under, user.id), await signIn(under, user.id)];
+		const theirs = await signIn(under, other.id);
+		const now = under.seconds();
+		await under.stores.passwordResets.insert({ id: generateId(), userId: user.id, createdAt: now, expiresAt: now + 600, emailVerified: false, codeHash: randomBytes() });
+		await under.stores.emailVerifications.replace({ userId: user.id, createdAt: now, expiresAt: now + 600, code: "ABCDEFGH" });
+		await under.stores.emailUpdates.insert({ id: generateId(), userId: user.id, createdAt: now, expiresAt: now + 600, email: `new-${user.email}`, code: "ABCDEFGH" });
+		await under.stores.twoFactor.replaceCredential({ userId: user.id, createdAt: now, key: randomBytes(20) }, 1, event(under, "totp_registered", user.id));
+		const sessionsEnded = ending(under, user.id, "user_deleted");
+		const deleted = event(under, "user_deleted", user.id);
+		expect(await under.stores.users.delete(user.id, deleted, sessionsEnded)).toBe(true);
+		expect(endedBy(sessionsEnded)!.data).toEqual({ reason: "user_deleted", session_ids: expect.arrayContaining([one, two]) });
+		expect((endedBy(sessionsEnded)!.data.session_ids as string[]).length).toBe(2);
+		expect(await under.stores.users.get(user.id)).toBeNull();
+		expect(await under.stores.users.getPasswordHash(user.id)).toBeNull();
+		expect(await under.stores.users.isEmailTaken(user.email!)).toBe(false);
+		expect(await under.stores.passwordResets.listForUser(user.id)).toEqual([]);
+		expect(await under.stores.emailVerifications.get(user.id)).toBeNull();
+		expect(await under.stores.emailUpdates.listForUser(user.id)).toEqual([]);
+		expect(await under.stores.twoFactor.getCredential(user.id)).toBeNull();
+		expect(await under.stores.sessions.findForValidation(one)).toBeNull();
+		expect(await under.stores.sessions.findForValidation(theirs)).not.toBeNull();
+		// The events stay, the sessions' end and the deletion last.
+		expect(await eventTypesOf(under, user.id)).toEqual(["user_created", "session_created", "session_created", "totp_registered", "sessions_ended", "user_deleted"]);
+		expect((await eventsOf(under, user.id)).at(-1)).toEqual(deleted);
+		await insertUser(under, { email: user.email });
+		// Deleted twice (two operators at once): the second finds nobody.
+		expect(await under.stores.users.delete(user.id, event(under, "user_deleted", user.id), ending(under, user.id, "user_deleted"))).toBe(false);
+	});
+
+	test("delete: of parallel deletions of one user, one deletes and one user_deleted is stored", async () => {
+		const user = await insertUser(under);
+		await signIn(under, user.id);
+		const outcomes = await together(5, () => under.stores.users.delete(user.id, event(under, "user_deleted", user.id), ending(under, user.id, "user_deleted")));
+		expect(outcomes.filter(Boolean)).toHaveLength(1);
+		expect((await eventTypesOf(under, user.id)).filter((t) => t === "user_deleted" || t === "sessions_ended")).toEqual(["sessions_ended", "user_deleted"]);
+	});
+
+	test("delete racing sign-ins: no session outlives its user", async () => {
+		const user = await insertUser(under);
+		const created = together(10, async () => {
+			try {
+				return await signIn(under, user.id);
+			} catch {
+				return null; // NO_USER once the user is gone
+			}
+		});
+		const deleted = under.stores.users.delete(user.id, event(under, "user_deleted", user.id), ending(under, user.id, "user_deleted"));
+		const [ids] = await Promise.all([created, deleted]);
+		for (const id of ids) if (id !== null) expect(await under.stores.sessions.findForValidation(id)).toBeNull();
+		expect(await under.stores.sessions.listForUser(user.id, DEFAULT_SESSION_SETTINGS)).toEqual([]);
+	});
+
+	test("a deletion whose user_deleted cannot be stored deletes nothing and ends no session", async () => {
+		const user = await insertUser(under);
+		const session = await signIn(under, user.id);
+		await withEventsRefused(under, "user_deleted", () => under.stores.users.delete(user.id, event(under, "user_deleted", user.id), ending(under, user.id, "user_deleted")));
+		expect(await under.stores.users.get(user.id)).not.toBeNull();
+		expect(await under.stores.sessions.findForValidation(session)).not.toBeNull();
+		expect(await eventTypesOf(under, user.id)).toEqual(["user_created", "session_created"]);
+	});
+
+	test("list with an email query: the users whose email holds it, in the order asked, with their number", async () => {
+		const token = `q${generateId().slice(0, 10).toLowerCase()}`;
+		const users: { id: string; createdAt: number }[] = [];
+		for (let i = 0; i < 7; i++) {
+			const user = await insertUser(under, { email: `m${i}-${token}@example.org`, createdAt: under.seconds() + (i % 3) });
+			users.push(user);
+		}
+		await insertUser(under, { email: `other-${generateId().toLowerCase()}@example.org` });
+		const byCreated = [...users].sort((a, b) => a.createdAt - b.createdAt || (a.id < b.id ? -1 : 1)).map((u) => u.id);
+		const byId = users.map((u) => u.id).sort();
+		const list = async (query: Partial<UserListQuery>) => {
+			const page = await under.stores.users.list({ sortBy: "created_at", sortOrder: "ascending", limit: 100, offset: 0, emailQuery: token, ...query });
+			return { ids: page.users.map((u) => u.id), total: page.total };
+		};
+		expect(await list({})).toEqual({ ids: byCreated, total: 7 });
+		expect(await list({ sortOrder: "descending" })).toEqual({ ids: [...byCreated].reverse(), total: 7 });
+		expect(await list({ sortBy: "id" })).toEqual({ ids: byId, total: 7 });
+		expect(await list({ sortBy: "id", sortOrder: "descending", limit: 3, offset: 2 })).toEqual({ ids: [...byId].reverse().slice(2, 5), total: 7 });
+		expect(await list({ offset: 7 })).toEqual({ ids: [], total: 7 });
+		expect(await list({ emailQuery: `m3-${token}` })).toEqual({ ids: [users[3]!.id], total: 1 });
+		expect(await list({ emailQuery: `${token}@nowhere` })).toEqual({ ids: [], total: 0 });
+		// Two characters, under any index's trigram: still a substring match.
+		const short = await under.stores.users.list({ sortBy: "id", sortOrder: "ascending", limit: 1000, offset: 0, emailQuery: token.slice(0, 2) });
+		expect(short.users.map((u) => u.id)).toEqual(expect.arrayContaining(byId));
+	});
+
+	test("listPasswordLeaked: the users whose password was found leaked, by created_at then id, with their number", async () => {
+		const before = await under.stores.users.listPasswordLeaked({ sortOrder: "ascending", limit: 1000, offset: 0 });
+		const users = [await insertUser(under), await insertUser(under), await insertUser(under)];
+		await insertUser(under);
+		for (const user of users) expect(await under.stores.passwords.markPasswordLeaked(user.id, user.passwordHash)).toBe(true);
+		const all = await under.stores.users.listPasswordLeaked({ sortOrder: "ascending", limit: 1000, offset: 0 });
+		expect(all.total).toBe(before.total + 3);
+		const mine = all.users.filter((u) => users.some((m) => m.id === u.id));
+		expect(mine.map((u) => u.id)).toEqual([...users].sort((a, b) => a.createdAt - b.createdAt || (a.id < b.id ? -1 : 1)).map((u) => u.id));
+		expect(mine.every((u) => u.passwordLeaked)).toBe(true);
+		const descending = await under.stores.users.listPasswordLeaked({ sortOrder: "descending", limit: 2, offset: 0 });
+		expect(descending.users.map((u) => u.id)).toEqual([...all.users].reverse().slice(0, 2).map((u) => u.id));
+		expect(descending.total).toBe(all.total);
+		// A page past the end still says how many there are.
+		expect(await under.stores.users.listPasswordLeaked({ sortOrder: "ascending", limit: 10, offset: all.total })).toEqual({ users: [], total: all.total });
+		expect(await under.stores.passwords.countLeakedPasswords()).toBe(all.total);
+	});
+});
+
+// Pages of many users: SQLite and PostgreSQL each read a page near the start, near the end and in
+// the middle of the ordering differently (src/stores/<database>/users.ts, user-pages.ts); every one
+// must be the run of the whole ordering at its offset.
+const MANY = 4_500;
+
+contract("UserStore pages", {}, (under) => {
+	let expected: { created: string[]; id: string[] };
+
+	async function fill(count: number): Promise<void> {
+		const base = under.seconds() - 10 * 86_400;
+		const users = Array.from({ length: count }, (_, i) => importedUser(under, { createdAt: base + Math.floor(i / 3), email: `page${i}-${generateId().toLowerCase()}@example.com` }));
+		for (let i = 0; i < users.length; i += 1000) await under.stores.userImports.insertWhereFree(users.slice(i, i + 1000), under.seconds());
+	}
+
+	async function orderings(): Promise<{ created: string[]; id: string[] }> {
+		const rows = await under.rows(`SELECT id, created_at FROM "user"`);
+		const users = rows.map((row) => ({ id: String(row.id), createdAt: Number(row.created_at) }));
+		return {
+			created: [...users].sort((a, b) => a.createdAt - b.createdAt || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0)).map((u) => u.id),
+			id: users.map((u) => u.id).sort(),
+		};
+	}
+
+	async function expectPages(offsets: number[], limit: number, emailQuery = ""): Promise<void> {
+		for (const sortBy of ["created_at", "id"] as const) {
+			const order = sortBy === "created_at" ? expected.created : expected.id;
+			for (const sortOrder of ["ascending", "descending"] as const) {
+				const whole = sortOrder === "ascending" ? order : [...order].reverse();
+				for (const offset of offsets) {
+					const page = await under.stores.users.list({ sortBy, sortOrder, limit, offset, emailQuery });
+					expect({ sortBy, sortOrder, offset, ids: page.users.map((u) => u.id), total: page.total }).toEqual({
+						sortBy,
+						sortOrder,
+						offset,
+						ids: whole.slice(offset, offset + limit),
+						total: whole.length,
+					});
+				}
+			}
+		}
+	}
+
+	test(`a page anywhere among ${MANY} users is the run of the whole ordering at its offset`, async () => {
+		await fill(MANY);
+		expected = await orderings();
+		expect(expected.id).toHaveLength(MANY);
+		await expectPages([0, 10, 95, 100, 150, 1990, 2000, 2250, 2260, 3000, MANY - 2100, MANY - 1990, MANY - 30, MANY - 10, MANY, MANY + 50], 20);
+		await expectPages([0, 2237], 100);
+	});
+
+	test("after deletions and new users, pages still match the ordering", async () => {
+		for (const id of expected.created.filter((_, i) => i % 97 === 0)) {
+			expect(await under.stores.users.delete(id, event(under, "user_deleted", id), ending(under, id, "user_deleted"))).toBe(true);
+		}
+		await fill(120);
+		await insertUser(under, { createdAt: under.seconds() - 20 * 86_400 }); // before every other
+		expected = await orderings();
+		await expectPages([0, 99, 2001, 2300, expected.id.length - 2050, expected.id.length - 20], 25);
+	});
+
+	test("an email query that nearly every user matches pages through the same ordering", async () => {
+		await expectPages([0, 300, 2400], 20, "example.com");
+		const one = expected.id[1234]!;
+		const email = (await under.stores.users.get(one))!.email!;
+		const found = await under.stores.users.list({ sortBy: "id", sortOrder: "ascending", limit: 10, offset: 0, emailQuery: email.split("@")[0]! });
+		expect(found.users.map((u) => u.id)).toEqual([one]);
+		expect(found.total).toBe(1);
+	});
+});
