@@ -32,7 +32,7 @@ export function createSqlitePasskeyStore(db: Database, reads: SnapshotReads, eve
 	const readPasskey = reads.prepare<PasskeyRow, [string]>(`SELECT ${PASSKEY_COLUMNS} FROM passkey WHERE id = ?`);
 	const readByCredentialId = reads.prepare<PasskeyRow, [Uint8Array]>(`SELECT ${PASSKEY_COLUMNS} FROM passkey WHERE credential_id = ?`);
 	const readForUser = reads.prepare<PasskeyRow, [string]>(`SELECT ${PASSKEY_COLUMNS} FROM passkey WHERE user_id = +? ORDER BY created_at, id`);
-	const deletePasskey = db.prepare<void, [string]>(`DELETE FROM passkey WHERE id = ?`);
+	const deletePasskey = db.prepare<void, [string, string]>(`DELETE FROM passkey WHERE id = ? AND user_id = ?`);
 	const recordUse = db.prepare<void, [number, number, number, string, number]>(
 		`UPDATE passkey SET sign_count = ?, backed_up = ?, last_used_at = ? WHERE id = ? AND sign_count = ?`,
 	);
@@ -64,7 +64,7 @@ export function createSqlitePasskeyStore(db: Database, reads: SnapshotReads, eve
 		return "CREATED";
 	});
 	const deleteWithEvent = writeTransaction(db, (id: string, userId: string, event: HolmEvent, ending: SessionEnding): boolean => {
-		if (deletePasskey.run(id).changes === 0) return false;
+		if (deletePasskey.run(id, userId).changes === 0) return false;
 		endSessionsWithin(db, events, userId, ending);
 		events.write(event);
 		return true;
