@@ -1,0 +1,52 @@
+// Which test files run on PostgreSQL (test/postgres-suite.ts), and which again through PgBouncer:
+// the store contract tests, and what is about the wire, several instances or the pooler. Everything
+// else runs once, on SQLite. test/postgres-coverage.ts checks that this selection covers every
+// line of src/stores/postgres that the whole HTTP suite on PostgreSQL covered.
+import { join } from "node:path";
+
+const root = join(import.meta.dir, "..");
+
+/** The multi-instance tests: they need PostgreSQL and run only on it. */
+export const MULTI_INSTANCE: readonly string[] = Array.from(new Bun.Glob("test/postgres/*.pg.ts").scanSync({ cwd: root }), (path) => `./${path}`).sort();
+
+/** Tests of the HTTP suite (which runs on SQLite) that are also about PostgreSQL's own behaviour,
+ *  run on it too. */
+export const HTTP_TESTS_ON_POSTGRES: readonly string[] = [];
+
+/** Everything run on PostgreSQL directly. */
+export const ON_POSTGRES: readonly string[] = ["./test/stores/contract", ...MULTI_INSTANCE, ...HTTP_TESTS_ON_POSTGRES];
+
+/** What runs again through PgBouncer in transaction mode: every test of several instances on one
+ *  database (limits, lockouts and ceremonies across instances, the event feed, webhooks, migration
+ *  at start, the command line), the session settings, a change stored with its event in one round
+ *  trip, the round trips and rollbacks of Holm's transactions; and the store contracts whose verbs
+ *  lean on what a transaction-mode pooler changes (a transaction per statement, no session state):
+ *  the feed's snapshot, the webhook queue's SKIP LOCKED, the limits' row locks, the export's cursor. */
+export const THROUGH_PGBOUNCER: readonly string[] = [
+	"./test/postgres/multi-instance.pg.ts",
+	"./test/postgres/event-feed-exactly-once.pg.ts",
+	"./test/postgres/passkey-ceremonies-across-instances.pg.ts",
+	"./test/postgres/webhooks.pg.ts",
+	"./test/postgres/change-with-its-event.pg.ts",
+	"./test/postgres/transactions.pg.ts",
+	"./test/postgres/command-line.pg.ts",
+	"./test/postgres/session-settings.pg.ts",
+	"./test/postgres/start-together.pg.ts",
+];
+
+/** What `npm test` ran on PostgreSQL before the store contracts (the whole HTTP suite again),
+ *  kept for test/postgres-coverage.ts's comparison. */
+export const BEFORE_CONTRACTS = {
+	onPostgres: ["./test/features", "./test/security", "./test/service", "./test/http", "./test/openapi.test.ts", "./test/e2e/sdk-", ...MULTI_INSTANCE],
+	throughPgBouncer: [
+		"./test/postgres/multi-instance.pg.ts",
+		"./test/postgres/event-feed-exactly-once.pg.ts",
+		"./test/postgres/passkey-ceremonies-across-instances.pg.ts",
+		"./test/postgres/webhooks.pg.ts",
+		"./test/postgres/change-with-its-event.pg.ts",
+		"./test/postgres/transactions.pg.ts",
+		"./test/postgres/command-line.pg.ts",
+		"./test/postgres/session-settings.pg.ts",
+		"./test/postgres/start-together.pg.ts",
+	],
+} as const;
