@@ -21,8 +21,16 @@ export const ON_POSTGRES: readonly string[] = ["./test/stores/contract", ...MULT
  *  at start, the command line), the session settings, a change stored with its event in one round
  *  trip, the round trips and rollbacks of Holm's transactions; and the store contracts whose verbs
  *  lean on what a transaction-mode pooler changes (a transaction per statement, no session state):
- *  the feed's snapshot, the webhook queue's SKIP LOCKED, the limits' row locks, the export's cursor. */
+ *  the feed's snapshot, the webhook queue's SKIP LOCKED, the limits' and the session cap's row locks,
+ *  the email update's advisory lock, the export's cursor, migration and timeouts. */
 export const THROUGH_PGBOUNCER: readonly string[] = [
+	"./test/stores/contract/events.test.ts",
+	"./test/stores/contract/webhook-queue.test.ts",
+	"./test/stores/contract/limits.test.ts",
+	"./test/stores/contract/sessions.test.ts",
+	"./test/stores/contract/email-update.test.ts",
+	"./test/stores/contract/user-imports.test.ts",
+	"./test/stores/contract/storage.test.ts",
 	"./test/postgres/multi-instance.pg.ts",
 	"./test/postgres/event-feed-exactly-once.pg.ts",
 	"./test/postgres/passkey-ceremonies-across-instances.pg.ts",

@@ -1,37 +1,46 @@
-// `npm test`, second half: the feature, security, HTTP, OpenAPI and SDK tests again, the same files, on
-// PostgreSQL, and the multi-instance tests (test/postgres/*.pg.ts, which need PostgreSQL and are
-// run only here), then the multi-instance tests again through PgBouncer in transaction mode (the
-// POOLED files below). Without PostgreSQL this says why and passes, unless
+// `npm test`, PostgreSQL part: what PostgreSQL itself must be tested for, the selection of
+// test/postgres-selection.ts. The HTTP suite runs once, on SQLite; here run
+// - the store contract tests (test/stores/contract): every store verb, its edge cases and races,
+//   on PostgreSQL as on SQLite, each file on a fresh database;
+// - the multi-instance tests (test/postgres/*.pg.ts, which need PostgreSQL and are run only here):
+//   several instances on one database, the wire (TLS, a lost or frozen server, round trips), the
+//   database's clock, migration, the command line against PostgreSQL;
+// - the HTTP tests that are also about PostgreSQL's own behaviour (HTTP_TESTS_ON_POSTGRES);
+// then again through PgBouncer in transaction mode, the files where the pooler is the point
+// (THROUGH_PGBOUNCER). Without PostgreSQL this says why and passes, unless
 // HOLM_TEST_REQUIRE_POSTGRES=1 (CI), where a missing PostgreSQL fails the run; likewise without
 // PgBouncer the pooled runs are skipped, saying why, unless HOLM_TEST_REQUIRE_PGBOUNCER=1.
+// test/postgres-coverage.ts checks that this selection covers what the whole HTTP suite on
+// PostgreSQL used to.
 import { join } from "node:path";
 import { describePostgres } from "../src/stores/postgres/index.ts";
 import { postgresForTests, startPgBouncer } from "./postgres.ts";
+import { ON_POSTGRES, THROUGH_PGBOUNCER } from "./postgres-selection.ts";
 
 const root = join(import.meta.dir, "..");
 const required = process.env.HOLM_TEST_REQUIRE_POSTGRES === "1";
 const poolerRequired = process.env.HOLM_TEST_REQUIRE_PGBOUNCER === "1";
 
-// What runs again through the pooler: every test of several instances on one database (limits,
-// lockouts and ceremonies across instances, the event feed, webhooks, migration at start, the
-// command line), the session settings, a change stored with its event in one round trip, and the round trips and
-// rollbacks of Holm's transactions.
-const POOLED = [
-	"test/postgres/multi-instance.pg.ts",
-	"test/postgres/event-feed-exactly-once.pg.ts",
-	"test/postgres/passkey-ceremonies-across-instances.pg.ts",
-	"test/postgres/webhooks.pg.ts",
-	"test/postgres/change-with-its-event.pg.ts",
-	"test/postgres/transactions.pg.ts",
-	"test/postgres/command-line.pg.ts",
-	"test/postgres/session-settings.pg.ts",
-	"test/postgres/start-together.pg.ts",
-];
+const dotted = (path: string) => (path.startsWith("./") ? path : `./${path}`);
 
-// HOLM_TEST_POSTGRES=off: the SQLite half only, on purpose (a quick run while developing).
-const postgres = process.env.HOLM_TEST_POSTGRES === "off" ? { url: null, reason: "HOLM_TEST_POSTGRES=off" } : await postgresForTests();
-if (postgres.url === null) {
-	console.log(`PostgreSQL runs skipped: ${postgres.reason}.`);
+/** Of `selection`, what the paths given on the command line (by test/run.ts) name: a file or
+ *  folder of the selection, or one inside a selected folder. All of it when none is given. */
+function chosen(selection: readonly string[], given: readonly string[]): string[] {
+	if (given.length === 0) return [...selection];
+	const named = given.map(dotted).flatMap((path) => {
+		const inside = selection.filter((selected) => selected.startsWith(path));
+		if (inside.length > 0) return inside;
+		return selection.some((selected) => path.startsWith(`${selected}/`)) ? [path] : [];
+	});
+	return [...new Set(named)];
+}
+
+const given = process.argv.slice(2);
+const selection = chosen(ON_POSTGRES, given);
+const pooled = chosen(THROUGH_PGBOUNCER, given);
+function skip(reason: string): never {
+	// test/run.ts reads this line for its summary.
+	console.log(`PostgreSQL runs skipped: ${reason}.`);
 	if (required) {
 		console.error("HOLM_TEST_REQUIRE_POSTGRES=1: failing, since the PostgreSQL runs could not run.");
 		process.exit(1);
@@ -39,20 +48,24 @@ if (postgres.url === null) {
 	process.exit(0);
 }
 
+// HOLM_TEST_POSTGRES=off: the SQLite part only, on purpose (a quick run while developing).
+if (process.env.HOLM_TEST_POSTGRES === "off") skip("HOLM_TEST_POSTGRES=off");
+if (selection.length === 0) {
+	// Nothing to run here, which is no failure, whatever is required.
+	console.log("PostgreSQL runs skipped: none of the files given runs on PostgreSQL (test/postgres-selection.ts).");
+	process.exit(0);
+}
+const postgres = await postgresForTests();
+if (postgres.url === null) skip(postgres.reason);
+
 // test/run.ts reads this line for its summary.
 const fromEnv = process.env.HOLM_TEST_DATABASE_URL !== undefined && process.env.HOLM_TEST_DATABASE_URL !== "";
 console.log(`Using PostgreSQL at ${describePostgres(postgres.url)} (${fromEnv ? "HOLM_TEST_DATABASE_URL" : "a private server started for this run"})`);
-console.log("Running the feature, security, HTTP, OpenAPI and SDK tests on PostgreSQL, then the multi-instance tests.");
-const glob = new Bun.Glob("test/postgres/*.pg.ts");
-const multiInstance = Array.from(glob.scanSync({ cwd: root }), (path) => `./${path}`).sort();
-// Paths given on the command line (by test/run.ts) replace the usual selection.
-const given = process.argv.slice(2);
-const selection = given.length > 0 ? given : ["test/features", "test/security", "test/service", "test/http", "test/openapi.test.ts", "test/e2e/sdk-", ...multiInstance];
+console.log("Running the store contracts, the multi-instance tests and the HTTP tests about PostgreSQL on PostgreSQL.");
 const env = { ...process.env, HOLM_TEST_STORE: "postgres", HOLM_TEST_DATABASE_URL: postgres.url };
 const run = Bun.spawn([process.execPath, "test", "--timeout", "30000", ...selection], { cwd: root, env, stdout: "inherit", stderr: "inherit" });
 let code = await run.exited;
 
-const pooled = POOLED.filter((path) => selection.some((selected) => `./${path}`.startsWith(selected.startsWith("./") ? selected : `./${selected}`)));
 if (pooled.length > 0) {
 	// HOLM_TEST_PGBOUNCER=off: without the runs through PgBouncer, on purpose.
 	const pooler = process.env.HOLM_TEST_PGBOUNCER === "off" ? { url: null, reason: "HOLM_TEST_PGBOUNCER=off" } : await startPgBouncer(postgres.url);
@@ -64,8 +77,9 @@ if (pooled.length > 0) {
 			code ||= 1;
 		}
 	} else {
-		console.log(`Running the multi-instance tests again through PgBouncer in transaction mode (${describePostgres(pooler.url)}).`);
-		const through = Bun.spawn([process.execPath, "test", "--timeout", "30000", ...pooled.map((path) => `./${path}`)], {
+		// test/run.ts reads this line for its summary.
+		console.log(`Running the pooler's store contracts and multi-instance tests again through PgBouncer in transaction mode (${describePostgres(pooler.url)}).`);
+		const through = Bun.spawn([process.execPath, "test", "--timeout", "30000", ...pooled], {
 			cwd: root,
 			env: { ...env, HOLM_TEST_DATABASE_URL: pooler.url, HOLM_TEST_POOLER: "pgbouncer" },
 			stdout: "inherit",

@@ -1,14 +1,24 @@
-// `npm test` (`bun test/run.ts [PATH...]`): the whole suite on SQLite (`bun test`), then on PostgreSQL
-// (test/postgres-suite.ts), then the Python client's tests (test/python-suite.ts), each part's output
-// passed through as it comes, and at the end one line for all together: how many passed and failed,
-// and which PostgreSQL was used or why it or Python was skipped. Exits nonzero when any part fails (a
+// `npm test` (`bun test/run.ts [PATH...]`): three parts at once, to use every core: the whole suite
+// on SQLite (`bun test --parallel`, its files spread over HOLM_TEST_JOBS worker processes, the
+// slowest first), the store contracts and what is about the wire, several instances or the pooler
+// on PostgreSQL (test/postgres-suite.ts), and the Python client's tests (test/python-suite.ts).
+// Each part's output is held until it ends and then printed whole, under a line naming it, so parts
+// never interleave; at the end one line for all together: how many passed and failed, and which
+// PostgreSQL was used or why it or Python was skipped. Exits nonzero when any part fails (a
 // PostgreSQL or Python that is missing fails only with HOLM_TEST_REQUIRE_POSTGRES=1 or
 // HOLM_TEST_REQUIRE_PYTHON=1, as the suites decide).
-import { join } from "node:path";
+//
+// HOLM_TEST_JOBS: the SQLite part's worker processes (the machine's cores by default; 1 runs its
+// files one after another in one process, as `bun test` alone does). The per-file durations that
+// order the files come from test/timings.json, and from the last run on this machine
+// (node_modules/.cache/holm/test-timings.json, rewritten by each full run).
+import { mkdirSync } from "node:fs";
+import { availableParallelism } from "node:os";
+import { dirname, join } from "node:path";
 
 const root = join(import.meta.dir, "..");
 
-interface Half {
+interface Part {
 	code: number;
 	passed: number;
 	failed: number;
@@ -36,39 +46,42 @@ function pytestSummary(output: string): { passed: number | null; failed: number 
 	return { passed: count(/(\d+) passed/), failed: count(/(\d+) failed/) + count(/(\d+) errors?/) };
 }
 
-/** Runs `args` in the repository, passing its output through, and reads its summary. */
-async function runHalf(
+/** Runs `args` in the repository with its output held, prints that output whole under `title`
+ *  once it ends, and reads its summary. */
+async function runPart(
+	title: string,
 	args: string[],
 	env: Record<string, string | undefined>,
 	summary: (output: string) => { passed: number | null; failed: number | null } = bunSummary,
-): Promise<Half> {
+): Promise<Part> {
+	const started = performance.now();
 	const child = Bun.spawn([process.execPath, ...args], { cwd: root, env, stdout: "pipe", stderr: "pipe" });
+	// One buffer for both streams, in the order they came, as a terminal would have shown them.
 	let output = "";
-	async function pass(stream: ReadableStream<Uint8Array>, to: NodeJS.WriteStream): Promise<void> {
+	async function hold(stream: ReadableStream<Uint8Array>): Promise<void> {
 		const decoder = new TextDecoder();
-		for await (const chunk of stream) {
-			to.write(chunk);
-			output += decoder.decode(chunk, { stream: true });
-		}
+		for await (const chunk of stream) output += decoder.decode(chunk, { stream: true });
 	}
-	await Promise.all([pass(child.stdout, process.stdout), pass(child.stderr, process.stderr)]);
+	await Promise.all([hold(child.stdout), hold(child.stderr)]);
 	const code = await child.exited;
+	const seconds = Math.round((performance.now() - started) / 1000);
+	process.stdout.write(`\n━━ ${title}: exited ${code} after ${seconds} s ━━\n${output}${output.endsWith("\n") ? "" : "\n"}`);
 	const { passed, failed } = summary(output);
 	return { code, passed: passed ?? 0, failed: failed ?? 0, summarised: passed !== null && failed !== null, output };
 }
 
-/** "3 passed, 0 failed", saying so when the half failed without failing a test (it crashed, or an
+/** "3 passed, 0 failed", saying so when the part failed without failing a test (it crashed, or an
  *  error outside any test). */
-function counts(half: Half): string {
-	const text = `${half.passed} passed, ${half.failed} failed`;
-	if (half.code === 0 || half.failed > 0) return text;
-	return `${text}, and it exited ${half.code}${half.summarised ? "" : " without a summary"}`;
+function counts(part: Part): string {
+	const text = `${part.passed} passed, ${part.failed} failed`;
+	if (part.code === 0 || part.failed > 0) return text;
+	return `${text}, and it exited ${part.code}${part.summarised ? "" : " without a summary"}`;
 }
 
-const notRun: Half = { code: 0, passed: 0, failed: 0, summarised: true, output: "" };
+const notRun: Part = { code: 0, passed: 0, failed: 0, summarised: true, output: "" };
 
 // `bun test/run.ts PATH...` runs only those test files: TypeScript ones in the SQLite and PostgreSQL
-// halves, Python ones (under clients/python) in the Python half; a part given no file is not run.
+// parts, Python ones (under clients/python) in the Python part; a part given no file is not run.
 const paths = process.argv.slice(2);
 const isPython = (path: string) => path.endsWith(".py") || path.replace(/^\.\//, "").startsWith("clients/python");
 const bunPaths = paths.filter((path) => !isPython(path));
@@ -76,18 +89,36 @@ const pythonPaths = paths.filter(isPython);
 const runBun = paths.length === 0 || bunPaths.length > 0;
 const runPython = paths.length === 0 || pythonPaths.length > 0;
 const env = { ...process.env, HOLM_TEST_STORE: undefined };
-const sqlite = runBun ? await runHalf(["test", "--timeout", "30000", ...bunPaths], env) : notRun;
-const postgres = runBun ? await runHalf(["test/postgres-suite.ts", ...bunPaths], env) : notRun;
-const py = runPython ? await runHalf(["test/python-suite.ts", ...pythonPaths], env, pytestSummary) : notRun;
 
-const parts: string[] = [];
+const jobs = Math.max(1, Math.floor(Number(process.env.HOLM_TEST_JOBS ?? "")) || availableParallelism());
+const lastTimings = join(root, "node_modules", ".cache", "holm", "test-timings.json");
+mkdirSync(dirname(lastTimings), { recursive: true });
+const spread =
+	jobs === 1
+		? []
+		: [
+				`--parallel=${jobs}`,
+				`--timings=${lastTimings}`,
+				`--timings=${join(root, "test", "timings.json")}`,
+				// Only a whole run measures every file.
+				...(bunPaths.length === 0 ? ["--update-timings"] : []),
+			];
+const parts = [runBun ? "SQLite" : "", runBun ? "PostgreSQL" : "", runPython ? "Python" : ""].filter(Boolean);
+console.log(`Running ${parts.join(", ")} at once${runBun ? ` (SQLite in ${jobs} worker process${jobs === 1 ? "" : "es"})` : ""}; each part's output follows as it ends.`);
+const [sqlite, postgres, py] = await Promise.all([
+	runBun ? runPart("SQLite", ["test", "--timeout", "30000", ...spread, ...bunPaths], env) : notRun,
+	runBun ? runPart("PostgreSQL", ["test/postgres-suite.ts", ...bunPaths], env) : notRun,
+	runPython ? runPart("Python", ["test/python-suite.ts", ...pythonPaths], env, pytestSummary) : notRun,
+]);
+
+const said: string[] = [];
 if (runBun) {
 	const skipped = /^PostgreSQL runs skipped: (.*?)\.?$/m.exec(postgres.output)?.[1];
 	const used = /^Using PostgreSQL at (.*)$/m.exec(postgres.output)?.[1];
 	const poolerSkipped = /^PgBouncer runs skipped: (.*?)\.?$/m.exec(postgres.output)?.[1];
-	const pooled = /^Running the multi-instance tests again through PgBouncer/m.test(postgres.output);
-	parts.push(`SQLite: ${counts(sqlite)}`);
-	parts.push(
+	const pooled = /^Running .* again through PgBouncer/m.test(postgres.output);
+	said.push(`SQLite: ${counts(sqlite)}`);
+	said.push(
 		skipped !== undefined
 			? `PostgreSQL skipped: ${skipped}${postgres.code === 0 ? "" : " (and HOLM_TEST_REQUIRE_POSTGRES=1 requires it)"}`
 			: `PostgreSQL at ${used ?? "an unknown server"}${pooled ? ", and through PgBouncer" : ""}: ${counts(postgres)}${poolerSkipped === undefined ? "" : `; PgBouncer skipped: ${poolerSkipped}`}`,
@@ -95,7 +126,7 @@ if (runBun) {
 }
 if (runPython) {
 	const skipped = /^Python runs skipped: (.*?)\.?$/m.exec(py.output)?.[1];
-	parts.push(
+	said.push(
 		skipped !== undefined
 			? `Python skipped: ${skipped}${py.code === 0 ? "" : " (and HOLM_TEST_REQUIRE_PYTHON=1 requires it)"}`
 			: `Python: ${counts(py)}`,
@@ -105,5 +136,5 @@ const passed = sqlite.passed + postgres.passed + py.passed;
 const failed = sqlite.failed + postgres.failed + py.failed;
 const code = [sqlite.code, postgres.code, py.code].find((c) => c !== 0) ?? 0;
 const ok = code === 0 ? "" : " — FAILED";
-console.log(`\n${passed} passed, ${failed} failed${ok} (${parts.join("; ")})`);
+console.log(`\n${passed} passed, ${failed} failed${ok} (${said.join("; ")})`);
 process.exit(code);

@@ -5,10 +5,15 @@
 import { SQL } from "bun";
 import { expect, test } from "bun:test";
 import type { EventType, FeedEvent, HolmEvent } from "../../../src/features/events/store.ts";
-import { contract, DAY, event, eventsOf, insertUser, KIND, together, type Under } from "./harness.ts";
+import { contract, DAY, event, eventsOf, feedCaughtUp, insertUser, KIND, together, type Under } from "./harness.ts";
 
 /** Every event after `after` (or from the start), `limit` a page; the last cursor. */
-async function drain(under: Under, query: { after?: string | null; userId?: string | null; types?: EventType[]; limit?: number } = {}): Promise<{ events: FeedEvent[]; next: string }> {
+async function drain(
+	under: Under,
+	query: { after?: string | null; userId?: string | null; types?: EventType[]; limit?: number } = {},
+	wait: "until every stored event is served" | "no" = "until every stored event is served",
+): Promise<{ events: FeedEvent[]; next: string }> {
+	if (wait !== "no") await feedCaughtUp(under);
 	const events: FeedEvent[] = [];
 	let after = query.after ?? null;
 	for (;;) {
@@ -149,7 +154,7 @@ contract("EventStore", {}, (under) => {
 			await written.promise;
 			const second = event(under, "sign_in", null);
 			await under.stores.events.append([second]);
-			expect((await drain(under, { after: start })).events).toEqual([]);
+			expect((await drain(under, { after: start }, "no")).events).toEqual([]);
 			held.resolve();
 			await open;
 			expect(ids((await drain(under, { after: start })).events)).toEqual([first.id, second.id]);

@@ -179,8 +179,26 @@ export async function insertUser(under: Pick<Under, "seconds" | "stores">, field
 	return user;
 }
 
-/** The user's events as the feed gives them, oldest first. */
-export async function eventsOf(under: Pick<Under, "stores">, userId: string): Promise<HolmEvent[]> {
+/**
+ * Waits until the feed serves every event stored so far. On PostgreSQL the feed holds an event
+ * back while any transaction older than the event's is still running anywhere on the server (its
+ * exactly-once rule, src/stores/postgres/events.ts), and the server runs transactions of its own
+ * (autovacuum's ANALYZE) and of other test files: an event written a moment ago may not be served
+ * yet, though its write has answered. On SQLite every committed event is served at once.
+ */
+export async function feedCaughtUp(under: Pick<Under, "kind" | "rows">): Promise<void> {
+	if (under.kind !== "postgres") return;
+	for (const deadline = Date.now() + 10_000; ; ) {
+		const [row] = await under.rows(`SELECT coalesce((SELECT max(xid) FROM event) < pg_snapshot_xmin(pg_current_snapshot()), true) AS served`);
+		if (row!.served === true) return;
+		if (Date.now() > deadline) throw new Error("the feed still holds back stored events after 10 s: a transaction stays open on the server");
+		await Bun.sleep(5);
+	}
+}
+
+/** The user's events as the feed gives them, oldest first, once it serves every stored event. */
+export async function eventsOf(under: Pick<Under, "stores" | "kind" | "rows">, userId: string): Promise<HolmEvent[]> {
+	await feedCaughtUp(under);
 	const seen: HolmEvent[] = [];
 	let after: string | null = null;
 	for (;;) {
@@ -193,7 +211,7 @@ export async function eventsOf(under: Pick<Under, "stores">, userId: string): Pr
 }
 
 /** The types of the user's stored events, oldest first. */
-export async function eventTypesOf(under: Pick<Under, "stores">, userId: string): Promise<string[]> {
+export async function eventTypesOf(under: Pick<Under, "stores" | "kind" | "rows">, userId: string): Promise<string[]> {
 	return (await eventsOf(under, userId)).map((e) => e.type);
 }
 
