@@ -7,7 +7,7 @@ import { describe, expect, test } from "bun:test";
 import type { CodeRequestStore } from "../../../src/features/code-requests-store.ts";
 import { generateCode, generateId } from "../../../src/lib/ids.ts";
 import type { Stores } from "../../../src/stores/index.ts";
-import { contract, event, eventsOf, insertUser, KIND, randomBytes, SECOND, together, type Under } from "./harness.ts";
+import { bytes, contract, event, eventsOf, insertUser, KIND, randomBytes, SECOND, together, type Under } from "./harness.ts";
 
 interface Table {
 	name: string;
@@ -62,7 +62,7 @@ const TABLES: Table[] = [
 ];
 
 /** A code as stored (bytes come back as a Buffer from PostgreSQL). */
-const asStored = (code: unknown) => (code instanceof Uint8Array ? new Uint8Array(code) : code);
+const asStored = (code: unknown) => (code instanceof Uint8Array ? bytes(code) : code);
 
 contract("Code requests", {}, (under) => {
 	for (const table of TABLES) {

@@ -99,7 +99,7 @@ export function contract(title: string, options: StoreOptions, body: (under: Und
 			const side = new Database(location);
 			side.run("PRAGMA busy_timeout = 5000");
 			rows = async (query, ...params) => side.query<Record<string, unknown>, any[]>(query).all(...(params as any[]));
-			exec = async ({ sqlite }) => side.exec(sqlite);
+			exec = async ({ sqlite }) => void side.exec(sqlite);
 			closing.push(async () => {
 				side.close();
 				rmSync(dir, { recursive: true, force: true });
@@ -213,6 +213,11 @@ export async function eventsOf(under: Pick<Under, "stores" | "kind" | "rows">, u
 /** The types of the user's stored events, oldest first. */
 export async function eventTypesOf(under: Pick<Under, "stores" | "kind" | "rows">, userId: string): Promise<string[]> {
 	return (await eventsOf(under, userId)).map((e) => e.type);
+}
+
+/** Bytes as the model holds them, from whatever a driver hands back (PostgreSQL: a Buffer). */
+export function bytes(value: ArrayLike<number>): Uint8Array {
+	return new Uint8Array(value);
 }
 
 /** 32 random bytes (a digest, a challenge, a handle). */

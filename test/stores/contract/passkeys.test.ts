@@ -5,7 +5,7 @@
 import { expect, test } from "bun:test";
 import { MAX_PASSKEYS_PER_USER, type Ceremony } from "../../../src/features/passkeys/store.ts";
 import { generateId } from "../../../src/lib/ids.ts";
-import { contract, endedBy, ending, event, eventsOf, eventTypesOf, insertUser, passkeyOf, randomBytes, signIn, together, withEventsRefused, type Under } from "./harness.ts";
+import { bytes, contract, endedBy, ending, event, eventsOf, eventTypesOf, insertUser, passkeyOf, randomBytes, signIn, together, withEventsRefused, type Under } from "./harness.ts";
 
 function ceremony(under: Under, userId: string | null, fields: Partial<Ceremony> = {}): Ceremony {
 	return { id: generateId(), kind: "registration", userId, challenge: randomBytes(), createdAt: under.seconds(), expiresAt: under.seconds() + 300, ...fields };
@@ -17,11 +17,11 @@ contract("PasskeyStore", {}, (under) => {
 		expect(await under.stores.passkeys.getUserHandle(user.id)).toBeNull();
 		const offered = Array.from({ length: 6 }, () => randomBytes());
 		const handles = await together(offered.length, (i) => under.stores.passkeys.userHandle(user.id, offered[i]!));
-		const first = new Uint8Array(handles[0]!);
+		const first = bytes(handles[0]!);
 		expect(offered.some((h) => Buffer.from(h).equals(Buffer.from(first)))).toBe(true);
-		for (const handle of handles) expect(new Uint8Array(handle!)).toEqual(first);
-		expect(new Uint8Array((await under.stores.passkeys.userHandle(user.id, randomBytes()))!)).toEqual(first);
-		expect(new Uint8Array((await under.stores.passkeys.getUserHandle(user.id))!)).toEqual(first);
+		for (const handle of handles) expect(bytes(handle!)).toEqual(first);
+		expect(bytes((await under.stores.passkeys.userHandle(user.id, randomBytes()))!)).toEqual(first);
+		expect(bytes((await under.stores.passkeys.getUserHandle(user.id))!)).toEqual(first);
 		expect(await under.stores.passkeys.userHandle(generateId(), randomBytes())).toBeNull();
 		expect(await under.stores.passkeys.getUserHandle(generateId())).toBeNull();
 	});
@@ -32,7 +32,7 @@ contract("PasskeyStore", {}, (under) => {
 		expect(await under.stores.passkeys.insertCeremony(registration)).toBe(true);
 		expect(await under.stores.passkeys.takeCeremony(registration.id, "authentication")).toBeNull();
 		const taken = await under.stores.passkeys.takeCeremony(registration.id, "registration");
-		expect({ ...taken!, challenge: new Uint8Array(taken!.challenge) }).toEqual(registration);
+		expect({ ...taken!, challenge: bytes(taken!.challenge) }).toEqual(registration);
 		expect(await under.stores.passkeys.takeCeremony(registration.id, "registration")).toBeNull();
 		// A discoverable sign-in names nobody; an expired ceremony is handed over for the caller to refuse.
 		const discoverable = ceremony(under, null, { kind: "authentication", expiresAt: under.seconds() - 1 });
@@ -69,7 +69,7 @@ contract("PasskeyStore", {}, (under) => {
 		const passkey = passkeyOf(under, user.id, { signCount: 2 ** 32 - 1, transports: ["usb", "nfc"], backedUp: true, aaguid: randomBytes(16), algorithm: -257 });
 		const registered = event(under, "passkey_registered", user.id, { passkey_id: passkey.id });
 		expect(await under.stores.passkeys.insertPasskey(passkey, registered)).toBe("CREATED");
-		const normal = (p: typeof passkey | null) => p && { ...p, credentialId: new Uint8Array(p.credentialId), publicKey: new Uint8Array(p.publicKey), aaguid: new Uint8Array(p.aaguid) };
+		const normal = (p: typeof passkey | null) => p && { ...p, credentialId: bytes(p.credentialId), publicKey: bytes(p.publicKey), aaguid: bytes(p.aaguid) };
 		expect(normal(await under.stores.passkeys.get(passkey.id))).toEqual(passkey);
 		expect(normal(await under.stores.passkeys.getByCredentialId(passkey.credentialId))).toEqual(passkey);
 		expect((await under.stores.passkeys.listForUser(user.id)).map(normal)).toEqual([passkey]);

@@ -3,7 +3,6 @@
 // wins; a change ends the user's other sessions and drops their reset and email update requests in
 // its own transaction; the leak flags follow the hash they were found for.
 import { expect, test } from "bun:test";
-import { DEFAULT_SESSION_SETTINGS } from "../../../src/features/sessions/settings.ts";
 import { generateId } from "../../../src/lib/ids.ts";
 import { contract, signIn, endedBy, ending, event, eventTypesOf, insertUser, randomBytes, SECOND, together, type Under, withEventsRefused } from "./harness.ts";
 

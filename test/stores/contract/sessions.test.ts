@@ -7,7 +7,7 @@ import type { StoredSession } from "../../../src/features/sessions/store.ts";
 import { generateId } from "../../../src/lib/ids.ts";
 import type { Stores } from "../../../src/stores/index.ts";
 import { sha256 } from "../../../src/lib/constant-time.ts";
-import { contract, DAY, event, eventsOf, insertUser, KIND, randomBytes, SECOND, together, type Under } from "./harness.ts";
+import { bytes, contract, DAY, event, eventsOf, insertUser, KIND, randomBytes, SECOND, together, type Under } from "./harness.ts";
 
 const SETTINGS = DEFAULT_SESSION_SETTINGS;
 
@@ -152,7 +152,7 @@ contract("SessionStore", {}, (under) => {
 		expect(found).not.toBeNull();
 		expect(found!.session).toEqual(made.session);
 		expect(found!.session).not.toHaveProperty("digest");
-		expect(new Uint8Array(found!.digest)).toEqual(made.digest);
+		expect(bytes(found!.digest)).toEqual(made.digest);
 		expect(found!.user).toMatchObject({ id: user.id, email: user.email, emailVerified: true, recoveryCode: user.recoveryCode });
 		// The store's time comes with it on PostgreSQL; on SQLite the instance's clock is the store's.
 		expect(found!.now).toEqual(KIND === "postgres" ? under.seconds() : null);
@@ -199,6 +199,27 @@ contract("SessionStore", {}, (under) => {
 		expect((await under.stores.sessions.get(made.session.id, SETTINGS))!.lastUsedAt).toBe(under.seconds());
 		// An unknown session: nothing to touch, no error.
 		await under.stores.sessions.touch(generateId(), 60);
+	});
+
+	test("findForValidation is a read, and a touch not yet due writes nothing", async () => {
+		const user = await insertUser(under);
+		const made = await create(under, user.id);
+		// What moves with any write to the row: PostgreSQL's row version; on SQLite the file's
+		// data_version as another connection sees it (any commit moves it).
+		const marker = async () =>
+			under.kind === "postgres"
+				? String((await under.rows(`SELECT xmin::text AS v FROM session WHERE id = ?`, made.session.id))[0]!.v)
+				: String((await under.rows(`PRAGMA data_version`))[0]!.data_version);
+		const before = await marker();
+		for (let i = 0; i < 5; i++) {
+			under.clock.advance(10 * SECOND);
+			expect(await under.stores.sessions.findForValidation(made.session.id)).not.toBeNull();
+			await under.stores.sessions.touch(made.session.id, 60);
+		}
+		expect(await marker()).toBe(before);
+		under.clock.advance(10 * SECOND);
+		await under.stores.sessions.touch(made.session.id, 60);
+		expect(await marker()).not.toBe(before);
 	});
 
 	test("listForUser: the user's live sessions only, most recently used first", async () => {

@@ -6,7 +6,7 @@
 import { expect, test } from "bun:test";
 import { DEFAULT_LIMITS, secondFactorLockout } from "../../../src/limits.ts";
 import { generateId } from "../../../src/lib/ids.ts";
-import { contract, endedBy, ending, event, eventsOf, eventTypesOf, insertUser, KIND, randomBytes, SECOND, signIn, together, withEventsRefused, type Under } from "./harness.ts";
+import { bytes, contract, endedBy, ending, event, eventsOf, eventTypesOf, insertUser, KIND, randomBytes, SECOND, signIn, together, withEventsRefused, type Under } from "./harness.ts";
 
 const LOCKOUT = secondFactorLockout(DEFAULT_LIMITS); // 5 codes, 15 minutes first
 const FIRST_LOCK = LOCKOUT.firstLockSeconds;
@@ -50,9 +50,9 @@ contract("TwoFactorStore", {}, (under) => {
 	test("verifyTotp accepts a code once: the step only moves forward, and a replay is an incorrect code", async () => {
 		const { user, key } = await withTotp(under, 100);
 		let seen: { key: Uint8Array; last: number } | null = null;
-		expect(await verify(under, user.id, (k, last) => ((seen = { key: new Uint8Array(k), last }), 101))).toEqual({ outcome: "VERIFIED" });
-		expect(seen).toEqual({ key, last: 100 });
-		expect(await verify(under, user.id, (_k, last) => ((seen = { key: new Uint8Array(_k), last }), null))).toEqual({ outcome: "INCORRECT_CODE", lockedForSeconds: null });
+		expect(await verify(under, user.id, (k, last) => ((seen = { key: bytes(k), last }), 101))).toEqual({ outcome: "VERIFIED" });
+		expect(seen as unknown).toEqual({ key, last: 100 });
+		expect(await verify(under, user.id, (_k, last) => ((seen = { key: bytes(_k), last }), null))).toEqual({ outcome: "INCORRECT_CODE", lockedForSeconds: null });
 		expect(seen!.last).toBe(101);
 		// A step the store has already passed is refused even if the caller names it.
 		expect(await verify(under, user.id, () => 101)).toEqual({ outcome: "INCORRECT_CODE", lockedForSeconds: null });
@@ -163,7 +163,7 @@ contract("TwoFactorStore", {}, (under) => {
 		let offered: string | null = null;
 		const outcome = await reset(under, user.id, (code) => ((offered = code), code === user.recoveryCode), "NEWCODE1", kept);
 		expect(outcome).toEqual({ outcome: "RESET" });
-		expect(offered).toBe(user.recoveryCode);
+		expect(offered as unknown).toBe(user.recoveryCode);
 		expect((await under.stores.users.get(user.id))!).toMatchObject({ recoveryCode: "NEWCODE1", totpRegistered: false });
 		expect(await under.stores.twoFactor.getCredential(user.id)).toBeNull();
 		expect(await under.stores.console.secondFactorLocks(user.id)).toEqual([]);

@@ -9,7 +9,7 @@ import { DEFAULT_SESSION_SETTINGS } from "../../../src/features/sessions/setting
 import { generateId } from "../../../src/lib/ids.ts";
 import { openPostgresUserExport } from "../../../src/stores/postgres/user-export.ts";
 import { openSqliteUserExport } from "../../../src/stores/sqlite/user-export.ts";
-import { contract, event, importedUser, insertUser, KIND, newUser, passkeyOf, randomBytes, together, type Under } from "./harness.ts";
+import { bytes, contract, event, importedUser, insertUser, KIND, newUser, passkeyOf, randomBytes, together, type Under } from "./harness.ts";
 
 function sessionOf(under: Under, fields: Partial<ImportedUser["sessions"][number]> = {}): ImportedUser["sessions"][number] {
 	return { id: generateId(), digest: randomBytes(), createdAt: under.seconds() - 60, lastUsedAt: under.seconds() - 30, clientIp: "192.0.2.1", userAgent: "Contract/1.0", secondFactorVerifiedAt: null, ...fields };
@@ -62,13 +62,13 @@ contract("UserImportStore", {}, (under) => {
 		});
 		expect(await under.stores.users.getPasswordHash(user.id)).toBe(user.passwordHash);
 		expect(await under.stores.twoFactor.getCredential(user.id)).toEqual({ userId: user.id, createdAt: totpAt, key: user.totpKey! });
-		expect(new Uint8Array((await under.stores.passkeys.getUserHandle(user.id))!)).toEqual(user.passkeyUserHandle!);
-		const passkeys = (await under.stores.passkeys.listForUser(user.id)).map((p) => ({ ...p, credentialId: new Uint8Array(p.credentialId), publicKey: new Uint8Array(p.publicKey), aaguid: new Uint8Array(p.aaguid) }));
+		expect(bytes((await under.stores.passkeys.getUserHandle(user.id))!)).toEqual(user.passkeyUserHandle!);
+		const passkeys = (await under.stores.passkeys.listForUser(user.id)).map((p) => ({ ...p, credentialId: bytes(p.credentialId), publicKey: bytes(p.publicKey), aaguid: bytes(p.aaguid) }));
 		expect(passkeys).toEqual([...user.passkeys].sort((a, b) => a.createdAt - b.createdAt || (a.id < b.id ? -1 : 1)));
 		const [session] = await under.stores.sessions.listForUser(user.id, DEFAULT_SESSION_SETTINGS);
 		const { digest, ...fields } = user.sessions[0]!;
 		expect(session).toEqual({ ...fields, userId: user.id, newDevice: false });
-		expect(new Uint8Array((await under.stores.sessions.findForValidation(session!.id))!.digest)).toEqual(digest);
+		expect(bytes((await under.stores.sessions.findForValidation(session!.id))!.digest)).toEqual(digest);
 		// An import writes no event of its own (the action writes users_imported).
 		expect((await under.stores.events.list({ after: null, userId: user.id, types: [], limit: 10 }) as { events: unknown[] }).events).toEqual([]);
 		expect(await under.stores.userImports.insertWhereFree([], totpAt)).toEqual(new Set());

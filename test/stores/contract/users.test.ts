@@ -6,7 +6,7 @@ import { expect, test } from "bun:test";
 import type { User, UserListQuery } from "../../../src/features/users/store.ts";
 import { DEFAULT_SESSION_SETTINGS } from "../../../src/features/sessions/settings.ts";
 import { generateId } from "../../../src/lib/ids.ts";
-import { contract, signIn, withEventsRefused, endedBy, ending, event, eventsOf, eventTypesOf, importedUser, insertUser, newUser, randomBytes, together, type Under } from "./harness.ts";
+import { contract, signIn, withEventsRefused, endedBy, ending, event, eventsOf, eventTypesOf, importedUser, insertUser, newUser, randomBytes, together } from "./harness.ts";
 
 
 
@@ -164,6 +164,11 @@ contract("UserStore", {}, (under) => {
 		expect(await list({ offset: 7 })).toEqual({ ids: [], total: 7 });
 		expect(await list({ emailQuery: `m3-${token}` })).toEqual({ ids: [users[3]!.id], total: 1 });
 		expect(await list({ emailQuery: `${token}@nowhere` })).toEqual({ ids: [], total: 0 });
+		// The characters that mean something to MATCH, LIKE or GLOB are matched literally.
+		const odd = await insertUser(under, { email: `o"q%_*[x]\\-${token}@example.org` });
+		expect(await list({ emailQuery: `"q%_*[x]\\-${token}` })).toEqual({ ids: [odd.id], total: 1 });
+		expect(await list({ emailQuery: `%_*[x]\\` })).toMatchObject({ ids: [odd.id] });
+		expect(await list({ emailQuery: `q%a_-${token}` })).toEqual({ ids: [], total: 0 });
 		// Two characters, under any index's trigram: still a substring match.
 		const short = await under.stores.users.list({ sortBy: "id", sortOrder: "ascending", limit: 1000, offset: 0, emailQuery: token.slice(0, 2) });
 		expect(short.users.map((u) => u.id)).toEqual(expect.arrayContaining(byId));
