@@ -5,7 +5,7 @@
 // same on either: the same guesses are refused, the same blocks reported once.
 import { expect, test } from "bun:test";
 import type { LimitRule } from "../../../src/lib/rate-limit.ts";
-import { createLimits, DEFAULT_LIMITS, type LimitObserver, type Limits } from "../../../src/limits.ts";
+import { createLimits, DEFAULT_LIMITS, limitSettings, type LimitObserver, type Limits } from "../../../src/limits.ts";
 import { generateId } from "../../../src/lib/ids.ts";
 import { contract, KIND, MINUTE, SECOND, together, type Under } from "./harness.ts";
 
@@ -193,6 +193,23 @@ contract("LimitStore", {}, (under) => {
 		const userId = generateId();
 		const results = await together(10, () => limits.admitCodeRequest("emailUpdate", userId, address()));
 		expect(results.filter((r) => r.allowed)).toHaveLength(3);
+	});
+
+	test("a COUNT above 64 is counted in runs and still exact: 100 requests a minute, then a refusal that says when", async () => {
+		const limits = createLimits(under.storage.limitStore, undefined, limitSettings(["reset-requests-user=100/1m"], "--limit"));
+		const userId = generateId();
+		for (let i = 0; i < 100; i++) {
+			expect((await limits.admitCodeRequest("passwordReset", userId, undefined)).allowed).toBe(true);
+			under.clock.advance(100);
+		}
+		const refused = await limits.admitCodeRequest("passwordReset", userId, undefined);
+		expect(refused.allowed).toBe(false);
+		// The first request leaves the window 50 s from now; its run ends at most 1/64 of a minute later.
+		const wait = refused.allowed ? 0 : refused.retryAfterMs;
+		expect(wait).toBeGreaterThanOrEqual(50 * SECOND);
+		expect(wait).toBeLessThanOrEqual(52 * SECOND);
+		under.clock.advance(wait);
+		expect((await limits.admitCodeRequest("passwordReset", userId, undefined)).allowed).toBe(true);
 	});
 
 	test("email sign-in requests: three per email, whoever asks", async () => {
