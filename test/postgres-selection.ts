@@ -28,21 +28,11 @@ export const HTTP_TESTS_ON_POSTGRES: readonly string[] = [
 /** Everything run on PostgreSQL directly. */
 export const ON_POSTGRES: readonly string[] = ["./test/stores/contract", ...MULTI_INSTANCE, ...HTTP_TESTS_ON_POSTGRES];
 
-/** What runs again through PgBouncer in transaction mode: every test of several instances on one
- *  database (limits, lockouts and ceremonies across instances, the event feed, webhooks, migration
- *  at start, the command line), the session settings, a change stored with its event in one round
- *  trip, the round trips and rollbacks of Holm's transactions; and the store contracts whose verbs
- *  lean on what a transaction-mode pooler changes (a transaction per statement, no session state):
- *  the feed's snapshot, the webhook queue's SKIP LOCKED, the limits' and the session cap's row locks,
- *  the email update's advisory lock, the export's cursor, migration and timeouts. */
-export const THROUGH_PGBOUNCER: readonly string[] = [
-	"./test/stores/contract/events.test.ts",
-	"./test/stores/contract/webhook-queue.test.ts",
-	"./test/stores/contract/limits.test.ts",
-	"./test/stores/contract/sessions.test.ts",
-	"./test/stores/contract/email-update.test.ts",
-	"./test/stores/contract/user-imports.test.ts",
-	"./test/stores/contract/storage.test.ts",
+/** The multi-instance tests that run again through PgBouncer: every test of several instances on
+ *  one database (limits, lockouts and ceremonies across instances, the event feed, webhooks,
+ *  migration at start, the command line), the session settings, a change stored with its event in
+ *  one round trip, the round trips and rollbacks of Holm's transactions. */
+const POOLED_MULTI_INSTANCE: readonly string[] = [
 	"./test/postgres/multi-instance.pg.ts",
 	"./test/postgres/event-feed-exactly-once.pg.ts",
 	"./test/postgres/passkey-ceremonies-across-instances.pg.ts",
@@ -54,19 +44,25 @@ export const THROUGH_PGBOUNCER: readonly string[] = [
 	"./test/postgres/start-together.pg.ts",
 ];
 
+/** What runs again through PgBouncer in transaction mode: those multi-instance tests, and the store
+ *  contracts whose verbs lean on what a transaction-mode pooler changes (a transaction per
+ *  statement, no session state): the feed's snapshot, the webhook queue's SKIP LOCKED, the limits'
+ *  and the session cap's row locks, the email update's advisory lock, the export's cursor,
+ *  migration and timeouts. */
+export const THROUGH_PGBOUNCER: readonly string[] = [
+	"./test/stores/contract/events.test.ts",
+	"./test/stores/contract/webhook-queue.test.ts",
+	"./test/stores/contract/limits.test.ts",
+	"./test/stores/contract/sessions.test.ts",
+	"./test/stores/contract/email-update.test.ts",
+	"./test/stores/contract/user-imports.test.ts",
+	"./test/stores/contract/storage.test.ts",
+	...POOLED_MULTI_INSTANCE,
+];
+
 /** What `npm test` ran on PostgreSQL before the store contracts (the whole HTTP suite again),
  *  kept for test/postgres-coverage.ts's comparison. */
 export const BEFORE_CONTRACTS = {
 	onPostgres: ["./test/features", "./test/security", "./test/service", "./test/http", "./test/openapi.test.ts", "./test/e2e/sdk-", ...MULTI_INSTANCE],
-	throughPgBouncer: [
-		"./test/postgres/multi-instance.pg.ts",
-		"./test/postgres/event-feed-exactly-once.pg.ts",
-		"./test/postgres/passkey-ceremonies-across-instances.pg.ts",
-		"./test/postgres/webhooks.pg.ts",
-		"./test/postgres/change-with-its-event.pg.ts",
-		"./test/postgres/transactions.pg.ts",
-		"./test/postgres/command-line.pg.ts",
-		"./test/postgres/session-settings.pg.ts",
-		"./test/postgres/start-together.pg.ts",
-	],
+	throughPgBouncer: POOLED_MULTI_INSTANCE,
 } as const;

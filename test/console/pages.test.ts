@@ -328,7 +328,9 @@ describe.skipIf(!HAS_BROWSER)("the console in Chromium", () => {
 			await expectNoAxeViolations(page, `${scheme} sign-in`);
 			await context.close();
 		}
-	});
+		// Twelve axe-core scans, each seconds of CPU on a busy machine (npm test runs its parts at
+		// once): a minute and more there, where the default 30 s cut it off mid-scan.
+	}, 180_000);
 
 	test("sign out: the page goes back to sign-in and stays there", async () => {
 		const { context, page } = await signedInPage();
