@@ -1,5 +1,5 @@
 // Email update: a code goes to the new address; giving it back moves the user to that address.
-import { logSessionsEnded, sessionEnding } from "../sessions/actions.ts";
+import { sessionEnding } from "../sessions/actions.ts";
 import type { AppContext } from "../../context.ts";
 import { nowSeconds } from "../../lib/clock.ts";
 import { fail, ok, tooManyRequests, type Result } from "../../errors.ts";
@@ -7,8 +7,7 @@ import { codesMatch } from "../../lib/constant-time.ts";
 import { generateCode, generateId, isId } from "../../lib/ids.ts";
 import { REQUEST_LIFETIME_SECONDS } from "../../limits.ts";
 import { checkCode } from "../code-attempts.ts";
-import { logEvent, newEvent } from "../events/actions.ts";
-import { withData } from "../events/store.ts";
+import { logEvents, newEvent } from "../events/actions.ts";
 import type { EmailUpdateRequest } from "./store.ts";
 
 export const CREATE_EMAIL_UPDATE_ERRORS = ["TOO_MANY_REQUESTS", "EMAIL_ALREADY_USED", "NOT_FOUND"] as const;
@@ -57,7 +56,6 @@ export async function verifyNewEmail(
 	const ending = sessionEnding(ctx, "", "email_changed", keepSession, clientIp);
 	const applied = await ctx.stores.emailUpdates.applyUpdate(requestId, event, ending);
 	if (applied.outcome !== "UPDATED") return fail(applied.outcome);
-	logSessionsEnded(ctx, ending);
-	logEvent(ctx, withData({ ...event, userId: applied.userId }, { previous_email: applied.previousEmail, email: applied.email }));
+	logEvents(ctx, applied.written);
 	return ok(applied.email);
 }

@@ -17,7 +17,8 @@ export interface EmailUpdateRequest {
 }
 
 export type ApplyEmailUpdateOutcome =
-	| { outcome: "UPDATED"; userId: string; email: string; previousEmail: string | null }
+	/** `written`: the events stored (sessions_ended when a session ended, then email_changed). */
+	| { outcome: "UPDATED"; userId: string; email: string; previousEmail: string | null; written: HolmEvent[] }
 	| { outcome: "EMAIL_ALREADY_USED" | "INVALID_REQUEST" };
 
 export interface EmailUpdateStore extends CodeRequestStore<EmailUpdateRequest, string> {

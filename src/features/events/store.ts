@@ -77,6 +77,11 @@ export interface EventStore {
 }
 
 /** The same event with more data, for a detail only the store learns (the seconds of a lock). */
+/** The events a change stored, in order, from its parts (null: a part that wrote none). */
+export function written(...events: (HolmEvent | null)[]): HolmEvent[] {
+	return events.filter((event): event is HolmEvent => event !== null);
+}
+
 export function withData(event: HolmEvent, data: EventData): HolmEvent {
 	return { ...event, data: { ...event.data, ...data } };
 }

@@ -8,9 +8,9 @@ import { nowSeconds } from "../../lib/clock.ts";
 import { fail, ok, tooManyRequests, type Result } from "../../errors.ts";
 import { generateId, isId } from "../../lib/ids.ts";
 import type { PasswordGuess } from "../../limits.ts";
-import { logEvent, newEvent, recordEvent } from "../events/actions.ts";
+import { logEvent, logEvents, newEvent, recordEvent } from "../events/actions.ts";
 import { withData, type EventData } from "../events/store.ts";
-import { logSessionsEnded, sessionEnding } from "../sessions/actions.ts";
+import { sessionEnding } from "../sessions/actions.ts";
 import type { User } from "../users/store.ts";
 import { MAX_PASSKEYS_PER_USER, type Ceremony, type Passkey } from "./store.ts";
 import {
@@ -259,8 +259,8 @@ export async function deletePasskey(ctx: AppContext, id: string, keepSession: st
 	const event = newEvent(ctx, "passkey_deleted", { userId: passkey.userId, data: { ...data, passkey_id: passkey.id } });
 	const ending = sessionEnding(ctx, passkey.userId, "passkey_removed", keepSession);
 	ending.event = withData(ending.event, data);
-	if (!(await ctx.stores.passkeys.delete(id, passkey.userId, event, ending))) return fail("NOT_FOUND");
-	logSessionsEnded(ctx, ending);
-	logEvent(ctx, event);
+	const written = await ctx.stores.passkeys.delete(id, passkey.userId, event, ending);
+	if (written === null) return fail("NOT_FOUND");
+	logEvents(ctx, written);
 	return ok();
 }

@@ -70,8 +70,9 @@ export interface PasskeyStore {
 	getByCredentialId(credentialId: Uint8Array): Promise<Passkey | null>;
 	listForUser(userId: string): Promise<Passkey[]>;
 	/** Deletes the passkey of `userId`, ends the user's sessions but `ending.keep`, and writes
-	 *  `event` (passkey_deleted), in one transaction; false when the passkey is gone. */
-	delete(id: string, userId: string, event: HolmEvent, ending: SessionEnding): Promise<boolean>;
+	 *  `event` (passkey_deleted), in one transaction; the events stored, or null when the passkey
+	 *  is gone. */
+	delete(id: string, userId: string, event: HolmEvent, ending: SessionEnding): Promise<HolmEvent[] | null>;
 	/** Stores a verified use only if the counter is still `expectedSignCount` (a parallel assertion
 	 *  of the same counter loses), and writes `event` (the sign_in) with it; false when the counter
 	 *  changed or the passkey is gone. */

@@ -2,12 +2,12 @@
 // admitted first (the guess counts as incorrect until it proves right), then settled. A stored hash
 // may be an imported one in another system's form (API.md section 9); after a correct password it is
 // replaced by an argon2id hash.
-import { logSessionsEnded, sessionEnding } from "../sessions/actions.ts";
+import { sessionEnding } from "../sessions/actions.ts";
 import { fail, ok, tooManyRequests, type Result } from "../../errors.ts";
 import type { AppContext } from "../../context.ts";
 import { HashingUnavailableError } from "../../lib/password-hash.ts";
 import type { PasswordGuess } from "../../limits.ts";
-import { logEvent, newEvent, recordEvent } from "../events/actions.ts";
+import { logEvents, newEvent, recordEvent } from "../events/actions.ts";
 import type { EventData } from "../events/store.ts";
 import type { User } from "../users/store.ts";
 
@@ -186,14 +186,13 @@ export async function updateUserPassword(
 	const event = newEvent(ctx, "password_changed", { userId: input.userId, clientIp: input.clientIp });
 	const ending = sessionEnding(ctx, input.userId, "password_changed", input.keepSession, input.clientIp);
 	let swapped = await ctx.stores.passwords.replacePasswordHash(input.userId, outcome.value.hash, newHash, event, ending);
-	if (swapped === "CHANGED_MEANWHILE") {
+	if (swapped.outcome === "CHANGED_MEANWHILE") {
 		const current = await stillTheUsersHash(ctx, input.userId, input.password);
 		if (current !== null) swapped = await ctx.stores.passwords.replacePasswordHash(input.userId, current, newHash, event, ending);
 	}
-	switch (swapped) {
+	switch (swapped.outcome) {
 		case "UPDATED":
-			logSessionsEnded(ctx, ending);
-			logEvent(ctx, event);
+			logEvents(ctx, swapped.written);
 			return ok();
 		case "CHANGED_MEANWHILE":
 			return fail("INCORRECT_PASSWORD");

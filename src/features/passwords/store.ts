@@ -2,7 +2,8 @@
 import type { HolmEvent } from "../events/store.ts";
 import type { SessionEnding } from "../sessions/store.ts";
 
-export type ReplaceHashOutcome = "UPDATED" | "CHANGED_MEANWHILE" | "NOT_FOUND";
+/** UPDATED with the events stored (sessions_ended when a session ended, then password_changed). */
+export type ReplaceHashOutcome = { outcome: "UPDATED"; written: HolmEvent[] } | { outcome: "CHANGED_MEANWHILE" | "NOT_FOUND" };
 
 export interface PasswordStore {
 	/**

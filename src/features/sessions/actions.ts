@@ -169,13 +169,7 @@ export function sessionEnding(ctx: AppContext, userId: string, reason: EndReason
 		event: newEvent(ctx, "sessions_ended", { userId, clientIp, data: { reason } }),
 		now: nowSeconds(ctx),
 		settings: sessionSettings(ctx),
-		written: null,
 	};
-}
-
-/** Logs the sessions_ended event of a change that committed. */
-export function logSessionsEnded(ctx: AppContext, ending: SessionEnding): void {
-	if (ending.written !== null) logEvent(ctx, ending.written);
 }
 
 /** Records a correct second factor on the session (verify-2fa/totp with session_id). */

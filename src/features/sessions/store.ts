@@ -39,8 +39,9 @@ export type EndReason =
 
 /**
  * The sessions a credential change ends, in the change's own transaction: every session of the
- * user but `keep`. The store writes `event` (sessions_ended) with `session_ids` added when it ended
- * any, and leaves that event in `written` for the caller to log once the change committed.
+ * user but `keep`. The store writes `event` (sessions_ended, for the user it names) with
+ * `session_ids` added when it ended any, and returns it among the events the change wrote, for
+ * the caller to log once the change committed.
  */
 export interface SessionEnding {
 	keep: string | null;
@@ -48,7 +49,6 @@ export interface SessionEnding {
 	/** Which of the ended sessions were still live (an expired one is not reported as ended). */
 	now: number;
 	settings: SessionSettings;
-	written: HolmEvent | null;
 }
 
 /** The sessions_ended event of `ending` naming the ended rows that were still live (an expired one

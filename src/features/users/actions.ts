@@ -1,12 +1,12 @@
 // Creating users.
 import { withData } from "../events/store.ts";
-import { logSessionsEnded, sessionEnding } from "../sessions/actions.ts";
+import { sessionEnding } from "../sessions/actions.ts";
 import type { AppContext } from "../../context.ts";
 import { nowSeconds } from "../../lib/clock.ts";
 import { fail, ok, tooManyRequests, type Result } from "../../errors.ts";
 import { generateCode, generateId } from "../../lib/ids.ts";
 import { couldBeInEmail } from "../../lib/validation.ts";
-import { logEvent, newEvent } from "../events/actions.ts";
+import { logEvent, logEvents, newEvent } from "../events/actions.ts";
 import type { EventData } from "../events/store.ts";
 import type { User, UserListQuery } from "./store.ts";
 
@@ -64,8 +64,8 @@ export async function deleteUser(ctx: AppContext, userId: string, data: EventDat
 	const event = newEvent(ctx, "user_deleted", { userId, data });
 	const ending = sessionEnding(ctx, userId, "user_deleted");
 	ending.event = withData(ending.event, data);
-	if (!(await ctx.stores.users.delete(userId, event, ending))) return fail("NOT_FOUND");
-	logSessionsEnded(ctx, ending);
-	logEvent(ctx, event);
+	const written = await ctx.stores.users.delete(userId, event, ending);
+	if (written === null) return fail("NOT_FOUND");
+	logEvents(ctx, written);
 	return ok();
 }

@@ -48,7 +48,7 @@ export interface UserStore {
 	list(query: UserListQuery): Promise<{ users: User[]; total: number }>;
 	/** Everything the user owns goes with them; their sessions' end is recorded (`ending`). False
 	 *  when there was no such user. */
-	delete(id: string, event: HolmEvent, ending: SessionEnding): Promise<boolean>;
+	delete(id: string, event: HolmEvent, ending: SessionEnding): Promise<HolmEvent[] | null>;
 	/** The users whose password_leaked is true, by created_at then id (the console's list), through
 	 *  the partial index that holds only them. */
 	listPasswordLeaked(query: { sortOrder: SortOrder; limit: number; offset: number }): Promise<{ users: User[]; total: number }>;

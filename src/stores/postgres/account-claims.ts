@@ -42,10 +42,10 @@ export async function claimAccountWithin(tx: Transaction, clock: DatabaseClock, 
 	await tx`DELETE FROM totp_credential WHERE user_id = ${userId}`;
 
 	const written: HolmEvent[] = [];
-	await endSessionsWithin(tx, events, userId, claim.ending);
-	if (claim.ending.written !== null) {
+	const ended = await endSessionsWithin(tx, events, userId, claim.ending);
+	if (ended !== null) {
 		removed.push("sessions");
-		written.push(claim.ending.written);
+		written.push(ended);
 	}
 	if (had?.requests) removed.push("requests");
 

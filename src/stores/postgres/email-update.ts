@@ -2,7 +2,7 @@
 // update does. Expiry is judged by the database's clock (clock.ts).
 import type { SQL } from "bun";
 import type { ApplyEmailUpdateOutcome, EmailUpdateRequest, EmailUpdateStore } from "../../features/email-update/store.ts";
-import { withData } from "../../features/events/store.ts";
+import { withData, written } from "../../features/events/store.ts";
 import { EMAIL_UPDATE_REQUESTS, type EmailUpdateRow } from "../code-request-rows.ts";
 import type { DatabaseClock } from "./clock.ts";
 import { codeRequestVerbs } from "./code-requests.ts";
@@ -45,9 +45,10 @@ export function createPostgresEmailUpdateStore(sql: SQL, clock: DatabaseClock, e
 				await tx`DELETE FROM email_update_request WHERE email = ${email}`;
 				await tx`DELETE FROM password_reset_request WHERE user_id = ${userId}`;
 				await tx`DELETE FROM email_verification_request WHERE user_id = ${userId}`;
-				await endSessionsWithin(tx, events, userId, ending);
-				await events.write(tx, withData({ ...event, userId }, { previous_email: previousEmail, email }));
-				return { outcome: "UPDATED", userId, email, previousEmail };
+				const ended = await endSessionsWithin(tx, events, userId, ending);
+				const changed = withData({ ...event, userId }, { previous_email: previousEmail, email });
+				await events.write(tx, changed);
+				return { outcome: "UPDATED", userId, email, previousEmail, written: written(ended, changed) };
 			});
 		},
 	};

@@ -3,6 +3,7 @@
 // (as every transaction that changes a user's rows does), so the count of ten holds against
 // parallel registrations; the credential id's unique index decides who registered it first.
 import type { SQL } from "bun";
+import { written } from "../../features/events/store.ts";
 import { MAX_PASSKEYS_PER_USER, type PasskeyStore } from "../../features/passkeys/store.ts";
 import { PASSKEY_COLUMNS, passkeyOrNull, toCeremony, toPasskey, type CeremonyRow, type PasskeyRow } from "../passkey-rows.ts";
 import { isForeignKeyViolation, isUniqueViolation } from "./errors.ts";
@@ -84,10 +85,10 @@ export function createPostgresPasskeyStore(sql: SQL, events: PostgresEventLog): 
 				// The user's row first, as every transaction that changes a user's rows does.
 				await tx`SELECT 1 FROM "user" WHERE id = ${userId} FOR UPDATE`;
 				const deleted = await tx`DELETE FROM passkey WHERE id = ${id} AND user_id = ${userId}`;
-				if (deleted.count === 0) return false;
-				await endSessionsWithin(tx, events, userId, ending);
+				if (deleted.count === 0) return null;
+				const ended = await endSessionsWithin(tx, events, userId, ending);
 				await events.write(tx, event);
-				return true;
+				return written(ended, event);
 			});
 		},
 		async recordUse(id, expectedSignCount, use, event) {

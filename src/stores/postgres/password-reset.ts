@@ -1,6 +1,7 @@
 // Password reset requests on PostgreSQL: the code request verbs (code-requests.ts), and what only a
 // reset does. Expiry is judged by the database's clock (clock.ts).
 import type { SQL } from "bun";
+import { written } from "../../features/events/store.ts";
 import type { PasswordResetRequest, PasswordResetStore } from "../../features/password-reset/store.ts";
 import { PASSWORD_RESET_REQUESTS, type PasswordResetRow } from "../code-request-rows.ts";
 import { claimAccountWithin } from "./account-claims.ts";
@@ -38,15 +39,15 @@ export function createPostgresPasswordResetStore(sql: SQL, clock: DatabaseClock,
 				if (!user.email_verified) {
 					const claimed = await claimAccountWithin(tx, clock, events, userId, claim);
 					await events.write(tx, event);
-					return { userId, claimed };
+					return { userId, claimed: true, written: [...claimed.events, event] };
 				}
 				await tx`UPDATE "user" SET password_hash = ${claim.passwordHash}, password_leaked = false,
 					password_leak_checked_online_at = NULL WHERE id = ${userId}`;
 				await tx`DELETE FROM password_reset_request WHERE user_id = ${userId}`;
 				await tx`DELETE FROM email_update_request WHERE user_id = ${userId}`;
-				await endSessionsWithin(tx, events, userId, claim.ending);
+				const ended = await endSessionsWithin(tx, events, userId, claim.ending);
 				await events.write(tx, event);
-				return { userId, claimed: null };
+				return { userId, claimed: false, written: written(ended, event) };
 			});
 		},
 	};

@@ -1,5 +1,6 @@
 // Changing a password on PostgreSQL.
 import type { SQL } from "bun";
+import { written } from "../../features/events/store.ts";
 import type { PasswordStore } from "../../features/passwords/store.ts";
 import type { Int8, PostgresEventLog } from "./events.ts";
 import { transaction } from "./connection.ts";
@@ -16,13 +17,13 @@ export function createPostgresPasswordStore(sql: SQL, events: PostgresEventLog):
 					WHERE id = ${userId} AND password_hash = ${expectedHash}`;
 				if (swapped.count === 0) {
 					const exists = await tx`SELECT 1 FROM "user" WHERE id = ${userId}`;
-					return exists.length === 0 ? "NOT_FOUND" : "CHANGED_MEANWHILE";
+					return { outcome: exists.length === 0 ? "NOT_FOUND" : "CHANGED_MEANWHILE" } as const;
 				}
 				await tx`DELETE FROM password_reset_request WHERE user_id = ${userId}`;
 				await tx`DELETE FROM email_update_request WHERE user_id = ${userId}`;
-				await endSessionsWithin(tx, events, userId, ending);
+				const ended = await endSessionsWithin(tx, events, userId, ending);
 				await events.write(tx, event);
-				return "UPDATED";
+				return { outcome: "UPDATED", written: written(ended, event) } as const;
 			});
 		},
 		async upgradePasswordHash(userId, expectedHash, newHash) {

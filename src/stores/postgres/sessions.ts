@@ -3,7 +3,7 @@
 // one user are taken one at a time on every instance. Validation is one indexed read of the session
 // and its user, with the database's time; expiry is judged by the database's clock (clock.ts).
 import type { SQL } from "bun";
-import { withData } from "../../features/events/store.ts";
+import { withData, type HolmEvent } from "../../features/events/store.ts";
 import { DEVICE_MEMORY_SECONDS, type SessionSettings } from "../../features/sessions/settings.ts";
 import { endedEvent, type Session, type SessionEnding, type SessionStore, type StoredSession } from "../../features/sessions/store.ts";
 import type { DatabaseClock } from "./clock.ts";
@@ -47,18 +47,19 @@ function withoutDigest(stored: StoredSession): Session {
 	return session;
 }
 
-async function writeEnded(tx: Transaction, events: PostgresEventLog, ending: SessionEnding, rows: readonly EndedRow[]): Promise<void> {
-	ending.written = endedEvent(ending, rows);
-	if (ending.written !== null) await events.write(tx, ending.written);
+/** Writes the sessions_ended event of the live ones among `rows`; the event, or null when none was live. */
+async function writeEnded(tx: Transaction, events: PostgresEventLog, ending: SessionEnding, rows: readonly EndedRow[]): Promise<HolmEvent | null> {
+	const written = endedEvent(ending, rows);
+	if (written !== null) await events.write(tx, written);
+	return written;
 }
 
 /** Ends the user's sessions but `ending.keep` inside the caller's transaction (a credential change),
  *  which holds the user's row; writes the sessions_ended event when a live one ended. */
-export async function endSessionsWithin(tx: Transaction, events: PostgresEventLog, userId: string, ending: SessionEnding): Promise<void> {
+export async function endSessionsWithin(tx: Transaction, events: PostgresEventLog, userId: string, ending: SessionEnding): Promise<HolmEvent | null> {
 	const rows = await tx<EndedRow[]>`DELETE FROM session WHERE user_id = ${userId} AND (${ending.keep}::text IS NULL OR id <> ${ending.keep})
 		RETURNING id, created_at, last_used_at`;
-	ending.event = { ...ending.event, userId };
-	await writeEnded(tx, events, ending, rows);
+	return writeEnded(tx, events, { ...ending, event: { ...ending.event, userId } }, rows);
 }
 
 export function createPostgresSessionStore(sql: SQL, clock: DatabaseClock, events: PostgresEventLog): SessionStore {
@@ -151,9 +152,7 @@ export function createPostgresSessionStore(sql: SQL, clock: DatabaseClock, event
 				// The database's time comes with the row (none ended: no event, whatever the time).
 				const rows = await tx<(EndedRow & { now: Int8 })[]>`DELETE FROM session WHERE id = ${id}
 					RETURNING id, created_at, last_used_at, ${clock.seconds(tx)} AS now`;
-				const ending: SessionEnding = { keep: null, event, now: rows.length === 0 ? 0 : Number(rows[0]!.now), settings, written: null };
-				await writeEnded(tx, events, ending, rows);
-				return ending.written;
+				return writeEnded(tx, events, { keep: null, event, now: rows.length === 0 ? 0 : Number(rows[0]!.now), settings }, rows);
 			});
 		},
 		async endForUser(userId, except, settings, event) {
@@ -164,9 +163,7 @@ export function createPostgresSessionStore(sql: SQL, clock: DatabaseClock, event
 					const kept = await tx`SELECT 1 FROM session WHERE id = ${except} AND user_id = ${userId} AND ${live(tx, settings)}`;
 					if (kept.length === 0) return "NOT_FOUND" as const;
 				}
-				const ending: SessionEnding = { keep: except, event, now: Number(user.now), settings, written: null };
-				await endSessionsWithin(tx, events, userId, ending);
-				return ending.written;
+				return endSessionsWithin(tx, events, userId, { keep: except, event, now: Number(user.now), settings });
 			});
 		},
 		async markSecondFactor(id, userId, at, settings) {

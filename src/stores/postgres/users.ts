@@ -1,5 +1,6 @@
 // The user table on PostgreSQL.
 import type { SQL } from "bun";
+import { written } from "../../features/events/store.ts";
 import type { NewUser, User, UserListQuery, UserStore } from "../../features/users/store.ts";
 import { toUser, USER_COLUMNS } from "./user-rows.ts";
 import { isUniqueViolation } from "./errors.ts";
@@ -167,11 +168,11 @@ export function createPostgresUserStore(sql: SQL, events: PostgresEventLog): Use
 			// is locked first, then the sessions are ended (so that their end is recorded).
 			return transaction(sql, async (tx) => {
 				const [user] = await tx`SELECT 1 AS found FROM "user" WHERE id = ${id} FOR UPDATE`;
-				if (user === undefined) return false;
-				await endSessionsWithin(tx, events, id, ending);
+				if (user === undefined) return null;
+				const ended = await endSessionsWithin(tx, events, id, ending);
 				await tx`DELETE FROM "user" WHERE id = ${id}`;
 				await events.write(tx, event);
-				return true;
+				return written(ended, event);
 			});
 		},
 	};

@@ -39,10 +39,10 @@ export function claimAccountWithin(db: Database, events: SqliteEventLog, userId:
 	db.query(`DELETE FROM session_device WHERE user_id = ?`).run(userId);
 
 	const written: HolmEvent[] = [];
-	endSessionsWithin(db, events, userId, claim.ending);
-	if (claim.ending.written !== null) {
+	const ended = endSessionsWithin(db, events, userId, claim.ending);
+	if (ended !== null) {
 		removed.push("sessions");
-		written.push(claim.ending.written);
+		written.push(ended);
 	}
 	let requests = false;
 	for (const statement of DELETE_REQUESTS) {

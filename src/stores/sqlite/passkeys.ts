@@ -3,7 +3,7 @@
 // transaction that inserts; a sign-in's counter is stored with a compare-and-swap.
 import type { Database } from "bun:sqlite";
 import { MAX_PASSKEYS_PER_USER, type InsertPasskeyOutcome, type Passkey, type PasskeyStore, type PasskeyUse } from "../../features/passkeys/store.ts";
-import type { HolmEvent } from "../../features/events/store.ts";
+import { type HolmEvent, written } from "../../features/events/store.ts";
 import type { SessionEnding } from "../../features/sessions/store.ts";
 import { PASSKEY_COLUMNS, passkeyOrNull, toCeremony, toPasskey, type CeremonyRow, type PasskeyRow } from "../passkey-rows.ts";
 import type { SnapshotReads } from "./db/snapshot-reads.ts";
@@ -63,11 +63,11 @@ export function createSqlitePasskeyStore(db: Database, reads: SnapshotReads, eve
 		events.write(event);
 		return "CREATED";
 	});
-	const deleteWithEvent = writeTransaction(db, (id: string, userId: string, event: HolmEvent, ending: SessionEnding): boolean => {
-		if (deletePasskey.run(id).changes === 0) return false;
-		endSessionsWithin(db, events, userId, ending);
+	const deleteWithEvent = writeTransaction(db, (id: string, userId: string, event: HolmEvent, ending: SessionEnding): HolmEvent[] | null => {
+		if (deletePasskey.run(id).changes === 0) return null;
+		const ended = endSessionsWithin(db, events, userId, ending);
 		events.write(event);
-		return true;
+		return written(ended, event);
 	});
 	const recordUseWithEvent = writeTransaction(db, (id: string, expectedSignCount: number, use: PasskeyUse, event: HolmEvent): boolean => {
 		if (recordUse.run(use.signCount, use.backedUp ? 1 : 0, use.usedAt, id, expectedSignCount).changes === 0) return false;

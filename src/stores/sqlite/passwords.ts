@@ -1,6 +1,6 @@
 // Changing a password on SQLite.
 import type { Database } from "bun:sqlite";
-import type { HolmEvent } from "../../features/events/store.ts";
+import { type HolmEvent, written } from "../../features/events/store.ts";
 import type { PasswordStore, ReplaceHashOutcome } from "../../features/passwords/store.ts";
 import type { SqliteEventLog } from "./events.ts";
 import type { SessionEnding } from "../../features/sessions/store.ts";
@@ -25,13 +25,13 @@ export function createSqlitePasswordStore(db: Database, events: SqliteEventLog):
 
 	const replacePasswordHash = writeTransaction(db, (userId: string, expectedHash: string, newHash: string, event: HolmEvent, ending: SessionEnding): ReplaceHashOutcome => {
 		if (setNewHash.run(newHash, userId, expectedHash).changes === 0) {
-			return selectUser.get(userId) === null ? "NOT_FOUND" : "CHANGED_MEANWHILE";
+			return { outcome: selectUser.get(userId) === null ? "NOT_FOUND" : "CHANGED_MEANWHILE" };
 		}
 		deleteResetRequests.run(userId);
 		deleteEmailUpdateRequests.run(userId);
-		endSessionsWithin(db, events, userId, ending);
+		const ended = endSessionsWithin(db, events, userId, ending);
 		events.write(event);
-		return "UPDATED";
+		return { outcome: "UPDATED", written: written(ended, event) };
 	});
 
 	return {

@@ -85,15 +85,16 @@ const END_SESSIONS = `DELETE FROM session WHERE user_id = ?1 AND (?2 IS NULL OR 
  * Ends the user's sessions but `ending.keep` inside the caller's transaction (a credential change),
  * and writes its sessions_ended event when a live one ended.
  */
-export function endSessionsWithin(db: Database, events: SqliteEventLog, userId: string, ending: SessionEnding): void {
+export function endSessionsWithin(db: Database, events: SqliteEventLog, userId: string, ending: SessionEnding): HolmEvent | null {
 	const ended = db.query<{ id: string; created_at: number; last_used_at: number }, [string, string | null]>(END_SESSIONS).all(userId, ending.keep);
-	ending.event = { ...ending.event, userId };
-	writeEnded(events, ending, ended);
+	return writeEnded(events, { ...ending, event: { ...ending.event, userId } }, ended);
 }
 
-function writeEnded(events: SqliteEventLog, ending: SessionEnding, rows: readonly { id: string; created_at: number; last_used_at: number }[]): void {
-	ending.written = endedEvent(ending, rows);
-	if (ending.written !== null) events.write(ending.written);
+/** Writes the sessions_ended event of the live ones among `rows`; the event, or null when none was live. */
+function writeEnded(events: SqliteEventLog, ending: SessionEnding, rows: readonly { id: string; created_at: number; last_used_at: number }[]): HolmEvent | null {
+	const written = endedEvent(ending, rows);
+	if (written !== null) events.write(written);
+	return written;
 }
 
 /** `seconds` is the instance's clock in whole seconds: it judges expiry and stamps last_used_at. */
@@ -192,9 +193,7 @@ export function createSqliteSessionStore(db: Database, reads: SnapshotReads, eve
 	});
 
 	const endOne = writeTransaction(db, (id: string, settings: SessionSettings, event: HolmEvent): HolmEvent | null => {
-		const ending: SessionEnding = { keep: null, event, now: seconds(), settings, written: null };
-		writeEnded(events, ending, deleteOne.all(id));
-		return ending.written;
+		return writeEnded(events, { keep: null, event, now: seconds(), settings }, deleteOne.all(id));
 	});
 
 	const endForUser = writeTransaction(db, 
@@ -203,9 +202,7 @@ export function createSqliteSessionStore(db: Database, reads: SnapshotReads, eve
 			if (except !== null && selectLiveOnWriter.get(except, now, settings.idleTimeoutSeconds, settings.lifetimeSeconds)?.user_id !== userId) {
 				return "NOT_FOUND";
 			}
-			const ending: SessionEnding = { keep: except, event, now, settings, written: null };
-			endSessionsWithin(db, events, userId, ending);
-			return ending.written;
+			return endSessionsWithin(db, events, userId, { keep: except, event, now, settings });
 		},
 	);
 

@@ -1,6 +1,6 @@
 // The user table on SQLite.
 import type { Database } from "bun:sqlite";
-import type { HolmEvent } from "../../features/events/store.ts";
+import { type HolmEvent, written } from "../../features/events/store.ts";
 import type { NewUser, User, UserListQuery, UserStore } from "../../features/users/store.ts";
 import type { SnapshotReads, SnapshotStatement } from "./db/snapshot-reads.ts";
 import { isUniqueViolation } from "./errors.ts";
@@ -154,10 +154,11 @@ export function createSqliteUserStore(db: Database, reads: SnapshotReads, events
 	});
 	const deleteWithEvent = writeTransaction(db, (id: string, event: HolmEvent, ending: SessionEnding) => {
 		// The sessions first, so that their end is recorded (the cascade would take them silently).
-		endSessionsWithin(db, events, id, ending);
+		const ended = endSessionsWithin(db, events, id, ending);
 		const deleted = deleteById.get(id);
-		if (deleted !== null) events.write(event);
-		return deleted;
+		if (deleted === null) return null;
+		events.write(event);
+		return { deleted, written: written(ended, event) };
 	});
 
 	return {
@@ -220,10 +221,10 @@ export function createSqliteUserStore(db: Database, reads: SnapshotReads, events
 		},
 		async delete(id, event, ending) {
 			// ON DELETE CASCADE takes everything the user owns; the user's events stay.
-			const deleted = deleteWithEvent(id, event, ending);
-			if (deleted === null) return false;
-			pages.deleted({ createdAt: deleted.created_at, id }, usersVersion.get()!.version);
-			return true;
+			const outcome = deleteWithEvent(id, event, ending);
+			if (outcome === null) return null;
+			pages.deleted({ createdAt: outcome.deleted.created_at, id }, usersVersion.get()!.version);
+			return outcome.written;
 		},
 	};
 }
