@@ -24,6 +24,17 @@ export interface CodeAttemptStore<Code> {
 	deleteAfterLastAttempt(key: string, event: HolmEvent): Promise<void>;
 }
 
+/**
+ * When a new request was stored as made and as expiring (Unix seconds), which the answer shows. The
+ * caller proposes both from the instance's clock; the store keeps them where that clock is the one
+ * that judges (SQLite: one process), and on PostgreSQL stamps the database's time and the same
+ * lifetime instead, since the database's clock judges there and instances' clocks may be off it.
+ */
+export interface StoredTimes {
+	createdAt: number;
+	expiresAt: number;
+}
+
 /** What every one-time-code request table can do (src/stores/<database>/code-requests.ts writes it
  *  once per database); "live" is judged by the store's clock. */
 export interface CodeRequestStore<Request, Code> extends CodeAttemptStore<Code> {

@@ -32,13 +32,13 @@ test("a reset, verification or update request, or a TOTP credential, for a delet
 	expect(history !== "INVALID_CURSOR" && history.events.map((event) => event.type)).toEqual(["user_created", "user_deleted"]);
 });
 
-test("for a user who is there, the same writes are STORED", async () => {
+test("for a user who is there, the same writes are stored", async () => {
 	const stores = server.ctx.stores;
 	const userId = (await createUser(server)).id;
 	const now = Math.floor(server.clock.now / 1000);
 	const times = { createdAt: now, expiresAt: now + 600 };
-	expect(await stores.passwordResets.insert({ id: "c".repeat(24), userId, ...times, emailVerified: false, codeHash: new Uint8Array(32) })).toBe("STORED");
-	expect(await stores.emailVerifications.replace({ userId, ...times, code: "ABCDEFGH" })).toBe("STORED");
-	expect(await stores.emailUpdates.insert({ id: "d".repeat(24), userId, ...times, email: "newer@example.com", code: "ABCDEFGH" })).toBe("STORED");
+	expect(await stores.passwordResets.insert({ id: "c".repeat(24), userId, ...times, emailVerified: false, codeHash: new Uint8Array(32) })).toEqual(times);
+	expect(await stores.emailVerifications.replace({ userId, ...times, code: "ABCDEFGH" })).toEqual(times);
+	expect(await stores.emailUpdates.insert({ id: "d".repeat(24), userId, ...times, email: "newer@example.com", code: "ABCDEFGH" })).toEqual(times);
 	expect(await stores.twoFactor.replaceCredential({ userId, createdAt: now, key: new Uint8Array(20) }, 1, newEvent(server.ctx, "totp_registered", { userId }))).toBe("STORED");
 });

@@ -36,8 +36,8 @@ export async function createEmailSignInRequest(
 		expiresAt: createdAt + REQUEST_LIFETIME_SECONDS,
 	};
 	// Only a digest is stored: the code is shown once, in this response, and never needed again.
-	await ctx.stores.emailSignIns.replace({ ...request, codeHash: hashCode(code) });
-	return ok({ ...request, code });
+	const stored = await ctx.stores.emailSignIns.replace({ ...request, codeHash: hashCode(code) });
+	return ok({ ...request, ...stored, code });
 }
 
 export const VERIFY_EMAIL_SIGN_IN_ERRORS = ["INVALID_REQUEST", "INCORRECT_CODE", "EMAIL_ALREADY_USED"] as const;

@@ -32,8 +32,9 @@ export async function createEmailUpdateRequest(
 		code: generateCode(),
 	};
 	// NOT_FOUND when the user was deleted after the call found them.
-	if ((await ctx.stores.emailUpdates.insert(request)) === "NO_USER") return fail("NOT_FOUND");
-	return ok(request);
+	const stored = await ctx.stores.emailUpdates.insert(request);
+	if (stored === "NO_USER") return fail("NOT_FOUND");
+	return ok({ ...request, ...stored });
 }
 
 export const VERIFY_NEW_EMAIL_ERRORS = ["INVALID_REQUEST", "INCORRECT_CODE", "EMAIL_ALREADY_USED"] as const;

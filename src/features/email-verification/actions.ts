@@ -30,8 +30,9 @@ export async function createEmailVerificationRequest(
 		expiresAt: createdAt + REQUEST_LIFETIME_SECONDS,
 		code: generateCode(),
 	};
-	if ((await ctx.stores.emailVerifications.replace(request)) === "NO_USER") return fail("NOT_FOUND");
-	return ok(request);
+	const stored = await ctx.stores.emailVerifications.replace(request);
+	if (stored === "NO_USER") return fail("NOT_FOUND");
+	return ok({ ...request, ...stored });
 }
 
 export const VERIFY_EMAIL_ERRORS = ["NOT_ALLOWED", "INCORRECT_CODE"] as const;

@@ -31,8 +31,9 @@ export async function createPasswordResetRequest(
 		emailVerified: false,
 	};
 	// Only a digest is stored: the code is shown once, in this response, and never needed again.
-	if ((await ctx.stores.passwordResets.insert({ ...request, codeHash: hashCode(code) })) === "NO_USER") return fail("NOT_FOUND");
-	return ok({ ...request, code });
+	const stored = await ctx.stores.passwordResets.insert({ ...request, codeHash: hashCode(code) });
+	if (stored === "NO_USER") return fail("NOT_FOUND");
+	return ok({ ...request, ...stored, code });
 }
 
 export const VERIFY_RESET_EMAIL_ERRORS = ["NOT_FOUND", "INCORRECT_CODE"] as const;

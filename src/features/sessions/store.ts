@@ -75,7 +75,9 @@ export interface SessionStore {
 	 * In one atomic step under the user's row: judges `new_device` from the user's device digests
 	 * of the last 90 days (and whether the user ever had a session), remembers this session's
 	 * devices, ends the least recently used of the user's live sessions while the cap would be
-	 * exceeded (parallel creations cannot exceed it), and inserts the session with its events.
+	 * exceeded (parallel creations cannot exceed it), and inserts the session with its events. The
+	 * session as stored: on PostgreSQL its times are the database's, not the caller's (as for a
+	 * code request: StoredTimes in code-attempts.ts).
 	 */
 	create(input: NewSession, settings: SessionSettings): Promise<CreateSessionOutcome>;
 	/** The session by its id, live or not (the caller judges, in the time a wrong secret costs), the
@@ -99,7 +101,8 @@ export interface SessionStore {
 	 */
 	endForUser(userId: string, except: string | null, settings: SessionSettings, event: HolmEvent): Promise<"NOT_FOUND" | HolmEvent | null>;
 	/** Records a correct second factor on a live session of the user; false when there is none.
-	 *  `at` is the time recorded (data, like a session's createdAt); liveness is the store's judgement. */
+	 *  `at` is the time recorded (data, like a session's createdAt; the database's time instead on
+	 *  PostgreSQL, as for createdAt); liveness is the store's judgement. */
 	markSecondFactor(id: string, userId: string, at: number, settings: SessionSettings): Promise<boolean>;
 	/** Live sessions of every user (the console's overview). */
 	countLive(settings: SessionSettings): Promise<number>;

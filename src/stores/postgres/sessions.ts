@@ -1,7 +1,8 @@
 // Sessions on PostgreSQL. Creation and the cap lock the user's row first (as every transaction
 // that changes a user's rows does, so none can deadlock with another), so parallel creations for
 // one user are taken one at a time on every instance. Validation is one indexed read of the session
-// and its user, with the database's time; expiry is judged by the database's clock (clock.ts).
+// and its user, with the database's time; expiry is judged by the database's clock (clock.ts), and
+// the times it judges (created_at, last_used_at) are stamped by it too.
 import type { SQL } from "bun";
 import { withData } from "../../features/events/store.ts";
 import { DEVICE_MEMORY_SECONDS, type SessionSettings } from "../../features/sessions/settings.ts";
@@ -98,14 +99,22 @@ export function createPostgresSessionStore(sql: SQL, clock: DatabaseClock, event
 									SELECT id FROM session WHERE user_id = ${session.userId} ORDER BY last_used_at, created_at, id LIMIT ${over}) RETURNING id`
 							).map((row) => row.id)
 						: [];
+				// The database's time read above, not the instance's (session.createdAt): it is what judges them.
+				const stored: Session = {
+					...withoutDigest(session),
+					createdAt: now,
+					lastUsedAt: now,
+					secondFactorVerifiedAt: session.secondFactorVerifiedAt === null ? null : now,
+					newDevice,
+				};
 				await tx`INSERT INTO session (id, user_id, digest, created_at, last_used_at, client_ip, user_agent, second_factor_verified_at, new_device)
-					VALUES (${session.id}, ${session.userId}, ${session.digest}, ${session.createdAt}, ${session.lastUsedAt}, ${session.clientIp},
-						${session.userAgent}, ${session.secondFactorVerifiedAt}, ${newDevice})`;
+					VALUES (${session.id}, ${session.userId}, ${session.digest}, ${now}, ${now}, ${session.clientIp},
+						${session.userAgent}, ${stored.secondFactorVerifiedAt}, ${newDevice})`;
 				const created = withData(input.created, { new_device: newDevice });
 				await events.write(tx, created);
 				const ended = endedIds.length === 0 ? null : withData(input.limitEnded, { session_ids: endedIds });
 				if (ended !== null) await events.write(tx, ended);
-				return { session: { ...withoutDigest(session), newDevice }, created, ended };
+				return { session: stored, created, ended };
 			});
 		},
 		async findForValidation(id) {
@@ -169,8 +178,9 @@ export function createPostgresSessionStore(sql: SQL, clock: DatabaseClock, event
 				return ending.written;
 			});
 		},
-		async markSecondFactor(id, userId, at, settings) {
-			const updated = await sql`UPDATE session SET second_factor_verified_at = ${at}
+		async markSecondFactor(id, userId, _at, settings) {
+			// The database's time, as the session's other times.
+			const updated = await sql`UPDATE session SET second_factor_verified_at = ${clock.seconds(sql)}
 				WHERE id = ${id} AND user_id = ${userId} AND ${live(sql, settings)}`;
 			return updated.count > 0;
 		},

@@ -68,6 +68,7 @@ export function createSqliteEmailSignInStore(db: Database, reads: SnapshotReads,
 		...requests,
 		async replace(request) {
 			upsert.run(request.id, request.userId, request.email, request.createdAt, request.expiresAt, request.codeHash);
+			return { createdAt: request.createdAt, expiresAt: request.expiresAt };
 		},
 		async signIn(id, plan) {
 			return signIn(id, plan);

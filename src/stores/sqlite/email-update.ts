@@ -50,7 +50,8 @@ export function createSqliteEmailUpdateStore(db: Database, reads: SnapshotReads,
 	return {
 		...requests,
 		async insert(request) {
-			return writeForUser(() => insertRequest.run(request.id, request.userId, request.createdAt, request.expiresAt, request.email, request.code));
+			const written = writeForUser(() => insertRequest.run(request.id, request.userId, request.createdAt, request.expiresAt, request.email, request.code));
+			return written === "NO_USER" ? written : { createdAt: request.createdAt, expiresAt: request.expiresAt };
 		},
 		async applyUpdate(id, event, ending) {
 			return applyUpdate(id, event, ending);

@@ -30,7 +30,8 @@ export function createSqliteEmailVerificationStore(db: Database, reads: Snapshot
 	return {
 		...requests,
 		async replace(request) {
-			return writeForUser(() => upsertRequest.run(request.userId, request.createdAt, request.expiresAt, request.code));
+			const written = writeForUser(() => upsertRequest.run(request.userId, request.createdAt, request.expiresAt, request.code));
+			return written === "NO_USER" ? written : { createdAt: request.createdAt, expiresAt: request.expiresAt };
 		},
 		async verifyEmail(userId, event) {
 			verifyEmail(userId, event);

@@ -10,7 +10,8 @@ import { isForeignKeyViolation, isUniqueViolation } from "./errors.ts";
 import type { SqliteEventLog } from "./events.ts";
 import { writeTransaction } from "./db/write-transaction.ts";
 
-export function createSqlitePasskeyStore(db: Database, reads: SnapshotReads, events: SqliteEventLog): PasskeyStore {
+/** `now`: the time in seconds that judges a ceremony's expiry. */
+export function createSqlitePasskeyStore(db: Database, reads: SnapshotReads, events: SqliteEventLog, now: () => number): PasskeyStore {
 	const insertHandle = db.prepare<void, [Uint8Array, string]>(
 		`INSERT INTO passkey_user_handle (user_id, handle) SELECT id, ? FROM user WHERE id = ? ON CONFLICT (user_id) DO NOTHING`,
 	);
@@ -89,15 +90,16 @@ export function createSqlitePasskeyStore(db: Database, reads: SnapshotReads, eve
 		async insertCeremony(ceremony) {
 			try {
 				insertCeremony.run(ceremony.id, ceremony.kind, ceremony.userId, ceremony.challenge, ceremony.createdAt, ceremony.expiresAt);
-				return true;
+				return { createdAt: ceremony.createdAt, expiresAt: ceremony.expiresAt };
 			} catch (error) {
-				if (isForeignKeyViolation(error)) return false;
+				if (isForeignKeyViolation(error)) return null;
 				throw error;
 			}
 		},
 		async takeCeremony(id, kind) {
 			const row = takeCeremony.get(id, kind);
-			return row === null ? null : toCeremony(row);
+			const ceremony = row === null ? null : toCeremony(row);
+			return ceremony !== null && ceremony.expiresAt > now() ? ceremony : null;
 		},
 		async insertPasskey(passkey, event) {
 			return insert(passkey, event);

@@ -42,7 +42,8 @@ export function createSqlitePasswordResetStore(db: Database, reads: SnapshotRead
 	return {
 		...requests,
 		async insert(request) {
-			return writeForUser(() => insertRequest.run(request.id, request.userId, request.createdAt, request.expiresAt, request.codeHash));
+			const written = writeForUser(() => insertRequest.run(request.id, request.userId, request.createdAt, request.expiresAt, request.codeHash));
+			return written === "NO_USER" ? written : { createdAt: request.createdAt, expiresAt: request.expiresAt };
 		},
 		async markEmailVerified(id) {
 			markVerified.run(id);
