@@ -14,6 +14,8 @@ import { toUser, USER_COLUMNS } from "./users.ts";
 
 const EVER_HAD_A_SESSION = new Uint8Array(0);
 
+const SESSION_COLUMNS = `id, user_id, digest, created_at, last_used_at, client_ip, user_agent, second_factor_verified_at, new_device`;
+
 interface SessionRow {
 	id: string;
 	user_id: string;
@@ -118,17 +120,29 @@ export function createPostgresSessionStore(sql: SQL, clock: DatabaseClock, event
 			});
 		},
 		async findForValidation(id) {
+			// One statement that returns a real session and its user whatever the id, as on SQLite
+			// (src/stores/sqlite/sessions.ts): the first session at or after the id in the key's order
+			// (the session itself when it exists), and when the id sorts after every session, the first
+			// one. A known id and an unknown one thus make the same reads, send the same row and decode
+			// it alike, and cannot be told apart by time; the id comparison below says which it was.
+			// (Selected by `s.id = $1`, an unknown id sent no row, and answered measurably sooner.)
 			const rows = await sql.unsafe(
 				`SELECT s.id AS s_id, s.user_id AS s_user_id, s.digest AS s_digest, s.created_at AS s_created_at,
 					s.last_used_at AS s_last_used_at, s.client_ip AS s_client_ip, s.user_agent AS s_user_agent,
 					s.second_factor_verified_at AS s_second_factor_verified_at, s.new_device AS s_new_device,
 					${clock.secondsText()} AS s_now, u.*
-				FROM session s CROSS JOIN LATERAL (SELECT ${USER_COLUMNS} FROM "user" WHERE "user".id = s.user_id) u
-				WHERE s.id = $1`,
+				FROM (
+					(SELECT ${SESSION_COLUMNS} FROM session WHERE id >= $1 ORDER BY id LIMIT 1)
+					UNION ALL
+					(SELECT ${SESSION_COLUMNS} FROM session ORDER BY id LIMIT 1)
+					LIMIT 1
+				) s CROSS JOIN LATERAL (SELECT ${USER_COLUMNS} FROM "user" WHERE "user".id = s.user_id) u`,
 				[id],
 			);
+			// No row only when there is no session at all: nothing to tell apart then.
 			if (rows.length === 0) return null;
 			const row = rows[0];
+			// Both built whatever was found, so that a miss costs what a hit does.
 			const { digest, ...session } = toStoredSession({
 				id: row.s_id,
 				user_id: row.s_user_id,
@@ -141,6 +155,7 @@ export function createPostgresSessionStore(sql: SQL, clock: DatabaseClock, event
 				new_device: row.s_new_device,
 			});
 			const user = toUser(row);
+			if (session.id !== id) return null;
 			return { session, digest, user, now: Number(row.s_now) };
 		},
 		async touch(id, intervalSeconds) {
