@@ -2,7 +2,7 @@
 // email-sign-in.ts implements it. A request is live while now < expires_at; expired ones are
 // invisible. There is at most one request per email: a new one replaces the row, so only the
 // latest code works.
-import type { CodeAttemptStore, StoredTimes } from "../code-attempts.ts";
+import type { CodeAttemptStore, StoredTimes, Unstamped } from "../code-attempts.ts";
 import type { HolmEvent } from "../events/store.ts";
 import type { NewUser, User } from "../users/store.ts";
 
@@ -37,8 +37,8 @@ export type EmailSignInOutcome =
 /** Codes are kept only as their SHA-256: the code is shown once and never needed again. */
 export interface EmailSignInStore extends CodeAttemptStore<Uint8Array> {
 	/** Stores the request in place of any earlier one for the same email, in one statement, so two
-	 *  parallel requests for one email leave one live code. The times as stored. */
-	replace(request: EmailSignInRequest & { codeHash: Uint8Array }): Promise<StoredTimes>;
+	 *  parallel requests for one email leave one live code. Made now, expiring `lifetimeSeconds` later. */
+	replace(request: Unstamped<EmailSignInRequest> & { codeHash: Uint8Array }, lifetimeSeconds: number): Promise<StoredTimes>;
 	get(id: string): Promise<EmailSignInRequest | null>;
 	delete(id: string): Promise<boolean>;
 	/**

@@ -1,7 +1,7 @@
 // What the password reset flow needs from a database; src/stores/<database>/password-reset.ts
 // implements it. A request is live while now < expires_at; expired ones are invisible. "Now" is the
 // store's clock, given when it is built (the database's on PostgreSQL).
-import type { CodeRequestStore, StoredTimes } from "../code-attempts.ts";
+import type { CodeRequestStore, StoredTimes, Unstamped } from "../code-attempts.ts";
 import type { HolmEvent } from "../events/store.ts";
 import type { SessionEnding } from "../sessions/store.ts";
 
@@ -15,8 +15,8 @@ export interface PasswordResetRequest {
 
 /** Reset codes are kept only as their SHA-256: the code is shown once and never needed again. */
 export interface PasswordResetStore extends CodeRequestStore<PasswordResetRequest, Uint8Array> {
-	/** The times as stored; NO_USER when the user is gone. */
-	insert(request: PasswordResetRequest & { codeHash: Uint8Array }): Promise<StoredTimes | "NO_USER">;
+	/** Stores the request, made now and expiring `lifetimeSeconds` later; NO_USER when the user is gone. */
+	insert(request: Unstamped<PasswordResetRequest> & { codeHash: Uint8Array }, lifetimeSeconds: number): Promise<StoredTimes | "NO_USER">;
 	/** After a correct code: the request's email is verified, and the code's attempt is given back. */
 	markEmailVerified(id: string): Promise<void>;
 	/**

@@ -9,6 +9,7 @@
 // test clock expires things on PostgreSQL as on SQLite; production never does, and its statements
 // read clock_timestamp() and nothing else.
 import type { SQL } from "bun";
+import type { StoredTimes } from "../../features/code-attempts.ts";
 import type { Clock } from "../../lib/rate-limit.ts";
 
 /** A piece of SQL that a statement embeds, like `${clock.ms(sql)}`. */
@@ -26,22 +27,15 @@ export interface DatabaseClock {
 	secondsText(): string;
 }
 
-/** A row's created_at and expires_at as they were stored (Unix seconds). */
-export interface StoredTimes {
-	createdAt: number;
-	expiresAt: number;
-}
-
 /**
  * The created_at and expires_at of a new row, as two values of an INSERT: the database's time, and
- * that time plus the lifetime the caller gave (its expiresAt − createdAt; its reading of now, from
- * the instance's clock, is left out). The time is read once, in `stamp`, which the statement must
+ * that time plus `lifetimeSeconds`. The time is read once, in `stamp`, which the statement must
  * start with, so that no second boundary falls between the two.
  */
-export function stampedTimes(q: SQL, clock: DatabaseClock, proposed: StoredTimes): { stamp: Fragment; values: Fragment } {
+export function stampedTimes(q: SQL, clock: DatabaseClock, lifetimeSeconds: number): { stamp: Fragment; values: Fragment } {
 	return {
 		stamp: q`WITH stamp AS (SELECT ${clock.seconds(q)} AS now)`,
-		values: q`(SELECT now FROM stamp), (SELECT now FROM stamp) + ${proposed.expiresAt - proposed.createdAt}`,
+		values: q`(SELECT now FROM stamp), (SELECT now FROM stamp) + ${lifetimeSeconds}`,
 	};
 }
 

@@ -15,10 +15,10 @@ export function createPostgresEmailSignInStore(sql: SQL, clock: DatabaseClock, e
 	const requests = codeRequestVerbs<EmailSignInRow, EmailSignInRequest, Uint8Array>(sql, clock, events, EMAIL_SIGN_IN_REQUESTS);
 	return {
 		...requests,
-		async replace(request) {
+		async replace(request, lifetimeSeconds) {
 			// The email is unique: a new request takes the row of the earlier one, in one statement,
 			// so two parallel requests for one email leave one live code.
-			const { stamp, values } = stampedTimes(sql, clock, request);
+			const { stamp, values } = stampedTimes(sql, clock, lifetimeSeconds);
 			return storedTimes(await sql`${stamp} INSERT INTO email_sign_in_request (id, user_id, email, created_at, expires_at, code_hash)
 				VALUES (${request.id}, ${request.userId}, ${request.email}, ${values}, ${request.codeHash})
 				ON CONFLICT (email) DO UPDATE SET id = excluded.id, user_id = excluded.user_id, created_at = excluded.created_at,

@@ -15,8 +15,8 @@ export function createPostgresEmailUpdateStore(sql: SQL, clock: DatabaseClock, e
 	const requests = codeRequestVerbs<EmailUpdateRow, EmailUpdateRequest, string>(sql, clock, events, EMAIL_UPDATE_REQUESTS);
 	return {
 		...requests,
-		async insert(request) {
-			const { stamp, values } = stampedTimes(sql, clock, request);
+		async insert(request, lifetimeSeconds) {
+			const { stamp, values } = stampedTimes(sql, clock, lifetimeSeconds);
 			return forUser(async () =>
 				storedTimes(await sql`${stamp} INSERT INTO email_update_request (id, user_id, created_at, expires_at, email, code)
 					VALUES (${request.id}, ${request.userId}, ${values}, ${request.email}, ${request.code}) RETURNING created_at, expires_at`),

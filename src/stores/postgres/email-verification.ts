@@ -12,8 +12,8 @@ export function createPostgresEmailVerificationStore(sql: SQL, clock: DatabaseCl
 	const requests = codeRequestVerbs<EmailVerificationRow, EmailVerificationRequest, string>(sql, clock, events, EMAIL_VERIFICATION_REQUESTS);
 	return {
 		...requests,
-		async replace(request) {
-			const { stamp, values } = stampedTimes(sql, clock, request);
+		async replace(request, lifetimeSeconds) {
+			const { stamp, values } = stampedTimes(sql, clock, lifetimeSeconds);
 			return forUser(async () =>
 				storedTimes(await sql`${stamp} INSERT INTO email_verification_request (user_id, created_at, expires_at, code)
 					VALUES (${request.userId}, ${values}, ${request.code})

@@ -32,8 +32,8 @@ export function createPostgresPasskeyStore(sql: SQL, clock: DatabaseClock, event
 		async getUserHandle(userId) {
 			return handleOf(sql, userId);
 		},
-		async insertCeremony(ceremony) {
-			const { stamp, values } = stampedTimes(sql, clock, ceremony);
+		async insertCeremony(ceremony, lifetimeSeconds) {
+			const { stamp, values } = stampedTimes(sql, clock, lifetimeSeconds);
 			try {
 				return storedTimes(await sql`${stamp} INSERT INTO passkey_ceremony (id, kind, user_id, challenge, created_at, expires_at)
 					VALUES (${ceremony.id}, ${ceremony.kind}, ${ceremony.userId}, ${ceremony.challenge}, ${values}) RETURNING created_at, expires_at`);

@@ -14,8 +14,8 @@ export function createPostgresPasswordResetStore(sql: SQL, clock: DatabaseClock,
 	const requests = codeRequestVerbs<PasswordResetRow, PasswordResetRequest, Uint8Array>(sql, clock, events, PASSWORD_RESET_REQUESTS);
 	return {
 		...requests,
-		async insert(request) {
-			const { stamp, values } = stampedTimes(sql, clock, request);
+		async insert(request, lifetimeSeconds) {
+			const { stamp, values } = stampedTimes(sql, clock, lifetimeSeconds);
 			return forUser(async () =>
 				storedTimes(await sql`${stamp} INSERT INTO password_reset_request (id, user_id, created_at, expires_at, code_hash)
 					VALUES (${request.id}, ${request.userId}, ${values}, ${request.codeHash}) RETURNING created_at, expires_at`),

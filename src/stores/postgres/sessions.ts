@@ -101,14 +101,9 @@ export function createPostgresSessionStore(sql: SQL, clock: DatabaseClock, event
 									SELECT id FROM session WHERE user_id = ${session.userId} ORDER BY last_used_at, created_at, id LIMIT ${over}) RETURNING id`
 							).map((row) => row.id)
 						: [];
-				// The database's time read above, not the instance's (session.createdAt): it is what judges them.
-				const stored: Session = {
-					...withoutDigest(session),
-					createdAt: now,
-					lastUsedAt: now,
-					secondFactorVerifiedAt: session.secondFactorVerifiedAt === null ? null : now,
-					newDevice,
-				};
+				// The database's time read above: it is what judges them.
+				const { digest: _digest, ...fields } = session;
+				const stored: Session = { ...fields, createdAt: now, lastUsedAt: now, secondFactorVerifiedAt: input.secondFactorVerified ? now : null, newDevice };
 				await tx`INSERT INTO session (id, user_id, digest, created_at, last_used_at, client_ip, user_agent, second_factor_verified_at, new_device)
 					VALUES (${session.id}, ${session.userId}, ${session.digest}, ${now}, ${now}, ${session.clientIp},
 						${session.userAgent}, ${stored.secondFactorVerifiedAt}, ${newDevice})`;
@@ -193,8 +188,7 @@ export function createPostgresSessionStore(sql: SQL, clock: DatabaseClock, event
 				return ending.written;
 			});
 		},
-		async markSecondFactor(id, userId, _at, settings) {
-			// The database's time, as the session's other times.
+		async markSecondFactor(id, userId, settings) {
 			const updated = await sql`UPDATE session SET second_factor_verified_at = ${clock.seconds(sql)}
 				WHERE id = ${id} AND user_id = ${userId} AND ${live(sql, settings)}`;
 			return updated.count > 0;

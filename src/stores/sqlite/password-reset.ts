@@ -1,6 +1,7 @@
 // Password reset requests on SQLite: the code request verbs (code-requests.ts), and what only a
 // reset does.
 import type { Database } from "bun:sqlite";
+import { stampedAt } from "../../features/code-attempts.ts";
 import type { HolmEvent } from "../../features/events/store.ts";
 import type { PasswordResetRequest, PasswordResetStore } from "../../features/password-reset/store.ts";
 import type { SessionEnding } from "../../features/sessions/store.ts";
@@ -41,9 +42,10 @@ export function createSqlitePasswordResetStore(db: Database, reads: SnapshotRead
 
 	return {
 		...requests,
-		async insert(request) {
-			const written = writeForUser(() => insertRequest.run(request.id, request.userId, request.createdAt, request.expiresAt, request.codeHash));
-			return written === "NO_USER" ? written : { createdAt: request.createdAt, expiresAt: request.expiresAt };
+		async insert(request, lifetimeSeconds) {
+			const times = stampedAt(now(), lifetimeSeconds);
+			const written = writeForUser(() => insertRequest.run(request.id, request.userId, times.createdAt, times.expiresAt, request.codeHash));
+			return written === "NO_USER" ? written : times;
 		},
 		async markEmailVerified(id) {
 			markVerified.run(id);
