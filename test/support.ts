@@ -117,8 +117,10 @@ export interface TestServerOptions {
 	/** Where the test clock starts (2026-11-21 12:00 UTC unless given). */
 	clockStartsAt?: number;
 	/** On PostgreSQL, whose clock judges limits, expiry and the sweep: the test clock (moved by
-	 *  `clock.advance`, as the instance's is), or the database server's own, as in production. */
-	databaseClock?: "test" | "database";
+	 *  `clock.advance`, as the instance's is), the database server's own, as in production, or
+	 *  another instance's test clock (instances whose own clocks disagree, one database time that
+	 *  the test moves). */
+	databaseClock?: "test" | "database" | TestClock;
 	/** `--limit` values (`hashing=20/10s`); the contract's figures otherwise. */
 	limits?: string[];
 	/** Passkeys on (API.md section 10); off by default, as without --passkey-rp-id. */
@@ -182,6 +184,12 @@ async function startListening(options: ServerOptions): Promise<Started> {
 	return { url: running.url, ctx: running.ctx, fetch: (request) => fetch(request), stop: running.stop };
 }
 
+function fixedDatabaseClock(option: TestServerOptions["databaseClock"], own: TestClock): (() => number) | undefined {
+	if (option === "database") return undefined;
+	const clock = option === undefined || option === "test" ? own : option;
+	return () => clock.now;
+}
+
 export async function startTestServer(options: TestServerOptions = {}): Promise<TestServer> {
 	const dir = options.dir ?? tempDir();
 	const clock: TestClock = {
@@ -217,7 +225,7 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
 		limiterCapacity: options.limiterCapacity,
 		hashingStartDeadlineMs: options.hashingStartDeadlineMs,
 		webhookTimeoutMs: options.webhookTimeoutMs,
-		fixedDatabaseClock: options.databaseClock === "database" ? undefined : () => clock.now,
+		fixedDatabaseClock: fixedDatabaseClock(options.databaseClock, clock),
 		hashCost: options.hashing === "real" ? undefined : CHEAP_HASH_COST,
 	};
 	const running = options.listen === true ? await startListening(serverOptions) : await startInProcess(serverOptions, dir);

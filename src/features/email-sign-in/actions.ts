@@ -28,18 +28,11 @@ export async function createEmailSignInRequest(
 	const admitted = await ctx.limits.admitEmailSignInRequest(email, clientIp);
 	if (!admitted.allowed) return tooManyRequests(admitted.retryAfterMs);
 	const holder = await ctx.stores.users.getByEmail(email);
-	const createdAt = nowSeconds(ctx);
 	const code = generateCode();
-	const request: EmailSignInRequest = {
-		id: generateId(),
-		userId: holder?.id ?? null,
-		email,
-		createdAt,
-		expiresAt: createdAt + REQUEST_LIFETIME_SECONDS,
-	};
+	const request = { id: generateId(), userId: holder?.id ?? null, email };
 	// Only a digest is stored: the code is shown once, in this response, and never needed again.
-	await ctx.stores.emailSignIns.replace({ ...request, codeHash: hashCode(code) });
-	return ok({ ...request, code });
+	const stored = await ctx.stores.emailSignIns.replace({ ...request, codeHash: hashCode(code) }, REQUEST_LIFETIME_SECONDS);
+	return ok({ ...request, ...stored, code });
 }
 
 export const VERIFY_EMAIL_SIGN_IN_ERRORS = ["INVALID_REQUEST", "INCORRECT_CODE", "EMAIL_ALREADY_USED"] as const;

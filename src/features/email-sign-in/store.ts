@@ -3,7 +3,7 @@
 // invisible. There is at most one request per email: a new one replaces the row, so only the
 // latest code works.
 import type { AccountClaim } from "../account-claims/claim.ts";
-import type { CodeAttemptStore } from "../code-requests-store.ts";
+import type { CodeAttemptStore, StoredTimes, Unstamped } from "../code-requests-store.ts";
 import type { HolmEvent } from "../events/store.ts";
 import type { NewUser, User } from "../users/store.ts";
 
@@ -42,8 +42,8 @@ export type EmailSignInOutcome =
 /** Codes are kept only as their SHA-256: the code is shown once and never needed again. */
 export interface EmailSignInStore extends CodeAttemptStore<Uint8Array> {
 	/** Stores the request in place of any earlier one for the same email, in one statement, so two
-	 *  parallel requests for one email leave one live code. */
-	replace(request: EmailSignInRequest & { codeHash: Uint8Array }): Promise<void>;
+	 *  parallel requests for one email leave one live code. Made now, expiring `lifetimeSeconds` later. */
+	replace(request: Unstamped<EmailSignInRequest> & { codeHash: Uint8Array }, lifetimeSeconds: number): Promise<StoredTimes>;
 	get(id: string): Promise<EmailSignInRequest | null>;
 	delete(id: string): Promise<boolean>;
 	/**

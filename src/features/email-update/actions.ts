@@ -1,7 +1,6 @@
 // Email update: a code goes to the new address; giving it back moves the user to that address.
 import { sessionEnding } from "../sessions/actions.ts";
 import type { AppContext } from "../../context.ts";
-import { nowSeconds } from "../../lib/clock.ts";
 import { fail, ok, tooManyRequests, type Result } from "../../errors.ts";
 import { codesMatch } from "../../lib/constant-time.ts";
 import { generateCode, generateId, isId } from "../../lib/ids.ts";
@@ -22,18 +21,11 @@ export async function createEmailUpdateRequest(
 	if (!admitted.allowed) return tooManyRequests(admitted.retryAfterMs);
 	// Checked again, by the unique index, when the code comes back: the address may be taken meanwhile.
 	if (await ctx.stores.users.isEmailTaken(email)) return fail("EMAIL_ALREADY_USED");
-	const createdAt = nowSeconds(ctx);
-	const request: EmailUpdateRequest = {
-		id: generateId(),
-		userId,
-		createdAt,
-		expiresAt: createdAt + REQUEST_LIFETIME_SECONDS,
-		email,
-		code: generateCode(),
-	};
+	const request = { id: generateId(), userId, email, code: generateCode() };
 	// NOT_FOUND when the user was deleted after the call found them.
-	if ((await ctx.stores.emailUpdates.insert(request)) === "NO_USER") return fail("NOT_FOUND");
-	return ok(request);
+	const stored = await ctx.stores.emailUpdates.insert(request, REQUEST_LIFETIME_SECONDS);
+	if (stored === "NO_USER") return fail("NOT_FOUND");
+	return ok({ ...request, ...stored });
 }
 
 export const VERIFY_NEW_EMAIL_ERRORS = ["INVALID_REQUEST", "INCORRECT_CODE", "EMAIL_ALREADY_USED"] as const;

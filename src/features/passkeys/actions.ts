@@ -39,9 +39,11 @@ function descriptor(passkey: Passkey) {
 	return { type: "public-key" as const, id: encodeBase64urlNoPadding(passkey.credentialId), ...transports };
 }
 
-function newCeremony(ctx: AppContext, kind: Ceremony["kind"], userId: string | null): Ceremony {
-	const createdAt = nowSeconds(ctx);
-	return { id: generateId(), kind, userId, challenge: randomBytes(CHALLENGE_BYTES), createdAt, expiresAt: createdAt + CEREMONY_LIFETIME_SECONDS };
+/** A new ceremony, stored; null when its user is gone. Its times are its store's. */
+async function newCeremony(ctx: AppContext, kind: Ceremony["kind"], userId: string | null): Promise<Ceremony | null> {
+	const ceremony = { id: generateId(), kind, userId, challenge: randomBytes(CHALLENGE_BYTES) };
+	const stored = await ctx.stores.passkeys.insertCeremony(ceremony, CEREMONY_LIFETIME_SECONDS);
+	return stored === null ? null : { ...ceremony, ...stored };
 }
 
 /** The caller learns only INVALID_CREDENTIAL; the operator setting passkeys up learns which rule
@@ -52,9 +54,7 @@ function logRefusal(ctx: AppContext, ceremony: Ceremony["kind"], error: InvalidC
 
 /** The ceremony of this id and kind, used up now; null when absent, expired or used. */
 async function takeLiveCeremony(ctx: AppContext, id: string, kind: Ceremony["kind"]): Promise<Ceremony | null> {
-	if (!isId(id)) return null;
-	const ceremony = await ctx.stores.passkeys.takeCeremony(id, kind);
-	return ceremony !== null && ceremony.expiresAt > nowSeconds(ctx) ? ceremony : null;
+	return isId(id) ? ctx.stores.passkeys.takeCeremony(id, kind) : null;
 }
 
 export const START_REGISTRATION_ERRORS = ["TOO_MANY_REQUESTS", "NOT_ALLOWED", "NOT_FOUND"] as const;
@@ -85,9 +85,9 @@ export async function startRegistration(ctx: AppContext, rp: PasskeyConfig, user
 	if (passkeys.length >= MAX_PASSKEYS_PER_USER) return fail("NOT_ALLOWED");
 	const handle = await ctx.stores.passkeys.userHandle(user.id, randomBytes(USER_HANDLE_BYTES));
 	if (handle === null) return fail("NOT_FOUND");
-	const ceremony = newCeremony(ctx, "registration", user.id);
+	const ceremony = await newCeremony(ctx, "registration", user.id);
 	// Deleted since the path named them.
-	if (!(await ctx.stores.passkeys.insertCeremony(ceremony))) return fail("NOT_FOUND");
+	if (ceremony === null) return fail("NOT_FOUND");
 	return ok({ ceremony, options: creationOptions(rp, user, handle, ceremony, passkeys) });
 }
 
@@ -163,8 +163,8 @@ export async function startAuthentication(
 	const blocked = await ctx.limits.checkGuessesBlocked({ clientIp: input.clientIp, userId: user?.id ?? null });
 	if (!blocked.allowed) return tooManyRequests(blocked.retryAfterMs);
 	const passkeys = user === null ? [] : await ctx.stores.passkeys.listForUser(user.id);
-	const ceremony = newCeremony(ctx, "authentication", user?.id ?? null);
-	if (!(await ctx.stores.passkeys.insertCeremony(ceremony))) return fail("NOT_FOUND");
+	const ceremony = await newCeremony(ctx, "authentication", user?.id ?? null);
+	if (ceremony === null) return fail("NOT_FOUND");
 	return ok({ ceremony, options: requestOptions(rp, ceremony, passkeys) });
 }
 

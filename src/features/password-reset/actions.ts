@@ -2,7 +2,6 @@
 // code, then set a new password with the verified request.
 import { accountClaim } from "../account-claims/claim.ts";
 import type { AppContext } from "../../context.ts";
-import { nowSeconds } from "../../lib/clock.ts";
 import { fail, ok, tooManyRequests, type Result } from "../../errors.ts";
 import { constantTimeEqualBytes, hashCode } from "../../lib/constant-time.ts";
 import { generateCode, generateId, isId } from "../../lib/ids.ts";
@@ -22,18 +21,12 @@ export async function createPasswordResetRequest(
 ): Promise<Result<PasswordResetRequest & { code: string }, typeof CREATE_RESET_REQUEST_ERRORS>> {
 	const admitted = await ctx.limits.admitCodeRequest("passwordReset", userId, clientIp);
 	if (!admitted.allowed) return tooManyRequests(admitted.retryAfterMs);
-	const createdAt = nowSeconds(ctx);
 	const code = generateCode();
-	const request: PasswordResetRequest = {
-		id: generateId(),
-		userId,
-		createdAt,
-		expiresAt: createdAt + REQUEST_LIFETIME_SECONDS,
-		emailVerified: false,
-	};
+	const request = { id: generateId(), userId, emailVerified: false };
 	// Only a digest is stored: the code is shown once, in this response, and never needed again.
-	if ((await ctx.stores.passwordResets.insert({ ...request, codeHash: hashCode(code) })) === "NO_USER") return fail("NOT_FOUND");
-	return ok({ ...request, code });
+	const stored = await ctx.stores.passwordResets.insert({ ...request, codeHash: hashCode(code) }, REQUEST_LIFETIME_SECONDS);
+	if (stored === "NO_USER") return fail("NOT_FOUND");
+	return ok({ ...request, ...stored, code });
 }
 
 export const VERIFY_RESET_EMAIL_ERRORS = ["NOT_FOUND", "INCORRECT_CODE"] as const;

@@ -2,9 +2,8 @@
 // implements it. A request is live while now < expires_at; expired ones are invisible. "Now" is the
 // store's clock, given when it is built (the database's on PostgreSQL).
 import type { AccountClaim } from "../account-claims/claim.ts";
-import type { CodeRequestStore } from "../code-requests-store.ts";
+import type { CodeRequestStore, StoredTimes, Unstamped } from "../code-requests-store.ts";
 import type { HolmEvent } from "../events/store.ts";
-import type { UserRowWrite } from "../users/store.ts";
 
 export interface PasswordResetRequest {
 	id: string;
@@ -16,7 +15,8 @@ export interface PasswordResetRequest {
 
 /** Reset codes are kept only as their SHA-256: the code is shown once and never needed again. */
 export interface PasswordResetStore extends CodeRequestStore<PasswordResetRequest, Uint8Array> {
-	insert(request: PasswordResetRequest & { codeHash: Uint8Array }): Promise<UserRowWrite>;
+	/** Stores the request, made now and expiring `lifetimeSeconds` later; NO_USER when the user is gone. */
+	insert(request: Unstamped<PasswordResetRequest> & { codeHash: Uint8Array }, lifetimeSeconds: number): Promise<StoredTimes | "NO_USER">;
 	/** After a correct code: the request's email is verified, and the code's attempt is given back. */
 	markEmailVerified(id: string): Promise<void>;
 	/**

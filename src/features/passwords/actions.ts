@@ -108,7 +108,7 @@ async function recheckLeak(
 
 async function recheckOnline(ctx: AppContext, userId: string, password: string, verifiedHash: string): Promise<void> {
 	try {
-		if (!(await ctx.stores.passwords.claimOnlineLeakCheck(userId, verifiedHash, Math.floor(ctx.now() / 1000), ONLINE_RECHECK_SECONDS))) return;
+		if (!(await ctx.stores.passwords.claimOnlineLeakCheck(userId, verifiedHash, ONLINE_RECHECK_SECONDS))) return;
 		if (await ctx.leakCheck.isLeakedOnline(password)) await ctx.stores.passwords.markPasswordLeaked(userId, verifiedHash);
 	} catch (error) {
 		// The API could not be reached (--leak-fail closed), or the database failed: tomorrow's

@@ -49,7 +49,6 @@ export async function createSession(
 	userId: string,
 	input: CreateSessionInput,
 ): Promise<Result<{ session: Session; token: string }, typeof CREATE_SESSION_ERRORS>> {
-	const now = nowSeconds(ctx);
 	const id = generateId();
 	const secret = generateSecret();
 	const devices: Uint8Array[] = [];
@@ -62,13 +61,10 @@ export async function createSession(
 				id,
 				userId,
 				digest: secretDigest(secret),
-				createdAt: now,
-				lastUsedAt: now,
 				clientIp: input.clientIp === undefined ? null : displayedAddress(input.clientIp),
 				userAgent: input.userAgent ?? null,
-				secondFactorVerifiedAt: input.secondFactorVerified ? now : null,
-				newDevice: false,
 			},
+			secondFactorVerified: input.secondFactorVerified,
 			devices,
 			created: newEvent(ctx, "session_created", {
 				userId,
@@ -174,6 +170,6 @@ export function sessionEnding(ctx: AppContext, userId: string, reason: EndReason
 
 /** Records a correct second factor on the session (verify-2fa/totp with session_id). */
 export async function markSecondFactor(ctx: AppContext, userId: string, sessionId: string): Promise<boolean> {
-	return ctx.stores.sessions.markSecondFactor(sessionId, userId, nowSeconds(ctx), sessionSettings(ctx));
+	return ctx.stores.sessions.markSecondFactor(sessionId, userId, sessionSettings(ctx));
 }
 

@@ -61,7 +61,10 @@ export function endedEvent(ending: SessionEnding, rows: readonly { id: string; c
 }
 
 interface NewSession {
-	session: StoredSession;
+	/** What the caller makes; the store stamps createdAt and lastUsedAt (and secondFactorVerifiedAt,
+	 *  with `secondFactorVerified`) by its clock, and judges newDevice. */
+	session: Omit<StoredSession, "createdAt" | "lastUsedAt" | "secondFactorVerifiedAt" | "newDevice">;
+	secondFactorVerified: boolean;
 	/** Digests of this session's user agent and network; empty when neither was sent. */
 	devices: Uint8Array[];
 	/** session_created, written with the session; `new_device` is added by the store. */
@@ -77,7 +80,9 @@ export interface SessionStore {
 	 * In one atomic step under the user's row: judges `new_device` from the user's device digests
 	 * of the last 90 days (and whether the user ever had a session), remembers this session's
 	 * devices, ends the least recently used of the user's live sessions while the cap would be
-	 * exceeded (parallel creations cannot exceed it), and inserts the session with its events.
+	 * exceeded (parallel creations cannot exceed it), and inserts the session with its events. The
+	 * session as stored, its times by the store's clock: the one that judges its expiry (the
+	 * database's on PostgreSQL, as for a code request: StoredTimes in code-attempts.ts).
 	 */
 	create(input: NewSession, settings: SessionSettings): Promise<CreateSessionOutcome>;
 	/** The session by its id, live or not (the caller judges, in the time a wrong secret costs), the
@@ -100,9 +105,9 @@ export interface SessionStore {
 	 * else NOT_FOUND and nothing ends); writes `event` with `session_ids` when any ended.
 	 */
 	endForUser(userId: string, except: string | null, settings: SessionSettings, event: HolmEvent): Promise<"NOT_FOUND" | HolmEvent | null>;
-	/** Records a correct second factor on a live session of the user; false when there is none.
-	 *  `at` is the time recorded (data, like a session's createdAt); liveness is the store's judgement. */
-	markSecondFactor(id: string, userId: string, at: number, settings: SessionSettings): Promise<boolean>;
+	/** Records a correct second factor, at the store's time, on a live session of the user; false
+	 *  when there is none. */
+	markSecondFactor(id: string, userId: string, settings: SessionSettings): Promise<boolean>;
 	/** Live sessions of every user (the console's overview). */
 	countLive(settings: SessionSettings): Promise<number>;
 	/** Deletes sessions expired at `now` (the sweep's time: the database's where there is one) and

@@ -6,7 +6,7 @@ import type { EmailSignInOutcome, EmailSignInRequest, EmailSignInStore } from ".
 import type { HolmEvent } from "../../features/events/store.ts";
 import { EMAIL_SIGN_IN_REQUESTS, type EmailSignInRow } from "../code-request-rows.ts";
 import { claimAccountWithin } from "./account-claims.ts";
-import type { DatabaseClock } from "./clock.ts";
+import { stampedTimes, storedTimes, type DatabaseClock } from "./clock.ts";
 import { codeRequestVerbs } from "./code-requests.ts";
 import { transaction } from "./connection.ts";
 import type { PostgresEventLog } from "./events.ts";
@@ -16,13 +16,15 @@ export function createPostgresEmailSignInStore(sql: SQL, clock: DatabaseClock, e
 	const requests = codeRequestVerbs<EmailSignInRow, EmailSignInRequest, Uint8Array>(sql, clock, events, EMAIL_SIGN_IN_REQUESTS);
 	return {
 		...requests,
-		async replace(request) {
+		async replace(request, lifetimeSeconds) {
 			// The email is unique: a new request takes the row of the earlier one, in one statement,
 			// so two parallel requests for one email leave one live code.
-			await sql`INSERT INTO email_sign_in_request (id, user_id, email, created_at, expires_at, code_hash)
-				VALUES (${request.id}, ${request.userId}, ${request.email}, ${request.createdAt}, ${request.expiresAt}, ${request.codeHash})
+			const { stamp, values } = stampedTimes(sql, clock, lifetimeSeconds);
+			return storedTimes(await sql`${stamp} INSERT INTO email_sign_in_request (id, user_id, email, created_at, expires_at, code_hash)
+				VALUES (${request.id}, ${request.userId}, ${request.email}, ${values}, ${request.codeHash})
 				ON CONFLICT (email) DO UPDATE SET id = excluded.id, user_id = excluded.user_id, created_at = excluded.created_at,
-					expires_at = excluded.expires_at, code_hash = excluded.code_hash, failed_attempts = 0`;
+					expires_at = excluded.expires_at, code_hash = excluded.code_hash, failed_attempts = 0
+				RETURNING created_at, expires_at`);
 		},
 		async signIn(id, plan) {
 			return transaction(sql, async (tx): Promise<EmailSignInOutcome> => {

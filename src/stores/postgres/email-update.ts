@@ -4,10 +4,10 @@ import type { SQL } from "bun";
 import type { ApplyEmailUpdateOutcome, EmailUpdateRequest, EmailUpdateStore } from "../../features/email-update/store.ts";
 import { withData, written } from "../../features/events/store.ts";
 import { EMAIL_UPDATE_REQUESTS, type EmailUpdateRow } from "../code-request-rows.ts";
-import type { DatabaseClock } from "./clock.ts";
+import { stampedTimes, storedTimes, type DatabaseClock } from "./clock.ts";
 import { codeRequestVerbs } from "./code-requests.ts";
 import { transaction } from "./connection.ts";
-import { isUniqueViolation, writeForUser } from "./errors.ts";
+import { forUser, isUniqueViolation } from "./errors.ts";
 import type { PostgresEventLog } from "./events.ts";
 import { endSessionsWithin } from "./sessions.ts";
 
@@ -15,9 +15,12 @@ export function createPostgresEmailUpdateStore(sql: SQL, clock: DatabaseClock, e
 	const requests = codeRequestVerbs<EmailUpdateRow, EmailUpdateRequest, string>(sql, clock, events, EMAIL_UPDATE_REQUESTS);
 	return {
 		...requests,
-		async insert(request) {
-			return writeForUser(() => sql`INSERT INTO email_update_request (id, user_id, created_at, expires_at, email, code)
-				VALUES (${request.id}, ${request.userId}, ${request.createdAt}, ${request.expiresAt}, ${request.email}, ${request.code})`);
+		async insert(request, lifetimeSeconds) {
+			const { stamp, values } = stampedTimes(sql, clock, lifetimeSeconds);
+			return forUser(async () =>
+				storedTimes(await sql`${stamp} INSERT INTO email_update_request (id, user_id, created_at, expires_at, email, code)
+					VALUES (${request.id}, ${request.userId}, ${values}, ${request.email}, ${request.code}) RETURNING created_at, expires_at`),
+			);
 		},
 		async applyUpdate(id, event, ending): Promise<ApplyEmailUpdateOutcome> {
 			const [found] = await sql<{ user_id: string; email: string }[]>`SELECT user_id, email FROM email_update_request

@@ -28,13 +28,13 @@ function createPostgresStores(sql: SQL, clock: DatabaseClock, settings: EventSet
 	const events = createPostgresEventLog(sql, settings);
 	return {
 		users: createPostgresUserStore(sql, events),
-		passwords: createPostgresPasswordStore(sql, events),
+		passwords: createPostgresPasswordStore(sql, clock, events),
 		passwordResets: createPostgresPasswordResetStore(sql, clock, events),
 		emailSignIns: createPostgresEmailSignInStore(sql, clock, events),
 		emailVerifications: createPostgresEmailVerificationStore(sql, clock, events),
 		emailUpdates: createPostgresEmailUpdateStore(sql, clock, events),
 		twoFactor: createPostgresTwoFactorStore(sql, clock, events),
-		passkeys: createPostgresPasskeyStore(sql, events),
+		passkeys: createPostgresPasskeyStore(sql, clock, events),
 		events: events.store,
 		userImports: createPostgresUserImportStore(sql),
 		console: createPostgresConsoleStore(sql, clock),

@@ -5,10 +5,10 @@ import { written } from "../../features/events/store.ts";
 import type { PasswordResetRequest, PasswordResetStore } from "../../features/password-reset/store.ts";
 import { PASSWORD_RESET_REQUESTS, type PasswordResetRow } from "../code-request-rows.ts";
 import { claimAccountWithin } from "./account-claims.ts";
-import type { DatabaseClock } from "./clock.ts";
+import { stampedTimes, storedTimes, type DatabaseClock } from "./clock.ts";
 import { codeRequestVerbs } from "./code-requests.ts";
 import { transaction } from "./connection.ts";
-import { writeForUser } from "./errors.ts";
+import { forUser } from "./errors.ts";
 import type { PostgresEventLog } from "./events.ts";
 import { endSessionsWithin } from "./sessions.ts";
 
@@ -16,9 +16,12 @@ export function createPostgresPasswordResetStore(sql: SQL, clock: DatabaseClock,
 	const requests = codeRequestVerbs<PasswordResetRow, PasswordResetRequest, Uint8Array>(sql, clock, events, PASSWORD_RESET_REQUESTS);
 	return {
 		...requests,
-		async insert(request) {
-			return writeForUser(() => sql`INSERT INTO password_reset_request (id, user_id, created_at, expires_at, code_hash)
-				VALUES (${request.id}, ${request.userId}, ${request.createdAt}, ${request.expiresAt}, ${request.codeHash})`);
+		async insert(request, lifetimeSeconds) {
+			const { stamp, values } = stampedTimes(sql, clock, lifetimeSeconds);
+			return forUser(async () =>
+				storedTimes(await sql`${stamp} INSERT INTO password_reset_request (id, user_id, created_at, expires_at, code_hash)
+					VALUES (${request.id}, ${request.userId}, ${values}, ${request.codeHash}) RETURNING created_at, expires_at`),
+			);
 		},
 		async markEmailVerified(id) {
 			await sql`UPDATE password_reset_request SET email_verified = true, failed_attempts = failed_attempts - 1 WHERE id = ${id}`;

@@ -1,7 +1,8 @@
 // Sessions on PostgreSQL. Creation and the cap lock the user's row first (as every transaction
 // that changes a user's rows does, so none can deadlock with another), so parallel creations for
 // one user are taken one at a time on every instance. Validation is one indexed read of the session
-// and its user, with the database's time; expiry is judged by the database's clock (clock.ts).
+// and its user, with the database's time; expiry is judged by the database's clock (clock.ts), and
+// the times it judges (created_at, last_used_at) are stamped by it too.
 import type { SQL } from "bun";
 import { withData, type HolmEvent } from "../../features/events/store.ts";
 import { DEVICE_MEMORY_SECONDS, type SessionSettings } from "../../features/sessions/settings.ts";
@@ -12,6 +13,8 @@ import type { Int8, PostgresEventLog } from "./events.ts";
 import { toUser, USER_COLUMNS } from "./user-rows.ts";
 
 const EVER_HAD_A_SESSION = new Uint8Array(0);
+
+const SESSION_COLUMNS = `id, user_id, digest, created_at, last_used_at, client_ip, user_agent, second_factor_verified_at, new_device`;
 
 interface SessionRow {
 	id: string;
@@ -99,28 +102,43 @@ export function createPostgresSessionStore(sql: SQL, clock: DatabaseClock, event
 									SELECT id FROM session WHERE user_id = ${session.userId} ORDER BY last_used_at, created_at, id LIMIT ${over}) RETURNING id`
 							).map((row) => row.id)
 						: [];
+				// The database's time read above: it is what judges them.
+				const { digest: _digest, ...fields } = session;
+				const stored: Session = { ...fields, createdAt: now, lastUsedAt: now, secondFactorVerifiedAt: input.secondFactorVerified ? now : null, newDevice };
 				await tx`INSERT INTO session (id, user_id, digest, created_at, last_used_at, client_ip, user_agent, second_factor_verified_at, new_device)
-					VALUES (${session.id}, ${session.userId}, ${session.digest}, ${session.createdAt}, ${session.lastUsedAt}, ${session.clientIp},
-						${session.userAgent}, ${session.secondFactorVerifiedAt}, ${newDevice})`;
+					VALUES (${session.id}, ${session.userId}, ${session.digest}, ${now}, ${now}, ${session.clientIp},
+						${session.userAgent}, ${stored.secondFactorVerifiedAt}, ${newDevice})`;
 				const created = withData(input.created, { new_device: newDevice });
 				await events.write(tx, created);
 				const ended = endedIds.length === 0 ? null : withData(input.limitEnded, { session_ids: endedIds });
 				if (ended !== null) await events.write(tx, ended);
-				return { session: { ...withoutDigest(session), newDevice }, created, ended };
+				return { session: stored, created, ended };
 			});
 		},
 		async findForValidation(id) {
+			// One statement that returns a real session and its user whatever the id, as on SQLite
+			// (src/stores/sqlite/sessions.ts): the first session at or after the id in the key's order
+			// (the session itself when it exists), and when the id sorts after every session, the first
+			// one. A known id and an unknown one thus make the same reads, send the same row and decode
+			// it alike, and cannot be told apart by time; the id comparison below says which it was.
+			// (Selected by `s.id = $1`, an unknown id sent no row, and answered measurably sooner.)
 			const rows = await sql.unsafe(
 				`SELECT s.id AS s_id, s.user_id AS s_user_id, s.digest AS s_digest, s.created_at AS s_created_at,
 					s.last_used_at AS s_last_used_at, s.client_ip AS s_client_ip, s.user_agent AS s_user_agent,
 					s.second_factor_verified_at AS s_second_factor_verified_at, s.new_device AS s_new_device,
 					${clock.secondsText()} AS s_now, u.*
-				FROM session s CROSS JOIN LATERAL (SELECT ${USER_COLUMNS} FROM "user" WHERE "user".id = s.user_id) u
-				WHERE s.id = $1`,
+				FROM (
+					(SELECT ${SESSION_COLUMNS} FROM session WHERE id >= $1 ORDER BY id LIMIT 1)
+					UNION ALL
+					(SELECT ${SESSION_COLUMNS} FROM session ORDER BY id LIMIT 1)
+					LIMIT 1
+				) s CROSS JOIN LATERAL (SELECT ${USER_COLUMNS} FROM "user" WHERE "user".id = s.user_id) u`,
 				[id],
 			);
+			// No row only when there is no session at all: nothing to tell apart then.
 			if (rows.length === 0) return null;
 			const row = rows[0];
+			// Both built whatever was found, so that a miss costs what a hit does.
 			const { digest, ...session } = toStoredSession({
 				id: row.s_id,
 				user_id: row.s_user_id,
@@ -133,6 +151,7 @@ export function createPostgresSessionStore(sql: SQL, clock: DatabaseClock, event
 				new_device: row.s_new_device,
 			});
 			const user = toUser(row);
+			if (session.id !== id) return null;
 			return { session, digest, user, now: Number(row.s_now) };
 		},
 		async touch(id, intervalSeconds) {
@@ -166,8 +185,8 @@ export function createPostgresSessionStore(sql: SQL, clock: DatabaseClock, event
 				return endSessionsWithin(tx, events, userId, { keep: except, event, now: Number(user.now), settings });
 			});
 		},
-		async markSecondFactor(id, userId, at, settings) {
-			const updated = await sql`UPDATE session SET second_factor_verified_at = ${at}
+		async markSecondFactor(id, userId, settings) {
+			const updated = await sql`UPDATE session SET second_factor_verified_at = ${clock.seconds(sql)}
 				WHERE id = ${id} AND user_id = ${userId} AND ${live(sql, settings)}`;
 			return updated.count > 0;
 		},

@@ -2,6 +2,7 @@
 // writer between them, so the request is used up once.
 import type { Database } from "bun:sqlite";
 import type { EmailSignInOutcome, EmailSignInPlan, EmailSignInRequest, EmailSignInStore } from "../../features/email-sign-in/store.ts";
+import { stampedAt } from "../../features/code-requests-store.ts";
 import type { HolmEvent } from "../../features/events/store.ts";
 import { EMAIL_SIGN_IN_REQUESTS, type EmailSignInRow } from "../code-request-rows.ts";
 import { codeRequestVerbs } from "./code-requests.ts";
@@ -68,8 +69,10 @@ export function createSqliteEmailSignInStore(db: Database, reads: SnapshotReads,
 
 	return {
 		...requests,
-		async replace(request) {
-			upsert.run(request.id, request.userId, request.email, request.createdAt, request.expiresAt, request.codeHash);
+		async replace(request, lifetimeSeconds) {
+			const times = stampedAt(now(), lifetimeSeconds);
+			upsert.run(request.id, request.userId, request.email, times.createdAt, times.expiresAt, request.codeHash);
+			return times;
 		},
 		async signIn(id, plan) {
 			return signIn(id, plan);

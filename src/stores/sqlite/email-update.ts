@@ -1,6 +1,7 @@
 // Email update requests on SQLite: the code request verbs (code-requests.ts), and what only an
 // update does.
 import type { Database } from "bun:sqlite";
+import { stampedAt } from "../../features/code-requests-store.ts";
 import { type HolmEvent, withData, written } from "../../features/events/store.ts";
 import type { ApplyEmailUpdateOutcome, EmailUpdateRequest, EmailUpdateStore } from "../../features/email-update/store.ts";
 import type { SessionEnding } from "../../features/sessions/store.ts";
@@ -50,8 +51,10 @@ export function createSqliteEmailUpdateStore(db: Database, reads: SnapshotReads,
 
 	return {
 		...requests,
-		async insert(request) {
-			return writeForUser(() => insertRequest.run(request.id, request.userId, request.createdAt, request.expiresAt, request.email, request.code));
+		async insert(request, lifetimeSeconds) {
+			const times = stampedAt(now(), lifetimeSeconds);
+			const written = writeForUser(() => insertRequest.run(request.id, request.userId, times.createdAt, times.expiresAt, request.email, request.code));
+			return written === "NO_USER" ? written : times;
 		},
 		async applyUpdate(id, event, ending) {
 			return applyUpdate(id, event, ending);

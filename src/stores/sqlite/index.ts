@@ -27,13 +27,13 @@ function createStores(db: Database, reads: SnapshotReads, settings: EventSetting
 	const seconds = (): number => Math.floor(now() / 1000);
 	return {
 		users: createSqliteUserStore(db, reads, events, turns),
-		passwords: createSqlitePasswordStore(db, events),
+		passwords: createSqlitePasswordStore(db, events, seconds),
 		passwordResets: createSqlitePasswordResetStore(db, reads, events, seconds),
 		emailSignIns: createSqliteEmailSignInStore(db, reads, events, seconds),
 		emailVerifications: createSqliteEmailVerificationStore(db, reads, events, seconds),
 		emailUpdates: createSqliteEmailUpdateStore(db, reads, events, seconds),
 		twoFactor: createSqliteTwoFactorStore(db, reads, events, seconds),
-		passkeys: createSqlitePasskeyStore(db, reads, events),
+		passkeys: createSqlitePasskeyStore(db, reads, events, seconds),
 		events: events.store,
 		userImports: createSqliteUserImportStore(db),
 		console: createSqliteConsoleStore(db, seconds),

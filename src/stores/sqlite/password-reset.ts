@@ -1,6 +1,7 @@
 // Password reset requests on SQLite: the code request verbs (code-requests.ts), and what only a
 // reset does.
 import type { Database } from "bun:sqlite";
+import { stampedAt } from "../../features/code-requests-store.ts";
 import { type HolmEvent, written } from "../../features/events/store.ts";
 import type { PasswordResetRequest, PasswordResetStore } from "../../features/password-reset/store.ts";
 import type { AccountClaim } from "../../features/account-claims/claim.ts";
@@ -52,8 +53,10 @@ export function createSqlitePasswordResetStore(db: Database, reads: SnapshotRead
 
 	return {
 		...requests,
-		async insert(request) {
-			return writeForUser(() => insertRequest.run(request.id, request.userId, request.createdAt, request.expiresAt, request.codeHash));
+		async insert(request, lifetimeSeconds) {
+			const times = stampedAt(now(), lifetimeSeconds);
+			const written = writeForUser(() => insertRequest.run(request.id, request.userId, times.createdAt, times.expiresAt, request.codeHash));
+			return written === "NO_USER" ? written : times;
 		},
 		async markEmailVerified(id) {
 			markVerified.run(id);

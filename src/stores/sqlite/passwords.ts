@@ -7,7 +7,8 @@ import type { SessionEnding } from "../../features/sessions/store.ts";
 import { endSessionsWithin } from "./sessions.ts";
 import { writeTransaction } from "./db/write-transaction.ts";
 
-export function createSqlitePasswordStore(db: Database, events: SqliteEventLog): PasswordStore {
+/** `now`: the time in seconds that dates and judges the online leak check. */
+export function createSqlitePasswordStore(db: Database, events: SqliteEventLog, now: () => number): PasswordStore {
 	const swapHash = db.prepare<void, [string, string, string]>(`UPDATE user SET password_hash = ? WHERE id = ? AND password_hash = ?`);
 	// A new password: the leak lists did not hold it, so the flag and the day's online check go.
 	const setNewHash = db.prepare<void, [string, string, string]>(
@@ -44,8 +45,8 @@ export function createSqlitePasswordStore(db: Database, events: SqliteEventLog):
 		async markPasswordLeaked(userId, verifiedHash) {
 			return markLeaked.run(userId, verifiedHash).changes === 1;
 		},
-		async claimOnlineLeakCheck(userId, verifiedHash, now, intervalSeconds) {
-			return claimOnline.run(now, userId, verifiedHash, intervalSeconds).changes === 1;
+		async claimOnlineLeakCheck(userId, verifiedHash, intervalSeconds) {
+			return claimOnline.run(now(), userId, verifiedHash, intervalSeconds).changes === 1;
 		},
 		async countLeakedPasswords() {
 			return countLeaked.get()!.n;

@@ -5,7 +5,7 @@
 import type { Database } from "bun:sqlite";
 import { withData, type HolmEvent } from "../../features/events/store.ts";
 import { DEVICE_MEMORY_SECONDS, type SessionSettings } from "../../features/sessions/settings.ts";
-import { endedEvent, type Session, type SessionEnding, type SessionStore, type StoredSession } from "../../features/sessions/store.ts";
+import { endedEvent, type Session, type SessionEnding, type SessionStore } from "../../features/sessions/store.ts";
 import type { SnapshotReads } from "./db/snapshot-reads.ts";
 import type { SqliteEventLog } from "./events.ts";
 import { isForeignKeyViolation } from "./errors.ts";
@@ -65,12 +65,6 @@ function sessionOf(row: SessionRow): Session {
 		secondFactorVerifiedAt: row.second_factor_verified_at,
 		newDevice: row.new_device === 1,
 	};
-}
-
-/** The model without its digest. */
-function withoutDigest(stored: StoredSession): Session {
-	const { digest: _digest, ...session } = stored;
-	return session;
 }
 
 /** Where a session is live at ?now under the settings ?idle and ?lifetime. */
@@ -164,7 +158,8 @@ export function createSqliteSessionStore(db: Database, reads: SnapshotReads, eve
 	const create = writeTransaction(db, (input: Parameters<SessionStore["create"]>[0], settings: SessionSettings) => {
 		const { session } = input;
 		if (selectUser.get(session.userId) === null) return "NO_USER" as const;
-		const now = session.createdAt;
+		const now = seconds();
+		const { digest: _digest, ...fields } = session;
 		const hadOne = everHad.get(session.userId, EVER_HAD_A_SESSION)!.n > 0;
 		const [first, second] = [input.devices[0], input.devices[1] ?? input.devices[0]];
 		const known = first === undefined ? 0 : knownDevices.get(session.userId, now - DEVICE_MEMORY_SECONDS, first, second!)!.n;
@@ -174,22 +169,23 @@ export function createSqliteSessionStore(db: Database, reads: SnapshotReads, eve
 		deleteExpiredOfUser.run(session.userId, now, settings.idleTimeoutSeconds, settings.lifetimeSeconds);
 		const over = countOfUser.get(session.userId)!.n + 1 - settings.perUser;
 		const endedIds = over > 0 ? endLeastRecentlyUsed.all(session.userId, over).map((row) => row.id) : [];
+		const stored: Session = { ...fields, createdAt: now, lastUsedAt: now, secondFactorVerifiedAt: input.secondFactorVerified ? now : null, newDevice };
 		insertSession.run(
 			session.id,
 			session.userId,
 			session.digest,
-			session.createdAt,
-			session.lastUsedAt,
+			stored.createdAt,
+			stored.lastUsedAt,
 			session.clientIp,
 			session.userAgent,
-			session.secondFactorVerifiedAt,
+			stored.secondFactorVerifiedAt,
 			newDevice ? 1 : 0,
 		);
 		const created = withData(input.created, { new_device: newDevice });
 		events.write(created);
 		const ended = endedIds.length === 0 ? null : withData(input.limitEnded, { session_ids: endedIds });
 		if (ended !== null) events.write(ended);
-		return { session: { ...withoutDigest(session), newDevice }, created, ended };
+		return { session: stored, created, ended };
 	});
 
 	const endOne = writeTransaction(db, (id: string, settings: SessionSettings, event: HolmEvent): HolmEvent | null => {
@@ -243,8 +239,9 @@ export function createSqliteSessionStore(db: Database, reads: SnapshotReads, eve
 		async endForUser(userId, except, settings, event) {
 			return endForUser(userId, except, settings, event);
 		},
-		async markSecondFactor(id, userId, at, settings) {
-			return markSecondFactor.run(at, id, settings.idleTimeoutSeconds, settings.lifetimeSeconds, userId, seconds()).changes > 0;
+		async markSecondFactor(id, userId, settings) {
+			const now = seconds();
+			return markSecondFactor.run(now, id, settings.idleTimeoutSeconds, settings.lifetimeSeconds, userId, now).changes > 0;
 		},
 		async countLive(settings) {
 			return countLive.get(seconds(), settings.idleTimeoutSeconds, settings.lifetimeSeconds)!.n;
