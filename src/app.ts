@@ -2,6 +2,7 @@
 import type { SessionSettings } from "./features/sessions/settings.ts";
 import { getPath } from "hono/utils/url";
 import { createClientIpReport } from "./client-ip-report.ts";
+import { createLimitRefusalReport, type LimitRefusalReport } from "./limit-refusal-report.ts";
 import { errorCodeOf, errorResponse, failureResponse, unavailableResponse } from "./errors.ts";
 import { createConsoleRoutes, isConsolePath } from "./features/console/routes.ts";
 import { clientClosed, clientClosedCodeOf, clientClosedResponse } from "./http/client-closed.ts";
@@ -56,13 +57,13 @@ function requestIdOf(given: string | null): string {
 	return given !== null && REQUEST_ID.test(given) ? given : crypto.randomUUID();
 }
 
-/** Refusals are counted; a key that becomes blocked is a security event, except the hashing
+/** Refusals are counted (and logged, see limit-refusal-report.ts); a key that becomes blocked is a security event, except the hashing
  *  bucket's, which empties and refills every few seconds under ordinary use. The event names the
  *  blocked key and the other party of the call that blocked it (null when the call had none).
  *  `ctx` is asked for only once a block happens, after the context exists. */
-function observeLimits(metrics: Metrics, ctx: () => AppContext): LimitObserver {
+function observeLimits(refusals: LimitRefusalReport, ctx: () => AppContext): LimitObserver {
 	return {
-		refused: (limit) => metrics.refused(limit),
+		refused: (limit) => refusals.refused(limit),
 		async blocked(limit, key, party) {
 			if (limit === RULES.passwordHashing.name) return;
 			const context = ctx();
@@ -117,16 +118,18 @@ export interface App {
 
 export function createApp(deps: AppDeps): App {
 	const now = deps.now ?? Date.now;
+	const limitRefusals = createLimitRefusalReport(deps.metrics, deps.log, now, deps.limits ?? DEFAULT_LIMITS);
 	const ctx: AppContext = {
 		storage: deps.storage,
 		now,
 		stores: deps.storage.stores,
-		limits: createLimits(deps.storage.limitStore, observeLimits(deps.metrics, () => ctx), deps.limits ?? DEFAULT_LIMITS),
+		limits: createLimits(deps.storage.limitStore, observeLimits(limitRefusals, () => ctx), deps.limits ?? DEFAULT_LIMITS),
 		leakCheck: countedLeakCheck(deps.leakCheck, deps.metrics),
 		hasher: deps.hasher,
 		log: deps.log,
 		metrics: deps.metrics,
 		clientIpReport: createClientIpReport(deps.metrics, deps.log, now),
+		limitRefusals,
 		passkeys: deps.passkeys ?? null,
 		sessions: deps.sessions,
 	};
