@@ -10,9 +10,10 @@ import type { AppContext } from "./http/env.ts";
 import { PipelineContext, RequestView, type RequestContext } from "./http/request-context.ts";
 import { createRouter, type Match } from "./http/router.ts";
 import type { LeakCheck } from "./leak-check/index.ts";
+import { invalidDataOf } from "./lib/invalid-data.ts";
 import { HashingUnavailableError, type Hasher } from "./lib/password-hash.ts";
 import { createLimits, DEFAULT_LIMITS, PER_USER_RULES, RULES, type LimitObserver, type LimitSettings } from "./limits.ts";
-import type { Logger } from "./log.ts";
+import type { LogFields, Logger } from "./log.ts";
 import type { Metrics } from "./metrics.ts";
 import { closeIfBodyUnread } from "./middleware/close-unread-body.ts";
 import { checkMediaTypes } from "./middleware/media-type.ts";
@@ -168,7 +169,7 @@ export function createApp(deps: AppDeps): App {
 			}
 			if (c !== null) closeIfBodyUnread(c, response);
 			response.headers.set("X-Request-Id", requestId);
-			logRequest(method, route, requestId, response, (performance.now() - started) / 1000);
+			logRequest(request, route, requestId, response, (performance.now() - started) / 1000);
 			// Answered by the GET row, without its body (as Hono did).
 			return method === "HEAD" ? new Response(null, response) : response;
 		} finally {
@@ -204,13 +205,20 @@ export function createApp(deps: AppDeps): App {
 		return response;
 	}
 
-	function logRequest(method: string, route: string, requestId: string, response: Response, seconds: number): void {
+	function logRequest(request: Request, route: string, requestId: string, response: Response, seconds: number): void {
+		const method = request.method;
 		const status = response.status;
 		// Every error answer (errors.ts) and the stand-in of a client that left (499) is 400 or more:
 		// a success is looked up in neither of their weak maps.
 		const error = status < 400 ? null : (errorCodeOf(response) ?? clientClosedCodeOf(response));
 		deps.metrics.request(route, method, status, error, seconds);
-		const fields = { request_id: requestId, method, route, status, error, ms: Math.round(seconds * 10_000) / 10 };
+		const fields: LogFields = { request_id: requestId, method, route, status, error, ms: Math.round(seconds * 10_000) / 10 };
+		// The field and the problem of a body that did not fit, never its value (lib/invalid-data.ts).
+		const invalid = error === "INVALID_DATA" ? invalidDataOf(request) : undefined;
+		if (invalid !== undefined) {
+			fields.field = invalid.field;
+			fields.problem = invalid.problem;
+		}
 		// Probes and scrapes come every few seconds and say nothing new: their lines are for
 		// --log-level debug. A 500 is a fault to look into: its line is at error level, beside the
 		// "request failed" line that says why.
