@@ -5,9 +5,10 @@
 //
 // Holm never outlives the command that started it. `npx holm serve & … kill $!` signals `npm
 // exec`, which passes SIGTERM to the `sh -c` it runs this file through, and that shell dies without
-// passing it on; `kill -9` passes nothing on at all (`npm start` runs this file the same way). So this process watches the command above it
-// (its parent and, under npm exec, npm itself) and stops Bun as SIGTERM would once it is gone; and
-// Bun watches this process (HOLM_WRAPPER_PID, see src/main.ts), which SIGKILL ends without a word.
+// passing it on; `kill -9` passes nothing on at all (`npm start` runs this file the same way). So
+// this process watches the command above it (its parent and, run by npm, npm itself) and stops Bun
+// as SIGTERM would once it is gone; and Bun watches this process (HOLM_WRAPPER_PID, see
+// src/main.ts), which SIGKILL ends without a word.
 import { spawn } from "node:child_process";
 import { existsSync, readFileSync } from "node:fs";
 import { dirname, join } from "node:path";
@@ -49,7 +50,9 @@ function parentOf(pid) {
 const parent = process.ppid;
 // Run by npm (npx, npm exec, npm start: npm_lifecycle_event names which), the parent is npm's
 // `sh -c`, which outlives npm when npm alone is killed: then npm is watched too, through the
-// shell's parent changing (which happens at once, even while npm is a zombie nobody reaps).
+// shell's parent changing (which happens at once, even while npm is a zombie nobody reaps). Where
+// there is no /proc to read (macOS), only the parent is watched: `kill $!` still stops Holm, since
+// npm passes SIGTERM to the shell, but `kill -9 $!` does not.
 const npm = process.env.npm_lifecycle_event !== undefined ? parentOf(parent) : null;
 const watch = setInterval(() => {
 	if (process.ppid === parent && (npm === null || parentOf(parent) === npm)) return;

@@ -58,8 +58,9 @@ function requestIdOf(given: string | null): string {
 	return given !== null && REQUEST_ID.test(given) ? given : crypto.randomUUID();
 }
 
-/** Refusals are counted (and logged, see limit-refusal-report.ts); a key that becomes blocked is a security event, except the hashing
- *  bucket's, which empties and refills every few seconds under ordinary use. The event names the
+/** Refusals are counted and logged (limit-refusal-report.ts); a key that becomes blocked is a
+ *  security event, except the hashing bucket's, which empties and refills every few seconds under
+ *  ordinary use. The event names the
  *  blocked key and the other party of the call that blocked it (null when the call had none).
  *  `ctx` is asked for only once a block happens, after the context exists. */
 function observeLimits(refusals: LimitRefusalReport, ctx: () => AppContext): LimitObserver {

@@ -1,7 +1,8 @@
 // The data directory: created when missing (mode 0700), checked to be writable, and locked for
 // the life of the process, so a second `holm serve` on it is refused at start (API.md section 7):
 // two servers on one directory would each keep their own in-memory rate limits, doubling every
-// limit for a guesser who spreads requests over both.
+// limit for a guesser who spreads requests over both. While it listens, the server records its
+// address there too (holm.url), for `holm console-link`.
 import { Database } from "bun:sqlite";
 import { accessSync, constants, existsSync, mkdirSync, readFileSync, renameSync, rmdirSync, unlinkSync, writeFileSync } from "node:fs";
 import { join, resolve } from "node:path";
