@@ -3,6 +3,7 @@
 import type { ClientIpReport } from "./client-ip-report.ts";
 import type { PasskeyConfig } from "./config.ts";
 import type { LeakCheck } from "./leak-check/index.ts";
+import type { LimitRefusalReport } from "./limit-refusal-report.ts";
 import type { Hasher } from "./lib/password-hash.ts";
 import type { Limits } from "./limits.ts";
 import type { Logger } from "./log.ts";
@@ -24,6 +25,8 @@ export interface AppContext {
 	metrics: Metrics;
 	/** Hears about each client_ip that is no IP address. */
 	clientIpReport: ClientIpReport;
+	/** Hears about each TOO_MANY_REQUESTS of a limit: counts it, and tells the log which limit. */
+	limitRefusals: LimitRefusalReport;
 	/** The relying party and its origins; null when passkeys are off (no --passkey-rp-id). */
 	passkeys: PasskeyConfig | null;
 	/** Session timeouts and the per-user cap (API.md section 13); the defaults when absent. */

@@ -6,7 +6,7 @@ import { existsSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { createApp, type App } from "./app.ts";
 import { DATABASE_PASSWORD_WARNING, DEFAULT_EVENT_CONFIG, type DatabaseConfig, type EventConfig, type ServeConfig } from "./config.ts";
-import { lockDataDir, prepareDataDir, removeNewDataDir, type DataDirLock } from "./data-dir.ts";
+import { forgetAddress, lockDataDir, prepareDataDir, recordAddress, removeNewDataDir, type DataDirLock } from "./data-dir.ts";
 import type { TurnWrites } from "./http/answers-together.ts";
 import type { AppContext } from "./http/env.ts";
 import { createLeakCheck } from "./leak-check/index.ts";
@@ -226,12 +226,17 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
 			config.unix !== null
 				? await listenOnUnix(config.unix, config.unixMode, service.app.fetch, writes)
 				: listenOnTcp(config.host, config.port, service.app.fetch, writes);
+		// For `holm console-link` on the same directory, which links to where this server listens.
+		const recorded = usesDataDir && recordAddress(config.dir, listener.url);
+		const forget = () => {
+			if (recorded) forgetAddress(config.dir, listener.url);
+		};
 		return {
 			url: listener.url,
 			database: service.database,
 			createdSecret: service.createdSecret,
 			ctx: service.ctx,
-			stop: stopper(listener, service, lock, log),
+			stop: stopper(listener, service, lock, log, forget),
 		};
 	} catch (error) {
 		await service?.close();
@@ -305,7 +310,7 @@ async function checkClock(storage: Storage, now: () => number, log: Logger): Pro
 }
 
 /** Starts the sweep of expired rows and returns the stop that ends everything, in order, once. */
-function stopper(listener: Listener, service: Service, lock: DataDirLock | null, log: Logger): () => Promise<void> {
+function stopper(listener: Listener, service: Service, lock: DataDirLock | null, log: Logger, forgetOwnAddress: () => void): () => Promise<void> {
 	const { storage, ctx } = service;
 	let sweeping: Promise<void> = Promise.resolve();
 	const sweep = setInterval(() => {
@@ -323,6 +328,7 @@ function stopper(listener: Listener, service: Service, lock: DataDirLock | null,
 		stopping ??= (async () => {
 			clearInterval(sweep);
 			await listener.stop(); // stops accepting, resolves once requests in flight are answered
+			forgetOwnAddress();
 			await service.idle(); // and those whose client went away meanwhile, which the listener does not wait for
 			await sweeping;
 			await service.close();

@@ -211,13 +211,17 @@ describe.skipIf(!HAS_BROWSER)("the console in Chromium", () => {
 
 	test("a user's sessions: device, address, last use and second factor; end one, then all, each confirmed", async () => {
 		const user = (await server.request("POST", "/users", { email: `sessions-${crypto.randomUUID().slice(0, 8)}@example.com`, password: "correct horse battery staple 42" })).body;
-		const laptop = (await server.request("POST", `/users/${user.id}/sessions`, { user_agent: "Firefox on the laptop", client_ip: "192.0.2.44", second_factor_verified: true })).body;
+		const chromeOnMac = "Mozilla/5.0 (Macintosh; Intel Mac OS X 10_15_7) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36";
+		const laptop = (await server.request("POST", `/users/${user.id}/sessions`, { user_agent: chromeOnMac, client_ip: "192.0.2.44", second_factor_verified: true })).body;
 		const phone = (await server.request("POST", `/users/${user.id}/sessions`, { user_agent: "Safari on the phone" })).body;
 		const { context, page } = await signedInPage();
 		await page.goto(`${server.url}/console/#/users/${user.id}`);
 		const table = page.getByRole("table", { name: "Where the user is signed in, most recently used first" });
 		await table.waitFor();
-		expect(await table.textContent()).toContain("Firefox on the laptop");
+		// The device as a person says it; the raw user agent only on hovering it.
+		expect(await table.textContent()).toContain("Chrome on macOS");
+		expect(await table.textContent()).not.toContain("AppleWebKit");
+		expect(await table.getByText("Chrome on macOS", { exact: true }).getAttribute("title")).toBe(chromeOnMac);
 		expect(await table.textContent()).toContain("192.0.2.44");
 		expect(await page.getByRole("main").textContent()).not.toContain(laptop.token.split(".")[1]);
 

@@ -3,6 +3,7 @@
 // each view below is a list of the fields that may be shown, never a spread of a stored row.
 import { endSession, endUserSessions, getSession, listUserSessions, sessionSettings } from "../sessions/actions.ts";
 import { sessionAnswer, shownSession } from "../sessions/schemas.ts";
+import { deviceOf } from "./device.ts";
 import packageJson from "../../../package.json" with { type: "json" };
 import type { AppContext } from "../../context.ts";
 import { nowSeconds } from "../../lib/clock.ts";
@@ -135,8 +136,9 @@ export async function describeUser(ctx: AppContext, userId: string) {
 		},
 		// Newest first; `data` never holds a password, code, key, hash, secret or request id.
 		events: events.map(({ event }) => eventAnswer.json(event)),
-		// Most recently used first; never a token or a digest.
-		sessions: sessions.map((session) => sessionAnswer.json(shownSession(session, sessionSettings(ctx)))),
+		// Most recently used first; never a token or a digest. `device` is the user agent as a person
+		// says it ("Chrome on macOS").
+		sessions: sessions.map((session) => ({ ...sessionAnswer.json(shownSession(session, sessionSettings(ctx))), device: deviceOf(session.userAgent) })),
 	};
 }
 

@@ -53,7 +53,7 @@ export async function deleteTotpCredential(
 }
 
 function lockedOut(ctx: AppContext, check: "totp" | "recovery_code", locked: Locked): Failure<"TOO_MANY_REQUESTS"> {
-	ctx.metrics.refused(`${check}_lockout`);
+	ctx.limitRefusals.refused(`${check}_lockout`);
 	return { ok: false, error: "TOO_MANY_REQUESTS", retryAfterSeconds: locked.retryAfterSeconds };
 }
 

@@ -93,6 +93,8 @@ interface ConsoleSession {
 	expires_at: number;
 	client_ip: string | null;
 	user_agent: string | null;
+	/** The user agent as a person says it ("Chrome on macOS"), or as sent when it names no browser. */
+	device: string | null;
 	second_factor_verified_at: number | null;
 	new_device: boolean;
 }

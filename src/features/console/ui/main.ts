@@ -343,11 +343,12 @@ function userSections(details: UserDetails): HTMLElement[] {
 							"Where the user is signed in, most recently used first",
 							["Device", "Address", "Last used", "Second factor", "Action"],
 							sessions.map((session) => [
-								session.user_agent ?? "unknown device",
+								// The raw user agent on hovering, for whoever needs the details.
+								h("span", { title: session.user_agent ?? undefined }, session.device ?? "unknown device"),
 								session.client_ip ?? "unknown",
 								formatTime(session.last_used_at),
 								session.second_factor_verified_at === null ? "no" : formatTime(session.second_factor_verified_at),
-								button(`End session on ${session.user_agent ?? "unknown device"}`, () =>
+								button(`End session on ${session.device ?? "unknown device"}`, () =>
 									void act(
 										{ title: "End this session?", text: `${who} will be signed out on this device.`, action: "End session" },
 										() => api.endSession(user.id, session.id),
