@@ -1,4 +1,5 @@
-// createApp(deps): the Hono app with the shared middleware, the error mapping and every route.
+// createApp(deps): the service: its request pipeline (the shared checks, each row's endpoint, the
+// error mapping, the request line and metrics) over the route table, and the console when it is on.
 import type { SessionSettings } from "./features/sessions/settings.ts";
 import { getPath } from "hono/utils/url";
 import { createClientIpReport } from "./client-ip-report.ts";
@@ -106,12 +107,12 @@ const NO_ROUTE = "/*";
 
 /** What Bun.serve calls for each request (`server` is the Bun server, which the console asks for
  *  the peer's address), and what tests call in-process. */
-interface Service {
+export interface RequestHandler {
 	fetch(request: Request, server?: unknown): Promise<Response>;
 }
 
 export interface App {
-	app: Service;
+	app: RequestHandler;
 	ctx: AppContext;
 	/** Resolves once no request is being handled. The listener's stop waits only for requests
 	 *  whose client is still connected; the database must stay open for the others too. */

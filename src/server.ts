@@ -90,7 +90,7 @@ function describeSecrets(config: ServeConfig, log: Logger, loaded: ReturnType<ty
 /** What a server runs, without its listener, its data directory's lock and its sweep timer: the
  *  app over the database, the secrets, the leak check and the webhook deliverer. Tests call the app
  *  in-process through it where the wire is not the point (test/support.ts). */
-interface Service {
+interface OpenService {
 	app: App["app"];
 	ctx: AppContext;
 	/** Resolves once no request is being handled. */
@@ -106,7 +106,7 @@ interface Service {
 }
 
 /** Opens the database and builds the app; the caller takes care of the data directory. */
-export async function openService(options: ServerOptions): Promise<Service> {
+export async function openService(options: ServerOptions): Promise<OpenService> {
 	const { config, log } = options;
 	const loaded = loadSecrets(config.secret, config.dir);
 	describeSecrets(config, log, loaded);
@@ -217,7 +217,7 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
 	const usesDataDir = config.database.kind === "sqlite" || config.dirGiven;
 	const dirCreated = usesDataDir && prepareDataDir(config.dir);
 	let lock: DataDirLock | null = null;
-	let service: Service | null = null;
+	let service: OpenService | null = null;
 	try {
 		lock = config.database.kind === "sqlite" ? lockDataDir(config.dir) : null;
 		service = await openService(options);
@@ -310,7 +310,7 @@ async function checkClock(storage: Storage, now: () => number, log: Logger): Pro
 }
 
 /** Starts the sweep of expired rows and returns the stop that ends everything, in order, once. */
-function stopper(listener: Listener, service: Service, lock: DataDirLock | null, log: Logger, forgetOwnAddress: () => void): () => Promise<void> {
+function stopper(listener: Listener, service: OpenService, lock: DataDirLock | null, log: Logger, forgetOwnAddress: () => void): () => Promise<void> {
 	const { storage, ctx } = service;
 	let sweeping: Promise<void> = Promise.resolve();
 	const sweep = setInterval(() => {

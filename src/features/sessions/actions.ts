@@ -86,24 +86,26 @@ export async function createSession(
 const NO_SUCH_SESSION = "-";
 const DUMMY_DIGEST = sha256("no session has this secret");
 
-/** The live session a token names, with its user; null for a token that is malformed, unknown,
- *  expired, ended or whose secret is wrong, each after the same work. */
-export async function validateSession(ctx: AppContext, token: string): Promise<{ session: Session; user: User } | null> {
+export const VALIDATE_SESSION_ERRORS = ["NOT_FOUND"] as const;
+
+/** The live session a token names, with its user; NOT_FOUND for a token that is malformed,
+ *  unknown, expired, ended or whose secret is wrong, each after the same work. */
+export async function validateSession(ctx: AppContext, token: string): Promise<Result<{ session: Session; user: User }, typeof VALIDATE_SESSION_ERRORS>> {
 	const settings = sessionSettings(ctx);
 	const parsed = parseToken(token);
 	const found = await ctx.stores.sessions.findForValidation(parsed?.id ?? NO_SUCH_SESSION);
 	const matches = constantTimeEqualBytes(found?.digest ?? DUMMY_DIGEST, secretDigest(parsed?.secret ?? ""));
-	if (found === null || parsed === null || !matches) return null;
+	if (found === null || parsed === null || !matches) return fail("NOT_FOUND");
 	const now = found.now ?? nowSeconds(ctx);
 	const { session } = found;
-	if (!isLive(session, now, settings)) return null;
+	if (!isLive(session, now, settings)) return fail("NOT_FOUND");
 	// Written at most once per interval: a busy session costs a read per request, not a write.
 	const interval = touchIntervalSeconds(settings);
 	if (now - session.lastUsedAt >= interval) {
 		await ctx.stores.sessions.touch(session.id, interval);
 		session.lastUsedAt = now;
 	}
-	return { session, user: found.user };
+	return ok({ session, user: found.user });
 }
 
 export async function getSession(ctx: AppContext, id: string): Promise<Session | null> {

@@ -71,8 +71,8 @@ function sessionOf(row: SessionRow): Session {
 const LIVE = `last_used_at > ?2 - ?3 AND created_at > ?2 - ?4`;
 
 /** Every caller runs inside a transaction on the writer, whose start has already ended the read
- *  snapshot, so db.query's own statement cache serves (a WeakMap of prepared statements here saved
- *  about 0.1 µs of a credential change that takes milliseconds). */
+ *  snapshot, so db.query's own statement cache serves: a credential change takes milliseconds, and
+ *  a cache of its own here would save it nothing that counts. */
 const END_SESSIONS = `DELETE FROM session WHERE user_id = ?1 AND (?2 IS NULL OR id <> ?2) RETURNING id, created_at, last_used_at`;
 
 /**
@@ -119,9 +119,9 @@ export function createSqliteSessionStore(db: Database, reads: SnapshotReads, eve
 	// when it exists), and when the id sorts after every session, the first one. A known id, an
 	// unknown one, a wrong secret and a right one thus make the same reads and decode the same kind of
 	// row, and cannot be told apart by time; the caller sees whether the row is the one asked for. (A
-	// stand-in of NULLs from a LEFT JOIN that found nothing decoded less, and answered about 0.4 µs
-	// sooner: test/security/session-guessing-tells-nothing.test.ts. An inner join of session and
-	// user measured about 15 µs here, the planner's doing; these lookups by the key measure about 2.)
+	// stand-in of NULLs from a LEFT JOIN that found nothing decodes less, so it answers sooner, which
+	// test/security/session-guessing-tells-nothing.test.ts catches. The two lookups by the key,
+	// rather than an inner join of session and user, keep the planner on the primary keys.)
 	const selectForValidation = reads.prepare<ValidationRow, [string]>(
 		`SELECT s.id, s.user_id, s.digest, s.created_at, s.last_used_at, s.client_ip, s.user_agent,
 			s.second_factor_verified_at, s.new_device,
