@@ -73,6 +73,11 @@ function mailedCode(to: string): string {
 	return code;
 }
 
+// The guide reads these as an application would; they are put back after the file, since every
+// test file of the run shares process.env (a HOLM_SECRET left behind changes what `holm serve` sees).
+const ENV_SET = ["HOLM_URL", "HOLM_SECRET", "COOKIE_SECRET"] as const;
+const envBefore = Object.fromEntries(ENV_SET.map((name) => [name, process.env[name]]));
+
 beforeAll(async () => {
 	server = await startTestServer({ listen: true, passkeys: RP });
 	process.env.HOLM_URL = server.url;
@@ -91,7 +96,13 @@ beforeAll(async () => {
 	writeFileSync(file, module);
 	guide = await import(file);
 });
-afterAll(() => server.stop());
+afterAll(async () => {
+	for (const name of ENV_SET) {
+		if (envBefore[name] === undefined) delete process.env[name];
+		else process.env[name] = envBefore[name];
+	}
+	await server.stop();
+});
 
 test("the guide marks its flows to run, and every marked block is in the module", () => {
 	const blocks = runBlocks();
