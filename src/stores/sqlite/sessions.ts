@@ -11,6 +11,7 @@ import type { SqliteEventLog } from "./events.ts";
 import { isForeignKeyViolation } from "./errors.ts";
 import type { User } from "../../features/users/store.ts";
 import { writeTransaction } from "./db/write-transaction.ts";
+import { userOfColumns } from "./user-rows.ts";
 
 interface SessionRow {
 	id: string;
@@ -37,15 +38,7 @@ interface ValidationRow extends SessionRow {
 
 /** The user of a validation row, built straight from its columns (no intermediate row object). */
 function userOf(row: ValidationRow): User {
-	return {
-		id: row.user_id,
-		createdAt: row.u_created_at,
-		email: row.u_email,
-		emailVerified: row.u_email_verified === 1,
-		totpRegistered: row.u_totp_registered === 1,
-		recoveryCode: row.u_recovery_code,
-		passwordLeaked: row.u_password_leaked === 1,
-	};
+	return userOfColumns(row.user_id, row.u_created_at, row.u_email, row.u_email_verified, row.u_totp_registered, row.u_recovery_code, row.u_password_leaked);
 }
 
 const SESSION_COLUMNS = `id, user_id, digest, created_at, last_used_at, client_ip, user_agent, second_factor_verified_at, new_device`;

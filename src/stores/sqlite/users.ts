@@ -10,6 +10,7 @@ import { endSessionsWithin } from "./sessions.ts";
 import type { SqliteTurnCommits } from "./db/turn-commits.ts";
 import { UserPages, type UserOrder } from "./user-pages.ts";
 import { writeTransaction } from "./db/write-transaction.ts";
+import { userOfColumns } from "./user-rows.ts";
 
 export interface UserRow {
 	id: string;
@@ -57,15 +58,7 @@ function sortedHere(rows: { created_at: number; id: string }[], sortBy: UserList
 }
 
 export function toUser(row: UserRow): User {
-	return {
-		id: row.id,
-		createdAt: row.created_at,
-		email: row.email,
-		emailVerified: row.email_verified === 1,
-		totpRegistered: row.totp_registered === 1,
-		recoveryCode: row.recovery_code,
-		passwordLeaked: row.password_leaked === 1,
-	};
+	return userOfColumns(row.id, row.created_at, row.email, row.email_verified, row.totp_registered, row.recovery_code, row.password_leaked);
 }
 
 export function createSqliteUserStore(db: Database, reads: SnapshotReads, events: SqliteEventLog, turns: Pick<SqliteTurnCommits, "onLost"> | null = null): UserStore {
