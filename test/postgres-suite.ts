@@ -15,8 +15,9 @@ const poolerRequired = process.env.HOLM_TEST_REQUIRE_PGBOUNCER === "1";
 // What runs again through the pooler: every test of several instances on one database (limits,
 // lockouts and ceremonies across instances, the event feed, webhooks, migration at start, the
 // command line), the session settings, a change stored with its event in one round trip, the round trips and
-// rollbacks of Holm's transactions, and the time a session validation takes (the pooler's hop must
-// not tell a known session id from an unknown one either).
+// rollbacks of Holm's transactions, the database's clock stamping and judging what instances with
+// skewed clocks store, and the time a session validation takes (the pooler's hop must not tell a
+// known session id from an unknown one either).
 const POOLED = [
 	"test/postgres/multi-instance.pg.ts",
 	"test/postgres/event-feed-exactly-once.pg.ts",
@@ -27,6 +28,7 @@ const POOLED = [
 	"test/postgres/command-line.pg.ts",
 	"test/postgres/session-settings.pg.ts",
 	"test/postgres/start-together.pg.ts",
+	"test/postgres/clock-skew.pg.ts",
 	"test/security/session-guessing-tells-nothing.test.ts",
 ];
 
