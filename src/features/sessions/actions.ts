@@ -41,9 +41,11 @@ export interface CreateSessionInput {
 	secondFactorVerified: boolean;
 }
 
-export const CREATE_SESSION_ERRORS = ["NOT_FOUND"] as const;
+export const CREATE_SESSION_ERRORS = ["NOT_FOUND", "USER_DISABLED"] as const;
 
-/** NOT_FOUND when the user was deleted after the call found them. */
+/** NOT_FOUND when the user was deleted after the call found them; USER_DISABLED while an operator's
+ *  disable is in force (API.md section 18): the application may have signed the user in by a way
+ *  of its own, and a disabled user is let in by none. */
 export async function createSession(
 	ctx: AppContext,
 	userId: string,
@@ -76,6 +78,7 @@ export async function createSession(
 		sessionSettings(ctx),
 	);
 	if (result === "NO_USER") return fail("NOT_FOUND");
+	if (result === "USER_DISABLED") return fail("USER_DISABLED");
 	logEvent(ctx, result.created);
 	if (result.ended !== null) logEvent(ctx, result.ended);
 	return ok({ session: result.session, token: tokenOf(id, secret) });
@@ -87,7 +90,9 @@ const NO_SUCH_SESSION = "-";
 const DUMMY_DIGEST = sha256("no session has this secret");
 
 /** The live session a token names, with its user; null for a token that is malformed, unknown,
- *  expired, ended or whose secret is wrong, each after the same work. */
+ *  expired, ended or whose secret is wrong, each after the same work, and for a session of a
+ *  disabled user (disabling ends them all; one imported beside a disable, or made by an instance
+ *  that knew no disabling, is refused all the same). */
 export async function validateSession(ctx: AppContext, token: string): Promise<{ session: Session; user: User } | null> {
 	const settings = sessionSettings(ctx);
 	const parsed = parseToken(token);
@@ -96,7 +101,7 @@ export async function validateSession(ctx: AppContext, token: string): Promise<{
 	if (found === null || parsed === null || !matches) return null;
 	const now = found.now ?? nowSeconds(ctx);
 	const { session } = found;
-	if (!isLive(session, now, settings)) return null;
+	if (!isLive(session, now, settings) || found.user.disabled) return null;
 	// Written at most once per interval: a busy session costs a read per request, not a write.
 	const interval = touchIntervalSeconds(settings);
 	if (now - session.lastUsedAt >= interval) {

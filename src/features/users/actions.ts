@@ -8,7 +8,7 @@ import { generateCode, generateId } from "../../lib/ids.ts";
 import { couldBeInEmail } from "../../lib/validation.ts";
 import { logEvent, logEvents, newEvent } from "../events/actions.ts";
 import type { EventData } from "../events/store.ts";
-import type { User, UserListQuery } from "./store.ts";
+import type { Disable, User, UserListQuery } from "./store.ts";
 
 export const CREATE_USER_ERRORS = ["TOO_MANY_REQUESTS", "EMAIL_ALREADY_USED", "WEAK_PASSWORD"] as const;
 
@@ -35,6 +35,9 @@ export async function createUser(ctx: AppContext, input: { email?: string; passw
 		totpRegistered: false,
 		recoveryCode: generateCode(),
 		passwordLeaked: false,
+		disabled: false,
+		disabledUntil: null,
+		disabledReason: null,
 	};
 	const event = newEvent(ctx, "user_created", { userId: user.id, clientIp: input.clientIp });
 	const inserted = await ctx.stores.users.insert({ ...user, passwordHash }, event);
@@ -68,4 +71,40 @@ export async function deleteUser(ctx: AppContext, userId: string, data: EventDat
 	if (written === null) return fail("NOT_FOUND");
 	logEvents(ctx, written);
 	return ok();
+}
+
+export const DISABLE_USER_ERRORS = ["NOT_FOUND", "INVALID_DATA"] as const;
+
+/**
+ * An operator's disable (API.md section 18): in one transaction, the user is disabled (a disable in
+ * force has its reason and end replaced), every session of theirs ends (`sessions_ended`, reason
+ * `user_disabled`) and `user_disabled` is recorded with the reason and the end. INVALID_DATA when
+ * the end is not in the future by the store's clock (the database's on PostgreSQL), and nothing
+ * changes. `data` marks the console's ({actor: "console"}).
+ */
+export async function disableUser(ctx: AppContext, userId: string, disable: Disable, data: EventData = {}): Promise<Result<User, typeof DISABLE_USER_ERRORS>> {
+	const event = newEvent(ctx, "user_disabled", { userId, data: { reason: disable.reason, until: disable.until, ...data } });
+	const ending = sessionEnding(ctx, userId, "user_disabled");
+	ending.event = withData(ending.event, data);
+	const outcome = await ctx.stores.users.disable(userId, disable, event, ending);
+	switch (outcome.outcome) {
+		case "DISABLED":
+			logEvents(ctx, outcome.written);
+			return ok(outcome.user);
+		case "UNTIL_PASSED":
+			return fail("INVALID_DATA");
+		case "NOT_FOUND":
+			return fail("NOT_FOUND");
+	}
+}
+
+export const ENABLE_USER_ERRORS = ["NOT_FOUND"] as const;
+
+/** Ends an operator's disable; `user_enabled` is recorded only when one was in force (enabling an
+ *  enabled user, or one whose disable ended by itself, changes nothing). */
+export async function enableUser(ctx: AppContext, userId: string, data: EventData = {}): Promise<Result<User, typeof ENABLE_USER_ERRORS>> {
+	const enabled = await ctx.stores.users.enable(userId, newEvent(ctx, "user_enabled", { userId, data }));
+	if (enabled === null) return fail("NOT_FOUND");
+	logEvents(ctx, enabled.written);
+	return ok(enabled.user);
 }
