@@ -1227,6 +1227,10 @@ export interface components {
                     user_agent?: string | null;
                     second_factor_verified_at?: number | null;
                 }[] | null;
+                /** @description An operator's disable (API.md section 18): 0 until enabled, else the time it ends; absent: enabled. An end that has passed imports an enabled user. A row disabled now carries no sessions (disabling ended them), else INVALID_DATA. */
+                disabled_until?: number | null;
+                /** @description The disable's reason, at most 200 code points; only with disabled_until. */
+                disabled_reason?: string | null;
             }[];
             /** @description What a row whose email, id or a passkey's credential id is taken gets: `error` (default) fails it, `skip` skips it and names the user who holds it. */
             on_conflict?: ("error" | "skip") | null;
