@@ -10,6 +10,7 @@ import { REQUEST_LIFETIME_SECONDS } from "../../limits.ts";
 import { accountClaim } from "../account-claims/claim.ts";
 import { checkCode } from "../code-attempts.ts";
 import { logEvents, newEvent, recordEvent } from "../events/actions.ts";
+import { DISABLED_SIGN_IN } from "../users/disabled.ts";
 import type { User } from "../users/store.ts";
 import type { EmailSignInRequest } from "./store.ts";
 
@@ -72,7 +73,7 @@ export async function verifyEmailSignIn(
 			signIn: newEvent(ctx, "sign_in", { ...about, data: { method: "email_code" } }),
 			userCreated: newEvent(ctx, "user_created", { ...about, data: { method: "email_code" } }),
 			emailVerified: newEvent(ctx, "email_verified", about),
-			refused: newEvent(ctx, "sign_in_failed", { ...about, data: { method: "email_code", reason: "user_disabled" } }),
+			refused: newEvent(ctx, "sign_in_failed", { ...about, data: { method: "email_code", ...DISABLED_SIGN_IN } }),
 		},
 		claim: accountClaim(ctx, { userId: null, reason: "account_claimed", passwordHash: NO_PASSWORD_HASH, clientIp: input.clientIp }),
 	});

@@ -8,6 +8,7 @@ import { nowSeconds } from "../../lib/clock.ts";
 import { fail, ok, tooManyRequests, type Result } from "../../errors.ts";
 import { generateId, isId } from "../../lib/ids.ts";
 import type { PasswordGuess } from "../../limits.ts";
+import { refuseDisabledSignIn } from "../users/disabled.ts";
 import { logEvent, logEvents, newEvent, recordEvent } from "../events/actions.ts";
 import { withData, type EventData } from "../events/store.ts";
 import { sessionEnding } from "../sessions/actions.ts";
@@ -244,11 +245,7 @@ async function checkAssertion(
 	// why. The ceremony was used up above.
 	const owner = await ctx.stores.users.get(passkey.userId);
 	if (owner === null) return refused;
-	if (owner.disabled) {
-		const data = { method: "passkey", passkey_id: passkey.id, reason: "user_disabled" };
-		await recordEvent(ctx, newEvent(ctx, "sign_in_failed", { userId: passkey.userId, clientIp: input.clientIp, data }));
-		return fail("USER_DISABLED");
-	}
+	if (owner.disabled) return refuseDisabledSignIn(ctx, { userId: passkey.userId, clientIp: input.clientIp, data: { method: "passkey", passkey_id: passkey.id } });
 	const usedAt = nowSeconds(ctx);
 	// A compare-and-swap on the counter that was verified: a parallel use of the same counter, or a
 	// passkey deleted meanwhile, leaves this one refused. The sign-in's event is stored with the use.

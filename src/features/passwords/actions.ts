@@ -9,6 +9,7 @@ import { HashingUnavailableError } from "../../lib/password-hash.ts";
 import type { PasswordGuess } from "../../limits.ts";
 import { logEvents, newEvent, recordEvent } from "../events/actions.ts";
 import type { EventData } from "../events/store.ts";
+import { refuseDisabledSignIn } from "../users/disabled.ts";
 import type { User } from "../users/store.ts";
 
 /** What a password check can answer: every action here declares these, and adds its own. */
@@ -49,9 +50,8 @@ async function checkGuess(ctx: AppContext, guess: PasswordGuess, password: strin
  * sign-in, no hash upgrade, no leak re-check) but a sign_in_failed that says why. The guess was
  * settled as correct: it was no wrong password, and must not block the user or the address.
  */
-async function refuseDisabled(ctx: AppContext, guess: PasswordGuess): Promise<Failure<"USER_DISABLED">> {
-	await recordEvent(ctx, newEvent(ctx, "sign_in_failed", { userId: guess.userId, clientIp: guess.clientIp, data: { method: "password", reason: "user_disabled" } }));
-	return fail("USER_DISABLED");
+function refuseDisabled(ctx: AppContext, guess: PasswordGuess): Promise<Failure<"USER_DISABLED">> {
+	return refuseDisabledSignIn(ctx, { userId: guess.userId, clientIp: guess.clientIp, data: { method: "password" } });
 }
 
 /**
