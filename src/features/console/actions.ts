@@ -202,9 +202,9 @@ export async function unblock(ctx: AppContext, userId: string): Promise<boolean>
 
 /** Disables the user through the users feature (API.md section 18): their sessions end, and every
  *  way in is refused. INVALID_DATA when the end has passed. */
-export async function disable(ctx: AppContext, userId: string, disable: Disable): Promise<"DISABLED" | "NOT_FOUND" | "INVALID_DATA"> {
+export async function disable(ctx: AppContext, userId: string, asked: Disable): Promise<"DISABLED" | "NOT_FOUND" | "INVALID_DATA"> {
 	if (!isId(userId)) return "NOT_FOUND";
-	const done = await disableUser(ctx, userId, disable, BY_CONSOLE);
+	const done = await disableUser(ctx, userId, asked, BY_CONSOLE);
 	return done.ok ? "DISABLED" : done.error;
 }
 

@@ -91,8 +91,8 @@ const DUMMY_DIGEST = sha256("no session has this secret");
 
 /** The live session a token names, with its user; null for a token that is malformed, unknown,
  *  expired, ended or whose secret is wrong, each after the same work, and for a session of a
- *  disabled user (disabling ends them all; one imported beside a disable, or made by an instance
- *  that knew no disabling, is refused all the same). */
+ *  disabled user (disabling ends them all, and none is made while disabled; one that an instance
+ *  of an earlier version made during a rolling upgrade is refused all the same). */
 export async function validateSession(ctx: AppContext, token: string): Promise<{ session: Session; user: User } | null> {
 	const settings = sessionSettings(ctx);
 	const parsed = parseToken(token);

@@ -1,12 +1,20 @@
 // The user table on SQLite.
 import type { Database } from "bun:sqlite";
 import { type HolmEvent, written } from "../../features/events/store.ts";
-import { DISABLED_UNTIL_ENABLED, disabledState, type NewUser, type User, type UserListQuery, type UserStore } from "../../features/users/store.ts";
+import {
+	DISABLED_UNTIL_ENABLED,
+	disabledState,
+	type Disable,
+	type DisableOutcome,
+	type NewUser,
+	type User,
+	type UserListQuery,
+	type UserStore,
+} from "../../features/users/store.ts";
 import type { SnapshotReads, SnapshotStatement } from "./db/snapshot-reads.ts";
 import { isUniqueViolation } from "./errors.ts";
 import type { SqliteEventLog } from "./events.ts";
 import type { SessionEnding } from "../../features/sessions/store.ts";
-import type { Disable, DisableOutcome } from "../../features/users/store.ts";
 import { endSessionsWithin } from "./sessions.ts";
 import type { SqliteTurnCommits } from "./db/turn-commits.ts";
 import { UserPages, type UserOrder } from "./user-pages.ts";
