@@ -41,6 +41,8 @@ export const ROUTES: readonly Route[] = [
 	route("GET", "/users", users.listUsers),
 	route("GET", "/users/:user_id", users.getUser),
 	route("DELETE", "/users/:user_id", users.deleteUser),
+	route("POST", "/users/:user_id/disable", users.disableUser),
+	route("POST", "/users/:user_id/enable", users.enableUser),
 
 	route("POST", "/users/:user_id/verify-password", passwords.verifyPassword, { limits: PASSWORD_GUESSES }),
 	route("POST", "/users/:user_id/update-password", passwords.updatePassword, { limits: PASSWORD_GUESSES }),

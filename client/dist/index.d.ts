@@ -70,6 +70,8 @@ export declare function createHolmClient(options: HolmClientOptions): {
         totp_registered: boolean;
         recovery_code: string;
         password_leaked: boolean;
+        disabled: boolean;
+        disabled_until: number | null;
     }>;
     /** One page of users, and the X-Pagination-* headers as numbers. `{email}` finds one user by address. */
     listUsers(query?: UserListQuery): Promise<{
@@ -86,8 +88,36 @@ export declare function createHolmClient(options: HolmClientOptions): {
         totp_registered: boolean;
         recovery_code: string;
         password_leaked: boolean;
+        disabled: boolean;
+        disabled_until: number | null;
     }>;
     deleteUser: (userId: string) => Promise<void>;
+    /** Ends every session of the user; every way in answers USER_DISABLED (403) once its credential proved correct. Without `until`, until enabled. */
+    disableUser: (userId: string, request?: RequestBody<"disableUser">) => Promise<{
+        id: string;
+        created_at: number;
+        email: string | null;
+        email_verified: boolean;
+        registered_totp: boolean;
+        totp_registered: boolean;
+        recovery_code: string;
+        password_leaked: boolean;
+        disabled: boolean;
+        disabled_until: number | null;
+    }>;
+    /** Ends a disable (nothing to do, and no event, when the user is not disabled). */
+    enableUser: (userId: string) => Promise<{
+        id: string;
+        created_at: number;
+        email: string | null;
+        email_verified: boolean;
+        registered_totp: boolean;
+        totp_registered: boolean;
+        recovery_code: string;
+        password_leaked: boolean;
+        disabled: boolean;
+        disabled_until: number | null;
+    }>;
     verifyPassword: (userId: string, request: RequestBody<"verifyPassword">) => Promise<void>;
     updatePassword: (userId: string, request: RequestBody<"updatePassword">) => Promise<void>;
     /** The user; when `totp_registered` is true, ask for a TOTP code before creating a session. */
@@ -100,6 +130,8 @@ export declare function createHolmClient(options: HolmClientOptions): {
         totp_registered: boolean;
         recovery_code: string;
         password_leaked: boolean;
+        disabled: boolean;
+        disabled_until: number | null;
     }>;
     /** The request with its code, which Holm shows only here. */
     createPasswordResetRequest: (userId: string, request?: RequestBody<"createPasswordResetRequest">) => Promise<{
@@ -156,6 +188,8 @@ export declare function createHolmClient(options: HolmClientOptions): {
             totp_registered: boolean;
             recovery_code: string;
             password_leaked: boolean;
+            disabled: boolean;
+            disabled_until: number | null;
         } | null;
         created: boolean;
         claimed: boolean;
@@ -298,6 +332,8 @@ export declare function createHolmClient(options: HolmClientOptions): {
             totp_registered: boolean;
             recovery_code: string;
             password_leaked: boolean;
+            disabled: boolean;
+            disabled_until: number | null;
         };
         passkey: {
             id: string;
@@ -372,6 +408,8 @@ export declare function createHolmClient(options: HolmClientOptions): {
             totp_registered: boolean;
             recovery_code: string;
             password_leaked: boolean;
+            disabled: boolean;
+            disabled_until: number | null;
         };
     }>;
     getSession: (sessionId: string) => Promise<{
@@ -406,7 +444,7 @@ export declare function createHolmClient(options: HolmClientOptions): {
         events: {
             id: string;
             time: number;
-            type: "address_blocked" | "user_blocked" | "request_deleted_after_incorrect_codes" | "second_factor_locked" | "password_reset" | "password_changed" | "second_factor_reset" | "user_deleted" | "user_created" | "users_imported" | "sign_in" | "sign_in_failed" | "email_verified" | "email_changed" | "totp_registered" | "totp_deleted" | "recovery_code_regenerated" | "passkey_registered" | "passkey_deleted" | "passkey_counter_regressed" | "user_unblocked" | "requests_deleted" | "session_created" | "sessions_ended" | "account_claimed";
+            type: "address_blocked" | "user_blocked" | "request_deleted_after_incorrect_codes" | "second_factor_locked" | "password_reset" | "password_changed" | "second_factor_reset" | "user_deleted" | "user_created" | "users_imported" | "sign_in" | "sign_in_failed" | "email_verified" | "email_changed" | "totp_registered" | "totp_deleted" | "recovery_code_regenerated" | "passkey_registered" | "passkey_deleted" | "passkey_counter_regressed" | "user_unblocked" | "user_disabled" | "user_enabled" | "requests_deleted" | "session_created" | "sessions_ended" | "account_claimed";
             user_id: string | null;
             client_ip: string | null;
             data: {
@@ -420,7 +458,7 @@ export declare function createHolmClient(options: HolmClientOptions): {
         events: {
             id: string;
             time: number;
-            type: "address_blocked" | "user_blocked" | "request_deleted_after_incorrect_codes" | "second_factor_locked" | "password_reset" | "password_changed" | "second_factor_reset" | "user_deleted" | "user_created" | "users_imported" | "sign_in" | "sign_in_failed" | "email_verified" | "email_changed" | "totp_registered" | "totp_deleted" | "recovery_code_regenerated" | "passkey_registered" | "passkey_deleted" | "passkey_counter_regressed" | "user_unblocked" | "requests_deleted" | "session_created" | "sessions_ended" | "account_claimed";
+            type: "address_blocked" | "user_blocked" | "request_deleted_after_incorrect_codes" | "second_factor_locked" | "password_reset" | "password_changed" | "second_factor_reset" | "user_deleted" | "user_created" | "users_imported" | "sign_in" | "sign_in_failed" | "email_verified" | "email_changed" | "totp_registered" | "totp_deleted" | "recovery_code_regenerated" | "passkey_registered" | "passkey_deleted" | "passkey_counter_regressed" | "user_unblocked" | "user_disabled" | "user_enabled" | "requests_deleted" | "session_created" | "sessions_ended" | "account_claimed";
             user_id: string | null;
             client_ip: string | null;
             data: {

@@ -92,6 +92,10 @@ export function createHolmClient(options) {
         },
         getUser: (userId) => body(api.GET("/users/{user_id}", userPath(userId))),
         deleteUser: (userId) => noContent(api.DELETE("/users/{user_id}", userPath(userId))),
+        /** Ends every session of the user; every way in answers USER_DISABLED (403) once its credential proved correct. Without `until`, until enabled. */
+        disableUser: (userId, request = {}) => body(api.POST("/users/{user_id}/disable", { ...userPath(userId), body: request })),
+        /** Ends a disable (nothing to do, and no event, when the user is not disabled). */
+        enableUser: (userId) => body(api.POST("/users/{user_id}/enable", userPath(userId))),
         verifyPassword: (userId, request) => noContent(api.POST("/users/{user_id}/verify-password", { ...userPath(userId), body: request })),
         updatePassword: (userId, request) => noContent(api.POST("/users/{user_id}/update-password", { ...userPath(userId), body: request })),
         /** The user; when `totp_registered` is true, ask for a TOTP code before creating a session. */

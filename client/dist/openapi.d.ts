@@ -101,6 +101,46 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/users/{user_id}/disable": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Disable a user
+         * @description An operator stops an account without deleting it (abuse, a dispute, a departed employee). Every session of the user ends in the same transaction, and from then on every way in (verify-password, authenticate/password, email sign-in, passkey sign-in) answers 403 USER_DISABLED once its credential has proved correct (a wrong one answers as it always does), and creating a session answers USER_DISABLED. Everything else works as before. Disabling a disabled user replaces its reason and end. With `until`, the user is enabled again by itself once that time has passed, without an event. Records a user_disabled event.
+         */
+        post: operations["disableUser"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/users/{user_id}/enable": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Enable a disabled user
+         * @description Ends a disable; the user's sessions do not come back. Enabling an enabled user changes nothing and records nothing; otherwise records a user_enabled event.
+         */
+        post: operations["enableUser"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/users/{user_id}/verify-password": {
         parameters: {
             query?: never;
@@ -774,6 +814,10 @@ export interface components {
             recovery_code: string;
             /** @description The user's current password was found in the leak lists at a correct check after it was set; true until the password is set again (update or reset). Send the user to change it right away. */
             password_leaked: boolean;
+            /** @description An operator disabled the user (POST /users/{user_id}/disable): every way in answers 403 USER_DISABLED once its credential proved correct, and no session can be created. False again once enabled, or by itself once disabled_until has passed. */
+            disabled: boolean;
+            /** @description When the disable ends by itself; null while enabled, and while disabled until enabled. */
+            disabled_until: number | null;
         };
         PasswordResetRequest: {
             /** @description Once the request is verified, it is as good as a password: keep it secret. */
@@ -935,7 +979,7 @@ export interface components {
                 id: string;
                 time: number;
                 /** @enum {string} */
-                type: "address_blocked" | "user_blocked" | "request_deleted_after_incorrect_codes" | "second_factor_locked" | "password_reset" | "password_changed" | "second_factor_reset" | "user_deleted" | "user_created" | "users_imported" | "sign_in" | "sign_in_failed" | "email_verified" | "email_changed" | "totp_registered" | "totp_deleted" | "recovery_code_regenerated" | "passkey_registered" | "passkey_deleted" | "passkey_counter_regressed" | "user_unblocked" | "requests_deleted" | "session_created" | "sessions_ended" | "account_claimed";
+                type: "address_blocked" | "user_blocked" | "request_deleted_after_incorrect_codes" | "second_factor_locked" | "password_reset" | "password_changed" | "second_factor_reset" | "user_deleted" | "user_created" | "users_imported" | "sign_in" | "sign_in_failed" | "email_verified" | "email_changed" | "totp_registered" | "totp_deleted" | "recovery_code_regenerated" | "passkey_registered" | "passkey_deleted" | "passkey_counter_regressed" | "user_unblocked" | "user_disabled" | "user_enabled" | "requests_deleted" | "session_created" | "sessions_ended" | "account_claimed";
                 user_id: string | null;
                 /** @description The canonical client_ip of the call (v4:192.0.2.1, or v6:2001:db8::/64 for an IPv6 /64), or null. */
                 client_ip: string | null;
@@ -1010,6 +1054,12 @@ export interface components {
             password: string;
             client_ip?: string | null;
         };
+        DisableUserBody: {
+            reason?: string | null;
+            /** @description When the disable ends by itself, in whole Unix seconds; in the future (by the database's clock), else INVALID_DATA. Absent: until enabled. */
+            until?: number | null;
+        };
+        EnableUserBody: Record<string, never>;
         VerifyPasswordBody: {
             password: string;
             client_ip?: string | null;
@@ -1176,6 +1226,10 @@ export interface components {
                     user_agent?: string | null;
                     second_factor_verified_at?: number | null;
                 }[] | null;
+                /** @description An operator's disable (API.md section 18): 0 until enabled, else the time it ends; absent: enabled. An end that has passed imports an enabled user. A row disabled now carries no sessions (disabling ended them), else INVALID_DATA. */
+                disabled_until?: number | null;
+                /** @description The disable's reason, at most 200 code points; only with disabled_until. */
+                disabled_reason?: string | null;
             }[];
             /** @description What a row whose email, id or a passkey's credential id is taken gets: `error` (default) fails it, `skip` skips it and names the user who holds it. */
             on_conflict?: ("error" | "skip") | null;
@@ -1190,7 +1244,7 @@ export interface components {
         };
         Error: {
             /** @enum {string} */
-            error: "INVALID_DATA" | "WEAK_PASSWORD" | "TOO_MANY_REQUESTS" | "INCORRECT_CODE" | "INCORRECT_PASSWORD" | "INVALID_REQUEST" | "EMAIL_ALREADY_USED" | "NOT_ALLOWED" | "INVALID_CREDENTIAL" | "PASSKEY_ALREADY_REGISTERED" | "NOT_AUTHENTICATED" | "NOT_FOUND" | "METHOD_NOT_ALLOWED" | "NOT_ACCEPTABLE" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "UNKNOWN_ERROR" | "UNAVAILABLE";
+            error: "INVALID_DATA" | "WEAK_PASSWORD" | "TOO_MANY_REQUESTS" | "INCORRECT_CODE" | "INCORRECT_PASSWORD" | "INVALID_REQUEST" | "EMAIL_ALREADY_USED" | "NOT_ALLOWED" | "INVALID_CREDENTIAL" | "PASSKEY_ALREADY_REGISTERED" | "NOT_AUTHENTICATED" | "USER_DISABLED" | "NOT_FOUND" | "METHOD_NOT_ALLOWED" | "NOT_ACCEPTABLE" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "UNKNOWN_ERROR" | "UNAVAILABLE";
         };
     };
     responses: {
@@ -1203,6 +1257,18 @@ export interface components {
                 "application/json": {
                     /** @enum {string} */
                     error: "NOT_AUTHENTICATED";
+                };
+            };
+        };
+        /** @description An operator disabled the user (POST /users/{user_id}/disable). Answered only once the credential has proved correct: a wrong one answers as for anyone. The proof (a code, a passkey ceremony) is used up. */
+        USER_DISABLED: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": {
+                    /** @enum {string} */
+                    error: "USER_DISABLED";
                 };
             };
         };
@@ -1477,7 +1543,9 @@ export interface operations {
                      *         "registered_totp": false,
                      *         "totp_registered": false,
                      *         "recovery_code": "4UHZRTWP",
-                     *         "password_leaked": false
+                     *         "password_leaked": false,
+                     *         "disabled": false,
+                     *         "disabled_until": null
                      *       }
                      *     ]
                      */
@@ -1527,7 +1595,9 @@ export interface operations {
                      *       "registered_totp": false,
                      *       "totp_registered": false,
                      *       "recovery_code": "4UHZRTWP",
-                     *       "password_leaked": false
+                     *       "password_leaked": false,
+                     *       "disabled": false,
+                     *       "disabled_until": null
                      *     }
                      */
                     "application/json": components["schemas"]["User"];
@@ -1591,7 +1661,9 @@ export interface operations {
                      *       "registered_totp": false,
                      *       "totp_registered": false,
                      *       "recovery_code": "4UHZRTWP",
-                     *       "password_leaked": false
+                     *       "password_leaked": false,
+                     *       "disabled": false,
+                     *       "disabled_until": null
                      *     }
                      */
                     "application/json": components["schemas"]["User"];
@@ -1630,6 +1702,141 @@ export interface operations {
             401: components["responses"]["NOT_AUTHENTICATED"];
             404: components["responses"]["NOT_FOUND"];
             406: components["responses"]["NOT_ACCEPTABLE"];
+            415: components["responses"]["UNSUPPORTED_MEDIA_TYPE"];
+            500: components["responses"]["UNKNOWN_ERROR"];
+            503: components["responses"]["UNAVAILABLE"];
+        };
+    };
+    disableUser: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The user's identifier. A value that cannot be an identifier answers 404 NOT_FOUND.
+                 * @example eeidmqmvdtjhaddujv8twjug
+                 */
+                user_id: components["parameters"]["user_id"];
+            };
+            cookie?: never;
+        };
+        /** @description A JSON object; unknown fields are ignored and `null` in an optional field means absent. Content-Type may be application/json, text/plain (as @faroe/sdk sends it) or absent. An empty body counts as {}. */
+        requestBody?: {
+            content: {
+                /**
+                 * @example {
+                 *       "reason": "Chargeback dispute #4411; see the ticket",
+                 *       "until": 1729993338
+                 *     }
+                 */
+                "application/json": components["schemas"]["DisableUserBody"];
+            };
+        };
+        responses: {
+            /** @description The user, disabled. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": "eeidmqmvdtjhaddujv8twjug",
+                     *       "created_at": 1728783738,
+                     *       "email": "cat@example.com",
+                     *       "email_verified": false,
+                     *       "registered_totp": false,
+                     *       "totp_registered": false,
+                     *       "recovery_code": "4UHZRTWP",
+                     *       "password_leaked": false,
+                     *       "disabled": true,
+                     *       "disabled_until": 1729993338
+                     *     }
+                     */
+                    "application/json": components["schemas"]["User"];
+                };
+            };
+            /** @description The body is not a JSON object, a field has the wrong type, a required field is missing, or a value breaks a rule. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        error: "INVALID_DATA";
+                    };
+                };
+            };
+            401: components["responses"]["NOT_AUTHENTICATED"];
+            404: components["responses"]["NOT_FOUND"];
+            406: components["responses"]["NOT_ACCEPTABLE"];
+            413: components["responses"]["PAYLOAD_TOO_LARGE"];
+            415: components["responses"]["UNSUPPORTED_MEDIA_TYPE"];
+            500: components["responses"]["UNKNOWN_ERROR"];
+            503: components["responses"]["UNAVAILABLE"];
+        };
+    };
+    enableUser: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The user's identifier. A value that cannot be an identifier answers 404 NOT_FOUND.
+                 * @example eeidmqmvdtjhaddujv8twjug
+                 */
+                user_id: components["parameters"]["user_id"];
+            };
+            cookie?: never;
+        };
+        /** @description A JSON object; unknown fields are ignored and `null` in an optional field means absent. Content-Type may be application/json, text/plain (as @faroe/sdk sends it) or absent. An empty body counts as {}. */
+        requestBody?: {
+            content: {
+                /** @example {} */
+                "application/json": components["schemas"]["EnableUserBody"];
+            };
+        };
+        responses: {
+            /** @description The user, enabled. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": "eeidmqmvdtjhaddujv8twjug",
+                     *       "created_at": 1728783738,
+                     *       "email": "cat@example.com",
+                     *       "email_verified": false,
+                     *       "registered_totp": false,
+                     *       "totp_registered": false,
+                     *       "recovery_code": "4UHZRTWP",
+                     *       "password_leaked": false,
+                     *       "disabled": false,
+                     *       "disabled_until": null
+                     *     }
+                     */
+                    "application/json": components["schemas"]["User"];
+                };
+            };
+            /** @description The body is not a JSON object, a field has the wrong type, a required field is missing, or a value breaks a rule. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        error: "INVALID_DATA";
+                    };
+                };
+            };
+            401: components["responses"]["NOT_AUTHENTICATED"];
+            404: components["responses"]["NOT_FOUND"];
+            406: components["responses"]["NOT_ACCEPTABLE"];
+            413: components["responses"]["PAYLOAD_TOO_LARGE"];
             415: components["responses"]["UNSUPPORTED_MEDIA_TYPE"];
             500: components["responses"]["UNKNOWN_ERROR"];
             503: components["responses"]["UNAVAILABLE"];
@@ -1688,6 +1895,7 @@ export interface operations {
                 };
             };
             401: components["responses"]["NOT_AUTHENTICATED"];
+            403: components["responses"]["USER_DISABLED"];
             404: components["responses"]["NOT_FOUND"];
             406: components["responses"]["NOT_ACCEPTABLE"];
             413: components["responses"]["PAYLOAD_TOO_LARGE"];
@@ -1796,7 +2004,9 @@ export interface operations {
                      *       "registered_totp": false,
                      *       "totp_registered": false,
                      *       "recovery_code": "4UHZRTWP",
-                     *       "password_leaked": false
+                     *       "password_leaked": false,
+                     *       "disabled": false,
+                     *       "disabled_until": null
                      *     }
                      */
                     "application/json": components["schemas"]["User"];
@@ -1822,6 +2032,7 @@ export interface operations {
                 };
             };
             401: components["responses"]["NOT_AUTHENTICATED"];
+            403: components["responses"]["USER_DISABLED"];
             404: components["responses"]["NOT_FOUND"];
             406: components["responses"]["NOT_ACCEPTABLE"];
             413: components["responses"]["PAYLOAD_TOO_LARGE"];
@@ -2819,7 +3030,9 @@ export interface operations {
                      *         "registered_totp": false,
                      *         "totp_registered": false,
                      *         "recovery_code": "4UHZRTWP",
-                     *         "password_leaked": false
+                     *         "password_leaked": false,
+                     *         "disabled": false,
+                     *         "disabled_until": null
                      *       },
                      *       "created": false,
                      *       "claimed": false
@@ -2848,6 +3061,7 @@ export interface operations {
                 };
             };
             401: components["responses"]["NOT_AUTHENTICATED"];
+            403: components["responses"]["USER_DISABLED"];
             406: components["responses"]["NOT_ACCEPTABLE"];
             413: components["responses"]["PAYLOAD_TOO_LARGE"];
             415: components["responses"]["UNSUPPORTED_MEDIA_TYPE"];
@@ -3499,7 +3713,9 @@ export interface operations {
                      *         "registered_totp": false,
                      *         "totp_registered": false,
                      *         "recovery_code": "4UHZRTWP",
-                     *         "password_leaked": false
+                     *         "password_leaked": false,
+                     *         "disabled": false,
+                     *         "disabled_until": null
                      *       },
                      *       "passkey": {
                      *         "id": "h7cw2n4kpq9xrzt3mbd8vjfe",
@@ -3542,6 +3758,7 @@ export interface operations {
                 };
             };
             401: components["responses"]["NOT_AUTHENTICATED"];
+            403: components["responses"]["USER_DISABLED"];
             406: components["responses"]["NOT_ACCEPTABLE"];
             413: components["responses"]["PAYLOAD_TOO_LARGE"];
             415: components["responses"]["UNSUPPORTED_MEDIA_TYPE"];
@@ -3828,6 +4045,7 @@ export interface operations {
                 };
             };
             401: components["responses"]["NOT_AUTHENTICATED"];
+            403: components["responses"]["USER_DISABLED"];
             404: components["responses"]["NOT_FOUND"];
             406: components["responses"]["NOT_ACCEPTABLE"];
             413: components["responses"]["PAYLOAD_TOO_LARGE"];
@@ -3915,7 +4133,9 @@ export interface operations {
                      *         "registered_totp": false,
                      *         "totp_registered": false,
                      *         "recovery_code": "4UHZRTWP",
-                     *         "password_leaked": false
+                     *         "password_leaked": false,
+                     *         "disabled": false,
+                     *         "disabled_until": null
                      *       }
                      *     }
                      */
@@ -4026,7 +4246,7 @@ export interface operations {
                 /** @description Only this user's events (GET /events only). */
                 user_id?: string;
                 /** @description Only these types; repeat the parameter for several. */
-                type?: ("address_blocked" | "user_blocked" | "request_deleted_after_incorrect_codes" | "second_factor_locked" | "password_reset" | "password_changed" | "second_factor_reset" | "user_deleted" | "user_created" | "users_imported" | "sign_in" | "sign_in_failed" | "email_verified" | "email_changed" | "totp_registered" | "totp_deleted" | "recovery_code_regenerated" | "passkey_registered" | "passkey_deleted" | "passkey_counter_regressed" | "user_unblocked" | "requests_deleted" | "session_created" | "sessions_ended" | "account_claimed")[];
+                type?: ("address_blocked" | "user_blocked" | "request_deleted_after_incorrect_codes" | "second_factor_locked" | "password_reset" | "password_changed" | "second_factor_reset" | "user_deleted" | "user_created" | "users_imported" | "sign_in" | "sign_in_failed" | "email_verified" | "email_changed" | "totp_registered" | "totp_deleted" | "recovery_code_regenerated" | "passkey_registered" | "passkey_deleted" | "passkey_counter_regressed" | "user_unblocked" | "user_disabled" | "user_enabled" | "requests_deleted" | "session_created" | "sessions_ended" | "account_claimed")[];
                 /** @description At most 1000; larger values are capped. */
                 limit?: number;
             };
@@ -4085,7 +4305,7 @@ export interface operations {
                 /** @description The `next` of the previous page; absent: from the oldest event kept. */
                 after?: string;
                 /** @description Only these types; repeat the parameter for several. */
-                type?: ("address_blocked" | "user_blocked" | "request_deleted_after_incorrect_codes" | "second_factor_locked" | "password_reset" | "password_changed" | "second_factor_reset" | "user_deleted" | "user_created" | "users_imported" | "sign_in" | "sign_in_failed" | "email_verified" | "email_changed" | "totp_registered" | "totp_deleted" | "recovery_code_regenerated" | "passkey_registered" | "passkey_deleted" | "passkey_counter_regressed" | "user_unblocked" | "requests_deleted" | "session_created" | "sessions_ended" | "account_claimed")[];
+                type?: ("address_blocked" | "user_blocked" | "request_deleted_after_incorrect_codes" | "second_factor_locked" | "password_reset" | "password_changed" | "second_factor_reset" | "user_deleted" | "user_created" | "users_imported" | "sign_in" | "sign_in_failed" | "email_verified" | "email_changed" | "totp_registered" | "totp_deleted" | "recovery_code_regenerated" | "passkey_registered" | "passkey_deleted" | "passkey_counter_regressed" | "user_unblocked" | "user_disabled" | "user_enabled" | "requests_deleted" | "session_created" | "sessions_ended" | "account_claimed")[];
                 /** @description At most 1000; larger values are capped. */
                 limit?: number;
             };

@@ -150,6 +150,11 @@ export function createHolmClient(options: HolmClientOptions) {
 		},
 		getUser: (userId: string) => body(api.GET("/users/{user_id}", userPath(userId))),
 		deleteUser: (userId: string) => noContent(api.DELETE("/users/{user_id}", userPath(userId))),
+		/** Ends every session of the user; every way in answers USER_DISABLED (403) once its credential proved correct. Without `until`, until enabled. */
+		disableUser: (userId: string, request: RequestBody<"disableUser"> = {}) =>
+			body(api.POST("/users/{user_id}/disable", { ...userPath(userId), body: request })),
+		/** Ends a disable (nothing to do, and no event, when the user is not disabled). */
+		enableUser: (userId: string) => body(api.POST("/users/{user_id}/enable", userPath(userId))),
 
 		verifyPassword: (userId: string, request: RequestBody<"verifyPassword">) =>
 			noContent(api.POST("/users/{user_id}/verify-password", { ...userPath(userId), body: request })),

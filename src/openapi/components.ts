@@ -40,11 +40,13 @@ import {
 } from "../features/two-factor/schemas.ts";
 import { eventPageAnswer, unblockUserBody } from "../features/events/schemas.ts";
 import { userImportBodyDocument, userImportAnswer } from "../features/user-imports/schemas.ts";
-import { createUserBody, userAnswer } from "../features/users/schemas.ts";
+import { createUserBody, disableUserBody, enableUserBody, userAnswer } from "../features/users/schemas.ts";
 import { healthAnswer } from "../features/health/schemas.ts";
 
 export const REQUEST_BODIES = {
 	CreateUserBody: createUserBody,
+	DisableUserBody: disableUserBody,
+	EnableUserBody: enableUserBody,
 	VerifyPasswordBody: verifyPasswordBody,
 	UpdatePasswordBody: updatePasswordBody,
 	AuthenticateBody: authenticateBody,

@@ -36,6 +36,8 @@ const ERROR_MEANINGS: Record<Exclude<ErrorCode, "PAYLOAD_TOO_LARGE">, string> = 
 	INVALID_CREDENTIAL: "The passkey answer failed verification (challenge, origin, rp id, flags, algorithm, owner, signature or counter).",
 	PASSKEY_ALREADY_REGISTERED: "The authenticator's credential is registered already (to this or another user).",
 	NOT_AUTHENTICATED: "The Authorization header is missing or does not hold an accepted secret.",
+	USER_DISABLED:
+		"An operator disabled the user (POST /users/{user_id}/disable). Answered only once the credential has proved correct: a wrong one answers as for anyone. The proof (a code, a passkey ceremony) is used up.",
 	NOT_FOUND: "The user or request named in the path does not exist or has expired (on /authenticate/password: no user has that address).",
 	METHOD_NOT_ALLOWED: "The path exists, but not with this method.",
 	NOT_ACCEPTABLE: "The Accept header allows neither application/json, application/* nor */*.",

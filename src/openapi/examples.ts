@@ -19,6 +19,8 @@ const USER = {
 	totp_registered: false,
 	recovery_code: "4UHZRTWP",
 	password_leaked: false,
+	disabled: false,
+	disabled_until: null,
 };
 const PASSWORD_RESET_REQUEST = {
 	id: "xkmtyqnsfd5w7hbq2g9cp6ra",
@@ -156,6 +158,11 @@ export const EXAMPLES: Record<string, Example> = {
 	createUser: { request: { email: "cat@example.com", password: PASSWORD, client_ip: CLIENT_IP }, answer: USER },
 	listUsers: { answer: [USER] },
 	getUser: { answer: USER },
+	disableUser: {
+		request: { reason: "Chargeback dispute #4411; see the ticket", until: CREATED_AT + 14 * 86_400 },
+		answer: { ...USER, disabled: true, disabled_until: CREATED_AT + 14 * 86_400 },
+	},
+	enableUser: { request: {}, answer: USER },
 
 	verifyPassword: { request: { password: PASSWORD, client_ip: CLIENT_IP } },
 	updatePassword: { request: { password: PASSWORD, new_password: NEW_PASSWORD, client_ip: CLIENT_IP, session_id: SESSION_ID } },

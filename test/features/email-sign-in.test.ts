@@ -151,6 +151,8 @@ describe("verifying", () => {
 			totp_registered: false,
 			recovery_code: expect.stringMatching(/^[A-HJ-NP-Z2-9]{8}$/),
 			password_leaked: false,
+			disabled: false,
+			disabled_until: null,
 		});
 		expect((await server.request("GET", `/users/${user.id}`)).body).toEqual(user);
 		expect((await server.request("POST", `/users/${user.id}/verify-password`, { password: STRONG_PASSWORD })).body).toEqual({ error: "INCORRECT_PASSWORD" });

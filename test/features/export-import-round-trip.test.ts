@@ -7,7 +7,7 @@ import { Database } from "bun:sqlite";
 import { join } from "node:path";
 import bcryptjs from "bcryptjs";
 import wordpressHash from "wordpress-hash-node";
-import type { ExportedUser } from "../../src/features/user-imports/store.ts";
+import { liveNow, type ExportedUser } from "../../src/features/user-imports/store.ts";
 import { openPostgresUserExport } from "../../src/stores/postgres/user-export.ts";
 import { openSqliteUserExport } from "../../src/stores/sqlite/user-export.ts";
 import { generateId } from "../../src/lib/ids.ts";
@@ -26,9 +26,11 @@ afterAll(async () => {
 	await target.stop();
 });
 
-/** Every user of `server`'s database, as `holm export` writes them (one JSON line each). */
+/** Every user of `server`'s database, as `holm export` writes them (one JSON line each), judged
+ *  (live sessions, disables in force) at the server's time. */
 async function exportAll(server: TestServer): Promise<ExportedUser[]> {
-	const from = server.databaseUrl === null ? openSqliteUserExport(join(server.dir, "holm.db")) : openPostgresUserExport(server.databaseUrl);
+	const live = { ...liveNow(), now: Math.floor(server.clock.now / 1000) };
+	const from = server.databaseUrl === null ? openSqliteUserExport(join(server.dir, "holm.db"), live) : openPostgresUserExport(server.databaseUrl, live);
 	const lines: string[] = [];
 	try {
 		await from.each(async (users) => {
@@ -164,4 +166,33 @@ test("passkeys stored before today's rules (a negative counter, BS without BE, t
 	device.signCount = 0x80000001;
 	expect((await signIn(target, device, { userId: user.id })).status).toBe(200);
 	expect((await signIn(target, device.clone(5), { userId: user.id })).body).toEqual({ error: "INVALID_CREDENTIAL" });
+});
+
+test("a disable travels in the user's row (disabled_until: a time, or 0 until enabled; disabled_reason), and an enabled user's row has neither", async () => {
+	const now = Math.floor(source.clock.now / 1000);
+	const [forever, forAWhile, ended, enabled] = [await createUser(source), await createUser(source), await createUser(source), await createUser(source)];
+	await source.request("POST", `/users/${forever.id}/disable`, { reason: "fraud ring 🚩" });
+	await source.request("POST", `/users/${forAWhile.id}/disable`, { until: now + 86_400 });
+	await source.request("POST", `/users/${ended.id}/disable`, { reason: "brief", until: now + 60 });
+	await source.request("POST", `/users/${enabled.id}/disable`, { reason: "undone" });
+	await source.request("POST", `/users/${enabled.id}/enable`);
+	source.clock.advance(61_000);
+	target.clock.advance(source.clock.now - target.clock.now);
+
+	const ids = [forever.id, forAWhile.id, ended.id, enabled.id];
+	const rows = (await exportAll(source)).filter((row) => ids.includes(row.id)).sort((a, b) => ids.indexOf(a.id) - ids.indexOf(b.id));
+	expect(rows.map((row) => [row.disabled_until, row.disabled_reason])).toEqual([
+		[0, "fraud ring 🚩"],
+		[now + 86_400, null],
+		[undefined, undefined],
+		[undefined, undefined],
+	]);
+	expect(Object.keys(rows[2]!)).not.toContain("disabled_until");
+
+	const answer = await importAll(target, rows);
+	expect(answer.failed).toBe(0);
+	expect((await exportAll(target)).filter((row) => ids.includes(row.id)).sort((a, b) => ids.indexOf(a.id) - ids.indexOf(b.id))).toEqual(rows);
+	for (const id of ids) expect((await target.request("GET", `/users/${id}`)).body).toEqual((await source.request("GET", `/users/${id}`)).body);
+	expect((await target.request("POST", "/authenticate/password", { email: forever.email, password: STRONG_PASSWORD })).body).toEqual({ error: "USER_DISABLED" });
+	expect((await target.request("POST", "/authenticate/password", { email: ended.email, password: STRONG_PASSWORD })).status).toBe(200);
 });

@@ -57,6 +57,13 @@ async function blockedIp(): Promise<string> {
 	return ip;
 }
 
+/** A user an operator disabled; their password is STRONG_PASSWORD. */
+async function disabledUser(): Promise<{ id: string; email: string | null }> {
+	const user = await createUser(server);
+	expect((await post(`/users/${user.id}/disable`, { reason: "a scenario" })).status).toBe(200);
+	return user;
+}
+
 async function withTotp(): Promise<{ id: string; recovery_code: string }> {
 	const user = await createUser(server);
 	const key = crypto.getRandomValues(new Uint8Array(20));
@@ -77,12 +84,22 @@ const SCENARIOS: Record<string, readonly Scenario[]> = {
 	],
 	getUser: [["NOT_FOUND", () => get(`/users/${UNKNOWN}`)]],
 	deleteUser: [["NOT_FOUND", () => del(`/users/${UNKNOWN}`)]],
+	disableUser: [
+		["NOT_FOUND", () => post(`/users/${UNKNOWN}/disable`, {})],
+		["INVALID_DATA", async () => post(`/users/${(await createUser(server)).id}/disable`, { reason: "x".repeat(201) })],
+		["INVALID_DATA", async () => post(`/users/${(await createUser(server)).id}/disable`, { until: Math.floor(server.clock.now / 1000) })],
+	],
+	enableUser: [
+		["NOT_FOUND", () => post(`/users/${UNKNOWN}/enable`, {})],
+		["INVALID_DATA", async () => post(`/users/${(await createUser(server)).id}/enable`, "[]")],
+	],
 
 	verifyPassword: [
 		["NOT_FOUND", () => post(`/users/${UNKNOWN}/verify-password`, { password: "x" })],
 		["INVALID_DATA", async () => post(`/users/${(await createUser(server)).id}/verify-password`, {})],
 		["INCORRECT_PASSWORD", async () => post(`/users/${(await createUser(server)).id}/verify-password`, { password: "wrong password" })],
 		["TOO_MANY_REQUESTS", async () => post(`/users/${(await createUser(server)).id}/verify-password`, { password: STRONG_PASSWORD, client_ip: await blockedIp() })],
+		["USER_DISABLED", async () => post(`/users/${(await disabledUser()).id}/verify-password`, { password: STRONG_PASSWORD })],
 	],
 	updatePassword: [
 		["NOT_FOUND", () => post(`/users/${UNKNOWN}/update-password`, { password: "x", new_password: STRONG_PASSWORD })],
@@ -99,6 +116,7 @@ const SCENARIOS: Record<string, readonly Scenario[]> = {
 		["NOT_FOUND", () => post("/authenticate/password", { email: uniqueEmail(), password: STRONG_PASSWORD })],
 		["INCORRECT_PASSWORD", async () => post("/authenticate/password", { email: (await createUser(server)).email, password: "wrong password" })],
 		["TOO_MANY_REQUESTS", async () => post("/authenticate/password", { email: (await createUser(server)).email, password: STRONG_PASSWORD, client_ip: await blockedIp() })],
+		["USER_DISABLED", async () => post("/authenticate/password", { email: (await disabledUser()).email, password: STRONG_PASSWORD })],
 	],
 
 	createPasswordResetRequest: [
@@ -160,6 +178,13 @@ const SCENARIOS: Record<string, readonly Scenario[]> = {
 				const request = (await post("/email-sign-ins", { email })).body;
 				await createUser(server, { email });
 				return post(`/email-sign-ins/${request.id}/verify`, { code: request.code, create_user: true });
+			},
+		],
+		[
+			"USER_DISABLED",
+			async () => {
+				const request = (await post("/email-sign-ins", { email: (await disabledUser()).email })).body;
+				return post(`/email-sign-ins/${request.id}/verify`, { code: request.code });
 			},
 		],
 	],
@@ -273,6 +298,16 @@ const SCENARIOS: Record<string, readonly Scenario[]> = {
 				return post(`/passkey-authentications/${started.body.id}/verify`, { credential: device.assert(started.body.options), client_ip: ip });
 			},
 		],
+		[
+			"USER_DISABLED",
+			async () => {
+				const user = await createUser(server);
+				const device = authenticator();
+				await registered(server, user.id, device);
+				await post(`/users/${user.id}/disable`, {});
+				return signIn(server, device, { userId: user.id });
+			},
+		],
 	],
 	listUserPasskeys: [["NOT_FOUND", () => get(`/users/${UNKNOWN}/passkeys`)]],
 	getPasskey: [["NOT_FOUND", () => get(`/passkeys/${UNKNOWN}`)]],
@@ -293,6 +328,7 @@ const SCENARIOS: Record<string, readonly Scenario[]> = {
 	createSession: [
 		["NOT_FOUND", () => post(`/users/${UNKNOWN}/sessions`, {})],
 		["INVALID_DATA", async () => post(`/users/${(await createUser(server)).id}/sessions`, { second_factor_verified: "yes" })],
+		["USER_DISABLED", async () => post(`/users/${(await disabledUser()).id}/sessions`, {})],
 	],
 	listUserSessions: [["NOT_FOUND", () => get(`/users/${UNKNOWN}/sessions`)]],
 	deleteUserSessions: [["NOT_FOUND", () => del(`/users/${UNKNOWN}/sessions`)]],

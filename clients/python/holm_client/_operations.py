@@ -106,6 +106,8 @@ from ._generated.api.two_factor_authentication import (
 from ._generated.api.two_factor_authentication import verify_totp as _verify_totp
 from ._generated.api.users import create_user as _create_user
 from ._generated.api.users import delete_user as _delete_user
+from ._generated.api.users import disable_user as _disable_user
+from ._generated.api.users import enable_user as _enable_user
 from ._generated.api.users import get_user as _get_user
 from ._generated.api.users import import_users as _import_users
 from ._generated.api.users import list_users as _list_users
@@ -193,12 +195,40 @@ class Operations:
         Raises HolmError: NOT_AUTHENTICATED, NOT_FOUND, NOT_ACCEPTABLE, UNSUPPORTED_MEDIA_TYPE, UNKNOWN_ERROR, UNAVAILABLE."""
         return self._send(Call(_delete_user, path={"user_id": user_id}))
 
+    def disable_user(
+        self, user_id: str, *, reason: Optional[str] = None, until: Optional[int] = None
+    ) -> models.User:
+        """Disable a user (POST /users/{user_id}/disable).
+
+        Raises HolmError: INVALID_DATA, NOT_AUTHENTICATED, NOT_FOUND, NOT_ACCEPTABLE, PAYLOAD_TOO_LARGE, UNSUPPORTED_MEDIA_TYPE, UNKNOWN_ERROR, UNAVAILABLE."""
+        return self._send(
+            Call(
+                _disable_user,
+                path={"user_id": user_id},
+                body={"reason": reason, "until": until},
+                body_model=models.DisableUserBody,
+            )
+        )
+
+    def enable_user(self, user_id: str) -> models.User:
+        """Enable a disabled user (POST /users/{user_id}/enable).
+
+        Raises HolmError: INVALID_DATA, NOT_AUTHENTICATED, NOT_FOUND, NOT_ACCEPTABLE, PAYLOAD_TOO_LARGE, UNSUPPORTED_MEDIA_TYPE, UNKNOWN_ERROR, UNAVAILABLE."""
+        return self._send(
+            Call(
+                _enable_user,
+                path={"user_id": user_id},
+                body={},
+                body_model=models.EnableUserBody,
+            )
+        )
+
     def verify_password(
         self, user_id: str, *, password: str, client_ip: Optional[str] = None
     ) -> None:
         """Verify a password (POST /users/{user_id}/verify-password).
 
-        Raises HolmError: INVALID_DATA, TOO_MANY_REQUESTS, INCORRECT_PASSWORD, NOT_AUTHENTICATED, NOT_FOUND, NOT_ACCEPTABLE, PAYLOAD_TOO_LARGE, UNSUPPORTED_MEDIA_TYPE, UNKNOWN_ERROR, UNAVAILABLE."""
+        Raises HolmError: INVALID_DATA, TOO_MANY_REQUESTS, INCORRECT_PASSWORD, NOT_AUTHENTICATED, USER_DISABLED, NOT_FOUND, NOT_ACCEPTABLE, PAYLOAD_TOO_LARGE, UNSUPPORTED_MEDIA_TYPE, UNKNOWN_ERROR, UNAVAILABLE."""
         return self._send(
             Call(
                 _verify_password,
@@ -239,7 +269,7 @@ class Operations:
     ) -> models.User:
         """Sign in with email and password (POST /authenticate/password).
 
-        Raises HolmError: INVALID_DATA, TOO_MANY_REQUESTS, INCORRECT_PASSWORD, NOT_AUTHENTICATED, NOT_FOUND, NOT_ACCEPTABLE, PAYLOAD_TOO_LARGE, UNSUPPORTED_MEDIA_TYPE, UNKNOWN_ERROR, UNAVAILABLE."""
+        Raises HolmError: INVALID_DATA, TOO_MANY_REQUESTS, INCORRECT_PASSWORD, NOT_AUTHENTICATED, USER_DISABLED, NOT_FOUND, NOT_ACCEPTABLE, PAYLOAD_TOO_LARGE, UNSUPPORTED_MEDIA_TYPE, UNKNOWN_ERROR, UNAVAILABLE."""
         return self._send(
             Call(
                 _authenticate_with_password,
@@ -489,7 +519,7 @@ class Operations:
     ) -> models.EmailSignIn:
         """Sign in with an email code (POST /email-sign-ins/{request_id}/verify).
 
-        Raises HolmError: INVALID_DATA, INVALID_REQUEST, INCORRECT_CODE, EMAIL_ALREADY_USED, NOT_AUTHENTICATED, NOT_ACCEPTABLE, PAYLOAD_TOO_LARGE, UNSUPPORTED_MEDIA_TYPE, UNKNOWN_ERROR, UNAVAILABLE."""
+        Raises HolmError: INVALID_DATA, INVALID_REQUEST, INCORRECT_CODE, EMAIL_ALREADY_USED, NOT_AUTHENTICATED, USER_DISABLED, NOT_ACCEPTABLE, PAYLOAD_TOO_LARGE, UNSUPPORTED_MEDIA_TYPE, UNKNOWN_ERROR, UNAVAILABLE."""
         return self._send(
             Call(
                 _verify_email_sign_in,
@@ -660,7 +690,7 @@ class Operations:
     ) -> models.PasskeySignIn:
         """Verify a passkey sign-in (POST /passkey-authentications/{ceremony_id}/verify).
 
-        Raises HolmError: NOT_ALLOWED, INVALID_DATA, TOO_MANY_REQUESTS, INVALID_REQUEST, INVALID_CREDENTIAL, NOT_AUTHENTICATED, NOT_ACCEPTABLE, PAYLOAD_TOO_LARGE, UNSUPPORTED_MEDIA_TYPE, UNKNOWN_ERROR, UNAVAILABLE."""
+        Raises HolmError: NOT_ALLOWED, INVALID_DATA, TOO_MANY_REQUESTS, INVALID_REQUEST, INVALID_CREDENTIAL, NOT_AUTHENTICATED, USER_DISABLED, NOT_ACCEPTABLE, PAYLOAD_TOO_LARGE, UNSUPPORTED_MEDIA_TYPE, UNKNOWN_ERROR, UNAVAILABLE."""
         return self._send(
             Call(
                 _verify_passkey_authentication,
@@ -706,7 +736,7 @@ class Operations:
     ) -> models.CreatedSession:
         """Create a session (sign the user in) (POST /users/{user_id}/sessions).
 
-        Raises HolmError: INVALID_DATA, NOT_AUTHENTICATED, NOT_FOUND, NOT_ACCEPTABLE, PAYLOAD_TOO_LARGE, UNSUPPORTED_MEDIA_TYPE, UNKNOWN_ERROR, UNAVAILABLE."""
+        Raises HolmError: INVALID_DATA, NOT_AUTHENTICATED, USER_DISABLED, NOT_FOUND, NOT_ACCEPTABLE, PAYLOAD_TOO_LARGE, UNSUPPORTED_MEDIA_TYPE, UNKNOWN_ERROR, UNAVAILABLE."""
         return self._send(
             Call(
                 _create_session,
@@ -915,12 +945,40 @@ class AsyncOperations:
         Raises HolmError: NOT_AUTHENTICATED, NOT_FOUND, NOT_ACCEPTABLE, UNSUPPORTED_MEDIA_TYPE, UNKNOWN_ERROR, UNAVAILABLE."""
         return await self._send(Call(_delete_user, path={"user_id": user_id}))
 
+    async def disable_user(
+        self, user_id: str, *, reason: Optional[str] = None, until: Optional[int] = None
+    ) -> models.User:
+        """Disable a user (POST /users/{user_id}/disable).
+
+        Raises HolmError: INVALID_DATA, NOT_AUTHENTICATED, NOT_FOUND, NOT_ACCEPTABLE, PAYLOAD_TOO_LARGE, UNSUPPORTED_MEDIA_TYPE, UNKNOWN_ERROR, UNAVAILABLE."""
+        return await self._send(
+            Call(
+                _disable_user,
+                path={"user_id": user_id},
+                body={"reason": reason, "until": until},
+                body_model=models.DisableUserBody,
+            )
+        )
+
+    async def enable_user(self, user_id: str) -> models.User:
+        """Enable a disabled user (POST /users/{user_id}/enable).
+
+        Raises HolmError: INVALID_DATA, NOT_AUTHENTICATED, NOT_FOUND, NOT_ACCEPTABLE, PAYLOAD_TOO_LARGE, UNSUPPORTED_MEDIA_TYPE, UNKNOWN_ERROR, UNAVAILABLE."""
+        return await self._send(
+            Call(
+                _enable_user,
+                path={"user_id": user_id},
+                body={},
+                body_model=models.EnableUserBody,
+            )
+        )
+
     async def verify_password(
         self, user_id: str, *, password: str, client_ip: Optional[str] = None
     ) -> None:
         """Verify a password (POST /users/{user_id}/verify-password).
 
-        Raises HolmError: INVALID_DATA, TOO_MANY_REQUESTS, INCORRECT_PASSWORD, NOT_AUTHENTICATED, NOT_FOUND, NOT_ACCEPTABLE, PAYLOAD_TOO_LARGE, UNSUPPORTED_MEDIA_TYPE, UNKNOWN_ERROR, UNAVAILABLE."""
+        Raises HolmError: INVALID_DATA, TOO_MANY_REQUESTS, INCORRECT_PASSWORD, NOT_AUTHENTICATED, USER_DISABLED, NOT_FOUND, NOT_ACCEPTABLE, PAYLOAD_TOO_LARGE, UNSUPPORTED_MEDIA_TYPE, UNKNOWN_ERROR, UNAVAILABLE."""
         return await self._send(
             Call(
                 _verify_password,
@@ -961,7 +1019,7 @@ class AsyncOperations:
     ) -> models.User:
         """Sign in with email and password (POST /authenticate/password).
 
-        Raises HolmError: INVALID_DATA, TOO_MANY_REQUESTS, INCORRECT_PASSWORD, NOT_AUTHENTICATED, NOT_FOUND, NOT_ACCEPTABLE, PAYLOAD_TOO_LARGE, UNSUPPORTED_MEDIA_TYPE, UNKNOWN_ERROR, UNAVAILABLE."""
+        Raises HolmError: INVALID_DATA, TOO_MANY_REQUESTS, INCORRECT_PASSWORD, NOT_AUTHENTICATED, USER_DISABLED, NOT_FOUND, NOT_ACCEPTABLE, PAYLOAD_TOO_LARGE, UNSUPPORTED_MEDIA_TYPE, UNKNOWN_ERROR, UNAVAILABLE."""
         return await self._send(
             Call(
                 _authenticate_with_password,
@@ -1217,7 +1275,7 @@ class AsyncOperations:
     ) -> models.EmailSignIn:
         """Sign in with an email code (POST /email-sign-ins/{request_id}/verify).
 
-        Raises HolmError: INVALID_DATA, INVALID_REQUEST, INCORRECT_CODE, EMAIL_ALREADY_USED, NOT_AUTHENTICATED, NOT_ACCEPTABLE, PAYLOAD_TOO_LARGE, UNSUPPORTED_MEDIA_TYPE, UNKNOWN_ERROR, UNAVAILABLE."""
+        Raises HolmError: INVALID_DATA, INVALID_REQUEST, INCORRECT_CODE, EMAIL_ALREADY_USED, NOT_AUTHENTICATED, USER_DISABLED, NOT_ACCEPTABLE, PAYLOAD_TOO_LARGE, UNSUPPORTED_MEDIA_TYPE, UNKNOWN_ERROR, UNAVAILABLE."""
         return await self._send(
             Call(
                 _verify_email_sign_in,
@@ -1388,7 +1446,7 @@ class AsyncOperations:
     ) -> models.PasskeySignIn:
         """Verify a passkey sign-in (POST /passkey-authentications/{ceremony_id}/verify).
 
-        Raises HolmError: NOT_ALLOWED, INVALID_DATA, TOO_MANY_REQUESTS, INVALID_REQUEST, INVALID_CREDENTIAL, NOT_AUTHENTICATED, NOT_ACCEPTABLE, PAYLOAD_TOO_LARGE, UNSUPPORTED_MEDIA_TYPE, UNKNOWN_ERROR, UNAVAILABLE."""
+        Raises HolmError: NOT_ALLOWED, INVALID_DATA, TOO_MANY_REQUESTS, INVALID_REQUEST, INVALID_CREDENTIAL, NOT_AUTHENTICATED, USER_DISABLED, NOT_ACCEPTABLE, PAYLOAD_TOO_LARGE, UNSUPPORTED_MEDIA_TYPE, UNKNOWN_ERROR, UNAVAILABLE."""
         return await self._send(
             Call(
                 _verify_passkey_authentication,
@@ -1434,7 +1492,7 @@ class AsyncOperations:
     ) -> models.CreatedSession:
         """Create a session (sign the user in) (POST /users/{user_id}/sessions).
 
-        Raises HolmError: INVALID_DATA, NOT_AUTHENTICATED, NOT_FOUND, NOT_ACCEPTABLE, PAYLOAD_TOO_LARGE, UNSUPPORTED_MEDIA_TYPE, UNKNOWN_ERROR, UNAVAILABLE."""
+        Raises HolmError: INVALID_DATA, NOT_AUTHENTICATED, USER_DISABLED, NOT_FOUND, NOT_ACCEPTABLE, PAYLOAD_TOO_LARGE, UNSUPPORTED_MEDIA_TYPE, UNKNOWN_ERROR, UNAVAILABLE."""
         return await self._send(
             Call(
                 _create_session,

@@ -15,8 +15,10 @@ import { EVENT_TYPES, type EventData } from "../events/store.ts";
 import { deletePasskey } from "../passkeys/actions.ts";
 import { deleteTotpCredential } from "../two-factor/actions.ts";
 import { passkeyAnswer } from "../passkeys/schemas.ts";
-import { deleteUser, listUsers } from "../users/actions.ts";
-import type { SortOrder, User, UserSortBy } from "../users/store.ts";
+import { createUser, deleteUser, disableUser, enableUser, listUsers } from "../users/actions.ts";
+import type { Disable, SortOrder, User, UserSortBy } from "../users/store.ts";
+import { HashingUnavailableError } from "../../lib/password-hash.ts";
+import type { Failure } from "../../errors.ts";
 
 /** What every event of a console action carries, so the feed tells it from the API's. */
 const BY_CONSOLE: EventData = { actor: "console" };
@@ -26,7 +28,8 @@ const USER_EVENTS = 20;
 /** Events on a page of the feed. */
 const FEED_EVENTS = 50;
 
-/** A user as the console shows them: no recovery code. */
+/** A user as the console shows them: no recovery code; a disable's reason (which the API's user
+ *  does not show) while it is in force. */
 function consoleUserJSON(user: User) {
 	return {
 		id: user.id,
@@ -35,6 +38,9 @@ function consoleUserJSON(user: User) {
 		email_verified: user.emailVerified,
 		totp_registered: user.totpRegistered,
 		password_leaked: user.passwordLeaked,
+		disabled: user.disabled,
+		disabled_until: user.disabledUntil,
+		disabled_reason: user.disabledReason,
 	};
 }
 
@@ -192,6 +198,40 @@ export async function removePasskey(ctx: AppContext, passkeyId: string): Promise
 /** Ends the user's password block and second-factor locks (the user_unblocked event). */
 export async function unblock(ctx: AppContext, userId: string): Promise<boolean> {
 	return isId(userId) && (await unblockUser(ctx, userId, BY_CONSOLE)).ok;
+}
+
+/** Disables the user through the users feature (API.md section 18): their sessions end, and every
+ *  way in is refused. INVALID_DATA when the end has passed. */
+export async function disable(ctx: AppContext, userId: string, asked: Disable): Promise<"DISABLED" | "NOT_FOUND" | "INVALID_DATA"> {
+	if (!isId(userId)) return "NOT_FOUND";
+	const done = await disableUser(ctx, userId, asked, BY_CONSOLE);
+	return done.ok ? "DISABLED" : done.error;
+}
+
+/** Ends a disable (the user_enabled event, when one was in force). */
+export async function enable(ctx: AppContext, userId: string): Promise<boolean> {
+	return isId(userId) && (await enableUser(ctx, userId, BY_CONSOLE)).ok;
+}
+
+/**
+ * Creates a user (issue 41) through POST /users's own function: with a password, checked and
+ * limited as there (the hashing bucket of no address, the leak lists); without one, a user who
+ * signs in by email code or sets a password through a reset. The console never sees the password
+ * again, nor the recovery code.
+ */
+export async function createUserByConsole(
+	ctx: AppContext,
+	input: { email: string; password: string | null },
+): Promise<{ ok: true; id: string } | Failure<"EMAIL_ALREADY_USED" | "WEAK_PASSWORD" | "TOO_MANY_REQUESTS" | "UNAVAILABLE">> {
+	try {
+		const created = await createUser(ctx, { email: input.email, password: input.password, clientIp: undefined, data: BY_CONSOLE });
+		return created.ok ? { ok: true, id: created.value.id } : created;
+	} catch (error) {
+		if (!(error instanceof HashingUnavailableError)) throw error;
+		ctx.metrics.hashingRejected();
+		// As the API's 503: worth trying again in a few seconds.
+		return { ok: false, error: "UNAVAILABLE", retryAfterSeconds: 5 };
+	}
 }
 
 interface EventFeedQuery {

@@ -6,6 +6,9 @@ import type { AppContext, HonoEnv } from "../../http/env.ts";
 import { parseBody } from "../../http/body.ts";
 import { noContent } from "../../http/responses.ts";
 import {
+	createUserByConsole,
+	disable,
+	enable,
 	listedUsersJSON,
 	deletePendingRequests,
 	deleteUserConfirmed,
@@ -21,7 +24,7 @@ import {
 } from "./actions.ts";
 import { consoleAssets } from "./assets.ts";
 import { CLEARED_COOKIE, CONSOLE_COOKIE, consoleFailure, fail, sessionCookie } from "./responses.ts";
-import { deleteUserBody, emptyBody, feedQuery, searchQuery, signInBody } from "./schemas.ts";
+import { createUserBody, deleteUserBody, disableBody, emptyBody, feedQuery, searchQuery, signInBody } from "./schemas.ts";
 import { CONSOLE_SESSION_SECONDS, endSession, signIn } from "./sessions.ts";
 
 type C = Context<HonoEnv>;
@@ -122,6 +125,29 @@ function pathAction(action: string, param: "user_id" | "passkey_id", act: (ctx: 
 }
 
 export const handleRemoveTotp = pathAction("remove_totp", "user_id", removeTotp);
+export const handleEnable = pathAction("enable", "user_id", enable);
+
+/** Disables the user, with a reason and an end of the API's rules (INVALID_DATA otherwise). */
+export async function handleDisable(c: C): Promise<Response> {
+	const body = parseBody(c, disableBody);
+	if (body === null) return fail("INVALID_DATA");
+	const userId = c.req.param("user_id") ?? "";
+	const outcome = await disable(c.get("ctx"), userId, { reason: body.reason ?? null, until: body.until ?? null });
+	if (outcome !== "DISABLED") return fail(outcome);
+	// The reason is the operator's text: it goes to the event, not to this line.
+	c.get("ctx").log.info("console action", { action: "disable", user_id: userId, until: body.until ?? null });
+	return noContent();
+}
+
+/** Creates a user with an email and a password, or an email only; answers the new user's id. */
+export async function handleCreateUser(c: C): Promise<Response> {
+	const body = parseBody(c, createUserBody);
+	if (body === null) return fail("INVALID_DATA");
+	const created = await createUserByConsole(c.get("ctx"), { email: body.email, password: body.password ?? null });
+	if (!created.ok) return consoleFailure(created);
+	c.get("ctx").log.info("console action", { action: "create_user", user_id: created.id, with_password: body.password !== undefined });
+	return Response.json({ id: created.id });
+}
 export const handleDeleteRequests = pathAction("delete_requests", "user_id", deletePendingRequests);
 export const handleUnblock = pathAction("unblock", "user_id", unblock);
 export const handleDeletePasskey = pathAction("delete_passkey", "passkey_id", removePasskey);

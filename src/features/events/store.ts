@@ -27,6 +27,9 @@ export const EVENT_TYPES = [
 	"passkey_deleted",
 	"passkey_counter_regressed",
 	"user_unblocked",
+	// An operator disabled or enabled the user (API.md section 18).
+	"user_disabled",
+	"user_enabled",
 	// The console's "delete pending requests" (API.md section 12); data.actor is "console".
 	"requests_deleted",
 	// Sessions (API.md section 13).

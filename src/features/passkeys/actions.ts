@@ -8,6 +8,7 @@ import { nowSeconds } from "../../lib/clock.ts";
 import { fail, ok, tooManyRequests, type Result } from "../../errors.ts";
 import { generateId, isId } from "../../lib/ids.ts";
 import type { PasswordGuess } from "../../limits.ts";
+import { refuseDisabledSignIn } from "../users/disabled.ts";
 import { logEvent, logEvents, newEvent, recordEvent } from "../events/actions.ts";
 import { withData, type EventData } from "../events/store.ts";
 import { sessionEnding } from "../sessions/actions.ts";
@@ -168,7 +169,7 @@ export async function startAuthentication(
 	return ok({ ceremony, options: requestOptions(rp, ceremony, passkeys) });
 }
 
-export const FINISH_AUTHENTICATION_ERRORS = ["TOO_MANY_REQUESTS", "INVALID_REQUEST", "INVALID_CREDENTIAL"] as const;
+export const FINISH_AUTHENTICATION_ERRORS = ["TOO_MANY_REQUESTS", "INVALID_REQUEST", "INVALID_CREDENTIAL", "USER_DISABLED"] as const;
 
 export interface PasskeySignIn {
 	user: User;
@@ -206,8 +207,9 @@ export async function finishAuthentication(
 		return fail("INVALID_REQUEST");
 	}
 	const outcome = await checkAssertion(ctx, rp, ceremony, input, named);
-	await ctx.limits.settlePasswordGuess(guess, outcome.ok ? "correct" : "incorrect");
-	if (!outcome.ok) {
+	// A disabled user's correct passkey was no wrong answer: it blocks neither the user nor the address.
+	await ctx.limits.settlePasswordGuess(guess, outcome.ok || outcome.error === "USER_DISABLED" ? "correct" : "incorrect");
+	if (!outcome.ok && outcome.error !== "USER_DISABLED") {
 		// As for a wrong password: the user whose passkey the answer named (null for none), and the address.
 		const data: EventData = named === null ? { method: "passkey" } : { method: "passkey", passkey_id: named.id };
 		await recordEvent(ctx, newEvent(ctx, "sign_in_failed", { userId: named?.userId ?? null, clientIp: input.clientIp, data }));
@@ -238,15 +240,19 @@ async function checkAssertion(
 		return refused;
 	}
 	const { passkey, signCount, backedUp } = verified;
+	// Only now, with the assertion proved: a disabled user (API.md section 18) is told so, and nothing
+	// else happens (the passkey's use is not recorded, nobody signs in) but a sign_in_failed that says
+	// why. The ceremony was used up above.
+	const owner = await ctx.stores.users.get(passkey.userId);
+	if (owner === null) return refused;
+	if (owner.disabled) return refuseDisabledSignIn(ctx, { userId: passkey.userId, clientIp: input.clientIp, data: { method: "passkey", passkey_id: passkey.id } });
 	const usedAt = nowSeconds(ctx);
 	// A compare-and-swap on the counter that was verified: a parallel use of the same counter, or a
 	// passkey deleted meanwhile, leaves this one refused. The sign-in's event is stored with the use.
 	const event = newEvent(ctx, "sign_in", { userId: passkey.userId, clientIp: input.clientIp, data: { method: "passkey", passkey_id: passkey.id } });
 	if (!(await ctx.stores.passkeys.recordUse(passkey.id, passkey.signCount, { signCount, backedUp, usedAt }, event))) return refused;
 	logEvent(ctx, event);
-	const user = await ctx.stores.users.get(passkey.userId);
-	if (user === null) return refused;
-	return ok({ user, passkey: { ...passkey, signCount, backedUp, lastUsedAt: usedAt } });
+	return ok({ user: owner, passkey: { ...passkey, signCount, backedUp, lastUsedAt: usedAt } });
 }
 
 export const DELETE_PASSKEY_ERRORS = ["NOT_FOUND"] as const;

@@ -41,9 +41,11 @@ export interface CreateSessionInput {
 	secondFactorVerified: boolean;
 }
 
-export const CREATE_SESSION_ERRORS = ["NOT_FOUND"] as const;
+export const CREATE_SESSION_ERRORS = ["NOT_FOUND", "USER_DISABLED"] as const;
 
-/** NOT_FOUND when the user was deleted after the call found them. */
+/** NOT_FOUND when the user was deleted after the call found them; USER_DISABLED while an operator's
+ *  disable is in force (API.md section 18): the application may have signed the user in by a way
+ *  of its own, and a disabled user is let in by none. */
 export async function createSession(
 	ctx: AppContext,
 	userId: string,
@@ -76,6 +78,7 @@ export async function createSession(
 		sessionSettings(ctx),
 	);
 	if (result === "NO_USER") return fail("NOT_FOUND");
+	if (result === "USER_DISABLED") return fail("USER_DISABLED");
 	logEvent(ctx, result.created);
 	if (result.ended !== null) logEvent(ctx, result.ended);
 	return ok({ session: result.session, token: tokenOf(id, secret) });
@@ -89,7 +92,9 @@ const DUMMY_DIGEST = sha256("no session has this secret");
 export const VALIDATE_SESSION_ERRORS = ["NOT_FOUND"] as const;
 
 /** The live session a token names, with its user; NOT_FOUND for a token that is malformed,
- *  unknown, expired, ended or whose secret is wrong, each after the same work. */
+ *  unknown, expired, ended or whose secret is wrong, each after the same work, and for a session of
+ *  a disabled user (disabling ends them all, and none is made while disabled; one that an instance
+ *  of an earlier version made during a rolling upgrade is refused all the same). */
 export async function validateSession(ctx: AppContext, token: string): Promise<Result<{ session: Session; user: User }, typeof VALIDATE_SESSION_ERRORS>> {
 	const settings = sessionSettings(ctx);
 	const parsed = parseToken(token);
@@ -98,7 +103,7 @@ export async function validateSession(ctx: AppContext, token: string): Promise<R
 	if (found === null || parsed === null || !matches) return fail("NOT_FOUND");
 	const now = found.now ?? nowSeconds(ctx);
 	const { session } = found;
-	if (!isLive(session, now, settings)) return fail("NOT_FOUND");
+	if (!isLive(session, now, settings) || found.user.disabled) return fail("NOT_FOUND");
 	// Written at most once per interval: a busy session costs a read per request, not a write.
 	const interval = touchIntervalSeconds(settings);
 	if (now - session.lastUsedAt >= interval) {

@@ -35,7 +35,8 @@ export type EndReason =
 	| "session_limit"
 	| "console"
 	| "passkey_removed"
-	| "account_claimed";
+	| "account_claimed"
+	| "user_disabled";
 
 /**
  * The sessions a credential change ends, in the change's own transaction: every session of the
@@ -73,7 +74,10 @@ interface NewSession {
 	limitEnded: HolmEvent;
 }
 
-type CreateSessionOutcome = "NO_USER" | { session: Session; created: HolmEvent; ended: HolmEvent | null };
+/** NO_USER when the user is gone; USER_DISABLED while an operator's disable is in force (API.md
+ *  section 18), judged under the user's row, so that a session cannot be made after a disable
+ *  committed. */
+type CreateSessionOutcome = "NO_USER" | "USER_DISABLED" | { session: Session; created: HolmEvent; ended: HolmEvent | null };
 
 export interface SessionStore {
 	/**
@@ -82,7 +86,8 @@ export interface SessionStore {
 	 * devices, ends the least recently used of the user's live sessions while the cap would be
 	 * exceeded (parallel creations cannot exceed it), and inserts the session with its events. The
 	 * session as stored, its times by the store's clock: the one that judges its expiry (the
-	 * database's on PostgreSQL, as for a code request: StoredTimes in code-attempts.ts).
+	 * database's on PostgreSQL, as for a code request: StoredTimes in code-attempts.ts). Nothing
+	 * while the user is disabled.
 	 */
 	create(input: NewSession, settings: SessionSettings): Promise<CreateSessionOutcome>;
 	/** The session by its id, live or not (the caller judges, in the time a wrong secret costs), the

@@ -7,6 +7,7 @@ import { decodeTotpKeyOfLength, IMPORTED_TOTP_KEY_BYTES } from "../../lib/totp.t
 import { parsePasswordHash } from "../../password-hashes/index.ts";
 import { newEvent, recordEvent } from "../events/actions.ts";
 import type { Passkey } from "../passkeys/store.ts";
+import { DISABLED_UNTIL_ENABLED } from "../users/store.ts";
 import { isUsablePublicKey } from "../passkeys/public-key.ts";
 import { importRow, type ImportRow, type RowError } from "./schemas.ts";
 import type { ImportedSession, ImportedUser } from "./store.ts";
@@ -143,6 +144,8 @@ async function checkRow(row: unknown, now: number): Promise<RowCheck> {
 	if (passkeys === null) return { ok: false, error: "INVALID_DATA" };
 	const sessions = checkSessions(fields.sessions ?? [], now);
 	if (sessions === null) return { ok: false, error: "INVALID_DATA" };
+	const disable = checkDisable(fields, sessions, now);
+	if (disable === null) return { ok: false, error: "INVALID_DATA" };
 	return {
 		ok: true,
 		user: {
@@ -156,9 +159,26 @@ async function checkRow(row: unknown, now: number): Promise<RowCheck> {
 			passkeys,
 			passkeyUserHandle,
 			sessions,
+			...disable,
 		},
 	};
 }
+
+/**
+ * The row's disable (API.md section 18), or null when it makes no sense: a reason without a
+ * disable, or sessions beside a disable in force (disabling ends every session, so no export holds
+ * both). An end that has passed by this server's clock is no disable: the user is imported enabled,
+ * as every Holm reads it (an export taken before the end, imported after).
+ */
+function checkDisable(fields: ImportRow, sessions: readonly ImportedSession[], now: number): Pick<ImportedUser, "disabledUntil" | "disabledReason"> | null {
+	const until = fields.disabled_until;
+	if (until === undefined) return fields.disabled_reason === undefined ? NOT_DISABLED : null;
+	if (until !== DISABLED_UNTIL_ENABLED && until <= now) return NOT_DISABLED;
+	if (sessions.length > 0) return null;
+	return { disabledUntil: until, disabledReason: fields.disabled_reason ?? null };
+}
+
+const NOT_DISABLED = { disabledUntil: null, disabledReason: null } as const;
 
 interface Pending {
 	index: number;

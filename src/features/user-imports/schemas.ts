@@ -3,7 +3,7 @@ import { wireShape } from "../../http/wire.ts";
 import { isId } from "../../lib/ids.ts";
 import type { ImportSummary, RowResult } from "./actions.ts";
 import { email, optional, storableText } from "../../lib/validation.ts";
-import { identifier, unixSeconds } from "../users/schemas.ts";
+import { disableReason, identifier, unixSeconds } from "../users/schemas.ts";
 import { passkeyName, passkeyTransports } from "../passkeys/schemas.ts";
 import { MAX_PASSKEYS_PER_USER } from "../passkeys/store.ts";
 
@@ -70,6 +70,12 @@ export const importRow = z.object({
 	sessions: optional(z.array(importSession).max(MAX_SESSIONS_PER_ROW)).meta({
 		description: "The user's live sessions as `holm export` wrote them, restored so that a move signs no one out; a session id already taken is a conflict like a taken id.",
 	}),
+	disabled_until: optional(unixSeconds).meta({
+		description:
+			"An operator's disable (API.md section 18): 0 until enabled, else the time it ends; absent: enabled. An end that has passed imports an enabled user. " +
+			"A row disabled now carries no sessions (disabling ended them), else INVALID_DATA.",
+	}),
+	disabled_reason: optional(disableReason).meta({ description: "The disable's reason, at most 200 code points; only with disabled_until." }),
 });
 
 export type ImportRow = z.infer<typeof importRow>;

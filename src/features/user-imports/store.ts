@@ -5,6 +5,7 @@
 import { DEFAULT_SESSION_SETTINGS } from "../sessions/settings.ts";
 import { cleanedPasskeyName, cleanedTransports } from "../passkeys/schemas.ts";
 import { formatAaguid, type Passkey } from "../passkeys/store.ts";
+import { disabledState } from "../users/store.ts";
 
 /** A user ready to be stored: every field checked, nothing left to decide but the conflicts. */
 export interface ImportedUser {
@@ -23,6 +24,10 @@ export interface ImportedUser {
 	passkeyUserHandle: Uint8Array | null;
 	/** The user's sessions as another Holm kept them (the digest of each secret, never a token). */
 	sessions: ImportedSession[];
+	/** An operator's disable as stored (API.md section 18): null while enabled, 0 until enabled,
+	 *  else the time it ends; and its reason. */
+	disabledUntil: number | null;
+	disabledReason: string | null;
 }
 
 export interface ImportedSession {
@@ -69,6 +74,18 @@ export interface ExportedUser {
 	passkeys: ExportedPasskey[];
 	/** The user's live sessions (API.md section 13): each secret's digest, never a token. */
 	sessions: ExportedSession[];
+	/** An operator's disable in force (API.md section 18): 0 until enabled, else the time it ends;
+	 *  both fields absent while enabled (and once an end has passed). */
+	disabled_until?: number;
+	disabled_reason?: string | null;
+}
+
+/** The disable fields of an exported row from the stored columns, judged at `now` (the export's
+ *  time, which judges its sessions too): nothing when the user is enabled. */
+export function exportedDisable(storedUntil: number | string | null, reason: string | null, now: number): Pick<ExportedUser, "disabled_until" | "disabled_reason"> {
+	const until = storedUntil === null ? null : Number(storedUntil);
+	if (!disabledState(until, reason, now).disabled) return {};
+	return { disabled_until: until!, disabled_reason: reason };
 }
 
 /** One session of an exported user: the `sessions` items of the ROW form. */

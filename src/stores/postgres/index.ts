@@ -27,7 +27,7 @@ import { createPostgresUserStore } from "./users.ts";
 function createPostgresStores(sql: SQL, clock: DatabaseClock, settings: EventSettings): Stores {
 	const events = createPostgresEventLog(sql, settings);
 	return {
-		users: createPostgresUserStore(sql, events),
+		users: createPostgresUserStore(sql, clock, events),
 		passwords: createPostgresPasswordStore(sql, clock, events),
 		passwordResets: createPostgresPasswordResetStore(sql, clock, events),
 		emailSignIns: createPostgresEmailSignInStore(sql, clock, events),

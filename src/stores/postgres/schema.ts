@@ -329,6 +329,13 @@ export const POSTGRES_MIGRATIONS: readonly string[] = [
 	CREATE TRIGGER user_totp_registered_delete AFTER DELETE ON totp_credential REFERENCING OLD TABLE AS deleted_credentials
 		FOR EACH STATEMENT EXECUTE FUNCTION user_totp_registered_deleted();
 	`,
+	// 13: an operator's disable of a user (API.md section 18), as on SQLite (step 15 there):
+	// disabled_until NULL while enabled, 0 until enabled, else the time it ends, judged by the
+	// database's clock as the user is read. Nullable columns without a default: no table rewrite.
+	`
+	ALTER TABLE "user" ADD COLUMN disabled_until bigint;
+	ALTER TABLE "user" ADD COLUMN disabled_reason text;
+	`,
 ];
 
 /** Why email_query scans every user on this database, or null when its index is there. */

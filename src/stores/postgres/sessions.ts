@@ -10,7 +10,8 @@ import { endedEvent, type Session, type SessionEnding, type SessionStore, type S
 import type { DatabaseClock } from "./clock.ts";
 import { transaction, type Transaction } from "./connection.ts";
 import type { Int8, PostgresEventLog } from "./events.ts";
-import { toUser, USER_COLUMNS } from "./user-rows.ts";
+import { disabledState } from "../../features/users/store.ts";
+import { toUser, userColumns } from "./user-rows.ts";
 
 const EVER_HAD_A_SESSION = new Uint8Array(0);
 
@@ -75,9 +76,12 @@ export function createPostgresSessionStore(sql: SQL, clock: DatabaseClock, event
 		async create(input, settings) {
 			const { session } = input;
 			return transaction(sql, async (tx) => {
-				const [user] = await tx`SELECT ${clock.seconds(tx)} AS now FROM "user" WHERE id = ${session.userId} FOR UPDATE`;
+				const [user] = await tx`SELECT ${clock.seconds(tx)} AS now, disabled_until FROM "user" WHERE id = ${session.userId} FOR UPDATE`;
 				if (user === undefined) return "NO_USER" as const;
 				const now = Number(user.now);
+				// A disabled user gets no session (API.md section 18), judged under the user's row, which a
+				// disable locks too: a disable that committed first is seen.
+				if (disabledState(user.disabled_until === null ? null : Number(user.disabled_until), null, now).disabled) return "USER_DISABLED" as const;
 				const [had] = await tx`SELECT count(*)::int AS n FROM session_device WHERE user_id = ${session.userId} AND digest = ${EVER_HAD_A_SESSION}`;
 				const first = input.devices[0];
 				const second = input.devices[1] ?? first;
@@ -132,7 +136,7 @@ export function createPostgresSessionStore(sql: SQL, clock: DatabaseClock, event
 					UNION ALL
 					(SELECT ${SESSION_COLUMNS} FROM session ORDER BY id LIMIT 1)
 					LIMIT 1
-				) s CROSS JOIN LATERAL (SELECT ${USER_COLUMNS} FROM "user" WHERE "user".id = s.user_id) u`,
+				) s CROSS JOIN LATERAL (SELECT ${userColumns(clock)} FROM "user" WHERE "user".id = s.user_id) u`,
 				[id],
 			);
 			// No row only when there is no session at all: nothing to tell apart then.

@@ -21,6 +21,8 @@ export function createPostgresUserImportStore(sql: SQL): UserImportStore {
 					email_verified: user.emailVerified,
 					password_hash: user.passwordHash,
 					recovery_code: user.recoveryCode,
+					disabled_until: user.disabledUntil,
+					disabled_reason: user.disabledReason,
 					totp_key: user.totpKey === null ? null : encodeBase64(user.totpKey),
 					passkey_user_handle: user.passkeyUserHandle === null ? null : hex(user.passkeyUserHandle),
 					passkeys: user.passkeys.map((p) => ({
@@ -55,12 +57,13 @@ export function createPostgresUserImportStore(sql: SQL): UserImportStore {
 				inserted = await sql.unsafe(
 				`WITH input AS (
 					SELECT * FROM jsonb_to_recordset($1::jsonb) AS t(id text, created_at bigint, email text, email_verified boolean,
-						password_hash text, recovery_code text, totp_key text, passkey_user_handle text, passkeys jsonb, sessions jsonb)
+						password_hash text, recovery_code text, disabled_until bigint, disabled_reason text, totp_key text, passkey_user_handle text,
+						passkeys jsonb, sessions jsonb)
 				), inserted AS (
 					-- totp_registered comes with the user, so the credential's trigger has no row to update
 					-- (each update would leave a dead row version until vacuum).
-					INSERT INTO "user" (id, created_at, email, email_verified, password_hash, recovery_code, totp_registered)
-					SELECT id, created_at, email, email_verified, password_hash, recovery_code, totp_key IS NOT NULL FROM input
+					INSERT INTO "user" (id, created_at, email, email_verified, password_hash, recovery_code, totp_registered, disabled_until, disabled_reason)
+					SELECT id, created_at, email, email_verified, password_hash, recovery_code, totp_key IS NOT NULL, disabled_until, disabled_reason FROM input
 					WHERE NOT EXISTS (SELECT 1 FROM jsonb_array_elements(input.passkeys) k
 						JOIN passkey p ON p.credential_id = decode(k ->> 'credential_id', 'hex') OR p.id = k ->> 'id')
 						AND NOT EXISTS (SELECT 1 FROM jsonb_array_elements(input.sessions) j JOIN session s ON s.id = j ->> 'id')

@@ -26,7 +26,7 @@ function createStores(db: Database, reads: SnapshotReads, settings: EventSetting
 	const events = createSqliteEventLog(db, reads, settings);
 	const seconds = (): number => Math.floor(now() / 1000);
 	return {
-		users: createSqliteUserStore(db, reads, events, turns),
+		users: createSqliteUserStore(db, reads, events, seconds, turns),
 		passwords: createSqlitePasswordStore(db, events, seconds),
 		passwordResets: createSqlitePasswordResetStore(db, reads, events, seconds),
 		emailSignIns: createSqliteEmailSignInStore(db, reads, events, seconds),

@@ -9,9 +9,8 @@ import { endedEvent, type Session, type SessionEnding, type SessionStore } from 
 import type { SnapshotReads } from "./db/snapshot-reads.ts";
 import type { SqliteEventLog } from "./events.ts";
 import { isForeignKeyViolation } from "./errors.ts";
-import type { User } from "../../features/users/store.ts";
+import { disabledState, type User } from "../../features/users/store.ts";
 import { writeTransaction } from "./db/write-transaction.ts";
-import { userOfColumns } from "./user-rows.ts";
 
 interface SessionRow {
 	id: string;
@@ -34,11 +33,23 @@ interface ValidationRow extends SessionRow {
 	u_recovery_code: string;
 	u_password_leaked: number;
 	u_totp_registered: number;
+	u_disabled_until: number | null;
+	u_disabled_reason: string | null;
 }
 
-/** The user of a validation row, built straight from its columns (no intermediate row object). */
-function userOf(row: ValidationRow): User {
-	return userOfColumns(row.user_id, row.u_created_at, row.u_email, row.u_email_verified, row.u_totp_registered, row.u_recovery_code, row.u_password_leaked);
+/** The user of a validation row, built straight from its columns (no intermediate row object), read
+ *  at `now` (whether a disable is in force). */
+function userOf(row: ValidationRow, now: number): User {
+	return {
+		id: row.user_id,
+		createdAt: row.u_created_at,
+		email: row.u_email,
+		emailVerified: row.u_email_verified === 1,
+		totpRegistered: row.u_totp_registered === 1,
+		recoveryCode: row.u_recovery_code,
+		passwordLeaked: row.u_password_leaked === 1,
+		...disabledState(row.u_disabled_until, row.u_disabled_reason, now),
+	};
 }
 
 const SESSION_COLUMNS = `id, user_id, digest, created_at, last_used_at, client_ip, user_agent, second_factor_verified_at, new_device`;
@@ -90,7 +101,7 @@ export function createSqliteSessionStore(db: Database, reads: SnapshotReads, eve
 		`INSERT INTO session (id, user_id, digest, created_at, last_used_at, client_ip, user_agent, second_factor_verified_at, new_device)
 		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
 	);
-	const selectUser = db.prepare<{ id: string }, [string]>(`SELECT id FROM user WHERE id = ?`);
+	const selectUser = db.prepare<{ disabled_until: number | null }, [string]>(`SELECT disabled_until FROM user WHERE id = ?`);
 	const knownDevices = db.prepare<{ n: number }, [string, number, Uint8Array, Uint8Array]>(
 		`SELECT count(*) AS n FROM session_device WHERE user_id = ?1 AND last_seen_at > ?2 AND digest IN (?3, ?4)`,
 	);
@@ -119,7 +130,8 @@ export function createSqliteSessionStore(db: Database, reads: SnapshotReads, eve
 		`SELECT s.id, s.user_id, s.digest, s.created_at, s.last_used_at, s.client_ip, s.user_agent,
 			s.second_factor_verified_at, s.new_device,
 			u.created_at AS u_created_at, u.email AS u_email, u.email_verified AS u_email_verified,
-			u.recovery_code AS u_recovery_code, u.password_leaked AS u_password_leaked, u.totp_registered AS u_totp_registered
+			u.recovery_code AS u_recovery_code, u.password_leaked AS u_password_leaked, u.totp_registered AS u_totp_registered,
+			u.disabled_until AS u_disabled_until, u.disabled_reason AS u_disabled_reason
 		FROM (
 			SELECT * FROM (SELECT ${SESSION_COLUMNS} FROM session WHERE id >= ?1 ORDER BY id LIMIT 1)
 			UNION ALL
@@ -150,8 +162,12 @@ export function createSqliteSessionStore(db: Database, reads: SnapshotReads, eve
 
 	const create = writeTransaction(db, (input: Parameters<SessionStore["create"]>[0], settings: SessionSettings) => {
 		const { session } = input;
-		if (selectUser.get(session.userId) === null) return "NO_USER" as const;
+		const user = selectUser.get(session.userId);
+		if (user === null) return "NO_USER" as const;
 		const now = seconds();
+		// A disabled user gets no session (API.md section 18), judged here, in the transaction that
+		// would insert it: a disable that committed first is seen.
+		if (disabledState(user.disabled_until, null, now).disabled) return "USER_DISABLED" as const;
 		const { digest: _digest, ...fields } = session;
 		const hadOne = everHad.get(session.userId, EVER_HAD_A_SESSION)!.n > 0;
 		const [first, second] = [input.devices[0], input.devices[1] ?? input.devices[0]];
@@ -210,7 +226,7 @@ export function createSqliteSessionStore(db: Database, reads: SnapshotReads, eve
 			if (row === null) return null;
 			// Both built whatever was found, so that a miss costs what a hit does.
 			const session = sessionOf(row);
-			const user = userOf(row);
+			const user = userOf(row, seconds());
 			// Whether the row is the one asked for: a column fewer to decode than `s.id = ?1` (ids are
 			// not secrets; the secret's digest is what is compared in constant time).
 			if (row.id !== id) return null;

@@ -20,8 +20,9 @@ export function createSqliteUserImportStore(db: Database): UserImportStore {
 	// row it wrote 1,000 tiny segments a request and made an import three times slower.
 	// DO NOTHING with no target: a taken id and a taken email alike leave the row out.
 	const insertUsers = db.prepare<{ id: string }, [string]>(
-		`INSERT INTO user (id, created_at, email, email_verified, password_hash, recovery_code)
-		SELECT value ->> 'id', value ->> 'created_at', value ->> 'email', value ->> 'email_verified', value ->> 'password_hash', value ->> 'recovery_code'
+		`INSERT INTO user (id, created_at, email, email_verified, password_hash, recovery_code, disabled_until, disabled_reason)
+		SELECT value ->> 'id', value ->> 'created_at', value ->> 'email', value ->> 'email_verified', value ->> 'password_hash', value ->> 'recovery_code',
+			value ->> 'disabled_until', value ->> 'disabled_reason'
 		FROM json_each(?) WHERE true
 		ON CONFLICT DO NOTHING
 		RETURNING id`,
@@ -62,6 +63,8 @@ export function createSqliteUserImportStore(db: Database): UserImportStore {
 			email_verified: user.emailVerified ? 1 : 0,
 			password_hash: user.passwordHash,
 			recovery_code: user.recoveryCode,
+			disabled_until: user.disabledUntil,
+			disabled_reason: user.disabledReason,
 		}));
 		const inserted = new Set(insertUsers.all(JSON.stringify(rows)).map((row) => row.id));
 		for (const user of users) {

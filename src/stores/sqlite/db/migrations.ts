@@ -325,4 +325,11 @@ export const MIGRATIONS: readonly string[] = [
 	DROP TABLE event_user;
 	ALTER TABLE event_user_by_part RENAME TO event_user;
 	`,
+	// 15: an operator's disable of a user (API.md section 18). disabled_until is NULL while enabled,
+	// 0 until enabled, else the time the disable ends; whether it is in force is judged as the user
+	// is read (features/users/store.ts, disabledState), so an end that passes needs no write.
+	`
+	ALTER TABLE user ADD COLUMN disabled_until INTEGER;
+	ALTER TABLE user ADD COLUMN disabled_reason TEXT;
+	`,
 ];

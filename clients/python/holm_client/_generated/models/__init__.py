@@ -10,10 +10,12 @@ from .create_user_body import CreateUserBody
 from .created_email_sign_in_request import CreatedEmailSignInRequest
 from .created_password_reset_request import CreatedPasswordResetRequest
 from .created_session import CreatedSession
+from .disable_user_body import DisableUserBody
 from .email_sign_in import EmailSignIn
 from .email_sign_in_request import EmailSignInRequest
 from .email_update_request import EmailUpdateRequest
 from .email_verification_request import EmailVerificationRequest
+from .enable_user_body import EnableUserBody
 from .error import Error
 from .event_page import EventPage
 from .event_page_events_item import EventPageEventsItem
@@ -95,10 +97,12 @@ __all__ = (
     "CreatedEmailSignInRequest",
     "CreatedPasswordResetRequest",
     "CreatedSession",
+    "DisableUserBody",
     "EmailSignIn",
     "EmailSignInRequest",
     "EmailUpdateRequest",
     "EmailVerificationRequest",
+    "EnableUserBody",
     "Error",
     "EventPage",
     "EventPageEventsItem",

@@ -46,6 +46,11 @@ class ImportUsersBodyUsersItem:
         sessions (Union[None, Unset, list['ImportUsersBodyUsersItemSessionsType0Item']]): The user's live sessions as
             `holm export` wrote them, restored so that a move signs no one out; a session id already taken is a conflict
             like a taken id.
+        disabled_until (Union[None, Unset, int]): An operator's disable (API.md section 18): 0 until enabled, else the
+            time it ends; absent: enabled. An end that has passed imports an enabled user. A row disabled now carries no
+            sessions (disabling ended them), else INVALID_DATA.
+        disabled_reason (Union[None, Unset, str]): The disable's reason, at most 200 code points; only with
+            disabled_until.
     """
 
     id: Union[None, Unset, str] = UNSET
@@ -62,6 +67,8 @@ class ImportUsersBodyUsersItem:
     sessions: Union[None, Unset, list["ImportUsersBodyUsersItemSessionsType0Item"]] = (
         UNSET
     )
+    disabled_until: Union[None, Unset, int] = UNSET
+    disabled_reason: Union[None, Unset, str] = UNSET
     additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
 
     def to_dict(self) -> dict[str, Any]:
@@ -137,6 +144,18 @@ class ImportUsersBodyUsersItem:
         else:
             sessions = self.sessions
 
+        disabled_until: Union[None, Unset, int]
+        if isinstance(self.disabled_until, Unset):
+            disabled_until = UNSET
+        else:
+            disabled_until = self.disabled_until
+
+        disabled_reason: Union[None, Unset, str]
+        if isinstance(self.disabled_reason, Unset):
+            disabled_reason = UNSET
+        else:
+            disabled_reason = self.disabled_reason
+
         field_dict: dict[str, Any] = {}
         field_dict.update(self.additional_properties)
         field_dict.update({})
@@ -160,6 +179,10 @@ class ImportUsersBodyUsersItem:
             field_dict["passkey_user_handle"] = passkey_user_handle
         if sessions is not UNSET:
             field_dict["sessions"] = sessions
+        if disabled_until is not UNSET:
+            field_dict["disabled_until"] = disabled_until
+        if disabled_reason is not UNSET:
+            field_dict["disabled_reason"] = disabled_reason
 
         return field_dict
 
@@ -310,6 +333,24 @@ class ImportUsersBodyUsersItem:
 
         sessions = _parse_sessions(d.pop("sessions", UNSET))
 
+        def _parse_disabled_until(data: object) -> Union[None, Unset, int]:
+            if data is None:
+                return data
+            if isinstance(data, Unset):
+                return data
+            return cast(Union[None, Unset, int], data)
+
+        disabled_until = _parse_disabled_until(d.pop("disabled_until", UNSET))
+
+        def _parse_disabled_reason(data: object) -> Union[None, Unset, str]:
+            if data is None:
+                return data
+            if isinstance(data, Unset):
+                return data
+            return cast(Union[None, Unset, str], data)
+
+        disabled_reason = _parse_disabled_reason(d.pop("disabled_reason", UNSET))
+
         import_users_body_users_item = cls(
             id=id,
             email=email,
@@ -321,6 +362,8 @@ class ImportUsersBodyUsersItem:
             passkeys=passkeys,
             passkey_user_handle=passkey_user_handle,
             sessions=sessions,
+            disabled_until=disabled_until,
+            disabled_reason=disabled_reason,
         )
 
         import_users_body_users_item.additional_properties = d
