@@ -20,6 +20,7 @@ describe("POST /users", () => {
 			totp_registered: false,
 			recovery_code: expect.stringMatching(/^[ABCDEFGHJKLMNPQRSTUVWXYZ23456789]{8}$/),
 			password_leaked: false,
+			password_set: true,
 		});
 	});
 
@@ -223,6 +224,7 @@ describe("the user's answer written as a literal (src/http/wire.ts)", () => {
 				totpRegistered: (i & 2) === 2,
 				recoveryCode: "ABCDEFGH",
 				passwordLeaked: (i & 4) === 4,
+				passwordSet: (i & 1) === 0,
 			});
 		}
 		for (const user of users) expect(JSON.stringify(userAnswer.json(user))).toBe(JSON.stringify(userAnswer.declared(user)));

@@ -35,6 +35,7 @@ export async function createUser(ctx: AppContext, input: { email?: string; passw
 		totpRegistered: false,
 		recoveryCode: generateCode(),
 		passwordLeaked: false,
+		passwordSet: true,
 	};
 	const event = newEvent(ctx, "user_created", { userId: user.id, clientIp: input.clientIp });
 	const inserted = await ctx.stores.users.insert({ ...user, passwordHash }, event);

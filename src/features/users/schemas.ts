@@ -74,6 +74,14 @@ export const userAnswer = wireShape<User>()({
 		}),
 		(user) => user.passwordLeaked,
 	],
+	password_set: [
+		z.boolean().meta({
+			description:
+				"Whether the user has a password. A user made by an email code or an identity provider has none until a reset sets one: offer " +
+				"\"set a password\" rather than \"change it\".",
+		}),
+		(user) => user.passwordSet,
+	],
 }, (user) => ({
 	id: user.id,
 	created_at: user.createdAt,
@@ -83,6 +91,7 @@ export const userAnswer = wireShape<User>()({
 	totp_registered: user.totpRegistered,
 	recovery_code: user.recoveryCode,
 	password_leaked: user.passwordLeaked,
+	password_set: user.passwordSet,
 }));
 
 /** GET /users query as a client should send it. parseUserListQuery is more lenient: an unknown or

@@ -11,6 +11,9 @@ export interface User {
 	recoveryCode: string;
 	/** The current password was found in the leak lists at a correct check after it was set. */
 	passwordLeaked: boolean;
+	/** Whether the user has a password at all (one signed up by email code or an identity provider may
+	 *  not): an application offers "set a password" rather than "change it". */
+	passwordSet: boolean;
 }
 
 export interface NewUser {

@@ -4,7 +4,8 @@ import type { User } from "../../features/users/store.ts";
 import type { Int8 } from "./events.ts";
 
 // totp_registered is a column kept by triggers on totp_credential (see its schema step).
-export const USER_COLUMNS = `id, created_at, email, email_verified, recovery_code, password_leaked, totp_registered`;
+// password_set is read as a comparison: the hash itself is never read with a user.
+export const USER_COLUMNS = `id, created_at, email, email_verified, recovery_code, password_leaked, totp_registered, password_hash <> '' AS password_set`;
 
 export interface UserRow {
 	id: string;
@@ -14,6 +15,7 @@ export interface UserRow {
 	totp_registered: boolean;
 	recovery_code: string;
 	password_leaked: boolean;
+	password_set: boolean;
 }
 
 export function toUser(row: UserRow): User {
@@ -25,5 +27,6 @@ export function toUser(row: UserRow): User {
 		totpRegistered: row.totp_registered,
 		recoveryCode: row.recovery_code,
 		passwordLeaked: row.password_leaked,
+		passwordSet: row.password_set,
 	};
 }

@@ -33,6 +33,7 @@ interface ValidationRow extends SessionRow {
 	u_recovery_code: string;
 	u_password_leaked: number;
 	u_totp_registered: number;
+	u_password_set: number;
 }
 
 /** The user of a validation row, built straight from its columns (no intermediate row object). */
@@ -45,6 +46,7 @@ function userOf(row: ValidationRow): User {
 		totpRegistered: row.u_totp_registered === 1,
 		recoveryCode: row.u_recovery_code,
 		passwordLeaked: row.u_password_leaked === 1,
+		passwordSet: row.u_password_set === 1,
 	};
 }
 
@@ -131,7 +133,8 @@ export function createSqliteSessionStore(db: Database, reads: SnapshotReads, eve
 		`SELECT s.id, s.user_id, s.digest, s.created_at, s.last_used_at, s.client_ip, s.user_agent,
 			s.second_factor_verified_at, s.new_device,
 			u.created_at AS u_created_at, u.email AS u_email, u.email_verified AS u_email_verified,
-			u.recovery_code AS u_recovery_code, u.password_leaked AS u_password_leaked, u.totp_registered AS u_totp_registered
+			u.recovery_code AS u_recovery_code, u.password_leaked AS u_password_leaked, u.totp_registered AS u_totp_registered,
+			u.password_hash <> '' AS u_password_set
 		FROM (
 			SELECT * FROM (SELECT ${SESSION_COLUMNS} FROM session WHERE id >= ?1 ORDER BY id LIMIT 1)
 			UNION ALL
