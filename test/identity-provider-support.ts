@@ -24,6 +24,8 @@ export interface FakeProvider {
 	answer: (form: URLSearchParams) => Promise<TokenAnswer> | TokenAnswer;
 	/** Extra fields of the discovery document. */
 	discovery: Record<string, unknown>;
+	/** While true, every request is answered 503. */
+	down: boolean;
 	/** An ID token signed with the published key unless told otherwise; standard claims filled in. */
 	idToken(claims: Record<string, unknown>, how?: { alg?: string; key?: CryptoKey | Uint8Array; kid?: string }): Promise<string>;
 	/** A token answer holding `idToken`. */
@@ -48,6 +50,7 @@ export async function startFakeOpenIdProvider(options: { issuer?: (origin: strin
 		calls,
 		answer: () => ({ status: 400, body: { error: "invalid_grant" } }),
 		discovery: {},
+		down: false,
 		async idToken(claims, how = {}) {
 			const now = Math.floor(Date.now() / 1000);
 			const alg = how.alg ?? "RS256";
@@ -68,6 +71,7 @@ export async function startFakeOpenIdProvider(options: { issuer?: (origin: strin
 		async fetch(request) {
 			const url = new URL(request.url);
 			calls.push(url.pathname);
+			if (fake.down) return new Response("down", { status: 503 });
 			if (url.pathname.endsWith("/.well-known/openid-configuration")) {
 				return Response.json({
 					issuer,
