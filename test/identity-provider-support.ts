@@ -15,6 +15,8 @@ type TokenAnswer = { status?: number; body: Record<string, unknown> };
 
 export interface FakeProvider {
 	issuer: string;
+	/** Where it listens (http://127.0.0.1:PORT), whatever origin it stands in for. */
+	local: string;
 	redirectUri: string;
 	/** The published key's id. */
 	kid: string;
@@ -34,9 +36,9 @@ export interface FakeProvider {
 	stop(): Promise<void>;
 }
 
-/** A fake OpenID Provider for tokens a test crafts; `issuer` lets it claim another's issuer (for
- *  Entra, with a fetch that routes login.microsoftonline.com here). */
-export async function startFakeOpenIdProvider(options: { issuer?: (origin: string) => string; redirectUri?: string } = {}): Promise<FakeProvider> {
+/** A fake OpenID Provider for tokens a test crafts. `origin` and `issuer` let it stand in for another
+ *  (Entra, with a fetch that routes login.microsoftonline.com here: routedTo). */
+export async function startFakeOpenIdProvider(options: { origin?: string; issuer?: string; redirectUri?: string } = {}): Promise<FakeProvider> {
 	const { privateKey, publicKey } = await generateKeyPair("RS256", { extractable: true });
 	const kid = "fake-key-1";
 	const published: JWK = { ...(await exportJWK(publicKey)), kid, alg: "RS256", use: "sig" };
@@ -45,6 +47,7 @@ export async function startFakeOpenIdProvider(options: { issuer?: (origin: strin
 	let issuer = "";
 	const fake: FakeProvider = {
 		issuer: "",
+		local: "",
 		redirectUri,
 		kid,
 		calls,
@@ -73,11 +76,12 @@ export async function startFakeOpenIdProvider(options: { issuer?: (origin: strin
 			calls.push(url.pathname);
 			if (fake.down) return new Response("down", { status: 503 });
 			if (url.pathname.endsWith("/.well-known/openid-configuration")) {
+				const origin = options.origin ?? url.origin;
 				return Response.json({
 					issuer,
-					authorization_endpoint: `${url.origin}/authorize`,
-					token_endpoint: `${url.origin}/token`,
-					jwks_uri: `${url.origin}/jwks`,
+					authorization_endpoint: `${origin}/authorize`,
+					token_endpoint: `${origin}/token`,
+					jwks_uri: `${origin}/jwks`,
 					response_types_supported: ["code"],
 					subject_types_supported: ["public"],
 					id_token_signing_alg_values_supported: ["RS256"],
@@ -93,16 +97,38 @@ export async function startFakeOpenIdProvider(options: { issuer?: (origin: strin
 			return new Response("not found", { status: 404 });
 		},
 	});
-	issuer = options.issuer?.(server.url.origin) ?? server.url.origin;
+	issuer = options.issuer ?? server.url.origin;
 	fake.issuer = issuer;
+	fake.local = server.url.origin;
 	return fake;
+}
+
+/** A fetch that sends what is addressed to `origin` (https://login.microsoftonline.com) to `local`
+ *  instead: the calls Holm makes to a provider, answered by a fake of it. */
+export function routedTo(origin: string, local: string): typeof fetch {
+	async function routed(input: string | URL | Request, init?: RequestInit): Promise<Response> {
+		const url = new URL(input instanceof Request ? input.url : String(input));
+		if (url.origin !== origin) return fetch(input, init);
+		const target = new URL(local);
+		url.protocol = target.protocol;
+		url.host = target.host;
+		return fetch(url, init);
+	}
+	return routed as typeof fetch;
+}
+
+/** What a code signs in to at the fake GitHub: the account (/user) and its addresses (/user/emails;
+ *  null answers 404, as GitHub does without the user:email scope). */
+export interface GitHubAccount {
+	user: Record<string, unknown>;
+	emails: { email: string; primary: boolean; verified: boolean }[] | null;
 }
 
 export interface FakeGitHub {
 	origin: string;
 	redirectUri: string;
 	/** code → the account that code signs in, and its addresses as /user/emails lists them. */
-	codes: Map<string, { user: Record<string, unknown>; emails: { email: string; primary: boolean; verified: boolean }[] }>;
+	codes: Map<string, GitHubAccount>;
 	calls: string[];
 	entry(name: string, more?: Record<string, unknown>): Record<string, unknown>;
 	stop(): Promise<void>;
@@ -113,7 +139,7 @@ export interface FakeGitHub {
 export function startFakeGitHub(): FakeGitHub {
 	const codes: FakeGitHub["codes"] = new Map();
 	// A code is used once; what it granted stays with its token.
-	const granted = new Map<string, { user: Record<string, unknown>; emails: { email: string; primary: boolean; verified: boolean }[] }>();
+	const granted = new Map<string, GitHubAccount>();
 	const calls: string[] = [];
 	const redirectUri = "http://127.0.0.1:9/auth/github/callback";
 	const server = Bun.serve({
@@ -137,7 +163,7 @@ export function startFakeGitHub(): FakeGitHub {
 			const account = granted.get(token);
 			if (account === undefined) return Response.json({ message: "Bad credentials" }, { status: 401 });
 			if (url.pathname === "/api/user") return Response.json(account.user);
-			if (url.pathname === "/api/user/emails") return Response.json(account.emails);
+			if (url.pathname === "/api/user/emails") return account.emails === null ? Response.json({ message: "Not Found" }, { status: 404 }) : Response.json(account.emails);
 			return Response.json({ message: "Not Found" }, { status: 404 });
 		},
 	});

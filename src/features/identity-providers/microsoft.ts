@@ -12,6 +12,13 @@
 const MULTI_TENANT = new Set(["common", "organizations", "consumers"]);
 const TENANT_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
+/** Whether the configured issuer is one of Entra's multi-tenant ones, whose discovery publishes a
+ *  template rather than an issuer. */
+export function isMultiTenantIssuer(configured: string): boolean {
+	if (!URL.canParse(configured)) return false;
+	return MULTI_TENANT.has(new URL(configured).pathname.split("/")[1] ?? "");
+}
+
 /** Whether a callback's `iss` can be the configured Entra issuer's: exactly it, or for a
  *  multi-tenant issuer, the same origin and form with a tenant id in place of the placeholder. */
 export function callbackIssuerMatches(configured: string, iss: string): boolean {

@@ -14,7 +14,7 @@ import type { IdentityProvider } from "./config.ts";
 import { isAllowedProviderUrl } from "./config.ts";
 import { githubIdentity, githubTokenErrors } from "./github.ts";
 import { emailOf, nameOf, subjectOf, UnusableIdentity, type ProviderIdentity, type ProviderTokens } from "./identity.ts";
-import { callbackIssuerMatches, microsoftEmailVerified } from "./microsoft.ts";
+import { callbackIssuerMatches, isMultiTenantIssuer, microsoftEmailVerified } from "./microsoft.ts";
 import { boundedFetch, outboundCause, OUTBOUND_TIMEOUT_MS, type OutboundOptions } from "./outbound.ts";
 
 const DISCOVERY_MAX_AGE_MS = 60 * 60 * 1000;
@@ -241,7 +241,10 @@ export function createIdentityProviders(providers: readonly IdentityProvider[], 
 			const url = new URL(provider.redirectUri);
 			url.searchParams.set("code", callback.code);
 			url.searchParams.set("state", callback.state);
-			if (callback.iss !== undefined) url.searchParams.set("iss", callback.iss);
+			// A multi-tenant Entra issuer is a template the library cannot compare a tenant's `iss` with; that
+			// `iss` was judged by issuerMatches already, and the ID token's is checked against its tenant.
+			const template = provider.kind === "microsoft" && isMultiTenantIssuer(provider.issuer!);
+			if (callback.iss !== undefined && !template) url.searchParams.set("iss", callback.iss);
 			try {
 				const config = await configuration(provider);
 				const { identity, tokens } =
