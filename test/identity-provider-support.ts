@@ -11,7 +11,7 @@ export const CLIENT_ID = "holm-test-client";
 export const CLIENT_SECRET = "client-secret-that-is-long-enough-0123456789";
 
 /** What a test makes the fake's token endpoint answer: a status and a JSON body. */
-type TokenAnswer = { status?: number; body: Record<string, unknown> };
+type TokenAnswer = { status?: number; body: Record<string, unknown>; headers?: Record<string, string> };
 
 export interface FakeProvider {
 	issuer: string;
@@ -30,6 +30,8 @@ export interface FakeProvider {
 	down: boolean;
 	/** An ID token signed with the published key unless told otherwise; standard claims filled in. */
 	idToken(claims: Record<string, unknown>, how?: { alg?: string; key?: CryptoKey | Uint8Array; kid?: string }): Promise<string>;
+	/** A new signing key under a new key id, published in place of the old one. */
+	rotate(): Promise<void>;
 	/** A token answer holding `idToken`. */
 	tokens(idToken: string): TokenAnswer;
 	entry(name: string, more?: Record<string, unknown>): Record<string, unknown>;
@@ -39,9 +41,9 @@ export interface FakeProvider {
 /** A fake OpenID Provider for tokens a test crafts. `origin` and `issuer` let it stand in for another
  *  (Entra, with a fetch that routes login.microsoftonline.com here: routedTo). */
 export async function startFakeOpenIdProvider(options: { origin?: string; issuer?: string; redirectUri?: string } = {}): Promise<FakeProvider> {
-	const { privateKey, publicKey } = await generateKeyPair("RS256", { extractable: true });
-	const kid = "fake-key-1";
-	const published: JWK = { ...(await exportJWK(publicKey)), kid, alg: "RS256", use: "sig" };
+	let { privateKey, publicKey } = await generateKeyPair("RS256", { extractable: true });
+	let kid = "fake-key-1";
+	let published: JWK = { ...(await exportJWK(publicKey)), kid, alg: "RS256", use: "sig" };
 	const calls: string[] = [];
 	const redirectUri = options.redirectUri ?? "http://127.0.0.1:9/auth/fake/callback";
 	let issuer = "";
@@ -63,6 +65,12 @@ export async function startFakeOpenIdProvider(options: { origin?: string; issuer
 				return `${part({ alg: "none", typ: "JWT" })}.${part(full)}.`;
 			}
 			return new SignJWT(full).setProtectedHeader({ alg, kid: how.kid ?? kid, typ: "JWT" }).sign(how.key ?? privateKey);
+		},
+		async rotate() {
+			({ privateKey, publicKey } = await generateKeyPair("RS256", { extractable: true }));
+			kid = `fake-key-${crypto.randomUUID().slice(0, 8)}`;
+			fake.kid = kid;
+			published = { ...(await exportJWK(publicKey)), kid, alg: "RS256", use: "sig" };
 		},
 		tokens: (idToken) => ({ body: { access_token: "fake-access-token-0123456789", token_type: "Bearer", expires_in: 3600, id_token: idToken } }),
 		entry: (name, more = {}) => ({ name, kind: "oidc", issuer, client_id: CLIENT_ID, client_secret: CLIENT_SECRET, redirect_uri: redirectUri, ...more }),
@@ -92,7 +100,7 @@ export async function startFakeOpenIdProvider(options: { origin?: string; issuer
 			if (url.pathname === "/jwks") return Response.json({ keys: [published] });
 			if (url.pathname === "/token") {
 				const answer = await fake.answer(new URLSearchParams(await request.text()));
-				return Response.json(answer.body, { status: answer.status ?? 200, headers: { "cache-control": "no-store" } });
+				return Response.json(answer.body, { status: answer.status ?? 200, headers: { "cache-control": "no-store", ...answer.headers } });
 			}
 			return new Response("not found", { status: 404 });
 		},
