@@ -1084,14 +1084,14 @@ export interface components {
                 index: number;
                 /** @constant */
                 status: "skipped";
-                /** @description The user who holds the row's email (else its id, else one of its passkeys). */
+                /** @description The user who holds the row's email (else its id, else one of its passkeys, sessions or identities). */
                 user_id: string;
             } | {
                 index: number;
                 /** @constant */
                 status: "failed";
                 /** @enum {string} */
-                error: "INVALID_DATA" | "EMAIL_ALREADY_USED" | "ID_ALREADY_USED" | "UNSUPPORTED_PASSWORD_HASH" | "INVALID_PASSWORD_HASH" | "PASSKEY_ALREADY_REGISTERED";
+                error: "INVALID_DATA" | "EMAIL_ALREADY_USED" | "ID_ALREADY_USED" | "UNSUPPORTED_PASSWORD_HASH" | "INVALID_PASSWORD_HASH" | "PASSKEY_ALREADY_REGISTERED" | "IDENTITY_IN_USE";
             })[];
         };
         Session: {
@@ -1353,6 +1353,26 @@ export interface components {
                     client_ip?: string | null;
                     user_agent?: string | null;
                     second_factor_verified_at?: number | null;
+                }[] | null;
+                /** @description The user's identities at identity providers as `holm export` wrote them; one held already (its id, or its issuer and subject) is a conflict (IDENTITY_IN_USE). */
+                identities?: {
+                    /** @description A Holm identifier, kept; absent: a new one. */
+                    id?: string | null;
+                    /** @description The name of the provider it came through (a label: it need not be configured here). */
+                    provider: string;
+                    /** @description The provider's issuer: with the subject, what the identity is. */
+                    issuer: string;
+                    /** @description The provider's id of the person: printable ASCII, at most 255 characters. */
+                    subject: string;
+                    /** @description What the provider last said; NFC, lower-cased. */
+                    email?: string | null;
+                    /** @description Whether the provider verified that email; default false. */
+                    email_verified?: boolean | null;
+                    name?: string | null;
+                    /** @description Whole Unix seconds, not in the future (up to an hour ahead is stored as now); default now. */
+                    created_at?: number | null;
+                    /** @description Whole Unix seconds, not in the future; null or absent: never used to sign in. */
+                    last_sign_in_at?: number | null;
                 }[] | null;
             }[];
             /** @description What a row whose email, id or a passkey's credential id is taken gets: `error` (default) fails it, `skip` skips it and names the user who holds it. */
