@@ -14,6 +14,9 @@ from typing_extensions import Self
 from ..types import UNSET, Unset
 
 if TYPE_CHECKING:
+    from ..models.import_users_body_users_item_identities_type_0_item import (
+        ImportUsersBodyUsersItemIdentitiesType0Item,
+    )
     from ..models.import_users_body_users_item_passkeys_type_0_item import (
         ImportUsersBodyUsersItemPasskeysType0Item,
     )
@@ -46,6 +49,9 @@ class ImportUsersBodyUsersItem:
         sessions (Union[None, Unset, list['ImportUsersBodyUsersItemSessionsType0Item']]): The user's live sessions as
             `holm export` wrote them, restored so that a move signs no one out; a session id already taken is a conflict
             like a taken id.
+        identities (Union[None, Unset, list['ImportUsersBodyUsersItemIdentitiesType0Item']]): The user's identities at
+            identity providers as `holm export` wrote them; one held already (its id, or its issuer and subject) is a
+            conflict (IDENTITY_IN_USE).
     """
 
     id: Union[None, Unset, str] = UNSET
@@ -62,6 +68,9 @@ class ImportUsersBodyUsersItem:
     sessions: Union[None, Unset, list["ImportUsersBodyUsersItemSessionsType0Item"]] = (
         UNSET
     )
+    identities: Union[
+        None, Unset, list["ImportUsersBodyUsersItemIdentitiesType0Item"]
+    ] = UNSET
     additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
 
     def to_dict(self) -> dict[str, Any]:
@@ -137,6 +146,18 @@ class ImportUsersBodyUsersItem:
         else:
             sessions = self.sessions
 
+        identities: Union[None, Unset, list[dict[str, Any]]]
+        if isinstance(self.identities, Unset):
+            identities = UNSET
+        elif isinstance(self.identities, list):
+            identities = []
+            for identities_type_0_item_data in self.identities:
+                identities_type_0_item = identities_type_0_item_data.to_dict()
+                identities.append(identities_type_0_item)
+
+        else:
+            identities = self.identities
+
         field_dict: dict[str, Any] = {}
         field_dict.update(self.additional_properties)
         field_dict.update({})
@@ -160,11 +181,16 @@ class ImportUsersBodyUsersItem:
             field_dict["passkey_user_handle"] = passkey_user_handle
         if sessions is not UNSET:
             field_dict["sessions"] = sessions
+        if identities is not UNSET:
+            field_dict["identities"] = identities
 
         return field_dict
 
     @classmethod
     def from_dict(cls, src_dict: Mapping[str, Any]) -> Self:
+        from ..models.import_users_body_users_item_identities_type_0_item import (
+            ImportUsersBodyUsersItemIdentitiesType0Item,
+        )
         from ..models.import_users_body_users_item_passkeys_type_0_item import (
             ImportUsersBodyUsersItemPasskeysType0Item,
         )
@@ -310,6 +336,37 @@ class ImportUsersBodyUsersItem:
 
         sessions = _parse_sessions(d.pop("sessions", UNSET))
 
+        def _parse_identities(
+            data: object,
+        ) -> Union[None, Unset, list["ImportUsersBodyUsersItemIdentitiesType0Item"]]:
+            if data is None:
+                return data
+            if isinstance(data, Unset):
+                return data
+            try:
+                if not isinstance(data, list):
+                    raise TypeError()
+                identities_type_0 = []
+                _identities_type_0 = data
+                for identities_type_0_item_data in _identities_type_0:
+                    identities_type_0_item = (
+                        ImportUsersBodyUsersItemIdentitiesType0Item.from_dict(
+                            identities_type_0_item_data
+                        )
+                    )
+
+                    identities_type_0.append(identities_type_0_item)
+
+                return identities_type_0
+            except:  # noqa: E722
+                pass
+            return cast(
+                Union[None, Unset, list["ImportUsersBodyUsersItemIdentitiesType0Item"]],
+                data,
+            )
+
+        identities = _parse_identities(d.pop("identities", UNSET))
+
         import_users_body_users_item = cls(
             id=id,
             email=email,
@@ -321,6 +378,7 @@ class ImportUsersBodyUsersItem:
             passkeys=passkeys,
             passkey_user_handle=passkey_user_handle,
             sessions=sessions,
+            identities=identities,
         )
 
         import_users_body_users_item.additional_properties = d

@@ -25,6 +25,8 @@ class User:
         recovery_code (str):
         password_leaked (bool): The user's current password was found in the leak lists at a correct check after it was
             set; true until the password is set again (update or reset). Send the user to change it right away.
+        password_set (bool): Whether the user has a password. A user made by an email code or an identity provider has
+            none until a reset sets one: offer "set a password" rather than "change it".
     """
 
     id: str
@@ -35,6 +37,7 @@ class User:
     totp_registered: bool
     recovery_code: str
     password_leaked: bool
+    password_set: bool
 
     def to_dict(self) -> dict[str, Any]:
         id = self.id
@@ -54,6 +57,8 @@ class User:
 
         password_leaked = self.password_leaked
 
+        password_set = self.password_set
+
         field_dict: dict[str, Any] = {}
 
         field_dict.update(
@@ -66,6 +71,7 @@ class User:
                 "totp_registered": totp_registered,
                 "recovery_code": recovery_code,
                 "password_leaked": password_leaked,
+                "password_set": password_set,
             }
         )
 
@@ -95,6 +101,8 @@ class User:
 
         password_leaked = d.pop("password_leaked")
 
+        password_set = d.pop("password_set")
+
         user = cls(
             id=id,
             created_at=created_at,
@@ -104,6 +112,7 @@ class User:
             totp_registered=totp_registered,
             recovery_code=recovery_code,
             password_leaked=password_leaked,
+            password_set=password_set,
         )
 
         return user
