@@ -69,12 +69,24 @@ interface ConsolePasskey {
 	backed_up: boolean;
 }
 
+interface ConsoleIdentity {
+	id: string;
+	provider: string;
+	subject: string;
+	email: string | null;
+	email_verified: boolean;
+	created_at: number;
+	last_sign_in_at: number | null;
+}
+
 export interface UserDetails {
 	/** The server's time (whole Unix seconds). */
 	now: number;
 	user: ConsoleUser;
 	totp: { created_at: number } | null;
 	passkeys?: ConsolePasskey[];
+	/** Identities at identity providers (absent from a Holm without them). */
+	identities?: ConsoleIdentity[];
 	requests: {
 		password_reset: { created_at: number; expires_at: number; email_verified: boolean }[];
 		email_verification: { created_at: number; expires_at: number }[];
@@ -153,6 +165,7 @@ interface ConsoleApi {
 	deleteRequests(id: string): Promise<void>;
 	unblock(id: string): Promise<void>;
 	deletePasskey(id: string): Promise<void>;
+	deleteIdentity(id: string): Promise<void>;
 	endSession(userId: string, sessionId: string): Promise<void>;
 	endSessions(userId: string): Promise<void>;
 	events(filter: EventFilter): Promise<EventPage>;
@@ -225,6 +238,9 @@ export function createConsoleApi(fetch: Fetch, base = "/console/api"): ConsoleAp
 		},
 		async deletePasskey(id) {
 			await call("POST", `/passkeys/${seg(id)}/delete`, {});
+		},
+		async deleteIdentity(id) {
+			await call("POST", `/identities/${seg(id)}/delete`, {});
 		},
 		async endSession(userId, sessionId) {
 			await call("POST", `/users/${seg(userId)}/sessions/${seg(sessionId)}/end`, {});
