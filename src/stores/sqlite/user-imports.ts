@@ -44,7 +44,7 @@ export function createSqliteUserImportStore(db: Database): UserImportStore {
 		VALUES (?, ?, ?, ?, ?, ?, ?, ?, 0)`,
 	);
 	const selectIdentityHolder = db.prepare<{ user_id: string }, [string, string, string]>(
-		`SELECT user_id FROM identity WHERE id = ? OR (issuer = ? AND subject = ?) LIMIT 1`,
+		`SELECT user_id FROM identity WHERE id = +? OR (issuer = +? AND subject = +?) LIMIT 1`,
 	);
 	const insertIdentity = db.prepare<void, [string, string, string, string, string, string | null, number, string | null, number, number | null]>(
 		`INSERT INTO identity (id, user_id, provider, issuer, subject, email, email_verified, name, created_at, last_sign_in_at)
