@@ -26,6 +26,7 @@ import { DEFAULT_BODY_LIMIT, type Feature } from "./http/route.ts";
 import { newEvent, recordEvent } from "./features/events/actions.ts";
 import type { Storage } from "./stores/index.ts";
 import type { PasskeyConfig } from "./config.ts";
+import { createIdentityProviders, type IdentityProviders } from "./features/identity-providers/protocol.ts";
 
 interface AppDeps {
 	/** The database: SQLite (limits in memory) or PostgreSQL (limits shared by every instance). */
@@ -46,6 +47,8 @@ interface AppDeps {
 	console?: boolean;
 	/** Session timeouts and the per-user cap (API.md section 13); the defaults when absent. */
 	sessions?: SessionSettings;
+	/** The identity providers (--identity-providers, API.md section 16); none when absent. */
+	identityProviders?: IdentityProviders;
 }
 
 // A caller's request id is kept when it looks like one (a UUID, a trace id, a ULID); anything else
@@ -134,6 +137,7 @@ export function createApp(deps: AppDeps): App {
 		clientIpReport: createClientIpReport(deps.metrics, deps.log, now),
 		limitRefusals,
 		passkeys: deps.passkeys ?? null,
+		identityProviders: deps.identityProviders ?? createIdentityProviders([]),
 		sessions: deps.sessions,
 	};
 	const featuresOff = new Set<Feature>(ctx.passkeys === null ? ["passkeys"] : []);

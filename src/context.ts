@@ -10,6 +10,7 @@ import type { Logger } from "./log.ts";
 import type { Metrics } from "./metrics.ts";
 import type { SessionSettings } from "./features/sessions/settings.ts";
 import type { Storage, Stores } from "./stores/index.ts";
+import type { IdentityProviders } from "./features/identity-providers/protocol.ts";
 
 export interface AppContext {
 	/** The database behind the stores (SQLite or PostgreSQL): for the health check. */
@@ -29,6 +30,8 @@ export interface AppContext {
 	limitRefusals: LimitRefusalReport;
 	/** The relying party and its origins; null when passkeys are off (no --passkey-rp-id). */
 	passkeys: PasskeyConfig | null;
+	/** The identity providers the operator configured (--identity-providers; none when absent). */
+	identityProviders: IdentityProviders;
 	/** Session timeouts and the per-user cap (API.md section 13); the defaults when absent. */
 	sessions?: SessionSettings;
 	/** The webhook deliverer, told when an event is stored (with --webhook-url). */

@@ -21,6 +21,8 @@ import { describePostgres, openPostgresStorage } from "./stores/postgres/index.t
 import { openSqliteStorage, type Checkpoints } from "./stores/sqlite/index.ts";
 import { startWebhookDeliverer, type WebhookDeliverer } from "./webhooks/deliverer.ts";
 import { loadWebhookSecret } from "./webhooks/secret.ts";
+import { loadIdentityProviders, type IdentityProvider } from "./features/identity-providers/config.ts";
+import { createIdentityProviders } from "./features/identity-providers/protocol.ts";
 
 const SWEEP_INTERVAL_MS = 60_000;
 /** Beyond this, an instance's clock and the database's disagree enough to say so (docs/postgres.md). */
@@ -38,6 +40,10 @@ export interface ServerOptions {
 	webhookTimeoutMs?: number;
 	/** Tests only: on PostgreSQL, the time the database judges by instead of its own clock. */
 	fixedDatabaseClock?: () => number;
+	/** What calls to identity providers go out with (fetch; tests stand in for the providers), and
+	 *  how long one may take (5 s). */
+	identityProviderFetch?: typeof fetch;
+	identityProviderTimeoutMs?: number;
 	/** Tests only: a cheaper argon2id cost where hashing is not what a test is about (the
 	 *  contract's otherwise; no flag or environment variable sets it). */
 	hashCost?: Argon2Cost;
@@ -113,6 +119,7 @@ export async function openService(options: ServerOptions): Promise<OpenService> 
 	if (config.databasePasswordInArgs) log.warn(DATABASE_PASSWORD_WARNING);
 	const events = config.events ?? DEFAULT_EVENT_CONFIG;
 	const webhookKey = events.webhook === null ? null : loadWebhookSecret(events.webhook.secretFile);
+	const providers = config.identityProviders == null ? [] : loadIdentityProviders(config.identityProviders);
 
 	const database = describeDatabase(config.database, config.dir);
 	const isNewFile = config.database.kind === "sqlite" && !existsSync(database);
@@ -158,9 +165,15 @@ export async function openService(options: ServerOptions): Promise<OpenService> 
 			passkeys: config.passkeys,
 			console: config.console,
 			sessions: config.sessions,
+			identityProviders: createIdentityProviders(providers, {
+				fetch: options.identityProviderFetch,
+				timeoutMs: options.identityProviderTimeoutMs,
+				now: options.now,
+			}),
 		});
 		await checkClock(storage, ctx.now, log);
 		describePasskeys(config, log);
+		describeIdentityProviders(providers, log);
 		describeConsoleAndWebhooks(config, events, log);
 		const webhooks =
 			events.webhook === null || webhookKey === null
@@ -269,6 +282,13 @@ function describePasskeys(config: ServeConfig, log: Logger): void {
 	}
 	const { rpId, origins, userVerification } = config.passkeys;
 	log.info("passkeys are on", { rp_id: rpId, origins: origins.join(","), user_verification: userVerification });
+}
+
+/** Once at start, when there are any: the identity providers by name and kind (never a client id or
+ *  secret), so that an operator sees which the file gave. */
+function describeIdentityProviders(providers: readonly IdentityProvider[], log: Logger): void {
+	if (providers.length === 0) return;
+	log.info("identity providers", { providers: providers.map((provider) => `${provider.name} (${provider.kind})`).join(", ") });
 }
 
 /** Once at start, like passkeys: the console and webhooks, when given. Only the receiver's origin is

@@ -52,6 +52,10 @@ ${LIMIT_ROWS}
   --session-idle-timeout 7d          a session unused this long ends (s, m, h, d)      HOLM_SESSION_IDLE_TIMEOUT
   --session-lifetime 30d             a session ends this long after its creation       HOLM_SESSION_LIFETIME
   --sessions-per-user 50             one more ends the user's least recently used one  HOLM_SESSIONS_PER_USER
+  --identity-providers FILE          sign-in with identity providers: a JSON array of  HOLM_IDENTITY_PROVIDERS
+                                     {name, kind (oidc|microsoft|github), client_id,
+                                     client_secret_file, redirect_uri, issuer, ...}
+                                     (docs/identity-providers.md); checked at start
 
 Make a secret with \`holm generate-secret\`. A bad flag or value, or a data directory another
 holm holds, exits with status 2.`;
@@ -138,6 +142,7 @@ export const USAGE = `Usage:
              [--passkey-rp-id ID --passkey-origin ORIGIN ... [--passkey-rp-name N]
               [--passkey-user-verification required|preferred]] [--console]
              [--session-idle-timeout 7d] [--session-lifetime 30d] [--sessions-per-user 50]
+             [--identity-providers FILE]
   holm console-link [--dir holm_data | --database postgres://...] [--ttl 10m]
                     [--host 127.0.0.1] [--port 4000] [--end-sessions]
   holm migrate [--database sqlite|postgres://...] [--dir holm_data]

@@ -22,6 +22,7 @@ const POOLED = [
 	"test/postgres/multi-instance.pg.ts",
 	"test/postgres/event-feed-exactly-once.pg.ts",
 	"test/postgres/passkey-ceremonies-across-instances.pg.ts",
+	"test/postgres/external-sign-ins-across-instances.pg.ts",
 	"test/postgres/webhooks.pg.ts",
 	"test/postgres/change-with-its-event.pg.ts",
 	"test/postgres/transactions.pg.ts",

@@ -12,7 +12,7 @@ import { Database } from "bun:sqlite";
 import { afterAll, beforeAll, expect } from "bun:test";
 import { Faroe, FaroeError } from "@faroe/sdk";
 import { SQL } from "bun";
-import { mkdtempSync, rmSync } from "node:fs";
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { Secret, TOTP } from "otpauth";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -132,6 +132,26 @@ export interface TestServerOptions {
 	listen?: boolean;
 	/** "real": argon2id at the contract's cost, for tests about hashing; a cheap cost otherwise. */
 	hashing?: "real" | "cheap";
+	/** Identity providers (API.md section 16) as the --identity-providers file holds them, each with
+	 *  its `client_secret` inline: written to files of mode 0600 in the data directory. */
+	identityProviders?: Record<string, unknown>[];
+	/** What calls to the identity providers go out with (fetch by default), and their timeout. */
+	identityProviderFetch?: typeof fetch;
+	identityProviderTimeoutMs?: number;
+}
+
+/** Writes the --identity-providers file of `providers` (and a secret file for each) into `dir`. */
+export function writeIdentityProviders(dir: string, providers: Record<string, unknown>[]): string {
+	const entries = providers.map((provider, i) => {
+		const { client_secret: secret, ...rest } = provider;
+		if (secret === undefined) return rest;
+		const file = join(dir, `provider-secret-${i}`);
+		writeFileSync(file, `${String(secret)}\n`, { mode: 0o600 });
+		return { ...rest, client_secret_file: file };
+	});
+	const path = join(dir, "identity-providers.json");
+	writeFileSync(path, JSON.stringify(entries), { mode: 0o600 });
+	return path;
 }
 
 /** The argon2id cost of tests that are not about hashing: the same function at a fraction of the
@@ -217,6 +237,7 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
 		passkeys: options.passkeys ?? null,
 		console: options.console ?? false,
 		sessions: options.sessions,
+		identityProviders: options.identityProviders === undefined ? null : writeIdentityProviders(dir, options.identityProviders),
 	};
 	const serverOptions: ServerOptions = {
 		config,
@@ -227,6 +248,8 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
 		webhookTimeoutMs: options.webhookTimeoutMs,
 		fixedDatabaseClock: fixedDatabaseClock(options.databaseClock, clock),
 		hashCost: options.hashing === "real" ? undefined : CHEAP_HASH_COST,
+		identityProviderFetch: options.identityProviderFetch,
+		identityProviderTimeoutMs: options.identityProviderTimeoutMs,
 	};
 	const running = options.listen === true ? await startListening(serverOptions) : await startInProcess(serverOptions, dir);
 	const base = running.url ?? "http://holm.test";

@@ -23,6 +23,11 @@ export type EventPage = Schemas["EventPage"];
 export type Session = Schemas["Session"];
 export type CreatedSession = Schemas["CreatedSession"];
 export type ValidatedSession = Schemas["ValidatedSession"];
+export type IdentityProvider = Schemas["IdentityProvider"];
+export type ExternalSignInRequest = Schemas["ExternalSignInRequest"];
+export type ExternalSignIn = Schemas["ExternalSignIn"];
+export type LinkedExternalSignIn = Schemas["LinkedExternalSignIn"];
+export type Identity = Schemas["Identity"];
 export type Event = EventPage["events"][number];
 export type Health = Schemas["Health"];
 /** Every code an error answer can carry. */
@@ -70,6 +75,7 @@ export declare function createHolmClient(options: HolmClientOptions): {
         totp_registered: boolean;
         recovery_code: string;
         password_leaked: boolean;
+        password_set: boolean;
         disabled: boolean;
         disabled_until: number | null;
     }>;
@@ -88,6 +94,7 @@ export declare function createHolmClient(options: HolmClientOptions): {
         totp_registered: boolean;
         recovery_code: string;
         password_leaked: boolean;
+        password_set: boolean;
         disabled: boolean;
         disabled_until: number | null;
     }>;
@@ -102,6 +109,7 @@ export declare function createHolmClient(options: HolmClientOptions): {
         totp_registered: boolean;
         recovery_code: string;
         password_leaked: boolean;
+        password_set: boolean;
         disabled: boolean;
         disabled_until: number | null;
     }>;
@@ -115,6 +123,7 @@ export declare function createHolmClient(options: HolmClientOptions): {
         totp_registered: boolean;
         recovery_code: string;
         password_leaked: boolean;
+        password_set: boolean;
         disabled: boolean;
         disabled_until: number | null;
     }>;
@@ -130,6 +139,7 @@ export declare function createHolmClient(options: HolmClientOptions): {
         totp_registered: boolean;
         recovery_code: string;
         password_leaked: boolean;
+        password_set: boolean;
         disabled: boolean;
         disabled_until: number | null;
     }>;
@@ -188,6 +198,7 @@ export declare function createHolmClient(options: HolmClientOptions): {
             totp_registered: boolean;
             recovery_code: string;
             password_leaked: boolean;
+            password_set: boolean;
             disabled: boolean;
             disabled_until: number | null;
         } | null;
@@ -332,6 +343,7 @@ export declare function createHolmClient(options: HolmClientOptions): {
             totp_registered: boolean;
             recovery_code: string;
             password_leaked: boolean;
+            password_set: boolean;
             disabled: boolean;
             disabled_until: number | null;
         };
@@ -371,6 +383,92 @@ export declare function createHolmClient(options: HolmClientOptions): {
     }>;
     /** Ends the user's other sessions; `keepSessionId` (the caller's session) stays signed in. */
     deletePasskey: (passkeyId: string, keepSessionId?: string) => Promise<void>;
+    /** The configured identity providers: names and kinds. */
+    listIdentityProviders: () => Promise<{
+        name: string;
+        kind: "oidc" | "github" | "microsoft";
+    }[]>;
+    /** Keep the answer's `id` in an HttpOnly cookie and redirect the browser to `authorization_url`. With
+     *  `user_id`, the identity is added to that signed-in user instead of signing in. */
+    startExternalSignIn: (request: RequestBody<"startExternalSignIn">) => Promise<{
+        id: string;
+        provider: string;
+        authorization_url: string;
+        expires_at: number;
+    }>;
+    /** Relay the callback's query (`state`, `code` or `error`, `iss`) from the browser whose cookie holds
+     *  `requestId`. Branch on `outcome`; on link_required, prove `user` and call linkExternalSignIn. */
+    verifyExternalSignIn: (requestId: string, request: RequestBody<"verifyExternalSignIn">) => Promise<{
+        outcome: "signed_in" | "created" | "linked" | "link_required" | "unknown";
+        user: {
+            id: string;
+            created_at: number;
+            email: string | null;
+            email_verified: boolean;
+            registered_totp: boolean;
+            totp_registered: boolean;
+            recovery_code: string;
+            password_leaked: boolean;
+            password_set: boolean;
+            disabled: boolean;
+            disabled_until: number | null;
+        } | null;
+        identity: {
+            id: string;
+            user_id: string;
+            provider: string;
+            subject: string;
+            email: string | null;
+            email_verified: boolean;
+            created_at: number;
+            last_sign_in_at: number | null;
+        } | null;
+        email: string | null;
+        email_verified: boolean;
+        provider_tokens: {
+            access_token: string;
+            expires_at: number | null;
+        };
+    }>;
+    /** After link_required, once you have proved the email's holder: adds the identity to them. */
+    linkExternalSignIn: (requestId: string, request: RequestBody<"linkExternalSignIn">) => Promise<{
+        outcome: "linked";
+        user: {
+            id: string;
+            created_at: number;
+            email: string | null;
+            email_verified: boolean;
+            registered_totp: boolean;
+            totp_registered: boolean;
+            recovery_code: string;
+            password_leaked: boolean;
+            password_set: boolean;
+            disabled: boolean;
+            disabled_until: number | null;
+        };
+        identity: {
+            id: string;
+            user_id: string;
+            provider: string;
+            subject: string;
+            email: string | null;
+            email_verified: boolean;
+            created_at: number;
+            last_sign_in_at: number | null;
+        };
+    }>;
+    listUserIdentities: (userId: string) => Promise<{
+        id: string;
+        user_id: string;
+        provider: string;
+        subject: string;
+        email: string | null;
+        email_verified: boolean;
+        created_at: number;
+        last_sign_in_at: number | null;
+    }[]>;
+    /** Ends the user's other sessions; `keepSessionId` (the caller's session) stays signed in. */
+    deleteIdentity: (identityId: string, keepSessionId?: string) => Promise<void>;
     /** Signs the user in: the session and its token, which Holm answers only here (keep it in an HttpOnly cookie). */
     createSession: (userId: string, request?: RequestBody<"createSession">) => Promise<{
         session: {
@@ -408,6 +506,7 @@ export declare function createHolmClient(options: HolmClientOptions): {
             totp_registered: boolean;
             recovery_code: string;
             password_leaked: boolean;
+            password_set: boolean;
             disabled: boolean;
             disabled_until: number | null;
         };
@@ -444,7 +543,7 @@ export declare function createHolmClient(options: HolmClientOptions): {
         events: {
             id: string;
             time: number;
-            type: "address_blocked" | "user_blocked" | "request_deleted_after_incorrect_codes" | "second_factor_locked" | "password_reset" | "password_changed" | "second_factor_reset" | "user_deleted" | "user_created" | "users_imported" | "sign_in" | "sign_in_failed" | "email_verified" | "email_changed" | "totp_registered" | "totp_deleted" | "recovery_code_regenerated" | "passkey_registered" | "passkey_deleted" | "passkey_counter_regressed" | "user_unblocked" | "user_disabled" | "user_enabled" | "requests_deleted" | "session_created" | "sessions_ended" | "account_claimed";
+            type: "address_blocked" | "user_blocked" | "request_deleted_after_incorrect_codes" | "second_factor_locked" | "password_reset" | "password_changed" | "second_factor_reset" | "user_deleted" | "user_created" | "users_imported" | "sign_in" | "sign_in_failed" | "email_verified" | "email_changed" | "totp_registered" | "totp_deleted" | "recovery_code_regenerated" | "passkey_registered" | "passkey_deleted" | "passkey_counter_regressed" | "user_unblocked" | "user_disabled" | "user_enabled" | "requests_deleted" | "session_created" | "sessions_ended" | "account_claimed" | "identity_linked" | "identity_unlinked";
             user_id: string | null;
             client_ip: string | null;
             data: {
@@ -458,7 +557,7 @@ export declare function createHolmClient(options: HolmClientOptions): {
         events: {
             id: string;
             time: number;
-            type: "address_blocked" | "user_blocked" | "request_deleted_after_incorrect_codes" | "second_factor_locked" | "password_reset" | "password_changed" | "second_factor_reset" | "user_deleted" | "user_created" | "users_imported" | "sign_in" | "sign_in_failed" | "email_verified" | "email_changed" | "totp_registered" | "totp_deleted" | "recovery_code_regenerated" | "passkey_registered" | "passkey_deleted" | "passkey_counter_regressed" | "user_unblocked" | "user_disabled" | "user_enabled" | "requests_deleted" | "session_created" | "sessions_ended" | "account_claimed";
+            type: "address_blocked" | "user_blocked" | "request_deleted_after_incorrect_codes" | "second_factor_locked" | "password_reset" | "password_changed" | "second_factor_reset" | "user_deleted" | "user_created" | "users_imported" | "sign_in" | "sign_in_failed" | "email_verified" | "email_changed" | "totp_registered" | "totp_deleted" | "recovery_code_regenerated" | "passkey_registered" | "passkey_deleted" | "passkey_counter_regressed" | "user_unblocked" | "user_disabled" | "user_enabled" | "requests_deleted" | "session_created" | "sessions_ended" | "account_claimed" | "identity_linked" | "identity_unlinked";
             user_id: string | null;
             client_ip: string | null;
             data: {
@@ -485,7 +584,7 @@ export declare function createHolmClient(options: HolmClientOptions): {
         } | {
             index: number;
             status: "failed";
-            error: "INVALID_DATA" | "EMAIL_ALREADY_USED" | "ID_ALREADY_USED" | "UNSUPPORTED_PASSWORD_HASH" | "INVALID_PASSWORD_HASH" | "PASSKEY_ALREADY_REGISTERED";
+            error: "INVALID_DATA" | "EMAIL_ALREADY_USED" | "ID_ALREADY_USED" | "UNSUPPORTED_PASSWORD_HASH" | "INVALID_PASSWORD_HASH" | "PASSKEY_ALREADY_REGISTERED" | "IDENTITY_IN_USE";
         })[];
     }>;
 };

@@ -148,6 +148,21 @@ export function createHolmClient(options) {
         deletePasskey: (passkeyId, keepSessionId) => noContent(api.DELETE("/passkeys/{passkey_id}", {
             params: { path: { passkey_id: passkeyId }, query: keepSessionId === undefined ? {} : { session_id: keepSessionId } },
         })),
+        /** The configured identity providers: names and kinds. */
+        listIdentityProviders: () => body(api.GET("/identity-providers")),
+        /** Keep the answer's `id` in an HttpOnly cookie and redirect the browser to `authorization_url`. With
+         *  `user_id`, the identity is added to that signed-in user instead of signing in. */
+        startExternalSignIn: (request) => body(api.POST("/external-sign-ins", { body: request })),
+        /** Relay the callback's query (`state`, `code` or `error`, `iss`) from the browser whose cookie holds
+         *  `requestId`. Branch on `outcome`; on link_required, prove `user` and call linkExternalSignIn. */
+        verifyExternalSignIn: (requestId, request) => body(api.POST("/external-sign-ins/{request_id}/verify", { ...requestPath(requestId), body: request })),
+        /** After link_required, once you have proved the email's holder: adds the identity to them. */
+        linkExternalSignIn: (requestId, request) => body(api.POST("/external-sign-ins/{request_id}/link", { ...requestPath(requestId), body: request })),
+        listUserIdentities: (userId) => body(api.GET("/users/{user_id}/identities", userPath(userId))),
+        /** Ends the user's other sessions; `keepSessionId` (the caller's session) stays signed in. */
+        deleteIdentity: (identityId, keepSessionId) => noContent(api.DELETE("/identities/{identity_id}", {
+            params: { path: { identity_id: identityId }, query: keepSessionId === undefined ? {} : { session_id: keepSessionId } },
+        })),
         /** Signs the user in: the session and its token, which Holm answers only here (keep it in an HttpOnly cookie). */
         createSession: (userId, request = {}) => body(api.POST("/users/{user_id}/sessions", { ...userPath(userId), body: request })),
         /** The live session and its user; a HolmError with code NOT_FOUND means signed out (clear the cookie). */

@@ -42,6 +42,16 @@ import { eventPageAnswer, unblockUserBody } from "../features/events/schemas.ts"
 import { userImportBodyDocument, userImportAnswer } from "../features/user-imports/schemas.ts";
 import { createUserBody, disableUserBody, enableUserBody, userAnswer } from "../features/users/schemas.ts";
 import { healthAnswer } from "../features/health/schemas.ts";
+import {
+	externalSignInAnswer,
+	externalSignInRequestAnswer,
+	identityAnswer,
+	identityProviderAnswer,
+	linkedExternalSignInAnswer,
+	linkExternalSignInBody,
+	startExternalSignInBody,
+	verifyExternalSignInBody,
+} from "../features/identity-providers/schemas.ts";
 
 export const REQUEST_BODIES = {
 	CreateUserBody: createUserBody,
@@ -71,6 +81,9 @@ export const REQUEST_BODIES = {
 	ImportUsersBody: userImportBodyDocument,
 	CreateSessionBody: createSessionBody,
 	ValidateSessionBody: validateSessionBody,
+	StartExternalSignInBody: startExternalSignInBody,
+	VerifyExternalSignInBody: verifyExternalSignInBody,
+	LinkExternalSignInBody: linkExternalSignInBody,
 } satisfies Record<string, z.ZodType>;
 
 /** The WebAuthn credential descriptor both passkey ceremonies list (excludeCredentials,
@@ -102,6 +115,11 @@ export const MODELS = {
 	Session: sessionAnswer.schema,
 	CreatedSession: createdSessionAnswer.schema,
 	ValidatedSession: validatedSessionAnswer.schema,
+	IdentityProvider: identityProviderAnswer.schema,
+	ExternalSignInRequest: externalSignInRequestAnswer.schema,
+	ExternalSignIn: externalSignInAnswer.schema,
+	LinkedExternalSignIn: linkedExternalSignInAnswer.schema,
+	Identity: identityAnswer.schema,
 	Health: healthAnswer,
 	OpenApiDocument: openApiDocumentResponse,
 } satisfies Record<string, z.ZodType>;

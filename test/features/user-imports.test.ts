@@ -60,6 +60,7 @@ describe("POST /user-imports", () => {
 			totp_registered: true,
 			recovery_code: "ABCD2345",
 			password_leaked: false,
+			password_set: true,
 			disabled: false,
 			disabled_until: null,
 		});
@@ -86,6 +87,7 @@ describe("POST /user-imports", () => {
 			totp_registered: false,
 			recovery_code: expect.stringMatching(/^[A-HJ-NP-Z2-9]{8}$/),
 			password_leaked: false,
+			password_set: false,
 			disabled: false,
 			disabled_until: null,
 		});

@@ -9,6 +9,7 @@ import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import type { ErrorCode } from "../../src/errors.ts";
 import { documentedErrors, type Route } from "../../src/http/route.ts";
 import { ROUTES } from "../../src/routes.ts";
+import { signInWithFake, startFakeOpenIdProvider, startSignIn as startExternalSignIn, verify as verifyExternalSignIn, type FakeProvider } from "../identity-provider-support.ts";
 import { authenticator, register, registered, RP, signIn, startRegistration, startSignIn } from "../passkey-support.ts";
 import { authenticatorCode, createUser, SECRET, startTestServer, STRONG_PASSWORD, uniqueEmail, type Answer, type TestServer } from "../support.ts";
 
@@ -21,6 +22,7 @@ const LEAKED = "12345678";
 
 let server: TestServer;
 let off: TestServer;
+let fake: FakeProvider;
 let addresses = 0;
 
 /** A client_ip no scenario shared before, so one scenario's limits never refuse another's calls. */
@@ -30,12 +32,16 @@ function freshIp(): string {
 }
 
 beforeAll(async () => {
-	server = await startTestServer({ passkeys: RP });
+	fake = await startFakeOpenIdProvider();
+	// "down": nothing listens at its issuer.
+	const down = { ...fake.entry("down"), issuer: "http://127.0.0.1:9" };
+	server = await startTestServer({ passkeys: RP, identityProviders: [fake.entry("fake"), down] });
 	off = await startTestServer();
 });
 afterAll(async () => {
 	await server.stop();
 	await off.stop();
+	await fake.stop();
 });
 
 const post = (path: string, body?: unknown) => server.request("POST", path, body);
@@ -325,6 +331,61 @@ const SCENARIOS: Record<string, readonly Scenario[]> = {
 
 	importUsers: [["INVALID_DATA", () => post("/user-imports", { users: "none" })]],
 
+	startExternalSignIn: [
+		["NOT_FOUND", () => post("/external-sign-ins", { provider: "nope" })],
+		["INVALID_DATA", () => post("/external-sign-ins", { provider: 5 })],
+		["TOO_MANY_REQUESTS", () => ((ip) => last(11, () => post("/external-sign-ins", { provider: "fake", client_ip: ip })))(freshIp())],
+		["PROVIDER_ERROR", () => post("/external-sign-ins", { provider: "down" })],
+	],
+	verifyExternalSignIn: [
+		["INVALID_DATA", () => post(`/external-sign-ins/${UNKNOWN}/verify`, { code: "x" })],
+		["INVALID_REQUEST", () => post(`/external-sign-ins/${UNKNOWN}/verify`, { state: "x", code: "x" })],
+		[
+			"INVALID_CREDENTIAL",
+			async () => {
+				const started = await startExternalSignIn(server, "fake");
+				return verifyExternalSignIn(server, started.id, { state: started.state, code: "x", iss: "https://evil.example" });
+			},
+		],
+		[
+			"PROVIDER_ERROR",
+			async () => {
+				const started = await startExternalSignIn(server, "fake");
+				return verifyExternalSignIn(server, started.id, { state: started.state, error: "access_denied" });
+			},
+		],
+		[
+			"IDENTITY_IN_USE",
+			async () => {
+				const sub = `sub-${crypto.randomUUID()}`;
+				await signInWithFake(server, fake, "fake", { sub }, { verify: { create_user: true } });
+				return (await signInWithFake(server, fake, "fake", { sub }, { start: { user_id: (await createUser(server)).id } })).answer;
+			},
+		],
+	],
+	linkExternalSignIn: [
+		["INVALID_DATA", () => post(`/external-sign-ins/${UNKNOWN}/link`, {})],
+		["INVALID_REQUEST", async () => post(`/external-sign-ins/${UNKNOWN}/link`, { user_id: (await createUser(server)).id })],
+		["NOT_FOUND", async () => post(`/external-sign-ins/${(await linkRequired(true)).id}/link`, { user_id: UNKNOWN })],
+		[
+			"EMAIL_NOT_VERIFIED",
+			async () => {
+				const { id, user } = await linkRequired(false);
+				return post(`/external-sign-ins/${id}/link`, { user_id: user.id });
+			},
+		],
+		[
+			"IDENTITY_IN_USE",
+			async () => {
+				const { id, user, sub } = await linkRequired(true);
+				await signInWithFake(server, fake, "fake", { sub }, { start: { user_id: (await createUser(server)).id } });
+				return post(`/external-sign-ins/${id}/link`, { user_id: user.id });
+			},
+		],
+	],
+	listUserIdentities: [["NOT_FOUND", () => get(`/users/${UNKNOWN}/identities`)]],
+	deleteIdentity: [["NOT_FOUND", () => del(`/identities/${UNKNOWN}`)]],
+
 	createSession: [
 		["NOT_FOUND", () => post(`/users/${UNKNOWN}/sessions`, {})],
 		["INVALID_DATA", async () => post(`/users/${(await createUser(server)).id}/sessions`, { second_factor_verified: "yes" })],
@@ -339,6 +400,19 @@ const SCENARIOS: Record<string, readonly Scenario[]> = {
 	getSession: [["NOT_FOUND", () => get(`/sessions/${UNKNOWN}`)]],
 	deleteSession: [["NOT_FOUND", () => del(`/sessions/${UNKNOWN}`)]],
 };
+
+/** A sign-in that answered link_required: a user whose email Holm verified holds the email the
+ *  provider gave (`verified` by it or not). */
+async function linkRequired(verified: boolean): Promise<{ id: string; user: { id: string }; sub: string }> {
+	const email = uniqueEmail();
+	const user = await createUser(server, { email });
+	const request = (await post(`/users/${user.id}/email-verification-request`)).body;
+	expect((await post(`/users/${user.id}/verify-email`, { code: request.code })).status).toBe(204);
+	const sub = `sub-${crypto.randomUUID()}`;
+	const { id, answer } = await signInWithFake(server, fake, "fake", { sub, email, email_verified: verified });
+	expect(answer.body.outcome).toBe("link_required");
+	return { id, user, sub };
+}
 
 async function resetRequest(): Promise<{ id: string }> {
 	return (await post(`/users/${(await createUser(server)).id}/password-reset-requests`)).body;

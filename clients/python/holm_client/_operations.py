@@ -42,6 +42,22 @@ from ._generated.api.email_verification import verify_email as _verify_email
 from ._generated.api.events import list_events as _list_events
 from ._generated.api.events import list_user_events as _list_user_events
 from ._generated.api.events import unblock_user as _unblock_user
+from ._generated.api.identity_providers import delete_identity as _delete_identity
+from ._generated.api.identity_providers import (
+    link_external_sign_in as _link_external_sign_in,
+)
+from ._generated.api.identity_providers import (
+    list_identity_providers as _list_identity_providers,
+)
+from ._generated.api.identity_providers import (
+    list_user_identities as _list_user_identities,
+)
+from ._generated.api.identity_providers import (
+    start_external_sign_in as _start_external_sign_in,
+)
+from ._generated.api.identity_providers import (
+    verify_external_sign_in as _verify_external_sign_in,
+)
 from ._generated.api.passkeys import delete_passkey as _delete_passkey
 from ._generated.api.passkeys import get_passkey as _get_passkey
 from ._generated.api.passkeys import list_user_passkeys as _list_user_passkeys
@@ -722,6 +738,95 @@ class Operations:
             Call(
                 _delete_passkey,
                 path={"passkey_id": passkey_id},
+                query={"session_id": session_id},
+            )
+        )
+
+    def list_identity_providers(self) -> list[models.IdentityProvider]:
+        """List the identity providers (GET /identity-providers).
+
+        Raises HolmError: NOT_AUTHENTICATED, NOT_ACCEPTABLE, UNSUPPORTED_MEDIA_TYPE, UNKNOWN_ERROR, UNAVAILABLE."""
+        return self._send(Call(_list_identity_providers))
+
+    def start_external_sign_in(
+        self,
+        *,
+        provider: str,
+        user_id: Optional[str] = None,
+        client_ip: Optional[str] = None,
+    ) -> models.ExternalSignInRequest:
+        """Start a sign-in with an identity provider (POST /external-sign-ins).
+
+        Raises HolmError: INVALID_DATA, TOO_MANY_REQUESTS, NOT_AUTHENTICATED, NOT_FOUND, NOT_ACCEPTABLE, PAYLOAD_TOO_LARGE, UNSUPPORTED_MEDIA_TYPE, UNKNOWN_ERROR, PROVIDER_ERROR, UNAVAILABLE."""
+        return self._send(
+            Call(
+                _start_external_sign_in,
+                body={"provider": provider, "user_id": user_id, "client_ip": client_ip},
+                body_model=models.StartExternalSignInBody,
+            )
+        )
+
+    def verify_external_sign_in(
+        self,
+        request_id: str,
+        *,
+        state: str,
+        code: Optional[str] = None,
+        error: Optional[str] = None,
+        iss: Optional[str] = None,
+        client_ip: Optional[str] = None,
+        create_user: Optional[bool] = None,
+    ) -> models.ExternalSignIn:
+        """Verify a sign-in with an identity provider (POST /external-sign-ins/{request_id}/verify).
+
+        Raises HolmError: INVALID_DATA, INVALID_REQUEST, INVALID_CREDENTIAL, IDENTITY_IN_USE, NOT_AUTHENTICATED, NOT_ACCEPTABLE, PAYLOAD_TOO_LARGE, UNSUPPORTED_MEDIA_TYPE, UNKNOWN_ERROR, PROVIDER_ERROR, UNAVAILABLE."""
+        return self._send(
+            Call(
+                _verify_external_sign_in,
+                path={"request_id": request_id},
+                body={
+                    "state": state,
+                    "code": code,
+                    "error": error,
+                    "iss": iss,
+                    "client_ip": client_ip,
+                    "create_user": create_user,
+                },
+                body_model=models.VerifyExternalSignInBody,
+            )
+        )
+
+    def link_external_sign_in(
+        self, request_id: str, *, user_id: str, client_ip: Optional[str] = None
+    ) -> models.LinkedExternalSignIn:
+        """Link the identity of a sign-in that answered link_required (POST /external-sign-ins/{request_id}/link).
+
+        Raises HolmError: INVALID_DATA, INVALID_REQUEST, EMAIL_NOT_VERIFIED, IDENTITY_IN_USE, NOT_AUTHENTICATED, NOT_FOUND, NOT_ACCEPTABLE, PAYLOAD_TOO_LARGE, UNSUPPORTED_MEDIA_TYPE, UNKNOWN_ERROR, UNAVAILABLE."""
+        return self._send(
+            Call(
+                _link_external_sign_in,
+                path={"request_id": request_id},
+                body={"user_id": user_id, "client_ip": client_ip},
+                body_model=models.LinkExternalSignInBody,
+            )
+        )
+
+    def list_user_identities(self, user_id: str) -> list[models.Identity]:
+        """List a user's identities (GET /users/{user_id}/identities).
+
+        Raises HolmError: NOT_AUTHENTICATED, NOT_FOUND, NOT_ACCEPTABLE, UNSUPPORTED_MEDIA_TYPE, UNKNOWN_ERROR, UNAVAILABLE."""
+        return self._send(Call(_list_user_identities, path={"user_id": user_id}))
+
+    def delete_identity(
+        self, identity_id: str, *, session_id: Optional[str] = None
+    ) -> None:
+        """Unlink an identity (DELETE /identities/{identity_id}).
+
+        Raises HolmError: NOT_AUTHENTICATED, NOT_FOUND, NOT_ACCEPTABLE, UNSUPPORTED_MEDIA_TYPE, UNKNOWN_ERROR, UNAVAILABLE."""
+        return self._send(
+            Call(
+                _delete_identity,
+                path={"identity_id": identity_id},
                 query={"session_id": session_id},
             )
         )
@@ -1478,6 +1583,95 @@ class AsyncOperations:
             Call(
                 _delete_passkey,
                 path={"passkey_id": passkey_id},
+                query={"session_id": session_id},
+            )
+        )
+
+    async def list_identity_providers(self) -> list[models.IdentityProvider]:
+        """List the identity providers (GET /identity-providers).
+
+        Raises HolmError: NOT_AUTHENTICATED, NOT_ACCEPTABLE, UNSUPPORTED_MEDIA_TYPE, UNKNOWN_ERROR, UNAVAILABLE."""
+        return await self._send(Call(_list_identity_providers))
+
+    async def start_external_sign_in(
+        self,
+        *,
+        provider: str,
+        user_id: Optional[str] = None,
+        client_ip: Optional[str] = None,
+    ) -> models.ExternalSignInRequest:
+        """Start a sign-in with an identity provider (POST /external-sign-ins).
+
+        Raises HolmError: INVALID_DATA, TOO_MANY_REQUESTS, NOT_AUTHENTICATED, NOT_FOUND, NOT_ACCEPTABLE, PAYLOAD_TOO_LARGE, UNSUPPORTED_MEDIA_TYPE, UNKNOWN_ERROR, PROVIDER_ERROR, UNAVAILABLE."""
+        return await self._send(
+            Call(
+                _start_external_sign_in,
+                body={"provider": provider, "user_id": user_id, "client_ip": client_ip},
+                body_model=models.StartExternalSignInBody,
+            )
+        )
+
+    async def verify_external_sign_in(
+        self,
+        request_id: str,
+        *,
+        state: str,
+        code: Optional[str] = None,
+        error: Optional[str] = None,
+        iss: Optional[str] = None,
+        client_ip: Optional[str] = None,
+        create_user: Optional[bool] = None,
+    ) -> models.ExternalSignIn:
+        """Verify a sign-in with an identity provider (POST /external-sign-ins/{request_id}/verify).
+
+        Raises HolmError: INVALID_DATA, INVALID_REQUEST, INVALID_CREDENTIAL, IDENTITY_IN_USE, NOT_AUTHENTICATED, NOT_ACCEPTABLE, PAYLOAD_TOO_LARGE, UNSUPPORTED_MEDIA_TYPE, UNKNOWN_ERROR, PROVIDER_ERROR, UNAVAILABLE."""
+        return await self._send(
+            Call(
+                _verify_external_sign_in,
+                path={"request_id": request_id},
+                body={
+                    "state": state,
+                    "code": code,
+                    "error": error,
+                    "iss": iss,
+                    "client_ip": client_ip,
+                    "create_user": create_user,
+                },
+                body_model=models.VerifyExternalSignInBody,
+            )
+        )
+
+    async def link_external_sign_in(
+        self, request_id: str, *, user_id: str, client_ip: Optional[str] = None
+    ) -> models.LinkedExternalSignIn:
+        """Link the identity of a sign-in that answered link_required (POST /external-sign-ins/{request_id}/link).
+
+        Raises HolmError: INVALID_DATA, INVALID_REQUEST, EMAIL_NOT_VERIFIED, IDENTITY_IN_USE, NOT_AUTHENTICATED, NOT_FOUND, NOT_ACCEPTABLE, PAYLOAD_TOO_LARGE, UNSUPPORTED_MEDIA_TYPE, UNKNOWN_ERROR, UNAVAILABLE."""
+        return await self._send(
+            Call(
+                _link_external_sign_in,
+                path={"request_id": request_id},
+                body={"user_id": user_id, "client_ip": client_ip},
+                body_model=models.LinkExternalSignInBody,
+            )
+        )
+
+    async def list_user_identities(self, user_id: str) -> list[models.Identity]:
+        """List a user's identities (GET /users/{user_id}/identities).
+
+        Raises HolmError: NOT_AUTHENTICATED, NOT_FOUND, NOT_ACCEPTABLE, UNSUPPORTED_MEDIA_TYPE, UNKNOWN_ERROR, UNAVAILABLE."""
+        return await self._send(Call(_list_user_identities, path={"user_id": user_id}))
+
+    async def delete_identity(
+        self, identity_id: str, *, session_id: Optional[str] = None
+    ) -> None:
+        """Unlink an identity (DELETE /identities/{identity_id}).
+
+        Raises HolmError: NOT_AUTHENTICATED, NOT_FOUND, NOT_ACCEPTABLE, UNSUPPORTED_MEDIA_TYPE, UNKNOWN_ERROR, UNAVAILABLE."""
+        return await self._send(
+            Call(
+                _delete_identity,
+                path={"identity_id": identity_id},
                 query={"session_id": session_id},
             )
         )

@@ -15,6 +15,8 @@ import { EVENT_TYPES, type EventData } from "../events/store.ts";
 import { deletePasskey } from "../passkeys/actions.ts";
 import { deleteTotpCredential } from "../two-factor/actions.ts";
 import { passkeyAnswer } from "../passkeys/schemas.ts";
+import { deleteIdentity } from "../identity-providers/actions.ts";
+import { identityAnswer } from "../identity-providers/schemas.ts";
 import { createUser, deleteUser, disableUser, enableUser, listUsers } from "../users/actions.ts";
 import type { Disable, SortOrder, User, UserSortBy } from "../users/store.ts";
 import { HashingUnavailableError } from "../../lib/password-hash.ts";
@@ -113,9 +115,10 @@ export async function describeUser(ctx: AppContext, userId: string) {
 	const user = isId(userId) ? await ctx.stores.users.get(userId) : null;
 	if (user === null) return null;
 	const now = nowSeconds(ctx);
-	const [totp, passkeys, resets, verification, updates, locks, passwordBlock, events, sessions] = await Promise.all([
+	const [totp, passkeys, identities, resets, verification, updates, locks, passwordBlock, events, sessions] = await Promise.all([
 		ctx.stores.twoFactor.getCredential(user.id),
 		ctx.stores.passkeys.listForUser(user.id),
+		ctx.stores.identities.listForUser(user.id),
 		ctx.stores.passwordResets.listForUser(user.id),
 		ctx.stores.emailVerifications.get(user.id),
 		ctx.stores.emailUpdates.listForUser(user.id),
@@ -131,6 +134,8 @@ export async function describeUser(ctx: AppContext, userId: string) {
 		totp: totp === null ? null : { created_at: totp.createdAt },
 		// The API's passkey model, which holds neither the public key nor the counter.
 		passkeys: passkeys.map(passkeyAnswer.json),
+		// The API's identity model: the provider, its subject and what it said of the email.
+		identities: identities.map(identityAnswer.json),
 		requests: {
 			password_reset: resets.map((r) => ({ created_at: r.createdAt, expires_at: r.expiresAt, email_verified: r.emailVerified })),
 			email_verification: verification === null ? [] : [{ created_at: verification.createdAt, expires_at: verification.expiresAt }],
@@ -193,6 +198,13 @@ export async function endAllUserSessions(ctx: AppContext, userId: string): Promi
 /** The passkey, by its id, through the passkeys feature (the passkey_deleted event). */
 export async function removePasskey(ctx: AppContext, passkeyId: string): Promise<boolean> {
 	return (await deletePasskey(ctx, passkeyId, null, BY_CONSOLE)).ok;
+}
+
+/** The identity, by its id, through the identity-providers feature (the identity_unlinked event;
+ *  every session of the user ends, as the console's removals do). */
+export async function removeIdentity(ctx: AppContext, identityId: string): Promise<boolean> {
+	const identity = isId(identityId) ? await ctx.stores.identities.get(identityId) : null;
+	return identity !== null && (await deleteIdentity(ctx, identity, null, BY_CONSOLE)).ok;
 }
 
 /** Ends the user's password block and second-factor locks (the user_unblocked event). */

@@ -16,6 +16,7 @@ import {
 	describeUser,
 	eventFeed,
 	removePasskey,
+	removeIdentity,
 	removeTotp,
 	endAllUserSessions,
 	endUserSession,
@@ -114,7 +115,7 @@ export async function handleDeleteUser(c: C): Promise<Response> {
 
 /** An action that takes nothing but the id in its path: NOT_FOUND when there is nothing to act
  *  on; a `console action` log line, naming the id, when done. */
-function pathAction(action: string, param: "user_id" | "passkey_id", act: (ctx: AppContext, id: string) => Promise<boolean>) {
+function pathAction(action: string, param: "user_id" | "passkey_id" | "identity_id", act: (ctx: AppContext, id: string) => Promise<boolean>) {
 	return async function handleAction(c: C): Promise<Response> {
 		if (parseBody(c, emptyBody) === null) return fail("INVALID_DATA");
 		const id = c.req.param(param) ?? "";
@@ -151,6 +152,7 @@ export async function handleCreateUser(c: C): Promise<Response> {
 export const handleDeleteRequests = pathAction("delete_requests", "user_id", deletePendingRequests);
 export const handleUnblock = pathAction("unblock", "user_id", unblock);
 export const handleDeletePasskey = pathAction("delete_passkey", "passkey_id", removePasskey);
+export const handleDeleteIdentity = pathAction("delete_identity", "identity_id", removeIdentity);
 export const handleEndSessions = pathAction("end_sessions", "user_id", endAllUserSessions);
 
 /** Ends one session, named by its id under its user's (a session of another user is NOT_FOUND). */

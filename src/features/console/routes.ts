@@ -41,6 +41,7 @@ const SIGNED_IN: readonly Route[] = [
 	["POST", "/console/api/users/:user_id/end-sessions", handlers.handleEndSessions],
 	["GET", "/console/api/events", handlers.handleEventFeed],
 	["POST", "/console/api/passkeys/:passkey_id/delete", handlers.handleDeletePasskey],
+	["POST", "/console/api/identities/:identity_id/delete", handlers.handleDeleteIdentity],
 ];
 
 interface ConsoleRoutes {

@@ -37,6 +37,9 @@ export const EVENT_TYPES = [
 	"sessions_ended",
 	// The first proof of an unverified address took the account from whoever made it (API.md section 17).
 	"account_claimed",
+	// Sign-in with an identity provider (API.md section 16).
+	"identity_linked",
+	"identity_unlinked",
 ] as const;
 
 export type EventType = (typeof EVENT_TYPES)[number];

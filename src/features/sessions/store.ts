@@ -35,6 +35,7 @@ export type EndReason =
 	| "session_limit"
 	| "console"
 	| "passkey_removed"
+	| "identity_unlinked"
 	| "account_claimed"
 	| "user_disabled";
 

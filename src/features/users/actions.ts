@@ -38,6 +38,7 @@ export async function createUser(
 		totpRegistered: false,
 		recoveryCode: generateCode(),
 		passwordLeaked: false,
+		passwordSet: true,
 		disabled: false,
 		disabledUntil: null,
 		disabledReason: null,

@@ -96,6 +96,14 @@ export const userAnswer = wireShape<User>()({
 		}),
 		(user) => user.passwordLeaked,
 	],
+	password_set: [
+		z.boolean().meta({
+			description:
+				"Whether the user has a password. A user made by an email code or an identity provider has none until a reset sets one: offer " +
+				"\"set a password\" rather than \"change it\".",
+		}),
+		(user) => user.passwordSet,
+	],
 	disabled: [
 		z.boolean().meta({
 			description:
@@ -117,6 +125,7 @@ export const userAnswer = wireShape<User>()({
 	totp_registered: user.totpRegistered,
 	recovery_code: user.recoveryCode,
 	password_leaked: user.passwordLeaked,
+	password_set: user.passwordSet,
 	disabled: user.disabled,
 	disabled_until: user.disabledUntil,
 }));

@@ -11,6 +11,9 @@ export interface User {
 	recoveryCode: string;
 	/** The current password was found in the leak lists at a correct check after it was set. */
 	passwordLeaked: boolean;
+	/** Whether the user has a password at all (one signed up by email code or an identity provider may
+	 *  not): an application offers "set a password" rather than "change it". */
+	passwordSet: boolean;
 	/** Disabled by an operator (API.md section 18): every way in answers USER_DISABLED once its
 	 *  credential proved correct. Judged by the store's clock as the user is read (see disabledState). */
 	disabled: boolean;

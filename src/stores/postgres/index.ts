@@ -14,6 +14,7 @@ import { createPostgresEventLog } from "./events.ts";
 import { createPostgresWebhookQueue } from "./webhook-queue.ts";
 import { createPostgresEmailSignInStore } from "./email-sign-in.ts";
 import { createPostgresLimitStore, deleteExpiredLimits } from "./limits.ts";
+import { createPostgresIdentityStore } from "./identities.ts";
 import { createPostgresPasskeyStore } from "./passkeys.ts";
 import { createPostgresPasswordResetStore } from "./password-reset.ts";
 import { createPostgresPasswordStore } from "./passwords.ts";
@@ -39,6 +40,7 @@ function createPostgresStores(sql: SQL, clock: DatabaseClock, settings: EventSet
 		userImports: createPostgresUserImportStore(sql),
 		console: createPostgresConsoleStore(sql, clock),
 		sessions: createPostgresSessionStore(sql, clock, events),
+		identities: createPostgresIdentityStore(sql, clock, events),
 	};
 }
 

@@ -3,7 +3,7 @@
 // meanwhile), read through a cursor so that memory stays bounded.
 import { encodeBase64 } from "@oslojs/encoding";
 import { connectPostgres } from "./connection.ts";
-import { exportedDisable, exportedPasskey, exportedSession, type ExportedUser, liveNow, type LiveSessions, type PasskeyExportColumns, type SessionExportColumns, type UserExportSource } from "../../features/user-imports/store.ts";
+import { exportedDisable, exportedIdentity, exportedPasskey, exportedSession, type ExportedUser, type IdentityExportColumns, liveNow, type LiveSessions, type PasskeyExportColumns, type SessionExportColumns, type UserExportSource } from "../../features/user-imports/store.ts";
 import type { Int8 } from "./events.ts";
 
 const BATCH = 10_000;
@@ -22,6 +22,7 @@ interface ExportRow {
 	sessions: string | SessionExportColumns[];
 	disabled_until: Int8 | null;
 	disabled_reason: string | null;
+	identities: string | IdentityExportColumns[];
 }
 
 /** The row of one user; `now` judges whether a disable is in force. */
@@ -38,6 +39,7 @@ function toExported(row: ExportRow, now: number): ExportedUser {
 		passkeys: (typeof row.passkeys === "string" ? JSON.parse(row.passkeys) : row.passkeys).map(exportedPasskey),
 		sessions: (typeof row.sessions === "string" ? JSON.parse(row.sessions) : row.sessions).map(exportedSession),
 		...exportedDisable(row.disabled_until, row.disabled_reason, now),
+		identities: (typeof row.identities === "string" ? JSON.parse(row.identities) : row.identities).map(exportedIdentity),
 	};
 }
 
@@ -64,7 +66,11 @@ export function openPostgresUserExport(url: string, live: LiveSessions = liveNow
 							'last_used_at', s.last_used_at, 'client_ip', s.client_ip, 'user_agent', s.user_agent,
 							'second_factor_verified_at', s.second_factor_verified_at) ORDER BY s.created_at, s.id), '[]'::jsonb)
 						FROM session s WHERE s.user_id = u.id AND s.last_used_at > ${Math.floor(live.now - live.idleTimeoutSeconds)}
-							AND s.created_at > ${Math.floor(live.now - live.lifetimeSeconds)}) AS sessions
+							AND s.created_at > ${Math.floor(live.now - live.lifetimeSeconds)}) AS sessions,
+						(SELECT coalesce(jsonb_agg(jsonb_build_object('id', i.id, 'provider', i.provider, 'issuer', i.issuer, 'subject', i.subject,
+							'email', i.email, 'email_verified', i.email_verified, 'name', i.name, 'created_at', i.created_at,
+							'last_sign_in_at', i.last_sign_in_at) ORDER BY i.created_at, i.id), '[]'::jsonb)
+						FROM identity i WHERE i.user_id = u.id) AS identities
 					FROM "user" u LEFT JOIN totp_credential t ON t.user_id = u.id LEFT JOIN passkey_user_handle h ON h.user_id = u.id
 					ORDER BY u.created_at, u.id`,
 				);

@@ -5,7 +5,8 @@ import type { DatabaseClock } from "./clock.ts";
 import type { Int8 } from "./events.ts";
 
 // totp_registered is a column kept by triggers on totp_credential (see its schema step).
-const STORED_COLUMNS = `id, created_at, email, email_verified, recovery_code, password_leaked, totp_registered, disabled_until, disabled_reason`;
+// password_set is read as a comparison: the hash itself is never read with a user.
+const STORED_COLUMNS = `id, created_at, email, email_verified, recovery_code, password_leaked, totp_registered, password_hash <> '' AS password_set, disabled_until, disabled_reason`;
 
 /** The columns a user is made of, with the database's time as the statement reads them (`read_at`),
  *  which judges whether a disable is in force: a user read on any instance, whatever its own clock,
@@ -23,6 +24,7 @@ export interface UserRow {
 	totp_registered: boolean;
 	recovery_code: string;
 	password_leaked: boolean;
+	password_set: boolean;
 	disabled_until: Int8 | null;
 	disabled_reason: string | null;
 	/** The database's time when the row was read (userColumns). */
@@ -38,6 +40,7 @@ export function toUser(row: UserRow): User {
 		totpRegistered: row.totp_registered,
 		recoveryCode: row.recovery_code,
 		passwordLeaked: row.password_leaked,
+		passwordSet: row.password_set,
 		...disabledState(row.disabled_until === null ? null : Number(row.disabled_until), row.disabled_reason, Number(row.read_at)),
 	};
 }

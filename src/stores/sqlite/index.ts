@@ -13,6 +13,7 @@ import { createSqliteEmailSignInStore } from "./email-sign-in.ts";
 import { createSqliteEmailUpdateStore } from "./email-update.ts";
 import { createSqliteEmailVerificationStore } from "./email-verification.ts";
 import { createSqliteEventLog } from "./events.ts";
+import { createSqliteIdentityStore } from "./identities.ts";
 import { createSqlitePasskeyStore } from "./passkeys.ts";
 import { createSqliteWebhookQueue } from "./webhook-queue.ts";
 import { createSqlitePasswordResetStore } from "./password-reset.ts";
@@ -38,6 +39,7 @@ function createStores(db: Database, reads: SnapshotReads, settings: EventSetting
 		userImports: createSqliteUserImportStore(db),
 		console: createSqliteConsoleStore(db, seconds),
 		sessions: createSqliteSessionStore(db, reads, events, seconds),
+		identities: createSqliteIdentityStore(db, reads, events, seconds),
 	};
 }
 

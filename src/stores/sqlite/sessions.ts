@@ -33,6 +33,7 @@ interface ValidationRow extends SessionRow {
 	u_recovery_code: string;
 	u_password_leaked: number;
 	u_totp_registered: number;
+	u_password_set: number;
 	u_disabled_until: number | null;
 	u_disabled_reason: string | null;
 }
@@ -48,6 +49,7 @@ function userOf(row: ValidationRow, now: number): User {
 		totpRegistered: row.u_totp_registered === 1,
 		recoveryCode: row.u_recovery_code,
 		passwordLeaked: row.u_password_leaked === 1,
+		passwordSet: row.u_password_set === 1,
 		...disabledState(row.u_disabled_until, row.u_disabled_reason, now),
 	};
 }
@@ -131,7 +133,7 @@ export function createSqliteSessionStore(db: Database, reads: SnapshotReads, eve
 			s.second_factor_verified_at, s.new_device,
 			u.created_at AS u_created_at, u.email AS u_email, u.email_verified AS u_email_verified,
 			u.recovery_code AS u_recovery_code, u.password_leaked AS u_password_leaked, u.totp_registered AS u_totp_registered,
-			u.disabled_until AS u_disabled_until, u.disabled_reason AS u_disabled_reason
+			u.password_hash <> '' AS u_password_set, u.disabled_until AS u_disabled_until, u.disabled_reason AS u_disabled_reason
 		FROM (
 			SELECT * FROM (SELECT ${SESSION_COLUMNS} FROM session WHERE id >= ?1 ORDER BY id LIMIT 1)
 			UNION ALL

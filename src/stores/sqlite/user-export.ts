@@ -4,7 +4,7 @@
 // Holm serves (as `holm backup` does).
 import { Database } from "bun:sqlite";
 import { encodeBase64 } from "@oslojs/encoding";
-import { exportedDisable, exportedPasskey, exportedSession, type ExportedUser, liveNow, type LiveSessions, type UserExportSource } from "../../features/user-imports/store.ts";
+import { exportedDisable, exportedIdentity, exportedPasskey, exportedSession, type ExportedUser, liveNow, type LiveSessions, type UserExportSource } from "../../features/user-imports/store.ts";
 
 const BATCH = 10_000;
 
@@ -23,6 +23,8 @@ interface ExportRow {
 	sessions: string;
 	disabled_until: number | null;
 	disabled_reason: string | null;
+	/** A JSON array of the user's identities. */
+	identities: string;
 }
 
 /** The row of one user; `now` judges whether a disable is in force. */
@@ -39,6 +41,7 @@ function toExported(row: ExportRow, now: number): ExportedUser {
 		passkeys: JSON.parse(row.passkeys).map(exportedPasskey),
 		sessions: JSON.parse(row.sessions).map(exportedSession),
 		...exportedDisable(row.disabled_until, row.disabled_reason, now),
+		identities: JSON.parse(row.identities).map(exportedIdentity),
 	};
 }
 
@@ -62,7 +65,10 @@ export function openSqliteUserExport(path: string, live: LiveSessions = liveNow(
 							(SELECT json_group_array(json_object('id', id, 'digest', hex(digest), 'created_at', created_at, 'last_used_at', last_used_at,
 								'client_ip', client_ip, 'user_agent', user_agent, 'second_factor_verified_at', second_factor_verified_at))
 							FROM (SELECT * FROM session WHERE session.user_id = user.id AND last_used_at > ?1 AND created_at > ?2
-								ORDER BY created_at, id)) AS sessions
+								ORDER BY created_at, id)) AS sessions,
+							(SELECT json_group_array(json_object('id', id, 'provider', provider, 'issuer', issuer, 'subject', subject, 'email', email,
+								'email_verified', email_verified, 'name', name, 'created_at', created_at, 'last_sign_in_at', last_sign_in_at))
+							FROM (SELECT * FROM identity WHERE identity.user_id = user.id ORDER BY created_at, id)) AS identities
 						FROM user LEFT JOIN totp_credential ON totp_credential.user_id = user.id
 							LEFT JOIN passkey_user_handle ON passkey_user_handle.user_id = user.id
 						ORDER BY user.created_at, user.id`,

@@ -30,10 +30,12 @@ export interface UserRow {
 	password_leaked: number;
 	disabled_until: number | null;
 	disabled_reason: string | null;
+	password_set: number;
 }
 
 // totp_registered is a column kept by triggers on totp_credential (see its schema step).
-export const USER_COLUMNS = `id, created_at, email, email_verified, recovery_code, password_leaked, totp_registered, disabled_until, disabled_reason`;
+// password_set is read as a comparison: the hash itself is never read with a user.
+export const USER_COLUMNS = `id, created_at, email, email_verified, recovery_code, password_leaked, totp_registered, password_hash <> '' AS password_set, disabled_until, disabled_reason`;
 
 // An email query filters by substring; instr avoids LIKE's wildcards in user input.
 const EMAIL_FILTER = `WHERE instr(email, ?) > 0`;
@@ -78,6 +80,7 @@ export function toUser(row: UserRow, now: number): User {
 		totpRegistered: row.totp_registered === 1,
 		recoveryCode: row.recovery_code,
 		passwordLeaked: row.password_leaked === 1,
+		passwordSet: row.password_set === 1,
 		...disabledState(row.disabled_until, row.disabled_reason, now),
 	};
 }

@@ -73,12 +73,24 @@ interface ConsolePasskey {
 	backed_up: boolean;
 }
 
+interface ConsoleIdentity {
+	id: string;
+	provider: string;
+	subject: string;
+	email: string | null;
+	email_verified: boolean;
+	created_at: number;
+	last_sign_in_at: number | null;
+}
+
 export interface UserDetails {
 	/** The server's time (whole Unix seconds). */
 	now: number;
 	user: ConsoleUser;
 	totp: { created_at: number } | null;
 	passkeys?: ConsolePasskey[];
+	/** Identities at identity providers (absent from a Holm without them). */
+	identities?: ConsoleIdentity[];
 	requests: {
 		password_reset: { created_at: number; expires_at: number; email_verified: boolean }[];
 		email_verification: { created_at: number; expires_at: number }[];
@@ -164,6 +176,7 @@ interface ConsoleApi {
 	/** Creates a user with an email and a password, or an email only (`password` null); the new id. */
 	createUser(user: { email: string; password: string | null }): Promise<string>;
 	deletePasskey(id: string): Promise<void>;
+	deleteIdentity(id: string): Promise<void>;
 	endSession(userId: string, sessionId: string): Promise<void>;
 	endSessions(userId: string): Promise<void>;
 	events(filter: EventFilter): Promise<EventPage>;
@@ -246,6 +259,9 @@ export function createConsoleApi(fetch: Fetch, base = "/console/api"): ConsoleAp
 		},
 		async deletePasskey(id) {
 			await call("POST", `/passkeys/${seg(id)}/delete`, {});
+		},
+		async deleteIdentity(id) {
+			await call("POST", `/identities/${seg(id)}/delete`, {});
 		},
 		async endSession(userId, sessionId) {
 			await call("POST", `/users/${seg(userId)}/sessions/${seg(sessionId)}/end`, {});

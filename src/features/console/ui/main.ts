@@ -371,6 +371,33 @@ function userSections(details: UserDetails): HTMLElement[] {
 								true),
 							]),
 						),
+			details.identities === undefined
+				? null
+				: details.identities.length === 0
+					? h("p", {}, "No identities at identity providers.")
+					: table(
+							"Identities at identity providers",
+							["Provider", "Subject", "Email", "Linked", "Last sign-in", "Action"],
+							details.identities.map((identity) => [
+								identity.provider,
+								identity.subject,
+								identity.email === null ? "—" : `${identity.email}${identity.email_verified ? " (verified)" : ""}`,
+								formatTime(identity.created_at),
+								formatTime(identity.last_sign_in_at),
+								labelledButton("Unlink", `Unlink the ${identity.provider} identity ${identity.subject}`, () =>
+									void act(
+										{
+											title: "Unlink this identity?",
+											text: `${who} will no longer sign in with ${identity.provider} (${identity.subject}), and every session of theirs ends.`,
+											action: "Unlink identity",
+										},
+										() => api.deleteIdentity(identity.id),
+										"Identity unlinked.",
+										reload,
+									),
+								true),
+							]),
+						),
 		),
 	);
 

@@ -332,4 +332,42 @@ export const MIGRATIONS: readonly string[] = [
 	ALTER TABLE user ADD COLUMN disabled_until INTEGER;
 	ALTER TABLE user ADD COLUMN disabled_reason TEXT;
 	`,
+	// 16: sign-in with an identity provider (API.md section 16). An identity is (issuer, subject), unique
+	// across users; a request keeps the state, PKCE verifier and nonce Holm sent the browser with, and
+	// once verified into link_required, what the provider said, until POST …/link or its expiry.
+	`
+	CREATE TABLE identity (
+		id TEXT NOT NULL PRIMARY KEY,
+		user_id TEXT NOT NULL REFERENCES user (id) ON DELETE CASCADE,
+		provider TEXT NOT NULL,
+		issuer TEXT NOT NULL,
+		subject TEXT NOT NULL,
+		email TEXT,
+		email_verified INTEGER NOT NULL DEFAULT 0 CHECK (email_verified IN (0, 1)),
+		name TEXT,
+		created_at INTEGER NOT NULL,
+		last_sign_in_at INTEGER,
+		UNIQUE (issuer, subject)
+	) STRICT;
+	CREATE INDEX identity_user_id ON identity (user_id);
+
+	CREATE TABLE external_sign_in_request (
+		id TEXT NOT NULL PRIMARY KEY,
+		provider TEXT NOT NULL,
+		user_id TEXT REFERENCES user (id) ON DELETE CASCADE,
+		stage TEXT NOT NULL CHECK (stage IN ('started', 'verifying', 'link_required')),
+		state TEXT NOT NULL,
+		code_verifier TEXT NOT NULL,
+		nonce TEXT,
+		created_at INTEGER NOT NULL,
+		expires_at INTEGER NOT NULL,
+		issuer TEXT,
+		subject TEXT,
+		email TEXT,
+		email_verified INTEGER CHECK (email_verified IN (0, 1)),
+		name TEXT
+	) STRICT;
+	CREATE INDEX external_sign_in_request_user_id ON external_sign_in_request (user_id);
+	CREATE INDEX external_sign_in_request_expires_at ON external_sign_in_request (expires_at);
+	`,
 ];

@@ -25,6 +25,8 @@ class User:
         recovery_code (str):
         password_leaked (bool): The user's current password was found in the leak lists at a correct check after it was
             set; true until the password is set again (update or reset). Send the user to change it right away.
+        password_set (bool): Whether the user has a password. A user made by an email code or an identity provider has
+            none until a reset sets one: offer "set a password" rather than "change it".
         disabled (bool): An operator disabled the user (POST /users/{user_id}/disable): every way in answers 403
             USER_DISABLED once its credential proved correct, and no session can be created. False again once enabled, or by
             itself once disabled_until has passed.
@@ -40,6 +42,7 @@ class User:
     totp_registered: bool
     recovery_code: str
     password_leaked: bool
+    password_set: bool
     disabled: bool
     disabled_until: Union[None, int]
 
@@ -61,6 +64,8 @@ class User:
 
         password_leaked = self.password_leaked
 
+        password_set = self.password_set
+
         disabled = self.disabled
 
         disabled_until: Union[None, int]
@@ -78,6 +83,7 @@ class User:
                 "totp_registered": totp_registered,
                 "recovery_code": recovery_code,
                 "password_leaked": password_leaked,
+                "password_set": password_set,
                 "disabled": disabled,
                 "disabled_until": disabled_until,
             }
@@ -109,6 +115,8 @@ class User:
 
         password_leaked = d.pop("password_leaked")
 
+        password_set = d.pop("password_set")
+
         disabled = d.pop("disabled")
 
         def _parse_disabled_until(data: object) -> Union[None, int]:
@@ -127,6 +135,7 @@ class User:
             totp_registered=totp_registered,
             recovery_code=recovery_code,
             password_leaked=password_leaked,
+            password_set=password_set,
             disabled=disabled,
             disabled_until=disabled_until,
         )
