@@ -4375,6 +4375,7 @@ export interface operations {
                 };
             };
             401: components["responses"]["NOT_AUTHENTICATED"];
+            403: components["responses"]["USER_DISABLED"];
             406: components["responses"]["NOT_ACCEPTABLE"];
             413: components["responses"]["PAYLOAD_TOO_LARGE"];
             415: components["responses"]["UNSUPPORTED_MEDIA_TYPE"];

@@ -362,6 +362,15 @@ const SCENARIOS: Record<string, readonly Scenario[]> = {
 				return (await signInWithFake(server, fake, "fake", { sub }, { start: { user_id: (await createUser(server)).id } })).answer;
 			},
 		],
+		[
+			"USER_DISABLED",
+			async () => {
+				const sub = `sub-${crypto.randomUUID()}`;
+				const created = (await signInWithFake(server, fake, "fake", { sub }, { verify: { create_user: true } })).answer;
+				await post(`/users/${created.body.user.id}/disable`, {});
+				return (await signInWithFake(server, fake, "fake", { sub })).answer;
+			},
+		],
 	],
 	linkExternalSignIn: [
 		["INVALID_DATA", () => post(`/external-sign-ins/${UNKNOWN}/link`, {})],

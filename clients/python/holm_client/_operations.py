@@ -779,7 +779,7 @@ class Operations:
     ) -> models.ExternalSignIn:
         """Verify a sign-in with an identity provider (POST /external-sign-ins/{request_id}/verify).
 
-        Raises HolmError: INVALID_DATA, INVALID_REQUEST, INVALID_CREDENTIAL, IDENTITY_IN_USE, NOT_AUTHENTICATED, NOT_ACCEPTABLE, PAYLOAD_TOO_LARGE, UNSUPPORTED_MEDIA_TYPE, UNKNOWN_ERROR, PROVIDER_ERROR, UNAVAILABLE."""
+        Raises HolmError: INVALID_DATA, INVALID_REQUEST, INVALID_CREDENTIAL, IDENTITY_IN_USE, NOT_AUTHENTICATED, USER_DISABLED, NOT_ACCEPTABLE, PAYLOAD_TOO_LARGE, UNSUPPORTED_MEDIA_TYPE, UNKNOWN_ERROR, PROVIDER_ERROR, UNAVAILABLE."""
         return self._send(
             Call(
                 _verify_external_sign_in,
@@ -1624,7 +1624,7 @@ class AsyncOperations:
     ) -> models.ExternalSignIn:
         """Verify a sign-in with an identity provider (POST /external-sign-ins/{request_id}/verify).
 
-        Raises HolmError: INVALID_DATA, INVALID_REQUEST, INVALID_CREDENTIAL, IDENTITY_IN_USE, NOT_AUTHENTICATED, NOT_ACCEPTABLE, PAYLOAD_TOO_LARGE, UNSUPPORTED_MEDIA_TYPE, UNKNOWN_ERROR, PROVIDER_ERROR, UNAVAILABLE."""
+        Raises HolmError: INVALID_DATA, INVALID_REQUEST, INVALID_CREDENTIAL, IDENTITY_IN_USE, NOT_AUTHENTICATED, USER_DISABLED, NOT_ACCEPTABLE, PAYLOAD_TOO_LARGE, UNSUPPORTED_MEDIA_TYPE, UNKNOWN_ERROR, PROVIDER_ERROR, UNAVAILABLE."""
         return await self._send(
             Call(
                 _verify_external_sign_in,

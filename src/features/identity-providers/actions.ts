@@ -13,6 +13,7 @@ import { REQUEST_LIFETIME_SECONDS } from "../../limits.ts";
 import { logEvent, logEvents, newEvent } from "../events/actions.ts";
 import { withData, type EventData } from "../events/store.ts";
 import { sessionEnding } from "../sessions/actions.ts";
+import { refuseDisabledSignIn } from "../users/disabled.ts";
 import type { User } from "../users/store.ts";
 import type { IdentityProvider } from "./config.ts";
 import type { ProviderTokens } from "./identity.ts";
@@ -63,7 +64,7 @@ export async function startExternalSignIn(
 	return ok({ request, authorizationUrl: started.value.url });
 }
 
-export const VERIFY_EXTERNAL_SIGN_IN_ERRORS = ["INVALID_REQUEST", "INVALID_CREDENTIAL", "PROVIDER_ERROR", "IDENTITY_IN_USE"] as const;
+export const VERIFY_EXTERNAL_SIGN_IN_ERRORS = ["INVALID_REQUEST", "INVALID_CREDENTIAL", "PROVIDER_ERROR", "IDENTITY_IN_USE", "USER_DISABLED"] as const;
 
 export type Outcome = "signed_in" | "created" | "linked" | "link_required" | "unknown";
 
@@ -123,6 +124,8 @@ export async function verifyExternalSignIn(
 		case "INVALID_REQUEST":
 		case "IDENTITY_IN_USE":
 			return fail(settled.outcome);
+		case "USER_DISABLED":
+			return refuseDisabledSignIn(ctx, { userId: settled.userId, clientIp: input.clientIp, data: external });
 		case "unknown":
 			return ok({ outcome: "unknown", user: null, identity: null, ...said });
 		case "link_required":

@@ -57,6 +57,9 @@ export type Settled =
 	| { outcome: "link_required"; user: User | null }
 	| { outcome: "unknown" }
 	| { outcome: "IDENTITY_IN_USE" }
+	/** The identity's user (or the user it would be linked to) is disabled (API.md section 18): the
+	 *  request is used up and nothing else happens. */
+	| { outcome: "USER_DISABLED"; userId: string }
 	/** The user the request was made for was deleted meanwhile. */
 	| { outcome: "INVALID_REQUEST" };
 

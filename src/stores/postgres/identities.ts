@@ -91,6 +91,14 @@ export function createPostgresIdentityStore(sql: SQL, clock: DatabaseClock, even
 			written.push(stored);
 		};
 		const at = plan.newIdentity.createdAt;
+		// A disabled user is refused once the provider's answer proved who it is: no sign-in, no link.
+		if (decision.outcome === "signed_in" || decision.outcome === "linked") {
+			const target = locked.find((row) => row.id === decision.userId);
+			if (target !== undefined && toUser(target).disabled) {
+				await tx`DELETE FROM external_sign_in_request WHERE id = ${request.id}`;
+				return { outcome: "USER_DISABLED", userId: decision.userId };
+			}
+		}
 		switch (decision.outcome) {
 			case "IDENTITY_IN_USE":
 			case "unknown":

@@ -76,6 +76,11 @@ export function createSqliteIdentityStore(db: Database, reads: SnapshotReads, ev
 			written.push(stored);
 		};
 		const at = plan.newIdentity.createdAt;
+		// A disabled user is refused once the provider's answer proved who it is: no sign-in, no link.
+		if ((decision.outcome === "signed_in" || decision.outcome === "linked") && toUser(selectUser.get(decision.userId)!, now()).disabled) {
+			deleteRequest.run(request.id);
+			return { outcome: "USER_DISABLED", userId: decision.userId };
+		}
 		switch (decision.outcome) {
 			case "IDENTITY_IN_USE":
 			case "unknown":
