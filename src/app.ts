@@ -1,7 +1,9 @@
-// createApp(deps): the Hono app with the shared middleware, the error mapping and every route.
+// createApp(deps): the service: its request pipeline (the shared checks, each row's endpoint, the
+// error mapping, the request line and metrics) over the route table, and the console when it is on.
 import type { SessionSettings } from "./features/sessions/settings.ts";
 import { getPath } from "hono/utils/url";
 import { createClientIpReport } from "./client-ip-report.ts";
+import { createLimitRefusalReport, type LimitRefusalReport } from "./limit-refusal-report.ts";
 import { errorCodeOf, errorResponse, failureResponse, unavailableResponse } from "./errors.ts";
 import { createConsoleRoutes, isConsolePath } from "./features/console/routes.ts";
 import { clientClosed, clientClosedCodeOf, clientClosedResponse } from "./http/client-closed.ts";
@@ -9,9 +11,10 @@ import type { AppContext } from "./http/env.ts";
 import { PipelineContext, RequestView, type RequestContext } from "./http/request-context.ts";
 import { createRouter, type Match } from "./http/router.ts";
 import type { LeakCheck } from "./leak-check/index.ts";
+import { invalidDataOf } from "./lib/invalid-data.ts";
 import { HashingUnavailableError, type Hasher } from "./lib/password-hash.ts";
 import { createLimits, DEFAULT_LIMITS, PER_USER_RULES, RULES, type LimitObserver, type LimitSettings } from "./limits.ts";
-import type { Logger } from "./log.ts";
+import type { LogFields, Logger } from "./log.ts";
 import type { Metrics } from "./metrics.ts";
 import { closeIfBodyUnread } from "./middleware/close-unread-body.ts";
 import { checkMediaTypes } from "./middleware/media-type.ts";
@@ -23,6 +26,7 @@ import { DEFAULT_BODY_LIMIT, type Feature } from "./http/route.ts";
 import { newEvent, recordEvent } from "./features/events/actions.ts";
 import type { Storage } from "./stores/index.ts";
 import type { PasskeyConfig } from "./config.ts";
+import { createIdentityProviders, type IdentityProviders } from "./features/identity-providers/protocol.ts";
 
 interface AppDeps {
 	/** The database: SQLite (limits in memory) or PostgreSQL (limits shared by every instance). */
@@ -43,6 +47,8 @@ interface AppDeps {
 	console?: boolean;
 	/** Session timeouts and the per-user cap (API.md section 13); the defaults when absent. */
 	sessions?: SessionSettings;
+	/** The identity providers (--identity-providers, API.md section 16); none when absent. */
+	identityProviders?: IdentityProviders;
 }
 
 // A caller's request id is kept when it looks like one (a UUID, a trace id, a ULID); anything else
@@ -56,13 +62,14 @@ function requestIdOf(given: string | null): string {
 	return given !== null && REQUEST_ID.test(given) ? given : crypto.randomUUID();
 }
 
-/** Refusals are counted; a key that becomes blocked is a security event, except the hashing
- *  bucket's, which empties and refills every few seconds under ordinary use. The event names the
+/** Refusals are counted and logged (limit-refusal-report.ts); a key that becomes blocked is a
+ *  security event, except the hashing bucket's, which empties and refills every few seconds under
+ *  ordinary use. The event names the
  *  blocked key and the other party of the call that blocked it (null when the call had none).
  *  `ctx` is asked for only once a block happens, after the context exists. */
-function observeLimits(metrics: Metrics, ctx: () => AppContext): LimitObserver {
+function observeLimits(refusals: LimitRefusalReport, ctx: () => AppContext): LimitObserver {
 	return {
-		refused: (limit) => metrics.refused(limit),
+		refused: (limit) => refusals.refused(limit),
 		async blocked(limit, key, party) {
 			if (limit === RULES.passwordHashing.name) return;
 			const context = ctx();
@@ -103,12 +110,12 @@ const NO_ROUTE = "/*";
 
 /** What Bun.serve calls for each request (`server` is the Bun server, which the console asks for
  *  the peer's address), and what tests call in-process. */
-interface Service {
+export interface RequestHandler {
 	fetch(request: Request, server?: unknown): Promise<Response>;
 }
 
 export interface App {
-	app: Service;
+	app: RequestHandler;
 	ctx: AppContext;
 	/** Resolves once no request is being handled. The listener's stop waits only for requests
 	 *  whose client is still connected; the database must stay open for the others too. */
@@ -117,17 +124,20 @@ export interface App {
 
 export function createApp(deps: AppDeps): App {
 	const now = deps.now ?? Date.now;
+	const limitRefusals = createLimitRefusalReport(deps.metrics, deps.log, now, deps.limits ?? DEFAULT_LIMITS);
 	const ctx: AppContext = {
 		storage: deps.storage,
 		now,
 		stores: deps.storage.stores,
-		limits: createLimits(deps.storage.limitStore, observeLimits(deps.metrics, () => ctx), deps.limits ?? DEFAULT_LIMITS),
+		limits: createLimits(deps.storage.limitStore, observeLimits(limitRefusals, () => ctx), deps.limits ?? DEFAULT_LIMITS),
 		leakCheck: countedLeakCheck(deps.leakCheck, deps.metrics),
 		hasher: deps.hasher,
 		log: deps.log,
 		metrics: deps.metrics,
 		clientIpReport: createClientIpReport(deps.metrics, deps.log, now),
+		limitRefusals,
 		passkeys: deps.passkeys ?? null,
+		identityProviders: deps.identityProviders ?? createIdentityProviders([]),
 		sessions: deps.sessions,
 	};
 	const featuresOff = new Set<Feature>(ctx.passkeys === null ? ["passkeys"] : []);
@@ -165,7 +175,7 @@ export function createApp(deps: AppDeps): App {
 			}
 			if (c !== null) closeIfBodyUnread(c, response);
 			response.headers.set("X-Request-Id", requestId);
-			logRequest(method, route, requestId, response, (performance.now() - started) / 1000);
+			logRequest(request, route, requestId, response, (performance.now() - started) / 1000);
 			// Answered by the GET row, without its body (as Hono did).
 			return method === "HEAD" ? new Response(null, response) : response;
 		} finally {
@@ -201,13 +211,20 @@ export function createApp(deps: AppDeps): App {
 		return response;
 	}
 
-	function logRequest(method: string, route: string, requestId: string, response: Response, seconds: number): void {
+	function logRequest(request: Request, route: string, requestId: string, response: Response, seconds: number): void {
+		const method = request.method;
 		const status = response.status;
 		// Every error answer (errors.ts) and the stand-in of a client that left (499) is 400 or more:
 		// a success is looked up in neither of their weak maps.
 		const error = status < 400 ? null : (errorCodeOf(response) ?? clientClosedCodeOf(response));
 		deps.metrics.request(route, method, status, error, seconds);
-		const fields = { request_id: requestId, method, route, status, error, ms: Math.round(seconds * 10_000) / 10 };
+		const fields: LogFields = { request_id: requestId, method, route, status, error, ms: Math.round(seconds * 10_000) / 10 };
+		// The field and the problem of a body that did not fit, never its value (lib/invalid-data.ts).
+		const invalid = error === "INVALID_DATA" ? invalidDataOf(request) : undefined;
+		if (invalid !== undefined) {
+			fields.field = invalid.field;
+			fields.problem = invalid.problem;
+		}
 		// Probes and scrapes come every few seconds and say nothing new: their lines are for
 		// --log-level debug. A 500 is a fault to look into: its line is at error level, beside the
 		// "request failed" line that says why.

@@ -76,6 +76,8 @@ export interface ServeConfig {
 	console: boolean;
 	/** Session timeouts and the per-user cap (API.md section 13); absent means the defaults. */
 	sessions?: SessionSettings;
+	/** --identity-providers: the file of providers (API.md section 16), read and checked at start; null for none. */
+	identityProviders?: string | null;
 }
 
 interface WebhookConfig {
@@ -125,6 +127,7 @@ const serveOptions = {
 	"session-idle-timeout": { type: "string" },
 	"session-lifetime": { type: "string" },
 	"sessions-per-user": { type: "string" },
+	"identity-providers": { type: "string" },
 } as const;
 
 /** The flags that take one value (--webhook-event, --limit and --passkey-origin repeat, and
@@ -418,6 +421,7 @@ export function parseServeConfig(args: string[], env: Env): ServeConfig {
 			lifetime: pick(values, env, "session-lifetime"),
 			perUser: pick(values, env, "sessions-per-user"),
 		}),
+		identityProviders: pick(values, env, "identity-providers") ?? null,
 	};
 }
 

@@ -1,9 +1,10 @@
 // The data directory: created when missing (mode 0700), checked to be writable, and locked for
 // the life of the process, so a second `holm serve` on it is refused at start (API.md section 7):
 // two servers on one directory would each keep their own in-memory rate limits, doubling every
-// limit for a guesser who spreads requests over both.
+// limit for a guesser who spreads requests over both. While it listens, the server records its
+// address there too (holm.url), for `holm console-link`.
 import { Database } from "bun:sqlite";
-import { accessSync, constants, existsSync, mkdirSync, rmdirSync, unlinkSync } from "node:fs";
+import { accessSync, constants, existsSync, mkdirSync, readFileSync, renameSync, rmdirSync, unlinkSync, writeFileSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { ConfigError } from "./config-error.ts";
 
@@ -91,4 +92,47 @@ export function lockDataDir(dir: string): DataDirLock {
 			db.close();
 		},
 	};
+}
+
+/** Where `holm serve` says, for as long as it listens, the address it listens on (`http://host:port`
+ *  or `unix:PATH`), so that `holm console-link` on the same directory can link to it. */
+const ADDRESS_FILE = "holm.url";
+
+/** Records `url` as the address this server listens on; written whole (a temporary file renamed),
+ *  so a reader never sees half of it. A failure is no reason to stop serving: it is only a hint. */
+export function recordAddress(dir: string, url: string): boolean {
+	const temporary = join(dir, `.${ADDRESS_FILE}.${process.pid}`);
+	try {
+		writeFileSync(temporary, `${url}\n`, { mode: 0o600 });
+		renameSync(temporary, join(dir, ADDRESS_FILE));
+		return true;
+	} catch {
+		try {
+			unlinkSync(temporary);
+		} catch {
+			// never written
+		}
+		return false;
+	}
+}
+
+/** The address a server on `dir` recorded, or null when none listens (or none says so). A file a
+ *  server left by dying is read as if it still listened there: its next start will most likely. */
+export function recordedAddress(dir: string): string | null {
+	try {
+		const url = readFileSync(join(dir, ADDRESS_FILE), "utf8").trim();
+		return url === "" ? null : url;
+	} catch {
+		return null;
+	}
+}
+
+/** At a stop: removes the record, unless another instance on the directory (PostgreSQL) wrote its own since. */
+export function forgetAddress(dir: string, url: string): void {
+	if (recordedAddress(dir) !== url) return;
+	try {
+		unlinkSync(join(dir, ADDRESS_FILE));
+	} catch {
+		// gone already
+	}
 }

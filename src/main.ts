@@ -217,6 +217,25 @@ async function main(argv: string[]): Promise<number> {
 	}
 }
 
+/**
+ * Under `npx holm` (bin/holm.js) the wrapper gives its pid: once this process's parent is another,
+ * the wrapper is gone (SIGKILL ends it without passing anything on) and nobody is left to stop
+ * Holm, so it stops as on SIGTERM: `holm serve` drains its requests and frees the data directory.
+ * Polled, since an orphan gets no signal; twice a second costs nothing and stops within a second.
+ */
+function stopWithTheWrapper(): void {
+	const wrapper = process.env.HOLM_WRAPPER_PID;
+	if (wrapper === undefined) return;
+	delete process.env.HOLM_WRAPPER_PID;
+	const watch = setInterval(() => {
+		if (String(process.ppid) === wrapper) return;
+		clearInterval(watch);
+		process.kill(process.pid, "SIGTERM");
+	}, 500);
+	watch.unref();
+}
+
+stopWithTheWrapper();
 try {
 	const code = await main(process.argv.slice(2));
 	if (code >= 0) process.exit(code);

@@ -8,6 +8,7 @@ import emailUpdate from "./features/email-update/handlers.ts";
 import emailVerification from "./features/email-verification/handlers.ts";
 import events from "./features/events/handlers.ts";
 import health from "./features/health/handlers.ts";
+import identityProviders from "./features/identity-providers/handlers.ts";
 import metrics from "./features/metrics/handlers.ts";
 import passkeys from "./features/passkeys/handlers.ts";
 import passwordReset from "./features/password-reset/handlers.ts";
@@ -41,6 +42,8 @@ export const ROUTES: readonly Route[] = [
 	route("GET", "/users", users.listUsers),
 	route("GET", "/users/:user_id", users.getUser),
 	route("DELETE", "/users/:user_id", users.deleteUser),
+	route("POST", "/users/:user_id/disable", users.disableUser),
+	route("POST", "/users/:user_id/enable", users.enableUser),
 
 	route("POST", "/users/:user_id/verify-password", passwords.verifyPassword, { limits: PASSWORD_GUESSES }),
 	route("POST", "/users/:user_id/update-password", passwords.updatePassword, { limits: PASSWORD_GUESSES }),
@@ -85,6 +88,13 @@ export const ROUTES: readonly Route[] = [
 	route("GET", "/users/:user_id/passkeys", passkeys.listUserPasskeys, PASSKEYS),
 	route("GET", "/passkeys/:passkey_id", passkeys.getPasskey, PASSKEYS),
 	route("DELETE", "/passkeys/:passkey_id", passkeys.deletePasskey, PASSKEYS),
+
+	route("GET", "/identity-providers", identityProviders.listIdentityProviders),
+	route("POST", "/external-sign-ins", identityProviders.startExternalSignIn, { limits: ["code-requests-address"] }),
+	route("POST", "/external-sign-ins/:request_id/verify", identityProviders.verifyExternalSignIn), // one verify per request
+	route("POST", "/external-sign-ins/:request_id/link", identityProviders.linkExternalSignIn),
+	route("GET", "/users/:user_id/identities", identityProviders.listUserIdentities),
+	route("DELETE", "/identities/:identity_id", identityProviders.deleteIdentity),
 
 	route("POST", "/users/:user_id/sessions", sessions.createSession),
 	route("GET", "/users/:user_id/sessions", sessions.listUserSessions),

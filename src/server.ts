@@ -6,7 +6,7 @@ import { existsSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { createApp, type App } from "./app.ts";
 import { DATABASE_PASSWORD_WARNING, DEFAULT_EVENT_CONFIG, type DatabaseConfig, type EventConfig, type ServeConfig } from "./config.ts";
-import { lockDataDir, prepareDataDir, removeNewDataDir, type DataDirLock } from "./data-dir.ts";
+import { forgetAddress, lockDataDir, prepareDataDir, recordAddress, removeNewDataDir, type DataDirLock } from "./data-dir.ts";
 import type { TurnWrites } from "./http/answers-together.ts";
 import type { AppContext } from "./http/env.ts";
 import { createLeakCheck } from "./leak-check/index.ts";
@@ -21,6 +21,8 @@ import { describePostgres, openPostgresStorage } from "./stores/postgres/index.t
 import { openSqliteStorage, type Checkpoints } from "./stores/sqlite/index.ts";
 import { startWebhookDeliverer, type WebhookDeliverer } from "./webhooks/deliverer.ts";
 import { loadWebhookSecret } from "./webhooks/secret.ts";
+import { loadIdentityProviders, type IdentityProvider } from "./features/identity-providers/config.ts";
+import { createIdentityProviders } from "./features/identity-providers/protocol.ts";
 
 const SWEEP_INTERVAL_MS = 60_000;
 /** Beyond this, an instance's clock and the database's disagree enough to say so (docs/postgres.md). */
@@ -38,6 +40,10 @@ export interface ServerOptions {
 	webhookTimeoutMs?: number;
 	/** Tests only: on PostgreSQL, the time the database judges by instead of its own clock. */
 	fixedDatabaseClock?: () => number;
+	/** What calls to identity providers go out with (fetch; tests stand in for the providers), and
+	 *  how long one may take (5 s). */
+	identityProviderFetch?: typeof fetch;
+	identityProviderTimeoutMs?: number;
 	/** Tests only: a cheaper argon2id cost where hashing is not what a test is about (the
 	 *  contract's otherwise; no flag or environment variable sets it). */
 	hashCost?: Argon2Cost;
@@ -90,7 +96,7 @@ function describeSecrets(config: ServeConfig, log: Logger, loaded: ReturnType<ty
 /** What a server runs, without its listener, its data directory's lock and its sweep timer: the
  *  app over the database, the secrets, the leak check and the webhook deliverer. Tests call the app
  *  in-process through it where the wire is not the point (test/support.ts). */
-interface Service {
+interface OpenService {
 	app: App["app"];
 	ctx: AppContext;
 	/** Resolves once no request is being handled. */
@@ -106,13 +112,14 @@ interface Service {
 }
 
 /** Opens the database and builds the app; the caller takes care of the data directory. */
-export async function openService(options: ServerOptions): Promise<Service> {
+export async function openService(options: ServerOptions): Promise<OpenService> {
 	const { config, log } = options;
 	const loaded = loadSecrets(config.secret, config.dir);
 	describeSecrets(config, log, loaded);
 	if (config.databasePasswordInArgs) log.warn(DATABASE_PASSWORD_WARNING);
 	const events = config.events ?? DEFAULT_EVENT_CONFIG;
 	const webhookKey = events.webhook === null ? null : loadWebhookSecret(events.webhook.secretFile);
+	const providers = config.identityProviders == null ? [] : loadIdentityProviders(config.identityProviders);
 
 	const database = describeDatabase(config.database, config.dir);
 	const isNewFile = config.database.kind === "sqlite" && !existsSync(database);
@@ -158,9 +165,15 @@ export async function openService(options: ServerOptions): Promise<Service> {
 			passkeys: config.passkeys,
 			console: config.console,
 			sessions: config.sessions,
+			identityProviders: createIdentityProviders(providers, {
+				fetch: options.identityProviderFetch,
+				timeoutMs: options.identityProviderTimeoutMs,
+				now: options.now,
+			}),
 		});
 		await checkClock(storage, ctx.now, log);
 		describePasskeys(config, log);
+		describeIdentityProviders(providers, log);
 		describeConsoleAndWebhooks(config, events, log);
 		const webhooks =
 			events.webhook === null || webhookKey === null
@@ -217,7 +230,7 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
 	const usesDataDir = config.database.kind === "sqlite" || config.dirGiven;
 	const dirCreated = usesDataDir && prepareDataDir(config.dir);
 	let lock: DataDirLock | null = null;
-	let service: Service | null = null;
+	let service: OpenService | null = null;
 	try {
 		lock = config.database.kind === "sqlite" ? lockDataDir(config.dir) : null;
 		service = await openService(options);
@@ -226,12 +239,17 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
 			config.unix !== null
 				? await listenOnUnix(config.unix, config.unixMode, service.app.fetch, writes)
 				: listenOnTcp(config.host, config.port, service.app.fetch, writes);
+		// For `holm console-link` on the same directory, which links to where this server listens.
+		const recorded = usesDataDir && recordAddress(config.dir, listener.url);
+		const forget = () => {
+			if (recorded) forgetAddress(config.dir, listener.url);
+		};
 		return {
 			url: listener.url,
 			database: service.database,
 			createdSecret: service.createdSecret,
 			ctx: service.ctx,
-			stop: stopper(listener, service, lock, log),
+			stop: stopper(listener, service, lock, log, forget),
 		};
 	} catch (error) {
 		await service?.close();
@@ -264,6 +282,13 @@ function describePasskeys(config: ServeConfig, log: Logger): void {
 	}
 	const { rpId, origins, userVerification } = config.passkeys;
 	log.info("passkeys are on", { rp_id: rpId, origins: origins.join(","), user_verification: userVerification });
+}
+
+/** Once at start, when there are any: the identity providers by name and kind (never a client id or
+ *  secret), so that an operator sees which the file gave. */
+function describeIdentityProviders(providers: readonly IdentityProvider[], log: Logger): void {
+	if (providers.length === 0) return;
+	log.info("identity providers", { providers: providers.map((provider) => `${provider.name} (${provider.kind})`).join(", ") });
 }
 
 /** Once at start, like passkeys: the console and webhooks, when given. Only the receiver's origin is
@@ -305,7 +330,7 @@ async function checkClock(storage: Storage, now: () => number, log: Logger): Pro
 }
 
 /** Starts the sweep of expired rows and returns the stop that ends everything, in order, once. */
-function stopper(listener: Listener, service: Service, lock: DataDirLock | null, log: Logger): () => Promise<void> {
+function stopper(listener: Listener, service: OpenService, lock: DataDirLock | null, log: Logger, forgetOwnAddress: () => void): () => Promise<void> {
 	const { storage, ctx } = service;
 	let sweeping: Promise<void> = Promise.resolve();
 	const sweep = setInterval(() => {
@@ -323,6 +348,7 @@ function stopper(listener: Listener, service: Service, lock: DataDirLock | null,
 		stopping ??= (async () => {
 			clearInterval(sweep);
 			await listener.stop(); // stops accepting, resolves once requests in flight are answered
+			forgetOwnAddress();
 			await service.idle(); // and those whose client went away meanwhile, which the listener does not wait for
 			await sweeping;
 			await service.close();

@@ -52,6 +52,10 @@ ${LIMIT_ROWS}
   --session-idle-timeout 7d          a session unused this long ends (s, m, h, d)      HOLM_SESSION_IDLE_TIMEOUT
   --session-lifetime 30d             a session ends this long after its creation       HOLM_SESSION_LIFETIME
   --sessions-per-user 50             one more ends the user's least recently used one  HOLM_SESSIONS_PER_USER
+  --identity-providers FILE          sign-in with identity providers: a JSON array of  HOLM_IDENTITY_PROVIDERS
+                                     {name, kind (oidc|microsoft|github), client_id,
+                                     client_secret_file, redirect_uri, issuer, ...}
+                                     (docs/identity-providers.md); checked at start
 
 Make a secret with \`holm generate-secret\`. A bad flag or value, or a data directory another
 holm holds, exits with status 2.`;
@@ -99,13 +103,15 @@ const CONSOLE_LINK = `Usage: holm console-link [--dir holm_data | --database pos
                          [--host 127.0.0.1] [--port 4000] [--end-sessions]
 
 Prints a one-time link that signs a browser in to the console of a holm serve --console on the
-same database: http://HOST:PORT/console/#token=... It works once, within --ttl (s, m or h; at
+same database: http://HOST:PORT/console/#token=..., where the holm serve on the same --dir
+listens unless --host or --port says otherwise. It works once, within --ttl (s, m or h; at
 most 24h). The session it opens ends after 30 minutes idle or 12 hours in all. The session cookie
 is only kept over TLS or on a loopback address: open a server's console through an SSH tunnel
 (ssh -L 4000:127.0.0.1:4000 server) or behind TLS.
 
   --ttl 10m          how long the link may wait to be opened                HOLM_CONSOLE_TTL
-  --host, --port     where the link points (default HOLM_HOST, HOLM_PORT, or 127.0.0.1:4000)
+  --host, --port     where the link points (HOLM_HOST, HOLM_PORT); without either, the address
+                     the holm serve on --dir listens on, else 127.0.0.1:4000
   --end-sessions     ends every console session and unused link instead; prints no link`;
 
 const VERSION = `Usage: holm version
@@ -136,7 +142,9 @@ export const USAGE = `Usage:
              [--passkey-rp-id ID --passkey-origin ORIGIN ... [--passkey-rp-name N]
               [--passkey-user-verification required|preferred]] [--console]
              [--session-idle-timeout 7d] [--session-lifetime 30d] [--sessions-per-user 50]
-  holm console-link [--dir holm_data | --database postgres://...] [--ttl 10m] [--end-sessions]
+             [--identity-providers FILE]
+  holm console-link [--dir holm_data | --database postgres://...] [--ttl 10m]
+                    [--host 127.0.0.1] [--port 4000] [--end-sessions]
   holm migrate [--database sqlite|postgres://...] [--dir holm_data]
   holm generate-secret
   holm backup [--dir holm_data] DEST

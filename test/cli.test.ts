@@ -4,6 +4,7 @@ import { describe, expect, test } from "bun:test";
 import { existsSync, readdirSync, readFileSync, realpathSync, statSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import packageJson from "../package.json" with { type: "json" };
+import { COMMAND_USAGE, USAGE } from "../src/usage.ts";
 import { PROCESS_SECRET, runHolm, serveHolm, STRONG_PASSWORD, tempDirsForThisFile } from "./support.ts";
 
 const newDir = tempDirsForThisFile();
@@ -192,6 +193,19 @@ describe("--help", () => {
 	test("holm --help still lists every command", () => {
 		const usage = run(["--help"]).stdout;
 		for (const command of ["serve", "generate-secret", "backup", "build-leak-file", "version"]) expect(usage).toContain(`holm ${command}`);
+	});
+
+	test("holm --help shows each command with every flag of its own usage line (console-link's --host and --port were missing)", () => {
+		for (const [command, usage] of Object.entries(COMMAND_USAGE)) {
+			// The command's synopsis: from "Usage:" to the first empty line.
+			const synopsis = usage.slice(0, usage.indexOf("\n\n"));
+			// Its lines in the top-level usage: from "holm COMMAND" to the next command.
+			const start = USAGE.indexOf(`  holm ${command}`);
+			expect({ command, listed: start >= 0 }).toEqual({ command, listed: true });
+			const next = USAGE.indexOf("\n  holm ", start + 1);
+			const shown = USAGE.slice(start, next === -1 ? undefined : next);
+			for (const flag of synopsis.match(/--[a-z][a-z-]*/g) ?? []) expect({ command, flag, shown: shown.includes(flag) }).toEqual({ command, flag, shown: true });
+		}
 	});
 });
 

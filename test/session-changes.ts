@@ -83,6 +83,12 @@ export const SESSION_CHANGES: SessionChange[] = [
 		run: (server, user, keep) => server.request("DELETE", `/passkeys/${passkeyIds.get(user.id)}${keep === null ? "" : `?session_id=${keep}`}`),
 	},
 	{
+		name: "disable",
+		reason: "user_disabled",
+		keeps: false,
+		run: (server, user) => server.request("POST", `/users/${user.id}/disable`, { reason: "sessions end with it" }),
+	},
+	{
 		name: "user deletion",
 		reason: "user_deleted",
 		keeps: false,

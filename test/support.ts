@@ -12,7 +12,7 @@ import { Database } from "bun:sqlite";
 import { afterAll, beforeAll, expect } from "bun:test";
 import { Faroe, FaroeError } from "@faroe/sdk";
 import { SQL } from "bun";
-import { mkdtempSync, rmSync } from "node:fs";
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { Secret, TOTP } from "otpauth";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -117,8 +117,10 @@ export interface TestServerOptions {
 	/** Where the test clock starts (2026-11-21 12:00 UTC unless given). */
 	clockStartsAt?: number;
 	/** On PostgreSQL, whose clock judges limits, expiry and the sweep: the test clock (moved by
-	 *  `clock.advance`, as the instance's is), or the database server's own, as in production. */
-	databaseClock?: "test" | "database";
+	 *  `clock.advance`, as the instance's is), the database server's own, as in production, or
+	 *  another instance's test clock (instances whose own clocks disagree, one database time that
+	 *  the test moves). */
+	databaseClock?: "test" | "database" | TestClock;
 	/** `--limit` values (`hashing=20/10s`); the contract's figures otherwise. */
 	limits?: string[];
 	/** Passkeys on (API.md section 10); off by default, as without --passkey-rp-id. */
@@ -130,6 +132,26 @@ export interface TestServerOptions {
 	listen?: boolean;
 	/** "real": argon2id at the contract's cost, for tests about hashing; a cheap cost otherwise. */
 	hashing?: "real" | "cheap";
+	/** Identity providers (API.md section 16) as the --identity-providers file holds them, each with
+	 *  its `client_secret` inline: written to files of mode 0600 in the data directory. */
+	identityProviders?: Record<string, unknown>[];
+	/** What calls to the identity providers go out with (fetch by default), and their timeout. */
+	identityProviderFetch?: typeof fetch;
+	identityProviderTimeoutMs?: number;
+}
+
+/** Writes the --identity-providers file of `providers` (and a secret file for each) into `dir`. */
+export function writeIdentityProviders(dir: string, providers: Record<string, unknown>[]): string {
+	const entries = providers.map((provider, i) => {
+		const { client_secret: secret, ...rest } = provider;
+		if (secret === undefined) return rest;
+		const file = join(dir, `provider-secret-${i}`);
+		writeFileSync(file, `${String(secret)}\n`, { mode: 0o600 });
+		return { ...rest, client_secret_file: file };
+	});
+	const path = join(dir, "identity-providers.json");
+	writeFileSync(path, JSON.stringify(entries), { mode: 0o600 });
+	return path;
 }
 
 /** The argon2id cost of tests that are not about hashing: the same function at a fraction of the
@@ -182,6 +204,12 @@ async function startListening(options: ServerOptions): Promise<Started> {
 	return { url: running.url, ctx: running.ctx, fetch: (request) => fetch(request), stop: running.stop };
 }
 
+function fixedDatabaseClock(option: TestServerOptions["databaseClock"], own: TestClock): (() => number) | undefined {
+	if (option === "database") return undefined;
+	const clock = option === undefined || option === "test" ? own : option;
+	return () => clock.now;
+}
+
 export async function startTestServer(options: TestServerOptions = {}): Promise<TestServer> {
 	const dir = options.dir ?? tempDir();
 	const clock: TestClock = {
@@ -209,6 +237,7 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
 		passkeys: options.passkeys ?? null,
 		console: options.console ?? false,
 		sessions: options.sessions,
+		identityProviders: options.identityProviders === undefined ? null : writeIdentityProviders(dir, options.identityProviders),
 	};
 	const serverOptions: ServerOptions = {
 		config,
@@ -217,8 +246,10 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
 		limiterCapacity: options.limiterCapacity,
 		hashingStartDeadlineMs: options.hashingStartDeadlineMs,
 		webhookTimeoutMs: options.webhookTimeoutMs,
-		fixedDatabaseClock: options.databaseClock === "database" ? undefined : () => clock.now,
+		fixedDatabaseClock: fixedDatabaseClock(options.databaseClock, clock),
 		hashCost: options.hashing === "real" ? undefined : CHEAP_HASH_COST,
+		identityProviderFetch: options.identityProviderFetch,
+		identityProviderTimeoutMs: options.identityProviderTimeoutMs,
 	};
 	const running = options.listen === true ? await startListening(serverOptions) : await startInProcess(serverOptions, dir);
 	const base = running.url ?? "http://holm.test";

@@ -31,6 +31,11 @@ export type EventPage = Schemas["EventPage"];
 export type Session = Schemas["Session"];
 export type CreatedSession = Schemas["CreatedSession"];
 export type ValidatedSession = Schemas["ValidatedSession"];
+export type IdentityProvider = Schemas["IdentityProvider"];
+export type ExternalSignInRequest = Schemas["ExternalSignInRequest"];
+export type ExternalSignIn = Schemas["ExternalSignIn"];
+export type LinkedExternalSignIn = Schemas["LinkedExternalSignIn"];
+export type Identity = Schemas["Identity"];
 export type Event = EventPage["events"][number];
 export type Health = Schemas["Health"];
 /** Every code an error answer can carry. */
@@ -150,6 +155,11 @@ export function createHolmClient(options: HolmClientOptions) {
 		},
 		getUser: (userId: string) => body(api.GET("/users/{user_id}", userPath(userId))),
 		deleteUser: (userId: string) => noContent(api.DELETE("/users/{user_id}", userPath(userId))),
+		/** Ends every session of the user; every way in answers USER_DISABLED (403) once its credential proved correct. Without `until`, until enabled. */
+		disableUser: (userId: string, request: RequestBody<"disableUser"> = {}) =>
+			body(api.POST("/users/{user_id}/disable", { ...userPath(userId), body: request })),
+		/** Ends a disable (nothing to do, and no event, when the user is not disabled). */
+		enableUser: (userId: string) => body(api.POST("/users/{user_id}/enable", userPath(userId))),
 
 		verifyPassword: (userId: string, request: RequestBody<"verifyPassword">) =>
 			noContent(api.POST("/users/{user_id}/verify-password", { ...userPath(userId), body: request })),
@@ -227,6 +237,27 @@ export function createHolmClient(options: HolmClientOptions) {
 			noContent(
 				api.DELETE("/passkeys/{passkey_id}", {
 					params: { path: { passkey_id: passkeyId }, query: keepSessionId === undefined ? {} : { session_id: keepSessionId } },
+				}),
+			),
+
+		/** The configured identity providers: names and kinds. */
+		listIdentityProviders: () => body(api.GET("/identity-providers")),
+		/** Keep the answer's `id` in an HttpOnly cookie and redirect the browser to `authorization_url`. With
+		 *  `user_id`, the identity is added to that signed-in user instead of signing in. */
+		startExternalSignIn: (request: RequestBody<"startExternalSignIn">) => body(api.POST("/external-sign-ins", { body: request })),
+		/** Relay the callback's query (`state`, `code` or `error`, `iss`) from the browser whose cookie holds
+		 *  `requestId`. Branch on `outcome`; on link_required, prove `user` and call linkExternalSignIn. */
+		verifyExternalSignIn: (requestId: string, request: RequestBody<"verifyExternalSignIn">) =>
+			body(api.POST("/external-sign-ins/{request_id}/verify", { ...requestPath(requestId), body: request })),
+		/** After link_required, once you have proved the email's holder: adds the identity to them. */
+		linkExternalSignIn: (requestId: string, request: RequestBody<"linkExternalSignIn">) =>
+			body(api.POST("/external-sign-ins/{request_id}/link", { ...requestPath(requestId), body: request })),
+		listUserIdentities: (userId: string) => body(api.GET("/users/{user_id}/identities", userPath(userId))),
+		/** Ends the user's other sessions; `keepSessionId` (the caller's session) stays signed in. */
+		deleteIdentity: (identityId: string, keepSessionId?: string) =>
+			noContent(
+				api.DELETE("/identities/{identity_id}", {
+					params: { path: { identity_id: identityId }, query: keepSessionId === undefined ? {} : { session_id: keepSessionId } },
 				}),
 			),
 

@@ -102,6 +102,46 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/users/{user_id}/disable": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Disable a user
+         * @description An operator stops an account without deleting it (abuse, a dispute, a departed employee). Every session of the user ends in the same transaction, and from then on every way in (verify-password, authenticate/password, email sign-in, passkey sign-in) answers 403 USER_DISABLED once its credential has proved correct (a wrong one answers as it always does), and creating a session answers USER_DISABLED. Everything else works as before. Disabling a disabled user replaces its reason and end. With `until`, the user is enabled again by itself once that time has passed, without an event. Records a user_disabled event.
+         */
+        post: operations["disableUser"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/users/{user_id}/enable": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Enable a disabled user
+         * @description Ends a disable; the user's sessions do not come back. Enabling an enabled user changes nothing and records nothing; otherwise records a user_enabled event.
+         */
+        post: operations["enableUser"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/users/{user_id}/verify-password": {
         parameters: {
             query?: never;
@@ -612,6 +652,126 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/identity-providers": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List the identity providers
+         * @description The providers the operator configured (--identity-providers): their names and kinds, never a secret.
+         */
+        get: operations["listIdentityProviders"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/external-sign-ins": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Start a sign-in with an identity provider
+         * @description Keep `id` in an HttpOnly cookie and redirect the browser to `authorization_url`; the provider sends it back to the provider's redirect URI with the query to relay to the verify. With `user_id`, the identity is added to that signed-in user instead. The request lives 10 minutes. NOT_FOUND when there is no such provider or user; the per-address bucket of code requests; PROVIDER_ERROR when the provider's discovery cannot be had.
+         */
+        post: operations["startExternalSignIn"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/external-sign-ins/{request_id}/verify": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Verify a sign-in with an identity provider
+         * @description Relay the callback's query (`state`, `code` or `error`, `iss`) from the browser whose cookie holds the request id. The request is used up by this call whatever it answers (a body of the wrong shape, INVALID_DATA, leaves it). INVALID_REQUEST when the request is absent, expired or used, or the state is wrong; INVALID_CREDENTIAL when the callback's issuer is another's (both before any call to the provider), or the code or ID token fails a check; PROVIDER_ERROR (502) when the provider sent an error or could not be reached; IDENTITY_IN_USE when the request was for a user and another user holds the identity. An identity is found only by (issuer, subject), never by email.
+         */
+        post: operations["verifyExternalSignIn"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/external-sign-ins/{request_id}/link": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Link the identity of a sign-in that answered link_required
+         * @description Call once you have proved the user who holds the email (a password, a passkey or an email code, and their second factor), within the request's 10 minutes. Links only when that user still holds the email and both the provider and Holm verified it. INVALID_REQUEST when the request is absent, expired, used, not waiting for a link, or the user does not hold its email; NOT_FOUND when there is no such user; EMAIL_NOT_VERIFIED when the provider or Holm has not verified the address (have the user verify it, or sign in by email code, then link again); IDENTITY_IN_USE when another user holds the identity. A refusal leaves the request as it was.
+         */
+        post: operations["linkExternalSignIn"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/users/{user_id}/identities": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List a user's identities
+         * @description Oldest first.
+         */
+        get: operations["listUserIdentities"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/identities/{identity_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Unlink an identity
+         * @description The user can no longer sign in with it. Every other session of the user ends in the same transaction; the query parameter `session_id` (a live session of this user, else NOT_FOUND before anything else is judged, and nothing changes) stays signed in.
+         */
+        delete: operations["deleteIdentity"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/users/{user_id}/sessions": {
         parameters: {
             query?: never;
@@ -775,6 +935,12 @@ export interface components {
             recovery_code: string;
             /** @description The user's current password was found in the leak lists at a correct check after it was set; true until the password is set again (update or reset). Send the user to change it right away. */
             password_leaked: boolean;
+            /** @description Whether the user has a password. A user made by an email code or an identity provider has none until a reset sets one: offer "set a password" rather than "change it". */
+            password_set: boolean;
+            /** @description An operator disabled the user (POST /users/{user_id}/disable): every way in answers 403 USER_DISABLED once its credential proved correct, and no session can be created. False again once enabled, or by itself once disabled_until has passed. */
+            disabled: boolean;
+            /** @description When the disable ends by itself; null while enabled, and while disabled until enabled. */
+            disabled_until: number | null;
         };
         PasswordResetRequest: {
             /** @description Once the request is verified, it is as good as a password: keep it secret. */
@@ -936,7 +1102,7 @@ export interface components {
                 id: string;
                 time: number;
                 /** @enum {string} */
-                type: "address_blocked" | "user_blocked" | "request_deleted_after_incorrect_codes" | "second_factor_locked" | "password_reset" | "password_changed" | "second_factor_reset" | "user_deleted" | "user_created" | "users_imported" | "sign_in" | "sign_in_failed" | "email_verified" | "email_changed" | "totp_registered" | "totp_deleted" | "recovery_code_regenerated" | "passkey_registered" | "passkey_deleted" | "passkey_counter_regressed" | "user_unblocked" | "requests_deleted" | "session_created" | "sessions_ended" | "account_claimed";
+                type: "address_blocked" | "user_blocked" | "request_deleted_after_incorrect_codes" | "second_factor_locked" | "password_reset" | "password_changed" | "second_factor_reset" | "user_deleted" | "user_created" | "users_imported" | "sign_in" | "sign_in_failed" | "email_verified" | "email_changed" | "totp_registered" | "totp_deleted" | "recovery_code_regenerated" | "passkey_registered" | "passkey_deleted" | "passkey_counter_regressed" | "user_unblocked" | "user_disabled" | "user_enabled" | "requests_deleted" | "session_created" | "sessions_ended" | "account_claimed" | "identity_linked" | "identity_unlinked";
                 user_id: string | null;
                 /** @description The canonical client_ip of the call (v4:192.0.2.1, or v6:2001:db8::/64 for an IPv6 /64), or null. */
                 client_ip: string | null;
@@ -962,14 +1128,14 @@ export interface components {
                 index: number;
                 /** @constant */
                 status: "skipped";
-                /** @description The user who holds the row's email (else its id, else one of its passkeys). */
+                /** @description The user who holds the row's email (else its id, else one of its passkeys, sessions or identities). */
                 user_id: string;
             } | {
                 index: number;
                 /** @constant */
                 status: "failed";
                 /** @enum {string} */
-                error: "INVALID_DATA" | "EMAIL_ALREADY_USED" | "ID_ALREADY_USED" | "UNSUPPORTED_PASSWORD_HASH" | "INVALID_PASSWORD_HASH" | "PASSKEY_ALREADY_REGISTERED";
+                error: "INVALID_DATA" | "EMAIL_ALREADY_USED" | "ID_ALREADY_USED" | "UNSUPPORTED_PASSWORD_HASH" | "INVALID_PASSWORD_HASH" | "PASSKEY_ALREADY_REGISTERED" | "IDENTITY_IN_USE";
             })[];
         };
         Session: {
@@ -997,6 +1163,61 @@ export interface components {
             session: components["schemas"]["Session"];
             user: components["schemas"]["User"];
         };
+        IdentityProvider: {
+            name: string;
+            /** @enum {string} */
+            kind: "oidc" | "github" | "microsoft";
+        };
+        ExternalSignInRequest: {
+            /** @description Keep it in an HttpOnly cookie of the browser you redirect: the callback is verified with it, in that browser only. */
+            id: string;
+            provider: string;
+            /** @description Redirect the browser here. It carries a fresh state, a PKCE challenge (S256) and, for OpenID Connect, a nonce. */
+            authorization_url: string;
+            /** @description 10 minutes from now: the verify (and a link) must come before. */
+            expires_at: number;
+        };
+        ExternalSignIn: {
+            /**
+             * @description signed_in: the identity's user. created: a new user (create_user). linked: added to the request's user, or to the email's holder (auto_link). link_required: another user holds the email: prove that user, then POST /external-sign-ins/{id}/link. unknown: nobody holds the identity or the email.
+             * @enum {string}
+             */
+            outcome: "signed_in" | "created" | "linked" | "link_required" | "unknown";
+            /** @description The user signed in, created or linked; for link_required, the email's holder, only when the provider verified the email. */
+            user: components["schemas"]["User"] | null;
+            identity: components["schemas"]["Identity"] | null;
+            /** @description The email the provider gave (NFC, lower-cased), or null. */
+            email: string | null;
+            /** @description Whether the provider said it verified that email. */
+            email_verified: boolean;
+            /** @description The provider's access token, for your own calls to its API: in this answer only, never stored or shown again. */
+            provider_tokens: {
+                access_token: string;
+                /** @description null when the provider did not say. */
+                expires_at: number | null;
+            };
+        };
+        LinkedExternalSignIn: {
+            /** @constant */
+            outcome: "linked";
+            user: components["schemas"]["User"];
+            identity: components["schemas"]["Identity"];
+        };
+        Identity: {
+            id: string;
+            user_id: string;
+            /** @description The provider it last came through. */
+            provider: string;
+            /** @description The provider's id of the person (with its issuer, what the identity is). */
+            subject: string;
+            /** @description What the provider last said; never moves the user's own email. */
+            email: string | null;
+            /** @description Whether the provider said it verified that address. */
+            email_verified: boolean;
+            created_at: number;
+            /** @description null until it is used to sign in. */
+            last_sign_in_at: number | null;
+        };
         Health: {
             /** @enum {string} */
             status: "ok" | "unavailable";
@@ -1011,6 +1232,12 @@ export interface components {
             password: string;
             client_ip?: string | null;
         };
+        DisableUserBody: {
+            reason?: string | null;
+            /** @description When the disable ends by itself, in whole Unix seconds; in the future (by the database's clock), else INVALID_DATA. Absent: until enabled. */
+            until?: number | null;
+        };
+        EnableUserBody: Record<string, never>;
         VerifyPasswordBody: {
             password: string;
             client_ip?: string | null;
@@ -1177,6 +1404,30 @@ export interface components {
                     user_agent?: string | null;
                     second_factor_verified_at?: number | null;
                 }[] | null;
+                /** @description An operator's disable (API.md section 18): 0 until enabled, else the time it ends; absent: enabled. An end that has passed imports an enabled user. A row disabled now carries no sessions (disabling ended them), else INVALID_DATA. */
+                disabled_until?: number | null;
+                /** @description The disable's reason, at most 200 code points; only with disabled_until. */
+                disabled_reason?: string | null;
+                /** @description The user's identities at identity providers as `holm export` wrote them; one held already (its id, or its issuer and subject) is a conflict (IDENTITY_IN_USE). */
+                identities?: {
+                    /** @description A Holm identifier, kept; absent: a new one. */
+                    id?: string | null;
+                    /** @description The name of the provider it came through (a label: it need not be configured here). */
+                    provider: string;
+                    /** @description The provider's issuer: with the subject, what the identity is. */
+                    issuer: string;
+                    /** @description The provider's id of the person: printable ASCII, at most 255 characters. */
+                    subject: string;
+                    /** @description What the provider last said; NFC, lower-cased. */
+                    email?: string | null;
+                    /** @description Whether the provider verified that email; default false. */
+                    email_verified?: boolean | null;
+                    name?: string | null;
+                    /** @description Whole Unix seconds, not in the future (up to an hour ahead is stored as now); default now. */
+                    created_at?: number | null;
+                    /** @description Whole Unix seconds, not in the future; null or absent: never used to sign in. */
+                    last_sign_in_at?: number | null;
+                }[] | null;
             }[];
             /** @description What a row whose email, id or a passkey's credential id is taken gets: `error` (default) fails it, `skip` skips it and names the user who holds it. */
             on_conflict?: ("error" | "skip") | null;
@@ -1189,9 +1440,35 @@ export interface components {
         ValidateSessionBody: {
             token: string;
         };
+        StartExternalSignInBody: {
+            /** @description The name of a configured provider (GET /identity-providers). */
+            provider: string;
+            /** @description A signed-in user to add the identity to (an "add a sign-in method" button), instead of signing in. */
+            user_id?: string | null;
+            client_ip?: string | null;
+        };
+        /** @description The callback's query parameters, relayed: `code` or `error` is required. */
+        VerifyExternalSignInBody: {
+            /** @description The callback's `state`. */
+            state: string;
+            /** @description The callback's `code`; absent when the provider sent an `error`. */
+            code?: string | null;
+            /** @description The callback's `error`, when the provider sent one (the user cancelled, say). */
+            error?: string | null;
+            /** @description The callback's `iss` (RFC 9207), when the provider sent one. */
+            iss?: string | null;
+            client_ip?: string | null;
+            /** @description Default false. When nobody holds the identity or the email, create a user with them. */
+            create_user?: boolean | null;
+        };
+        LinkExternalSignInBody: {
+            /** @description The user the application has just proved (the verify's `user`), who holds the email. */
+            user_id: string;
+            client_ip?: string | null;
+        };
         Error: {
             /** @enum {string} */
-            error: "INVALID_DATA" | "WEAK_PASSWORD" | "TOO_MANY_REQUESTS" | "INCORRECT_CODE" | "INCORRECT_PASSWORD" | "INVALID_REQUEST" | "EMAIL_ALREADY_USED" | "NOT_ALLOWED" | "INVALID_CREDENTIAL" | "PASSKEY_ALREADY_REGISTERED" | "NOT_AUTHENTICATED" | "NOT_FOUND" | "METHOD_NOT_ALLOWED" | "NOT_ACCEPTABLE" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "UNKNOWN_ERROR" | "UNAVAILABLE";
+            error: "INVALID_DATA" | "WEAK_PASSWORD" | "TOO_MANY_REQUESTS" | "INCORRECT_CODE" | "INCORRECT_PASSWORD" | "INVALID_REQUEST" | "EMAIL_ALREADY_USED" | "NOT_ALLOWED" | "INVALID_CREDENTIAL" | "PASSKEY_ALREADY_REGISTERED" | "IDENTITY_IN_USE" | "EMAIL_NOT_VERIFIED" | "NOT_AUTHENTICATED" | "USER_DISABLED" | "NOT_FOUND" | "METHOD_NOT_ALLOWED" | "NOT_ACCEPTABLE" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "UNKNOWN_ERROR" | "PROVIDER_ERROR" | "UNAVAILABLE";
         };
     };
     responses: {
@@ -1204,6 +1481,18 @@ export interface components {
                 "application/json": {
                     /** @enum {string} */
                     error: "NOT_AUTHENTICATED";
+                };
+            };
+        };
+        /** @description An operator disabled the user (POST /users/{user_id}/disable). Answered only once the credential has proved correct: a wrong one answers as for anyone. The proof (a code, a passkey ceremony) is used up. */
+        USER_DISABLED: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": {
+                    /** @enum {string} */
+                    error: "USER_DISABLED";
                 };
             };
         };
@@ -1280,6 +1569,18 @@ export interface components {
                 };
             };
         };
+        /** @description The identity provider answered an error, or could not be reached in time. */
+        PROVIDER_ERROR: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": {
+                    /** @enum {string} */
+                    error: "PROVIDER_ERROR";
+                };
+            };
+        };
         /** @description Holm cannot serve the call now: password hashing could not start within 5 seconds, or (PostgreSQL) the database did not answer in time. Retry after `Retry-After` seconds. */
         UNAVAILABLE: {
             headers: {
@@ -1320,6 +1621,11 @@ export interface components {
          * @example q7kd2mzx9rbwtn4fhv3cy8ps
          */
         session_id: string;
+        /**
+         * @description The identity's identifier. A value that cannot be an identifier answers 404 NOT_FOUND.
+         * @example v8kc3nqx7mwd2hzt9bpr4fjs
+         */
+        identity_id: string;
     };
     requestBodies: never;
     headers: {
@@ -1478,7 +1784,10 @@ export interface operations {
                      *         "registered_totp": false,
                      *         "totp_registered": false,
                      *         "recovery_code": "4UHZRTWP",
-                     *         "password_leaked": false
+                     *         "password_leaked": false,
+                     *         "password_set": true,
+                     *         "disabled": false,
+                     *         "disabled_until": null
                      *       }
                      *     ]
                      */
@@ -1528,7 +1837,10 @@ export interface operations {
                      *       "registered_totp": false,
                      *       "totp_registered": false,
                      *       "recovery_code": "4UHZRTWP",
-                     *       "password_leaked": false
+                     *       "password_leaked": false,
+                     *       "password_set": true,
+                     *       "disabled": false,
+                     *       "disabled_until": null
                      *     }
                      */
                     "application/json": components["schemas"]["User"];
@@ -1592,7 +1904,10 @@ export interface operations {
                      *       "registered_totp": false,
                      *       "totp_registered": false,
                      *       "recovery_code": "4UHZRTWP",
-                     *       "password_leaked": false
+                     *       "password_leaked": false,
+                     *       "password_set": true,
+                     *       "disabled": false,
+                     *       "disabled_until": null
                      *     }
                      */
                     "application/json": components["schemas"]["User"];
@@ -1631,6 +1946,143 @@ export interface operations {
             401: components["responses"]["NOT_AUTHENTICATED"];
             404: components["responses"]["NOT_FOUND"];
             406: components["responses"]["NOT_ACCEPTABLE"];
+            415: components["responses"]["UNSUPPORTED_MEDIA_TYPE"];
+            500: components["responses"]["UNKNOWN_ERROR"];
+            503: components["responses"]["UNAVAILABLE"];
+        };
+    };
+    disableUser: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The user's identifier. A value that cannot be an identifier answers 404 NOT_FOUND.
+                 * @example eeidmqmvdtjhaddujv8twjug
+                 */
+                user_id: components["parameters"]["user_id"];
+            };
+            cookie?: never;
+        };
+        /** @description A JSON object; unknown fields are ignored and `null` in an optional field means absent. Content-Type may be application/json, text/plain (as @faroe/sdk sends it) or absent. An empty body counts as {}. */
+        requestBody?: {
+            content: {
+                /**
+                 * @example {
+                 *       "reason": "Chargeback dispute #4411; see the ticket",
+                 *       "until": 1729993338
+                 *     }
+                 */
+                "application/json": components["schemas"]["DisableUserBody"];
+            };
+        };
+        responses: {
+            /** @description The user, disabled. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": "eeidmqmvdtjhaddujv8twjug",
+                     *       "created_at": 1728783738,
+                     *       "email": "cat@example.com",
+                     *       "email_verified": false,
+                     *       "registered_totp": false,
+                     *       "totp_registered": false,
+                     *       "recovery_code": "4UHZRTWP",
+                     *       "password_leaked": false,
+                     *       "password_set": true,
+                     *       "disabled": true,
+                     *       "disabled_until": 1729993338
+                     *     }
+                     */
+                    "application/json": components["schemas"]["User"];
+                };
+            };
+            /** @description The body is not a JSON object, a field has the wrong type, a required field is missing, or a value breaks a rule. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        error: "INVALID_DATA";
+                    };
+                };
+            };
+            401: components["responses"]["NOT_AUTHENTICATED"];
+            404: components["responses"]["NOT_FOUND"];
+            406: components["responses"]["NOT_ACCEPTABLE"];
+            413: components["responses"]["PAYLOAD_TOO_LARGE"];
+            415: components["responses"]["UNSUPPORTED_MEDIA_TYPE"];
+            500: components["responses"]["UNKNOWN_ERROR"];
+            503: components["responses"]["UNAVAILABLE"];
+        };
+    };
+    enableUser: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The user's identifier. A value that cannot be an identifier answers 404 NOT_FOUND.
+                 * @example eeidmqmvdtjhaddujv8twjug
+                 */
+                user_id: components["parameters"]["user_id"];
+            };
+            cookie?: never;
+        };
+        /** @description A JSON object; unknown fields are ignored and `null` in an optional field means absent. Content-Type may be application/json, text/plain (as @faroe/sdk sends it) or absent. An empty body counts as {}. */
+        requestBody?: {
+            content: {
+                /** @example {} */
+                "application/json": components["schemas"]["EnableUserBody"];
+            };
+        };
+        responses: {
+            /** @description The user, enabled. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": "eeidmqmvdtjhaddujv8twjug",
+                     *       "created_at": 1728783738,
+                     *       "email": "cat@example.com",
+                     *       "email_verified": false,
+                     *       "registered_totp": false,
+                     *       "totp_registered": false,
+                     *       "recovery_code": "4UHZRTWP",
+                     *       "password_leaked": false,
+                     *       "password_set": true,
+                     *       "disabled": false,
+                     *       "disabled_until": null
+                     *     }
+                     */
+                    "application/json": components["schemas"]["User"];
+                };
+            };
+            /** @description The body is not a JSON object, a field has the wrong type, a required field is missing, or a value breaks a rule. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        error: "INVALID_DATA";
+                    };
+                };
+            };
+            401: components["responses"]["NOT_AUTHENTICATED"];
+            404: components["responses"]["NOT_FOUND"];
+            406: components["responses"]["NOT_ACCEPTABLE"];
+            413: components["responses"]["PAYLOAD_TOO_LARGE"];
             415: components["responses"]["UNSUPPORTED_MEDIA_TYPE"];
             500: components["responses"]["UNKNOWN_ERROR"];
             503: components["responses"]["UNAVAILABLE"];
@@ -1689,6 +2141,7 @@ export interface operations {
                 };
             };
             401: components["responses"]["NOT_AUTHENTICATED"];
+            403: components["responses"]["USER_DISABLED"];
             404: components["responses"]["NOT_FOUND"];
             406: components["responses"]["NOT_ACCEPTABLE"];
             413: components["responses"]["PAYLOAD_TOO_LARGE"];
@@ -1797,7 +2250,10 @@ export interface operations {
                      *       "registered_totp": false,
                      *       "totp_registered": false,
                      *       "recovery_code": "4UHZRTWP",
-                     *       "password_leaked": false
+                     *       "password_leaked": false,
+                     *       "password_set": true,
+                     *       "disabled": false,
+                     *       "disabled_until": null
                      *     }
                      */
                     "application/json": components["schemas"]["User"];
@@ -1823,6 +2279,7 @@ export interface operations {
                 };
             };
             401: components["responses"]["NOT_AUTHENTICATED"];
+            403: components["responses"]["USER_DISABLED"];
             404: components["responses"]["NOT_FOUND"];
             406: components["responses"]["NOT_ACCEPTABLE"];
             413: components["responses"]["PAYLOAD_TOO_LARGE"];
@@ -2820,7 +3277,10 @@ export interface operations {
                      *         "registered_totp": false,
                      *         "totp_registered": false,
                      *         "recovery_code": "4UHZRTWP",
-                     *         "password_leaked": false
+                     *         "password_leaked": false,
+                     *         "password_set": true,
+                     *         "disabled": false,
+                     *         "disabled_until": null
                      *       },
                      *       "created": false,
                      *       "claimed": false
@@ -2849,6 +3309,7 @@ export interface operations {
                 };
             };
             401: components["responses"]["NOT_AUTHENTICATED"];
+            403: components["responses"]["USER_DISABLED"];
             406: components["responses"]["NOT_ACCEPTABLE"];
             413: components["responses"]["PAYLOAD_TOO_LARGE"];
             415: components["responses"]["UNSUPPORTED_MEDIA_TYPE"];
@@ -3356,7 +3817,7 @@ export interface operations {
              *     - `NOT_ALLOWED`: The operation does not apply in the current state.
              *     - `INVALID_DATA`: The body is not a JSON object, a field has the wrong type, a required field is missing, or a value breaks a rule.
              *     - `INVALID_REQUEST`: The request named in the body does not exist, has expired, or (reset-password) is not verified yet.
-             *     - `INVALID_CREDENTIAL`: The passkey answer failed verification (challenge, origin, rp id, flags, algorithm, owner, signature or counter).
+             *     - `INVALID_CREDENTIAL`: The passkey answer failed verification (challenge, origin, rp id, flags, algorithm, owner, signature or counter), or the identity provider's answer did (the callback's issuer, the code, the ID token's signature or claims).
              *     - `PASSKEY_ALREADY_REGISTERED`: The authenticator's credential is registered already (to this or another user).
              */
             400: {
@@ -3500,7 +3961,10 @@ export interface operations {
                      *         "registered_totp": false,
                      *         "totp_registered": false,
                      *         "recovery_code": "4UHZRTWP",
-                     *         "password_leaked": false
+                     *         "password_leaked": false,
+                     *         "password_set": true,
+                     *         "disabled": false,
+                     *         "disabled_until": null
                      *       },
                      *       "passkey": {
                      *         "id": "h7cw2n4kpq9xrzt3mbd8vjfe",
@@ -3528,7 +3992,7 @@ export interface operations {
              *     - `INVALID_DATA`: The body is not a JSON object, a field has the wrong type, a required field is missing, or a value breaks a rule.
              *     - `TOO_MANY_REQUESTS`: A rate limit or lockout refused the call; `Retry-After` gives the whole seconds until it could succeed.
              *     - `INVALID_REQUEST`: The request named in the body does not exist, has expired, or (reset-password) is not verified yet.
-             *     - `INVALID_CREDENTIAL`: The passkey answer failed verification (challenge, origin, rp id, flags, algorithm, owner, signature or counter).
+             *     - `INVALID_CREDENTIAL`: The passkey answer failed verification (challenge, origin, rp id, flags, algorithm, owner, signature or counter), or the identity provider's answer did (the callback's issuer, the code, the ID token's signature or claims).
              */
             400: {
                 headers: {
@@ -3543,6 +4007,7 @@ export interface operations {
                 };
             };
             401: components["responses"]["NOT_AUTHENTICATED"];
+            403: components["responses"]["USER_DISABLED"];
             406: components["responses"]["NOT_ACCEPTABLE"];
             413: components["responses"]["PAYLOAD_TOO_LARGE"];
             415: components["responses"]["UNSUPPORTED_MEDIA_TYPE"];
@@ -3717,6 +4182,379 @@ export interface operations {
             503: components["responses"]["UNAVAILABLE"];
         };
     };
+    listIdentityProviders: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The providers, in the file's order. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example [
+                     *       {
+                     *         "name": "google",
+                     *         "kind": "oidc"
+                     *       },
+                     *       {
+                     *         "name": "github",
+                     *         "kind": "github"
+                     *       }
+                     *     ]
+                     */
+                    "application/json": components["schemas"]["IdentityProvider"][];
+                };
+            };
+            401: components["responses"]["NOT_AUTHENTICATED"];
+            406: components["responses"]["NOT_ACCEPTABLE"];
+            415: components["responses"]["UNSUPPORTED_MEDIA_TYPE"];
+            500: components["responses"]["UNKNOWN_ERROR"];
+            503: components["responses"]["UNAVAILABLE"];
+        };
+    };
+    startExternalSignIn: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description A JSON object; unknown fields are ignored and `null` in an optional field means absent. Content-Type may be application/json, text/plain (as @faroe/sdk sends it) or absent. */
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "provider": "google",
+                 *       "client_ip": "203.0.113.7"
+                 *     }
+                 */
+                "application/json": components["schemas"]["StartExternalSignInBody"];
+            };
+        };
+        responses: {
+            /** @description The request and the URL to send the browser to. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": "m4tq8wzk2xhd7cnp3bvr9fjy",
+                     *       "provider": "google",
+                     *       "authorization_url": "https://accounts.google.com/o/oauth2/v2/auth?client_id=4048-example.apps.googleusercontent.com&response_type=code&redirect_uri=https%3A%2F%2Fexample.com%2Fauth%2Fgoogle%2Fcallback&scope=openid+email+profile&state=3a0GkY8PjHp6sV2nXq9RcW4tL7mZbD1uFe5yKoNiTgA&code_challenge=E9Melhoa2OwvFrEMTJguCHaoeK1t8URWbuGJSstw-cM&code_challenge_method=S256&nonce=n-0S6_WzA2Mj4b9qXcZ7uH1kLp",
+                     *       "expires_at": 1728784338
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ExternalSignInRequest"];
+                };
+            };
+            /**
+             * @description One of:
+             *
+             *     - `INVALID_DATA`: The body is not a JSON object, a field has the wrong type, a required field is missing, or a value breaks a rule.
+             *     - `TOO_MANY_REQUESTS`: A rate limit or lockout refused the call; `Retry-After` gives the whole seconds until it could succeed.
+             */
+            400: {
+                headers: {
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        error: "INVALID_DATA" | "TOO_MANY_REQUESTS";
+                    };
+                };
+            };
+            401: components["responses"]["NOT_AUTHENTICATED"];
+            404: components["responses"]["NOT_FOUND"];
+            406: components["responses"]["NOT_ACCEPTABLE"];
+            413: components["responses"]["PAYLOAD_TOO_LARGE"];
+            415: components["responses"]["UNSUPPORTED_MEDIA_TYPE"];
+            500: components["responses"]["UNKNOWN_ERROR"];
+            502: components["responses"]["PROVIDER_ERROR"];
+            503: components["responses"]["UNAVAILABLE"];
+        };
+    };
+    verifyExternalSignIn: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The request's identifier. A value that cannot be an identifier answers 404 NOT_FOUND.
+                 * @example xkmtyqnsfd5w7hbq2g9cp6ra
+                 */
+                request_id: components["parameters"]["request_id"];
+            };
+            cookie?: never;
+        };
+        /** @description A JSON object; unknown fields are ignored and `null` in an optional field means absent. Content-Type may be application/json, text/plain (as @faroe/sdk sends it) or absent. */
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "state": "3a0GkY8PjHp6sV2nXq9RcW4tL7mZbD1uFe5yKoNiTgA",
+                 *       "code": "4/0AVMBsJg7kQ2xexample",
+                 *       "iss": "https://accounts.google.com",
+                 *       "client_ip": "203.0.113.7",
+                 *       "create_user": true
+                 *     }
+                 */
+                "application/json": components["schemas"]["VerifyExternalSignInBody"];
+            };
+        };
+        responses: {
+            /** @description What the answer led to, what the provider said of the email, and its access token (shown once). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "outcome": "signed_in",
+                     *       "user": {
+                     *         "id": "eeidmqmvdtjhaddujv8twjug",
+                     *         "created_at": 1728783738,
+                     *         "email": "cat@example.com",
+                     *         "email_verified": true,
+                     *         "registered_totp": false,
+                     *         "totp_registered": false,
+                     *         "recovery_code": "4UHZRTWP",
+                     *         "password_leaked": false,
+                     *         "password_set": true,
+                     *         "disabled": false,
+                     *         "disabled_until": null
+                     *       },
+                     *       "identity": {
+                     *         "id": "v8kc3nqx7mwd2hzt9bpr4fjs",
+                     *         "user_id": "eeidmqmvdtjhaddujv8twjug",
+                     *         "provider": "google",
+                     *         "subject": "108235726501729854423",
+                     *         "email": "cat@example.com",
+                     *         "email_verified": true,
+                     *         "created_at": 1728783738,
+                     *         "last_sign_in_at": 1728787338
+                     *       },
+                     *       "email": "cat@example.com",
+                     *       "email_verified": true,
+                     *       "provider_tokens": {
+                     *         "access_token": "ya29.a0AfB_example",
+                     *         "expires_at": 1728790937
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ExternalSignIn"];
+                };
+            };
+            /**
+             * @description One of:
+             *
+             *     - `INVALID_DATA`: The body is not a JSON object, a field has the wrong type, a required field is missing, or a value breaks a rule.
+             *     - `INVALID_REQUEST`: The request named in the body does not exist, has expired, or (reset-password) is not verified yet.
+             *     - `INVALID_CREDENTIAL`: The passkey answer failed verification (challenge, origin, rp id, flags, algorithm, owner, signature or counter), or the identity provider's answer did (the callback's issuer, the code, the ID token's signature or claims).
+             *     - `IDENTITY_IN_USE`: The identity provider's account is linked to another user.
+             */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        error: "INVALID_DATA" | "INVALID_REQUEST" | "INVALID_CREDENTIAL" | "IDENTITY_IN_USE";
+                    };
+                };
+            };
+            401: components["responses"]["NOT_AUTHENTICATED"];
+            403: components["responses"]["USER_DISABLED"];
+            406: components["responses"]["NOT_ACCEPTABLE"];
+            413: components["responses"]["PAYLOAD_TOO_LARGE"];
+            415: components["responses"]["UNSUPPORTED_MEDIA_TYPE"];
+            500: components["responses"]["UNKNOWN_ERROR"];
+            502: components["responses"]["PROVIDER_ERROR"];
+            503: components["responses"]["UNAVAILABLE"];
+        };
+    };
+    linkExternalSignIn: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The request's identifier. A value that cannot be an identifier answers 404 NOT_FOUND.
+                 * @example xkmtyqnsfd5w7hbq2g9cp6ra
+                 */
+                request_id: components["parameters"]["request_id"];
+            };
+            cookie?: never;
+        };
+        /** @description A JSON object; unknown fields are ignored and `null` in an optional field means absent. Content-Type may be application/json, text/plain (as @faroe/sdk sends it) or absent. */
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "user_id": "eeidmqmvdtjhaddujv8twjug",
+                 *       "client_ip": "203.0.113.7"
+                 *     }
+                 */
+                "application/json": components["schemas"]["LinkExternalSignInBody"];
+            };
+        };
+        responses: {
+            /** @description The user and the identity now theirs. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "outcome": "linked",
+                     *       "user": {
+                     *         "id": "eeidmqmvdtjhaddujv8twjug",
+                     *         "created_at": 1728783738,
+                     *         "email": "cat@example.com",
+                     *         "email_verified": true,
+                     *         "registered_totp": false,
+                     *         "totp_registered": false,
+                     *         "recovery_code": "4UHZRTWP",
+                     *         "password_leaked": false,
+                     *         "password_set": true,
+                     *         "disabled": false,
+                     *         "disabled_until": null
+                     *       },
+                     *       "identity": {
+                     *         "id": "v8kc3nqx7mwd2hzt9bpr4fjs",
+                     *         "user_id": "eeidmqmvdtjhaddujv8twjug",
+                     *         "provider": "google",
+                     *         "subject": "108235726501729854423",
+                     *         "email": "cat@example.com",
+                     *         "email_verified": true,
+                     *         "created_at": 1728783738,
+                     *         "last_sign_in_at": 1728787338
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["LinkedExternalSignIn"];
+                };
+            };
+            /**
+             * @description One of:
+             *
+             *     - `INVALID_DATA`: The body is not a JSON object, a field has the wrong type, a required field is missing, or a value breaks a rule.
+             *     - `INVALID_REQUEST`: The request named in the body does not exist, has expired, or (reset-password) is not verified yet.
+             *     - `EMAIL_NOT_VERIFIED`: An identity is linked only to an address both the provider and Holm verified; this one is not (yet).
+             *     - `IDENTITY_IN_USE`: The identity provider's account is linked to another user.
+             */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        error: "INVALID_DATA" | "INVALID_REQUEST" | "EMAIL_NOT_VERIFIED" | "IDENTITY_IN_USE";
+                    };
+                };
+            };
+            401: components["responses"]["NOT_AUTHENTICATED"];
+            404: components["responses"]["NOT_FOUND"];
+            406: components["responses"]["NOT_ACCEPTABLE"];
+            413: components["responses"]["PAYLOAD_TOO_LARGE"];
+            415: components["responses"]["UNSUPPORTED_MEDIA_TYPE"];
+            500: components["responses"]["UNKNOWN_ERROR"];
+            503: components["responses"]["UNAVAILABLE"];
+        };
+    };
+    listUserIdentities: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The user's identifier. A value that cannot be an identifier answers 404 NOT_FOUND.
+                 * @example eeidmqmvdtjhaddujv8twjug
+                 */
+                user_id: components["parameters"]["user_id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The user's identities. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example [
+                     *       {
+                     *         "id": "v8kc3nqx7mwd2hzt9bpr4fjs",
+                     *         "user_id": "eeidmqmvdtjhaddujv8twjug",
+                     *         "provider": "google",
+                     *         "subject": "108235726501729854423",
+                     *         "email": "cat@example.com",
+                     *         "email_verified": true,
+                     *         "created_at": 1728783738,
+                     *         "last_sign_in_at": 1728787338
+                     *       }
+                     *     ]
+                     */
+                    "application/json": components["schemas"]["Identity"][];
+                };
+            };
+            401: components["responses"]["NOT_AUTHENTICATED"];
+            404: components["responses"]["NOT_FOUND"];
+            406: components["responses"]["NOT_ACCEPTABLE"];
+            415: components["responses"]["UNSUPPORTED_MEDIA_TYPE"];
+            500: components["responses"]["UNKNOWN_ERROR"];
+            503: components["responses"]["UNAVAILABLE"];
+        };
+    };
+    deleteIdentity: {
+        parameters: {
+            query?: {
+                /** @description A live session of this user that stays signed in; NOT_FOUND (and nothing changes) when it is not one. */
+                session_id?: string;
+            };
+            header?: never;
+            path: {
+                /**
+                 * @description The identity's identifier. A value that cannot be an identifier answers 404 NOT_FOUND.
+                 * @example v8kc3nqx7mwd2hzt9bpr4fjs
+                 */
+                identity_id: components["parameters"]["identity_id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Unlinked. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            401: components["responses"]["NOT_AUTHENTICATED"];
+            404: components["responses"]["NOT_FOUND"];
+            406: components["responses"]["NOT_ACCEPTABLE"];
+            415: components["responses"]["UNSUPPORTED_MEDIA_TYPE"];
+            500: components["responses"]["UNKNOWN_ERROR"];
+            503: components["responses"]["UNAVAILABLE"];
+        };
+    };
     listUserSessions: {
         parameters: {
             query?: never;
@@ -3829,6 +4667,7 @@ export interface operations {
                 };
             };
             401: components["responses"]["NOT_AUTHENTICATED"];
+            403: components["responses"]["USER_DISABLED"];
             404: components["responses"]["NOT_FOUND"];
             406: components["responses"]["NOT_ACCEPTABLE"];
             413: components["responses"]["PAYLOAD_TOO_LARGE"];
@@ -3916,7 +4755,10 @@ export interface operations {
                      *         "registered_totp": false,
                      *         "totp_registered": false,
                      *         "recovery_code": "4UHZRTWP",
-                     *         "password_leaked": false
+                     *         "password_leaked": false,
+                     *         "password_set": true,
+                     *         "disabled": false,
+                     *         "disabled_until": null
                      *       }
                      *     }
                      */
@@ -4027,7 +4869,7 @@ export interface operations {
                 /** @description Only this user's events (GET /events only). */
                 user_id?: string;
                 /** @description Only these types; repeat the parameter for several. */
-                type?: ("address_blocked" | "user_blocked" | "request_deleted_after_incorrect_codes" | "second_factor_locked" | "password_reset" | "password_changed" | "second_factor_reset" | "user_deleted" | "user_created" | "users_imported" | "sign_in" | "sign_in_failed" | "email_verified" | "email_changed" | "totp_registered" | "totp_deleted" | "recovery_code_regenerated" | "passkey_registered" | "passkey_deleted" | "passkey_counter_regressed" | "user_unblocked" | "requests_deleted" | "session_created" | "sessions_ended" | "account_claimed")[];
+                type?: ("address_blocked" | "user_blocked" | "request_deleted_after_incorrect_codes" | "second_factor_locked" | "password_reset" | "password_changed" | "second_factor_reset" | "user_deleted" | "user_created" | "users_imported" | "sign_in" | "sign_in_failed" | "email_verified" | "email_changed" | "totp_registered" | "totp_deleted" | "recovery_code_regenerated" | "passkey_registered" | "passkey_deleted" | "passkey_counter_regressed" | "user_unblocked" | "user_disabled" | "user_enabled" | "requests_deleted" | "session_created" | "sessions_ended" | "account_claimed" | "identity_linked" | "identity_unlinked")[];
                 /** @description At most 1000; larger values are capped. */
                 limit?: number;
             };
@@ -4086,7 +4928,7 @@ export interface operations {
                 /** @description The `next` of the previous page; absent: from the oldest event kept. */
                 after?: string;
                 /** @description Only these types; repeat the parameter for several. */
-                type?: ("address_blocked" | "user_blocked" | "request_deleted_after_incorrect_codes" | "second_factor_locked" | "password_reset" | "password_changed" | "second_factor_reset" | "user_deleted" | "user_created" | "users_imported" | "sign_in" | "sign_in_failed" | "email_verified" | "email_changed" | "totp_registered" | "totp_deleted" | "recovery_code_regenerated" | "passkey_registered" | "passkey_deleted" | "passkey_counter_regressed" | "user_unblocked" | "requests_deleted" | "session_created" | "sessions_ended" | "account_claimed")[];
+                type?: ("address_blocked" | "user_blocked" | "request_deleted_after_incorrect_codes" | "second_factor_locked" | "password_reset" | "password_changed" | "second_factor_reset" | "user_deleted" | "user_created" | "users_imported" | "sign_in" | "sign_in_failed" | "email_verified" | "email_changed" | "totp_registered" | "totp_deleted" | "recovery_code_regenerated" | "passkey_registered" | "passkey_deleted" | "passkey_counter_regressed" | "user_unblocked" | "user_disabled" | "user_enabled" | "requests_deleted" | "session_created" | "sessions_ended" | "account_claimed" | "identity_linked" | "identity_unlinked")[];
                 /** @description At most 1000; larger values are capped. */
                 limit?: number;
             };

@@ -20,6 +20,25 @@ export interface CodeAttemptStore<Code> {
 	deleteAfterLastAttempt(key: string, event: HolmEvent): Promise<void>;
 }
 
+/**
+ * When a new request was made and when it expires (Unix seconds), as its store stamped them: by the
+ * clock that will judge them, now and a lifetime later. That is the instance's clock on SQLite (one
+ * process) and the database's on PostgreSQL, whatever the clock of the instance that stores it.
+ * The answer shows these.
+ */
+export interface StoredTimes {
+	createdAt: number;
+	expiresAt: number;
+}
+
+/** A request as its caller makes it: everything but the times its store stamps. */
+export type Unstamped<Request> = Omit<Request, keyof StoredTimes>;
+
+/** Made at `now`, expiring `lifetimeSeconds` later. */
+export function stampedAt(now: number, lifetimeSeconds: number): StoredTimes {
+	return { createdAt: now, expiresAt: now + lifetimeSeconds };
+}
+
 /** What every one-time-code request table can do (src/stores/<database>/code-requests.ts writes it
  *  once per database); "live" is judged by the store's clock. */
 export interface CodeRequestStore<Request, Code> extends CodeAttemptStore<Code> {

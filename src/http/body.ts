@@ -3,23 +3,30 @@
 import type { RequestContext } from "./request-context.ts";
 import type { z } from "zod";
 import { notAnAddress } from "../lib/client-ip.ts";
+import { describeInvalidData, noteInvalidData, type InvalidData } from "../lib/invalid-data.ts";
 
 export function parseBody<T extends z.ZodType>(c: RequestContext, schema: T): z.infer<T> | null {
 	const text = c.get("rawBody");
-	if (text === null) return null;
+	if (text === null) return invalid(c, { field: null, problem: "the body is not UTF-8" });
 	let value: unknown = {};
 	if (text.trim() !== "") {
 		try {
 			value = JSON.parse(text);
 		} catch {
-			return null;
+			return invalid(c, { field: null, problem: "the body is not JSON" });
 		}
 	}
-	if (typeof value !== "object" || value === null || Array.isArray(value)) return null;
+	if (typeof value !== "object" || value === null || Array.isArray(value)) return invalid(c, { field: null, problem: "the body is not a JSON object" });
 	const result = schema.safeParse(value);
-	if (!result.success) return null;
+	if (!result.success) return invalid(c, describeInvalidData(result.error));
 	noteClientIp(c, result.data);
 	return result.data;
+}
+
+/** Null, for INVALID_DATA; what was wrong goes on the request's log line (never the value). */
+function invalid(c: RequestContext, detail: InvalidData): null {
+	noteInvalidData(c.req.raw, detail);
+	return null;
 }
 
 /** Every body that carries client_ip comes through here, after its schema made the limit key. */

@@ -22,6 +22,9 @@ export const TAGS = {
 	Passkeys:
 		"WebAuthn registration and sign-in: Holm makes the options, the application's page hands them to navigator.credentials, " +
 		"and the application backend relays the answer back. Every passkey endpoint answers NOT_ALLOWED while passkeys are off (no --passkey-rp-id).",
+	"Identity providers":
+		"Sign in with an account at an identity provider (OpenID Connect, Microsoft Entra ID, GitHub): Holm makes the provider's URL and checks " +
+		"what comes back; the application's backend redirects the browser and relays the callback's query.",
 	Sessions: "Keep a signed-in user signed in: opaque tokens, validated in one read, ended in the same transaction as a credential change.",
 	Events: "What happened to accounts: a feed to follow, one user's history, and lifting a user's blocks.",
 	Service: "Health, this description, metrics.",

@@ -25,7 +25,7 @@ interface WireShape<Source, Shapes extends Record<string, z.ZodType>> {
  * shape on the hot path (the user of every read and validation) may also give `literal`, the same
  * answer written as one object literal: the compiler holds its fields to the declaration's types,
  * and test/features/users.test.ts holds its bytes, field order included, to `declared`. A
- * literal costs about a tenth of the field-by-field walk (docs/benchmarks.md, issue 25).
+ * literal is the cheapest answer to make, since every read answers a user (docs/benchmarks.md).
  */
 export function wireShape<Source>() {
 	return function declare<Shapes extends Record<string, z.ZodType>>(
@@ -41,9 +41,8 @@ type Entry<Source> = [string, readonly [z.ZodType, (source: Source) => unknown]]
 
 function shapeOf<Source, Shapes extends Record<string, z.ZodType>>(entries: Entry<Source>[]): WireShape<Source, Shapes> {
 	const schema = z.object(Object.fromEntries(entries.map(([name, [shape]]) => [name, shape]))) as z.ZodObject<Shapes>;
-	// Every answer goes through json(): the names and readers in two arrays walked by index, not
-	// the entries destructured a field at a time (an iterator and two arrays unpacked per field:
-	// about twice the time of a user's answer; docs/benchmarks.md, issue 25).
+	// Every answer goes through json(): the names and readers in two arrays walked by index, so no
+	// iterator or destructured pair is made per field of every answer.
 	const names = entries.map(([name]) => name);
 	const reads = entries.map(([, [, read]]) => read);
 	function declared(source: Source) {

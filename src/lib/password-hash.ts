@@ -9,7 +9,7 @@
 // there are cores, the rest wait in order. The gate hands Bun's hashing threads (one per core) one
 // piece of work more than they can run, which waits in their own queue: when a hash ends, its thread
 // starts that one at once instead of sleeping until the event loop has answered and handed over the
-// next (docs/benchmarks.md, issue 25: the threads slept about 3 % of the time that way, 2 % now).
+// next, so the cores stay busy with hashing under load.
 // Work that cannot start within 5 seconds is refused (HashingUnavailableError, answered 503
 // UNAVAILABLE) instead of queueing without end: under overload the requests that are served stay
 // fast, and memory stays bounded.

@@ -13,12 +13,15 @@ function isWellFormed(text: string): boolean {
 	return text.isWellFormed();
 }
 
+/** What a log line says of a string that is not well-formed (INVALID_DATA names the field and why). */
+const NOT_WELL_FORMED = "not well-formed Unicode (a lone surrogate)";
+
 /** 8 to 127 characters, counted as JavaScript (and @faroe/sdk's verifyPasswordInput) counts them. */
-export const password = z.string().min(8).max(127).refine(isWellFormed);
+export const password = z.string().min(8).max(127).refine(isWellFormed, NOT_WELL_FORMED);
 
 /** A password to check: any length is a guess (only the length of a password being set is a rule),
  *  but never one that is not well-formed. */
-export const passwordGuess = z.string().max(1024).refine(isWellFormed);
+export const passwordGuess = z.string().max(1024).refine(isWellFormed, NOT_WELL_FORMED);
 
 /**
  * Any string up to 64 characters, turned into the key its per-address limits use (one key for
@@ -71,7 +74,7 @@ export function normalizeEmail(email: string): string {
 export const email = z
 	.string()
 	.transform(normalizeEmail)
-	.refine(isValidEmail);
+	.refine(isValidEmail, "not an email address Holm accepts");
 
 /** A code is any string: a wrong one is INCORRECT_CODE (and counts as a guess), not INVALID_DATA. */
 export const code = z.string().max(64);

@@ -49,6 +49,9 @@ export interface Limits {
 	/** Creating an email sign-in request: per email (the stored form; a user holds it or not, the
 	 *  count is the same) and per address, in the bucket of the other code requests. */
 	admitEmailSignInRequest(email: string, clientIp: string | undefined): Promise<LimitResult>;
+	/** Creating an external sign-in request (API.md section 16): per address, in the bucket of the
+	 *  code requests. */
+	admitExternalSignInRequest(clientIp: string | undefined): Promise<LimitResult>;
 	/** A console sign-in token that failed (unknown, used or expired), from `address`: counted,
 	 *  or refused once the address has failed as often as the rule allows. A token that signs in
 	 *  is never a guess, so it is not asked about (a valid link works whatever this count). */
@@ -312,6 +315,16 @@ export function createLimits(store: LimitStore, observer: LimitObserver = UNOBSE
 				newlyBlocked.filter(({ rule }) => rule !== emailSignInsPerEmail),
 				{ userId: null, clientIp: clientIp ?? null },
 			);
+			return result;
+		},
+		async admitExternalSignInRequest(clientIp) {
+			if (clientIp === undefined) return ALLOWED;
+			const keys = { forAddress: { rule: codeRequestsPerAddress, key: clientIp } };
+			const { result, newlyBlocked } = await update(keys, ({ forAddress }, at) => {
+				const result = codeRequestsPerAddress.check(forAddress, at);
+				return { result, states: { forAddress: result.allowed ? codeRequestsPerAddress.take(forAddress, at) : forAddress } };
+			});
+			await reportBlocks(newlyBlocked, { userId: null, clientIp });
 			return result;
 		},
 		async countFailedConsoleSignIn(address) {

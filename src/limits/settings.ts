@@ -59,7 +59,7 @@ export const LIMIT_MEANINGS: Readonly<Record<LimitName, string>> = {
 	"incorrect-passwords-user": "incorrect passwords per user, then blocked",
 	"reset-requests-user": "password reset requests per user",
 	"email-requests-user": "verification (and update) requests per user",
-	"code-requests-address": "code requests of all four kinds per client_ip",
+	"code-requests-address": "code requests of all four kinds and sign-ins with an identity provider per client_ip",
 	"email-sign-ins-email": "email sign-in requests per email, known or not",
 	"code-attempts": "incorrect codes that delete a request",
 	"second-factor": "incorrect 2FA codes in a row, first lock",

@@ -40,11 +40,23 @@ import {
 } from "../features/two-factor/schemas.ts";
 import { eventPageAnswer, unblockUserBody } from "../features/events/schemas.ts";
 import { userImportBodyDocument, userImportAnswer } from "../features/user-imports/schemas.ts";
-import { createUserBody, userAnswer } from "../features/users/schemas.ts";
+import { createUserBody, disableUserBody, enableUserBody, userAnswer } from "../features/users/schemas.ts";
 import { healthAnswer } from "../features/health/schemas.ts";
+import {
+	externalSignInAnswer,
+	externalSignInRequestAnswer,
+	identityAnswer,
+	identityProviderAnswer,
+	linkedExternalSignInAnswer,
+	linkExternalSignInBody,
+	startExternalSignInBody,
+	verifyExternalSignInBody,
+} from "../features/identity-providers/schemas.ts";
 
 export const REQUEST_BODIES = {
 	CreateUserBody: createUserBody,
+	DisableUserBody: disableUserBody,
+	EnableUserBody: enableUserBody,
 	VerifyPasswordBody: verifyPasswordBody,
 	UpdatePasswordBody: updatePasswordBody,
 	AuthenticateBody: authenticateBody,
@@ -69,6 +81,9 @@ export const REQUEST_BODIES = {
 	ImportUsersBody: userImportBodyDocument,
 	CreateSessionBody: createSessionBody,
 	ValidateSessionBody: validateSessionBody,
+	StartExternalSignInBody: startExternalSignInBody,
+	VerifyExternalSignInBody: verifyExternalSignInBody,
+	LinkExternalSignInBody: linkExternalSignInBody,
 } satisfies Record<string, z.ZodType>;
 
 /** The WebAuthn credential descriptor both passkey ceremonies list (excludeCredentials,
@@ -100,6 +115,11 @@ export const MODELS = {
 	Session: sessionAnswer.schema,
 	CreatedSession: createdSessionAnswer.schema,
 	ValidatedSession: validatedSessionAnswer.schema,
+	IdentityProvider: identityProviderAnswer.schema,
+	ExternalSignInRequest: externalSignInRequestAnswer.schema,
+	ExternalSignIn: externalSignInAnswer.schema,
+	LinkedExternalSignIn: linkedExternalSignInAnswer.schema,
+	Identity: identityAnswer.schema,
 	Health: healthAnswer,
 	OpenApiDocument: openApiDocumentResponse,
 } satisfies Record<string, z.ZodType>;

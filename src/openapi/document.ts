@@ -33,14 +33,21 @@ const ERROR_MEANINGS: Record<Exclude<ErrorCode, "PAYLOAD_TOO_LARGE">, string> = 
 	INVALID_REQUEST: "The request named in the body does not exist, has expired, or (reset-password) is not verified yet.",
 	EMAIL_ALREADY_USED: "The address belongs to a user already.",
 	NOT_ALLOWED: "The operation does not apply in the current state.",
-	INVALID_CREDENTIAL: "The passkey answer failed verification (challenge, origin, rp id, flags, algorithm, owner, signature or counter).",
+	INVALID_CREDENTIAL:
+		"The passkey answer failed verification (challenge, origin, rp id, flags, algorithm, owner, signature or counter), or the identity provider's " +
+		"answer did (the callback's issuer, the code, the ID token's signature or claims).",
 	PASSKEY_ALREADY_REGISTERED: "The authenticator's credential is registered already (to this or another user).",
+	IDENTITY_IN_USE: "The identity provider's account is linked to another user.",
+	EMAIL_NOT_VERIFIED: "An identity is linked only to an address both the provider and Holm verified; this one is not (yet).",
 	NOT_AUTHENTICATED: "The Authorization header is missing or does not hold an accepted secret.",
+	USER_DISABLED:
+		"An operator disabled the user (POST /users/{user_id}/disable). Answered only once the credential has proved correct: a wrong one answers as for anyone. The proof (a code, a passkey ceremony) is used up.",
 	NOT_FOUND: "The user or request named in the path does not exist or has expired (on /authenticate/password: no user has that address).",
 	METHOD_NOT_ALLOWED: "The path exists, but not with this method.",
 	NOT_ACCEPTABLE: "The Accept header allows neither application/json, application/* nor */*.",
 	UNSUPPORTED_MEDIA_TYPE: "The Content-Type is neither application/json nor text/plain.",
 	UNKNOWN_ERROR: "Something failed inside Holm; details go to its log, never to the response.",
+	PROVIDER_ERROR: "The identity provider answered an error, or could not be reached in time.",
 	UNAVAILABLE: "Holm cannot serve the call now: password hashing could not start within 5 seconds, or (PostgreSQL) the database did not answer in time. Retry after `Retry-After` seconds.",
 };
 
@@ -71,6 +78,7 @@ const PATH_PARAMETERS: Record<string, { description: string; example: string }> 
 	ceremony_id: { description: "The passkey ceremony's identifier (the `id` its start answered).", example: "q4mzp7hbxk2c9tnwdj3rfv8s" },
 	passkey_id: { description: "The passkey's identifier.", example: "h7cw2n4kpq9xrzt3mbd8vjfe" },
 	session_id: { description: "The session's identifier (the part of its token before the dot).", example: "q7kd2mzx9rbwtn4fhv3cy8ps" },
+	identity_id: { description: "The identity's identifier.", example: "v8kc3nqx7mwd2hzt9bpr4fjs" },
 };
 
 function ref(section: string, name: string): Json {

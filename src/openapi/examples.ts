@@ -19,6 +19,9 @@ const USER = {
 	totp_registered: false,
 	recovery_code: "4UHZRTWP",
 	password_leaked: false,
+	password_set: true,
+	disabled: false,
+	disabled_until: null,
 };
 const PASSWORD_RESET_REQUEST = {
 	id: "xkmtyqnsfd5w7hbq2g9cp6ra",
@@ -57,6 +60,19 @@ const SESSION = {
 	new_device: false,
 };
 const SESSION_TOKEN = `${SESSION_ID}.h3k9xq2wzr7mtpvb5ncd8fy4ges6ja2uqr9kwt3x`;
+// A sign-in with Google: the request, the callback relayed, the identity it led to.
+const EXTERNAL_SIGN_IN_ID = "m4tq8wzk2xhd7cnp3bvr9fjy";
+const EXTERNAL_STATE = "3a0GkY8PjHp6sV2nXq9RcW4tL7mZbD1uFe5yKoNiTgA";
+const IDENTITY = {
+	id: "v8kc3nqx7mwd2hzt9bpr4fjs",
+	user_id: USER_ID,
+	provider: "google",
+	subject: "108235726501729854423",
+	email: "cat@example.com",
+	email_verified: true,
+	created_at: CREATED_AT,
+	last_sign_in_at: CREATED_AT + 3600,
+};
 
 // One passkey, registered and then used to sign in: the credentials are what a real ES256 platform
 // authenticator's PublicKeyCredential.toJSON() gives for these very options (its signature checks out).
@@ -156,6 +172,11 @@ export const EXAMPLES: Record<string, Example> = {
 	createUser: { request: { email: "cat@example.com", password: PASSWORD, client_ip: CLIENT_IP }, answer: USER },
 	listUsers: { answer: [USER] },
 	getUser: { answer: USER },
+	disableUser: {
+		request: { reason: "Chargeback dispute #4411; see the ticket", until: CREATED_AT + 14 * 86_400 },
+		answer: { ...USER, disabled: true, disabled_until: CREATED_AT + 14 * 86_400 },
+	},
+	enableUser: { request: {}, answer: USER },
 
 	verifyPassword: { request: { password: PASSWORD, client_ip: CLIENT_IP } },
 	updatePassword: { request: { password: PASSWORD, new_password: NEW_PASSWORD, client_ip: CLIENT_IP, session_id: SESSION_ID } },
@@ -210,6 +231,42 @@ export const EXAMPLES: Record<string, Example> = {
 	listUserSessions: { answer: [SESSION] },
 	validateSession: { request: { token: SESSION_TOKEN }, answer: { session: SESSION, user: USER } },
 	getSession: { answer: SESSION },
+
+	listIdentityProviders: {
+		answer: [
+			{ name: "google", kind: "oidc" },
+			{ name: "github", kind: "github" },
+		],
+	},
+	startExternalSignIn: {
+		request: { provider: "google", client_ip: CLIENT_IP },
+		answer: {
+			id: EXTERNAL_SIGN_IN_ID,
+			provider: "google",
+			authorization_url:
+				"https://accounts.google.com/o/oauth2/v2/auth?client_id=4048-example.apps.googleusercontent.com&response_type=code" +
+				"&redirect_uri=https%3A%2F%2Fexample.com%2Fauth%2Fgoogle%2Fcallback&scope=openid+email+profile" +
+				`&state=${EXTERNAL_STATE}&code_challenge=E9Melhoa2OwvFrEMTJguCHaoeK1t8URWbuGJSstw-cM&code_challenge_method=S256` +
+				"&nonce=n-0S6_WzA2Mj4b9qXcZ7uH1kLp",
+			expires_at: EXPIRES_AT,
+		},
+	},
+	verifyExternalSignIn: {
+		request: { state: EXTERNAL_STATE, code: "4/0AVMBsJg7kQ2xexample", iss: "https://accounts.google.com", client_ip: CLIENT_IP, create_user: true },
+		answer: {
+			outcome: "signed_in",
+			user: { ...USER, email_verified: true },
+			identity: IDENTITY,
+			email: "cat@example.com",
+			email_verified: true,
+			provider_tokens: { access_token: "ya29.a0AfB_example", expires_at: CREATED_AT + 3600 + 3599 },
+		},
+	},
+	linkExternalSignIn: {
+		request: { user_id: USER_ID, client_ip: CLIENT_IP },
+		answer: { outcome: "linked", user: { ...USER, email_verified: true }, identity: IDENTITY },
+	},
+	listUserIdentities: { answer: [IDENTITY] },
 
 	importUsers: {
 		request: {

@@ -5,6 +5,7 @@ import type { EmailSignInStore } from "../features/email-sign-in/store.ts";
 import type { EmailUpdateStore } from "../features/email-update/store.ts";
 import type { EmailVerificationStore } from "../features/email-verification/store.ts";
 import type { EventStore, WebhookQueue } from "../features/events/store.ts";
+import type { ExternalSignInStore } from "../features/identity-providers/store.ts";
 import type { PasskeyStore } from "../features/passkeys/store.ts";
 import type { PasswordResetStore } from "../features/password-reset/store.ts";
 import type { PasswordStore } from "../features/passwords/store.ts";
@@ -28,6 +29,7 @@ export interface Stores {
 	userImports: UserImportStore;
 	console: ConsoleStore;
 	sessions: SessionStore;
+	identities: ExternalSignInStore;
 }
 
 /** How events are kept (API.md section 11). */

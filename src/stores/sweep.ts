@@ -13,6 +13,7 @@ export async function deleteExpiredRows(stores: Stores, nowSeconds: number, even
 	await stores.emailVerifications.deleteExpired(nowSeconds);
 	await stores.emailUpdates.deleteExpired(nowSeconds);
 	await stores.passkeys.deleteExpiredCeremonies(nowSeconds);
+	await stores.identities.deleteExpired(nowSeconds);
 	await stores.console.deleteExpired(nowSeconds, CONSOLE_IDLE_SECONDS, CONSOLE_SESSION_SECONDS);
 	await stores.sessions.deleteExpired(nowSeconds, events.sessions ?? DEFAULT_SESSION_SETTINGS);
 }

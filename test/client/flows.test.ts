@@ -232,6 +232,19 @@ describe("two-factor authentication", () => {
 });
 
 describe("the rest", () => {
+	test("disable a user: sessions end, a right password is USER_DISABLED (403) and a wrong one INCORRECT_PASSWORD; enable", async () => {
+		const user = await holm.createUser({ email: uniqueEmail(), password: STRONG_PASSWORD });
+		const session = await holm.createSession(user.id);
+		const until = Math.floor(server.clock.now / 1000) + 3600;
+		expect(await holm.disableUser(user.id, { reason: "chargeback dispute", until })).toEqual({ ...user, disabled: true, disabled_until: until });
+		expect((await holmError(holm.validateSession(session.token))).code).toBe("NOT_FOUND");
+		expect(await holmError(holm.authenticateWithPassword({ email: user.email!, password: STRONG_PASSWORD }))).toMatchObject({ code: "USER_DISABLED", status: 403 });
+		expect((await holmError(holm.verifyPassword(user.id, { password: "not the password" }))).code).toBe("INCORRECT_PASSWORD");
+		expect((await holmError(holm.createSession(user.id))).code).toBe("USER_DISABLED");
+		expect(await holm.enableUser(user.id)).toEqual(user);
+		expect((await holm.authenticateWithPassword({ email: user.email!, password: STRONG_PASSWORD })).disabled).toBe(false);
+	});
+
 	test("delete a user: everything is gone and the address is free", async () => {
 		const email = uniqueEmail();
 		const user = await holm.createUser({ email, password: STRONG_PASSWORD });

@@ -4,14 +4,17 @@ import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { authenticatorCode, createUser, type TestServer } from "../support.ts";
 import { consoleCall, signIn, startConsoleServer } from "./support.ts";
 import { RP, authenticator, register, registered } from "../passkey-support.ts";
+import { signInWithFake, startFakeOpenIdProvider } from "../identity-provider-support.ts";
 
+const fake = await startFakeOpenIdProvider();
+afterAll(() => fake.stop());
 let server: TestServer;
 let cookie: string;
 const tag = crypto.randomUUID().slice(0, 8);
 let ids: Record<string, string> = {};
 
 beforeAll(async () => {
-	server = await startConsoleServer({ passkeys: RP });
+	server = await startConsoleServer({ passkeys: RP, identityProviders: [fake.entry("idp")] });
 	cookie = await signIn(server);
 	for (const name of ["ann", "anna", "bob"]) {
 		ids[name] = (await createUser(server, { email: `${name}-${tag}@example.com` })).id;
@@ -135,6 +138,22 @@ describe("a user's page and the actions", () => {
 		expect((await server.request("GET", `/passkeys/${gone.id}`)).status).toBe(404);
 		expect((await server.request("GET", `/passkeys/${kept.id}`)).status).toBe(200);
 		expect((await consoleCall(server, "POST", `/console/api/passkeys/not-an-id/delete`, { cookie, body: {} })).status).toBe(404);
+	});
+
+	test("a user's identities are listed, and one is unlinked by its id, ending the user's sessions", async () => {
+		const user = await createUser(server);
+		const { answer } = await signInWithFake(server, fake, "idp", { sub: `s-${crypto.randomUUID()}` }, { start: { user_id: user.id } });
+		const identity = answer.body.identity;
+		const session = (await server.request("POST", `/users/${user.id}/sessions`, {})).body.session;
+		const page = await consoleCall(server, "GET", `/console/api/users/${user.id}`, { cookie });
+		expect(page.body.identities).toEqual([identity]);
+		expect((await consoleCall(server, "POST", `/console/api/identities/${identity.id}/delete`, { cookie, body: {} })).status).toBe(204);
+		expect((await consoleCall(server, "POST", `/console/api/identities/${identity.id}/delete`, { cookie, body: {} })).status).toBe(404);
+		expect((await consoleCall(server, "POST", `/console/api/identities/not-an-id/delete`, { cookie, body: {} })).status).toBe(404);
+		expect((await server.request("GET", `/users/${user.id}/identities`)).body).toEqual([]);
+		expect((await server.request("GET", `/sessions/${session.id}`)).status).toBe(404);
+		const unlinked = (await server.request("GET", `/users/${user.id}/events?type=identity_unlinked`)).body.events;
+		expect(unlinked.map((event: { data: unknown }) => event.data)).toEqual([{ actor: "console", provider: "idp", identity_id: identity.id }]);
 	});
 
 	test("each action is an event with data.actor console, in the user's page, the feed and the overview", async () => {

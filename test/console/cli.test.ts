@@ -44,6 +44,29 @@ describe("holm console-link", () => {
 		}
 	});
 
+	test("a link made with no flags points at the port holm serve listens on, not at 4000", async () => {
+		const dir = newDir();
+		const holm = await serveHolm(["--dir", dir, "--console"], { HOLM_SECRET: PROCESS_SECRET });
+		let stopped = false;
+		try {
+			const port = new URL(holm.url).port;
+			expect(port).not.toBe("4000");
+			const made = runHolm(["console-link", "--dir", dir]);
+			expect(made.code).toBe(0);
+			const link = made.stdout.trim();
+			expect(link).toStartWith(`http://127.0.0.1:${port}/console/#token=`);
+			expect((await exchange(holm.url, link.split("#token=")[1]!)).status).toBe(204);
+			// A flag still wins: the link goes where the browser reaches Holm (a tunnel's port).
+			expect(runHolm(["console-link", "--dir", dir, "--port", "4400"]).stdout).toStartWith("http://127.0.0.1:4400/console/#token=");
+			expect(await holm.stop()).toBe(0);
+			stopped = true;
+			// Stopped, it listens nowhere: the link is for the default address again.
+			expect(runHolm(["console-link", "--dir", dir]).stdout).toStartWith("http://127.0.0.1:4000/console/#token=");
+		} finally {
+			if (!stopped) await holm.stop();
+		}
+	});
+
 	test("an IPv6 --host is bracketed in the link", async () => {
 		const dir = newDir();
 		expect(runHolm(["migrate", "--dir", dir]).code).toBe(0);

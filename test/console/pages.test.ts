@@ -211,13 +211,17 @@ describe.skipIf(!HAS_BROWSER)("the console in Chromium", () => {
 
 	test("a user's sessions: device, address, last use and second factor; end one, then all, each confirmed", async () => {
 		const user = (await server.request("POST", "/users", { email: `sessions-${crypto.randomUUID().slice(0, 8)}@example.com`, password: "correct horse battery staple 42" })).body;
-		const laptop = (await server.request("POST", `/users/${user.id}/sessions`, { user_agent: "Firefox on the laptop", client_ip: "192.0.2.44", second_factor_verified: true })).body;
+		const chromeOnMac = "Mozilla/5.0 (Macintosh; Intel Mac OS X 10_15_7) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36";
+		const laptop = (await server.request("POST", `/users/${user.id}/sessions`, { user_agent: chromeOnMac, client_ip: "192.0.2.44", second_factor_verified: true })).body;
 		const phone = (await server.request("POST", `/users/${user.id}/sessions`, { user_agent: "Safari on the phone" })).body;
 		const { context, page } = await signedInPage();
 		await page.goto(`${server.url}/console/#/users/${user.id}`);
 		const table = page.getByRole("table", { name: "Where the user is signed in, most recently used first" });
 		await table.waitFor();
-		expect(await table.textContent()).toContain("Firefox on the laptop");
+		// The device as a person says it; the raw user agent only on hovering it.
+		expect(await table.textContent()).toContain("Chrome on macOS");
+		expect(await table.textContent()).not.toContain("AppleWebKit");
+		expect(await table.getByText("Chrome on macOS", { exact: true }).getAttribute("title")).toBe(chromeOnMac);
 		expect(await table.textContent()).toContain("192.0.2.44");
 		expect(await page.getByRole("main").textContent()).not.toContain(laptop.token.split(".")[1]);
 
@@ -231,6 +235,74 @@ describe.skipIf(!HAS_BROWSER)("the console in Chromium", () => {
 		await page.getByRole("dialog").getByRole("button", { name: "End all sessions" }).click();
 		await page.getByText("Not signed in anywhere.").waitFor();
 		expect((await server.request("POST", "/sessions/validate", { token: laptop.token })).status).toBe(404);
+		await context.close();
+	});
+
+	test("disable a user with a reason and an end (UTC), see why and until when in the page and the list, then enable; each confirmed", async () => {
+		const user = await createUser(server);
+		const session = (await server.request("POST", `/users/${user.id}/sessions`, {})).body;
+		const until = Math.floor(server.clock.now / 1000) + 7 * 86_400 - (Math.floor(server.clock.now / 1000) % 60);
+		const { context, page } = await signedInPage();
+		await page.goto(`${server.url}/console/#/users/${user.id}`);
+		await page.getByRole("heading", { name: user.email! }).waitFor();
+		await page.getByLabel("Reason (optional)").fill("Chargeback dispute #4411");
+		await page.getByLabel("Ends at, UTC (optional)").fill(new Date(until * 1000).toISOString().slice(0, 16));
+		await page.getByRole("button", { name: "Disable user" }).click();
+		const dialog = page.getByRole("dialog");
+		expect(await dialog.textContent()).toContain(`cannot sign in until ${new Date(until * 1000).toISOString().slice(0, 16).replace("T", " ")}`);
+		await dialog.getByRole("button", { name: "Disable user" }).click();
+		await page.getByText("Reason: Chargeback dispute #4411", { exact: true }).waitFor();
+		const main = page.getByRole("main");
+		expect(await main.textContent()).toContain(`Disabled until ${new Date(until * 1000).toISOString().slice(0, 19).replace("T", " ")} UTC (in 7 d 0 h)`);
+		expect((await server.request("GET", `/users/${user.id}`)).body).toMatchObject({ disabled: true, disabled_until: until });
+		expect((await server.request("POST", "/sessions/validate", { token: session.token })).status).toBe(404);
+		await expectNoAxeViolations(page, "disabled user");
+		await screenshot(page, "user-disabled");
+
+		await page.goto(`${server.url}/console/#/users?q=${user.id}&by=id`);
+		await page.getByText(/users? found/).waitFor();
+		const headers = await page.locator("thead th").allTextContents();
+		expect((await page.locator("tbody tr").first().locator("td").allTextContents())[headers.indexOf("Disabled")]).toBe("disabled");
+
+		await page.goto(`${server.url}/console/#/users/${user.id}`);
+		await page.getByRole("button", { name: "Enable user" }).click();
+		await page.getByRole("dialog").getByRole("button", { name: "Enable user" }).click();
+		await page.getByRole("heading", { name: "Disable", exact: true }).waitFor();
+		expect((await server.request("GET", `/users/${user.id}`)).body).toMatchObject({ disabled: false, disabled_until: null });
+
+		// Without an end: until enabled.
+		await page.getByRole("button", { name: "Disable user" }).click();
+		await page.getByRole("dialog").getByRole("button", { name: "Disable user" }).click();
+		await page.getByText("No reason given.", { exact: true }).waitFor();
+		expect(await main.textContent()).toContain("Disabled until enabled.");
+		expect((await server.request("POST", "/authenticate/password", { email: user.email, password: "correct horse battery staple 42" })).body).toEqual({ error: "USER_DISABLED" });
+		await context.close();
+	});
+
+	test("create a user with an email and a password, or an email only; the page of the new user opens", async () => {
+		const tag = crypto.randomUUID().slice(0, 8);
+		const { context, page } = await signedInPage();
+		await page.getByRole("link", { name: "Users" }).click();
+		await page.getByRole("heading", { name: "Create a user" }).waitFor();
+		await page.getByLabel("Email", { exact: true }).fill(`made-${tag}@example.com`);
+		await page.getByLabel("Password (optional)").fill("a console-made passphrase 7");
+		await page.getByRole("button", { name: "Create user" }).click();
+		await page.getByRole("heading", { name: `made-${tag}@example.com` }).waitFor();
+		await page.getByText("User created.").waitFor();
+		const made = (await server.request("POST", "/authenticate/password", { email: `made-${tag}@example.com`, password: "a console-made passphrase 7" })).body;
+		expect(made).toMatchObject({ email: `made-${tag}@example.com`, email_verified: false, disabled: false });
+
+		await page.getByRole("link", { name: "Users" }).click();
+		await page.getByLabel("Email", { exact: true }).fill(`bare-${tag}@example.com`);
+		await page.getByRole("button", { name: "Create user" }).click();
+		await page.getByRole("heading", { name: `bare-${tag}@example.com` }).waitFor();
+		expect((await server.request("POST", "/authenticate/password", { email: `bare-${tag}@example.com`, password: "a console-made passphrase 7" })).body).toEqual({ error: "INCORRECT_PASSWORD" });
+
+		// A taken address is said so, and nothing is made.
+		await page.getByRole("link", { name: "Users" }).click();
+		await page.getByLabel("Email", { exact: true }).fill(`made-${tag}@example.com`);
+		await page.getByRole("button", { name: "Create user" }).click();
+		await page.getByText("That did not work (EMAIL_ALREADY_USED).").waitFor();
 		await context.close();
 	});
 
@@ -282,7 +354,7 @@ describe.skipIf(!HAS_BROWSER)("the console in Chromium", () => {
 			await page.keyboard.press("Tab");
 			reached.add(String(await page.evaluate(`document.activeElement?.getAttribute("aria-label") ?? document.activeElement?.textContent?.trim() ?? ""`)));
 		}
-		for (const name of ["Overview", "Users", "Events", "Sign out", "Remove TOTP", "Unblock user", "Delete pending requests", "Delete user"]) {
+		for (const name of ["Overview", "Users", "Events", "Sign out", "Disable user", "Remove TOTP", "Unblock user", "Delete pending requests", "Delete user"]) {
 			expect(reached).toContain(name);
 		}
 		expect([...reached].some((name) => name.startsWith("Delete the passkey “Work laptop” created "))).toBe(true);

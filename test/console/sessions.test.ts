@@ -33,6 +33,24 @@ test("a user's page lists their live sessions without tokens; the overview count
 	expect((await consoleCall(server, "GET", "/console/api/overview", { cookie })).body.sessions).toBe(before + 2);
 });
 
+const CHROME_ON_MACOS = "Mozilla/5.0 (Macintosh; Intel Mac OS X 10_15_7) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36";
+
+test("a session's device reads \"Chrome on macOS\", not a raw user agent, which stays beside it", async () => {
+	const user = await createUser(server);
+	await sessionOf(user.id, { user_agent: CHROME_ON_MACOS });
+	server.clock.advance(1000);
+	await sessionOf(user.id, { user_agent: "Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Mobile/15E148 Safari/604.1" });
+	server.clock.advance(1000);
+	await sessionOf(user.id, { user_agent: "Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36 Edg/131.0.0.0" });
+	server.clock.advance(1000);
+	await sessionOf(user.id, { user_agent: "python-httpx/0.27.0" }); // no browser, no system: shown as sent
+	server.clock.advance(1000);
+	await sessionOf(user.id, {});
+	const page = await consoleCall(server, "GET", `/console/api/users/${user.id}`, { cookie });
+	expect(page.body.sessions.map((s: any) => s.device)).toEqual([null, "python-httpx/0.27.0", "Microsoft Edge on Windows", "Safari on iOS", "Chrome on macOS"]);
+	expect(page.body.sessions[4].user_agent).toBe(CHROME_ON_MACOS);
+});
+
 test("ending one session and then all: the tokens stop working, with events marked as the console's", async () => {
 	const user = await createUser(server);
 	const other = await createUser(server);

@@ -1,7 +1,19 @@
 // The page's pure modules (src/features/console/ui/api.ts) under bun test: routes, links, and the
 // calls it makes, over a recording fetch.
 import { describe, expect, test } from "bun:test";
-import { ConsoleApiError, SignedOut, createConsoleApi, eventsHash, formatTime, formatUntil, parseRoute, tokenOfHash, usersHash } from "../../src/features/console/ui/api.ts";
+import {
+	ConsoleApiError,
+	SignedOut,
+	codePoints,
+	createConsoleApi,
+	eventsHash,
+	formatTime,
+	formatUntil,
+	parseRoute,
+	tokenOfHash,
+	usersHash,
+	utcInputSeconds,
+} from "../../src/features/console/ui/api.ts";
 
 describe("routes", () => {
 	test("each page's hash, and anything else is the overview", () => {
@@ -40,6 +52,15 @@ describe("routes", () => {
 		expect(formatUntil(100, 70)).toBe("in 30 s");
 		expect(formatUntil(1000, 100)).toBe("in 15 min");
 		expect(formatUntil(10_000, 100)).toBe("in 2 h 45 min");
+		expect(formatUntil(100 + 7 * 86_400, 100)).toBe("in 7 d 0 h");
+		expect(formatUntil(100 + 86_400 + 5400, 100)).toBe("in 1 d 1 h");
+	});
+
+	test("a disable's end, typed in a datetime-local input, is read as UTC; its reason counted in code points", () => {
+		expect(utcInputSeconds("2026-11-28T09:30")).toBe(Date.UTC(2026, 10, 28, 9, 30) / 1000);
+		expect(utcInputSeconds("2026-11-28T09:30:15")).toBe(Date.UTC(2026, 10, 28, 9, 30, 15) / 1000);
+		for (const bad of ["", "tomorrow", "2026-11-28", "2026-11-28 09:30"]) expect(utcInputSeconds(bad)).toBeNull();
+		expect(codePoints("😀".repeat(200))).toBe(200);
 	});
 });
 
@@ -71,6 +92,22 @@ describe("calls", () => {
 			["/console/api/users/u%2F1/sessions/s%2F2/end", "POST"],
 			["/console/api/users/u%2F1/end-sessions", "POST"],
 		]);
+	});
+
+	test("disabling, enabling and creating users", async () => {
+		const { api, calls } = recording(204, null);
+		await api.disable("u/1", { reason: "dispute", until: 1_800_000_000 });
+		await api.disable("u/1", { reason: null, until: null });
+		await api.enable("u/1");
+		expect(calls.map((call) => [call.url, call.init.method, JSON.parse(String(call.init.body))])).toEqual([
+			["/console/api/users/u%2F1/disable", "POST", { reason: "dispute", until: 1_800_000_000 }],
+			["/console/api/users/u%2F1/disable", "POST", { reason: null, until: null }],
+			["/console/api/users/u%2F1/enable", "POST", {}],
+		]);
+		const created = recording(200, { id: "abc" });
+		expect(await created.api.createUser({ email: "a@example.com", password: null })).toBe("abc");
+		expect(created.calls[0]!.url).toBe("/console/api/users");
+		expect(JSON.parse(String(created.calls[0]!.init.body))).toEqual({ email: "a@example.com", password: null });
 	});
 
 	test("a 401 is a signed-out session; other errors carry their code", async () => {

@@ -53,7 +53,10 @@ describe("holm export", () => {
 		for (const row of rows) {
 			expect(row.passkeys).toEqual([]);
 			expect(row.sessions).toEqual([]);
-			expect(Object.keys(row).sort()).toEqual(["created_at", "email", "email_verified", "id", "passkey_user_handle", "passkeys", "password_hash", "recovery_code", "sessions", "totp_key"]);
+			expect(row.identities).toEqual([]);
+			expect(Object.keys(row).sort()).toEqual([
+				"created_at", "email", "email_verified", "id", "identities", "passkey_user_handle", "passkeys", "password_hash", "recovery_code", "sessions", "totp_key",
+			]);
 		}
 		const withoutPassword = rows.find((row) => row.email === "nopassword@example.com");
 		expect(withoutPassword.password_hash).toBeNull();

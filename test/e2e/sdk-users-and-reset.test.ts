@@ -68,3 +68,15 @@ test("password reset: delete one request, and the user's requests", async () => 
 	expect(await faroe.getPasswordResetRequest(second.id)).not.toBeNull();
 	expect(await faroe.getUserPasswordResetRequests("aaaaaaaaaaaaaaaaaaaaaaaa")).toBeNull();
 });
+
+test("a disabled user: the SDK surfaces USER_DISABLED (403) for a right password, INCORRECT_PASSWORD for a wrong one; enabled, it works again", async () => {
+	const faroe = server.faroe;
+	const user = await faroe.createUser(STRONG_PASSWORD, null);
+	expect((await server.request("POST", `/users/${user.id}/disable`, { reason: "chargeback" })).status).toBe(200);
+	// The SDK reads the user's fields it knows; the new ones do not disturb it.
+	expect(await faroe.getUser(user.id)).toEqual(user);
+	expect(await faroeError(faroe.verifyUserPassword(user.id, STRONG_PASSWORD, null))).toMatchObject({ code: "USER_DISABLED", status: 403 });
+	expect((await faroeError(faroe.verifyUserPassword(user.id, "wrong password", null))).code).toBe("INCORRECT_PASSWORD");
+	expect((await server.request("POST", `/users/${user.id}/enable`)).status).toBe(200);
+	await faroe.verifyUserPassword(user.id, STRONG_PASSWORD, null);
+});

@@ -100,7 +100,8 @@ describe("verifying", () => {
 		expect(answer.status).toBe(200);
 		// The code proved an address nobody had proved: the account is claimed (API.md section 17), a
 		// new recovery code with it; test/security/whoever-proves-the-address-owns-the-account.test.ts.
-		expect(answer.body).toEqual({ user: { ...user, email_verified: true, recovery_code: answer.body.user.recovery_code }, created: false, claimed: true });
+		// The claim removed the maker's password.
+		expect(answer.body).toEqual({ user: { ...user, email_verified: true, recovery_code: answer.body.user.recovery_code, password_set: false }, created: false, claimed: true });
 		expect(answer.body.user.recovery_code).not.toBe(user.recovery_code);
 		expect((await server.request("GET", `/users/${user.id}`)).body.email_verified).toBe(true);
 		expect((await server.request("POST", `/email-sign-ins/${request.id}/verify`, { code: request.code })).body).toEqual({ error: "INVALID_REQUEST" });
@@ -151,6 +152,9 @@ describe("verifying", () => {
 			totp_registered: false,
 			recovery_code: expect.stringMatching(/^[A-HJ-NP-Z2-9]{8}$/),
 			password_leaked: false,
+			password_set: false,
+			disabled: false,
+			disabled_until: null,
 		});
 		expect((await server.request("GET", `/users/${user.id}`)).body).toEqual(user);
 		expect((await server.request("POST", `/users/${user.id}/verify-password`, { password: STRONG_PASSWORD })).body).toEqual({ error: "INCORRECT_PASSWORD" });

@@ -7,28 +7,34 @@ import { Database } from "bun:sqlite";
 import { join } from "node:path";
 import bcryptjs from "bcryptjs";
 import wordpressHash from "wordpress-hash-node";
-import type { ExportedUser } from "../../src/features/user-imports/store.ts";
+import { liveNow, type ExportedUser } from "../../src/features/user-imports/store.ts";
 import { openPostgresUserExport } from "../../src/stores/postgres/user-export.ts";
 import { openSqliteUserExport } from "../../src/stores/sqlite/user-export.ts";
 import { generateId } from "../../src/lib/ids.ts";
+import { signInWithFake, startFakeOpenIdProvider, type FakeProvider } from "../identity-provider-support.ts";
 import { authenticator, registered, RP, signIn } from "../passkey-support.ts";
 import { authenticatorCode, createUser, startTestServer, STRONG_PASSWORD, type TestServer } from "../support.ts";
 
 let source: TestServer;
 let target: TestServer;
+let fake: FakeProvider;
 
 beforeAll(async () => {
-	source = await startTestServer({ passkeys: RP });
-	target = await startTestServer({ passkeys: RP });
+	fake = await startFakeOpenIdProvider();
+	source = await startTestServer({ passkeys: RP, identityProviders: [fake.entry("idp")] });
+	target = await startTestServer({ passkeys: RP, identityProviders: [fake.entry("idp")] });
 });
 afterAll(async () => {
 	await source.stop();
 	await target.stop();
+	await fake.stop();
 });
 
-/** Every user of `server`'s database, as `holm export` writes them (one JSON line each). */
+/** Every user of `server`'s database, as `holm export` writes them (one JSON line each), judged
+ *  (live sessions, disables in force) at the server's time. */
 async function exportAll(server: TestServer): Promise<ExportedUser[]> {
-	const from = server.databaseUrl === null ? openSqliteUserExport(join(server.dir, "holm.db")) : openPostgresUserExport(server.databaseUrl);
+	const live = { ...liveNow(), now: Math.floor(server.clock.now / 1000) };
+	const from = server.databaseUrl === null ? openSqliteUserExport(join(server.dir, "holm.db"), live) : openPostgresUserExport(server.databaseUrl, live);
 	const lines: string[] = [];
 	try {
 		await from.each(async (users) => {
@@ -100,6 +106,13 @@ test("users made every way the API allows are exported and imported back with 0 
 	expect((await signIn(source, zero, { userId: withPasskeys.id })).status).toBe(200);
 	await registered(source, withPasskeys.id, authenticator("RS256"));
 
+	// Identities: a user made by one (no password), and one linked to the user with TOTP.
+	const madeBySub = `made-${crypto.randomUUID()}`;
+	const madeBy = await signInWithFake(source, fake, "idp", { sub: madeBySub, email: `idp-${generateId()}@example.com`, email_verified: true, name: "Ada\u0007 L." }, { verify: { create_user: true } });
+	expect(madeBy.answer.body.outcome).toBe("created");
+	const linkedSub = `linked-${crypto.randomUUID()}`;
+	expect((await signInWithFake(source, fake, "idp", { sub: linkedSub }, { start: { user_id: withTotp.id } })).answer.body.outcome).toBe("linked");
+
 	// Imported: without email or password; with foreign hashes (one upgraded by a sign-in, one not);
 	// with a TOTP key, a user handle and passkeys of their own.
 	const upgradedEmail = `phpass-${generateId()}@example.com`;
@@ -111,6 +124,7 @@ test("users made every way the API allows are exported and imported back with 0 
 			totp_key: base64(crypto.getRandomValues(new Uint8Array(10))),
 			passkey_user_handle: Buffer.from(crypto.getRandomValues(new Uint8Array(64))).toString("base64url"),
 			passkeys: [{ credential_id: "AQ", public_key: spkiOf(authenticator("EdDSA")), algorithm: -8, sign_count: 0xffffffff, transports: [] }],
+			identities: [{ provider: "gone", issuer: "https://accounts.example.org", subject: "108235726501729854423", email: "Someone@Example.org", email_verified: true }],
 		},
 	]);
 	expect(imported.failed).toBe(0);
@@ -123,7 +137,8 @@ test("users made every way the API allows are exported and imported back with 0 
 	}
 
 	const exported = await exportAll(source);
-	expect(exported.length).toBe(6);
+	expect(exported.length).toBe(7);
+	expect(exported.find((row) => row.id === withTotp.id)!.identities).toEqual([expect.objectContaining({ provider: "idp", issuer: fake.issuer, subject: linkedSub })]);
 	const answer = await importAll(target, exported);
 	expect(answer.results.filter((result) => result.status !== "created")).toEqual([]);
 	expect(answer.failed).toBe(0);
@@ -134,6 +149,31 @@ test("users made every way the API allows are exported and imported back with 0 
 	expect((await target.request("POST", "/authenticate/password", { email: upgradedEmail, password: STRONG_PASSWORD })).status).toBe(200);
 	expect((await signIn(target, synced, { userId: withPasskeys.id })).status).toBe(200);
 	expect((await signIn(target, zero, { userId: withPasskeys.id })).status).toBe(200);
+	for (const [sub, userId] of [
+		[madeBySub, madeBy.answer.body.user.id],
+		[linkedSub, withTotp.id],
+	]) {
+		expect((await signInWithFake(target, fake, "idp", { sub })).answer.body).toMatchObject({ outcome: "signed_in", user: { id: userId } });
+	}
+});
+
+test("an identity another user holds is a conflict: IDENTITY_IN_USE, or skipped naming its holder", async () => {
+	const sub = `held-${crypto.randomUUID()}`;
+	const holder = (await signInWithFake(source, fake, "idp", { sub }, { verify: { create_user: true } })).answer.body.user.id;
+	const identity = { provider: "idp", issuer: fake.issuer, subject: sub };
+	expect((await importAll(source, [{ identities: [identity] }])).results).toEqual([{ index: 0, status: "failed", error: "IDENTITY_IN_USE" }]);
+	expect((await source.request("POST", "/user-imports", { users: [{ identities: [identity] }], on_conflict: "skip" })).body.results).toEqual([
+		{ index: 0, status: "skipped", user_id: holder },
+	]);
+	// Twice in one request: the second row waits for the first, then conflicts with it.
+	const other = { provider: "idp", issuer: fake.issuer, subject: `twice-${crypto.randomUUID()}` };
+	const twice = await importAll(source, [{ identities: [other] }, { identities: [other] }]);
+	expect(twice.results.map((result) => result.status === "failed" ? result.error : result.status)).toEqual(["created", "IDENTITY_IN_USE"]);
+	// Twice in one row, or not an issuer: INVALID_DATA.
+	expect((await importAll(source, [{ identities: [other, other] }, { identities: [{ ...other, issuer: "not a url" }] }])).results.map((result) => result.error)).toEqual([
+		"INVALID_DATA",
+		"INVALID_DATA",
+	]);
 });
 
 
@@ -164,4 +204,33 @@ test("passkeys stored before today's rules (a negative counter, BS without BE, t
 	device.signCount = 0x80000001;
 	expect((await signIn(target, device, { userId: user.id })).status).toBe(200);
 	expect((await signIn(target, device.clone(5), { userId: user.id })).body).toEqual({ error: "INVALID_CREDENTIAL" });
+});
+
+test("a disable travels in the user's row (disabled_until: a time, or 0 until enabled; disabled_reason), and an enabled user's row has neither", async () => {
+	const now = Math.floor(source.clock.now / 1000);
+	const [forever, forAWhile, ended, enabled] = [await createUser(source), await createUser(source), await createUser(source), await createUser(source)];
+	await source.request("POST", `/users/${forever.id}/disable`, { reason: "fraud ring 🚩" });
+	await source.request("POST", `/users/${forAWhile.id}/disable`, { until: now + 86_400 });
+	await source.request("POST", `/users/${ended.id}/disable`, { reason: "brief", until: now + 60 });
+	await source.request("POST", `/users/${enabled.id}/disable`, { reason: "undone" });
+	await source.request("POST", `/users/${enabled.id}/enable`);
+	source.clock.advance(61_000);
+	target.clock.advance(source.clock.now - target.clock.now);
+
+	const ids = [forever.id, forAWhile.id, ended.id, enabled.id];
+	const rows = (await exportAll(source)).filter((row) => ids.includes(row.id)).sort((a, b) => ids.indexOf(a.id) - ids.indexOf(b.id));
+	expect(rows.map((row) => [row.disabled_until, row.disabled_reason])).toEqual([
+		[0, "fraud ring 🚩"],
+		[now + 86_400, null],
+		[undefined, undefined],
+		[undefined, undefined],
+	]);
+	expect(Object.keys(rows[2]!)).not.toContain("disabled_until");
+
+	const answer = await importAll(target, rows);
+	expect(answer.failed).toBe(0);
+	expect((await exportAll(target)).filter((row) => ids.includes(row.id)).sort((a, b) => ids.indexOf(a.id) - ids.indexOf(b.id))).toEqual(rows);
+	for (const id of ids) expect((await target.request("GET", `/users/${id}`)).body).toEqual((await source.request("GET", `/users/${id}`)).body);
+	expect((await target.request("POST", "/authenticate/password", { email: forever.email, password: STRONG_PASSWORD })).body).toEqual({ error: "USER_DISABLED" });
+	expect((await target.request("POST", "/authenticate/password", { email: ended.email, password: STRONG_PASSWORD })).status).toBe(200);
 });

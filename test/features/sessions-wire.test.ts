@@ -32,8 +32,8 @@ const sessions: Session[] = [
 ];
 
 const users: User[] = [
-	{ id: "23456789abcdefghijkmnpqr", createdAt: 1_763_000_000, email: null, emailVerified: false, totpRegistered: false, recoveryCode: "ABCDEFGH", passwordLeaked: false },
-	{ id: "rqpnmkjihgfedcba98765432", createdAt: 1_763_000_001, email: "\u00e9l\u00e8ve@example.com", emailVerified: true, totpRegistered: true, recoveryCode: "ZZZZZZZZ", passwordLeaked: true },
+	{ id: "23456789abcdefghijkmnpqr", createdAt: 1_763_000_000, email: null, emailVerified: false, totpRegistered: false, recoveryCode: "ABCDEFGH", passwordLeaked: false, passwordSet: false, disabled: false, disabledUntil: null, disabledReason: null },
+	{ id: "rqpnmkjihgfedcba98765432", createdAt: 1_763_000_001, email: "\u00e9l\u00e8ve@example.com", emailVerified: true, totpRegistered: true, recoveryCode: "ZZZZZZZZ", passwordLeaked: true, passwordSet: true, disabled: true, disabledUntil: 1_763_003_600, disabledReason: "a reason" },
 ];
 
 const settings: SessionSettings[] = [DEFAULT_SESSION_SETTINGS, { idleTimeoutSeconds: 600, lifetimeSeconds: 86_400, perUser: 5 }];

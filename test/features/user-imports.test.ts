@@ -60,6 +60,9 @@ describe("POST /user-imports", () => {
 			totp_registered: true,
 			recovery_code: "ABCD2345",
 			password_leaked: false,
+			password_set: true,
+			disabled: false,
+			disabled_until: null,
 		});
 		const signIn = await server.request("POST", "/authenticate/password", { email, password: IMPORTED_PASSWORD });
 		expect(signIn.status).toBe(200);
@@ -84,6 +87,9 @@ describe("POST /user-imports", () => {
 			totp_registered: false,
 			recovery_code: expect.stringMatching(/^[A-HJ-NP-Z2-9]{8}$/),
 			password_leaked: false,
+			password_set: false,
+			disabled: false,
+			disabled_until: null,
 		});
 		const [row] = await server.rows("SELECT password_hash FROM user_table WHERE id = ?".replace("user_table", server.store === "postgres" ? '"user"' : "user"), id);
 		expect(row!.password_hash).toBe("");

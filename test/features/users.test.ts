@@ -20,6 +20,9 @@ describe("POST /users", () => {
 			totp_registered: false,
 			recovery_code: expect.stringMatching(/^[ABCDEFGHJKLMNPQRSTUVWXYZ23456789]{8}$/),
 			password_leaked: false,
+			password_set: true,
+			disabled: false,
+			disabled_until: null,
 		});
 	});
 
@@ -223,6 +226,10 @@ describe("the user's answer written as a literal (src/http/wire.ts)", () => {
 				totpRegistered: (i & 2) === 2,
 				recoveryCode: "ABCDEFGH",
 				passwordLeaked: (i & 4) === 4,
+				passwordSet: (i & 1) === 0,
+				disabled: i % 3 !== 0,
+				disabledUntil: i % 3 === 2 ? 1_800_000_000 + i : null,
+				disabledReason: i % 3 === 0 ? null : (email ?? "no email"),
 			});
 		}
 		for (const user of users) expect(JSON.stringify(userAnswer.json(user))).toBe(JSON.stringify(userAnswer.declared(user)));

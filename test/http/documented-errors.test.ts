@@ -9,6 +9,7 @@ import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import type { ErrorCode } from "../../src/errors.ts";
 import { documentedErrors, type Route } from "../../src/http/route.ts";
 import { ROUTES } from "../../src/routes.ts";
+import { signInWithFake, startFakeOpenIdProvider, startSignIn as startExternalSignIn, verify as verifyExternalSignIn, type FakeProvider } from "../identity-provider-support.ts";
 import { authenticator, register, registered, RP, signIn, startRegistration, startSignIn } from "../passkey-support.ts";
 import { authenticatorCode, createUser, SECRET, startTestServer, STRONG_PASSWORD, uniqueEmail, type Answer, type TestServer } from "../support.ts";
 
@@ -21,6 +22,7 @@ const LEAKED = "12345678";
 
 let server: TestServer;
 let off: TestServer;
+let fake: FakeProvider;
 let addresses = 0;
 
 /** A client_ip no scenario shared before, so one scenario's limits never refuse another's calls. */
@@ -30,12 +32,16 @@ function freshIp(): string {
 }
 
 beforeAll(async () => {
-	server = await startTestServer({ passkeys: RP });
+	fake = await startFakeOpenIdProvider();
+	// "down": nothing listens at its issuer.
+	const down = { ...fake.entry("down"), issuer: "http://127.0.0.1:9" };
+	server = await startTestServer({ passkeys: RP, identityProviders: [fake.entry("fake"), down] });
 	off = await startTestServer();
 });
 afterAll(async () => {
 	await server.stop();
 	await off.stop();
+	await fake.stop();
 });
 
 const post = (path: string, body?: unknown) => server.request("POST", path, body);
@@ -55,6 +61,13 @@ async function blockedIp(): Promise<string> {
 	const user = await createUser(server);
 	await last(5, () => post(`/users/${user.id}/verify-password`, { password: "wrong password", client_ip: ip }));
 	return ip;
+}
+
+/** A user an operator disabled; their password is STRONG_PASSWORD. */
+async function disabledUser(): Promise<{ id: string; email: string | null }> {
+	const user = await createUser(server);
+	expect((await post(`/users/${user.id}/disable`, { reason: "a scenario" })).status).toBe(200);
+	return user;
 }
 
 async function withTotp(): Promise<{ id: string; recovery_code: string }> {
@@ -77,12 +90,22 @@ const SCENARIOS: Record<string, readonly Scenario[]> = {
 	],
 	getUser: [["NOT_FOUND", () => get(`/users/${UNKNOWN}`)]],
 	deleteUser: [["NOT_FOUND", () => del(`/users/${UNKNOWN}`)]],
+	disableUser: [
+		["NOT_FOUND", () => post(`/users/${UNKNOWN}/disable`, {})],
+		["INVALID_DATA", async () => post(`/users/${(await createUser(server)).id}/disable`, { reason: "x".repeat(201) })],
+		["INVALID_DATA", async () => post(`/users/${(await createUser(server)).id}/disable`, { until: Math.floor(server.clock.now / 1000) })],
+	],
+	enableUser: [
+		["NOT_FOUND", () => post(`/users/${UNKNOWN}/enable`, {})],
+		["INVALID_DATA", async () => post(`/users/${(await createUser(server)).id}/enable`, "[]")],
+	],
 
 	verifyPassword: [
 		["NOT_FOUND", () => post(`/users/${UNKNOWN}/verify-password`, { password: "x" })],
 		["INVALID_DATA", async () => post(`/users/${(await createUser(server)).id}/verify-password`, {})],
 		["INCORRECT_PASSWORD", async () => post(`/users/${(await createUser(server)).id}/verify-password`, { password: "wrong password" })],
 		["TOO_MANY_REQUESTS", async () => post(`/users/${(await createUser(server)).id}/verify-password`, { password: STRONG_PASSWORD, client_ip: await blockedIp() })],
+		["USER_DISABLED", async () => post(`/users/${(await disabledUser()).id}/verify-password`, { password: STRONG_PASSWORD })],
 	],
 	updatePassword: [
 		["NOT_FOUND", () => post(`/users/${UNKNOWN}/update-password`, { password: "x", new_password: STRONG_PASSWORD })],
@@ -99,6 +122,7 @@ const SCENARIOS: Record<string, readonly Scenario[]> = {
 		["NOT_FOUND", () => post("/authenticate/password", { email: uniqueEmail(), password: STRONG_PASSWORD })],
 		["INCORRECT_PASSWORD", async () => post("/authenticate/password", { email: (await createUser(server)).email, password: "wrong password" })],
 		["TOO_MANY_REQUESTS", async () => post("/authenticate/password", { email: (await createUser(server)).email, password: STRONG_PASSWORD, client_ip: await blockedIp() })],
+		["USER_DISABLED", async () => post("/authenticate/password", { email: (await disabledUser()).email, password: STRONG_PASSWORD })],
 	],
 
 	createPasswordResetRequest: [
@@ -160,6 +184,13 @@ const SCENARIOS: Record<string, readonly Scenario[]> = {
 				const request = (await post("/email-sign-ins", { email })).body;
 				await createUser(server, { email });
 				return post(`/email-sign-ins/${request.id}/verify`, { code: request.code, create_user: true });
+			},
+		],
+		[
+			"USER_DISABLED",
+			async () => {
+				const request = (await post("/email-sign-ins", { email: (await disabledUser()).email })).body;
+				return post(`/email-sign-ins/${request.id}/verify`, { code: request.code });
 			},
 		],
 	],
@@ -273,6 +304,16 @@ const SCENARIOS: Record<string, readonly Scenario[]> = {
 				return post(`/passkey-authentications/${started.body.id}/verify`, { credential: device.assert(started.body.options), client_ip: ip });
 			},
 		],
+		[
+			"USER_DISABLED",
+			async () => {
+				const user = await createUser(server);
+				const device = authenticator();
+				await registered(server, user.id, device);
+				await post(`/users/${user.id}/disable`, {});
+				return signIn(server, device, { userId: user.id });
+			},
+		],
 	],
 	listUserPasskeys: [["NOT_FOUND", () => get(`/users/${UNKNOWN}/passkeys`)]],
 	getPasskey: [["NOT_FOUND", () => get(`/passkeys/${UNKNOWN}`)]],
@@ -290,9 +331,74 @@ const SCENARIOS: Record<string, readonly Scenario[]> = {
 
 	importUsers: [["INVALID_DATA", () => post("/user-imports", { users: "none" })]],
 
+	startExternalSignIn: [
+		["NOT_FOUND", () => post("/external-sign-ins", { provider: "nope" })],
+		["INVALID_DATA", () => post("/external-sign-ins", { provider: 5 })],
+		["TOO_MANY_REQUESTS", () => ((ip) => last(11, () => post("/external-sign-ins", { provider: "fake", client_ip: ip })))(freshIp())],
+		["PROVIDER_ERROR", () => post("/external-sign-ins", { provider: "down" })],
+	],
+	verifyExternalSignIn: [
+		["INVALID_DATA", () => post(`/external-sign-ins/${UNKNOWN}/verify`, { code: "x" })],
+		["INVALID_REQUEST", () => post(`/external-sign-ins/${UNKNOWN}/verify`, { state: "x", code: "x" })],
+		[
+			"INVALID_CREDENTIAL",
+			async () => {
+				const started = await startExternalSignIn(server, "fake");
+				return verifyExternalSignIn(server, started.id, { state: started.state, code: "x", iss: "https://evil.example" });
+			},
+		],
+		[
+			"PROVIDER_ERROR",
+			async () => {
+				const started = await startExternalSignIn(server, "fake");
+				return verifyExternalSignIn(server, started.id, { state: started.state, error: "access_denied" });
+			},
+		],
+		[
+			"IDENTITY_IN_USE",
+			async () => {
+				const sub = `sub-${crypto.randomUUID()}`;
+				await signInWithFake(server, fake, "fake", { sub }, { verify: { create_user: true } });
+				return (await signInWithFake(server, fake, "fake", { sub }, { start: { user_id: (await createUser(server)).id } })).answer;
+			},
+		],
+		[
+			"USER_DISABLED",
+			async () => {
+				const sub = `sub-${crypto.randomUUID()}`;
+				const created = (await signInWithFake(server, fake, "fake", { sub }, { verify: { create_user: true } })).answer;
+				await post(`/users/${created.body.user.id}/disable`, {});
+				return (await signInWithFake(server, fake, "fake", { sub })).answer;
+			},
+		],
+	],
+	linkExternalSignIn: [
+		["INVALID_DATA", () => post(`/external-sign-ins/${UNKNOWN}/link`, {})],
+		["INVALID_REQUEST", async () => post(`/external-sign-ins/${UNKNOWN}/link`, { user_id: (await createUser(server)).id })],
+		["NOT_FOUND", async () => post(`/external-sign-ins/${(await linkRequired(true)).id}/link`, { user_id: UNKNOWN })],
+		[
+			"EMAIL_NOT_VERIFIED",
+			async () => {
+				const { id, user } = await linkRequired(false);
+				return post(`/external-sign-ins/${id}/link`, { user_id: user.id });
+			},
+		],
+		[
+			"IDENTITY_IN_USE",
+			async () => {
+				const { id, user, sub } = await linkRequired(true);
+				await signInWithFake(server, fake, "fake", { sub }, { start: { user_id: (await createUser(server)).id } });
+				return post(`/external-sign-ins/${id}/link`, { user_id: user.id });
+			},
+		],
+	],
+	listUserIdentities: [["NOT_FOUND", () => get(`/users/${UNKNOWN}/identities`)]],
+	deleteIdentity: [["NOT_FOUND", () => del(`/identities/${UNKNOWN}`)]],
+
 	createSession: [
 		["NOT_FOUND", () => post(`/users/${UNKNOWN}/sessions`, {})],
 		["INVALID_DATA", async () => post(`/users/${(await createUser(server)).id}/sessions`, { second_factor_verified: "yes" })],
+		["USER_DISABLED", async () => post(`/users/${(await disabledUser()).id}/sessions`, {})],
 	],
 	listUserSessions: [["NOT_FOUND", () => get(`/users/${UNKNOWN}/sessions`)]],
 	deleteUserSessions: [["NOT_FOUND", () => del(`/users/${UNKNOWN}/sessions`)]],
@@ -303,6 +409,19 @@ const SCENARIOS: Record<string, readonly Scenario[]> = {
 	getSession: [["NOT_FOUND", () => get(`/sessions/${UNKNOWN}`)]],
 	deleteSession: [["NOT_FOUND", () => del(`/sessions/${UNKNOWN}`)]],
 };
+
+/** A sign-in that answered link_required: a user whose email Holm verified holds the email the
+ *  provider gave (`verified` by it or not). */
+async function linkRequired(verified: boolean): Promise<{ id: string; user: { id: string }; sub: string }> {
+	const email = uniqueEmail();
+	const user = await createUser(server, { email });
+	const request = (await post(`/users/${user.id}/email-verification-request`)).body;
+	expect((await post(`/users/${user.id}/verify-email`, { code: request.code })).status).toBe(204);
+	const sub = `sub-${crypto.randomUUID()}`;
+	const { id, answer } = await signInWithFake(server, fake, "fake", { sub, email, email_verified: verified });
+	expect(answer.body.outcome).toBe("link_required");
+	return { id, user, sub };
+}
 
 async function resetRequest(): Promise<{ id: string }> {
 	return (await post(`/users/${(await createUser(server)).id}/password-reset-requests`)).body;

@@ -6,9 +6,11 @@
 // clock is off the database's says so in its log. Both instances here run on the database's real
 // clock, as in production; the skewed one is told its time by an injected clock, not by a system
 // tool. Run by `npm test` only on PostgreSQL.
-import { afterAll, beforeAll, expect, test } from "bun:test";
+import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import { authenticator, RP } from "../passkey-support.ts";
 import { createTestDatabase } from "../postgres.ts";
-import { authenticatorCode, createUser, recordingLogger, startTestServer, STRONG_PASSWORD, type TestServer } from "../support.ts";
+import { validates } from "../session-changes.ts";
+import { authenticatorCode, createUser, recordingLogger, startTestServer, STRONG_PASSWORD, uniqueEmail, type Answer, type TestServer } from "../support.ts";
 
 const AHEAD_MS = 16 * 60_000;
 const skewed = recordingLogger("info");
@@ -84,4 +86,139 @@ test("an instance whose clock is off the database's says so in its log", () => {
 	const warnings = skewed.lines.map((line) => JSON.parse(line)).filter((line) => line.level === "warn" && line.message.includes("clock"));
 	expect(warnings.length).toBeGreaterThan(0);
 	expect(Math.round(warnings[0].skew_ms / 60_000)).toBe(16);
+});
+
+// Attack (or accident), on the times an instance writes: each instance stamped the created_at and
+// expires_at of what it stored by its own clock, while the database's clock judged them. An
+// instance an hour fast made 60 s sessions that still validated on a correct instance 75 s later,
+// and codes that lived 70 minutes; one an hour slow made requests and sessions dead on arrival. On
+// PostgreSQL the database's time stamps them, in the statement that stores them.
+//
+// Here the database's time is the judge's test clock, which the skewed instances are given as the
+// database's: the test moves it, while their own clocks stay an hour off.
+describe.each([
+	{ name: "an hour fast", skewMs: 60 * 60_000 },
+	{ name: "an hour slow", skewMs: -60 * 60_000 },
+])("an instance whose clock runs $name", ({ skewMs }) => {
+	const SESSIONS = { idleTimeoutSeconds: 60, lifetimeSeconds: 60, perUser: 50 };
+	let judge: TestServer;
+	let skewed: TestServer;
+	let rangeApi: ReturnType<typeof Bun.serve>;
+
+	beforeAll(async () => {
+		// A range API that finds no password leaked: the once-a-day online check is what is dated.
+		rangeApi = Bun.serve({ port: 0, hostname: "127.0.0.1", fetch: () => new Response("0000000000000000000000000000000000A:0") });
+		const leakCheck = { mode: "online" as const, api: rangeApi.url.origin, timeoutMs: 5000 };
+		const database = await createTestDatabase(process.env.HOLM_TEST_DATABASE_URL ?? "");
+		judge = await startTestServer({ database, passkeys: RP, sessions: SESSIONS, leakCheck });
+		skewed = await startTestServer({
+			database,
+			passkeys: RP,
+			sessions: SESSIONS,
+			leakCheck,
+			clockStartsAt: judge.clock.now + skewMs,
+			databaseClock: judge.clock,
+		});
+	});
+	afterAll(async () => {
+		await judge?.stop();
+		await skewed?.stop();
+		rangeApi?.stop(true);
+	});
+
+	/** The database's time, in seconds. */
+	const databaseNow = () => Math.floor(judge.clock.now / 1000);
+	const later = (seconds: number) => judge.clock.advance(seconds * 1000);
+
+	test("a session it creates is stamped with the database's time, and expires by it on a correct instance", async () => {
+		const user = await createUser(judge);
+		const now = databaseNow();
+		const created = await skewed.request("POST", `/users/${user.id}/sessions`, { second_factor_verified: true });
+		expect(created.status).toBe(200);
+		const { session, token } = created.body;
+		expect([session.created_at, session.last_used_at, session.second_factor_verified_at, session.expires_at]).toEqual([now, now, now, now + 60]);
+		expect(await validates(judge, token)).toBe(true);
+		later(30);
+		expect(await validates(judge, token)).toBe(true); // last used now: its idle timeout ends at 90 s
+		later(45);
+		expect(await validates(judge, token)).toBe(false); // 75 s after its creation, with a lifetime of 60 s
+	});
+
+	const CODE_REQUESTS: { kind: string; create(server: TestServer, user: { id: string; email: string | null }): Promise<Answer>; path(made: any, userId: string): string }[] = [
+		{
+			kind: "a password reset",
+			create: (server, user) => server.request("POST", `/users/${user.id}/password-reset-requests`, {}),
+			path: (made) => `/password-reset-requests/${made.id}`,
+		},
+		{
+			kind: "an email verification",
+			create: (server, user) => server.request("POST", `/users/${user.id}/email-verification-request`, {}),
+			path: (_made, userId) => `/users/${userId}/email-verification-request`,
+		},
+		{
+			kind: "an email update",
+			create: (server, user) => server.request("POST", `/users/${user.id}/email-update-requests`, { email: uniqueEmail() }),
+			path: (made) => `/email-update-requests/${made.id}`,
+		},
+		{
+			kind: "an email sign-in",
+			create: (server, user) => server.request("POST", "/email-sign-ins", { email: user.email }),
+			path: (made) => `/email-sign-ins/${made.id}`,
+		},
+	];
+
+	test.each(CODE_REQUESTS)("$kind request it makes is stamped with the database's time, and expires 10 minutes of it later", async ({ create, path }) => {
+		const user = await createUser(judge);
+		const now = databaseNow();
+		const made = await create(skewed, user);
+		expect(made.status).toBe(200);
+		expect([made.body.created_at, made.body.expires_at]).toEqual([now, now + 600]);
+		const stored = await judge.request("GET", path(made.body, user.id));
+		expect(stored.status).toBe(200);
+		expect([stored.body.created_at, stored.body.expires_at]).toEqual([now, now + 600]);
+		later(599);
+		expect((await judge.request("GET", path(made.body, user.id))).status).toBe(200);
+		later(1);
+		expect((await judge.request("GET", path(made.body, user.id))).status).toBe(404);
+	});
+
+	test("a passkey ceremony lives 5 minutes of the database's time, whichever instance starts or finishes it", async () => {
+		const user = await createUser(judge);
+		const device = authenticator("ES256");
+		const now = databaseNow();
+		const registration = (await skewed.request("POST", `/users/${user.id}/passkey-registrations`, {})).body;
+		expect([registration.created_at, registration.expires_at]).toEqual([now, now + 300]);
+		later(290);
+		const registered = await judge.request("POST", `/passkey-registrations/${registration.id}/verify`, { credential: device.register(registration.options) });
+		expect(registered.status).toBe(200);
+
+		const verify = async (starts: TestServer, finishes: TestServer, afterSeconds: number) => {
+			const started = (await starts.request("POST", "/passkey-authentications", { user_id: user.id })).body;
+			later(afterSeconds);
+			return finishes.request("POST", `/passkey-authentications/${started.id}/verify`, { credential: device.assert(started.options) });
+		};
+		expect((await verify(skewed, judge, 310)).body).toEqual({ error: "INVALID_REQUEST" });
+		expect((await verify(judge, skewed, 310)).body).toEqual({ error: "INVALID_REQUEST" });
+		expect((await verify(judge, skewed, 290)).status).toBe(200);
+		expect((await verify(skewed, skewed, 290)).status).toBe(200);
+	});
+
+	test("the once-a-day online check of a password is dated and judged by the database's time", async () => {
+		const user = await createUser(judge);
+		const checkedAt = async () => Number((await judge.rows(`SELECT password_leak_checked_online_at AS t FROM "user" WHERE id = ?`, user.id))[0]!.t);
+		/** A correct password on `server`; the check runs after the answer, so this waits for `expected`. */
+		const signIn = async (server: TestServer, expected: number) => {
+			expect((await server.request("POST", `/users/${user.id}/verify-password`, { password: STRONG_PASSWORD })).status).toBe(204);
+			for (let i = 0; i < 50 && (await checkedAt()) !== expected; i++) await Bun.sleep(20);
+		};
+		const now = databaseNow();
+		await signIn(skewed, now);
+		expect(await checkedAt()).toBe(now);
+		later(24 * 60 * 60 - 60);
+		await signIn(judge, -1); // not a day yet: no check, so nothing to wait for but the time it would take
+		expect(await checkedAt()).toBe(now);
+		later(60);
+		await signIn(judge, databaseNow());
+		expect(await checkedAt()).toBe(databaseNow());
+	});
 });

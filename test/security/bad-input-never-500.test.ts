@@ -19,7 +19,7 @@ beforeAll(async () => {
 });
 
 const VALUES: unknown[] = [null, true, 0, -1, 1e308, 12345678901234567890, "", " ", "\u0000", "💥".repeat(40), "x".repeat(5000), [], ["a"], {}, { nested: "x" }];
-const FIELDS = ["email", "password", "new_password", "client_ip", "code", "request_id", "key", "totp_key", "recovery_code", "credential", "name", "user_id"];
+const FIELDS = ["email", "password", "new_password", "client_ip", "code", "request_id", "key", "totp_key", "recovery_code", "credential", "name", "user_id", "provider", "state", "iss", "error"];
 
 function bodies(): string[] {
 	const out = ["", "{}", "[]", "null", "{\"__proto__\": {\"polluted\": 1}}", "{\"constructor\": {\"prototype\": 1}}", "{", "\"\"", "1e999"];

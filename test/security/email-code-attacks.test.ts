@@ -5,6 +5,7 @@
 // - exhaust one email's requests by asking for another (or the same in another spelling);
 // - guess passwords until the user's password checks are blocked, which must not shut this door too.
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import { feedSettled } from "../events-flow.ts";
 import { createUser, startTestServer, STRONG_PASSWORD, uniqueEmail, type TestServer } from "../support.ts";
 
 let server: TestServer;
@@ -29,6 +30,7 @@ describe("a code redeemed twice in parallel", () => {
 		);
 		expect(answers.filter((answer) => answer.status === 200)).toHaveLength(1);
 		expect(answers.filter((answer) => answer.body?.error === "INVALID_REQUEST")).toHaveLength(19);
+		await feedSettled(server);
 		const signIns = (await server.request("GET", `/users/${user.id}/events?type=sign_in`)).body.events;
 		expect(signIns).toHaveLength(1);
 	});
@@ -73,6 +75,7 @@ describe("a sixth guess", () => {
 			expect((await server.request("POST", `/email-sign-ins/${request.id}/verify`, { code: wrong })).body).toEqual({ error: "INCORRECT_CODE" });
 		}
 		expect((await server.request("POST", `/email-sign-ins/${request.id}/verify`, { code: request.code })).body).toEqual({ error: "INVALID_REQUEST" });
+		await feedSettled(server);
 		const events = (await server.request("GET", `/users/${user.id}/events?type=request_deleted_after_incorrect_codes`)).body.events;
 		expect(events.map((event: any) => event.data)).toEqual([{ request: "email_sign_in" }]);
 	});

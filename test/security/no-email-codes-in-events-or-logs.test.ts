@@ -2,6 +2,7 @@
 // email sign-in codes or request ids: either, with the other, signs in as the user.
 import { expect, test } from "bun:test";
 import type { Logger, LogFields } from "../../src/log.ts";
+import { feedSettled } from "../events-flow.ts";
 import { startTestServer, uniqueEmail } from "../support.ts";
 
 test("a code or request id in an event or log: a whole email sign-in flow writes neither", async () => {
@@ -23,6 +24,7 @@ test("a code or request id in an event or log: a whole email sign-in flow writes
 		await server.request("POST", `/email-sign-ins/${third.id}/verify`, { code: third.code });
 		secrets.push(first.id, first.code, second.id, second.code, third.id, third.code, "WRONGONE");
 
+		await feedSettled(server);
 		const events = JSON.stringify((await server.request("GET", "/events?limit=1000")).body);
 		expect(events).toContain("email_code"); // the flow's events are there
 		expect(events).toContain("request_deleted_after_incorrect_codes");

@@ -7,6 +7,7 @@ import { generateKeyPairSync } from "node:crypto";
 import { join } from "node:path";
 import { cbor, FLAGS, type Cbor } from "../passkey-authenticator.ts";
 import { authenticator, register, registered, RP, signIn } from "../passkey-support.ts";
+import { feedSettled } from "../events-flow.ts";
 import { createUser, startTestServer, type TestServer } from "../support.ts";
 
 let server: TestServer;
@@ -161,6 +162,7 @@ describe("signature counters at and above 2^31 (read as negative numbers before)
 		expect((await signIn(server, device, { userId: user.id })).status).toBe(200);
 		expect((await signIn(server, device, { userId: user.id, bend: { signCount: 0x80000000 } })).status).toBe(200);
 		expect((await signIn(server, device, { userId: user.id, bend: { signCount: 0xfffffffe } })).status).toBe(200);
+		await feedSettled(server);
 		const events = await server.request("GET", `/users/${user.id}/events?limit=100`);
 		expect(events.status).toBe(200);
 		expect(JSON.stringify(events.body)).toContain("sign_in");

@@ -1,17 +1,22 @@
 // Attack: pre-account hijacking (Sudhodanan and Paverd, USENIX Security 2022). Someone creates a
 // user with the owner's address and a password they know (through the API, or in an import), adds
-// a TOTP credential, a passkey, a session and pending requests, and waits. The owner later arrives
+// a TOTP credential, a passkey, an identity at an identity provider, a session and pending requests,
+// and waits. The owner later arrives
 // by a way that proves the address: a code from their inbox, or a password reset. From that proof
 // on, nothing the maker set may open the account (API.md section 17). A user whose email was
 // already verified, and a user who proves their own address through verify-email, keep everything.
-import { describe, expect, test } from "bun:test";
+import { afterAll, describe, expect, test } from "bun:test";
 import { encodeBase64 } from "@oslojs/encoding";
 import { feedSettled } from "../events-flow.ts";
+import { signInWithFake, startFakeOpenIdProvider, startSignIn as startExternalSignIn, verify as verifyExternalSignIn } from "../identity-provider-support.ts";
 import { authenticator, registered, signIn as passkeySignIn, startRegistration, RP } from "../passkey-support.ts";
 import { validates } from "../session-changes.ts";
 import { authenticatorCode, createUser, serverForThisFile, STRONG_PASSWORD, uniqueEmail } from "../support.ts";
 
-const server = serverForThisFile({ passkeys: RP });
+// The maker's own account at an identity provider, linked to the user they made.
+const fake = await startFakeOpenIdProvider();
+afterAll(() => fake.stop());
+const server = serverForThisFile({ passkeys: RP, identityProviders: [fake.entry("idp")] });
 const OWNER_PASSWORD = "the owner's own passphrase 7";
 
 interface Footholds {
@@ -25,10 +30,14 @@ interface Footholds {
 	emailUpdate: { id: string; code: string };
 	reset: { id: string; code: string };
 	ceremony: { id: string; options: any };
+	/** The maker's identity at the provider, linked to the user, and a link of another in progress. */
+	identitySub: string;
+	externalRequest: { id: string; state: string; nonce: string | null };
 }
 
-/** The account the maker leaves behind: a password, TOTP, a passkey, a session, and one pending
- *  request of each kind (an email verification, an email update, a reset, a passkey ceremony). */
+/** The account the maker leaves behind: a password, TOTP, a passkey, an identity, a session, and one
+ *  pending request of each kind (an email verification, an email update, a reset, a passkey
+ *  ceremony, an external sign-in adding an identity). */
 async function plantFootholds(made: { id: string; email: string; recovery_code: string }): Promise<Footholds> {
 	const userId = made.id;
 	const totpKey = crypto.getRandomValues(new Uint8Array(20));
@@ -44,6 +53,9 @@ async function plantFootholds(made: { id: string; email: string; recovery_code: 
 	const reset = await server.request("POST", `/users/${userId}/password-reset-requests`, {});
 	const ceremony = await startRegistration(server, userId);
 	for (const answer of [verification, emailUpdate, reset, ceremony]) expect(answer.status).toBe(200);
+	const identitySub = `maker-${crypto.randomUUID()}`;
+	expect((await signInWithFake(server, fake, "idp", { sub: identitySub }, { start: { user_id: userId } })).answer.body.outcome).toBe("linked");
+	const externalRequest = await startExternalSignIn(server, "idp", { user_id: userId });
 	return {
 		userId,
 		email: made.email,
@@ -55,6 +67,8 @@ async function plantFootholds(made: { id: string; email: string; recovery_code: 
 		emailUpdate: { id: emailUpdate.body.id, code: emailUpdate.body.code },
 		reset: { id: reset.body.id, code: reset.body.code },
 		ceremony: { id: ceremony.body.id, options: ceremony.body.options },
+		identitySub,
+		externalRequest: { id: externalRequest.id, state: externalRequest.state, nonce: externalRequest.nonce },
 	};
 }
 
@@ -106,6 +120,12 @@ async function expectEveryFootholdRefused(held: Footholds, makerPassword: string
 	const credential = held.device.register(held.ceremony.options);
 	expect((await server.request("POST", `/passkey-registrations/${held.ceremony.id}/verify`, { credential })).status).toBe(400);
 	expect((await server.request("GET", `/users/${userId}/passkeys`)).body).toEqual([]);
+	expect((await server.request("GET", `/users/${userId}/identities`)).body).toEqual([]);
+	const maker = await signInWithFake(server, fake, "idp", { sub: held.identitySub });
+	expect(maker.answer.body).toMatchObject({ outcome: "unknown", user: null });
+	const pending = held.externalRequest;
+	fake.answer = async () => fake.tokens(await fake.idToken({ sub: `another-${crypto.randomUUID()}`, nonce: pending.nonce }));
+	expect((await verifyExternalSignIn(server, pending.id, { state: pending.state, code: "x" })).body).toEqual({ error: "INVALID_REQUEST" });
 }
 
 async function claimEvents(userId: string): Promise<any[]> {
@@ -136,7 +156,7 @@ describe.each([
 		}
 		const claimed = await claimEvents(held.userId);
 		expect(claimed).toHaveLength(1);
-		expect(claimed[0].data).toEqual({ removed: ["password", "totp", "passkeys", "sessions", "requests"] });
+		expect(claimed[0].data).toEqual({ removed: ["password", "totp", "passkeys", "identities", "sessions", "requests"] });
 		const ended = (await server.request("GET", `/users/${held.userId}/events?type=sessions_ended`)).body.events;
 		expect(ended.map((event: any) => event.data.reason)).toEqual([proof === "email code" ? "account_claimed" : "password_reset"]);
 	});

@@ -42,6 +42,22 @@ from ._generated.api.email_verification import verify_email as _verify_email
 from ._generated.api.events import list_events as _list_events
 from ._generated.api.events import list_user_events as _list_user_events
 from ._generated.api.events import unblock_user as _unblock_user
+from ._generated.api.identity_providers import delete_identity as _delete_identity
+from ._generated.api.identity_providers import (
+    link_external_sign_in as _link_external_sign_in,
+)
+from ._generated.api.identity_providers import (
+    list_identity_providers as _list_identity_providers,
+)
+from ._generated.api.identity_providers import (
+    list_user_identities as _list_user_identities,
+)
+from ._generated.api.identity_providers import (
+    start_external_sign_in as _start_external_sign_in,
+)
+from ._generated.api.identity_providers import (
+    verify_external_sign_in as _verify_external_sign_in,
+)
 from ._generated.api.passkeys import delete_passkey as _delete_passkey
 from ._generated.api.passkeys import get_passkey as _get_passkey
 from ._generated.api.passkeys import list_user_passkeys as _list_user_passkeys
@@ -106,6 +122,8 @@ from ._generated.api.two_factor_authentication import (
 from ._generated.api.two_factor_authentication import verify_totp as _verify_totp
 from ._generated.api.users import create_user as _create_user
 from ._generated.api.users import delete_user as _delete_user
+from ._generated.api.users import disable_user as _disable_user
+from ._generated.api.users import enable_user as _enable_user
 from ._generated.api.users import get_user as _get_user
 from ._generated.api.users import import_users as _import_users
 from ._generated.api.users import list_users as _list_users
@@ -193,12 +211,40 @@ class Operations:
         Raises HolmError: NOT_AUTHENTICATED, NOT_FOUND, NOT_ACCEPTABLE, UNSUPPORTED_MEDIA_TYPE, UNKNOWN_ERROR, UNAVAILABLE."""
         return self._send(Call(_delete_user, path={"user_id": user_id}))
 
+    def disable_user(
+        self, user_id: str, *, reason: Optional[str] = None, until: Optional[int] = None
+    ) -> models.User:
+        """Disable a user (POST /users/{user_id}/disable).
+
+        Raises HolmError: INVALID_DATA, NOT_AUTHENTICATED, NOT_FOUND, NOT_ACCEPTABLE, PAYLOAD_TOO_LARGE, UNSUPPORTED_MEDIA_TYPE, UNKNOWN_ERROR, UNAVAILABLE."""
+        return self._send(
+            Call(
+                _disable_user,
+                path={"user_id": user_id},
+                body={"reason": reason, "until": until},
+                body_model=models.DisableUserBody,
+            )
+        )
+
+    def enable_user(self, user_id: str) -> models.User:
+        """Enable a disabled user (POST /users/{user_id}/enable).
+
+        Raises HolmError: INVALID_DATA, NOT_AUTHENTICATED, NOT_FOUND, NOT_ACCEPTABLE, PAYLOAD_TOO_LARGE, UNSUPPORTED_MEDIA_TYPE, UNKNOWN_ERROR, UNAVAILABLE."""
+        return self._send(
+            Call(
+                _enable_user,
+                path={"user_id": user_id},
+                body={},
+                body_model=models.EnableUserBody,
+            )
+        )
+
     def verify_password(
         self, user_id: str, *, password: str, client_ip: Optional[str] = None
     ) -> None:
         """Verify a password (POST /users/{user_id}/verify-password).
 
-        Raises HolmError: INVALID_DATA, TOO_MANY_REQUESTS, INCORRECT_PASSWORD, NOT_AUTHENTICATED, NOT_FOUND, NOT_ACCEPTABLE, PAYLOAD_TOO_LARGE, UNSUPPORTED_MEDIA_TYPE, UNKNOWN_ERROR, UNAVAILABLE."""
+        Raises HolmError: INVALID_DATA, TOO_MANY_REQUESTS, INCORRECT_PASSWORD, NOT_AUTHENTICATED, USER_DISABLED, NOT_FOUND, NOT_ACCEPTABLE, PAYLOAD_TOO_LARGE, UNSUPPORTED_MEDIA_TYPE, UNKNOWN_ERROR, UNAVAILABLE."""
         return self._send(
             Call(
                 _verify_password,
@@ -239,7 +285,7 @@ class Operations:
     ) -> models.User:
         """Sign in with email and password (POST /authenticate/password).
 
-        Raises HolmError: INVALID_DATA, TOO_MANY_REQUESTS, INCORRECT_PASSWORD, NOT_AUTHENTICATED, NOT_FOUND, NOT_ACCEPTABLE, PAYLOAD_TOO_LARGE, UNSUPPORTED_MEDIA_TYPE, UNKNOWN_ERROR, UNAVAILABLE."""
+        Raises HolmError: INVALID_DATA, TOO_MANY_REQUESTS, INCORRECT_PASSWORD, NOT_AUTHENTICATED, USER_DISABLED, NOT_FOUND, NOT_ACCEPTABLE, PAYLOAD_TOO_LARGE, UNSUPPORTED_MEDIA_TYPE, UNKNOWN_ERROR, UNAVAILABLE."""
         return self._send(
             Call(
                 _authenticate_with_password,
@@ -489,7 +535,7 @@ class Operations:
     ) -> models.EmailSignIn:
         """Sign in with an email code (POST /email-sign-ins/{request_id}/verify).
 
-        Raises HolmError: INVALID_DATA, INVALID_REQUEST, INCORRECT_CODE, EMAIL_ALREADY_USED, NOT_AUTHENTICATED, NOT_ACCEPTABLE, PAYLOAD_TOO_LARGE, UNSUPPORTED_MEDIA_TYPE, UNKNOWN_ERROR, UNAVAILABLE."""
+        Raises HolmError: INVALID_DATA, INVALID_REQUEST, INCORRECT_CODE, EMAIL_ALREADY_USED, NOT_AUTHENTICATED, USER_DISABLED, NOT_ACCEPTABLE, PAYLOAD_TOO_LARGE, UNSUPPORTED_MEDIA_TYPE, UNKNOWN_ERROR, UNAVAILABLE."""
         return self._send(
             Call(
                 _verify_email_sign_in,
@@ -660,7 +706,7 @@ class Operations:
     ) -> models.PasskeySignIn:
         """Verify a passkey sign-in (POST /passkey-authentications/{ceremony_id}/verify).
 
-        Raises HolmError: NOT_ALLOWED, INVALID_DATA, TOO_MANY_REQUESTS, INVALID_REQUEST, INVALID_CREDENTIAL, NOT_AUTHENTICATED, NOT_ACCEPTABLE, PAYLOAD_TOO_LARGE, UNSUPPORTED_MEDIA_TYPE, UNKNOWN_ERROR, UNAVAILABLE."""
+        Raises HolmError: NOT_ALLOWED, INVALID_DATA, TOO_MANY_REQUESTS, INVALID_REQUEST, INVALID_CREDENTIAL, NOT_AUTHENTICATED, USER_DISABLED, NOT_ACCEPTABLE, PAYLOAD_TOO_LARGE, UNSUPPORTED_MEDIA_TYPE, UNKNOWN_ERROR, UNAVAILABLE."""
         return self._send(
             Call(
                 _verify_passkey_authentication,
@@ -696,6 +742,95 @@ class Operations:
             )
         )
 
+    def list_identity_providers(self) -> list[models.IdentityProvider]:
+        """List the identity providers (GET /identity-providers).
+
+        Raises HolmError: NOT_AUTHENTICATED, NOT_ACCEPTABLE, UNSUPPORTED_MEDIA_TYPE, UNKNOWN_ERROR, UNAVAILABLE."""
+        return self._send(Call(_list_identity_providers))
+
+    def start_external_sign_in(
+        self,
+        *,
+        provider: str,
+        user_id: Optional[str] = None,
+        client_ip: Optional[str] = None,
+    ) -> models.ExternalSignInRequest:
+        """Start a sign-in with an identity provider (POST /external-sign-ins).
+
+        Raises HolmError: INVALID_DATA, TOO_MANY_REQUESTS, NOT_AUTHENTICATED, NOT_FOUND, NOT_ACCEPTABLE, PAYLOAD_TOO_LARGE, UNSUPPORTED_MEDIA_TYPE, UNKNOWN_ERROR, PROVIDER_ERROR, UNAVAILABLE."""
+        return self._send(
+            Call(
+                _start_external_sign_in,
+                body={"provider": provider, "user_id": user_id, "client_ip": client_ip},
+                body_model=models.StartExternalSignInBody,
+            )
+        )
+
+    def verify_external_sign_in(
+        self,
+        request_id: str,
+        *,
+        state: str,
+        code: Optional[str] = None,
+        error: Optional[str] = None,
+        iss: Optional[str] = None,
+        client_ip: Optional[str] = None,
+        create_user: Optional[bool] = None,
+    ) -> models.ExternalSignIn:
+        """Verify a sign-in with an identity provider (POST /external-sign-ins/{request_id}/verify).
+
+        Raises HolmError: INVALID_DATA, INVALID_REQUEST, INVALID_CREDENTIAL, IDENTITY_IN_USE, NOT_AUTHENTICATED, USER_DISABLED, NOT_ACCEPTABLE, PAYLOAD_TOO_LARGE, UNSUPPORTED_MEDIA_TYPE, UNKNOWN_ERROR, PROVIDER_ERROR, UNAVAILABLE."""
+        return self._send(
+            Call(
+                _verify_external_sign_in,
+                path={"request_id": request_id},
+                body={
+                    "state": state,
+                    "code": code,
+                    "error": error,
+                    "iss": iss,
+                    "client_ip": client_ip,
+                    "create_user": create_user,
+                },
+                body_model=models.VerifyExternalSignInBody,
+            )
+        )
+
+    def link_external_sign_in(
+        self, request_id: str, *, user_id: str, client_ip: Optional[str] = None
+    ) -> models.LinkedExternalSignIn:
+        """Link the identity of a sign-in that answered link_required (POST /external-sign-ins/{request_id}/link).
+
+        Raises HolmError: INVALID_DATA, INVALID_REQUEST, EMAIL_NOT_VERIFIED, IDENTITY_IN_USE, NOT_AUTHENTICATED, NOT_FOUND, NOT_ACCEPTABLE, PAYLOAD_TOO_LARGE, UNSUPPORTED_MEDIA_TYPE, UNKNOWN_ERROR, UNAVAILABLE."""
+        return self._send(
+            Call(
+                _link_external_sign_in,
+                path={"request_id": request_id},
+                body={"user_id": user_id, "client_ip": client_ip},
+                body_model=models.LinkExternalSignInBody,
+            )
+        )
+
+    def list_user_identities(self, user_id: str) -> list[models.Identity]:
+        """List a user's identities (GET /users/{user_id}/identities).
+
+        Raises HolmError: NOT_AUTHENTICATED, NOT_FOUND, NOT_ACCEPTABLE, UNSUPPORTED_MEDIA_TYPE, UNKNOWN_ERROR, UNAVAILABLE."""
+        return self._send(Call(_list_user_identities, path={"user_id": user_id}))
+
+    def delete_identity(
+        self, identity_id: str, *, session_id: Optional[str] = None
+    ) -> None:
+        """Unlink an identity (DELETE /identities/{identity_id}).
+
+        Raises HolmError: NOT_AUTHENTICATED, NOT_FOUND, NOT_ACCEPTABLE, UNSUPPORTED_MEDIA_TYPE, UNKNOWN_ERROR, UNAVAILABLE."""
+        return self._send(
+            Call(
+                _delete_identity,
+                path={"identity_id": identity_id},
+                query={"session_id": session_id},
+            )
+        )
+
     def create_session(
         self,
         user_id: str,
@@ -706,7 +841,7 @@ class Operations:
     ) -> models.CreatedSession:
         """Create a session (sign the user in) (POST /users/{user_id}/sessions).
 
-        Raises HolmError: INVALID_DATA, NOT_AUTHENTICATED, NOT_FOUND, NOT_ACCEPTABLE, PAYLOAD_TOO_LARGE, UNSUPPORTED_MEDIA_TYPE, UNKNOWN_ERROR, UNAVAILABLE."""
+        Raises HolmError: INVALID_DATA, NOT_AUTHENTICATED, USER_DISABLED, NOT_FOUND, NOT_ACCEPTABLE, PAYLOAD_TOO_LARGE, UNSUPPORTED_MEDIA_TYPE, UNKNOWN_ERROR, UNAVAILABLE."""
         return self._send(
             Call(
                 _create_session,
@@ -915,12 +1050,40 @@ class AsyncOperations:
         Raises HolmError: NOT_AUTHENTICATED, NOT_FOUND, NOT_ACCEPTABLE, UNSUPPORTED_MEDIA_TYPE, UNKNOWN_ERROR, UNAVAILABLE."""
         return await self._send(Call(_delete_user, path={"user_id": user_id}))
 
+    async def disable_user(
+        self, user_id: str, *, reason: Optional[str] = None, until: Optional[int] = None
+    ) -> models.User:
+        """Disable a user (POST /users/{user_id}/disable).
+
+        Raises HolmError: INVALID_DATA, NOT_AUTHENTICATED, NOT_FOUND, NOT_ACCEPTABLE, PAYLOAD_TOO_LARGE, UNSUPPORTED_MEDIA_TYPE, UNKNOWN_ERROR, UNAVAILABLE."""
+        return await self._send(
+            Call(
+                _disable_user,
+                path={"user_id": user_id},
+                body={"reason": reason, "until": until},
+                body_model=models.DisableUserBody,
+            )
+        )
+
+    async def enable_user(self, user_id: str) -> models.User:
+        """Enable a disabled user (POST /users/{user_id}/enable).
+
+        Raises HolmError: INVALID_DATA, NOT_AUTHENTICATED, NOT_FOUND, NOT_ACCEPTABLE, PAYLOAD_TOO_LARGE, UNSUPPORTED_MEDIA_TYPE, UNKNOWN_ERROR, UNAVAILABLE."""
+        return await self._send(
+            Call(
+                _enable_user,
+                path={"user_id": user_id},
+                body={},
+                body_model=models.EnableUserBody,
+            )
+        )
+
     async def verify_password(
         self, user_id: str, *, password: str, client_ip: Optional[str] = None
     ) -> None:
         """Verify a password (POST /users/{user_id}/verify-password).
 
-        Raises HolmError: INVALID_DATA, TOO_MANY_REQUESTS, INCORRECT_PASSWORD, NOT_AUTHENTICATED, NOT_FOUND, NOT_ACCEPTABLE, PAYLOAD_TOO_LARGE, UNSUPPORTED_MEDIA_TYPE, UNKNOWN_ERROR, UNAVAILABLE."""
+        Raises HolmError: INVALID_DATA, TOO_MANY_REQUESTS, INCORRECT_PASSWORD, NOT_AUTHENTICATED, USER_DISABLED, NOT_FOUND, NOT_ACCEPTABLE, PAYLOAD_TOO_LARGE, UNSUPPORTED_MEDIA_TYPE, UNKNOWN_ERROR, UNAVAILABLE."""
         return await self._send(
             Call(
                 _verify_password,
@@ -961,7 +1124,7 @@ class AsyncOperations:
     ) -> models.User:
         """Sign in with email and password (POST /authenticate/password).
 
-        Raises HolmError: INVALID_DATA, TOO_MANY_REQUESTS, INCORRECT_PASSWORD, NOT_AUTHENTICATED, NOT_FOUND, NOT_ACCEPTABLE, PAYLOAD_TOO_LARGE, UNSUPPORTED_MEDIA_TYPE, UNKNOWN_ERROR, UNAVAILABLE."""
+        Raises HolmError: INVALID_DATA, TOO_MANY_REQUESTS, INCORRECT_PASSWORD, NOT_AUTHENTICATED, USER_DISABLED, NOT_FOUND, NOT_ACCEPTABLE, PAYLOAD_TOO_LARGE, UNSUPPORTED_MEDIA_TYPE, UNKNOWN_ERROR, UNAVAILABLE."""
         return await self._send(
             Call(
                 _authenticate_with_password,
@@ -1217,7 +1380,7 @@ class AsyncOperations:
     ) -> models.EmailSignIn:
         """Sign in with an email code (POST /email-sign-ins/{request_id}/verify).
 
-        Raises HolmError: INVALID_DATA, INVALID_REQUEST, INCORRECT_CODE, EMAIL_ALREADY_USED, NOT_AUTHENTICATED, NOT_ACCEPTABLE, PAYLOAD_TOO_LARGE, UNSUPPORTED_MEDIA_TYPE, UNKNOWN_ERROR, UNAVAILABLE."""
+        Raises HolmError: INVALID_DATA, INVALID_REQUEST, INCORRECT_CODE, EMAIL_ALREADY_USED, NOT_AUTHENTICATED, USER_DISABLED, NOT_ACCEPTABLE, PAYLOAD_TOO_LARGE, UNSUPPORTED_MEDIA_TYPE, UNKNOWN_ERROR, UNAVAILABLE."""
         return await self._send(
             Call(
                 _verify_email_sign_in,
@@ -1388,7 +1551,7 @@ class AsyncOperations:
     ) -> models.PasskeySignIn:
         """Verify a passkey sign-in (POST /passkey-authentications/{ceremony_id}/verify).
 
-        Raises HolmError: NOT_ALLOWED, INVALID_DATA, TOO_MANY_REQUESTS, INVALID_REQUEST, INVALID_CREDENTIAL, NOT_AUTHENTICATED, NOT_ACCEPTABLE, PAYLOAD_TOO_LARGE, UNSUPPORTED_MEDIA_TYPE, UNKNOWN_ERROR, UNAVAILABLE."""
+        Raises HolmError: NOT_ALLOWED, INVALID_DATA, TOO_MANY_REQUESTS, INVALID_REQUEST, INVALID_CREDENTIAL, NOT_AUTHENTICATED, USER_DISABLED, NOT_ACCEPTABLE, PAYLOAD_TOO_LARGE, UNSUPPORTED_MEDIA_TYPE, UNKNOWN_ERROR, UNAVAILABLE."""
         return await self._send(
             Call(
                 _verify_passkey_authentication,
@@ -1424,6 +1587,95 @@ class AsyncOperations:
             )
         )
 
+    async def list_identity_providers(self) -> list[models.IdentityProvider]:
+        """List the identity providers (GET /identity-providers).
+
+        Raises HolmError: NOT_AUTHENTICATED, NOT_ACCEPTABLE, UNSUPPORTED_MEDIA_TYPE, UNKNOWN_ERROR, UNAVAILABLE."""
+        return await self._send(Call(_list_identity_providers))
+
+    async def start_external_sign_in(
+        self,
+        *,
+        provider: str,
+        user_id: Optional[str] = None,
+        client_ip: Optional[str] = None,
+    ) -> models.ExternalSignInRequest:
+        """Start a sign-in with an identity provider (POST /external-sign-ins).
+
+        Raises HolmError: INVALID_DATA, TOO_MANY_REQUESTS, NOT_AUTHENTICATED, NOT_FOUND, NOT_ACCEPTABLE, PAYLOAD_TOO_LARGE, UNSUPPORTED_MEDIA_TYPE, UNKNOWN_ERROR, PROVIDER_ERROR, UNAVAILABLE."""
+        return await self._send(
+            Call(
+                _start_external_sign_in,
+                body={"provider": provider, "user_id": user_id, "client_ip": client_ip},
+                body_model=models.StartExternalSignInBody,
+            )
+        )
+
+    async def verify_external_sign_in(
+        self,
+        request_id: str,
+        *,
+        state: str,
+        code: Optional[str] = None,
+        error: Optional[str] = None,
+        iss: Optional[str] = None,
+        client_ip: Optional[str] = None,
+        create_user: Optional[bool] = None,
+    ) -> models.ExternalSignIn:
+        """Verify a sign-in with an identity provider (POST /external-sign-ins/{request_id}/verify).
+
+        Raises HolmError: INVALID_DATA, INVALID_REQUEST, INVALID_CREDENTIAL, IDENTITY_IN_USE, NOT_AUTHENTICATED, USER_DISABLED, NOT_ACCEPTABLE, PAYLOAD_TOO_LARGE, UNSUPPORTED_MEDIA_TYPE, UNKNOWN_ERROR, PROVIDER_ERROR, UNAVAILABLE."""
+        return await self._send(
+            Call(
+                _verify_external_sign_in,
+                path={"request_id": request_id},
+                body={
+                    "state": state,
+                    "code": code,
+                    "error": error,
+                    "iss": iss,
+                    "client_ip": client_ip,
+                    "create_user": create_user,
+                },
+                body_model=models.VerifyExternalSignInBody,
+            )
+        )
+
+    async def link_external_sign_in(
+        self, request_id: str, *, user_id: str, client_ip: Optional[str] = None
+    ) -> models.LinkedExternalSignIn:
+        """Link the identity of a sign-in that answered link_required (POST /external-sign-ins/{request_id}/link).
+
+        Raises HolmError: INVALID_DATA, INVALID_REQUEST, EMAIL_NOT_VERIFIED, IDENTITY_IN_USE, NOT_AUTHENTICATED, NOT_FOUND, NOT_ACCEPTABLE, PAYLOAD_TOO_LARGE, UNSUPPORTED_MEDIA_TYPE, UNKNOWN_ERROR, UNAVAILABLE."""
+        return await self._send(
+            Call(
+                _link_external_sign_in,
+                path={"request_id": request_id},
+                body={"user_id": user_id, "client_ip": client_ip},
+                body_model=models.LinkExternalSignInBody,
+            )
+        )
+
+    async def list_user_identities(self, user_id: str) -> list[models.Identity]:
+        """List a user's identities (GET /users/{user_id}/identities).
+
+        Raises HolmError: NOT_AUTHENTICATED, NOT_FOUND, NOT_ACCEPTABLE, UNSUPPORTED_MEDIA_TYPE, UNKNOWN_ERROR, UNAVAILABLE."""
+        return await self._send(Call(_list_user_identities, path={"user_id": user_id}))
+
+    async def delete_identity(
+        self, identity_id: str, *, session_id: Optional[str] = None
+    ) -> None:
+        """Unlink an identity (DELETE /identities/{identity_id}).
+
+        Raises HolmError: NOT_AUTHENTICATED, NOT_FOUND, NOT_ACCEPTABLE, UNSUPPORTED_MEDIA_TYPE, UNKNOWN_ERROR, UNAVAILABLE."""
+        return await self._send(
+            Call(
+                _delete_identity,
+                path={"identity_id": identity_id},
+                query={"session_id": session_id},
+            )
+        )
+
     async def create_session(
         self,
         user_id: str,
@@ -1434,7 +1686,7 @@ class AsyncOperations:
     ) -> models.CreatedSession:
         """Create a session (sign the user in) (POST /users/{user_id}/sessions).
 
-        Raises HolmError: INVALID_DATA, NOT_AUTHENTICATED, NOT_FOUND, NOT_ACCEPTABLE, PAYLOAD_TOO_LARGE, UNSUPPORTED_MEDIA_TYPE, UNKNOWN_ERROR, UNAVAILABLE."""
+        Raises HolmError: INVALID_DATA, NOT_AUTHENTICATED, USER_DISABLED, NOT_FOUND, NOT_ACCEPTABLE, PAYLOAD_TOO_LARGE, UNSUPPORTED_MEDIA_TYPE, UNKNOWN_ERROR, UNAVAILABLE."""
         return await self._send(
             Call(
                 _create_session,

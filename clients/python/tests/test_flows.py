@@ -196,6 +196,30 @@ def test_events(holm: Holm) -> None:
     assert holm.list_events(user_id=user.id, after=only.next).events == []
 
 
+def test_disable_and_enable(holm: Holm) -> None:
+    email = unique_email()
+    user = holm.create_user(email=email, password=STRONG_PASSWORD)
+    session = holm.create_session(user.id)
+    until = int(time.time()) + 3600
+    disabled = holm.disable_user(user.id, reason="chargeback dispute", until=until)
+    assert (disabled.disabled, disabled.disabled_until) == (True, until)
+    with pytest.raises(HolmError) as refused:
+        holm.authenticate_with_password(email=email, password=STRONG_PASSWORD)
+    assert (refused.value.code, refused.value.status) == ("USER_DISABLED", 403)
+    with pytest.raises(HolmError) as wrong:
+        holm.authenticate_with_password(email=email, password="not the password at all")
+    assert wrong.value.code == "INCORRECT_PASSWORD"
+    with pytest.raises(HolmError) as ended:
+        holm.validate_session(token=session.token)
+    assert ended.value.code == "NOT_FOUND"
+
+    enabled = holm.enable_user(user.id)
+    assert (enabled.disabled, enabled.disabled_until) == (False, None)
+    assert holm.authenticate_with_password(email=email, password=STRONG_PASSWORD).id == user.id
+    types = [event.type for event in holm.list_user_events(user.id, type=["user_disabled", "user_enabled"]).events]
+    assert types == ["user_disabled", "user_enabled"]
+
+
 def test_import_and_delete(holm: Holm) -> None:
     email = unique_email("imported")
     salt = "seasalt"

@@ -18,13 +18,17 @@ def client_ip(request: HttpRequest) -> str:
     return request.META.get("REMOTE_ADDR", "")
 
 
-def start_session(request: HttpRequest, user_id: str, response: Optional[HttpResponse] = None) -> HttpResponse:
+def start_session(
+    request: HttpRequest, user_id: str, response: Optional[HttpResponse] = None, second_factor_verified: bool = False
+) -> HttpResponse:
     """Call only once the user has passed every check you ask for (a verified address, password,
-    TOTP, ...). Sets the cookie on `response`, by default a redirect home."""
+    TOTP, ...); `second_factor_verified`: they gave a TOTP code too, which the session records.
+    Sets the cookie on `response`, by default a redirect home."""
     created = holm.create_session(
         user_id,
         client_ip=client_ip(request),
         user_agent=request.META.get("HTTP_USER_AGENT", "")[:512] or None,
+        second_factor_verified=second_factor_verified,
     )
     if response is None:
         response = redirect("home")

@@ -1,12 +1,18 @@
 """The example's flows against the real Holm of HOLM_URL and HOLM_SECRET, through Django's test
-client: sign-up and its address's verification, sign-in, the session cookie and its middleware,
-sign-out and sign-out everywhere."""
+client: sign-up and its address's verification, sign-in, TOTP and its step at sign-in, the session
+cookie and its middleware, sign-out and sign-out everywhere."""
 
+import base64
 import contextlib
+import hashlib
+import hmac
 import itertools
 import re
 import secrets
+import struct
+import time
 from unittest import mock
+from urllib.parse import unquote
 
 from django.core import mail
 from django.test import Client, SimpleTestCase
@@ -284,6 +290,147 @@ class EmailCodeSignIn(SimpleTestCase):
         maker = new_client()
         maker.post("/sign-in", {"email": email, "password": maker_password})
         self.assertNotContains(maker.get("/"), "Signed in as")
+
+
+def totp_code(key: str, steps: int = 0) -> str:
+    """RFC 6238 (SHA-1, 6 digits, 30-second steps) for the base32 `key`, `steps` steps from now:
+    what an authenticator app shows."""
+    counter = int(time.time() // 30) + steps
+    digest = hmac.new(base64.b32decode(key + "=" * (-len(key) % 8)), struct.pack(">Q", counter), hashlib.sha1).digest()
+    offset = digest[-1] & 0x0F
+    return f"{(struct.unpack('>I', digest[offset : offset + 4])[0] & 0x7FFFFFFF) % 1_000_000:06d}"
+
+
+def shown_key(page) -> str:
+    return re.search(r"<code>([A-Z2-7]+)</code>", page.content.decode()).group(1)
+
+
+def with_totp(email: str):
+    """A signed-up user who turned TOTP on through /totp with the code of the current step: the
+    browser, the key (base32) and that code."""
+    client = new_client()
+    sign_up(client, email)
+    key = shown_key(client.get("/totp"))
+    registering = totp_code(key)
+    done = client.post("/totp", {"code": registering})
+    assert "Your recovery code is" in done.content.decode(), done.content
+    return client, key, registering
+
+
+def session_count(email: str) -> int:
+    return len(holm.list_user_sessions(holm.list_users(email=email).users[0].id))
+
+
+class Totp(SimpleTestCase):
+    def test_a_signed_in_user_turns_totp_on_with_the_key_shown_and_a_code_and_gets_the_recovery_code(self):
+        email = new_email()
+        client = new_client()
+        sign_up(client, email)
+        self.assertContains(client.get("/"), '<a href="/totp">Turn on two-factor authentication</a>')
+        page = client.get("/totp")
+        self.assertTrue(page.cookies["totp_key"]["httponly"])
+        key = shown_key(page)
+        uri = re.search(r'<a href="(otpauth:[^"]+)">', page.content.decode()).group(1).replace("&amp;", "&")
+        self.assertEqual(unquote(uri), f"otpauth://totp/Holm example:{email}?secret={key}&issuer=Holm example")
+
+        wrong = client.post("/totp", {"code": totp_code(key, 10)})  # never within the drift
+        self.assertContains(wrong, "Wrong code", status_code=400)
+        self.assertEqual(shown_key(wrong), key)  # the same key, to try again
+        user_id = holm.list_users(email=email).users[0].id
+        self.assertFalse(holm.get_user(user_id).totp_registered)
+
+        done = client.post("/totp", {"code": totp_code(key)})
+        self.assertContains(done, "Your recovery code is <strong>")
+        self.assertEqual(done.cookies["totp_key"].value, "")
+        self.assertTrue(holm.get_user(user_id).totp_registered)
+        self.assertContains(client.get("/"), "Two-factor authentication is on.")
+        self.assertContains(client.get("/totp"), "Two-factor authentication is on")
+
+    def test_a_password_sign_in_asks_for_the_code_before_any_session_and_records_the_second_factor(self):
+        email = new_email()
+        _, key, registering = with_totp(email)
+        sessions = session_count(email)
+        client = new_client()
+        asked = client.post("/sign-in", {"email": email, "password": PASSWORD})
+        self.assertContains(asked, "Enter the 6-digit code your authenticator app shows")
+        self.assertNotIn(COOKIE, asked.cookies)
+        self.assertTrue(asked.cookies["pending_second_factor"]["httponly"])
+        self.assertContains(client.get("/"), "Not signed in.")
+        self.assertEqual(session_count(email), sessions)
+
+        # The code that turned TOTP on was used then: within its 30 seconds, and after, it is refused.
+        replayed = client.post("/sign-in/totp", {"code": registering})
+        self.assertContains(replayed, "Wrong code", status_code=400)
+        self.assertNotIn(COOKIE, replayed.cookies)
+
+        # The next step's code is within the drift Holm allows, and comes after the one used.
+        response = client.post("/sign-in/totp", {"code": totp_code(key, 1)})
+        self.assertRedirects(response, "/", fetch_redirect_response=False)
+        self.assertEqual(response.cookies["pending_second_factor"].value, "")
+        session = holm.validate_session(token=client.cookies[COOKIE].value).session
+        self.assertIsNotNone(session.second_factor_verified_at)
+        self.assertContains(client.get("/"), f"Signed in as <strong>{email}</strong>")
+
+    def test_an_emailed_code_asks_for_the_totp_code_too(self):
+        email = new_email()
+        _, key, _ = with_totp(email)
+        client = new_client()
+        client.post("/sign-in/email", {"email": email})
+        asked = client.post("/sign-in/email/code", {"code": mailed_code(email)})
+        self.assertContains(asked, "Enter the 6-digit code your authenticator app shows")
+        self.assertNotIn(COOKIE, asked.cookies)
+        client.post("/sign-in/totp", {"code": totp_code(key, 1)})
+        session = holm.validate_session(token=client.cookies[COOKIE].value).session
+        self.assertIsNotNone(session.second_factor_verified_at)
+
+    def test_the_code_step_is_the_browsers_that_signed_in(self):
+        email = new_email()
+        _, key, _ = with_totp(email)
+        user_id = holm.list_users(email=email).users[0].id
+        signed_in = new_client()
+        signed_in.post("/sign-in", {"email": email, "password": PASSWORD})
+        # A pending_verification cookie is signed by this site too, and names a user: not for this step.
+        verifying = new_client()
+        start_sign_up(verifying, new_email())
+        others = [new_client(), new_client(), new_client()]
+        others[1].cookies["pending_second_factor"] = user_id
+        others[2].cookies["pending_second_factor"] = verifying.cookies[PENDING_COOKIE].value
+        for other in others:
+            response = other.post("/sign-in/totp", {"code": totp_code(key, 1)})
+            self.assertContains(response, "Sign in again", status_code=400)
+            self.assertNotIn(COOKIE, response.cookies)
+        signed_in.post("/sign-in/totp", {"code": totp_code(key, 1)})
+        self.assertContains(signed_in.get("/"), "Signed in as")
+
+    def test_five_wrong_codes_lock_the_step_and_the_page_says_for_how_long(self):
+        email = new_email()
+        _, key, _ = with_totp(email)
+        client = new_client()
+        client.post("/sign-in", {"email": email, "password": PASSWORD})
+        wrong = totp_code(key, 10)  # never within the drift
+        for _ in range(5):
+            self.assertContains(client.post("/sign-in/totp", {"code": wrong}), "Wrong code", status_code=400)
+        locked = client.post("/sign-in/totp", {"code": totp_code(key, 1)})
+        self.assertContains(locked, "Too many attempts: try again in", status_code=400)
+        self.assertNotIn(COOKIE, locked.cookies)
+
+    def test_only_a_signed_in_user_with_a_verified_address_can_turn_totp_on(self):
+        stranger = new_client()
+        self.assertRedirects(stranger.get("/totp"), "/sign-in", fetch_redirect_response=False)
+        self.assertRedirects(stranger.post("/totp", {"code": "123456"}), "/sign-in", fetch_redirect_response=False)
+        # As an earlier version of this site gave at sign-up.
+        user = holm.create_user(email=new_email(), password=PASSWORD)
+        unverified = new_client()
+        unverified.cookies[COOKIE] = holm.create_session(user.id).token
+        self.assertRedirects(unverified.get("/totp"), "/sign-in", fetch_redirect_response=False)
+        # A key cookie of another user's page is not this user's.
+        one = new_client()
+        sign_up(one, new_email())
+        one.get("/totp")
+        two = new_client()
+        sign_up(two, new_email())
+        two.cookies["totp_key"] = one.cookies["totp_key"].value
+        self.assertContains(two.post("/totp", {"code": "123456"}), "Start again", status_code=400)
 
 
 class SessionMiddleware(SimpleTestCase):

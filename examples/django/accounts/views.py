@@ -1,5 +1,7 @@
-from typing import Optional
-from urllib.parse import urlencode
+import base64
+import secrets
+from typing import Callable, Optional
+from urllib.parse import quote, urlencode
 
 from django.core.mail import send_mail
 from django.http import HttpRequest, HttpResponse
@@ -23,6 +25,35 @@ def form_fields(request: HttpRequest) -> tuple[str, str]:
 
 def home(request: HttpRequest) -> HttpResponse:
     return render(request, "accounts/home.html", {"user": request.holm_user})
+
+
+# "Password (or emailed code) done, second factor pending": the user id, signed with its own salt
+# (so no other signed cookie of this site stands in for it) and read back for 5 minutes at most, in
+# this browser only. No session starts before the TOTP code.
+SECOND_FACTOR_COOKIE = "pending_second_factor"
+SECOND_FACTOR_SALT = "accounts.pending_second_factor"
+SECOND_FACTOR_MAX_AGE = 300
+
+
+def sign_in_or_ask_for_totp(
+    request: HttpRequest, user: models.User, page: Optional[Callable[[], HttpResponse]] = None
+) -> HttpResponse:
+    """The first factor is done (a password, an emailed code) and the address is verified. A user
+    with TOTP is asked for a code first, and gets no session until it is right; anyone else is signed
+    in. `page`: what a signed-in user sees, by default a redirect home."""
+    if user.totp_registered:
+        response = render(request, "accounts/sign_in_totp.html")
+        response.set_signed_cookie(
+            SECOND_FACTOR_COOKIE,
+            user.id,
+            salt=SECOND_FACTOR_SALT,
+            max_age=SECOND_FACTOR_MAX_AGE,
+            httponly=True,
+            secure=request.is_secure(),
+            samesite="Lax",
+        )
+        return response
+    return start_session(request, user.id, page() if page else None)
 
 
 @require_http_methods(["GET", "POST"])
@@ -103,7 +134,8 @@ def verify_email(request: HttpRequest) -> HttpResponse:
             message = "That code can no longer be used: sign in to get a new one."
             return render(request, "accounts/sign_in.html", {"error": message}, status=400)
         raise
-    response = start_session(request, user_id)
+    # A password came first (or the sign-up's own): a user with TOTP still gives a code.
+    response = sign_in_or_ask_for_totp(request, holm.get_user(user_id))
     response.delete_cookie(PENDING_COOKIE, samesite="Lax")
     return response
 
@@ -123,15 +155,11 @@ def sign_in(request: HttpRequest) -> HttpResponse:
         else:
             raise
         return render(request, "accounts/sign_in.html", {"error": message, "email": email}, status=400)
-    if user.totp_registered:
-        # The password is only the first factor: ask for a code and call holm.verify_totp before
-        # start_session (docs/python.md). This example has no TOTP page, so it stops here.
-        message = "This account asks for an authenticator code, which this example does not do."
-        return render(request, "accounts/sign_in.html", {"error": message, "email": email}, status=400)
     if not user.email_verified:
         # Whoever made the account knows its password, and may not own the address: prove it first.
         return ask_to_verify(request, user)
-    return start_session(request, user.id)
+    # The password is the first factor: a user with TOTP gives a code before any session.
+    return sign_in_or_ask_for_totp(request, user)
 
 
 # Sign-in by email code: the code is mailed, and typed back on the page that asked for it, or its
@@ -210,17 +238,96 @@ def email_sign_in_code(request: HttpRequest) -> HttpResponse:
             message = "That code can no longer be used: ask for a new one."
             return render(request, "accounts/email_sign_in.html", {"error": message}, status=400)
         raise
-    if signed_in.user.totp_registered:
-        message = "This account asks for an authenticator code, which this example does not do."
-        return render(request, "accounts/email_sign_in.html", {"error": message}, status=400)
     # claimed: the code proved the address of an account someone had made before, and Holm removed
-    # what they had set. Holms from before the field leave it out: not claimed.
-    if getattr(signed_in, "claimed", False) is True:
-        notice = render(request, "accounts/claimed.html", {"notice": CLAIMED_NOTICE})
-        response = start_session(request, signed_in.user.id, notice)
-    else:
-        response = start_session(request, signed_in.user.id)
+    # what they had set (TOTP too). Holms from before the field leave it out: not claimed.
+    claimed = getattr(signed_in, "claimed", False) is True
+    notice = (lambda: render(request, "accounts/claimed.html", {"notice": CLAIMED_NOTICE})) if claimed else None
+    # The emailed code is a first factor, as a password is: a user with TOTP gives a code too.
+    response = sign_in_or_ask_for_totp(request, signed_in.user, notice)
     response.delete_cookie(EMAIL_SIGN_IN_COOKIE, samesite="Lax")
+    return response
+
+
+@require_POST
+def sign_in_totp(request: HttpRequest) -> HttpResponse:
+    """The second step of a sign-in, for a user with TOTP: the code from their authenticator app,
+    in the browser that gave the first factor."""
+    user_id = request.get_signed_cookie(
+        SECOND_FACTOR_COOKIE, default=None, salt=SECOND_FACTOR_SALT, max_age=SECOND_FACTOR_MAX_AGE
+    )
+    code = request.POST.get("code", "").strip()
+    if not is_id(user_id):
+        message = "Sign in again: the code is asked for in the browser that signed in, for 5 minutes."
+        return render(request, "accounts/sign_in.html", {"error": message}, status=400)
+    try:
+        holm.verify_totp(user_id, code=code, client_ip=client_ip(request))
+    except HolmError as error:
+        if error.code in ("INCORRECT_CODE", "INVALID_DATA"):
+            # Wrong, or already used: each code works once, the one that turned TOTP on included.
+            return render(request, "accounts/sign_in_totp.html", {"error": "Wrong code: wait for the next one."}, status=400)
+        if error.code == "TOO_MANY_REQUESTS":
+            # 5 wrong codes in a row lock the check, for 15 minutes and then longer.
+            return render(request, "accounts/sign_in_totp.html", {"error": too_many(error)}, status=400)
+        if error.code in ("NOT_ALLOWED", "NOT_FOUND"):
+            # TOTP was turned off meanwhile, or the user is gone: from the start.
+            return render(request, "accounts/sign_in.html", {"error": "Sign in again."}, status=400)
+        raise
+    response = start_session(request, user_id, second_factor_verified=True)
+    response.delete_cookie(SECOND_FACTOR_COOKIE, samesite="Lax")
+    return response
+
+
+# Turning TOTP on, for a signed-in user whose address is verified: a new key, shown as an otpauth://
+# URI (for a QR code) and as text, and stored in Holm once a code from the app matches it. Until
+# then the key waits in this browser, signed and bound to the user, for 10 minutes.
+TOTP_KEY_COOKIE = "totp_key"
+TOTP_KEY_SALT = "accounts.totp_key"
+TOTP_KEY_MAX_AGE = 600
+ISSUER = "Holm example"
+
+
+def totp_setup_page(request: HttpRequest, key: bytes, error: str = "") -> HttpResponse:
+    text = base64.b32encode(key).decode().rstrip("=")
+    uri = f"otpauth://totp/{quote(ISSUER)}:{quote(request.holm_user.email)}?secret={text}&issuer={quote(ISSUER)}"
+    context = {"uri": uri, "key": text, "error": error}
+    return render(request, "accounts/totp.html", context, status=400 if error else 200)
+
+
+@require_http_methods(["GET", "POST"])
+def totp(request: HttpRequest) -> HttpResponse:
+    user = request.holm_user
+    if user is None or not user.email_verified:
+        return redirect("sign-in")
+    if request.method == "GET":
+        if user.totp_registered:
+            return render(request, "accounts/totp_done.html")
+        key = secrets.token_bytes(20)
+        response = totp_setup_page(request, key)
+        response.set_signed_cookie(
+            TOTP_KEY_COOKIE,
+            f"{user.id}:{base64.b64encode(key).decode()}",
+            salt=TOTP_KEY_SALT,
+            max_age=TOTP_KEY_MAX_AGE,
+            path="/totp",
+            httponly=True,
+            secure=request.is_secure(),
+            samesite="Lax",
+        )
+        return response
+    stored = request.get_signed_cookie(TOTP_KEY_COOKIE, default="", salt=TOTP_KEY_SALT, max_age=TOTP_KEY_MAX_AGE)
+    key_user_id, _, key = stored.partition(":")
+    if key_user_id != user.id or not key:
+        error = "Start again: open the page that shows the key."
+        return render(request, "accounts/totp_done.html", {"error": error}, status=400)
+    try:
+        holm.register_totp(user.id, key=key, code=request.POST.get("code", "").strip(), client_ip=client_ip(request))
+    except HolmError as error:
+        if error.code not in ("INCORRECT_CODE", "INVALID_DATA"):
+            raise
+        return totp_setup_page(request, base64.b64decode(key), "Wrong code: scan the key again, or check the phone's clock.")
+    # The way back in without the phone: shown now, once.
+    response = render(request, "accounts/totp_done.html", {"recovery_code": holm.get_user(user.id).recovery_code})
+    response.delete_cookie(TOTP_KEY_COOKIE, path="/totp", samesite="Lax")
     return response
 
 

@@ -10,6 +10,8 @@ urlpatterns = [
     path("sign-in/email", views.email_sign_in, name="email-sign-in"),
     path("sign-in/email/code", views.email_sign_in_code, name="email-sign-in-code"),
     path("sign-in/email/link", views.email_sign_in_link, name="email-sign-in-link"),
+    path("sign-in/totp", views.sign_in_totp, name="sign-in-totp"),
+    path("totp", views.totp, name="totp"),
     path("sign-out", views.sign_out, name="sign-out"),
     path("sign-out-everywhere", views.sign_out_everywhere, name="sign-out-everywhere"),
 ]

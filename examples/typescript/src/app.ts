@@ -1,14 +1,27 @@
 // The whole application: sign-up and its address's verification, sign-in (password, emailed code or
-// passkey), the session middleware, sign-out and sign-out everywhere, and adding a passkey. Every
-// account call goes to Holm.
+// passkey) and its second factor (TOTP), the session middleware, sign-out and sign-out everywhere,
+// adding a passkey and turning TOTP on. Every account call goes to Holm.
 import { HolmError, type RequestBody, type User } from "@holm/client";
 import { Hono, type Context } from "hono";
 import { deleteCookie, getCookie, getSignedCookie, setCookie, setSignedCookie } from "hono/cookie";
 import { csrf } from "hono/csrf";
 import { HTTPException } from "hono/http-exception";
 import { randomBytes } from "node:crypto";
+import { Secret, TOTP } from "otpauth";
 import { holm, isId } from "./holm.js";
-import { claimedPage, emailCodePage, emailLinkPage, emailSignInPage, homePage, signInPage, signUpPage, verifyEmailPage } from "./pages.js";
+import {
+	claimedPage,
+	emailCodePage,
+	emailLinkPage,
+	emailSignInPage,
+	homePage,
+	signInPage,
+	signUpPage,
+	totpDonePage,
+	totpSetupPage,
+	totpSignInPage,
+	verifyEmailPage,
+} from "./pages.js";
 import { clientIp, endSessionCookie, holmSession, startSession, type AppEnv } from "./sessions.js";
 
 type NewPasskey = RequestBody<"verifyPasskeyRegistration">["credential"];
@@ -71,6 +84,30 @@ function emailSignInRequestId(c: Context): string | undefined {
 const PENDING_COOKIE = "pending_verification";
 const COOKIE_SECRET = process.env.COOKIE_SECRET || randomBytes(32).toString("base64url");
 
+// Hono signs a cookie's value, not its name: so each value below starts with what it is for and until
+// when it holds, and one signed cookie cannot stand in for another (a pending_verification cookie,
+// which is a bare user id, is none of these).
+async function setPurposeCookie(c: Context, name: string, purpose: string, value: string, seconds: number, path = "/"): Promise<void> {
+	const signed = `${purpose}:${Date.now() + seconds * 1000}:${value}`;
+	await setSignedCookie(c, name, signed, COOKIE_SECRET, { path, maxAge: seconds, httpOnly: true, sameSite: "Lax", secure: isHttps(c) });
+}
+
+/** The value of a cookie set by setPurposeCookie for `purpose`, until it expires; else undefined. */
+async function getPurposeCookie(c: Context, name: string, purpose: string): Promise<string | undefined> {
+	const signed = await getSignedCookie(c, COOKIE_SECRET, name);
+	if (typeof signed !== "string") return undefined; // none, or not signed by this app
+	const [given, expires, ...rest] = signed.split(":");
+	if (given !== purpose || !(Number(expires) > Date.now())) return undefined;
+	return rest.join(":");
+}
+
+// "Password (or emailed code) done, second factor pending": the user id, for 5 minutes, in this
+// browser only. No session starts before the TOTP code.
+const SECOND_FACTOR_COOKIE = "pending_second_factor";
+// Turning TOTP on: the new key, kept beside the page that shows it until the code confirms it.
+const TOTP_KEY_COOKIE = "totp_key";
+const ISSUER = "Holm example";
+
 export function createApp(sendEmail: SendEmail): Hono<AppEnv> {
 	/** Mails a new code (which replaces any earlier one) and asks this browser for it. Only for a user
 	 *  who passed every other check: /verify-email starts their session. */
@@ -86,6 +123,24 @@ export function createApp(sendEmail: SendEmail): Hono<AppEnv> {
 		// The code lasts 10 minutes in Holm, whatever the cookie says.
 		await setSignedCookie(c, PENDING_COOKIE, user.id, COOKIE_SECRET, { path: "/", maxAge: 600, httpOnly: true, sameSite: "Lax", secure: isHttps(c) });
 		return c.html(verifyEmailPage(email));
+	}
+
+	/** The first factor is done (a password, an emailed code) and the address is verified. A user with
+	 *  TOTP is asked for a code first, and gets no session until it is right; anyone else is signed in.
+	 *  `page`: what a signed-in user sees, by default the home page. */
+	async function signInOrAskForTotp(c: Context, user: User, page?: () => Response | Promise<Response>): Promise<Response> {
+		if (user.totp_registered) {
+			await setPurposeCookie(c, SECOND_FACTOR_COOKIE, "second-factor", user.id, 300);
+			return c.html(totpSignInPage());
+		}
+		await startSession(c, user.id);
+		return page === undefined ? c.redirect("/") : await page();
+	}
+
+	/** The signed-in user, if their address is verified: only they can set up a second factor. */
+	function verifiedUser(c: Context<AppEnv>): User | null {
+		const user = c.get("user");
+		return user !== null && user.email_verified ? user : null;
 	}
 
 	const app = new Hono<AppEnv>();
@@ -132,9 +187,9 @@ export function createApp(sendEmail: SendEmail): Hono<AppEnv> {
 			}
 			throw error;
 		}
-		await startSession(c, userId);
 		deleteCookie(c, PENDING_COOKIE, { path: "/" });
-		return c.redirect("/");
+		// A password came first (or the sign-up's own): a user with TOTP still gives a code.
+		return await signInOrAskForTotp(c, await holm.getUser(userId));
 	});
 
 	app.get("/sign-in", (c) => c.html(signInPage()));
@@ -142,15 +197,10 @@ export function createApp(sendEmail: SendEmail): Hono<AppEnv> {
 		const { email, password } = await formFields(c);
 		try {
 			const user = await holm.authenticateWithPassword({ email, password, client_ip: clientIp(c) });
-			if (user.totp_registered) {
-				// The password is only the first factor: ask for a code and call holm.verifyTotp before
-				// startSession (docs/client.md). This example has no TOTP page, so it stops here.
-				return c.html(signInPage("This account asks for an authenticator code, which this example does not do.", email), 400);
-			}
 			// Whoever made the account knows its password, and may not own the address: prove it first.
 			if (!user.email_verified) return await askToVerify(c, user);
-			await startSession(c, user.id);
-			return c.redirect("/");
+			// The password is the first factor: a user with TOTP gives a code before any session.
+			return await signInOrAskForTotp(c, user);
 		} catch (error) {
 			if (!(error instanceof HolmError)) throw error;
 			if (error.code === "TOO_MANY_REQUESTS") return c.html(signInPage(tooMany(error), email), 400);
@@ -202,15 +252,12 @@ export function createApp(sendEmail: SendEmail): Hono<AppEnv> {
 			const signedIn = await holm.verifyEmailSignIn(requestId, { code, client_ip: clientIp(c), create_user: true });
 			const { user } = signedIn;
 			if (user === null) throw new Error("create_user: true always answers a user");
-			if (user.totp_registered) {
-				return c.html(emailSignInPage("This account asks for an authenticator code, which this example does not do."), 400);
-			}
-			await startSession(c, user.id);
 			deleteCookie(c, EMAIL_SIGN_IN_COOKIE, { path: "/" });
 			// claimed: the code proved the address of an account someone had made before, and Holm removed
-			// what they had set. Holms from before the field leave it out: not claimed.
-			if ("claimed" in signedIn && signedIn.claimed === true) return c.html(claimedPage());
-			return c.redirect("/");
+			// what they had set (TOTP too). Holms from before the field leave it out: not claimed.
+			const claimed = "claimed" in signedIn && signedIn.claimed === true;
+			// The emailed code is a first factor, as a password is: a user with TOTP gives a code too.
+			return await signInOrAskForTotp(c, user, claimed ? () => c.html(claimedPage()) : undefined);
 		} catch (error) {
 			if (!(error instanceof HolmError)) throw error;
 			if (error.code === "INCORRECT_CODE") return c.html(emailCodePage(null, "Wrong code."), 400);
@@ -220,6 +267,62 @@ export function createApp(sendEmail: SendEmail): Hono<AppEnv> {
 			}
 			throw error;
 		}
+	});
+
+	// The second step of a sign-in, for a user with TOTP: the code from their authenticator app, in the
+	// browser that gave the first factor.
+	app.post("/sign-in/totp", async (c) => {
+		const userId = await getPurposeCookie(c, SECOND_FACTOR_COOKIE, "second-factor");
+		const form = await c.req.parseBody();
+		const code = typeof form.code === "string" ? form.code.trim() : "";
+		if (!isId(userId)) return c.html(signInPage("Sign in again: the code is asked for in the browser that signed in, for 5 minutes."), 400);
+		try {
+			await holm.verifyTotp(userId, { code, client_ip: clientIp(c) });
+		} catch (error) {
+			if (!(error instanceof HolmError)) throw error;
+			// Wrong, or already used: each code works once, the one that turned TOTP on included.
+			if (error.code === "INCORRECT_CODE" || error.code === "INVALID_DATA") return c.html(totpSignInPage("Wrong code: wait for the next one."), 400);
+			// 5 wrong codes in a row lock the check, for 15 minutes and then longer.
+			if (error.code === "TOO_MANY_REQUESTS") return c.html(totpSignInPage(tooMany(error)), 400);
+			// NOT_ALLOWED (TOTP was turned off meanwhile), NOT_FOUND (the user is gone): from the start.
+			if (error.code === "NOT_ALLOWED" || error.code === "NOT_FOUND") return c.html(signInPage("Sign in again."), 400);
+			throw error;
+		}
+		deleteCookie(c, SECOND_FACTOR_COOKIE, { path: "/" });
+		await startSession(c, userId, { secondFactorVerified: true });
+		return c.redirect("/");
+	});
+
+	// Turning TOTP on, for a signed-in user whose address is verified: a new key, shown as an otpauth://
+	// URI (for a QR code) and as text, and stored in Holm once a code from the app matches it.
+	app.get("/totp", async (c) => {
+		const user = verifiedUser(c);
+		if (user === null) return c.redirect("/sign-in");
+		if (user.totp_registered) return c.html(totpDonePage(null));
+		const secret = new Secret({ size: 20 });
+		const uri = new TOTP({ issuer: ISSUER, label: user.email ?? "", secret }).toString();
+		// The key waits in this browser, signed and bound to the user, for 10 minutes.
+		await setPurposeCookie(c, TOTP_KEY_COOKIE, "totp-key", `${user.id}:${Buffer.from(secret.bytes).toString("base64")}`, 600, "/totp");
+		return c.html(totpSetupPage(uri, secret.base32));
+	});
+	app.post("/totp", async (c) => {
+		const user = verifiedUser(c);
+		if (user === null) return c.redirect("/sign-in");
+		const [keyUserId, key] = (await getPurposeCookie(c, TOTP_KEY_COOKIE, "totp-key"))?.split(":") ?? [];
+		const form = await c.req.parseBody();
+		const code = typeof form.code === "string" ? form.code.trim() : "";
+		if (keyUserId !== user.id || key === undefined) return c.html(totpDonePage(null, "Start again: open the page that shows the key."), 400);
+		try {
+			await holm.registerTotp(user.id, { key, code, client_ip: clientIp(c) });
+		} catch (error) {
+			if (!(error instanceof HolmError && (error.code === "INCORRECT_CODE" || error.code === "INVALID_DATA"))) throw error;
+			const uri = new TOTP({ issuer: ISSUER, label: user.email ?? "", secret: new Secret({ buffer: new Uint8Array(Buffer.from(key, "base64")).buffer }) });
+			return c.html(totpSetupPage(uri.toString(), uri.secret.base32, "Wrong code: scan the key again, or check the phone's clock."), 400);
+		}
+		deleteCookie(c, TOTP_KEY_COOKIE, { path: "/totp" });
+		// The way back in without the phone: shown now, once.
+		const { recovery_code } = await holm.getUser(user.id);
+		return c.html(totpDonePage(recovery_code));
 	});
 
 	app.post("/sign-out", async (c) => {

@@ -20,6 +20,7 @@ export function homePage(user: User | null) {
 	return layout(
 		"Holm and Hono",
 		html`<p>Signed in as <strong>${user.email}</strong>.</p>
+${user.totp_registered ? html`<p>Two-factor authentication is on.</p>` : html`<p><a href="/totp">Turn on two-factor authentication</a></p>`}
 <button type="button" onclick="addPasskey()">Add a passkey</button>
 <p role="status" id="passkey-status"></p>
 <form method="post" action="/sign-out"><button>Sign out</button></form>
@@ -106,6 +107,46 @@ export function emailLinkPage(code: string) {
   <input type="hidden" name="code" value="${code}">
   <button>Sign in</button>
 </form>`,
+	);
+}
+
+/** The second step of a sign-in, for a user with TOTP. */
+export function totpSignInPage(error = "") {
+	return layout(
+		"Two-factor authentication",
+		html`<h1>Two-factor authentication</h1>
+${error ? html`<p role="alert">${error}</p>` : html`<p>Enter the 6-digit code your authenticator app shows.</p>`}
+<form method="post" action="/sign-in/totp">
+  <label>Code <input name="code" inputmode="numeric" autocomplete="one-time-code" required></label>
+  <button>Sign in</button>
+</form>
+<p><a href="/sign-in">Start again</a></p>`,
+	);
+}
+
+/** Turning TOTP on: the key as an otpauth:// URI (show it as a QR code in your app) and as text. */
+export function totpSetupPage(uri: string, base32: string, error = "") {
+	return layout(
+		"Turn on two-factor authentication",
+		html`<h1>Turn on two-factor authentication</h1>
+${error ? html`<p role="alert">${error}</p>` : ""}
+<p>Add this key to your authenticator app: open <a href="${uri}">${uri}</a> on your phone, or type the key <code>${base32}</code>.</p>
+<form method="post" action="/totp">
+  <label>Code from the app <input name="code" inputmode="numeric" autocomplete="one-time-code" required></label>
+  <button>Turn on</button>
+</form>
+<p><a href="/">Not now</a></p>`,
+	);
+}
+
+/** TOTP is on: with the recovery code right after turning it on, shown this once. */
+export function totpDonePage(recoveryCode: string | null, error = "") {
+	return layout(
+		"Two-factor authentication",
+		html`<h1>Two-factor authentication</h1>
+${error ? html`<p role="alert">${error}</p>` : html`<p role="status">Two-factor authentication is on: signing in asks for a code from your app.</p>`}
+${recoveryCode === null ? "" : html`<p>Your recovery code is <strong>${recoveryCode}</strong>. Keep it somewhere safe: it signs you in without your phone.</p>`}
+<p><a href="/">Continue</a></p>`,
 	);
 }
 

@@ -18,11 +18,13 @@ export function clientIp(c: Context): string | undefined {
 	return getConnInfo(c).remote.address;
 }
 
-/** Call only once the user has passed every check you ask for (password, passkey, TOTP, ...). */
-export async function startSession(c: Context, userId: string): Promise<void> {
+/** Call only once the user has passed every check you ask for (password, passkey, TOTP, ...).
+ *  `secondFactorVerified`: they gave a TOTP code too, which the session records. */
+export async function startSession(c: Context, userId: string, options: { secondFactorVerified?: boolean } = {}): Promise<void> {
 	const { token } = await holm.createSession(userId, {
 		client_ip: clientIp(c),
 		user_agent: c.req.header("User-Agent")?.slice(0, 512),
+		second_factor_verified: options.secondFactorVerified ?? false,
 	});
 	setCookie(c, COOKIE, token, {
 		path: "/",

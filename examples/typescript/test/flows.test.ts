@@ -1,8 +1,10 @@
 // The example's flows against the real Holm of HOLM_URL and HOLM_SECRET: sign-up and its address's
-// verification, sign-in, the session cookie and its middleware, sign-out and sign-out everywhere.
+// verification, sign-in, TOTP and its step at sign-in, the session cookie and its middleware,
+// sign-out and sign-out everywhere.
 import { HolmError } from "@holm/client";
 import assert from "node:assert/strict";
 import { describe, test } from "node:test";
+import { Secret, TOTP } from "otpauth";
 import { holm } from "../src/holm.js";
 import { mailedCode, mailedLink, newEmail, PASSWORD, Visitor } from "./browser.js";
 
@@ -264,6 +266,157 @@ describe("sign-in by email code", () => {
 		const maker = new Visitor();
 		await maker.post("/sign-in", { email, password: makerPassword });
 		assert.doesNotMatch(await maker.page(), /Signed in as/);
+	});
+});
+
+/** The code an authenticator app shows for the base32 key `secret`, `steps` 30-second steps from now. */
+function totpCode(secret: string, steps = 0): string {
+	return TOTP.generate({ secret: Secret.fromBase32(secret), timestamp: Date.now() + steps * 30_000 });
+}
+
+/** A signed-up user who turned TOTP on through /totp with the code of the current step: the key
+ *  (base32) and that code. */
+async function withTotp(email = newEmail()): Promise<{ visitor: Visitor; secret: string; registering: string }> {
+	const visitor = await signedUp(email);
+	const page = await visitor.page("/totp");
+	const secret = page.match(/<code>([A-Z2-7]+)<\/code>/)?.[1];
+	assert.ok(secret, "the page shows no key");
+	const registering = totpCode(secret);
+	const done = await visitor.post("/totp", { code: registering });
+	assert.equal(done.status, 200);
+	assert.match(await done.text(), /Your recovery code is/);
+	return { visitor, secret, registering };
+}
+
+async function sessionsOf(email: string): Promise<number> {
+	const [user] = (await holm.listUsers({ email })).users;
+	return (await holm.listUserSessions(user!.id)).length;
+}
+
+describe("TOTP", () => {
+	test("a signed-in user turns TOTP on with the key shown and a code from the app, and gets the recovery code", async () => {
+		const email = newEmail();
+		const visitor = await signedUp(email);
+		assert.match(await visitor.page(), /<a href="\/totp">Turn on two-factor authentication<\/a>/);
+		const response = await visitor.request("/totp");
+		assert.match(response.headers.getSetCookie().find((line) => line.startsWith("totp_key="))!, /; HttpOnly/);
+		const page = await response.text();
+		const secret = page.match(/<code>([A-Z2-7]{32})<\/code>/)![1]!;
+		const uri = new URL(page.match(/<a href="(otpauth:[^"]+)">/)![1]!.replaceAll("&amp;", "&"));
+		assert.equal(uri.searchParams.get("secret"), secret);
+		assert.equal(decodeURIComponent(uri.href.split("?")[0]!), `otpauth://totp/Holm example:${email}`);
+
+		const wrong = await visitor.post("/totp", { code: totpCode(secret, 5) }); // never within the drift
+		assert.equal(wrong.status, 400);
+		const again = await wrong.text();
+		assert.match(again, /Wrong code/);
+		assert.match(again, new RegExp(`<code>${secret}</code>`)); // the same key, to try again
+		const [user] = (await holm.listUsers({ email })).users;
+		assert.equal((await holm.getUser(user!.id)).totp_registered, false);
+
+		const done = await visitor.post("/totp", { code: totpCode(secret) });
+		assert.match(await done.text(), /Your recovery code is <strong>[A-Z0-9]{8}<\/strong>/);
+		assert.equal(visitor.cookies.has("totp_key"), false);
+		assert.equal((await holm.getUser(user!.id)).totp_registered, true);
+		assert.match(await visitor.page(), /Two-factor authentication is on\./);
+		assert.match(await visitor.page("/totp"), /Two-factor authentication is on/);
+	});
+
+	test("a password sign-in asks for the code before any session, refuses the code that turned TOTP on, and records the second factor", async () => {
+		const email = newEmail();
+		const { secret, registering } = await withTotp(email);
+		const sessions = await sessionsOf(email);
+		const visitor = new Visitor();
+		const asked = await visitor.post("/sign-in", { email, password: PASSWORD });
+		assert.equal(asked.status, 200);
+		assert.match(await asked.text(), /Enter the 6-digit code your authenticator app shows/);
+		assert.equal(visitor.cookies.has("holm_session"), false);
+		assert.match(asked.headers.getSetCookie().find((line) => line.startsWith("pending_second_factor="))!, /; HttpOnly/);
+		assert.match(await visitor.page(), /Not signed in\./);
+		assert.equal(await sessionsOf(email), sessions);
+
+		// The code that turned TOTP on was used then: within its 30 seconds it is refused.
+		const replayed = await visitor.post("/sign-in/totp", { code: registering });
+		assert.equal(replayed.status, 400);
+		assert.match(await replayed.text(), /Wrong code/);
+		assert.equal(visitor.cookies.has("holm_session"), false);
+
+		// The next step's code is within the drift Holm allows, and comes after the one used.
+		const response = await visitor.post("/sign-in/totp", { code: totpCode(secret, 1) });
+		assert.equal(response.status, 302);
+		assert.equal(visitor.cookies.has("pending_second_factor"), false);
+		const { session } = await holm.validateSession(visitor.cookies.get("holm_session")!);
+		assert.notEqual(session.second_factor_verified_at, null);
+		assert.match(await visitor.page(), new RegExp(`Signed in as <strong>${email}</strong>`));
+	});
+
+	test("an emailed code asks for the TOTP code too", async () => {
+		const email = newEmail();
+		const { secret } = await withTotp(email);
+		const visitor = new Visitor();
+		await visitor.post("/sign-in/email", { email });
+		const asked = await visitor.post("/sign-in/email/code", { code: mailedCode(email) });
+		assert.match(await asked.text(), /Enter the 6-digit code your authenticator app shows/);
+		assert.equal(visitor.cookies.has("holm_session"), false);
+		await visitor.post("/sign-in/totp", { code: totpCode(secret, 1) });
+		const { session } = await holm.validateSession(visitor.cookies.get("holm_session")!);
+		assert.notEqual(session.second_factor_verified_at, null);
+	});
+
+	test("the code step is the browser's that signed in: no cookie, a forged one, or another signed cookie signs no one in", async () => {
+		const email = newEmail();
+		const { secret } = await withTotp(email);
+		const [user] = (await holm.listUsers({ email })).users;
+		const signedIn = new Visitor();
+		await signedIn.post("/sign-in", { email, password: PASSWORD });
+		const pending = signedIn.cookies.get("pending_second_factor")!;
+
+		// A pending_verification cookie is signed by this app too, and names the user: not for this step.
+		const verifying = new Visitor();
+		await verifying.post("/sign-up", { email: newEmail(), password: PASSWORD });
+		const others = [new Visitor(), new Visitor(), new Visitor()];
+		others[1]!.cookies.set("pending_second_factor", user!.id);
+		others[2]!.cookies.set("pending_second_factor", verifying.cookies.get("pending_verification")!);
+		for (const other of others) {
+			const response = await other.post("/sign-in/totp", { code: totpCode(secret, 1) });
+			assert.equal(response.status, 400);
+			assert.match(await response.text(), /Sign in again/);
+			assert.equal(other.cookies.has("holm_session"), false);
+		}
+		assert.ok(pending);
+		await signedIn.post("/sign-in/totp", { code: totpCode(secret, 1) });
+		assert.match(await signedIn.page(), /Signed in as/);
+	});
+
+	test("five wrong codes lock the step, and the page says for how long", async () => {
+		const email = newEmail();
+		const { secret } = await withTotp(email);
+		const visitor = new Visitor();
+		await visitor.post("/sign-in", { email, password: PASSWORD });
+		const wrong = totpCode(secret, 5); // never within the drift
+		for (let i = 0; i < 5; i++) assert.match(await (await visitor.post("/sign-in/totp", { code: wrong })).text(), /Wrong code/);
+		const locked = await visitor.post("/sign-in/totp", { code: totpCode(secret, 1) });
+		assert.match(await locked.text(), /Too many attempts: try again in \d+ seconds\./);
+		assert.equal(visitor.cookies.has("holm_session"), false);
+	});
+
+	test("only a signed-in user with a verified address can turn TOTP on", async () => {
+		const stranger = new Visitor();
+		assert.equal((await stranger.request("/totp")).headers.get("Location"), "/sign-in");
+		assert.equal((await stranger.post("/totp", { code: "123456" })).headers.get("Location"), "/sign-in");
+		// As an earlier version of this app gave at sign-up.
+		const user = await holm.createUser({ email: newEmail(), password: PASSWORD });
+		const unverified = new Visitor();
+		unverified.cookies.set("holm_session", (await holm.createSession(user.id)).token);
+		assert.equal((await unverified.request("/totp")).headers.get("Location"), "/sign-in");
+		// A key cookie of another user's page is not this user's.
+		const one = await signedUp();
+		await one.page("/totp");
+		const two = await signedUp();
+		two.cookies.set("totp_key", one.cookies.get("totp_key")!);
+		const refused = await two.post("/totp", { code: "123456" });
+		assert.equal(refused.status, 400);
+		assert.match(await refused.text(), /Start again/);
 	});
 });
 

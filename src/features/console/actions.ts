@@ -3,6 +3,7 @@
 // each view below is a list of the fields that may be shown, never a spread of a stored row.
 import { endSession, endUserSessions, getSession, listUserSessions, sessionSettings } from "../sessions/actions.ts";
 import { sessionAnswer, shownSession } from "../sessions/schemas.ts";
+import { deviceOf } from "./device.ts";
 import packageJson from "../../../package.json" with { type: "json" };
 import type { AppContext } from "../../context.ts";
 import { nowSeconds } from "../../lib/clock.ts";
@@ -14,8 +15,12 @@ import { EVENT_TYPES, type EventData } from "../events/store.ts";
 import { deletePasskey } from "../passkeys/actions.ts";
 import { deleteTotpCredential } from "../two-factor/actions.ts";
 import { passkeyAnswer } from "../passkeys/schemas.ts";
-import { deleteUser, listUsers } from "../users/actions.ts";
-import type { SortOrder, User, UserSortBy } from "../users/store.ts";
+import { deleteIdentity } from "../identity-providers/actions.ts";
+import { identityAnswer } from "../identity-providers/schemas.ts";
+import { createUser, deleteUser, disableUser, enableUser, listUsers } from "../users/actions.ts";
+import type { Disable, SortOrder, User, UserSortBy } from "../users/store.ts";
+import { HashingUnavailableError } from "../../lib/password-hash.ts";
+import type { Failure } from "../../errors.ts";
 
 /** What every event of a console action carries, so the feed tells it from the API's. */
 const BY_CONSOLE: EventData = { actor: "console" };
@@ -25,7 +30,8 @@ const USER_EVENTS = 20;
 /** Events on a page of the feed. */
 const FEED_EVENTS = 50;
 
-/** A user as the console shows them: no recovery code. */
+/** A user as the console shows them: no recovery code; a disable's reason (which the API's user
+ *  does not show) while it is in force. */
 function consoleUserJSON(user: User) {
 	return {
 		id: user.id,
@@ -34,6 +40,9 @@ function consoleUserJSON(user: User) {
 		email_verified: user.emailVerified,
 		totp_registered: user.totpRegistered,
 		password_leaked: user.passwordLeaked,
+		disabled: user.disabled,
+		disabled_until: user.disabledUntil,
+		disabled_reason: user.disabledReason,
 	};
 }
 
@@ -106,9 +115,10 @@ export async function describeUser(ctx: AppContext, userId: string) {
 	const user = isId(userId) ? await ctx.stores.users.get(userId) : null;
 	if (user === null) return null;
 	const now = nowSeconds(ctx);
-	const [totp, passkeys, resets, verification, updates, locks, passwordBlock, events, sessions] = await Promise.all([
+	const [totp, passkeys, identities, resets, verification, updates, locks, passwordBlock, events, sessions] = await Promise.all([
 		ctx.stores.twoFactor.getCredential(user.id),
 		ctx.stores.passkeys.listForUser(user.id),
+		ctx.stores.identities.listForUser(user.id),
 		ctx.stores.passwordResets.listForUser(user.id),
 		ctx.stores.emailVerifications.get(user.id),
 		ctx.stores.emailUpdates.listForUser(user.id),
@@ -124,6 +134,8 @@ export async function describeUser(ctx: AppContext, userId: string) {
 		totp: totp === null ? null : { created_at: totp.createdAt },
 		// The API's passkey model, which holds neither the public key nor the counter.
 		passkeys: passkeys.map(passkeyAnswer.json),
+		// The API's identity model: the provider, its subject and what it said of the email.
+		identities: identities.map(identityAnswer.json),
 		requests: {
 			password_reset: resets.map((r) => ({ created_at: r.createdAt, expires_at: r.expiresAt, email_verified: r.emailVerified })),
 			email_verification: verification === null ? [] : [{ created_at: verification.createdAt, expires_at: verification.expiresAt }],
@@ -135,8 +147,9 @@ export async function describeUser(ctx: AppContext, userId: string) {
 		},
 		// Newest first; `data` never holds a password, code, key, hash, secret or request id.
 		events: events.map(({ event }) => eventAnswer.json(event)),
-		// Most recently used first; never a token or a digest.
-		sessions: sessions.map((session) => sessionAnswer.json(shownSession(session, sessionSettings(ctx)))),
+		// Most recently used first; never a token or a digest. `device` is the user agent as a person
+		// says it ("Chrome on macOS").
+		sessions: sessions.map((session) => ({ ...sessionAnswer.json(shownSession(session, sessionSettings(ctx))), device: deviceOf(session.userAgent) })),
 	};
 }
 
@@ -187,9 +200,50 @@ export async function removePasskey(ctx: AppContext, passkeyId: string): Promise
 	return (await deletePasskey(ctx, passkeyId, null, BY_CONSOLE)).ok;
 }
 
+/** The identity, by its id, through the identity-providers feature (the identity_unlinked event;
+ *  every session of the user ends, as the console's removals do). */
+export async function removeIdentity(ctx: AppContext, identityId: string): Promise<boolean> {
+	const identity = isId(identityId) ? await ctx.stores.identities.get(identityId) : null;
+	return identity !== null && (await deleteIdentity(ctx, identity, null, BY_CONSOLE)).ok;
+}
+
 /** Ends the user's password block and second-factor locks (the user_unblocked event). */
 export async function unblock(ctx: AppContext, userId: string): Promise<boolean> {
 	return isId(userId) && (await unblockUser(ctx, userId, BY_CONSOLE)).ok;
+}
+
+/** Disables the user through the users feature (API.md section 18): their sessions end, and every
+ *  way in is refused. INVALID_DATA when the end has passed. */
+export async function disable(ctx: AppContext, userId: string, asked: Disable): Promise<"DISABLED" | "NOT_FOUND" | "INVALID_DATA"> {
+	if (!isId(userId)) return "NOT_FOUND";
+	const done = await disableUser(ctx, userId, asked, BY_CONSOLE);
+	return done.ok ? "DISABLED" : done.error;
+}
+
+/** Ends a disable (the user_enabled event, when one was in force). */
+export async function enable(ctx: AppContext, userId: string): Promise<boolean> {
+	return isId(userId) && (await enableUser(ctx, userId, BY_CONSOLE)).ok;
+}
+
+/**
+ * Creates a user (issue 41) through POST /users's own function: with a password, checked and
+ * limited as there (the hashing bucket of no address, the leak lists); without one, a user who
+ * signs in by email code or sets a password through a reset. The console never sees the password
+ * again, nor the recovery code.
+ */
+export async function createUserByConsole(
+	ctx: AppContext,
+	input: { email: string; password: string | null },
+): Promise<{ ok: true; id: string } | Failure<"EMAIL_ALREADY_USED" | "WEAK_PASSWORD" | "TOO_MANY_REQUESTS" | "UNAVAILABLE">> {
+	try {
+		const created = await createUser(ctx, { email: input.email, password: input.password, clientIp: undefined, data: BY_CONSOLE });
+		return created.ok ? { ok: true, id: created.value.id } : created;
+	} catch (error) {
+		if (!(error instanceof HashingUnavailableError)) throw error;
+		ctx.metrics.hashingRejected();
+		// As the API's 503: worth trying again in a few seconds.
+		return { ok: false, error: "UNAVAILABLE", retryAfterSeconds: 5 };
+	}
 }
 
 interface EventFeedQuery {

@@ -6,6 +6,9 @@ import type { AppContext, HonoEnv } from "../../http/env.ts";
 import { parseBody } from "../../http/body.ts";
 import { noContent } from "../../http/responses.ts";
 import {
+	createUserByConsole,
+	disable,
+	enable,
 	listedUsersJSON,
 	deletePendingRequests,
 	deleteUserConfirmed,
@@ -13,6 +16,7 @@ import {
 	describeUser,
 	eventFeed,
 	removePasskey,
+	removeIdentity,
 	removeTotp,
 	endAllUserSessions,
 	endUserSession,
@@ -21,7 +25,7 @@ import {
 } from "./actions.ts";
 import { consoleAssets } from "./assets.ts";
 import { CLEARED_COOKIE, CONSOLE_COOKIE, consoleFailure, fail, sessionCookie } from "./responses.ts";
-import { deleteUserBody, emptyBody, feedQuery, searchQuery, signInBody } from "./schemas.ts";
+import { createUserBody, deleteUserBody, disableBody, emptyBody, feedQuery, searchQuery, signInBody } from "./schemas.ts";
 import { CONSOLE_SESSION_SECONDS, endSession, signIn } from "./sessions.ts";
 
 type C = Context<HonoEnv>;
@@ -111,7 +115,7 @@ export async function handleDeleteUser(c: C): Promise<Response> {
 
 /** An action that takes nothing but the id in its path: NOT_FOUND when there is nothing to act
  *  on; a `console action` log line, naming the id, when done. */
-function pathAction(action: string, param: "user_id" | "passkey_id", act: (ctx: AppContext, id: string) => Promise<boolean>) {
+function pathAction(action: string, param: "user_id" | "passkey_id" | "identity_id", act: (ctx: AppContext, id: string) => Promise<boolean>) {
 	return async function handleAction(c: C): Promise<Response> {
 		if (parseBody(c, emptyBody) === null) return fail("INVALID_DATA");
 		const id = c.req.param(param) ?? "";
@@ -122,9 +126,33 @@ function pathAction(action: string, param: "user_id" | "passkey_id", act: (ctx: 
 }
 
 export const handleRemoveTotp = pathAction("remove_totp", "user_id", removeTotp);
+export const handleEnable = pathAction("enable", "user_id", enable);
+
+/** Disables the user, with a reason and an end of the API's rules (INVALID_DATA otherwise). */
+export async function handleDisable(c: C): Promise<Response> {
+	const body = parseBody(c, disableBody);
+	if (body === null) return fail("INVALID_DATA");
+	const userId = c.req.param("user_id") ?? "";
+	const outcome = await disable(c.get("ctx"), userId, { reason: body.reason ?? null, until: body.until ?? null });
+	if (outcome !== "DISABLED") return fail(outcome);
+	// The reason is the operator's text: it goes to the event, not to this line.
+	c.get("ctx").log.info("console action", { action: "disable", user_id: userId, until: body.until ?? null });
+	return noContent();
+}
+
+/** Creates a user with an email and a password, or an email only; answers the new user's id. */
+export async function handleCreateUser(c: C): Promise<Response> {
+	const body = parseBody(c, createUserBody);
+	if (body === null) return fail("INVALID_DATA");
+	const created = await createUserByConsole(c.get("ctx"), { email: body.email, password: body.password ?? null });
+	if (!created.ok) return consoleFailure(created);
+	c.get("ctx").log.info("console action", { action: "create_user", user_id: created.id, with_password: body.password !== undefined });
+	return Response.json({ id: created.id });
+}
 export const handleDeleteRequests = pathAction("delete_requests", "user_id", deletePendingRequests);
 export const handleUnblock = pathAction("unblock", "user_id", unblock);
 export const handleDeletePasskey = pathAction("delete_passkey", "passkey_id", removePasskey);
+export const handleDeleteIdentity = pathAction("delete_identity", "identity_id", removeIdentity);
 export const handleEndSessions = pathAction("end_sessions", "user_id", endAllUserSessions);
 
 /** Ends one session, named by its id under its user's (a session of another user is NOT_FOUND). */

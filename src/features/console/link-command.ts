@@ -4,6 +4,7 @@ import { existsSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { parseArgs } from "node:util";
 import { ConfigError, databaseConfig, envName } from "../../config.ts";
+import { recordedAddress } from "../../data-dir.ts";
 import { openStorage } from "../../server.ts";
 import { COMMAND_USAGE } from "../../usage.ts";
 import { CONSOLE_TOKEN_TTL_DEFAULT_SECONDS, CONSOLE_TOKEN_TTL_MAX_SECONDS, createSignInToken } from "./sessions.ts";
@@ -32,6 +33,30 @@ function value(given: string | undefined, env: Env, flag: string): string | unde
 	return fromEnv === undefined || fromEnv === "" ? undefined : fromEnv;
 }
 
+/**
+ * Where the link points: --host and --port (or HOLM_HOST, HOLM_PORT) when either is given, the
+ * missing one from the defaults, since a tunnel's port goes with the loopback address, not with
+ * the server's; else the address the server on the same --dir recorded at start (`holm.url`);
+ * else 127.0.0.1:4000, where holm serve listens by default.
+ */
+function linkAddress(givenHost: string | undefined, givenPort: string | undefined, dir: string): { host: string; port: string } {
+	const fallback = { host: givenHost ?? "127.0.0.1", port: givenPort ?? "4000" };
+	if (givenHost !== undefined || givenPort !== undefined) return fallback;
+	const recorded = recordedAddress(dir);
+	if (recorded === null) return fallback;
+	if (recorded.startsWith("unix:")) {
+		console.error(`holm serve listens on the Unix socket ${recorded.slice("unix:".length)}, which a browser cannot open: the link points at ${fallback.host}:${fallback.port}; give the --host and --port that reach it over TCP (a proxy, a tunnel)`);
+		return fallback;
+	}
+	try {
+		const url = new URL(recorded);
+		// The URL writes an IPv6 address in brackets; authority() adds them back.
+		return { host: url.hostname.replace(/^\[(.*)\]$/, "$1"), port: url.port === "" ? "80" : url.port };
+	} catch {
+		return fallback;
+	}
+}
+
 export async function consoleLink(args: string[], env: Env): Promise<void> {
 	let parsed;
 	try {
@@ -54,8 +79,7 @@ export async function consoleLink(args: string[], env: Env): Promise<void> {
 	const database = databaseConfig(value(parsed.database, env, "database"));
 	const dir = value(parsed.dir, env, "dir") ?? "holm_data";
 	const ttl = parseTtl(value(parsed.ttl, env, "console-ttl") ?? `${CONSOLE_TOKEN_TTL_DEFAULT_SECONDS}s`);
-	const host = value(parsed.host, env, "host") ?? "127.0.0.1";
-	const port = value(parsed.port, env, "port") ?? "4000";
+	const { host, port } = linkAddress(value(parsed.host, env, "host"), value(parsed.port, env, "port"), dir);
 	if (!/^[0-9]{1,5}$/.test(port)) throw new ConfigError(`--port must be a whole number (got "${port}")`);
 	if (database.kind === "sqlite" && !existsSync(join(dir, "holm.db"))) {
 		throw new ConfigError(`no database at ${resolve(join(dir, "holm.db"))}; give the --dir (or --database) that holm serve uses`);

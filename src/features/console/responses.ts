@@ -3,17 +3,25 @@
 
 export const CONSOLE_COOKIE = "__Host-holm_console";
 
-type ConsoleError = "NOT_AUTHENTICATED" | "NOT_FOUND" | "INVALID_DATA" | "NOT_CONFIRMED" | "CROSS_SITE_REQUEST" | "UNSUPPORTED_MEDIA_TYPE";
+type ConsoleError =
+	| "NOT_AUTHENTICATED"
+	| "NOT_FOUND"
+	| "INVALID_DATA"
+	| "NOT_CONFIRMED"
+	| "CROSS_SITE_REQUEST"
+	| "UNSUPPORTED_MEDIA_TYPE"
+	| "EMAIL_ALREADY_USED"
+	| "WEAK_PASSWORD";
 
 /** A console call's failure, in the shape of the API's (errors.ts): a refusal
  *  (`tooManyRequests`) says when to come back. */
 export interface ConsoleFailure {
 	ok: false;
-	error: ConsoleError | "TOO_MANY_REQUESTS";
+	error: ConsoleError | "TOO_MANY_REQUESTS" | "UNAVAILABLE";
 	retryAfterSeconds?: number;
 }
 
-const STATUS: Record<ConsoleFailure["error"], 400 | 401 | 403 | 404 | 415 | 429> = {
+const STATUS: Record<ConsoleFailure["error"], 400 | 401 | 403 | 404 | 415 | 429 | 503> = {
 	NOT_AUTHENTICATED: 401,
 	NOT_FOUND: 404,
 	INVALID_DATA: 400,
@@ -21,6 +29,9 @@ const STATUS: Record<ConsoleFailure["error"], 400 | 401 | 403 | 404 | 415 | 429>
 	CROSS_SITE_REQUEST: 403,
 	UNSUPPORTED_MEDIA_TYPE: 415,
 	TOO_MANY_REQUESTS: 429,
+	EMAIL_ALREADY_USED: 400,
+	WEAK_PASSWORD: 400,
+	UNAVAILABLE: 503,
 };
 
 export function consoleFailure(failure: ConsoleFailure): Response {

@@ -29,15 +29,19 @@ const SIGNED_IN: readonly Route[] = [
 	["POST", "/console/api/sign-out", handlers.handleSignOut],
 	["GET", "/console/api/overview", handlers.handleOverview],
 	["GET", "/console/api/users", handlers.handleListUsers],
+	["POST", "/console/api/users", handlers.handleCreateUser], // hashes a password: the API's own limits
 	["GET", "/console/api/users/:user_id", handlers.handleGetUser],
 	["POST", "/console/api/users/:user_id/delete", handlers.handleDeleteUser],
 	["POST", "/console/api/users/:user_id/remove-totp", handlers.handleRemoveTotp],
 	["POST", "/console/api/users/:user_id/delete-requests", handlers.handleDeleteRequests],
 	["POST", "/console/api/users/:user_id/unblock", handlers.handleUnblock],
+	["POST", "/console/api/users/:user_id/disable", handlers.handleDisable],
+	["POST", "/console/api/users/:user_id/enable", handlers.handleEnable],
 	["POST", "/console/api/users/:user_id/sessions/:session_id/end", handlers.handleEndSession],
 	["POST", "/console/api/users/:user_id/end-sessions", handlers.handleEndSessions],
 	["GET", "/console/api/events", handlers.handleEventFeed],
 	["POST", "/console/api/passkeys/:passkey_id/delete", handlers.handleDeletePasskey],
+	["POST", "/console/api/identities/:identity_id/delete", handlers.handleDeleteIdentity],
 ];
 
 interface ConsoleRoutes {

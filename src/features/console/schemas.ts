@@ -4,6 +4,8 @@
 import { z } from "zod";
 import { isId } from "../../lib/ids.ts";
 import { EVENT_TYPES } from "../events/store.ts";
+import { disableUserBody } from "../users/schemas.ts";
+import { email, optional, password } from "../../lib/validation.ts";
 
 /** POST /console/api/session: the one-time token of `holm console-link`. */
 export const signInBody = z.object({ token: z.string().max(200) });
@@ -13,6 +15,12 @@ export const emptyBody = z.object({});
 
 /** Deleting a user: the user's email or id, typed out. */
 export const deleteUserBody = z.object({ confirm: z.string().max(300) });
+
+/** Disabling a user: the API's own body (a reason of at most 200 code points, an end in the future). */
+export const disableBody = disableUserBody;
+
+/** Creating a user (issue 41): an email, and a password or none (a user without one). */
+export const createUserBody = z.object({ email, password: optional(password) });
 
 export const searchQuery = z.object({
 	q: z.string().max(300).catch(""),

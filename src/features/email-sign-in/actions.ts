@@ -9,7 +9,8 @@ import { NO_PASSWORD_HASH } from "../../lib/password-hash.ts";
 import { REQUEST_LIFETIME_SECONDS } from "../../limits.ts";
 import { accountClaim } from "../account-claims/claim.ts";
 import { checkCode } from "../code-attempts.ts";
-import { logEvent, newEvent, recordEvent } from "../events/actions.ts";
+import { logEvents, newEvent, recordEvent } from "../events/actions.ts";
+import { DISABLED_SIGN_IN } from "../users/disabled.ts";
 import type { User } from "../users/store.ts";
 import type { EmailSignInRequest } from "./store.ts";
 
@@ -28,21 +29,14 @@ export async function createEmailSignInRequest(
 	const admitted = await ctx.limits.admitEmailSignInRequest(email, clientIp);
 	if (!admitted.allowed) return tooManyRequests(admitted.retryAfterMs);
 	const holder = await ctx.stores.users.getByEmail(email);
-	const createdAt = nowSeconds(ctx);
 	const code = generateCode();
-	const request: EmailSignInRequest = {
-		id: generateId(),
-		userId: holder?.id ?? null,
-		email,
-		createdAt,
-		expiresAt: createdAt + REQUEST_LIFETIME_SECONDS,
-	};
+	const request = { id: generateId(), userId: holder?.id ?? null, email };
 	// Only a digest is stored: the code is shown once, in this response, and never needed again.
-	await ctx.stores.emailSignIns.replace({ ...request, codeHash: hashCode(code) });
-	return ok({ ...request, code });
+	const stored = await ctx.stores.emailSignIns.replace({ ...request, codeHash: hashCode(code) }, REQUEST_LIFETIME_SECONDS);
+	return ok({ ...request, ...stored, code });
 }
 
-export const VERIFY_EMAIL_SIGN_IN_ERRORS = ["INVALID_REQUEST", "INCORRECT_CODE", "EMAIL_ALREADY_USED"] as const;
+export const VERIFY_EMAIL_SIGN_IN_ERRORS = ["INVALID_REQUEST", "INCORRECT_CODE", "EMAIL_ALREADY_USED", "USER_DISABLED"] as const;
 
 /**
  * A correct code uses the request up in one atomic step (the store's signIn), and signs in the user
@@ -50,7 +44,8 @@ export const VERIFY_EMAIL_SIGN_IN_ERRORS = ["INVALID_REQUEST", "INCORRECT_CODE",
  * verified (account-claims/claim.ts: the code proves the address); with `createUser`, a request that named nobody
  * creates a passwordless user with the email verified. The per-user password block is not asked:
  * guessing passwords must not lock a user out of this way in. The 5th incorrect code deletes the
- * request (checkCode).
+ * request (checkCode). A correct code for a disabled user (API.md section 18) is used up and answers
+ * USER_DISABLED: no claim, no verified email, no sign-in, but a sign_in_failed.
  */
 export async function verifyEmailSignIn(
 	ctx: AppContext,
@@ -78,10 +73,15 @@ export async function verifyEmailSignIn(
 			signIn: newEvent(ctx, "sign_in", { ...about, data: { method: "email_code" } }),
 			userCreated: newEvent(ctx, "user_created", { ...about, data: { method: "email_code" } }),
 			emailVerified: newEvent(ctx, "email_verified", about),
+			refused: newEvent(ctx, "sign_in_failed", { ...about, data: { method: "email_code", ...DISABLED_SIGN_IN } }),
 		},
 		claim: accountClaim(ctx, { userId: null, reason: "account_claimed", passwordHash: NO_PASSWORD_HASH, clientIp: input.clientIp }),
 	});
+	if (outcome.result === "USER_DISABLED") {
+		logEvents(ctx, outcome.events);
+		return fail(outcome.result);
+	}
 	if (outcome.result !== "SIGNED_IN") return fail(outcome.result);
-	for (const event of outcome.events) logEvent(ctx, event);
+	logEvents(ctx, outcome.events);
 	return ok({ user: outcome.user, created: outcome.created, claimed: outcome.claimed });
 }

@@ -1,14 +1,12 @@
 // Email update: a code goes to the new address; giving it back moves the user to that address.
-import { logSessionsEnded, sessionEnding } from "../sessions/actions.ts";
+import { sessionEnding } from "../sessions/actions.ts";
 import type { AppContext } from "../../context.ts";
-import { nowSeconds } from "../../lib/clock.ts";
 import { fail, ok, tooManyRequests, type Result } from "../../errors.ts";
 import { codesMatch } from "../../lib/constant-time.ts";
 import { generateCode, generateId, isId } from "../../lib/ids.ts";
 import { REQUEST_LIFETIME_SECONDS } from "../../limits.ts";
 import { checkCode } from "../code-attempts.ts";
-import { logEvent, newEvent } from "../events/actions.ts";
-import { withData } from "../events/store.ts";
+import { logEvents, newEvent } from "../events/actions.ts";
 import type { EmailUpdateRequest } from "./store.ts";
 
 export const CREATE_EMAIL_UPDATE_ERRORS = ["TOO_MANY_REQUESTS", "EMAIL_ALREADY_USED", "NOT_FOUND"] as const;
@@ -23,18 +21,11 @@ export async function createEmailUpdateRequest(
 	if (!admitted.allowed) return tooManyRequests(admitted.retryAfterMs);
 	// Checked again, by the unique index, when the code comes back: the address may be taken meanwhile.
 	if (await ctx.stores.users.isEmailTaken(email)) return fail("EMAIL_ALREADY_USED");
-	const createdAt = nowSeconds(ctx);
-	const request: EmailUpdateRequest = {
-		id: generateId(),
-		userId,
-		createdAt,
-		expiresAt: createdAt + REQUEST_LIFETIME_SECONDS,
-		email,
-		code: generateCode(),
-	};
+	const request = { id: generateId(), userId, email, code: generateCode() };
 	// NOT_FOUND when the user was deleted after the call found them.
-	if ((await ctx.stores.emailUpdates.insert(request)) === "NO_USER") return fail("NOT_FOUND");
-	return ok(request);
+	const stored = await ctx.stores.emailUpdates.insert(request, REQUEST_LIFETIME_SECONDS);
+	if (stored === "NO_USER") return fail("NOT_FOUND");
+	return ok({ ...request, ...stored });
 }
 
 export const VERIFY_NEW_EMAIL_ERRORS = ["INVALID_REQUEST", "INCORRECT_CODE", "EMAIL_ALREADY_USED"] as const;
@@ -57,7 +48,6 @@ export async function verifyNewEmail(
 	const ending = sessionEnding(ctx, "", "email_changed", keepSession, clientIp);
 	const applied = await ctx.stores.emailUpdates.applyUpdate(requestId, event, ending);
 	if (applied.outcome !== "UPDATED") return fail(applied.outcome);
-	logSessionsEnded(ctx, ending);
-	logEvent(ctx, withData({ ...event, userId: applied.userId }, { previous_email: applied.previousEmail, email: applied.email }));
+	logEvents(ctx, applied.written);
 	return ok(applied.email);
 }

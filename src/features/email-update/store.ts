@@ -1,10 +1,9 @@
 // What email update needs from a database; src/stores/<database>/email-update.ts implements it.
 // A request is live while now < expires_at, by the store's clock (the database's on PostgreSQL). The code is kept as it is, because GET shows it again
 // (API.md section 2).
-import type { CodeRequestStore } from "../code-requests-store.ts";
+import type { CodeRequestStore, StoredTimes, Unstamped } from "../code-requests-store.ts";
 import type { HolmEvent } from "../events/store.ts";
 import type { SessionEnding } from "../sessions/store.ts";
-import type { UserRowWrite } from "../users/store.ts";
 
 export interface EmailUpdateRequest {
 	id: string;
@@ -17,11 +16,13 @@ export interface EmailUpdateRequest {
 }
 
 export type ApplyEmailUpdateOutcome =
-	| { outcome: "UPDATED"; userId: string; email: string; previousEmail: string | null }
+	/** `written`: the events stored (sessions_ended when a session ended, then email_changed). */
+	| { outcome: "UPDATED"; userId: string; email: string; previousEmail: string | null; written: HolmEvent[] }
 	| { outcome: "EMAIL_ALREADY_USED" | "INVALID_REQUEST" };
 
 export interface EmailUpdateStore extends CodeRequestStore<EmailUpdateRequest, string> {
-	insert(request: EmailUpdateRequest): Promise<UserRowWrite>;
+	/** Stores the request, made now and expiring `lifetimeSeconds` later; NO_USER when the user is gone. */
+	insert(request: Unstamped<EmailUpdateRequest>, lifetimeSeconds: number): Promise<StoredTimes | "NO_USER">;
 	/**
 	 * After a correct code, in one step: the user's email becomes the request's address, verified;
 	 * every request for that address (of any user), and the user's reset and verification requests

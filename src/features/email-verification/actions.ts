@@ -1,6 +1,5 @@
 // Email verification: a code goes to the user's address; giving it back proves the address.
 import type { AppContext } from "../../context.ts";
-import { nowSeconds } from "../../lib/clock.ts";
 import { fail, ok, tooManyRequests, type Result } from "../../errors.ts";
 import { codesMatch } from "../../lib/constant-time.ts";
 import { generateCode } from "../../lib/ids.ts";
@@ -24,15 +23,10 @@ export async function createEmailVerificationRequest(
 ): Promise<Result<EmailVerificationRequest, typeof CREATE_VERIFICATION_REQUEST_ERRORS>> {
 	const admitted = await ctx.limits.admitCodeRequest("emailVerification", userId, clientIp);
 	if (!admitted.allowed) return tooManyRequests(admitted.retryAfterMs);
-	const createdAt = nowSeconds(ctx);
-	const request: EmailVerificationRequest = {
-		userId,
-		createdAt,
-		expiresAt: createdAt + REQUEST_LIFETIME_SECONDS,
-		code: generateCode(),
-	};
-	if ((await ctx.stores.emailVerifications.replace(request)) === "NO_USER") return fail("NOT_FOUND");
-	return ok(request);
+	const request = { userId, code: generateCode() };
+	const stored = await ctx.stores.emailVerifications.replace(request, REQUEST_LIFETIME_SECONDS);
+	if (stored === "NO_USER") return fail("NOT_FOUND");
+	return ok({ ...request, ...stored });
 }
 
 export const VERIFY_EMAIL_ERRORS = ["NOT_ALLOWED", "INCORRECT_CODE"] as const;

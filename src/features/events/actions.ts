@@ -21,6 +21,11 @@ export function logEvent(ctx: AppContext, event: HolmEvent): void {
 	ctx.webhooks?.wake();
 }
 
+/** The log lines of the events a change stored, once it committed. */
+export function logEvents(ctx: AppContext, events: readonly HolmEvent[]): void {
+	for (const event of events) logEvent(ctx, event);
+}
+
 /** Stores and logs an event that records no change of its own (a sign-in, a block). A failure to
  *  store it is logged, never the caller's failure: the call itself has already happened. */
 export async function recordEvent(ctx: AppContext, event: HolmEvent): Promise<void> {

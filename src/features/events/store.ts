@@ -27,6 +27,9 @@ export const EVENT_TYPES = [
 	"passkey_deleted",
 	"passkey_counter_regressed",
 	"user_unblocked",
+	// An operator disabled or enabled the user (API.md section 18).
+	"user_disabled",
+	"user_enabled",
 	// The console's "delete pending requests" (API.md section 12); data.actor is "console".
 	"requests_deleted",
 	// Sessions (API.md section 13).
@@ -34,6 +37,9 @@ export const EVENT_TYPES = [
 	"sessions_ended",
 	// The first proof of an unverified address took the account from whoever made it (API.md section 17).
 	"account_claimed",
+	// Sign-in with an identity provider (API.md section 16).
+	"identity_linked",
+	"identity_unlinked",
 ] as const;
 
 export type EventType = (typeof EVENT_TYPES)[number];
@@ -77,6 +83,11 @@ export interface EventStore {
 }
 
 /** The same event with more data, for a detail only the store learns (the seconds of a lock). */
+/** The events a change stored, in order, from its parts (null: a part that wrote none). */
+export function written(...events: (HolmEvent | null)[]): HolmEvent[] {
+	return events.filter((event): event is HolmEvent => event !== null);
+}
+
 export function withData(event: HolmEvent, data: EventData): HolmEvent {
 	return { ...event, data: { ...event.data, ...data } };
 }

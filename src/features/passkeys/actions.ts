@@ -8,9 +8,10 @@ import { nowSeconds } from "../../lib/clock.ts";
 import { fail, ok, tooManyRequests, type Result } from "../../errors.ts";
 import { generateId, isId } from "../../lib/ids.ts";
 import type { PasswordGuess } from "../../limits.ts";
-import { logEvent, newEvent, recordEvent } from "../events/actions.ts";
+import { refuseDisabledSignIn } from "../users/disabled.ts";
+import { logEvent, logEvents, newEvent, recordEvent } from "../events/actions.ts";
 import { withData, type EventData } from "../events/store.ts";
-import { logSessionsEnded, sessionEnding } from "../sessions/actions.ts";
+import { sessionEnding } from "../sessions/actions.ts";
 import type { User } from "../users/store.ts";
 import { MAX_PASSKEYS_PER_USER, type Ceremony, type Passkey } from "./store.ts";
 import {
@@ -39,9 +40,11 @@ function descriptor(passkey: Passkey) {
 	return { type: "public-key" as const, id: encodeBase64urlNoPadding(passkey.credentialId), ...transports };
 }
 
-function newCeremony(ctx: AppContext, kind: Ceremony["kind"], userId: string | null): Ceremony {
-	const createdAt = nowSeconds(ctx);
-	return { id: generateId(), kind, userId, challenge: randomBytes(CHALLENGE_BYTES), createdAt, expiresAt: createdAt + CEREMONY_LIFETIME_SECONDS };
+/** A new ceremony, stored; null when its user is gone. Its times are its store's. */
+async function newCeremony(ctx: AppContext, kind: Ceremony["kind"], userId: string | null): Promise<Ceremony | null> {
+	const ceremony = { id: generateId(), kind, userId, challenge: randomBytes(CHALLENGE_BYTES) };
+	const stored = await ctx.stores.passkeys.insertCeremony(ceremony, CEREMONY_LIFETIME_SECONDS);
+	return stored === null ? null : { ...ceremony, ...stored };
 }
 
 /** The caller learns only INVALID_CREDENTIAL; the operator setting passkeys up learns which rule
@@ -52,9 +55,7 @@ function logRefusal(ctx: AppContext, ceremony: Ceremony["kind"], error: InvalidC
 
 /** The ceremony of this id and kind, used up now; null when absent, expired or used. */
 async function takeLiveCeremony(ctx: AppContext, id: string, kind: Ceremony["kind"]): Promise<Ceremony | null> {
-	if (!isId(id)) return null;
-	const ceremony = await ctx.stores.passkeys.takeCeremony(id, kind);
-	return ceremony !== null && ceremony.expiresAt > nowSeconds(ctx) ? ceremony : null;
+	return isId(id) ? ctx.stores.passkeys.takeCeremony(id, kind) : null;
 }
 
 export const START_REGISTRATION_ERRORS = ["TOO_MANY_REQUESTS", "NOT_ALLOWED", "NOT_FOUND"] as const;
@@ -85,9 +86,9 @@ export async function startRegistration(ctx: AppContext, rp: PasskeyConfig, user
 	if (passkeys.length >= MAX_PASSKEYS_PER_USER) return fail("NOT_ALLOWED");
 	const handle = await ctx.stores.passkeys.userHandle(user.id, randomBytes(USER_HANDLE_BYTES));
 	if (handle === null) return fail("NOT_FOUND");
-	const ceremony = newCeremony(ctx, "registration", user.id);
+	const ceremony = await newCeremony(ctx, "registration", user.id);
 	// Deleted since the path named them.
-	if (!(await ctx.stores.passkeys.insertCeremony(ceremony))) return fail("NOT_FOUND");
+	if (ceremony === null) return fail("NOT_FOUND");
 	return ok({ ceremony, options: creationOptions(rp, user, handle, ceremony, passkeys) });
 }
 
@@ -163,12 +164,12 @@ export async function startAuthentication(
 	const blocked = await ctx.limits.checkGuessesBlocked({ clientIp: input.clientIp, userId: user?.id ?? null });
 	if (!blocked.allowed) return tooManyRequests(blocked.retryAfterMs);
 	const passkeys = user === null ? [] : await ctx.stores.passkeys.listForUser(user.id);
-	const ceremony = newCeremony(ctx, "authentication", user?.id ?? null);
-	if (!(await ctx.stores.passkeys.insertCeremony(ceremony))) return fail("NOT_FOUND");
+	const ceremony = await newCeremony(ctx, "authentication", user?.id ?? null);
+	if (ceremony === null) return fail("NOT_FOUND");
 	return ok({ ceremony, options: requestOptions(rp, ceremony, passkeys) });
 }
 
-export const FINISH_AUTHENTICATION_ERRORS = ["TOO_MANY_REQUESTS", "INVALID_REQUEST", "INVALID_CREDENTIAL"] as const;
+export const FINISH_AUTHENTICATION_ERRORS = ["TOO_MANY_REQUESTS", "INVALID_REQUEST", "INVALID_CREDENTIAL", "USER_DISABLED"] as const;
 
 export interface PasskeySignIn {
 	user: User;
@@ -206,8 +207,9 @@ export async function finishAuthentication(
 		return fail("INVALID_REQUEST");
 	}
 	const outcome = await checkAssertion(ctx, rp, ceremony, input, named);
-	await ctx.limits.settlePasswordGuess(guess, outcome.ok ? "correct" : "incorrect");
-	if (!outcome.ok) {
+	// A disabled user's correct passkey was no wrong answer: it blocks neither the user nor the address.
+	await ctx.limits.settlePasswordGuess(guess, outcome.ok || outcome.error === "USER_DISABLED" ? "correct" : "incorrect");
+	if (!outcome.ok && outcome.error !== "USER_DISABLED") {
 		// As for a wrong password: the user whose passkey the answer named (null for none), and the address.
 		const data: EventData = named === null ? { method: "passkey" } : { method: "passkey", passkey_id: named.id };
 		await recordEvent(ctx, newEvent(ctx, "sign_in_failed", { userId: named?.userId ?? null, clientIp: input.clientIp, data }));
@@ -238,15 +240,19 @@ async function checkAssertion(
 		return refused;
 	}
 	const { passkey, signCount, backedUp } = verified;
+	// Only now, with the assertion proved: a disabled user (API.md section 18) is told so, and nothing
+	// else happens (the passkey's use is not recorded, nobody signs in) but a sign_in_failed that says
+	// why. The ceremony was used up above.
+	const owner = await ctx.stores.users.get(passkey.userId);
+	if (owner === null) return refused;
+	if (owner.disabled) return refuseDisabledSignIn(ctx, { userId: passkey.userId, clientIp: input.clientIp, data: { method: "passkey", passkey_id: passkey.id } });
 	const usedAt = nowSeconds(ctx);
 	// A compare-and-swap on the counter that was verified: a parallel use of the same counter, or a
 	// passkey deleted meanwhile, leaves this one refused. The sign-in's event is stored with the use.
 	const event = newEvent(ctx, "sign_in", { userId: passkey.userId, clientIp: input.clientIp, data: { method: "passkey", passkey_id: passkey.id } });
 	if (!(await ctx.stores.passkeys.recordUse(passkey.id, passkey.signCount, { signCount, backedUp, usedAt }, event))) return refused;
 	logEvent(ctx, event);
-	const user = await ctx.stores.users.get(passkey.userId);
-	if (user === null) return refused;
-	return ok({ user, passkey: { ...passkey, signCount, backedUp, lastUsedAt: usedAt } });
+	return ok({ user: owner, passkey: { ...passkey, signCount, backedUp, lastUsedAt: usedAt } });
 }
 
 export const DELETE_PASSKEY_ERRORS = ["NOT_FOUND"] as const;
@@ -259,8 +265,8 @@ export async function deletePasskey(ctx: AppContext, id: string, keepSession: st
 	const event = newEvent(ctx, "passkey_deleted", { userId: passkey.userId, data: { ...data, passkey_id: passkey.id } });
 	const ending = sessionEnding(ctx, passkey.userId, "passkey_removed", keepSession);
 	ending.event = withData(ending.event, data);
-	if (!(await ctx.stores.passkeys.delete(id, passkey.userId, event, ending))) return fail("NOT_FOUND");
-	logSessionsEnded(ctx, ending);
-	logEvent(ctx, event);
+	const written = await ctx.stores.passkeys.delete(id, passkey.userId, event, ending);
+	if (written === null) return fail("NOT_FOUND");
+	logEvents(ctx, written);
 	return ok();
 }

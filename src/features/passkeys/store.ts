@@ -57,10 +57,12 @@ export interface PasskeyStore {
 	userHandle(userId: string, newHandle: Uint8Array): Promise<Uint8Array | null>;
 	/** The user handle of a user, or null when none was made (or the user is gone). */
 	getUserHandle(userId: string): Promise<Uint8Array | null>;
-	/** False when the ceremony names a user who is gone (deleted since the caller looked). */
-	insertCeremony(ceremony: Ceremony): Promise<boolean>;
-	/** Deletes the ceremony and returns it, in one statement; null when there is none of this kind.
-	 *  An expired one is taken too (the caller refuses it). */
+	/** Stores the ceremony, made now and expiring `lifetimeSeconds` later by the store's clock (as a
+	 *  code request: StoredTimes in code-attempts.ts), and returns those times; null when it names a
+	 *  user who is gone (deleted since the caller looked). */
+	insertCeremony(ceremony: Omit<Ceremony, "createdAt" | "expiresAt">, lifetimeSeconds: number): Promise<Pick<Ceremony, "createdAt" | "expiresAt"> | null>;
+	/** Deletes the ceremony and returns it, in one statement; null when there is none of this kind,
+	 *  or it expired by the store's clock (the database's on PostgreSQL; taken all the same). */
 	takeCeremony(id: string, kind: CeremonyKind): Promise<Ceremony | null>;
 	/** Inserts unless the user has MAX_PASSKEYS_PER_USER already, the credential id is registered
 	 *  (to anyone), or the user is gone; all judged in the inserting step, which writes `event`
@@ -70,8 +72,9 @@ export interface PasskeyStore {
 	getByCredentialId(credentialId: Uint8Array): Promise<Passkey | null>;
 	listForUser(userId: string): Promise<Passkey[]>;
 	/** Deletes the passkey of `userId`, ends the user's sessions but `ending.keep`, and writes
-	 *  `event` (passkey_deleted), in one transaction; false when the passkey is gone. */
-	delete(id: string, userId: string, event: HolmEvent, ending: SessionEnding): Promise<boolean>;
+	 *  `event` (passkey_deleted), in one transaction; the events stored, or null when the passkey
+	 *  is gone. */
+	delete(id: string, userId: string, event: HolmEvent, ending: SessionEnding): Promise<HolmEvent[] | null>;
 	/** Stores a verified use only if the counter is still `expectedSignCount` (a parallel assertion
 	 *  of the same counter loses), and writes `event` (the sign_in) with it; false when the counter
 	 *  changed or the passkey is gone. */

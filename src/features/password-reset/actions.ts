@@ -1,14 +1,12 @@
 // The password reset flow: create a request (its code goes to the user's inbox), verify the
 // code, then set a new password with the verified request.
 import { accountClaim } from "../account-claims/claim.ts";
-import { logSessionsEnded } from "../sessions/actions.ts";
 import type { AppContext } from "../../context.ts";
-import { nowSeconds } from "../../lib/clock.ts";
 import { fail, ok, tooManyRequests, type Result } from "../../errors.ts";
 import { constantTimeEqualBytes, hashCode } from "../../lib/constant-time.ts";
 import { generateCode, generateId, isId } from "../../lib/ids.ts";
 import { REQUEST_LIFETIME_SECONDS } from "../../limits.ts";
-import { logEvent, newEvent } from "../events/actions.ts";
+import { logEvents, newEvent } from "../events/actions.ts";
 import { checkCode } from "../code-attempts.ts";
 import type { PasswordResetRequest } from "./store.ts";
 
@@ -23,18 +21,12 @@ export async function createPasswordResetRequest(
 ): Promise<Result<PasswordResetRequest & { code: string }, typeof CREATE_RESET_REQUEST_ERRORS>> {
 	const admitted = await ctx.limits.admitCodeRequest("passwordReset", userId, clientIp);
 	if (!admitted.allowed) return tooManyRequests(admitted.retryAfterMs);
-	const createdAt = nowSeconds(ctx);
 	const code = generateCode();
-	const request: PasswordResetRequest = {
-		id: generateId(),
-		userId,
-		createdAt,
-		expiresAt: createdAt + REQUEST_LIFETIME_SECONDS,
-		emailVerified: false,
-	};
+	const request = { id: generateId(), userId, emailVerified: false };
 	// Only a digest is stored: the code is shown once, in this response, and never needed again.
-	if ((await ctx.stores.passwordResets.insert({ ...request, codeHash: hashCode(code) })) === "NO_USER") return fail("NOT_FOUND");
-	return ok({ ...request, code });
+	const stored = await ctx.stores.passwordResets.insert({ ...request, codeHash: hashCode(code) }, REQUEST_LIFETIME_SECONDS);
+	if (stored === "NO_USER") return fail("NOT_FOUND");
+	return ok({ ...request, ...stored, code });
 }
 
 export const VERIFY_RESET_EMAIL_ERRORS = ["NOT_FOUND", "INCORRECT_CODE"] as const;
@@ -79,8 +71,6 @@ export async function resetPassword(ctx: AppContext, requestId: string, password
 	const claim = accountClaim(ctx, { userId: request.userId, reason: "password_reset", passwordHash, clientIp });
 	const reset = await ctx.stores.passwordResets.resetPassword(requestId, event, claim);
 	if (reset === null) return fail("INVALID_REQUEST");
-	if (reset.claimed === null) logSessionsEnded(ctx, claim.ending);
-	else for (const claimed of reset.claimed.events) logEvent(ctx, claimed);
-	logEvent(ctx, event);
+	logEvents(ctx, reset.written);
 	return ok();
 }

@@ -2,28 +2,35 @@
 // admitted first (the guess counts as incorrect until it proves right), then settled. A stored hash
 // may be an imported one in another system's form (API.md section 9); after a correct password it is
 // replaced by an argon2id hash.
-import { logSessionsEnded, sessionEnding } from "../sessions/actions.ts";
-import { fail, ok, tooManyRequests, type Result } from "../../errors.ts";
+import { sessionEnding } from "../sessions/actions.ts";
+import { fail, ok, tooManyRequests, type Failure, type Result } from "../../errors.ts";
 import type { AppContext } from "../../context.ts";
 import { HashingUnavailableError } from "../../lib/password-hash.ts";
 import type { PasswordGuess } from "../../limits.ts";
-import { logEvent, newEvent, recordEvent } from "../events/actions.ts";
+import { logEvents, newEvent, recordEvent } from "../events/actions.ts";
 import type { EventData } from "../events/store.ts";
+import { refuseDisabledSignIn } from "../users/disabled.ts";
 import type { User } from "../users/store.ts";
 
 /** What a password check can answer: every action here declares these, and adds its own. */
 const GUESS_ERRORS = ["TOO_MANY_REQUESTS", "NOT_FOUND", "INCORRECT_PASSWORD"] as const;
 
-type GuessOutcome = Result<{ hash: string; upgradeFrom: string | null }, typeof GUESS_ERRORS>;
+/** The user whose password is checked and their current hash, read in one read. */
+type Account = { user: User; passwordHash: string };
 
-/** One limited password check against the user's current hash, which `readHash` gives once the
- *  guess is admitted (null: no such account); the verified hash comes back. */
-async function checkGuess(ctx: AppContext, guess: PasswordGuess, password: string, readHash: () => Promise<string | null>): Promise<GuessOutcome> {
+type GuessOutcome = Result<{ user: User; hash: string; upgradeFrom: string | null }, typeof GUESS_ERRORS>;
+
+/** One limited password check against the user's current hash, which `readAccount` gives once the
+ *  guess is admitted (null: no such account); the user as read with it and the verified hash come
+ *  back. Whether the user is disabled is read in that same read, and judged by the caller only once
+ *  the password proved right, so a wrong password costs and answers the same for everyone. */
+async function checkGuess(ctx: AppContext, guess: PasswordGuess, password: string, readAccount: () => Promise<Account | null>): Promise<GuessOutcome> {
 	const admitted = await ctx.limits.admitPasswordGuess(guess);
 	if (!admitted.allowed) return tooManyRequests(admitted.retryAfterMs);
-	const hash = await readHash();
+	const account = await readAccount();
 	// No such email, or the user was deleted since the path named them.
-	if (hash === null) return noSuchAccount(ctx, guess, password);
+	if (account === null) return noSuchAccount(ctx, guess, password);
+	const hash = account.passwordHash;
 	const checked = await unlessUnchecked(ctx, guess, ctx.hasher.check(password, hash));
 	if (checked.result === "unverifiable") {
 		// Never the hash itself: it is as good as the password to an offline guesser.
@@ -34,7 +41,17 @@ async function checkGuess(ctx: AppContext, guess: PasswordGuess, password: strin
 		await recordSignIn(ctx, "sign_in_failed", guess);
 		return fail("INCORRECT_PASSWORD");
 	}
-	return ok({ hash, upgradeFrom: checked.upgradeFrom });
+	return ok({ user: account.user, hash, upgradeFrom: checked.upgradeFrom });
+}
+
+/**
+ * A correct password of a disabled user (API.md section 18): told apart from a wrong one only now,
+ * so that the answer tells nothing to whoever does not know the password. Nothing else happens (no
+ * sign-in, no hash upgrade, no leak re-check) but a sign_in_failed that says why. The guess was
+ * settled as correct: it was no wrong password, and must not block the user or the address.
+ */
+function refuseDisabled(ctx: AppContext, guess: PasswordGuess): Promise<Failure<"USER_DISABLED">> {
+	return refuseDisabledSignIn(ctx, { userId: guess.userId, clientIp: guess.clientIp, data: { method: "password" } });
 }
 
 /**
@@ -60,7 +77,7 @@ async function upgradeVerifiedHash(ctx: AppContext, userId: string, password: st
 
 /** A check of the password of the user named by id: the hash is read once the guess is admitted. */
 function checkUserGuess(ctx: AppContext, userId: string, clientIp: string | undefined, password: string): Promise<GuessOutcome> {
-	return checkGuess(ctx, { userId, clientIp }, password, () => ctx.stores.users.getPasswordHash(userId));
+	return checkGuess(ctx, { userId, clientIp }, password, () => ctx.stores.users.getForSignIn(userId));
 }
 
 /** An admitted guess at an account that does not exist: limited and timed like a wrong password
@@ -108,7 +125,7 @@ async function recheckLeak(
 
 async function recheckOnline(ctx: AppContext, userId: string, password: string, verifiedHash: string): Promise<void> {
 	try {
-		if (!(await ctx.stores.passwords.claimOnlineLeakCheck(userId, verifiedHash, Math.floor(ctx.now() / 1000), ONLINE_RECHECK_SECONDS))) return;
+		if (!(await ctx.stores.passwords.claimOnlineLeakCheck(userId, verifiedHash, ONLINE_RECHECK_SECONDS))) return;
 		if (await ctx.leakCheck.isLeakedOnline(password)) await ctx.stores.passwords.markPasswordLeaked(userId, verifiedHash);
 	} catch (error) {
 		// The API could not be reached (--leak-fail closed), or the database failed: tomorrow's
@@ -127,7 +144,7 @@ async function unlessUnchecked<T>(ctx: AppContext, guess: PasswordGuess, check: 
 	}
 }
 
-export const VERIFY_PASSWORD_ERRORS = GUESS_ERRORS;
+export const VERIFY_PASSWORD_ERRORS = [...GUESS_ERRORS, "USER_DISABLED"] as const;
 
 export async function verifyUserPassword(
 	ctx: AppContext,
@@ -135,6 +152,7 @@ export async function verifyUserPassword(
 ): Promise<Result<void, typeof VERIFY_PASSWORD_ERRORS>> {
 	const outcome = await checkUserGuess(ctx, input.userId, input.clientIp, input.password);
 	if (!outcome.ok) return outcome;
+	if (outcome.value.user.disabled) return refuseDisabled(ctx, { userId: input.userId, clientIp: input.clientIp });
 	// The re-check's flag is a compare-and-swap on the hash stored, so it comes after the upgrade.
 	const stored = await upgradeVerifiedHash(ctx, input.userId, input.password, outcome.value);
 	const leaked = await recheckLeak(ctx, { userId: input.userId, password: input.password, verifiedHash: stored });
@@ -142,7 +160,7 @@ export async function verifyUserPassword(
 	return ok();
 }
 
-export const AUTHENTICATE_ERRORS = GUESS_ERRORS;
+export const AUTHENTICATE_ERRORS = [...GUESS_ERRORS, "USER_DISABLED"] as const;
 
 export async function authenticateWithPassword(
 	ctx: AppContext,
@@ -153,10 +171,11 @@ export async function authenticateWithPassword(
 	// verification, so neither the answers' limits nor the time tell which emails have accounts.
 	const found = await ctx.stores.users.getByEmailForSignIn(input.email);
 	const guess: PasswordGuess = { clientIp: input.clientIp, userId: found?.user.id ?? null, email: input.email };
-	const outcome = await checkGuess(ctx, guess, input.password, async () => found?.passwordHash ?? null);
+	const outcome = await checkGuess(ctx, guess, input.password, async () => found);
 	if (!outcome.ok) return outcome;
 	// A verified password had a hash to be verified against, so `found` is there.
 	if (found === null) return fail("NOT_FOUND");
+	if (found.user.disabled) return refuseDisabled(ctx, guess);
 	const stored = await upgradeVerifiedHash(ctx, found.user.id, input.password, outcome.value);
 	const leaked = await recheckLeak(ctx, { userId: found.user.id, password: input.password, verifiedHash: stored, flagged: found.user.passwordLeaked });
 	await recordSignIn(ctx, "sign_in", guess, leaked);
@@ -186,14 +205,13 @@ export async function updateUserPassword(
 	const event = newEvent(ctx, "password_changed", { userId: input.userId, clientIp: input.clientIp });
 	const ending = sessionEnding(ctx, input.userId, "password_changed", input.keepSession, input.clientIp);
 	let swapped = await ctx.stores.passwords.replacePasswordHash(input.userId, outcome.value.hash, newHash, event, ending);
-	if (swapped === "CHANGED_MEANWHILE") {
+	if (swapped.outcome === "CHANGED_MEANWHILE") {
 		const current = await stillTheUsersHash(ctx, input.userId, input.password);
 		if (current !== null) swapped = await ctx.stores.passwords.replacePasswordHash(input.userId, current, newHash, event, ending);
 	}
-	switch (swapped) {
+	switch (swapped.outcome) {
 		case "UPDATED":
-			logSessionsEnded(ctx, ending);
-			logEvent(ctx, event);
+			logEvents(ctx, swapped.written);
 			return ok();
 		case "CHANGED_MEANWHILE":
 			return fail("INCORRECT_PASSWORD");

@@ -2,7 +2,8 @@
 import type { HolmEvent } from "../events/store.ts";
 import type { SessionEnding } from "../sessions/store.ts";
 
-export type ReplaceHashOutcome = "UPDATED" | "CHANGED_MEANWHILE" | "NOT_FOUND";
+/** UPDATED with the events stored (sessions_ended when a session ended, then password_changed). */
+export type ReplaceHashOutcome = { outcome: "UPDATED"; written: HolmEvent[] } | { outcome: "CHANGED_MEANWHILE" | "NOT_FOUND" };
 
 export interface PasswordStore {
 	/**
@@ -23,8 +24,9 @@ export interface PasswordStore {
 	 *  found leaked is still theirs). True when it changed. */
 	markPasswordLeaked(userId: string, verifiedHash: string): Promise<boolean>;
 	/** Whether the range API may be asked about this user's password now: at most once per
-	 *  `intervalSeconds`, and the claim is one compare-and-swap, so parallel sign-ins ask once. */
-	claimOnlineLeakCheck(userId: string, verifiedHash: string, now: number, intervalSeconds: number): Promise<boolean>;
+	 *  `intervalSeconds` by the store's clock (the database's on PostgreSQL, which also dates the
+	 *  claim), and the claim is one compare-and-swap, so parallel sign-ins ask once. */
+	claimOnlineLeakCheck(userId: string, verifiedHash: string, intervalSeconds: number): Promise<boolean>;
 	/** The number of users whose password_leaked is true (a metric). */
 	countLeakedPasswords(): Promise<number>;
 }

@@ -41,15 +41,16 @@ export interface CreateSessionInput {
 	secondFactorVerified: boolean;
 }
 
-export const CREATE_SESSION_ERRORS = ["NOT_FOUND"] as const;
+export const CREATE_SESSION_ERRORS = ["NOT_FOUND", "USER_DISABLED"] as const;
 
-/** NOT_FOUND when the user was deleted after the call found them. */
+/** NOT_FOUND when the user was deleted after the call found them; USER_DISABLED while an operator's
+ *  disable is in force (API.md section 18): the application may have signed the user in by a way
+ *  of its own, and a disabled user is let in by none. */
 export async function createSession(
 	ctx: AppContext,
 	userId: string,
 	input: CreateSessionInput,
 ): Promise<Result<{ session: Session; token: string }, typeof CREATE_SESSION_ERRORS>> {
-	const now = nowSeconds(ctx);
 	const id = generateId();
 	const secret = generateSecret();
 	const devices: Uint8Array[] = [];
@@ -62,13 +63,10 @@ export async function createSession(
 				id,
 				userId,
 				digest: secretDigest(secret),
-				createdAt: now,
-				lastUsedAt: now,
 				clientIp: input.clientIp === undefined ? null : displayedAddress(input.clientIp),
 				userAgent: input.userAgent ?? null,
-				secondFactorVerifiedAt: input.secondFactorVerified ? now : null,
-				newDevice: false,
 			},
+			secondFactorVerified: input.secondFactorVerified,
 			devices,
 			created: newEvent(ctx, "session_created", {
 				userId,
@@ -80,6 +78,7 @@ export async function createSession(
 		sessionSettings(ctx),
 	);
 	if (result === "NO_USER") return fail("NOT_FOUND");
+	if (result === "USER_DISABLED") return fail("USER_DISABLED");
 	logEvent(ctx, result.created);
 	if (result.ended !== null) logEvent(ctx, result.ended);
 	return ok({ session: result.session, token: tokenOf(id, secret) });
@@ -90,24 +89,28 @@ export async function createSession(
 const NO_SUCH_SESSION = "-";
 const DUMMY_DIGEST = sha256("no session has this secret");
 
-/** The live session a token names, with its user; null for a token that is malformed, unknown,
- *  expired, ended or whose secret is wrong, each after the same work. */
-export async function validateSession(ctx: AppContext, token: string): Promise<{ session: Session; user: User } | null> {
+export const VALIDATE_SESSION_ERRORS = ["NOT_FOUND"] as const;
+
+/** The live session a token names, with its user; NOT_FOUND for a token that is malformed,
+ *  unknown, expired, ended or whose secret is wrong, each after the same work, and for a session of
+ *  a disabled user (disabling ends them all, and none is made while disabled; one that an instance
+ *  of an earlier version made during a rolling upgrade is refused all the same). */
+export async function validateSession(ctx: AppContext, token: string): Promise<Result<{ session: Session; user: User }, typeof VALIDATE_SESSION_ERRORS>> {
 	const settings = sessionSettings(ctx);
 	const parsed = parseToken(token);
 	const found = await ctx.stores.sessions.findForValidation(parsed?.id ?? NO_SUCH_SESSION);
 	const matches = constantTimeEqualBytes(found?.digest ?? DUMMY_DIGEST, secretDigest(parsed?.secret ?? ""));
-	if (found === null || parsed === null || !matches) return null;
+	if (found === null || parsed === null || !matches) return fail("NOT_FOUND");
 	const now = found.now ?? nowSeconds(ctx);
 	const { session } = found;
-	if (!isLive(session, now, settings)) return null;
+	if (!isLive(session, now, settings) || found.user.disabled) return fail("NOT_FOUND");
 	// Written at most once per interval: a busy session costs a read per request, not a write.
 	const interval = touchIntervalSeconds(settings);
 	if (now - session.lastUsedAt >= interval) {
 		await ctx.stores.sessions.touch(session.id, interval);
 		session.lastUsedAt = now;
 	}
-	return { session, user: found.user };
+	return ok({ session, user: found.user });
 }
 
 export async function getSession(ctx: AppContext, id: string): Promise<Session | null> {
@@ -169,17 +172,11 @@ export function sessionEnding(ctx: AppContext, userId: string, reason: EndReason
 		event: newEvent(ctx, "sessions_ended", { userId, clientIp, data: { reason } }),
 		now: nowSeconds(ctx),
 		settings: sessionSettings(ctx),
-		written: null,
 	};
-}
-
-/** Logs the sessions_ended event of a change that committed. */
-export function logSessionsEnded(ctx: AppContext, ending: SessionEnding): void {
-	if (ending.written !== null) logEvent(ctx, ending.written);
 }
 
 /** Records a correct second factor on the session (verify-2fa/totp with session_id). */
 export async function markSecondFactor(ctx: AppContext, userId: string, sessionId: string): Promise<boolean> {
-	return ctx.stores.sessions.markSecondFactor(sessionId, userId, nowSeconds(ctx), sessionSettings(ctx));
+	return ctx.stores.sessions.markSecondFactor(sessionId, userId, sessionSettings(ctx));
 }
 

@@ -60,12 +60,12 @@ export default endpoints("Sessions", {
 			"ended, or whose secret is wrong answers NOT_FOUND, each in the same time: clear the cookie and treat the request as signed out.",
 		body: validateSessionBody,
 		success: returns(validatedSessionAnswer, "The live session and its user."),
-		errors: ["NOT_FOUND"],
+		errors: actions.VALIDATE_SESSION_ERRORS,
 		async handle(c, { body }) {
 			const ctx = c.get("ctx");
 			const found = await actions.validateSession(ctx, body.token);
-			if (found === null) return fail("NOT_FOUND");
-			return Response.json(validatedSessionAnswer.json({ session: shownSession(found.session, actions.sessionSettings(ctx)), user: found.user }));
+			if (!found.ok) return found;
+			return Response.json(validatedSessionAnswer.json({ session: shownSession(found.value.session, actions.sessionSettings(ctx)), user: found.value.user }));
 		},
 	}),
 

@@ -35,12 +35,15 @@ export type EndReason =
 	| "session_limit"
 	| "console"
 	| "passkey_removed"
-	| "account_claimed";
+	| "identity_unlinked"
+	| "account_claimed"
+	| "user_disabled";
 
 /**
  * The sessions a credential change ends, in the change's own transaction: every session of the
- * user but `keep`. The store writes `event` (sessions_ended) with `session_ids` added when it ended
- * any, and leaves that event in `written` for the caller to log once the change committed.
+ * user but `keep`. The store writes `event` (sessions_ended, for the user it names) with
+ * `session_ids` added when it ended any, and returns it among the events the change wrote, for
+ * the caller to log once the change committed.
  */
 export interface SessionEnding {
 	keep: string | null;
@@ -48,7 +51,6 @@ export interface SessionEnding {
 	/** Which of the ended sessions were still live (an expired one is not reported as ended). */
 	now: number;
 	settings: SessionSettings;
-	written: HolmEvent | null;
 }
 
 /** The sessions_ended event of `ending` naming the ended rows that were still live (an expired one
@@ -61,7 +63,10 @@ export function endedEvent(ending: SessionEnding, rows: readonly { id: string; c
 }
 
 interface NewSession {
-	session: StoredSession;
+	/** What the caller makes; the store stamps createdAt and lastUsedAt (and secondFactorVerifiedAt,
+	 *  with `secondFactorVerified`) by its clock, and judges newDevice. */
+	session: Omit<StoredSession, "createdAt" | "lastUsedAt" | "secondFactorVerifiedAt" | "newDevice">;
+	secondFactorVerified: boolean;
 	/** Digests of this session's user agent and network; empty when neither was sent. */
 	devices: Uint8Array[];
 	/** session_created, written with the session; `new_device` is added by the store. */
@@ -70,14 +75,20 @@ interface NewSession {
 	limitEnded: HolmEvent;
 }
 
-type CreateSessionOutcome = "NO_USER" | { session: Session; created: HolmEvent; ended: HolmEvent | null };
+/** NO_USER when the user is gone; USER_DISABLED while an operator's disable is in force (API.md
+ *  section 18), judged under the user's row, so that a session cannot be made after a disable
+ *  committed. */
+type CreateSessionOutcome = "NO_USER" | "USER_DISABLED" | { session: Session; created: HolmEvent; ended: HolmEvent | null };
 
 export interface SessionStore {
 	/**
 	 * In one atomic step under the user's row: judges `new_device` from the user's device digests
 	 * of the last 90 days (and whether the user ever had a session), remembers this session's
 	 * devices, ends the least recently used of the user's live sessions while the cap would be
-	 * exceeded (parallel creations cannot exceed it), and inserts the session with its events.
+	 * exceeded (parallel creations cannot exceed it), and inserts the session with its events. The
+	 * session as stored, its times by the store's clock: the one that judges its expiry (the
+	 * database's on PostgreSQL, as for a code request: StoredTimes in code-attempts.ts). Nothing
+	 * while the user is disabled.
 	 */
 	create(input: NewSession, settings: SessionSettings): Promise<CreateSessionOutcome>;
 	/** The session by its id, live or not (the caller judges, in the time a wrong secret costs), the
@@ -100,9 +111,9 @@ export interface SessionStore {
 	 * else NOT_FOUND and nothing ends); writes `event` with `session_ids` when any ended.
 	 */
 	endForUser(userId: string, except: string | null, settings: SessionSettings, event: HolmEvent): Promise<"NOT_FOUND" | HolmEvent | null>;
-	/** Records a correct second factor on a live session of the user; false when there is none.
-	 *  `at` is the time recorded (data, like a session's createdAt); liveness is the store's judgement. */
-	markSecondFactor(id: string, userId: string, at: number, settings: SessionSettings): Promise<boolean>;
+	/** Records a correct second factor, at the store's time, on a live session of the user; false
+	 *  when there is none. */
+	markSecondFactor(id: string, userId: string, settings: SessionSettings): Promise<boolean>;
 	/** Live sessions of every user (the console's overview). */
 	countLive(settings: SessionSettings): Promise<number>;
 	/** Deletes sessions expired at `now` (the sweep's time: the database's where there is one) and

@@ -1,13 +1,13 @@
 // The second factors: a TOTP credential, and the recovery code that resets it when the
 // authenticator is lost.
-import { logSessionsEnded, sessionEnding } from "../sessions/actions.ts";
+import { sessionEnding } from "../sessions/actions.ts";
 import type { AppContext } from "../../context.ts";
 import { nowSeconds } from "../../lib/clock.ts";
 import { fail, ok, type Failure, type Result } from "../../errors.ts";
 import { codesMatch } from "../../lib/constant-time.ts";
 import { generateCode } from "../../lib/ids.ts";
 import { findTotpStep } from "../../lib/totp.ts";
-import { logEvent, newEvent } from "../events/actions.ts";
+import { logEvent, logEvents, newEvent } from "../events/actions.ts";
 import { withData, type EventData, type HolmEvent } from "../events/store.ts";
 import { secondFactorLockout } from "../../limits.ts";
 import type { IncorrectCode, Locked, TotpCredential } from "./store.ts";
@@ -46,14 +46,14 @@ export async function deleteTotpCredential(
 	const event = newEvent(ctx, "totp_deleted", { userId, data });
 	const ending = sessionEnding(ctx, userId, "second_factor_removed", keepSession);
 	ending.event = withData(ending.event, data);
-	if (!(await ctx.stores.twoFactor.deleteCredential(userId, event, ending))) return fail("NOT_FOUND");
-	logSessionsEnded(ctx, ending);
-	logEvent(ctx, event);
+	const written = await ctx.stores.twoFactor.deleteCredential(userId, event, ending);
+	if (written === null) return fail("NOT_FOUND");
+	logEvents(ctx, written);
 	return ok();
 }
 
 function lockedOut(ctx: AppContext, check: "totp" | "recovery_code", locked: Locked): Failure<"TOO_MANY_REQUESTS"> {
-	ctx.metrics.refused(`${check}_lockout`);
+	ctx.limitRefusals.refused(`${check}_lockout`);
 	return { ok: false, error: "TOO_MANY_REQUESTS", retryAfterSeconds: locked.retryAfterSeconds };
 }
 
@@ -123,8 +123,7 @@ export async function resetUserSecondFactors(
 	);
 	switch (result.outcome) {
 		case "RESET":
-			logSessionsEnded(ctx, ending);
-			logEvent(ctx, events.reset);
+			logEvents(ctx, result.written);
 			return ok(newCode);
 		case "LOCKED":
 			return lockedOut(ctx, "recovery_code", result);

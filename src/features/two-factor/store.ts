@@ -18,7 +18,7 @@ export type Locked = { outcome: "LOCKED"; retryAfterSeconds: number };
 /** An incorrect code; `lockedForSeconds` when it was the one that locked the check. */
 export type IncorrectCode = { outcome: "INCORRECT_CODE"; lockedForSeconds: number | null };
 export type VerifyTotpOutcome = { outcome: "VERIFIED" | "NOT_ALLOWED" } | IncorrectCode | Locked;
-export type ResetWithRecoveryCodeOutcome = { outcome: "RESET" | "NOT_FOUND" } | IncorrectCode | Locked;
+export type ResetWithRecoveryCodeOutcome = { outcome: "RESET"; written: HolmEvent[] } | { outcome: "NOT_FOUND" } | IncorrectCode | Locked;
 
 export interface TwoFactorStore {
 	/** Replaces any earlier credential; `acceptedStep` is the step of the code that proved the key.
@@ -27,7 +27,7 @@ export interface TwoFactorStore {
 	replaceCredential(credential: TotpCredential, acceptedStep: number, event: HolmEvent): Promise<UserRowWrite>;
 	getCredential(userId: string): Promise<TotpCredential | null>;
 	/** Deletes the credential and, in the same step, ends the user's sessions but the one kept (`ending`). */
-	deleteCredential(userId: string, event: HolmEvent, ending: SessionEnding): Promise<boolean>;
+	deleteCredential(userId: string, event: HolmEvent, ending: SessionEnding): Promise<HolmEvent[] | null>;
 	/**
 	 * Under the user's TOTP lockout: `findStep(key, lastUsedStep)` names the step the code matches
 	 * after the last accepted one, or null. The step only moves forward (compare-and-swap), so one

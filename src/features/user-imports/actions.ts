@@ -7,9 +7,11 @@ import { decodeTotpKeyOfLength, IMPORTED_TOTP_KEY_BYTES } from "../../lib/totp.t
 import { parsePasswordHash } from "../../password-hashes/index.ts";
 import { newEvent, recordEvent } from "../events/actions.ts";
 import type { Passkey } from "../passkeys/store.ts";
+import { DISABLED_UNTIL_ENABLED } from "../users/store.ts";
 import { isUsablePublicKey } from "../passkeys/public-key.ts";
 import { importRow, type ImportRow, type RowError } from "./schemas.ts";
 import type { ImportedSession, ImportedUser } from "./store.ts";
+import type { Identity } from "../identity-providers/store.ts";
 
 export type OnConflict = "error" | "skip";
 
@@ -117,6 +119,40 @@ function checkSessions(rows: NonNullable<ImportRow["sessions"]>, now: number): I
 	return sessions;
 }
 
+/** The row's identities to store, or null when one is in the future or comes twice (its id, or its
+ *  issuer and subject). */
+function checkIdentities(rows: NonNullable<ImportRow["identities"]>, userId: string, now: number): Identity[] | null {
+	const identities: Identity[] = [];
+	const seen = new Set<string>();
+	for (const row of rows) {
+		const id = row.id ?? generateId();
+		const pair = identityPair(row);
+		if (seen.has(id) || seen.has(pair)) return null;
+		seen.add(id).add(pair);
+		const createdAt = notInTheFuture(row.created_at ?? now, now);
+		const lastSignInAt = row.last_sign_in_at == null ? null : notInTheFuture(row.last_sign_in_at, now);
+		if (createdAt === null || (row.last_sign_in_at != null && lastSignInAt === null)) return null;
+		identities.push({
+			id,
+			userId,
+			provider: row.provider,
+			issuer: row.issuer,
+			subject: row.subject,
+			email: row.email ?? null,
+			emailVerified: row.email_verified ?? false,
+			name: row.name ?? null,
+			createdAt,
+			lastSignInAt,
+		});
+	}
+	return identities;
+}
+
+/** What makes an identity one: its issuer and subject (a subject is printable ASCII, without a line break). */
+function identityPair(identity: { issuer: string; subject: string }): string {
+	return `${identity.issuer}\n${identity.subject}`;
+}
+
 /** A row as a user to store, or why it fails. Nothing is hashed: a hash is only parsed and bounded. */
 async function checkRow(row: unknown, now: number): Promise<RowCheck> {
 	const parsed = importRow.safeParse(row);
@@ -143,6 +179,10 @@ async function checkRow(row: unknown, now: number): Promise<RowCheck> {
 	if (passkeys === null) return { ok: false, error: "INVALID_DATA" };
 	const sessions = checkSessions(fields.sessions ?? [], now);
 	if (sessions === null) return { ok: false, error: "INVALID_DATA" };
+	const disable = checkDisable(fields, sessions, now);
+	if (disable === null) return { ok: false, error: "INVALID_DATA" };
+	const identities = checkIdentities(fields.identities ?? [], id, now);
+	if (identities === null) return { ok: false, error: "INVALID_DATA" };
 	return {
 		ok: true,
 		user: {
@@ -156,9 +196,27 @@ async function checkRow(row: unknown, now: number): Promise<RowCheck> {
 			passkeys,
 			passkeyUserHandle,
 			sessions,
+			...disable,
+			identities,
 		},
 	};
 }
+
+/**
+ * The row's disable (API.md section 18), or null when it makes no sense: a reason without a
+ * disable, or sessions beside a disable in force (disabling ends every session, so no export holds
+ * both). An end that has passed by this server's clock is no disable: the user is imported enabled,
+ * as every Holm reads it (an export taken before the end, imported after).
+ */
+function checkDisable(fields: ImportRow, sessions: readonly ImportedSession[], now: number): Pick<ImportedUser, "disabledUntil" | "disabledReason"> | null {
+	const until = fields.disabled_until;
+	if (until === undefined) return fields.disabled_reason === undefined ? NOT_DISABLED : null;
+	if (until !== DISABLED_UNTIL_ENABLED && until <= now) return NOT_DISABLED;
+	if (sessions.length > 0) return null;
+	return { disabledUntil: until, disabledReason: fields.disabled_reason ?? null };
+}
+
+const NOT_DISABLED = { disabledUntil: null, disabledReason: null } as const;
 
 interface Pending {
 	index: number;
@@ -168,6 +226,9 @@ interface Pending {
 /** What of a passkey must be unique across every user: its id and its credential id. */
 const passkeyKeys = (passkey: Passkey): string[] => [`id:${passkey.id}`, `credential:${Buffer.from(passkey.credentialId).toString("hex")}`];
 
+/** What of an identity must be unique across every user: its id, and its issuer and subject. */
+const identityKeys = (identity: Identity): string[] => [`identity:${identity.id}`, `pair:${identityPair(identity)}`];
+
 /** The rows of `pending` that can go in one insert (no id, email, passkey id or credential id
  *  twice), and the rest. */
 function splitFirstOccurrences(pending: readonly Pending[]): { round: Pending[]; later: Pending[] } {
@@ -175,16 +236,19 @@ function splitFirstOccurrences(pending: readonly Pending[]): { round: Pending[];
 	const emails = new Set<string>();
 	const passkeysSeen = new Set<string>();
 	const sessionIds = new Set<string>();
+	const identitiesSeen = new Set<string>();
 	const round: Pending[] = [];
 	const later: Pending[] = [];
 	for (const row of pending) {
-		const { id, email, passkeys, sessions } = row.user;
+		const { id, email, passkeys, sessions, identities } = row.user;
 		const keys = passkeys.flatMap(passkeyKeys);
+		const identityKeysOfRow = identities.flatMap(identityKeys);
 		if (
 			ids.has(id) ||
 			(email !== null && emails.has(email)) ||
 			keys.some((key) => passkeysSeen.has(key)) ||
-			sessions.some((session) => sessionIds.has(session.id))
+			sessions.some((session) => sessionIds.has(session.id)) ||
+			identityKeysOfRow.some((key) => identitiesSeen.has(key))
 		) {
 			later.push(row);
 			continue;
@@ -193,6 +257,7 @@ function splitFirstOccurrences(pending: readonly Pending[]): { round: Pending[];
 		if (email !== null) emails.add(email);
 		for (const key of keys) passkeysSeen.add(key);
 		for (const session of sessions) sessionIds.add(session.id);
+		for (const key of identityKeysOfRow) identitiesSeen.add(key);
 		round.push(row);
 	}
 	return { round, later };
@@ -208,7 +273,7 @@ export async function importUsers(ctx: AppContext, rows: readonly unknown[], onC
 		else results[index] = { index, status: "failed", error: checked.error };
 	}
 
-	function conflict(row: Pending, error: "EMAIL_ALREADY_USED" | "ID_ALREADY_USED" | "PASSKEY_ALREADY_REGISTERED", holder: string): void {
+	function conflict(row: Pending, error: "EMAIL_ALREADY_USED" | "ID_ALREADY_USED" | "PASSKEY_ALREADY_REGISTERED" | "IDENTITY_IN_USE", holder: string): void {
 		results[row.index] = onConflict === "skip" ? { index: row.index, status: "skipped", userId: holder } : { index: row.index, status: "failed", error };
 	}
 
@@ -233,16 +298,21 @@ export async function importUsers(ctx: AppContext, rows: readonly unknown[], onC
 		const sessionHolders = await ctx.stores.userImports.sessionHolders(
 			withoutEmailHolder.filter((row) => !takenIds.has(row.user.id)).flatMap((row) => row.user.sessions.map((session) => session.id)),
 		);
+		const identityHolders = await ctx.stores.userImports.identityHolders(
+			withoutEmailHolder.filter((row) => !takenIds.has(row.user.id)).flatMap((row) => row.user.identities),
+		);
 		pending = [];
 		for (const row of left) {
 			const holder = row.user.email === null ? undefined : holders.get(row.user.email);
 			const credentialHolder = row.user.passkeys.map((passkey) => passkeyHolders.get(passkey.id)).find((user) => user !== undefined);
 			const sessionHolder = row.user.sessions.map((session) => sessionHolders.get(session.id)).find((user) => user !== undefined);
+			const identityHolder = row.user.identities.map((identity) => identityHolders.get(identity.id)).find((user) => user !== undefined);
 			if (holder !== undefined) conflict(row, "EMAIL_ALREADY_USED", holder);
 			else if (takenIds.has(row.user.id)) conflict(row, "ID_ALREADY_USED", row.user.id);
 			else if (credentialHolder !== undefined) conflict(row, "PASSKEY_ALREADY_REGISTERED", credentialHolder);
 			// A taken session id is a taken id: the session belongs to someone already.
 			else if (sessionHolder !== undefined) conflict(row, "ID_ALREADY_USED", sessionHolder);
+			else if (identityHolder !== undefined) conflict(row, "IDENTITY_IN_USE", identityHolder);
 			else pending.push(row);
 		}
 	}

@@ -3,7 +3,7 @@ import { wireShape } from "../../http/wire.ts";
 import { isId } from "../../lib/ids.ts";
 import type { ImportSummary, RowResult } from "./actions.ts";
 import { email, optional, storableText } from "../../lib/validation.ts";
-import { identifier, unixSeconds } from "../users/schemas.ts";
+import { disableReason, identifier, unixSeconds } from "../users/schemas.ts";
 import { passkeyName, passkeyTransports } from "../passkeys/schemas.ts";
 import { MAX_PASSKEYS_PER_USER } from "../passkeys/store.ts";
 
@@ -48,6 +48,22 @@ const importSession = z.object({
 	second_factor_verified_at: optional(unixSeconds),
 });
 
+/** Identities a row may carry: bounded, though Holm sets no number of its own. */
+const MAX_IDENTITIES_PER_ROW = 100;
+
+/** One identity of a row, in the form `holm export` writes it (API.md section 16). */
+const importIdentity = z.object({
+	id: optional(z.string().refine(isId)).meta({ description: "A Holm identifier, kept; absent: a new one." }),
+	provider: z.string().regex(/^[a-z0-9-]{1,32}$/).meta({ description: "The name of the provider it came through (a label: it need not be configured here)." }),
+	issuer: z.string().min(1).max(2048).refine((issuer) => URL.canParse(issuer)).meta({ description: "The provider's issuer: with the subject, what the identity is." }),
+	subject: z.string().regex(/^[\x21-\x7e]{1,255}$/).meta({ description: "The provider's id of the person: printable ASCII, at most 255 characters." }),
+	email: optional(email).meta({ description: "What the provider last said; NFC, lower-cased." }),
+	email_verified: optional(z.boolean()).meta({ description: "Whether the provider verified that email; default false." }),
+	name: optional(z.string().max(200)).transform((value) => (value === undefined ? undefined : storableText(value))),
+	created_at: optional(unixSeconds).meta({ description: "Whole Unix seconds, not in the future (up to an hour ahead is stored as now); default now." }),
+	last_sign_in_at: optional(unixSeconds).meta({ description: "Whole Unix seconds, not in the future; null or absent: never used to sign in." }),
+});
+
 /** One row. A row that breaks this shape fails alone (INVALID_DATA); the others are imported. */
 export const importRow = z.object({
 	id: optional(z.string().refine(isId)).meta({ description: "A Holm identifier, kept; absent: a new one." }),
@@ -69,6 +85,15 @@ export const importRow = z.object({
 	}),
 	sessions: optional(z.array(importSession).max(MAX_SESSIONS_PER_ROW)).meta({
 		description: "The user's live sessions as `holm export` wrote them, restored so that a move signs no one out; a session id already taken is a conflict like a taken id.",
+	}),
+	disabled_until: optional(unixSeconds).meta({
+		description:
+			"An operator's disable (API.md section 18): 0 until enabled, else the time it ends; absent: enabled. An end that has passed imports an enabled user. " +
+			"A row disabled now carries no sessions (disabling ended them), else INVALID_DATA.",
+	}),
+	disabled_reason: optional(disableReason).meta({ description: "The disable's reason, at most 200 code points; only with disabled_until." }),
+	identities: optional(z.array(importIdentity).max(MAX_IDENTITIES_PER_ROW)).meta({
+		description: "The user's identities at identity providers as `holm export` wrote them; one held already (its id, or its issuer and subject) is a conflict (IDENTITY_IN_USE).",
 	}),
 });
 
@@ -99,12 +124,17 @@ const ROW_ERRORS = [
 	"UNSUPPORTED_PASSWORD_HASH",
 	"INVALID_PASSWORD_HASH",
 	"PASSKEY_ALREADY_REGISTERED",
+	"IDENTITY_IN_USE",
 ] as const;
 export type RowError = (typeof ROW_ERRORS)[number];
 
 const rowResult = z.discriminatedUnion("status", [
 	z.object({ index: z.int().min(0), status: z.literal("created"), user_id: identifier }),
-	z.object({ index: z.int().min(0), status: z.literal("skipped"), user_id: identifier.meta({ description: "The user who holds the row's email (else its id, else one of its passkeys)." }) }),
+	z.object({
+		index: z.int().min(0),
+		status: z.literal("skipped"),
+		user_id: identifier.meta({ description: "The user who holds the row's email (else its id, else one of its passkeys, sessions or identities)." }),
+	}),
 	z.object({ index: z.int().min(0), status: z.literal("failed"), error: z.enum(ROW_ERRORS) }),
 ]);
 

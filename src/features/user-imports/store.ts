@@ -5,6 +5,8 @@
 import { DEFAULT_SESSION_SETTINGS } from "../sessions/settings.ts";
 import { cleanedPasskeyName, cleanedTransports } from "../passkeys/schemas.ts";
 import { formatAaguid, type Passkey } from "../passkeys/store.ts";
+import { disabledState } from "../users/store.ts";
+import type { Identity } from "../identity-providers/store.ts";
 
 /** A user ready to be stored: every field checked, nothing left to decide but the conflicts. */
 export interface ImportedUser {
@@ -23,6 +25,12 @@ export interface ImportedUser {
 	passkeyUserHandle: Uint8Array | null;
 	/** The user's sessions as another Holm kept them (the digest of each secret, never a token). */
 	sessions: ImportedSession[];
+	/** An operator's disable as stored (API.md section 18): null while enabled, 0 until enabled,
+	 *  else the time it ends; and its reason. */
+	disabledUntil: number | null;
+	disabledReason: string | null;
+	/** The user's identities at identity providers (API.md section 16); each one's userId is the user's id. */
+	identities: Identity[];
 }
 
 export interface ImportedSession {
@@ -51,6 +59,9 @@ export interface UserImportStore {
 	passkeyHolders(passkeys: readonly Passkey[]): Promise<Map<string, string>>;
 	/** The user holding each of these session ids that is taken. */
 	sessionHolders(sessionIds: readonly string[]): Promise<Map<string, string>>;
+	/** For each of these identities whose id or (issuer, subject) a stored identity has: the user
+	 *  holding it, by the given identity's id. */
+	identityHolders(identities: readonly Identity[]): Promise<Map<string, string>>;
 }
 
 /** One user as `holm export` writes it: the ROW form of API.md section 9. */
@@ -69,6 +80,60 @@ export interface ExportedUser {
 	passkeys: ExportedPasskey[];
 	/** The user's live sessions (API.md section 13): each secret's digest, never a token. */
 	sessions: ExportedSession[];
+	/** An operator's disable in force (API.md section 18): 0 until enabled, else the time it ends;
+	 *  both fields absent while enabled (and once an end has passed). */
+	disabled_until?: number;
+	disabled_reason?: string | null;
+	/** The user's identities at identity providers (API.md section 16). */
+	identities: ExportedIdentity[];
+}
+
+/** The disable fields of an exported row from the stored columns, judged at `now` (the export's
+ *  time, which judges its sessions too): nothing when the user is enabled. */
+export function exportedDisable(storedUntil: number | string | null, reason: string | null, now: number): Pick<ExportedUser, "disabled_until" | "disabled_reason"> {
+	const until = storedUntil === null ? null : Number(storedUntil);
+	if (!disabledState(until, reason, now).disabled) return {};
+	return { disabled_until: until!, disabled_reason: reason };
+}
+
+/** One identity of an exported user: the `identities` items of the ROW form. */
+export interface ExportedIdentity {
+	id: string;
+	provider: string;
+	issuer: string;
+	subject: string;
+	email: string | null;
+	email_verified: boolean;
+	name: string | null;
+	created_at: number;
+	last_sign_in_at: number | null;
+}
+
+/** The columns of an identity row as both export queries give them. */
+export interface IdentityExportColumns {
+	id: string;
+	provider: string;
+	issuer: string;
+	subject: string;
+	email: string | null;
+	email_verified: boolean | number;
+	name: string | null;
+	created_at: number | string;
+	last_sign_in_at: number | string | null;
+}
+
+export function exportedIdentity(row: IdentityExportColumns): ExportedIdentity {
+	return {
+		id: row.id,
+		provider: row.provider,
+		issuer: row.issuer,
+		subject: row.subject,
+		email: row.email,
+		email_verified: Boolean(row.email_verified),
+		name: row.name,
+		created_at: Number(row.created_at),
+		last_sign_in_at: row.last_sign_in_at === null ? null : Number(row.last_sign_in_at),
+	};
 }
 
 /** One session of an exported user: the `sessions` items of the ROW form. */

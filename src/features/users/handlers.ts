@@ -2,7 +2,7 @@
 import { endpoint, endpoints, returns, returnsNothing } from "../../http/endpoint.ts";
 import { pathUser } from "./path-user.ts";
 import * as actions from "./actions.ts";
-import { createUserBody, parseUserListQuery, userAnswer, userListQuery } from "./schemas.ts";
+import { createUserBody, disableUserBody, enableUserBody, parseUserListQuery, userAnswer, userListQuery } from "./schemas.ts";
 
 export default endpoints("Users", {
 	createUser: endpoint({
@@ -53,5 +53,30 @@ export default endpoints("Users", {
 		resource: pathUser,
 		errors: actions.DELETE_USER_ERRORS,
 		act: (ctx, { resource: user }) => actions.deleteUser(ctx, user.id),
+	}),
+
+	disableUser: endpoint({
+		summary: "Disable a user",
+		description:
+			"An operator stops an account without deleting it (abuse, a dispute, a departed employee). Every session of the user ends in the same " +
+			"transaction, and from then on every way in (verify-password, authenticate/password, email sign-in, passkey sign-in) answers 403 " +
+			"USER_DISABLED once its credential has proved correct (a wrong one answers as it always does), and creating a session answers " +
+			"USER_DISABLED. Everything else works as before. Disabling a disabled user replaces its reason and end. With `until`, the user is " +
+			"enabled again by itself once that time has passed, without an event. Records a user_disabled event.",
+		body: disableUserBody,
+		success: returns(userAnswer, "The user, disabled."),
+		resource: pathUser,
+		errors: actions.DISABLE_USER_ERRORS,
+		act: (ctx, { resource: user, body }) => actions.disableUser(ctx, user.id, { reason: body.reason ?? null, until: body.until ?? null }),
+	}),
+
+	enableUser: endpoint({
+		summary: "Enable a disabled user",
+		description: "Ends a disable; the user's sessions do not come back. Enabling an enabled user changes nothing and records nothing; otherwise records a user_enabled event.",
+		body: enableUserBody,
+		success: returns(userAnswer, "The user, enabled."),
+		resource: pathUser,
+		errors: actions.ENABLE_USER_ERRORS,
+		act: (ctx, { resource: user }) => actions.enableUser(ctx, user.id),
 	}),
 });

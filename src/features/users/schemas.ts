@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { wireShape } from "../../http/wire.ts";
-import { clientIp, email, isValidEmail, normalizeEmail, optional, password } from "../../lib/validation.ts";
+import { clientIp, email, isValidEmail, normalizeEmail, optional, password, storableText } from "../../lib/validation.ts";
 import type { User } from "./store.ts";
 
 export const createUserBody = z.object({
@@ -8,6 +8,28 @@ export const createUserBody = z.object({
 	password,
 	client_ip: clientIp,
 });
+
+/** The most code points a disable's reason may have (API.md section 18). */
+export const MAX_DISABLE_REASON = 200;
+
+/** An operator's reason for a disable: at most 200 code points (not UTF-16 units: an emoji is one),
+ *  kept as sent but for control characters and lone surrogates, which become U+FFFD (as a session's
+ *  user agent: the reason is shown in the console, the log and the events); "" is no reason. */
+export const disableReason = z
+	.string()
+	.refine((text) => [...text].length <= MAX_DISABLE_REASON, `at most ${MAX_DISABLE_REASON} code points`)
+	.transform((text) => (text === "" ? undefined : storableText(text)))
+	.meta({ description: `Why, in at most ${MAX_DISABLE_REASON} code points: shown in the console and in the user_disabled event, never in the user.` });
+
+export const disableUserBody = z.object({
+	reason: optional(disableReason),
+	until: optional(z.int().min(1)).meta({
+		description: "When the disable ends by itself, in whole Unix seconds; in the future (by the database's clock), else INVALID_DATA. Absent: until enabled.",
+	}),
+});
+
+/** POST /users/{user_id}/enable takes nothing but an object. */
+export const enableUserBody = z.object({});
 
 const PER_PAGE_DEFAULT = 20;
 const PER_PAGE_MAX = 100;
@@ -74,6 +96,26 @@ export const userAnswer = wireShape<User>()({
 		}),
 		(user) => user.passwordLeaked,
 	],
+	password_set: [
+		z.boolean().meta({
+			description:
+				"Whether the user has a password. A user made by an email code or an identity provider has none until a reset sets one: offer " +
+				"\"set a password\" rather than \"change it\".",
+		}),
+		(user) => user.passwordSet,
+	],
+	disabled: [
+		z.boolean().meta({
+			description:
+				"An operator disabled the user (POST /users/{user_id}/disable): every way in answers 403 USER_DISABLED once its credential proved correct, " +
+				"and no session can be created. False again once enabled, or by itself once disabled_until has passed.",
+		}),
+		(user) => user.disabled,
+	],
+	disabled_until: [
+		unixSeconds.nullable().meta({ description: "When the disable ends by itself; null while enabled, and while disabled until enabled." }),
+		(user) => user.disabledUntil,
+	],
 }, (user) => ({
 	id: user.id,
 	created_at: user.createdAt,
@@ -83,6 +125,9 @@ export const userAnswer = wireShape<User>()({
 	totp_registered: user.totpRegistered,
 	recovery_code: user.recoveryCode,
 	password_leaked: user.passwordLeaked,
+	password_set: user.passwordSet,
+	disabled: user.disabled,
+	disabled_until: user.disabledUntil,
 }));
 
 /** GET /users query as a client should send it. parseUserListQuery is more lenient: an unknown or

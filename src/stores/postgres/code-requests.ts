@@ -3,7 +3,7 @@
 // not in how a code's attempts are counted, how a request is used up or when it expires, so those
 // verbs are written once here. Each is one statement, or one transaction with its event. Expiry is
 // judged by the database's clock (clock.ts), never this instance's; the sweep gives deleteExpired
-// the database's time.
+// the database's time. A new request is stamped with that time too (stampedTimes in clock.ts).
 import type { SQL } from "bun";
 import type { CodeRequestStore } from "../../features/code-requests-store.ts";
 import type { CodeRequestTable } from "../code-request-rows.ts";

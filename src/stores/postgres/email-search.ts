@@ -71,7 +71,7 @@ async function sampleCommonTrigrams(sql: SQL): Promise<Set<string>> {
 }
 
 interface EmailMatches {
-	/** The rows (`columns` of "user": USER_COLUMNS) of one page of the users whose email contains
+	/** The rows (`columns` of "user": userColumns) of one page of the users whose email contains
 	 *  `emailQuery`, in `orderBy`, and the number of them, from one statement (one snapshot, one
 	 *  round trip). */
 	page(emailQuery: string, columns: string, orderBy: string, limit: number, offset: number): Promise<{ rows: UserRow[]; total: number }>;

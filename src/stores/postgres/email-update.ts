@@ -2,12 +2,12 @@
 // update does. Expiry is judged by the database's clock (clock.ts).
 import type { SQL } from "bun";
 import type { ApplyEmailUpdateOutcome, EmailUpdateRequest, EmailUpdateStore } from "../../features/email-update/store.ts";
-import { withData } from "../../features/events/store.ts";
+import { withData, written } from "../../features/events/store.ts";
 import { EMAIL_UPDATE_REQUESTS, type EmailUpdateRow } from "../code-request-rows.ts";
-import type { DatabaseClock } from "./clock.ts";
+import { stampedTimes, storedTimes, type DatabaseClock } from "./clock.ts";
 import { codeRequestVerbs } from "./code-requests.ts";
 import { transaction } from "./connection.ts";
-import { isUniqueViolation, writeForUser } from "./errors.ts";
+import { forUser, isUniqueViolation } from "./errors.ts";
 import type { PostgresEventLog } from "./events.ts";
 import { endSessionsWithin } from "./sessions.ts";
 
@@ -15,9 +15,12 @@ export function createPostgresEmailUpdateStore(sql: SQL, clock: DatabaseClock, e
 	const requests = codeRequestVerbs<EmailUpdateRow, EmailUpdateRequest, string>(sql, clock, events, EMAIL_UPDATE_REQUESTS);
 	return {
 		...requests,
-		async insert(request) {
-			return writeForUser(() => sql`INSERT INTO email_update_request (id, user_id, created_at, expires_at, email, code)
-				VALUES (${request.id}, ${request.userId}, ${request.createdAt}, ${request.expiresAt}, ${request.email}, ${request.code})`);
+		async insert(request, lifetimeSeconds) {
+			const { stamp, values } = stampedTimes(sql, clock, lifetimeSeconds);
+			return forUser(async () =>
+				storedTimes(await sql`${stamp} INSERT INTO email_update_request (id, user_id, created_at, expires_at, email, code)
+					VALUES (${request.id}, ${request.userId}, ${values}, ${request.email}, ${request.code}) RETURNING created_at, expires_at`),
+			);
 		},
 		async applyUpdate(id, event, ending): Promise<ApplyEmailUpdateOutcome> {
 			const [found] = await sql<{ user_id: string; email: string }[]>`SELECT user_id, email FROM email_update_request
@@ -45,9 +48,10 @@ export function createPostgresEmailUpdateStore(sql: SQL, clock: DatabaseClock, e
 				await tx`DELETE FROM email_update_request WHERE email = ${email}`;
 				await tx`DELETE FROM password_reset_request WHERE user_id = ${userId}`;
 				await tx`DELETE FROM email_verification_request WHERE user_id = ${userId}`;
-				await endSessionsWithin(tx, events, userId, ending);
-				await events.write(tx, withData({ ...event, userId }, { previous_email: previousEmail, email }));
-				return { outcome: "UPDATED", userId, email, previousEmail };
+				const ended = await endSessionsWithin(tx, events, userId, ending);
+				const changed = withData({ ...event, userId }, { previous_email: previousEmail, email });
+				await events.write(tx, changed);
+				return { outcome: "UPDATED", userId, email, previousEmail, written: written(ended, changed) };
 			});
 		},
 	};

@@ -13,6 +13,16 @@ export function isForeignKeyViolation(error: unknown): boolean {
 	return sqlState(error) === "23503";
 }
 
+/** Runs a write of a row that belongs to a user and gives its result: NO_USER when the user is gone. */
+export async function forUser<T>(write: () => Promise<T>): Promise<T | "NO_USER"> {
+	try {
+		return await write();
+	} catch (error) {
+		if (isForeignKeyViolation(error)) return "NO_USER";
+		throw error;
+	}
+}
+
 /** Runs a write of a row that belongs to a user: NO_USER when the user is gone. */
 export async function writeForUser(write: () => Promise<unknown>): Promise<"STORED" | "NO_USER"> {
 	try {

@@ -14,6 +14,7 @@ import { createPostgresEventLog } from "./events.ts";
 import { createPostgresWebhookQueue } from "./webhook-queue.ts";
 import { createPostgresEmailSignInStore } from "./email-sign-in.ts";
 import { createPostgresLimitStore, deleteExpiredLimits } from "./limits.ts";
+import { createPostgresIdentityStore } from "./identities.ts";
 import { createPostgresPasskeyStore } from "./passkeys.ts";
 import { createPostgresPasswordResetStore } from "./password-reset.ts";
 import { createPostgresPasswordStore } from "./passwords.ts";
@@ -27,18 +28,19 @@ import { createPostgresUserStore } from "./users.ts";
 function createPostgresStores(sql: SQL, clock: DatabaseClock, settings: EventSettings): Stores {
 	const events = createPostgresEventLog(sql, settings);
 	return {
-		users: createPostgresUserStore(sql, events),
-		passwords: createPostgresPasswordStore(sql, events),
+		users: createPostgresUserStore(sql, clock, events),
+		passwords: createPostgresPasswordStore(sql, clock, events),
 		passwordResets: createPostgresPasswordResetStore(sql, clock, events),
 		emailSignIns: createPostgresEmailSignInStore(sql, clock, events),
 		emailVerifications: createPostgresEmailVerificationStore(sql, clock, events),
 		emailUpdates: createPostgresEmailUpdateStore(sql, clock, events),
 		twoFactor: createPostgresTwoFactorStore(sql, clock, events),
-		passkeys: createPostgresPasskeyStore(sql, events),
+		passkeys: createPostgresPasskeyStore(sql, clock, events),
 		events: events.store,
 		userImports: createPostgresUserImportStore(sql),
 		console: createPostgresConsoleStore(sql, clock),
 		sessions: createPostgresSessionStore(sql, clock, events),
+		identities: createPostgresIdentityStore(sql, clock, events),
 	};
 }
 

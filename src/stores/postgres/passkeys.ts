@@ -3,8 +3,10 @@
 // (as every transaction that changes a user's rows does), so the count of ten holds against
 // parallel registrations; the credential id's unique index decides who registered it first.
 import type { SQL } from "bun";
+import { written } from "../../features/events/store.ts";
 import { MAX_PASSKEYS_PER_USER, type PasskeyStore } from "../../features/passkeys/store.ts";
 import { PASSKEY_COLUMNS, passkeyOrNull, toCeremony, toPasskey, type CeremonyRow, type PasskeyRow } from "../passkey-rows.ts";
+import { stampedTimes, storedTimes, type DatabaseClock } from "./clock.ts";
 import { isForeignKeyViolation, isUniqueViolation } from "./errors.ts";
 import { transaction } from "./connection.ts";
 import { endSessionsWithin } from "./sessions.ts";
@@ -15,7 +17,7 @@ async function handleOf(sql: SQL, userId: string): Promise<Uint8Array | null> {
 	return row === undefined ? null : new Uint8Array(row.handle);
 }
 
-export function createPostgresPasskeyStore(sql: SQL, events: PostgresEventLog): PasskeyStore {
+export function createPostgresPasskeyStore(sql: SQL, clock: DatabaseClock, events: PostgresEventLog): PasskeyStore {
 	return {
 		async userHandle(userId, newHandle) {
 			// Made once: of two parallel first registrations, the second's handle is not inserted and
@@ -32,20 +34,20 @@ export function createPostgresPasskeyStore(sql: SQL, events: PostgresEventLog): 
 		async getUserHandle(userId) {
 			return handleOf(sql, userId);
 		},
-		async insertCeremony(ceremony) {
+		async insertCeremony(ceremony, lifetimeSeconds) {
+			const { stamp, values } = stampedTimes(sql, clock, lifetimeSeconds);
 			try {
-				await sql`INSERT INTO passkey_ceremony (id, kind, user_id, challenge, created_at, expires_at)
-					VALUES (${ceremony.id}, ${ceremony.kind}, ${ceremony.userId}, ${ceremony.challenge}, ${ceremony.createdAt}, ${ceremony.expiresAt})`;
-				return true;
+				return storedTimes(await sql`${stamp} INSERT INTO passkey_ceremony (id, kind, user_id, challenge, created_at, expires_at)
+					VALUES (${ceremony.id}, ${ceremony.kind}, ${ceremony.userId}, ${ceremony.challenge}, ${values}) RETURNING created_at, expires_at`);
 			} catch (error) {
-				if (isForeignKeyViolation(error)) return false;
+				if (isForeignKeyViolation(error)) return null;
 				throw error;
 			}
 		},
 		async takeCeremony(id, kind) {
-			const [row] = await sql<CeremonyRow[]>`DELETE FROM passkey_ceremony WHERE id = ${id} AND kind = ${kind}
-				RETURNING id, kind, user_id, challenge, created_at, expires_at`;
-			return row === undefined ? null : toCeremony(row);
+			const [row] = await sql<(CeremonyRow & { live: boolean })[]>`DELETE FROM passkey_ceremony WHERE id = ${id} AND kind = ${kind}
+				RETURNING id, kind, user_id, challenge, created_at, expires_at, expires_at > ${clock.seconds(sql)} AS live`;
+			return row === undefined || !row.live ? null : toCeremony(row);
 		},
 		async insertPasskey(passkey, event) {
 			try {
@@ -84,10 +86,10 @@ export function createPostgresPasskeyStore(sql: SQL, events: PostgresEventLog): 
 				// The user's row first, as every transaction that changes a user's rows does.
 				await tx`SELECT 1 FROM "user" WHERE id = ${userId} FOR UPDATE`;
 				const deleted = await tx`DELETE FROM passkey WHERE id = ${id} AND user_id = ${userId}`;
-				if (deleted.count === 0) return false;
-				await endSessionsWithin(tx, events, userId, ending);
+				if (deleted.count === 0) return null;
+				const ended = await endSessionsWithin(tx, events, userId, ending);
 				await events.write(tx, event);
-				return true;
+				return written(ended, event);
 			});
 		},
 		async recordUse(id, expectedSignCount, use, event) {

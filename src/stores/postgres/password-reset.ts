@@ -1,13 +1,14 @@
 // Password reset requests on PostgreSQL: the code request verbs (code-requests.ts), and what only a
 // reset does. Expiry is judged by the database's clock (clock.ts).
 import type { SQL } from "bun";
+import { written } from "../../features/events/store.ts";
 import type { PasswordResetRequest, PasswordResetStore } from "../../features/password-reset/store.ts";
 import { PASSWORD_RESET_REQUESTS, type PasswordResetRow } from "../code-request-rows.ts";
 import { claimAccountWithin } from "./account-claims.ts";
-import type { DatabaseClock } from "./clock.ts";
+import { stampedTimes, storedTimes, type DatabaseClock } from "./clock.ts";
 import { codeRequestVerbs } from "./code-requests.ts";
 import { transaction } from "./connection.ts";
-import { writeForUser } from "./errors.ts";
+import { forUser } from "./errors.ts";
 import type { PostgresEventLog } from "./events.ts";
 import { endSessionsWithin } from "./sessions.ts";
 
@@ -15,9 +16,12 @@ export function createPostgresPasswordResetStore(sql: SQL, clock: DatabaseClock,
 	const requests = codeRequestVerbs<PasswordResetRow, PasswordResetRequest, Uint8Array>(sql, clock, events, PASSWORD_RESET_REQUESTS);
 	return {
 		...requests,
-		async insert(request) {
-			return writeForUser(() => sql`INSERT INTO password_reset_request (id, user_id, created_at, expires_at, code_hash)
-				VALUES (${request.id}, ${request.userId}, ${request.createdAt}, ${request.expiresAt}, ${request.codeHash})`);
+		async insert(request, lifetimeSeconds) {
+			const { stamp, values } = stampedTimes(sql, clock, lifetimeSeconds);
+			return forUser(async () =>
+				storedTimes(await sql`${stamp} INSERT INTO password_reset_request (id, user_id, created_at, expires_at, code_hash)
+					VALUES (${request.id}, ${request.userId}, ${values}, ${request.codeHash}) RETURNING created_at, expires_at`),
+			);
 		},
 		async markEmailVerified(id) {
 			await sql`UPDATE password_reset_request SET email_verified = true, failed_attempts = failed_attempts - 1 WHERE id = ${id}`;
@@ -38,15 +42,15 @@ export function createPostgresPasswordResetStore(sql: SQL, clock: DatabaseClock,
 				if (!user.email_verified) {
 					const claimed = await claimAccountWithin(tx, clock, events, userId, claim);
 					await events.write(tx, event);
-					return { userId, claimed };
+					return { userId, claimed: true, written: [...claimed.events, event] };
 				}
 				await tx`UPDATE "user" SET password_hash = ${claim.passwordHash}, password_leaked = false,
 					password_leak_checked_online_at = NULL WHERE id = ${userId}`;
 				await tx`DELETE FROM password_reset_request WHERE user_id = ${userId}`;
 				await tx`DELETE FROM email_update_request WHERE user_id = ${userId}`;
-				await endSessionsWithin(tx, events, userId, claim.ending);
+				const ended = await endSessionsWithin(tx, events, userId, claim.ending);
 				await events.write(tx, event);
-				return { userId, claimed: null };
+				return { userId, claimed: false, written: written(ended, event) };
 			});
 		},
 	};

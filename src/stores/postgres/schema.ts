@@ -329,6 +329,51 @@ export const POSTGRES_MIGRATIONS: readonly string[] = [
 	CREATE TRIGGER user_totp_registered_delete AFTER DELETE ON totp_credential REFERENCING OLD TABLE AS deleted_credentials
 		FOR EACH STATEMENT EXECUTE FUNCTION user_totp_registered_deleted();
 	`,
+	// 13: an operator's disable of a user (API.md section 18), as on SQLite (step 15 there):
+	// disabled_until NULL while enabled, 0 until enabled, else the time it ends, judged by the
+	// database's clock as the user is read. Nullable columns without a default: no table rewrite.
+	`
+	ALTER TABLE "user" ADD COLUMN disabled_until bigint;
+	ALTER TABLE "user" ADD COLUMN disabled_reason text;
+	`,
+	// 14: sign-in with an identity provider (API.md section 16), as on SQLite: identities unique by
+	// (issuer, subject), and the requests in progress (state, PKCE verifier, nonce; then, waiting for a
+	// link, what the provider said).
+	`
+	CREATE TABLE identity (
+		id text COLLATE "C" PRIMARY KEY,
+		user_id text COLLATE "C" NOT NULL REFERENCES "user" (id) ON DELETE CASCADE,
+		provider text NOT NULL,
+		issuer text NOT NULL,
+		subject text NOT NULL,
+		email text,
+		email_verified boolean NOT NULL DEFAULT false,
+		name text,
+		created_at bigint NOT NULL,
+		last_sign_in_at bigint,
+		UNIQUE (issuer, subject)
+	);
+	CREATE INDEX identity_user_id ON identity (user_id);
+
+	CREATE TABLE external_sign_in_request (
+		id text COLLATE "C" PRIMARY KEY,
+		provider text NOT NULL,
+		user_id text COLLATE "C" REFERENCES "user" (id) ON DELETE CASCADE,
+		stage text NOT NULL CHECK (stage IN ('started', 'verifying', 'link_required')),
+		state text NOT NULL,
+		code_verifier text NOT NULL,
+		nonce text,
+		created_at bigint NOT NULL,
+		expires_at bigint NOT NULL,
+		issuer text,
+		subject text,
+		email text,
+		email_verified boolean,
+		name text
+	);
+	CREATE INDEX external_sign_in_request_user_id ON external_sign_in_request (user_id);
+	CREATE INDEX external_sign_in_request_expires_at ON external_sign_in_request (expires_at);
+	`,
 ];
 
 /** Why email_query scans every user on this database, or null when its index is there. */

@@ -1,17 +1,21 @@
 // Sessions on PostgreSQL. Creation and the cap lock the user's row first (as every transaction
 // that changes a user's rows does, so none can deadlock with another), so parallel creations for
 // one user are taken one at a time on every instance. Validation is one indexed read of the session
-// and its user, with the database's time; expiry is judged by the database's clock (clock.ts).
+// and its user, with the database's time; expiry is judged by the database's clock (clock.ts), and
+// the times it judges (created_at, last_used_at) are stamped by it too.
 import type { SQL } from "bun";
-import { withData } from "../../features/events/store.ts";
+import { withData, type HolmEvent } from "../../features/events/store.ts";
 import { DEVICE_MEMORY_SECONDS, type SessionSettings } from "../../features/sessions/settings.ts";
 import { endedEvent, type Session, type SessionEnding, type SessionStore, type StoredSession } from "../../features/sessions/store.ts";
 import type { DatabaseClock } from "./clock.ts";
 import { transaction, type Transaction } from "./connection.ts";
 import type { Int8, PostgresEventLog } from "./events.ts";
-import { toUser, USER_COLUMNS } from "./user-rows.ts";
+import { disabledState } from "../../features/users/store.ts";
+import { toUser, userColumns } from "./user-rows.ts";
 
 const EVER_HAD_A_SESSION = new Uint8Array(0);
+
+const SESSION_COLUMNS = `id, user_id, digest, created_at, last_used_at, client_ip, user_agent, second_factor_verified_at, new_device`;
 
 interface SessionRow {
 	id: string;
@@ -47,18 +51,19 @@ function withoutDigest(stored: StoredSession): Session {
 	return session;
 }
 
-async function writeEnded(tx: Transaction, events: PostgresEventLog, ending: SessionEnding, rows: readonly EndedRow[]): Promise<void> {
-	ending.written = endedEvent(ending, rows);
-	if (ending.written !== null) await events.write(tx, ending.written);
+/** Writes the sessions_ended event of the live ones among `rows`; the event, or null when none was live. */
+async function writeEnded(tx: Transaction, events: PostgresEventLog, ending: SessionEnding, rows: readonly EndedRow[]): Promise<HolmEvent | null> {
+	const written = endedEvent(ending, rows);
+	if (written !== null) await events.write(tx, written);
+	return written;
 }
 
 /** Ends the user's sessions but `ending.keep` inside the caller's transaction (a credential change),
  *  which holds the user's row; writes the sessions_ended event when a live one ended. */
-export async function endSessionsWithin(tx: Transaction, events: PostgresEventLog, userId: string, ending: SessionEnding): Promise<void> {
+export async function endSessionsWithin(tx: Transaction, events: PostgresEventLog, userId: string, ending: SessionEnding): Promise<HolmEvent | null> {
 	const rows = await tx<EndedRow[]>`DELETE FROM session WHERE user_id = ${userId} AND (${ending.keep}::text IS NULL OR id <> ${ending.keep})
 		RETURNING id, created_at, last_used_at`;
-	ending.event = { ...ending.event, userId };
-	await writeEnded(tx, events, ending, rows);
+	return writeEnded(tx, events, { ...ending, event: { ...ending.event, userId } }, rows);
 }
 
 export function createPostgresSessionStore(sql: SQL, clock: DatabaseClock, events: PostgresEventLog): SessionStore {
@@ -71,9 +76,12 @@ export function createPostgresSessionStore(sql: SQL, clock: DatabaseClock, event
 		async create(input, settings) {
 			const { session } = input;
 			return transaction(sql, async (tx) => {
-				const [user] = await tx`SELECT ${clock.seconds(tx)} AS now FROM "user" WHERE id = ${session.userId} FOR UPDATE`;
+				const [user] = await tx`SELECT ${clock.seconds(tx)} AS now, disabled_until FROM "user" WHERE id = ${session.userId} FOR UPDATE`;
 				if (user === undefined) return "NO_USER" as const;
 				const now = Number(user.now);
+				// A disabled user gets no session (API.md section 18), judged under the user's row, which a
+				// disable locks too: a disable that committed first is seen.
+				if (disabledState(user.disabled_until === null ? null : Number(user.disabled_until), null, now).disabled) return "USER_DISABLED" as const;
 				const [had] = await tx`SELECT count(*)::int AS n FROM session_device WHERE user_id = ${session.userId} AND digest = ${EVER_HAD_A_SESSION}`;
 				const first = input.devices[0];
 				const second = input.devices[1] ?? first;
@@ -98,28 +106,43 @@ export function createPostgresSessionStore(sql: SQL, clock: DatabaseClock, event
 									SELECT id FROM session WHERE user_id = ${session.userId} ORDER BY last_used_at, created_at, id LIMIT ${over}) RETURNING id`
 							).map((row) => row.id)
 						: [];
+				// The database's time read above: it is what judges them.
+				const { digest: _digest, ...fields } = session;
+				const stored: Session = { ...fields, createdAt: now, lastUsedAt: now, secondFactorVerifiedAt: input.secondFactorVerified ? now : null, newDevice };
 				await tx`INSERT INTO session (id, user_id, digest, created_at, last_used_at, client_ip, user_agent, second_factor_verified_at, new_device)
-					VALUES (${session.id}, ${session.userId}, ${session.digest}, ${session.createdAt}, ${session.lastUsedAt}, ${session.clientIp},
-						${session.userAgent}, ${session.secondFactorVerifiedAt}, ${newDevice})`;
+					VALUES (${session.id}, ${session.userId}, ${session.digest}, ${now}, ${now}, ${session.clientIp},
+						${session.userAgent}, ${stored.secondFactorVerifiedAt}, ${newDevice})`;
 				const created = withData(input.created, { new_device: newDevice });
 				await events.write(tx, created);
 				const ended = endedIds.length === 0 ? null : withData(input.limitEnded, { session_ids: endedIds });
 				if (ended !== null) await events.write(tx, ended);
-				return { session: { ...withoutDigest(session), newDevice }, created, ended };
+				return { session: stored, created, ended };
 			});
 		},
 		async findForValidation(id) {
+			// One statement that returns a real session and its user whatever the id, as on SQLite
+			// (src/stores/sqlite/sessions.ts): the first session at or after the id in the key's order
+			// (the session itself when it exists), and when the id sorts after every session, the first
+			// one. A known id and an unknown one thus make the same reads, send the same row and decode
+			// it alike, and cannot be told apart by time; the id comparison below says which it was.
+			// (Selected by `s.id = $1`, an unknown id sent no row, and answered measurably sooner.)
 			const rows = await sql.unsafe(
 				`SELECT s.id AS s_id, s.user_id AS s_user_id, s.digest AS s_digest, s.created_at AS s_created_at,
 					s.last_used_at AS s_last_used_at, s.client_ip AS s_client_ip, s.user_agent AS s_user_agent,
 					s.second_factor_verified_at AS s_second_factor_verified_at, s.new_device AS s_new_device,
 					${clock.secondsText()} AS s_now, u.*
-				FROM session s CROSS JOIN LATERAL (SELECT ${USER_COLUMNS} FROM "user" WHERE "user".id = s.user_id) u
-				WHERE s.id = $1`,
+				FROM (
+					(SELECT ${SESSION_COLUMNS} FROM session WHERE id >= $1 ORDER BY id LIMIT 1)
+					UNION ALL
+					(SELECT ${SESSION_COLUMNS} FROM session ORDER BY id LIMIT 1)
+					LIMIT 1
+				) s CROSS JOIN LATERAL (SELECT ${userColumns(clock)} FROM "user" WHERE "user".id = s.user_id) u`,
 				[id],
 			);
+			// No row only when there is no session at all: nothing to tell apart then.
 			if (rows.length === 0) return null;
 			const row = rows[0];
+			// Both built whatever was found, so that a miss costs what a hit does.
 			const { digest, ...session } = toStoredSession({
 				id: row.s_id,
 				user_id: row.s_user_id,
@@ -132,6 +155,7 @@ export function createPostgresSessionStore(sql: SQL, clock: DatabaseClock, event
 				new_device: row.s_new_device,
 			});
 			const user = toUser(row);
+			if (session.id !== id) return null;
 			return { session, digest, user, now: Number(row.s_now) };
 		},
 		async touch(id, intervalSeconds) {
@@ -151,9 +175,7 @@ export function createPostgresSessionStore(sql: SQL, clock: DatabaseClock, event
 				// The database's time comes with the row (none ended: no event, whatever the time).
 				const rows = await tx<(EndedRow & { now: Int8 })[]>`DELETE FROM session WHERE id = ${id}
 					RETURNING id, created_at, last_used_at, ${clock.seconds(tx)} AS now`;
-				const ending: SessionEnding = { keep: null, event, now: rows.length === 0 ? 0 : Number(rows[0]!.now), settings, written: null };
-				await writeEnded(tx, events, ending, rows);
-				return ending.written;
+				return writeEnded(tx, events, { keep: null, event, now: rows.length === 0 ? 0 : Number(rows[0]!.now), settings }, rows);
 			});
 		},
 		async endForUser(userId, except, settings, event) {
@@ -164,13 +186,11 @@ export function createPostgresSessionStore(sql: SQL, clock: DatabaseClock, event
 					const kept = await tx`SELECT 1 FROM session WHERE id = ${except} AND user_id = ${userId} AND ${live(tx, settings)}`;
 					if (kept.length === 0) return "NOT_FOUND" as const;
 				}
-				const ending: SessionEnding = { keep: except, event, now: Number(user.now), settings, written: null };
-				await endSessionsWithin(tx, events, userId, ending);
-				return ending.written;
+				return endSessionsWithin(tx, events, userId, { keep: except, event, now: Number(user.now), settings });
 			});
 		},
-		async markSecondFactor(id, userId, at, settings) {
-			const updated = await sql`UPDATE session SET second_factor_verified_at = ${at}
+		async markSecondFactor(id, userId, settings) {
+			const updated = await sql`UPDATE session SET second_factor_verified_at = ${clock.seconds(sql)}
 				WHERE id = ${id} AND user_id = ${userId} AND ${live(sql, settings)}`;
 			return updated.count > 0;
 		},

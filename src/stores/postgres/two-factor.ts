@@ -11,7 +11,7 @@ import { writeForUser } from "./errors.ts";
 import type { DatabaseClock } from "./clock.ts";
 import { transaction, type Transaction } from "./connection.ts";
 import { endSessionsWithin } from "./sessions.ts";
-import { withData, type HolmEvent } from "../../features/events/store.ts";
+import { type HolmEvent, withData, written } from "../../features/events/store.ts";
 import type { Int8, PostgresEventLog } from "./events.ts";
 
 type SecondFactorCheck = "totp" | "recovery_code";
@@ -82,12 +82,12 @@ export function createPostgresTwoFactorStore(sql: SQL, clock: DatabaseClock, eve
 		async deleteCredential(userId, event, ending) {
 			return transaction(sql, async (tx) => {
 				const user = await tx`SELECT 1 FROM "user" WHERE id = ${userId} FOR UPDATE`;
-				if (user.length === 0) return false;
+				if (user.length === 0) return null;
 				const deleted = await tx`DELETE FROM totp_credential WHERE user_id = ${userId}`;
-				if (deleted.count === 0) return false;
-				await endSessionsWithin(tx, events, userId, ending);
+				if (deleted.count === 0) return null;
+				const ended = await endSessionsWithin(tx, events, userId, ending);
 				await events.write(tx, event);
-				return true;
+				return written(ended, event);
 			});
 		},
 		async verifyTotp(userId, findStep, figures, lockEvent) {
@@ -127,9 +127,9 @@ export function createPostgresTwoFactorStore(sql: SQL, clock: DatabaseClock, eve
 				}
 				await tx`DELETE FROM totp_credential WHERE user_id = ${userId}`;
 				await tx`DELETE FROM second_factor_lockout WHERE user_id = ${userId}`;
-				await endSessionsWithin(tx, events, userId, ending);
+				const ended = await endSessionsWithin(tx, events, userId, ending);
 				await events.write(tx, outcomes.reset);
-				return { outcome: "RESET" };
+				return { outcome: "RESET", written: written(ended, outcomes.reset) };
 			});
 		},
 		async clearLockouts(userId, event) {

@@ -3,7 +3,7 @@
 // meanwhile), read through a cursor so that memory stays bounded.
 import { encodeBase64 } from "@oslojs/encoding";
 import { connectPostgres } from "./connection.ts";
-import { exportedPasskey, exportedSession, type ExportedUser, liveNow, type LiveSessions, type PasskeyExportColumns, type SessionExportColumns, type UserExportSource } from "../../features/user-imports/store.ts";
+import { exportedDisable, exportedIdentity, exportedPasskey, exportedSession, type ExportedUser, type IdentityExportColumns, liveNow, type LiveSessions, type PasskeyExportColumns, type SessionExportColumns, type UserExportSource } from "../../features/user-imports/store.ts";
 import type { Int8 } from "./events.ts";
 
 const BATCH = 10_000;
@@ -20,9 +20,13 @@ interface ExportRow {
 	/** jsonb: parsed by the driver, or its text. */
 	passkeys: string | PasskeyExportColumns[];
 	sessions: string | SessionExportColumns[];
+	disabled_until: Int8 | null;
+	disabled_reason: string | null;
+	identities: string | IdentityExportColumns[];
 }
 
-function toExported(row: ExportRow): ExportedUser {
+/** The row of one user; `now` judges whether a disable is in force. */
+function toExported(row: ExportRow, now: number): ExportedUser {
 	return {
 		id: row.id,
 		email: row.email,
@@ -34,6 +38,8 @@ function toExported(row: ExportRow): ExportedUser {
 		passkey_user_handle: row.passkey_user_handle === null ? null : Buffer.from(row.passkey_user_handle).toString("base64url"),
 		passkeys: (typeof row.passkeys === "string" ? JSON.parse(row.passkeys) : row.passkeys).map(exportedPasskey),
 		sessions: (typeof row.sessions === "string" ? JSON.parse(row.sessions) : row.sessions).map(exportedSession),
+		...exportedDisable(row.disabled_until, row.disabled_reason, now),
+		identities: (typeof row.identities === "string" ? JSON.parse(row.identities) : row.identities).map(exportedIdentity),
 	};
 }
 
@@ -49,7 +55,7 @@ export function openPostgresUserExport(url: string, live: LiveSessions = liveNow
 				await tx`SET LOCAL idle_in_transaction_session_timeout = 0`;
 				await tx.unsafe(
 					`DECLARE user_export NO SCROLL CURSOR FOR
-					SELECT u.id, u.email, u.email_verified, u.created_at, u.password_hash, u.recovery_code, t.key AS totp_key,
+					SELECT u.id, u.email, u.email_verified, u.created_at, u.password_hash, u.recovery_code, u.disabled_until, u.disabled_reason, t.key AS totp_key,
 						h.handle AS passkey_user_handle,
 						(SELECT coalesce(jsonb_agg(jsonb_build_object('id', p.id, 'credential_id', encode(p.credential_id, 'hex'),
 							'public_key', encode(p.public_key, 'hex'), 'algorithm', p.algorithm, 'sign_count', p.sign_count, 'name', p.name,
@@ -60,14 +66,18 @@ export function openPostgresUserExport(url: string, live: LiveSessions = liveNow
 							'last_used_at', s.last_used_at, 'client_ip', s.client_ip, 'user_agent', s.user_agent,
 							'second_factor_verified_at', s.second_factor_verified_at) ORDER BY s.created_at, s.id), '[]'::jsonb)
 						FROM session s WHERE s.user_id = u.id AND s.last_used_at > ${Math.floor(live.now - live.idleTimeoutSeconds)}
-							AND s.created_at > ${Math.floor(live.now - live.lifetimeSeconds)}) AS sessions
+							AND s.created_at > ${Math.floor(live.now - live.lifetimeSeconds)}) AS sessions,
+						(SELECT coalesce(jsonb_agg(jsonb_build_object('id', i.id, 'provider', i.provider, 'issuer', i.issuer, 'subject', i.subject,
+							'email', i.email, 'email_verified', i.email_verified, 'name', i.name, 'created_at', i.created_at,
+							'last_sign_in_at', i.last_sign_in_at) ORDER BY i.created_at, i.id), '[]'::jsonb)
+						FROM identity i WHERE i.user_id = u.id) AS identities
 					FROM "user" u LEFT JOIN totp_credential t ON t.user_id = u.id LEFT JOIN passkey_user_handle h ON h.user_id = u.id
 					ORDER BY u.created_at, u.id`,
 				);
 				for (;;) {
 					const rows = await tx.unsafe<ExportRow[]>(`FETCH ${BATCH} FROM user_export`);
 					if (rows.length === 0) break;
-					await write(rows.map(toExported));
+					await write(rows.map((row) => toExported(row, live.now)));
 				}
 			});
 		},

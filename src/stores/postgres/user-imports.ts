@@ -21,6 +21,8 @@ export function createPostgresUserImportStore(sql: SQL): UserImportStore {
 					email_verified: user.emailVerified,
 					password_hash: user.passwordHash,
 					recovery_code: user.recoveryCode,
+					disabled_until: user.disabledUntil,
+					disabled_reason: user.disabledReason,
 					totp_key: user.totpKey === null ? null : encodeBase64(user.totpKey),
 					passkey_user_handle: user.passkeyUserHandle === null ? null : hex(user.passkeyUserHandle),
 					passkeys: user.passkeys.map((p) => ({
@@ -36,6 +38,17 @@ export function createPostgresUserImportStore(sql: SQL): UserImportStore {
 						backed_up: p.backedUp,
 						transports: p.transports,
 						aaguid: hex(p.aaguid),
+					})),
+					identities: user.identities.map((i) => ({
+						id: i.id,
+						provider: i.provider,
+						issuer: i.issuer,
+						subject: i.subject,
+						email: i.email,
+						email_verified: i.emailVerified,
+						name: i.name,
+						created_at: i.createdAt,
+						last_sign_in_at: i.lastSignInAt,
 					})),
 					sessions: user.sessions.map((s) => ({
 						id: s.id,
@@ -55,15 +68,18 @@ export function createPostgresUserImportStore(sql: SQL): UserImportStore {
 				inserted = await sql.unsafe(
 				`WITH input AS (
 					SELECT * FROM jsonb_to_recordset($1::jsonb) AS t(id text, created_at bigint, email text, email_verified boolean,
-						password_hash text, recovery_code text, totp_key text, passkey_user_handle text, passkeys jsonb, sessions jsonb)
+						password_hash text, recovery_code text, disabled_until bigint, disabled_reason text, totp_key text, passkey_user_handle text,
+						passkeys jsonb, sessions jsonb, identities jsonb)
 				), inserted AS (
 					-- totp_registered comes with the user, so the credential's trigger has no row to update
 					-- (each update would leave a dead row version until vacuum).
-					INSERT INTO "user" (id, created_at, email, email_verified, password_hash, recovery_code, totp_registered)
-					SELECT id, created_at, email, email_verified, password_hash, recovery_code, totp_key IS NOT NULL FROM input
+					INSERT INTO "user" (id, created_at, email, email_verified, password_hash, recovery_code, totp_registered, disabled_until, disabled_reason)
+					SELECT id, created_at, email, email_verified, password_hash, recovery_code, totp_key IS NOT NULL, disabled_until, disabled_reason FROM input
 					WHERE NOT EXISTS (SELECT 1 FROM jsonb_array_elements(input.passkeys) k
 						JOIN passkey p ON p.credential_id = decode(k ->> 'credential_id', 'hex') OR p.id = k ->> 'id')
 						AND NOT EXISTS (SELECT 1 FROM jsonb_array_elements(input.sessions) j JOIN session s ON s.id = j ->> 'id')
+						AND NOT EXISTS (SELECT 1 FROM jsonb_array_elements(input.identities) e
+							JOIN identity i ON i.id = e ->> 'id' OR (i.issuer = e ->> 'issuer' AND i.subject = e ->> 'subject'))
 					ON CONFLICT DO NOTHING
 					RETURNING id
 				), credentials AS (
@@ -89,6 +105,12 @@ export function createPostgresUserImportStore(sql: SQL): UserImportStore {
 					FROM input JOIN inserted ON inserted.id = input.id,
 						jsonb_to_recordset(input.sessions) AS j(id text, digest text, created_at bigint, last_used_at bigint, client_ip text,
 							user_agent text, second_factor_verified_at bigint)
+				), identities AS (
+					INSERT INTO identity (id, user_id, provider, issuer, subject, email, email_verified, name, created_at, last_sign_in_at)
+					SELECT e.id, input.id, e.provider, e.issuer, e.subject, e.email, e.email_verified, e.name, e.created_at, e.last_sign_in_at
+					FROM input JOIN inserted ON inserted.id = input.id,
+						jsonb_to_recordset(input.identities) AS e(id text, provider text, issuer text, subject text, email text, email_verified boolean,
+							name text, created_at bigint, last_sign_in_at bigint)
 				)
 				SELECT id FROM inserted`,
 					[rows, totpCreatedAt],
@@ -117,6 +139,16 @@ export function createPostgresUserImportStore(sql: SQL): UserImportStore {
 		async sessionHolders(sessionIds) {
 			if (sessionIds.length === 0) return new Map();
 			const rows = await sql.unsafe(`SELECT id, user_id FROM session WHERE id IN (SELECT jsonb_array_elements_text($1::jsonb))`, [sessionIds]);
+			return new Map(rows.map((row: { id: string; user_id: string }) => [row.id, row.user_id]));
+		},
+		async identityHolders(identities) {
+			if (identities.length === 0) return new Map();
+			const rows = await sql.unsafe(
+				`SELECT DISTINCT ON (given.id) given.id, identity.user_id
+				FROM jsonb_to_recordset($1::jsonb) AS given(id text, issuer text, subject text)
+				JOIN identity ON identity.id = given.id OR (identity.issuer = given.issuer AND identity.subject = given.subject)`,
+				[identities.map((identity) => ({ id: identity.id, issuer: identity.issuer, subject: identity.subject }))],
+			);
 			return new Map(rows.map((row: { id: string; user_id: string }) => [row.id, row.user_id]));
 		},
 		async existingIds(ids) {

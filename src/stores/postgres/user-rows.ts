@@ -1,10 +1,20 @@
 // A user's row as PostgreSQL answers it, and the model made of it: read by the users store and by
 // every store whose transaction reads the user it changes (sessions, email sign-in).
-import type { User } from "../../features/users/store.ts";
+import { disabledState, type User } from "../../features/users/store.ts";
+import type { DatabaseClock } from "./clock.ts";
 import type { Int8 } from "./events.ts";
 
 // totp_registered is a column kept by triggers on totp_credential (see its schema step).
-export const USER_COLUMNS = `id, created_at, email, email_verified, recovery_code, password_leaked, totp_registered`;
+// password_set is read as a comparison: the hash itself is never read with a user.
+const STORED_COLUMNS = `id, created_at, email, email_verified, recovery_code, password_leaked, totp_registered, password_hash <> '' AS password_set, disabled_until, disabled_reason`;
+
+/** The columns a user is made of, with the database's time as the statement reads them (`read_at`),
+ *  which judges whether a disable is in force: a user read on any instance, whatever its own clock,
+ *  is disabled until the database's time passes the end. Made per statement, since a test's fixed
+ *  clock writes its time into the text. */
+export function userColumns(clock: DatabaseClock): string {
+	return `${STORED_COLUMNS}, ${clock.secondsText()} AS read_at`;
+}
 
 export interface UserRow {
 	id: string;
@@ -14,6 +24,11 @@ export interface UserRow {
 	totp_registered: boolean;
 	recovery_code: string;
 	password_leaked: boolean;
+	password_set: boolean;
+	disabled_until: Int8 | null;
+	disabled_reason: string | null;
+	/** The database's time when the row was read (userColumns). */
+	read_at: Int8;
 }
 
 export function toUser(row: UserRow): User {
@@ -25,5 +40,7 @@ export function toUser(row: UserRow): User {
 		totpRegistered: row.totp_registered,
 		recoveryCode: row.recovery_code,
 		passwordLeaked: row.password_leaked,
+		passwordSet: row.password_set,
+		...disabledState(row.disabled_until === null ? null : Number(row.disabled_until), row.disabled_reason, Number(row.read_at)),
 	};
 }

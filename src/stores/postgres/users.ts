@@ -1,7 +1,9 @@
 // The user table on PostgreSQL.
 import type { SQL } from "bun";
-import type { NewUser, User, UserListQuery, UserStore } from "../../features/users/store.ts";
-import { toUser, USER_COLUMNS } from "./user-rows.ts";
+import { type HolmEvent, written } from "../../features/events/store.ts";
+import { DISABLED_UNTIL_ENABLED, type NewUser, type User, type UserListQuery, type UserStore } from "../../features/users/store.ts";
+import { databaseClock, type DatabaseClock } from "./clock.ts";
+import { toUser, userColumns, type UserRow } from "./user-rows.ts";
 import { isUniqueViolation } from "./errors.ts";
 import { transaction } from "./connection.ts";
 import { createEmailMatches } from "./email-search.ts";
@@ -46,19 +48,24 @@ const FROM_SLICE = {
 
 type OrderBy = (typeof ORDER_BY)[keyof typeof ORDER_BY];
 
-/** The statements that read a page's rows (exported for the test of their plans). */
+/** The user columns of production's statements (the database's own clock), for the plans' test. */
+const PRODUCTION_COLUMNS = userColumns(databaseClock());
+
+/** The statements that read a page's rows (exported for the test of their plans); `columns` are
+ *  userColumns of the store's clock. */
 export const PAGE_STATEMENTS = {
 	/** The first rows of an ordering, straight down its index, the count beside each: $1 LIMIT, $2 OFFSET. */
-	straight: (orderBy: OrderBy) => `SELECT ${USER_COLUMNS}, (SELECT n FROM user_count) AS total FROM "user" ORDER BY ${orderBy} LIMIT $1 OFFSET $2`,
+	straight: (orderBy: OrderBy, columns = PRODUCTION_COLUMNS) => `SELECT ${columns}, (SELECT n FROM user_count) AS total FROM "user" ORDER BY ${orderBy} LIMIT $1 OFFSET $2`,
 	/** OFFSET over the ids, then their rows, and the count row even for an empty page: $1 LIMIT, $2 OFFSET. */
-	nearAnEnd: (orderBy: OrderBy) => `WITH page AS MATERIALIZED (SELECT id FROM "user" ORDER BY ${orderBy} LIMIT $1 OFFSET $2)
-		SELECT c.n AS total, u.* FROM user_count c LEFT JOIN LATERAL (SELECT ${USER_COLUMNS} FROM "user" WHERE id = ANY (ARRAY(SELECT id FROM page))) u ON true
+	nearAnEnd: (orderBy: OrderBy, columns = PRODUCTION_COLUMNS) => `WITH page AS MATERIALIZED (SELECT id FROM "user" ORDER BY ${orderBy} LIMIT $1 OFFSET $2)
+		SELECT c.n AS total, u.* FROM user_count c LEFT JOIN LATERAL (SELECT ${columns} FROM "user" WHERE id = ANY (ARRAY(SELECT id FROM page))) u ON true
 		ORDER BY ${orderBy}`,
 	/** The rows of the ids in $1, a JSON array. */
-	byIds: (orderBy: OrderBy) => `SELECT ${USER_COLUMNS} FROM "user" WHERE id = ANY (ARRAY(SELECT jsonb_array_elements_text($1::jsonb))) ORDER BY ${orderBy}`,
+	byIds: (orderBy: OrderBy, columns = PRODUCTION_COLUMNS) => `SELECT ${columns} FROM "user" WHERE id = ANY (ARRAY(SELECT jsonb_array_elements_text($1::jsonb))) ORDER BY ${orderBy}`,
 };
 
-async function readPage(sql: SQL, query: UserListQuery): Promise<{ users: User[]; total: number }> {
+async function readPage(sql: SQL, clock: DatabaseClock, query: UserListQuery): Promise<{ users: User[]; total: number }> {
+	const columns = userColumns(clock);
 	const orderBy = ORDER_BY[`${query.sortBy} ${query.sortOrder}`];
 	const idsOf = (rows: { id: string }[]) => rows.map((row) => row.id);
 	// Near the start of its own ordering (the first pages: most of what is asked), the page and the
@@ -71,11 +78,11 @@ async function readPage(sql: SQL, query: UserListQuery): Promise<{ users: User[]
 	//   planner read the whole table into a hash join at a few thousand users (1.2 ms for 2,000).
 	//   An empty page still gives the count.
 	if (query.offset + query.limit <= READ_STRAIGHT) {
-		const rows = await sql.unsafe(PAGE_STATEMENTS.straight(orderBy), [query.limit, query.offset]);
+		const rows = await sql.unsafe(PAGE_STATEMENTS.straight(orderBy, columns), [query.limit, query.offset]);
 		// An empty page has no row to carry the count: the transaction below reads both again.
 		if (rows.length > 0) return { users: [...rows].map(toUser), total: Number(rows[0].total) };
 	} else if (query.offset < NEAR_AN_END) {
-		const rows = await sql.unsafe(PAGE_STATEMENTS.nearAnEnd(orderBy), [query.limit, query.offset]);
+		const rows = await sql.unsafe(PAGE_STATEMENTS.nearAnEnd(orderBy, columns), [query.limit, query.offset]);
 		return { users: rows[0].id === null ? [] : [...rows].map(toUser), total: Number(rows[0].total) };
 	}
 	return transaction(sql, async (tx) => {
@@ -105,13 +112,20 @@ async function readPage(sql: SQL, query: UserListQuery): Promise<{ users: User[]
 		// index is probed for each: with the ids' subquery as such, the planner merged the whole index
 		// up to the page (10 ms for the middle of a million users), or read the whole table into a
 		// hash join at a few thousand (1 ms for 2,000).
-		const rows = await tx.unsafe(PAGE_STATEMENTS.byIds(orderBy), [ids]);
+		const rows = await tx.unsafe(PAGE_STATEMENTS.byIds(orderBy, columns), [ids]);
 		return { users: rows.map(toUser), total };
 	}, "ISOLATION LEVEL REPEATABLE READ READ ONLY");
 }
 
-export function createPostgresUserStore(sql: SQL, events: PostgresEventLog): UserStore {
+/** Reads the user's row under its lock, in `tx`: the database's time comes with it. */
+async function lockedUser(tx: SQL, clock: DatabaseClock, id: string): Promise<UserRow | undefined> {
+	const [row] = await tx.unsafe<UserRow[]>(`SELECT ${userColumns(clock)} FROM "user" WHERE id = $1 FOR UPDATE`, [id]);
+	return row;
+}
+
+export function createPostgresUserStore(sql: SQL, clock: DatabaseClock, events: PostgresEventLog): UserStore {
 	const matches = createEmailMatches(sql);
+	const columns = () => userColumns(clock);
 	return {
 		async insert(user: NewUser, event) {
 			try {
@@ -128,15 +142,19 @@ export function createPostgresUserStore(sql: SQL, events: PostgresEventLog): Use
 			}
 		},
 		async get(id) {
-			const rows = await sql.unsafe(`SELECT ${USER_COLUMNS} FROM "user" WHERE id = $1`, [id]);
+			const rows = await sql.unsafe(`SELECT ${columns()} FROM "user" WHERE id = $1`, [id]);
 			return rows.length === 0 ? null : toUser(rows[0]);
 		},
 		async getByEmail(email) {
-			const rows = await sql.unsafe(`SELECT ${USER_COLUMNS} FROM "user" WHERE email = $1`, [email]);
+			const rows = await sql.unsafe(`SELECT ${columns()} FROM "user" WHERE email = $1`, [email]);
 			return rows.length === 0 ? null : toUser(rows[0]);
 		},
 		async getByEmailForSignIn(email) {
-			const rows = await sql.unsafe(`SELECT ${USER_COLUMNS}, password_hash FROM "user" WHERE email = $1`, [email]);
+			const rows = await sql.unsafe(`SELECT ${columns()}, password_hash FROM "user" WHERE email = $1`, [email]);
+			return rows.length === 0 ? null : { user: toUser(rows[0]), passwordHash: rows[0].password_hash };
+		},
+		async getForSignIn(id) {
+			const rows = await sql.unsafe(`SELECT ${columns()}, password_hash FROM "user" WHERE id = $1`, [id]);
 			return rows.length === 0 ? null : { user: toUser(rows[0]), passwordHash: rows[0].password_hash };
 		},
 		async getPasswordHash(id) {
@@ -148,14 +166,14 @@ export function createPostgresUserStore(sql: SQL, events: PostgresEventLog): Use
 			return rows.length > 0;
 		},
 		async list(query: UserListQuery) {
-			if (query.emailQuery === "") return readPage(sql, query);
+			if (query.emailQuery === "") return readPage(sql, clock, query);
 			const orderBy = ORDER_BY[`${query.sortBy} ${query.sortOrder}`];
-			const { rows, total } = await matches.page(query.emailQuery, USER_COLUMNS, orderBy, query.limit, query.offset);
+			const { rows, total } = await matches.page(query.emailQuery, columns(), orderBy, query.limit, query.offset);
 			return { users: rows.map(toUser), total };
 		},
 		async listPasswordLeaked(query) {
 			const order = query.sortOrder === "ascending" ? ORDER_BY["created_at ascending"] : ORDER_BY["created_at descending"];
-			const rows = await sql.unsafe(`SELECT ${USER_COLUMNS}, count(*) OVER () AS total FROM "user" WHERE password_leaked ORDER BY ${order} LIMIT $1 OFFSET $2`, [
+			const rows = await sql.unsafe(`SELECT ${columns()}, count(*) OVER () AS total FROM "user" WHERE password_leaked ORDER BY ${order} LIMIT $1 OFFSET $2`, [
 				query.limit,
 				query.offset,
 			]);
@@ -167,11 +185,39 @@ export function createPostgresUserStore(sql: SQL, events: PostgresEventLog): Use
 			// is locked first, then the sessions are ended (so that their end is recorded).
 			return transaction(sql, async (tx) => {
 				const [user] = await tx`SELECT 1 AS found FROM "user" WHERE id = ${id} FOR UPDATE`;
-				if (user === undefined) return false;
-				await endSessionsWithin(tx, events, id, ending);
+				if (user === undefined) return null;
+				const ended = await endSessionsWithin(tx, events, id, ending);
 				await tx`DELETE FROM "user" WHERE id = ${id}`;
 				await events.write(tx, event);
-				return true;
+				return written(ended, event);
+			});
+		},
+		async disable(id, disable, event, ending) {
+			// The user's row first, as every transaction that changes a user's rows does; the database's
+			// time read with it judges the end, and is the one the sessions' end is judged by.
+			return transaction(sql, async (tx) => {
+				const row = await lockedUser(tx, clock, id);
+				if (row === undefined) return { outcome: "NOT_FOUND" as const };
+				const now = Number(row.read_at);
+				if (disable.until !== null && disable.until <= now) return { outcome: "UNTIL_PASSED" as const };
+				await tx`UPDATE "user" SET disabled_until = ${disable.until ?? DISABLED_UNTIL_ENABLED}, disabled_reason = ${disable.reason} WHERE id = ${id}`;
+				const ended = await endSessionsWithin(tx, events, id, { ...ending, now });
+				await events.write(tx, event);
+				const user = toUser({ ...row, disabled_until: disable.until ?? DISABLED_UNTIL_ENABLED, disabled_reason: disable.reason });
+				return { outcome: "DISABLED" as const, user, written: written(ended, event) };
+			});
+		},
+		async enable(id, event) {
+			return transaction(sql, async (tx) => {
+				const row = await lockedUser(tx, clock, id);
+				if (row === undefined) return null;
+				const user = toUser({ ...row, disabled_until: null, disabled_reason: null });
+				// A stored disable whose end has passed is cleared too, silently: it was no longer in force.
+				if (row.disabled_until === null) return { user, written: [] };
+				await tx`UPDATE "user" SET disabled_until = NULL, disabled_reason = NULL WHERE id = ${id}`;
+				if (!toUser(row).disabled) return { user, written: [] };
+				await events.write(tx, event);
+				return { user, written: [event] as HolmEvent[] };
 			});
 		},
 	};

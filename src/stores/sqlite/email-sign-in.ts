@@ -2,6 +2,7 @@
 // writer between them, so the request is used up once.
 import type { Database } from "bun:sqlite";
 import type { EmailSignInOutcome, EmailSignInPlan, EmailSignInRequest, EmailSignInStore } from "../../features/email-sign-in/store.ts";
+import { stampedAt } from "../../features/code-requests-store.ts";
 import type { HolmEvent } from "../../features/events/store.ts";
 import { EMAIL_SIGN_IN_REQUESTS, type EmailSignInRow } from "../code-request-rows.ts";
 import { codeRequestVerbs } from "./code-requests.ts";
@@ -47,14 +48,21 @@ export function createSqliteEmailSignInStore(db: Database, reads: SnapshotReads,
 			// code: signing the visitor in to that account would hand it to whoever made the request.
 			if (request.user_id === null) return { result: "EMAIL_ALREADY_USED" };
 			if (row.id !== request.user_id) return { result: "INVALID_REQUEST" };
+			const holder = toUser(row, plan.now);
+			// Disabled (API.md section 18): the code is used up, and nothing else happens (no claim,
+			// no verified email, no sign-in) but the refusal's event.
+			if (holder.disabled) {
+				write(plan.events.refused, row.id);
+				return { result: "USER_DISABLED", events: written };
+			}
 			// The first proof of the address takes the account from whoever made it (API.md section 17).
-			const claimed = row.email_verified === 0;
+			const claimed = !holder.emailVerified;
 			if (claimed) {
 				written.push(...claimAccountWithin(db, events, row.id, plan.claim).events);
 				write(plan.events.emailVerified, row.id);
 			}
 			write(plan.events.signIn, row.id);
-			return { result: "SIGNED_IN", user: toUser(claimed ? selectUserByEmail.get(request.email)! : row), created: false, claimed, events: written };
+			return { result: "SIGNED_IN", user: claimed ? toUser(selectUserByEmail.get(request.email)!, plan.now) : holder, created: false, claimed, events: written };
 		}
 		// The user the request named no longer holds the email (changed or deleted).
 		if (request.user_id !== null) return { result: "INVALID_REQUEST" };
@@ -63,13 +71,15 @@ export function createSqliteEmailSignInStore(db: Database, reads: SnapshotReads,
 		insertUser.run(user.id, user.createdAt, request.email, user.passwordHash, user.recoveryCode);
 		write(plan.events.userCreated, user.id);
 		write(plan.events.signIn, user.id);
-		return { result: "SIGNED_IN", user: toUser(selectUserByEmail.get(request.email)!), created: true, claimed: false, events: written };
+		return { result: "SIGNED_IN", user: toUser(selectUserByEmail.get(request.email)!, plan.now), created: true, claimed: false, events: written };
 	});
 
 	return {
 		...requests,
-		async replace(request) {
-			upsert.run(request.id, request.userId, request.email, request.createdAt, request.expiresAt, request.codeHash);
+		async replace(request, lifetimeSeconds) {
+			const times = stampedAt(now(), lifetimeSeconds);
+			upsert.run(request.id, request.userId, request.email, times.createdAt, times.expiresAt, request.codeHash);
+			return times;
 		},
 		async signIn(id, plan) {
 			return signIn(id, plan);

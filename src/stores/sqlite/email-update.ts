@@ -1,7 +1,8 @@
 // Email update requests on SQLite: the code request verbs (code-requests.ts), and what only an
 // update does.
 import type { Database } from "bun:sqlite";
-import { withData, type HolmEvent } from "../../features/events/store.ts";
+import { stampedAt } from "../../features/code-requests-store.ts";
+import { type HolmEvent, withData, written } from "../../features/events/store.ts";
 import type { ApplyEmailUpdateOutcome, EmailUpdateRequest, EmailUpdateStore } from "../../features/email-update/store.ts";
 import type { SessionEnding } from "../../features/sessions/store.ts";
 import { EMAIL_UPDATE_REQUESTS, type EmailUpdateRow } from "../code-request-rows.ts";
@@ -42,15 +43,18 @@ export function createSqliteEmailUpdateStore(db: Database, reads: SnapshotReads,
 		deleteForEmail.run(row.email);
 		deleteResetRequests.run(row.user_id);
 		deleteVerificationRequest.run(row.user_id);
-		endSessionsWithin(db, events, row.user_id, ending);
-		events.write(withData({ ...event, userId: row.user_id }, { previous_email: previousEmail, email: row.email }));
-		return { outcome: "UPDATED", userId: row.user_id, email: row.email, previousEmail };
+		const ended = endSessionsWithin(db, events, row.user_id, ending);
+		const changed = withData({ ...event, userId: row.user_id }, { previous_email: previousEmail, email: row.email });
+		events.write(changed);
+		return { outcome: "UPDATED", userId: row.user_id, email: row.email, previousEmail, written: written(ended, changed) };
 	});
 
 	return {
 		...requests,
-		async insert(request) {
-			return writeForUser(() => insertRequest.run(request.id, request.userId, request.createdAt, request.expiresAt, request.email, request.code));
+		async insert(request, lifetimeSeconds) {
+			const times = stampedAt(now(), lifetimeSeconds);
+			const written = writeForUser(() => insertRequest.run(request.id, request.userId, times.createdAt, times.expiresAt, request.email, request.code));
+			return written === "NO_USER" ? written : times;
 		},
 		async applyUpdate(id, event, ending) {
 			return applyUpdate(id, event, ending);

@@ -1,6 +1,7 @@
 // Email verification requests on SQLite: the code request verbs (code-requests.ts), keyed by the
 // user, and what only a verification does.
 import type { Database } from "bun:sqlite";
+import { stampedAt } from "../../features/code-requests-store.ts";
 import type { HolmEvent } from "../../features/events/store.ts";
 import type { EmailVerificationRequest, EmailVerificationStore } from "../../features/email-verification/store.ts";
 import { EMAIL_VERIFICATION_REQUESTS, type EmailVerificationRow } from "../code-request-rows.ts";
@@ -29,8 +30,10 @@ export function createSqliteEmailVerificationStore(db: Database, reads: Snapshot
 
 	return {
 		...requests,
-		async replace(request) {
-			return writeForUser(() => upsertRequest.run(request.userId, request.createdAt, request.expiresAt, request.code));
+		async replace(request, lifetimeSeconds) {
+			const times = stampedAt(now(), lifetimeSeconds);
+			const written = writeForUser(() => upsertRequest.run(request.userId, times.createdAt, times.expiresAt, request.code));
+			return written === "NO_USER" ? written : times;
 		},
 		async verifyEmail(userId, event) {
 			verifyEmail(userId, event);

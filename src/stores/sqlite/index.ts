@@ -13,6 +13,7 @@ import { createSqliteEmailSignInStore } from "./email-sign-in.ts";
 import { createSqliteEmailUpdateStore } from "./email-update.ts";
 import { createSqliteEmailVerificationStore } from "./email-verification.ts";
 import { createSqliteEventLog } from "./events.ts";
+import { createSqliteIdentityStore } from "./identities.ts";
 import { createSqlitePasskeyStore } from "./passkeys.ts";
 import { createSqliteWebhookQueue } from "./webhook-queue.ts";
 import { createSqlitePasswordResetStore } from "./password-reset.ts";
@@ -26,18 +27,19 @@ function createStores(db: Database, reads: SnapshotReads, settings: EventSetting
 	const events = createSqliteEventLog(db, reads, settings);
 	const seconds = (): number => Math.floor(now() / 1000);
 	return {
-		users: createSqliteUserStore(db, reads, events, turns),
-		passwords: createSqlitePasswordStore(db, events),
+		users: createSqliteUserStore(db, reads, events, seconds, turns),
+		passwords: createSqlitePasswordStore(db, events, seconds),
 		passwordResets: createSqlitePasswordResetStore(db, reads, events, seconds),
 		emailSignIns: createSqliteEmailSignInStore(db, reads, events, seconds),
 		emailVerifications: createSqliteEmailVerificationStore(db, reads, events, seconds),
 		emailUpdates: createSqliteEmailUpdateStore(db, reads, events, seconds),
 		twoFactor: createSqliteTwoFactorStore(db, reads, events, seconds),
-		passkeys: createSqlitePasskeyStore(db, reads, events),
+		passkeys: createSqlitePasskeyStore(db, reads, events, seconds),
 		events: events.store,
 		userImports: createSqliteUserImportStore(db),
 		console: createSqliteConsoleStore(db, seconds),
 		sessions: createSqliteSessionStore(db, reads, events, seconds),
+		identities: createSqliteIdentityStore(db, reads, events, seconds),
 	};
 }
 

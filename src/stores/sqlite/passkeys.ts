@@ -2,8 +2,9 @@
 // a second verify finds nothing); a registration's count and uniqueness are judged in the
 // transaction that inserts; a sign-in's counter is stored with a compare-and-swap.
 import type { Database } from "bun:sqlite";
+import { stampedAt } from "../../features/code-requests-store.ts";
 import { MAX_PASSKEYS_PER_USER, type InsertPasskeyOutcome, type Passkey, type PasskeyStore, type PasskeyUse } from "../../features/passkeys/store.ts";
-import type { HolmEvent } from "../../features/events/store.ts";
+import { type HolmEvent, written } from "../../features/events/store.ts";
 import type { SessionEnding } from "../../features/sessions/store.ts";
 import { PASSKEY_COLUMNS, passkeyOrNull, toCeremony, toPasskey, type CeremonyRow, type PasskeyRow } from "../passkey-rows.ts";
 import type { SnapshotReads } from "./db/snapshot-reads.ts";
@@ -12,7 +13,8 @@ import type { SqliteEventLog } from "./events.ts";
 import { endSessionsWithin } from "./sessions.ts";
 import { writeTransaction } from "./db/write-transaction.ts";
 
-export function createSqlitePasskeyStore(db: Database, reads: SnapshotReads, events: SqliteEventLog): PasskeyStore {
+/** `now`: the time in seconds that stamps and judges a ceremony's expiry. */
+export function createSqlitePasskeyStore(db: Database, reads: SnapshotReads, events: SqliteEventLog, now: () => number): PasskeyStore {
 	const insertHandle = db.prepare<void, [Uint8Array, string]>(
 		`INSERT INTO passkey_user_handle (user_id, handle) SELECT id, ? FROM user WHERE id = ? ON CONFLICT (user_id) DO NOTHING`,
 	);
@@ -63,11 +65,11 @@ export function createSqlitePasskeyStore(db: Database, reads: SnapshotReads, eve
 		events.write(event);
 		return "CREATED";
 	});
-	const deleteWithEvent = writeTransaction(db, (id: string, userId: string, event: HolmEvent, ending: SessionEnding): boolean => {
-		if (deletePasskey.run(id, userId).changes === 0) return false;
-		endSessionsWithin(db, events, userId, ending);
+	const deleteWithEvent = writeTransaction(db, (id: string, userId: string, event: HolmEvent, ending: SessionEnding): HolmEvent[] | null => {
+		if (deletePasskey.run(id, userId).changes === 0) return null;
+		const ended = endSessionsWithin(db, events, userId, ending);
 		events.write(event);
-		return true;
+		return written(ended, event);
 	});
 	const recordUseWithEvent = writeTransaction(db, (id: string, expectedSignCount: number, use: PasskeyUse, event: HolmEvent): boolean => {
 		if (recordUse.run(use.signCount, use.backedUp ? 1 : 0, use.usedAt, id, expectedSignCount).changes === 0) return false;
@@ -89,18 +91,20 @@ export function createSqlitePasskeyStore(db: Database, reads: SnapshotReads, eve
 			const row = selectHandle.get(userId);
 			return row === null ? null : new Uint8Array(row.handle);
 		},
-		async insertCeremony(ceremony) {
+		async insertCeremony(ceremony, lifetimeSeconds) {
+			const times = stampedAt(now(), lifetimeSeconds);
 			try {
-				insertCeremony.run(ceremony.id, ceremony.kind, ceremony.userId, ceremony.challenge, ceremony.createdAt, ceremony.expiresAt);
-				return true;
+				insertCeremony.run(ceremony.id, ceremony.kind, ceremony.userId, ceremony.challenge, times.createdAt, times.expiresAt);
+				return times;
 			} catch (error) {
-				if (isForeignKeyViolation(error)) return false;
+				if (isForeignKeyViolation(error)) return null;
 				throw error;
 			}
 		},
 		async takeCeremony(id, kind) {
 			const row = takeCeremony.get(id, kind);
-			return row === null ? null : toCeremony(row);
+			const ceremony = row === null ? null : toCeremony(row);
+			return ceremony !== null && ceremony.expiresAt > now() ? ceremony : null;
 		},
 		async insertPasskey(passkey, event) {
 			return insert(passkey, event);

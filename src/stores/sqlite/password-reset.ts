@@ -1,9 +1,10 @@
 // Password reset requests on SQLite: the code request verbs (code-requests.ts), and what only a
 // reset does.
 import type { Database } from "bun:sqlite";
-import type { HolmEvent } from "../../features/events/store.ts";
+import { stampedAt } from "../../features/code-requests-store.ts";
+import { type HolmEvent, written } from "../../features/events/store.ts";
 import type { PasswordResetRequest, PasswordResetStore } from "../../features/password-reset/store.ts";
-import type { AccountClaim, ClaimOutcome } from "../../features/account-claims/claim.ts";
+import type { AccountClaim } from "../../features/account-claims/claim.ts";
 import { PASSWORD_RESET_REQUESTS, type PasswordResetRow } from "../code-request-rows.ts";
 import { claimAccountWithin } from "./account-claims.ts";
 import { codeRequestVerbs } from "./code-requests.ts";
@@ -31,7 +32,7 @@ export function createSqlitePasswordResetStore(db: Database, reads: SnapshotRead
 	const setPassword = db.prepare<void, [string, string]>(`UPDATE user SET password_hash = ?, password_leaked = 0, password_leak_checked_online_at = NULL WHERE id = ?`);
 	const deleteEmailUpdateRequests = db.prepare<void, [string]>(`DELETE FROM email_update_request WHERE user_id = ?`);
 
-	const resetPassword = writeTransaction(db, (id: string, event: HolmEvent, claim: AccountClaim): { userId: string; claimed: ClaimOutcome | null } | null => {
+	const resetPassword = writeTransaction(db, (id: string, event: HolmEvent, claim: AccountClaim): { userId: string; claimed: boolean; written: HolmEvent[] } | null => {
 		const row = selectVerifiedUser.get(id, now());
 		if (row === null) return null;
 		const userId = row.user_id;
@@ -40,20 +41,22 @@ export function createSqlitePasswordResetStore(db: Database, reads: SnapshotRead
 		if (selectEmailVerified.get(userId)?.email_verified === 0) {
 			const claimed = claimAccountWithin(db, events, userId, claim);
 			events.write(event);
-			return { userId, claimed };
+			return { userId, claimed: true, written: [...claimed.events, event] };
 		}
 		setPassword.run(claim.passwordHash, userId);
 		deleteForUser.run(userId);
 		deleteEmailUpdateRequests.run(userId);
-		endSessionsWithin(db, events, userId, claim.ending);
+		const ended = endSessionsWithin(db, events, userId, claim.ending);
 		events.write(event);
-		return { userId, claimed: null };
+		return { userId, claimed: false, written: written(ended, event) };
 	});
 
 	return {
 		...requests,
-		async insert(request) {
-			return writeForUser(() => insertRequest.run(request.id, request.userId, request.createdAt, request.expiresAt, request.codeHash));
+		async insert(request, lifetimeSeconds) {
+			const times = stampedAt(now(), lifetimeSeconds);
+			const written = writeForUser(() => insertRequest.run(request.id, request.userId, times.createdAt, times.expiresAt, request.codeHash));
+			return written === "NO_USER" ? written : times;
 		},
 		async markEmailVerified(id) {
 			markVerified.run(id);

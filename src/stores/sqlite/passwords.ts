@@ -1,13 +1,14 @@
 // Changing a password on SQLite.
 import type { Database } from "bun:sqlite";
-import type { HolmEvent } from "../../features/events/store.ts";
+import { type HolmEvent, written } from "../../features/events/store.ts";
 import type { PasswordStore, ReplaceHashOutcome } from "../../features/passwords/store.ts";
 import type { SqliteEventLog } from "./events.ts";
 import type { SessionEnding } from "../../features/sessions/store.ts";
 import { endSessionsWithin } from "./sessions.ts";
 import { writeTransaction } from "./db/write-transaction.ts";
 
-export function createSqlitePasswordStore(db: Database, events: SqliteEventLog): PasswordStore {
+/** `now`: the time in seconds that dates and judges the online leak check. */
+export function createSqlitePasswordStore(db: Database, events: SqliteEventLog, now: () => number): PasswordStore {
 	const swapHash = db.prepare<void, [string, string, string]>(`UPDATE user SET password_hash = ? WHERE id = ? AND password_hash = ?`);
 	// A new password: the leak lists did not hold it, so the flag and the day's online check go.
 	const setNewHash = db.prepare<void, [string, string, string]>(
@@ -25,13 +26,13 @@ export function createSqlitePasswordStore(db: Database, events: SqliteEventLog):
 
 	const replacePasswordHash = writeTransaction(db, (userId: string, expectedHash: string, newHash: string, event: HolmEvent, ending: SessionEnding): ReplaceHashOutcome => {
 		if (setNewHash.run(newHash, userId, expectedHash).changes === 0) {
-			return selectUser.get(userId) === null ? "NOT_FOUND" : "CHANGED_MEANWHILE";
+			return { outcome: selectUser.get(userId) === null ? "NOT_FOUND" : "CHANGED_MEANWHILE" };
 		}
 		deleteResetRequests.run(userId);
 		deleteEmailUpdateRequests.run(userId);
-		endSessionsWithin(db, events, userId, ending);
+		const ended = endSessionsWithin(db, events, userId, ending);
 		events.write(event);
-		return "UPDATED";
+		return { outcome: "UPDATED", written: written(ended, event) };
 	});
 
 	return {
@@ -44,8 +45,8 @@ export function createSqlitePasswordStore(db: Database, events: SqliteEventLog):
 		async markPasswordLeaked(userId, verifiedHash) {
 			return markLeaked.run(userId, verifiedHash).changes === 1;
 		},
-		async claimOnlineLeakCheck(userId, verifiedHash, now, intervalSeconds) {
-			return claimOnline.run(now, userId, verifiedHash, intervalSeconds).changes === 1;
+		async claimOnlineLeakCheck(userId, verifiedHash, intervalSeconds) {
+			return claimOnline.run(now(), userId, verifiedHash, intervalSeconds).changes === 1;
 		},
 		async countLeakedPasswords() {
 			return countLeaked.get()!.n;

@@ -5,11 +5,11 @@
 import type { Database } from "bun:sqlite";
 import { withData, type HolmEvent } from "../../features/events/store.ts";
 import { DEVICE_MEMORY_SECONDS, type SessionSettings } from "../../features/sessions/settings.ts";
-import { endedEvent, type Session, type SessionEnding, type SessionStore, type StoredSession } from "../../features/sessions/store.ts";
+import { endedEvent, type Session, type SessionEnding, type SessionStore } from "../../features/sessions/store.ts";
 import type { SnapshotReads } from "./db/snapshot-reads.ts";
 import type { SqliteEventLog } from "./events.ts";
 import { isForeignKeyViolation } from "./errors.ts";
-import type { User } from "../../features/users/store.ts";
+import { disabledState, type User } from "../../features/users/store.ts";
 import { writeTransaction } from "./db/write-transaction.ts";
 
 interface SessionRow {
@@ -33,10 +33,14 @@ interface ValidationRow extends SessionRow {
 	u_recovery_code: string;
 	u_password_leaked: number;
 	u_totp_registered: number;
+	u_password_set: number;
+	u_disabled_until: number | null;
+	u_disabled_reason: string | null;
 }
 
-/** The user of a validation row, built straight from its columns (no intermediate row object). */
-function userOf(row: ValidationRow): User {
+/** The user of a validation row, built straight from its columns (no intermediate row object), read
+ *  at `now` (whether a disable is in force). */
+function userOf(row: ValidationRow, now: number): User {
 	return {
 		id: row.user_id,
 		createdAt: row.u_created_at,
@@ -45,6 +49,8 @@ function userOf(row: ValidationRow): User {
 		totpRegistered: row.u_totp_registered === 1,
 		recoveryCode: row.u_recovery_code,
 		passwordLeaked: row.u_password_leaked === 1,
+		passwordSet: row.u_password_set === 1,
+		...disabledState(row.u_disabled_until, row.u_disabled_reason, now),
 	};
 }
 
@@ -67,33 +73,28 @@ function sessionOf(row: SessionRow): Session {
 	};
 }
 
-/** The model without its digest. */
-function withoutDigest(stored: StoredSession): Session {
-	const { digest: _digest, ...session } = stored;
-	return session;
-}
-
 /** Where a session is live at ?now under the settings ?idle and ?lifetime. */
 const LIVE = `last_used_at > ?2 - ?3 AND created_at > ?2 - ?4`;
 
 /** Every caller runs inside a transaction on the writer, whose start has already ended the read
- *  snapshot, so db.query's own statement cache serves (a WeakMap of prepared statements here saved
- *  about 0.1 µs of a credential change that takes milliseconds). */
+ *  snapshot, so db.query's own statement cache serves: a credential change takes milliseconds, and
+ *  a cache of its own here would save it nothing that counts. */
 const END_SESSIONS = `DELETE FROM session WHERE user_id = ?1 AND (?2 IS NULL OR id <> ?2) RETURNING id, created_at, last_used_at`;
 
 /**
  * Ends the user's sessions but `ending.keep` inside the caller's transaction (a credential change),
  * and writes its sessions_ended event when a live one ended.
  */
-export function endSessionsWithin(db: Database, events: SqliteEventLog, userId: string, ending: SessionEnding): void {
+export function endSessionsWithin(db: Database, events: SqliteEventLog, userId: string, ending: SessionEnding): HolmEvent | null {
 	const ended = db.query<{ id: string; created_at: number; last_used_at: number }, [string, string | null]>(END_SESSIONS).all(userId, ending.keep);
-	ending.event = { ...ending.event, userId };
-	writeEnded(events, ending, ended);
+	return writeEnded(events, { ...ending, event: { ...ending.event, userId } }, ended);
 }
 
-function writeEnded(events: SqliteEventLog, ending: SessionEnding, rows: readonly { id: string; created_at: number; last_used_at: number }[]): void {
-	ending.written = endedEvent(ending, rows);
-	if (ending.written !== null) events.write(ending.written);
+/** Writes the sessions_ended event of the live ones among `rows`; the event, or null when none was live. */
+function writeEnded(events: SqliteEventLog, ending: SessionEnding, rows: readonly { id: string; created_at: number; last_used_at: number }[]): HolmEvent | null {
+	const written = endedEvent(ending, rows);
+	if (written !== null) events.write(written);
+	return written;
 }
 
 /** `seconds` is the instance's clock in whole seconds: it judges expiry and stamps last_used_at. */
@@ -102,7 +103,7 @@ export function createSqliteSessionStore(db: Database, reads: SnapshotReads, eve
 		`INSERT INTO session (id, user_id, digest, created_at, last_used_at, client_ip, user_agent, second_factor_verified_at, new_device)
 		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
 	);
-	const selectUser = db.prepare<{ id: string }, [string]>(`SELECT id FROM user WHERE id = ?`);
+	const selectUser = db.prepare<{ disabled_until: number | null }, [string]>(`SELECT disabled_until FROM user WHERE id = ?`);
 	const knownDevices = db.prepare<{ n: number }, [string, number, Uint8Array, Uint8Array]>(
 		`SELECT count(*) AS n FROM session_device WHERE user_id = ?1 AND last_seen_at > ?2 AND digest IN (?3, ?4)`,
 	);
@@ -124,14 +125,15 @@ export function createSqliteSessionStore(db: Database, reads: SnapshotReads, eve
 	// when it exists), and when the id sorts after every session, the first one. A known id, an
 	// unknown one, a wrong secret and a right one thus make the same reads and decode the same kind of
 	// row, and cannot be told apart by time; the caller sees whether the row is the one asked for. (A
-	// stand-in of NULLs from a LEFT JOIN that found nothing decoded less, and answered about 0.4 µs
-	// sooner: test/security/session-guessing-tells-nothing.test.ts. An inner join of session and
-	// user measured about 15 µs here, the planner's doing; these lookups by the key measure about 2.)
+	// stand-in of NULLs from a LEFT JOIN that found nothing decodes less, so it answers sooner, which
+	// test/security/session-guessing-tells-nothing.test.ts catches. The two lookups by the key,
+	// rather than an inner join of session and user, keep the planner on the primary keys.)
 	const selectForValidation = reads.prepare<ValidationRow, [string]>(
 		`SELECT s.id, s.user_id, s.digest, s.created_at, s.last_used_at, s.client_ip, s.user_agent,
 			s.second_factor_verified_at, s.new_device,
 			u.created_at AS u_created_at, u.email AS u_email, u.email_verified AS u_email_verified,
-			u.recovery_code AS u_recovery_code, u.password_leaked AS u_password_leaked, u.totp_registered AS u_totp_registered
+			u.recovery_code AS u_recovery_code, u.password_leaked AS u_password_leaked, u.totp_registered AS u_totp_registered,
+			u.password_hash <> '' AS u_password_set, u.disabled_until AS u_disabled_until, u.disabled_reason AS u_disabled_reason
 		FROM (
 			SELECT * FROM (SELECT ${SESSION_COLUMNS} FROM session WHERE id >= ?1 ORDER BY id LIMIT 1)
 			UNION ALL
@@ -162,8 +164,13 @@ export function createSqliteSessionStore(db: Database, reads: SnapshotReads, eve
 
 	const create = writeTransaction(db, (input: Parameters<SessionStore["create"]>[0], settings: SessionSettings) => {
 		const { session } = input;
-		if (selectUser.get(session.userId) === null) return "NO_USER" as const;
-		const now = session.createdAt;
+		const user = selectUser.get(session.userId);
+		if (user === null) return "NO_USER" as const;
+		const now = seconds();
+		// A disabled user gets no session (API.md section 18), judged here, in the transaction that
+		// would insert it: a disable that committed first is seen.
+		if (disabledState(user.disabled_until, null, now).disabled) return "USER_DISABLED" as const;
+		const { digest: _digest, ...fields } = session;
 		const hadOne = everHad.get(session.userId, EVER_HAD_A_SESSION)!.n > 0;
 		const [first, second] = [input.devices[0], input.devices[1] ?? input.devices[0]];
 		const known = first === undefined ? 0 : knownDevices.get(session.userId, now - DEVICE_MEMORY_SECONDS, first, second!)!.n;
@@ -173,28 +180,27 @@ export function createSqliteSessionStore(db: Database, reads: SnapshotReads, eve
 		deleteExpiredOfUser.run(session.userId, now, settings.idleTimeoutSeconds, settings.lifetimeSeconds);
 		const over = countOfUser.get(session.userId)!.n + 1 - settings.perUser;
 		const endedIds = over > 0 ? endLeastRecentlyUsed.all(session.userId, over).map((row) => row.id) : [];
+		const stored: Session = { ...fields, createdAt: now, lastUsedAt: now, secondFactorVerifiedAt: input.secondFactorVerified ? now : null, newDevice };
 		insertSession.run(
 			session.id,
 			session.userId,
 			session.digest,
-			session.createdAt,
-			session.lastUsedAt,
+			stored.createdAt,
+			stored.lastUsedAt,
 			session.clientIp,
 			session.userAgent,
-			session.secondFactorVerifiedAt,
+			stored.secondFactorVerifiedAt,
 			newDevice ? 1 : 0,
 		);
 		const created = withData(input.created, { new_device: newDevice });
 		events.write(created);
 		const ended = endedIds.length === 0 ? null : withData(input.limitEnded, { session_ids: endedIds });
 		if (ended !== null) events.write(ended);
-		return { session: { ...withoutDigest(session), newDevice }, created, ended };
+		return { session: stored, created, ended };
 	});
 
 	const endOne = writeTransaction(db, (id: string, settings: SessionSettings, event: HolmEvent): HolmEvent | null => {
-		const ending: SessionEnding = { keep: null, event, now: seconds(), settings, written: null };
-		writeEnded(events, ending, deleteOne.all(id));
-		return ending.written;
+		return writeEnded(events, { keep: null, event, now: seconds(), settings }, deleteOne.all(id));
 	});
 
 	const endForUser = writeTransaction(db, 
@@ -203,9 +209,7 @@ export function createSqliteSessionStore(db: Database, reads: SnapshotReads, eve
 			if (except !== null && selectLiveOnWriter.get(except, now, settings.idleTimeoutSeconds, settings.lifetimeSeconds)?.user_id !== userId) {
 				return "NOT_FOUND";
 			}
-			const ending: SessionEnding = { keep: except, event, now, settings, written: null };
-			endSessionsWithin(db, events, userId, ending);
-			return ending.written;
+			return endSessionsWithin(db, events, userId, { keep: except, event, now, settings });
 		},
 	);
 
@@ -224,7 +228,7 @@ export function createSqliteSessionStore(db: Database, reads: SnapshotReads, eve
 			if (row === null) return null;
 			// Both built whatever was found, so that a miss costs what a hit does.
 			const session = sessionOf(row);
-			const user = userOf(row);
+			const user = userOf(row, seconds());
 			// Whether the row is the one asked for: a column fewer to decode than `s.id = ?1` (ids are
 			// not secrets; the secret's digest is what is compared in constant time).
 			if (row.id !== id) return null;
@@ -246,8 +250,9 @@ export function createSqliteSessionStore(db: Database, reads: SnapshotReads, eve
 		async endForUser(userId, except, settings, event) {
 			return endForUser(userId, except, settings, event);
 		},
-		async markSecondFactor(id, userId, at, settings) {
-			return markSecondFactor.run(at, id, settings.idleTimeoutSeconds, settings.lifetimeSeconds, userId, seconds()).changes > 0;
+		async markSecondFactor(id, userId, settings) {
+			const now = seconds();
+			return markSecondFactor.run(now, id, settings.idleTimeoutSeconds, settings.lifetimeSeconds, userId, now).changes > 0;
 		},
 		async countLive(settings) {
 			return countLive.get(seconds(), settings.idleTimeoutSeconds, settings.lifetimeSeconds)!.n;

@@ -2,7 +2,7 @@
 // transaction, so parallel guesses are taken one at a time. Locks are judged by `now` (whole
 // seconds, this instance's clock: one process, one clock).
 import type { Database } from "bun:sqlite";
-import { withData, type HolmEvent } from "../../features/events/store.ts";
+import { type HolmEvent, withData, written } from "../../features/events/store.ts";
 import type { Locked, ResetWithRecoveryCodeOutcome, TwoFactorStore, VerifyTotpOutcome } from "../../features/two-factor/store.ts";
 import { secondFactorLockSeconds, type SecondFactorLockout } from "../../limits.ts";
 import type { SnapshotReads } from "./db/snapshot-reads.ts";
@@ -99,11 +99,11 @@ export function createSqliteTwoFactorStore(db: Database, reads: SnapshotReads, e
 		upsertCredential.run(credential.userId, credential.createdAt, credential.key, acceptedStep);
 		events.write(event);
 	});
-	const deleteCredentialWithEvent = writeTransaction(db, (userId: string, event: HolmEvent, ending: SessionEnding): boolean => {
-		if (deleteCredential.run(userId).changes === 0) return false;
-		endSessionsWithin(db, events, userId, ending);
+	const deleteCredentialWithEvent = writeTransaction(db, (userId: string, event: HolmEvent, ending: SessionEnding): HolmEvent[] | null => {
+		if (deleteCredential.run(userId).changes === 0) return null;
+		const ended = endSessionsWithin(db, events, userId, ending);
 		events.write(event);
-		return true;
+		return written(ended, event);
 	});
 	const setRecoveryCodeWithEvent = writeTransaction(db, (userId: string, recoveryCode: string, event: HolmEvent): boolean => {
 		if (setRecoveryCode.run(recoveryCode, userId).changes === 0) return false;
@@ -153,9 +153,9 @@ export function createSqliteTwoFactorStore(db: Database, reads: SnapshotReads, e
 				}
 				deleteCredential.run(userId);
 				clearAllLockouts.run(userId);
-				endSessionsWithin(db, events, userId, ending);
+				const ended = endSessionsWithin(db, events, userId, ending);
 				events.write(outcomes.reset);
-				return { outcome: "RESET" };
+				return { outcome: "RESET", written: written(ended, outcomes.reset) };
 			});
 		},
 		async clearLockouts(userId, event) {

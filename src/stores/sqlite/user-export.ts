@@ -4,7 +4,7 @@
 // Holm serves (as `holm backup` does).
 import { Database } from "bun:sqlite";
 import { encodeBase64 } from "@oslojs/encoding";
-import { exportedPasskey, exportedSession, type ExportedUser, liveNow, type LiveSessions, type UserExportSource } from "../../features/user-imports/store.ts";
+import { exportedDisable, exportedIdentity, exportedPasskey, exportedSession, type ExportedUser, liveNow, type LiveSessions, type UserExportSource } from "../../features/user-imports/store.ts";
 
 const BATCH = 10_000;
 
@@ -21,9 +21,14 @@ interface ExportRow {
 	passkeys: string;
 	/** A JSON array of the user's live sessions, digests in hex. */
 	sessions: string;
+	disabled_until: number | null;
+	disabled_reason: string | null;
+	/** A JSON array of the user's identities. */
+	identities: string;
 }
 
-function toExported(row: ExportRow): ExportedUser {
+/** The row of one user; `now` judges whether a disable is in force. */
+function toExported(row: ExportRow, now: number): ExportedUser {
 	return {
 		id: row.id,
 		email: row.email,
@@ -35,6 +40,8 @@ function toExported(row: ExportRow): ExportedUser {
 		passkey_user_handle: row.passkey_user_handle === null ? null : Buffer.from(row.passkey_user_handle).toString("base64url"),
 		passkeys: JSON.parse(row.passkeys).map(exportedPasskey),
 		sessions: JSON.parse(row.sessions).map(exportedSession),
+		...exportedDisable(row.disabled_until, row.disabled_reason, now),
+		identities: JSON.parse(row.identities).map(exportedIdentity),
 	};
 }
 
@@ -49,6 +56,7 @@ export function openSqliteUserExport(path: string, live: LiveSessions = liveNow(
 				const rows = db
 					.prepare<ExportRow, [number, number]>(
 						`SELECT user.id, user.email, user.email_verified, user.created_at, user.password_hash, user.recovery_code,
+							user.disabled_until, user.disabled_reason,
 							totp_credential.key AS totp_key, passkey_user_handle.handle AS passkey_user_handle,
 							(SELECT json_group_array(json_object('id', id, 'credential_id', hex(credential_id), 'public_key', hex(public_key),
 								'algorithm', algorithm, 'sign_count', sign_count, 'name', name, 'created_at', created_at, 'last_used_at', last_used_at,
@@ -57,7 +65,10 @@ export function openSqliteUserExport(path: string, live: LiveSessions = liveNow(
 							(SELECT json_group_array(json_object('id', id, 'digest', hex(digest), 'created_at', created_at, 'last_used_at', last_used_at,
 								'client_ip', client_ip, 'user_agent', user_agent, 'second_factor_verified_at', second_factor_verified_at))
 							FROM (SELECT * FROM session WHERE session.user_id = user.id AND last_used_at > ?1 AND created_at > ?2
-								ORDER BY created_at, id)) AS sessions
+								ORDER BY created_at, id)) AS sessions,
+							(SELECT json_group_array(json_object('id', id, 'provider', provider, 'issuer', issuer, 'subject', subject, 'email', email,
+								'email_verified', email_verified, 'name', name, 'created_at', created_at, 'last_sign_in_at', last_sign_in_at))
+							FROM (SELECT * FROM identity WHERE identity.user_id = user.id ORDER BY created_at, id)) AS identities
 						FROM user LEFT JOIN totp_credential ON totp_credential.user_id = user.id
 							LEFT JOIN passkey_user_handle ON passkey_user_handle.user_id = user.id
 						ORDER BY user.created_at, user.id`,
@@ -65,7 +76,7 @@ export function openSqliteUserExport(path: string, live: LiveSessions = liveNow(
 					.iterate(live.now - live.idleTimeoutSeconds, live.now - live.lifetimeSeconds);
 				let batch: ExportedUser[] = [];
 				for (const row of rows) {
-					batch.push(toExported(row));
+					batch.push(toExported(row, live.now));
 					if (batch.length < BATCH) continue;
 					await write(batch);
 					batch = [];

@@ -20,8 +20,9 @@ export function createSqliteUserImportStore(db: Database): UserImportStore {
 	// row it wrote 1,000 tiny segments a request and made an import three times slower.
 	// DO NOTHING with no target: a taken id and a taken email alike leave the row out.
 	const insertUsers = db.prepare<{ id: string }, [string]>(
-		`INSERT INTO user (id, created_at, email, email_verified, password_hash, recovery_code)
-		SELECT value ->> 'id', value ->> 'created_at', value ->> 'email', value ->> 'email_verified', value ->> 'password_hash', value ->> 'recovery_code'
+		`INSERT INTO user (id, created_at, email, email_verified, password_hash, recovery_code, disabled_until, disabled_reason)
+		SELECT value ->> 'id', value ->> 'created_at', value ->> 'email', value ->> 'email_verified', value ->> 'password_hash', value ->> 'recovery_code',
+			value ->> 'disabled_until', value ->> 'disabled_reason'
 		FROM json_each(?) WHERE true
 		ON CONFLICT DO NOTHING
 		RETURNING id`,
@@ -43,16 +44,25 @@ export function createSqliteUserImportStore(db: Database): UserImportStore {
 		`INSERT INTO session (id, user_id, digest, created_at, last_used_at, client_ip, user_agent, second_factor_verified_at, new_device)
 		VALUES (?, ?, ?, ?, ?, ?, ?, ?, 0)`,
 	);
+	const selectIdentityHolder = db.prepare<{ user_id: string }, [string, string, string]>(
+		`SELECT user_id FROM identity WHERE id = +? OR (issuer = +? AND subject = +?) LIMIT 1`,
+	);
+	const insertIdentity = db.prepare<void, [string, string, string, string, string, string | null, number, string | null, number, number | null]>(
+		`INSERT INTO identity (id, user_id, provider, issuer, subject, email, email_verified, name, created_at, last_sign_in_at)
+		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+	);
+	const identityHolder = (identity: ImportedUser["identities"][number]) => selectIdentityHolder.get(identity.id, identity.issuer, identity.subject)?.user_id;
 	const selectEmailHolder = db.prepare<{ id: string }, [string]>(`SELECT id FROM user WHERE email = ?`);
 	const selectId = db.prepare<{ id: string }, [string]>(`SELECT id FROM user WHERE id = ?`);
 
 	const insertAll = writeTransaction(db, (given: readonly ImportedUser[], totpCreatedAt: number): Set<string> => {
-		// A user one of whose passkey ids or credential ids is registered, or one of whose session ids
-		// is taken, stays out, judged in this transaction.
+		// A user one of whose passkey ids or credential ids is registered, one of whose session ids is
+		// taken, or one of whose identities another user holds, stays out, judged in this transaction.
 		const users = given.filter(
 			(user) =>
 				user.passkeys.every((passkey) => selectPasskeyHolder.get(passkey.id, passkey.credentialId) === null) &&
-				user.sessions.every((session) => selectSessionHolder.get(session.id) === null),
+				user.sessions.every((session) => selectSessionHolder.get(session.id) === null) &&
+				user.identities.every((identity) => identityHolder(identity) === undefined),
 		);
 		if (users.length === 0) return new Set();
 		const rows = users.map((user) => ({
@@ -62,6 +72,8 @@ export function createSqliteUserImportStore(db: Database): UserImportStore {
 			email_verified: user.emailVerified ? 1 : 0,
 			password_hash: user.passwordHash,
 			recovery_code: user.recoveryCode,
+			disabled_until: user.disabledUntil,
+			disabled_reason: user.disabledReason,
 		}));
 		const inserted = new Set(insertUsers.all(JSON.stringify(rows)).map((row) => row.id));
 		for (const user of users) {
@@ -75,6 +87,9 @@ export function createSqliteUserImportStore(db: Database): UserImportStore {
 			}
 			for (const s of user.sessions) {
 				insertSession.run(s.id, user.id, s.digest, s.createdAt, s.lastUsedAt, s.clientIp, s.userAgent, s.secondFactorVerifiedAt);
+			}
+			for (const i of user.identities) {
+				insertIdentity.run(i.id, user.id, i.provider, i.issuer, i.subject, i.email, i.emailVerified ? 1 : 0, i.name, i.createdAt, i.lastSignInAt);
 			}
 		}
 		return inserted;
@@ -93,6 +108,9 @@ export function createSqliteUserImportStore(db: Database): UserImportStore {
 		},
 		async sessionHolders(sessionIds) {
 			return holdersOf(sessionIds, (id) => id, (id) => selectSessionHolder.get(id)?.user_id);
+		},
+		async identityHolders(identities) {
+			return holdersOf(identities, (identity) => identity.id, identityHolder);
 		},
 		async passkeyHolders(passkeys) {
 			return holdersOf(passkeys, (passkey) => passkey.id, (passkey) => selectPasskeyHolder.get(passkey.id, passkey.credentialId)?.user_id);

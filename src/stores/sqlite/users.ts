@@ -1,7 +1,16 @@
 // The user table on SQLite.
 import type { Database } from "bun:sqlite";
-import type { HolmEvent } from "../../features/events/store.ts";
-import type { NewUser, User, UserListQuery, UserStore } from "../../features/users/store.ts";
+import { type HolmEvent, written } from "../../features/events/store.ts";
+import {
+	DISABLED_UNTIL_ENABLED,
+	disabledState,
+	type Disable,
+	type DisableOutcome,
+	type NewUser,
+	type User,
+	type UserListQuery,
+	type UserStore,
+} from "../../features/users/store.ts";
 import type { SnapshotReads, SnapshotStatement } from "./db/snapshot-reads.ts";
 import { isUniqueViolation } from "./errors.ts";
 import type { SqliteEventLog } from "./events.ts";
@@ -19,10 +28,14 @@ export interface UserRow {
 	totp_registered: number;
 	recovery_code: string;
 	password_leaked: number;
+	disabled_until: number | null;
+	disabled_reason: string | null;
+	password_set: number;
 }
 
 // totp_registered is a column kept by triggers on totp_credential (see its schema step).
-export const USER_COLUMNS = `id, created_at, email, email_verified, recovery_code, password_leaked, totp_registered`;
+// password_set is read as a comparison: the hash itself is never read with a user.
+export const USER_COLUMNS = `id, created_at, email, email_verified, recovery_code, password_leaked, totp_registered, password_hash <> '' AS password_set, disabled_until, disabled_reason`;
 
 // An email query filters by substring; instr avoids LIKE's wildcards in user input.
 const EMAIL_FILTER = `WHERE instr(email, ?) > 0`;
@@ -56,7 +69,9 @@ function sortedHere(rows: { created_at: number; id: string }[], sortBy: UserList
 	return sortOrder === "ascending" ? ascending : ascending.reverse();
 }
 
-export function toUser(row: UserRow): User {
+/** The user of a row, read at `now` (the instance's clock in whole seconds: the store's), which
+ *  judges whether a disable is in force. */
+export function toUser(row: UserRow, now: number): User {
 	return {
 		id: row.id,
 		createdAt: row.created_at,
@@ -65,16 +80,28 @@ export function toUser(row: UserRow): User {
 		totpRegistered: row.totp_registered === 1,
 		recoveryCode: row.recovery_code,
 		passwordLeaked: row.password_leaked === 1,
+		passwordSet: row.password_set === 1,
+		...disabledState(row.disabled_until, row.disabled_reason, now),
 	};
 }
 
-export function createSqliteUserStore(db: Database, reads: SnapshotReads, events: SqliteEventLog, turns: Pick<SqliteTurnCommits, "onLost"> | null = null): UserStore {
+/** `seconds`: the instance's clock in whole seconds, which judges whether a disable has ended. */
+export function createSqliteUserStore(
+	db: Database,
+	reads: SnapshotReads,
+	events: SqliteEventLog,
+	seconds: () => number,
+	turns: Pick<SqliteTurnCommits, "onLost"> | null = null,
+): UserStore {
 	const insertUser = db.prepare<void, [string, number, string | null, string, string]>(
 		`INSERT INTO user (id, created_at, email, password_hash, recovery_code) VALUES (?, ?, ?, ?, ?)`,
 	);
 	const selectById = reads.prepare<UserRow, [string]>(`SELECT ${USER_COLUMNS} FROM user WHERE id = ?`);
 	const selectByEmail = reads.prepare<UserRow, [string]>(`SELECT ${USER_COLUMNS} FROM user WHERE email = ?`);
 	const selectForSignIn = reads.prepare<UserRow & { password_hash: string }, [string]>(`SELECT ${USER_COLUMNS}, password_hash FROM user WHERE email = ?`);
+	const selectByIdForSignIn = reads.prepare<UserRow & { password_hash: string }, [string]>(`SELECT ${USER_COLUMNS}, password_hash FROM user WHERE id = ?`);
+	const selectOnWriter = db.prepare<UserRow, [string]>(`SELECT ${USER_COLUMNS} FROM user WHERE id = ?`);
+	const setDisabled = db.prepare<void, [number | null, string | null, string]>(`UPDATE user SET disabled_until = ?, disabled_reason = ? WHERE id = ?`);
 	const selectPasswordHash = reads.prepare<{ password_hash: string }, [string]>(`SELECT password_hash FROM user WHERE id = ?`);
 	const selectEmailTaken = reads.prepare<{ taken: number }, [string]>(`SELECT EXISTS (SELECT 1 FROM user WHERE email = ?) AS taken`);
 	const countAll = reads.prepare<{ total: number; version: number }, []>(`SELECT n AS total, version FROM user_count`);
@@ -154,10 +181,32 @@ export function createSqliteUserStore(db: Database, reads: SnapshotReads, events
 	});
 	const deleteWithEvent = writeTransaction(db, (id: string, event: HolmEvent, ending: SessionEnding) => {
 		// The sessions first, so that their end is recorded (the cascade would take them silently).
-		endSessionsWithin(db, events, id, ending);
+		const ended = endSessionsWithin(db, events, id, ending);
 		const deleted = deleteById.get(id);
-		if (deleted !== null) events.write(event);
-		return deleted;
+		if (deleted === null) return null;
+		events.write(event);
+		return { deleted, written: written(ended, event) };
+	});
+
+	const disableWithEvent = writeTransaction(db, (id: string, disable: Disable, event: HolmEvent, ending: SessionEnding): DisableOutcome => {
+		const now = seconds();
+		if (selectOnWriter.get(id) === null) return { outcome: "NOT_FOUND" };
+		if (disable.until !== null && disable.until <= now) return { outcome: "UNTIL_PASSED" };
+		setDisabled.run(disable.until ?? DISABLED_UNTIL_ENABLED, disable.reason, id);
+		const ended = endSessionsWithin(db, events, id, ending);
+		events.write(event);
+		return { outcome: "DISABLED", user: toUser(selectOnWriter.get(id)!, now), written: written(ended, event) };
+	});
+	const enableWithEvent = writeTransaction(db, (id: string, event: HolmEvent): { user: User; written: HolmEvent[] } | null => {
+		const now = seconds();
+		const row = selectOnWriter.get(id);
+		if (row === null) return null;
+		// A stored disable whose end has passed is cleared too, silently: it was no longer in force.
+		if (row.disabled_until === null) return { user: toUser(row, now), written: [] };
+		setDisabled.run(null, null, id);
+		const wasInForce = toUser(row, now).disabled;
+		if (wasInForce) events.write(event);
+		return { user: toUser(selectOnWriter.get(id)!, now), written: wasInForce ? [event] : [] };
 	});
 
 	return {
@@ -173,18 +222,22 @@ export function createSqliteUserStore(db: Database, reads: SnapshotReads, events
 		},
 		async get(id) {
 			const row = selectById.get(id);
-			return row === null ? null : toUser(row);
+			return row === null ? null : toUser(row, seconds());
 		},
 		async getByEmail(email) {
 			const row = selectByEmail.get(email);
-			return row === null ? null : toUser(row);
+			return row === null ? null : toUser(row, seconds());
 		},
 		async getPasswordHash(id) {
 			return selectPasswordHash.get(id)?.password_hash ?? null;
 		},
 		async getByEmailForSignIn(email) {
 			const row = selectForSignIn.get(email);
-			return row === null ? null : { user: toUser(row), passwordHash: row.password_hash };
+			return row === null ? null : { user: toUser(row, seconds()), passwordHash: row.password_hash };
+		},
+		async getForSignIn(id) {
+			const row = selectByIdForSignIn.get(id);
+			return row === null ? null : { user: toUser(row, seconds()), passwordHash: row.password_hash };
 		},
 		async isEmailTaken(email) {
 			return selectEmailTaken.get(email)!.taken === 1;
@@ -196,7 +249,8 @@ export function createSqliteUserStore(db: Database, reads: SnapshotReads, events
 					query.sortOrder === "ascending"
 						? pages.ascending(query.sortBy, query.limit, query.offset, count)
 						: pages.descending(query.sortBy, query.limit, query.offset, count);
-				return { users: rows.map(toUser), total: count.total };
+				const now = seconds();
+				return { users: rows.map((row) => toUser(row, now)), total: count.total };
 			}
 			const ordering = `${query.sortBy} ${query.sortOrder}`;
 			if ([...query.emailQuery].length >= MIN_INDEXED_QUERY) {
@@ -210,20 +264,29 @@ export function createSqliteUserStore(db: Database, reads: SnapshotReads, events
 						? sortedHere(few, query.sortBy, query.sortOrder).slice(query.offset, query.offset + wanted)
 						: indexedPage(ordering, query.emailQuery, match, wanted, query.offset, total);
 				const rows = rowsByIds.get(ordering)!.all(JSON.stringify(page.map((row) => row.id)));
-				return { users: rows.map(toUser), total };
+				const now = seconds();
+				return { users: rows.map((row) => toUser(row, now)), total };
 			}
 			const rows = listMatching.get(ordering)!.all(query.emailQuery, query.limit, query.offset);
-			return { users: rows.map(toUser), total: countMatching.get(query.emailQuery)!.total };
+			const now = seconds();
+			return { users: rows.map((row) => toUser(row, now)), total: countMatching.get(query.emailQuery)!.total };
 		},
 		async listPasswordLeaked(query) {
-			return { users: leakedPage[query.sortOrder].all(query.limit, query.offset).map(toUser), total: countLeaked.get()!.total };
+			const now = seconds();
+			return { users: leakedPage[query.sortOrder].all(query.limit, query.offset).map((row) => toUser(row, now)), total: countLeaked.get()!.total };
 		},
 		async delete(id, event, ending) {
 			// ON DELETE CASCADE takes everything the user owns; the user's events stay.
-			const deleted = deleteWithEvent(id, event, ending);
-			if (deleted === null) return false;
-			pages.deleted({ createdAt: deleted.created_at, id }, usersVersion.get()!.version);
-			return true;
+			const outcome = deleteWithEvent(id, event, ending);
+			if (outcome === null) return null;
+			pages.deleted({ createdAt: outcome.deleted.created_at, id }, usersVersion.get()!.version);
+			return outcome.written;
+		},
+		async disable(id, disable, event, ending) {
+			return disableWithEvent(id, disable, event, ending);
+		},
+		async enable(id, event) {
+			return enableWithEvent(id, event);
 		},
 	};
 }

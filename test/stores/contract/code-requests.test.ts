@@ -7,14 +7,15 @@ import { describe, expect, test } from "bun:test";
 import type { CodeRequestStore } from "../../../src/features/code-requests-store.ts";
 import { generateCode, generateId } from "../../../src/lib/ids.ts";
 import type { Stores } from "../../../src/stores/index.ts";
-import { bytes, contract, event, eventsOf, insertUser, KIND, randomBytes, SECOND, together, type Under } from "./harness.ts";
+import { at, bytes, contract, event, eventsOf, insertUser, KIND, randomBytes, SECOND, together, type Under } from "./harness.ts";
 
 interface Table {
 	name: string;
 	/** The verbs, as the interface has them (an email sign-in has no list or delete by user). */
 	verbs(stores: Stores): Pick<CodeRequestStore<unknown, unknown>, "get" | "delete" | "takeCodeAttempt" | "deleteAfterLastAttempt" | "deleteExpired"> &
 		Partial<Pick<CodeRequestStore<unknown, unknown>, "listForUser" | "deleteForUser">>;
-	/** Stores a request of `userId` made at `createdAt`, live until `expiresAt`: its key and its code as stored. */
+	/** Stores a request of `userId` made at `createdAt` (the store stamps it by its clock, set there
+	 *  for the insert), live until `expiresAt`: its key and its code as stored. */
 	insert(under: Under, userId: string, createdAt: number, expiresAt: number): Promise<{ key: string; code: unknown }>;
 }
 
@@ -25,7 +26,7 @@ const TABLES: Table[] = [
 		async insert(under, userId, createdAt, expiresAt) {
 			const id = generateId();
 			const codeHash = randomBytes();
-			expect(await under.stores.passwordResets.insert({ id, userId, createdAt, expiresAt, emailVerified: false, codeHash })).toBe("STORED");
+			expect(await at(under, createdAt, () => under.stores.passwordResets.insert({ id, userId, emailVerified: false, codeHash }, expiresAt - createdAt))).toEqual({ createdAt, expiresAt });
 			return { key: id, code: codeHash };
 		},
 	},
@@ -34,7 +35,7 @@ const TABLES: Table[] = [
 		verbs: (stores) => stores.emailVerifications,
 		async insert(under, userId, createdAt, expiresAt) {
 			const code = generateCode();
-			expect(await under.stores.emailVerifications.replace({ userId, createdAt, expiresAt, code })).toBe("STORED");
+			expect(await at(under, createdAt, () => under.stores.emailVerifications.replace({ userId, code }, expiresAt - createdAt))).toEqual({ createdAt, expiresAt });
 			return { key: userId, code };
 		},
 	},
@@ -44,7 +45,7 @@ const TABLES: Table[] = [
 		async insert(under, userId, createdAt, expiresAt) {
 			const id = generateId();
 			const code = generateCode();
-			expect(await under.stores.emailUpdates.insert({ id, userId, createdAt, expiresAt, email: `new-${generateId().toLowerCase()}@example.com`, code })).toBe("STORED");
+			expect(await at(under, createdAt, () => under.stores.emailUpdates.insert({ id, userId, email: `new-${generateId().toLowerCase()}@example.com`, code }, expiresAt - createdAt))).toEqual({ createdAt, expiresAt });
 			return { key: id, code };
 		},
 	},
@@ -55,7 +56,7 @@ const TABLES: Table[] = [
 			const id = generateId();
 			const codeHash = randomBytes();
 			const email = (await under.stores.users.get(userId))!.email!;
-			await under.stores.emailSignIns.replace({ id, userId, email, createdAt, expiresAt, codeHash });
+			expect(await at(under, createdAt, () => under.stores.emailSignIns.replace({ id, userId, email, codeHash }, expiresAt - createdAt))).toEqual({ createdAt, expiresAt });
 			return { key: id, code: codeHash };
 		},
 	},
@@ -149,7 +150,7 @@ contract("Code requests", {}, (under) => {
 				const user = await insertUser(under);
 				const now = under.seconds();
 				const { key } = await table.insert(under, user.id, now, now + 600);
-				const ended = { keep: null, event: event(under, "sessions_ended", user.id, { reason: "user_deleted" }), now, settings: { idleTimeoutSeconds: 1, lifetimeSeconds: 1, perUser: 1 }, written: null };
+				const ended = { keep: null, event: event(under, "sessions_ended", user.id, { reason: "user_deleted" }), now, settings: { idleTimeoutSeconds: 1, lifetimeSeconds: 1, perUser: 1 } };
 				await under.stores.users.delete(user.id, event(under, "user_deleted", user.id), ended);
 				expect(await verbs().get(key)).toBeNull();
 			});

@@ -7,12 +7,12 @@ import { expect, test } from "bun:test";
 import type { EmailSignInPlan } from "../../../src/features/email-sign-in/store.ts";
 import { generateCode, generateId } from "../../../src/lib/ids.ts";
 import { NO_PASSWORD_HASH } from "../../../src/lib/password-hash.ts";
-import { claimOf, contract, endedBy, ending, event, eventsOf, insertUser, newUser, randomBytes, signIn, together, withEventsRefused, type Under } from "./harness.ts";
+import { claimOf, contract, endedIn, ending, event, eventsOf, insertUser, newUser, randomBytes, signIn, together, withEventsRefused, type Under } from "./harness.ts";
 
 async function request(under: Under, email: string, userId: string | null, expiresIn = 600): Promise<string> {
 	const id = generateId();
 	const now = under.seconds();
-	await under.stores.emailSignIns.replace({ id, userId, email, createdAt: now, expiresAt: now + expiresIn, codeHash: randomBytes() });
+	expect(await under.stores.emailSignIns.replace({ id, userId, email, codeHash: randomBytes() }, expiresIn)).toEqual({ createdAt: now, expiresAt: now + expiresIn });
 	return id;
 }
 
@@ -20,14 +20,14 @@ function plan(under: Under, options: { create?: boolean; userId?: string | null 
 	return {
 		now: under.seconds(),
 		newUser: options.create === true ? { id: generateId(), createdAt: under.seconds(), passwordHash: NO_PASSWORD_HASH, recoveryCode: generateCode() } : null,
-		events: { signIn: event(under, "sign_in", null, { method: "email_code" }), userCreated: event(under, "user_created", null), emailVerified: event(under, "email_verified", null) },
+		events: { signIn: event(under, "sign_in", null, { method: "email_code" }), userCreated: event(under, "user_created", null), emailVerified: event(under, "email_verified", null), refused: event(under, "sign_in_failed", null, { method: "email_code", reason: "user_disabled" }) },
 		claim: claimOf(under, options.userId ?? null, "account_claimed", NO_PASSWORD_HASH),
 	};
 }
 
 async function verifiedUser(under: Under) {
 	const user = await insertUser(under);
-	await under.stores.emailVerifications.replace({ userId: user.id, createdAt: under.seconds(), expiresAt: under.seconds() + 600, code: "ABCDEFGH" });
+	await under.stores.emailVerifications.replace({ userId: user.id, code: "ABCDEFGH" }, 600);
 	await under.stores.emailVerifications.verifyEmail(user.id, event(under, "email_verified", user.id));
 	return user;
 }
@@ -108,7 +108,7 @@ contract("EmailSignInStore", {}, (under) => {
 		const user = await verifiedUser(under);
 		const id = await request(under, user.email!, user.id);
 		const update = generateId();
-		await under.stores.emailUpdates.insert({ id: update, userId: user.id, createdAt: under.seconds(), expiresAt: under.seconds() + 600, email: address(), code: "ABCDEFGH" });
+		await under.stores.emailUpdates.insert({ id: update, userId: user.id, email: address(), code: "ABCDEFGH" }, 600);
 		await under.stores.emailUpdates.applyUpdate(update, event(under, "email_changed", user.id), ending(under, user.id, "email_changed"));
 		expect(await under.stores.emailSignIns.signIn(id, plan(under, { create: true }))).toEqual({ result: "INVALID_REQUEST" });
 		// Someone else holds it now.
@@ -132,10 +132,31 @@ contract("EmailSignInStore", {}, (under) => {
 		expect(outcome.events.map((e) => e.type)).toEqual(["sessions_ended", "account_claimed", "email_verified", "sign_in"]);
 		expect(outcome.events[1]!.data).toEqual({ removed: ["password", "sessions"] });
 		expect(outcome.events[0]!.data).toEqual({ reason: "account_claimed", session_ids: [session] });
-		expect(endedBy(used.claim.ending)).toEqual(outcome.events[0]!);
+		expect(endedIn(outcome.events)).toEqual(outcome.events[0]!);
 		expect((await eventsOf(under, user.id)).slice(-4)).toEqual(outcome.events);
 		expect(await under.stores.users.getPasswordHash(user.id)).toBe(NO_PASSWORD_HASH);
 		expect(await under.stores.sessions.findForValidation(session)).toBeNull();
+	});
+
+	test("signIn: a disabled user is signed in to nothing (judged by the store's clock); the request is used up and only the refusal written", async () => {
+		const user = await insertUser(under);
+		const session = await signIn(under, user.id);
+		const disabled = await under.stores.users.disable(user.id, { until: under.seconds() + 600, reason: null }, event(under, "user_disabled", user.id), ending(under, user.id, "user_disabled"));
+		expect(disabled.outcome).toBe("DISABLED");
+		const id = await request(under, user.email!, user.id);
+		const used = plan(under, { userId: user.id });
+		const outcome = await under.stores.emailSignIns.signIn(id, used);
+		expect(outcome).toEqual({ result: "USER_DISABLED", events: [{ ...used.events.refused, userId: user.id }] });
+		expect(await under.stores.emailSignIns.get(id)).toBeNull();
+		// Nothing was claimed or marked verified, though the email was not verified.
+		expect(await under.stores.users.get(user.id)).toMatchObject({ emailVerified: false, recoveryCode: user.recoveryCode, disabled: true });
+		expect(await under.stores.users.getPasswordHash(user.id)).toBe(user.passwordHash);
+		expect((await eventsOf(under, user.id)).at(-1)).toEqual({ ...used.events.refused, userId: user.id });
+		// The disable's end passes by the store's clock: the next code signs in (and claims).
+		under.clock.advance(600_000);
+		const again = await request(under, user.email!, user.id);
+		expect(await under.stores.emailSignIns.signIn(again, plan(under, { userId: user.id }))).toMatchObject({ result: "SIGNED_IN", claimed: true });
+		expect(session).toBeDefined();
 	});
 
 	test("signIn: of parallel verifies of one code exactly one signs in (and creates at most one user)", async () => {

@@ -158,12 +158,24 @@ export function event(under: Pick<Under, "seconds">, type: EventType, userId: st
 
 /** The sessions_ended a credential change hands its store: every session of the user but `keep`. */
 export function ending(under: Pick<Under, "seconds">, userId: string, reason: EndReason, keep: string | null = null, settings: SessionSettings = DEFAULT_SESSION_SETTINGS): SessionEnding {
-	return { keep, event: event(under, "sessions_ended", userId, { reason }), now: under.seconds(), settings, written: null };
+	return { keep, event: event(under, "sessions_ended", userId, { reason }), now: under.seconds(), settings };
 }
 
-/** What `ending` recorded once its change is done: the sessions_ended event, or null. */
-export function endedBy(sessionEnding: SessionEnding): HolmEvent | null {
-	return sessionEnding.written;
+/** `work` done with the store's clock at `seconds` (the store stamps what it stores by its clock,
+ *  which is the test's): the clock is put back after. */
+export async function at<T>(under: Pick<Under, "clock">, seconds: number, work: () => Promise<T>): Promise<T> {
+	const now = under.clock.now;
+	under.clock.now = seconds * 1000;
+	try {
+		return await work();
+	} finally {
+		under.clock.now = now;
+	}
+}
+
+/** The sessions_ended event among what a verb that ends sessions returned it stored, or null. */
+export function endedIn(written: readonly HolmEvent[] | null | undefined): HolmEvent | null {
+	return written?.find((e) => e.type === "sessions_ended") ?? null;
 }
 
 /** A user as the users feature inserts one, not yet stored. */
@@ -254,6 +266,9 @@ export function importedUser(under: Pick<Under, "seconds">, fields: Partial<Impo
 		passkeys: [],
 		passkeyUserHandle: null,
 		sessions: [],
+		disabledUntil: null,
+		disabledReason: null,
+		identities: [],
 		...fields,
 	};
 }
@@ -289,20 +304,28 @@ export function passkeyOf(under: Pick<Under, "seconds">, userId: string, fields:
 	};
 }
 
-/** A session of `userId`, made as the sessions feature makes one (no device sent); its id. */
-export async function signIn(under: Pick<Under, "seconds" | "stores">, userId: string, fields: { devices?: Uint8Array[]; lastUsedAt?: number } = {}): Promise<string> {
+/** A session of `userId`, made as the sessions feature makes one (no device sent); its id. The
+ *  store stamps its times by its clock, the test's: `lastUsedAt` (seconds) makes it at that time
+ *  (the clock is set there for the creation and put back). */
+export async function signIn(under: Pick<Under, "seconds" | "stores" | "clock">, userId: string, fields: { devices?: Uint8Array[]; lastUsedAt?: number } = {}): Promise<string> {
 	const id = generateId();
-	const now = under.seconds();
-	const made = await under.stores.sessions.create(
-		{
-			session: { id, userId, digest: randomBytes(), createdAt: now, lastUsedAt: fields.lastUsedAt ?? now, clientIp: null, userAgent: null, secondFactorVerifiedAt: null, newDevice: false },
-			devices: fields.devices ?? [],
-			created: event(under, "session_created", userId),
-			limitEnded: event(under, "sessions_ended", userId, { reason: "session_limit" }),
-		},
-		DEFAULT_SESSION_SETTINGS,
-	);
-	if (made === "NO_USER") throw new Error("signing in answered NO_USER");
+	const now = under.clock.now;
+	if (fields.lastUsedAt !== undefined) under.clock.now = fields.lastUsedAt * 1000;
+	try {
+		const made = await under.stores.sessions.create(
+			{
+				session: { id, userId, digest: randomBytes(), clientIp: null, userAgent: null },
+				secondFactorVerified: false,
+				devices: fields.devices ?? [],
+				created: event(under, "session_created", userId),
+				limitEnded: event(under, "sessions_ended", userId, { reason: "session_limit" }),
+			},
+			DEFAULT_SESSION_SETTINGS,
+		);
+		if (typeof made === "string") throw new Error(`signing in answered ${made}`);
+	} finally {
+		under.clock.now = now;
+	}
 	return id;
 }
 

@@ -5,10 +5,20 @@
 import { expect, test } from "bun:test";
 import { MAX_PASSKEYS_PER_USER, type Ceremony } from "../../../src/features/passkeys/store.ts";
 import { generateId } from "../../../src/lib/ids.ts";
-import { bytes, contract, endedBy, ending, event, eventsOf, eventTypesOf, insertUser, passkeyOf, randomBytes, signIn, together, withEventsRefused, type Under } from "./harness.ts";
+import { bytes, contract, endedIn, ending, event, eventsOf, eventTypesOf, insertUser, passkeyOf, randomBytes, signIn, together, withEventsRefused, type Under } from "./harness.ts";
 
-function ceremony(under: Under, userId: string | null, fields: Partial<Ceremony> = {}): Ceremony {
-	return { id: generateId(), kind: "registration", userId, challenge: randomBytes(), createdAt: under.seconds(), expiresAt: under.seconds() + 300, ...fields };
+type NewCeremony = Omit<Ceremony, "createdAt" | "expiresAt">;
+
+function ceremony(under: Under, userId: string | null, fields: Partial<NewCeremony> = {}): NewCeremony {
+	return { id: generateId(), kind: "registration", userId, challenge: randomBytes(), ...fields };
+}
+
+/** Stores the ceremony, made now by the store's clock and expiring `lifetimeSeconds` later; the
+ *  ceremony as stored. */
+async function stored(under: Under, made: NewCeremony, lifetimeSeconds = 300): Promise<Ceremony> {
+	const times = await under.stores.passkeys.insertCeremony(made, lifetimeSeconds);
+	expect(times).toEqual({ createdAt: under.seconds(), expiresAt: under.seconds() + lifetimeSeconds });
+	return { ...made, ...times! };
 }
 
 contract("PasskeyStore", {}, (under) => {
@@ -26,39 +36,40 @@ contract("PasskeyStore", {}, (under) => {
 		expect(await under.stores.passkeys.getUserHandle(generateId())).toBeNull();
 	});
 
-	test("a ceremony is taken once, by its kind, expired or not; false for a ceremony naming a user who is gone", async () => {
+	test("a ceremony is taken once, by its kind, while live by the store's clock; an expired one is taken and not handed out; null for a ceremony naming a user who is gone", async () => {
 		const user = await insertUser(under);
-		const registration = ceremony(under, user.id);
-		expect(await under.stores.passkeys.insertCeremony(registration)).toBe(true);
+		const registration = await stored(under, ceremony(under, user.id));
 		expect(await under.stores.passkeys.takeCeremony(registration.id, "authentication")).toBeNull();
 		const taken = await under.stores.passkeys.takeCeremony(registration.id, "registration");
 		expect({ ...taken!, challenge: bytes(taken!.challenge) }).toEqual(registration);
 		expect(await under.stores.passkeys.takeCeremony(registration.id, "registration")).toBeNull();
-		// A discoverable sign-in names nobody; an expired ceremony is handed over for the caller to refuse.
-		const discoverable = ceremony(under, null, { kind: "authentication", expiresAt: under.seconds() - 1 });
-		expect(await under.stores.passkeys.insertCeremony(discoverable)).toBe(true);
+		// A discoverable sign-in names nobody.
+		const discoverable = await stored(under, ceremony(under, null, { kind: "authentication" }));
 		expect((await under.stores.passkeys.takeCeremony(discoverable.id, "authentication"))?.userId).toBeNull();
-		expect(await under.stores.passkeys.insertCeremony(ceremony(under, generateId()))).toBe(false);
+		// Expired by the store's clock: not handed out, and used up all the same (a clock put back finds nothing).
+		const expiring = await stored(under, ceremony(under, user.id, { kind: "authentication" }), 60);
+		under.clock.advance(60_000);
+		expect(await under.stores.passkeys.takeCeremony(expiring.id, "authentication")).toBeNull();
+		under.clock.advance(-60_000);
+		expect(await under.stores.passkeys.takeCeremony(expiring.id, "authentication")).toBeNull();
+		expect(await under.stores.passkeys.insertCeremony(ceremony(under, generateId()), 300)).toBeNull();
 	});
 
 	test("takeCeremony: of parallel verifies of one ceremony exactly one gets it", async () => {
 		const user = await insertUser(under);
-		const made = ceremony(under, user.id, { kind: "authentication" });
-		await under.stores.passkeys.insertCeremony(made);
+		const made = await stored(under, ceremony(under, user.id, { kind: "authentication" }));
 		const taken = await together(8, () => under.stores.passkeys.takeCeremony(made.id, "authentication"));
 		expect(taken.filter((c) => c !== null)).toHaveLength(1);
 	});
 
 	test("deleteExpiredCeremonies deletes what expired at the time given, and a ceremony goes with its user", async () => {
 		const user = await insertUser(under);
-		const early = ceremony(under, user.id, { expiresAt: under.seconds() + 10 });
-		const late = ceremony(under, user.id, { expiresAt: under.seconds() + 300 });
-		await under.stores.passkeys.insertCeremony(early);
-		await under.stores.passkeys.insertCeremony(late);
+		const early = await stored(under, ceremony(under, user.id), 10);
+		const late = await stored(under, ceremony(under, user.id), 300);
 		await under.stores.passkeys.deleteExpiredCeremonies(under.seconds() + 10);
 		expect(await under.stores.passkeys.takeCeremony(early.id, "registration")).toBeNull();
-		const kept = ceremony(under, user.id);
-		await under.stores.passkeys.insertCeremony(kept);
+		expect(await under.stores.passkeys.takeCeremony(late.id, "registration")).not.toBeNull();
+		const kept = await stored(under, ceremony(under, user.id));
 		await under.stores.users.delete(user.id, event(under, "user_deleted", user.id), ending(under, user.id, "user_deleted"));
 		expect(await under.stores.passkeys.takeCeremony(kept.id, "registration")).toBeNull();
 		expect(late).toBeDefined();
@@ -135,16 +146,18 @@ contract("PasskeyStore", {}, (under) => {
 		const kept = await signIn(under, user.id);
 		const ended = await signIn(under, user.id);
 		const theirs = ending(under, other.id, "passkey_removed");
-		expect(await under.stores.passkeys.delete(passkey.id, other.id, event(under, "passkey_deleted", other.id), theirs)).toBe(false);
-		expect(endedBy(theirs)).toBeNull();
+		expect(await under.stores.passkeys.delete(passkey.id, other.id, event(under, "passkey_deleted", other.id), theirs)).toBeNull();
+		expect(await eventTypesOf(under, other.id)).toEqual(["user_created"]);
 		expect(await under.stores.passkeys.get(passkey.id)).not.toBeNull();
 		const sessionsEnded = ending(under, user.id, "passkey_removed", kept);
-		expect(await under.stores.passkeys.delete(passkey.id, user.id, event(under, "passkey_deleted", user.id), sessionsEnded)).toBe(true);
+		const deleted = await under.stores.passkeys.delete(passkey.id, user.id, event(under, "passkey_deleted", user.id), sessionsEnded);
+		expect(deleted).not.toBeNull();
 		expect(await under.stores.passkeys.get(passkey.id)).toBeNull();
-		expect(endedBy(sessionsEnded)!.data).toEqual({ reason: "passkey_removed", session_ids: [ended] });
+		expect(endedIn(deleted)!.data).toEqual({ reason: "passkey_removed", session_ids: [ended] });
+		expect(deleted).toEqual((await eventsOf(under, user.id)).slice(-2));
 		expect(await under.stores.sessions.findForValidation(kept)).not.toBeNull();
 		expect((await eventTypesOf(under, user.id)).slice(-2)).toEqual(["sessions_ended", "passkey_deleted"]);
-		expect(await under.stores.passkeys.delete(passkey.id, user.id, event(under, "passkey_deleted", user.id), ending(under, user.id, "passkey_removed"))).toBe(false);
+		expect(await under.stores.passkeys.delete(passkey.id, user.id, event(under, "passkey_deleted", user.id), ending(under, user.id, "passkey_removed"))).toBeNull();
 	});
 
 	test("a removal whose event cannot be stored removes nothing and ends no session", async () => {

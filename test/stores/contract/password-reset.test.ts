@@ -8,12 +8,13 @@ import { generateId } from "../../../src/lib/ids.ts";
 import { NO_PASSWORD_HASH } from "../../../src/lib/password-hash.ts";
 import { DEFAULT_SESSION_SETTINGS } from "../../../src/features/sessions/settings.ts";
 import { secondFactorLockout, DEFAULT_LIMITS } from "../../../src/limits.ts";
-import { claimOf, contract, endedBy, event, eventsOf, eventTypesOf, insertUser, passkeyOf, randomBytes, SECOND, signIn, together, type Under, withEventsRefused } from "./harness.ts";
+import { at, claimOf, contract, endedIn, event, eventsOf, eventTypesOf, insertUser, passkeyOf, randomBytes, SECOND, signIn, together, type Under, withEventsRefused } from "./harness.ts";
 
 async function request(under: Under, userId: string, fields: { expiresIn?: number; verified?: boolean } = {}): Promise<string> {
 	const id = generateId();
 	const now = under.seconds();
-	expect(await under.stores.passwordResets.insert({ id, userId, createdAt: now, expiresAt: now + (fields.expiresIn ?? 600), emailVerified: false, codeHash: randomBytes() })).toBe("STORED");
+	const lifetime = fields.expiresIn ?? 600;
+	expect(await under.stores.passwordResets.insert({ id, userId, emailVerified: false, codeHash: randomBytes() }, lifetime)).toEqual({ createdAt: now, expiresAt: now + lifetime });
 	if (fields.verified !== false) await under.stores.passwordResets.markEmailVerified(id);
 	return id;
 }
@@ -21,7 +22,7 @@ async function request(under: Under, userId: string, fields: { expiresIn?: numbe
 /** A user whose email is verified (a reset then only resets). */
 async function verifiedUser(under: Under) {
 	const user = await insertUser(under);
-	await under.stores.emailVerifications.replace({ userId: user.id, createdAt: under.seconds(), expiresAt: under.seconds() + 600, code: "ABCDEFGH" });
+	await under.stores.emailVerifications.replace({ userId: user.id, code: "ABCDEFGH" }, 600);
 	await under.stores.emailVerifications.verifyEmail(user.id, event(under, "email_verified", user.id));
 	return user;
 }
@@ -29,7 +30,7 @@ async function verifiedUser(under: Under) {
 contract("PasswordResetStore", {}, (under) => {
 	test("insert: NO_USER for a user who is gone", async () => {
 		const id = generateId();
-		expect(await under.stores.passwordResets.insert({ id, userId: generateId(), createdAt: under.seconds(), expiresAt: under.seconds() + 600, emailVerified: false, codeHash: randomBytes() })).toBe("NO_USER");
+		expect(await under.stores.passwordResets.insert({ id, userId: generateId(), emailVerified: false, codeHash: randomBytes() }, 600)).toBe("NO_USER");
 		expect(await under.stores.passwordResets.get(id)).toBeNull();
 	});
 
@@ -63,21 +64,23 @@ contract("PasswordResetStore", {}, (under) => {
 		const id = await request(under, user.id);
 		const another = await request(under, user.id, { verified: false });
 		const update = generateId();
-		await under.stores.emailUpdates.insert({ id: update, userId: user.id, createdAt: under.seconds(), expiresAt: under.seconds() + 600, email: `new-${user.email}`, code: "ABCDEFGH" });
+		await under.stores.emailUpdates.insert({ id: update, userId: user.id, email: `new-${user.email}`, code: "ABCDEFGH" }, 600);
 		const claim = claimOf(under, user.id, "password_reset", "new-hash");
 		const reset = event(under, "password_reset", user.id);
-		expect(await under.stores.passwordResets.resetPassword(id, reset, claim)).toEqual({ userId: user.id, claimed: null });
+		const outcome = await under.stores.passwordResets.resetPassword(id, reset, claim);
+		expect(outcome).toMatchObject({ userId: user.id, claimed: false });
 		expect(await under.stores.users.getPasswordHash(user.id)).toBe("new-hash");
 		const after = (await under.stores.users.get(user.id))!;
 		expect(after.passwordLeaked).toBe(false);
 		expect(after.recoveryCode).toBe(user.recoveryCode); // no claim: the recovery code stays
-		expect(await under.stores.passwords.claimOnlineLeakCheck(user.id, "new-hash", under.seconds(), 86_400)).toBe(true);
+		expect(await under.stores.passwords.claimOnlineLeakCheck(user.id, "new-hash", 86_400)).toBe(true);
 		expect(await under.stores.passwordResets.get(id)).toBeNull();
 		expect(await under.stores.passwordResets.get(another)).toBeNull();
 		expect(await under.stores.emailUpdates.get(update)).toBeNull();
 		for (const session of sessions) expect(await under.stores.sessions.findForValidation(session)).toBeNull();
-		expect(endedBy(claim.ending)!.data).toEqual({ reason: "password_reset", session_ids: expect.arrayContaining(sessions) });
-		expect((await eventsOf(under, user.id)).slice(-2)).toEqual([endedBy(claim.ending)!, reset]);
+		expect(endedIn(outcome!.written)!.data).toEqual({ reason: "password_reset", session_ids: expect.arrayContaining(sessions) });
+		expect((await eventsOf(under, user.id)).slice(-2)).toEqual([endedIn(outcome!.written)!, reset]);
+		expect(outcome!.written).toEqual([endedIn(outcome!.written)!, reset]);
 		// Used up.
 		expect(await under.stores.passwordResets.resetPassword(id, event(under, "password_reset", user.id), claimOf(under, user.id, "password_reset", "other"))).toBeNull();
 	});
@@ -99,21 +102,22 @@ contract("PasswordResetStore", {}, (under) => {
 		await under.stores.twoFactor.verifyTotp(user.id, () => null, secondFactorLockout(DEFAULT_LIMITS), event(under, "second_factor_locked", user.id));
 		const passkey = passkeyOf(under, user.id);
 		expect(await under.stores.passkeys.insertPasskey(passkey, event(under, "passkey_registered", user.id))).toBe("CREATED");
-		await under.stores.passkeys.insertCeremony({ id: generateId(), kind: "registration", userId: user.id, challenge: randomBytes(), createdAt: now, expiresAt: now + 300 });
-		await under.stores.emailVerifications.replace({ userId: user.id, createdAt: now, expiresAt: now + 600, code: "ABCDEFGH" });
+		await under.stores.passkeys.insertCeremony({ id: generateId(), kind: "registration", userId: user.id, challenge: randomBytes() }, 300);
+		await under.stores.emailVerifications.replace({ userId: user.id, code: "ABCDEFGH" }, 600);
 		const update = generateId();
-		await under.stores.emailUpdates.insert({ id: update, userId: user.id, createdAt: now, expiresAt: now + 600, email: `new-${user.email}`, code: "ABCDEFGH" });
+		await under.stores.emailUpdates.insert({ id: update, userId: user.id, email: `new-${user.email}`, code: "ABCDEFGH" }, 600);
 		const id = await request(under, user.id);
 		const claim = claimOf(under, user.id, "password_reset", "the prover's hash");
 		const reset = event(under, "password_reset", user.id);
 		const outcome = await under.stores.passwordResets.resetPassword(id, reset, claim);
 		expect(outcome).not.toBeNull();
 		expect(outcome!.userId).toBe(user.id);
-		expect(outcome!.claimed!.removed).toEqual(["password", "totp", "passkeys", "sessions", "requests"]);
-		const [ended, claimed] = outcome!.claimed!.events;
+		expect(outcome!.claimed).toBe(true);
+		const [ended, claimed] = outcome!.written;
 		expect(ended!.data).toEqual({ reason: "password_reset", session_ids: expect.arrayContaining(sessions) });
 		expect(claimed).toEqual({ ...claim.event, userId: user.id, data: { removed: ["password", "totp", "passkeys", "sessions", "requests"] } });
 		expect((await eventsOf(under, user.id)).slice(-3)).toEqual([ended!, claimed!, reset]);
+		expect(outcome!.written).toEqual([ended!, claimed!, reset]);
 		const after = (await under.stores.users.get(user.id))!;
 		expect(after).toMatchObject({ emailVerified: true, totpRegistered: false, recoveryCode: claim.recoveryCode, passwordLeaked: false });
 		expect(await under.stores.users.getPasswordHash(user.id)).toBe("the prover's hash");
@@ -127,25 +131,29 @@ contract("PasswordResetStore", {}, (under) => {
 		// The remembered devices went too: the user's next session is a first one, never a "new device".
 		const made = await under.stores.sessions.create(
 			{
-				session: { id: generateId(), userId: user.id, digest: randomBytes(), createdAt: under.seconds(), lastUsedAt: under.seconds(), clientIp: null, userAgent: null, secondFactorVerifiedAt: null, newDevice: false },
+				session: { id: generateId(), userId: user.id, digest: randomBytes(), clientIp: null, userAgent: null },
+				secondFactorVerified: false,
 				devices: [randomBytes()],
 				created: event(under, "session_created", user.id),
 				limitEnded: event(under, "sessions_ended", user.id),
 			},
 			DEFAULT_SESSION_SETTINGS,
 		);
-		expect(made !== "NO_USER" && made.session.newDevice).toBe(false);
+		if (typeof made === "string") throw new Error(made);
+		expect(made.session.newDevice).toBe(false);
 	});
 
 	test("a claim lists only what was there: no password, no sessions, expired requests only", async () => {
 		const user = await insertUser(under, { passwordHash: NO_PASSWORD_HASH });
 		const now = under.seconds();
-		await under.stores.emailVerifications.replace({ userId: user.id, createdAt: now - 700, expiresAt: now - 100, code: "ABCDEFGH" });
+		await at(under, now - 700, () => under.stores.emailVerifications.replace({ userId: user.id, code: "ABCDEFGH" }, 600));
 		const id = await request(under, user.id);
 		const claim = claimOf(under, user.id, "password_reset", "the prover's hash");
 		const outcome = await under.stores.passwordResets.resetPassword(id, event(under, "password_reset", user.id), claim);
-		expect(outcome!.claimed).toEqual({ removed: [], events: [{ ...claim.event, userId: user.id, data: { removed: [] } }] });
-		expect(endedBy(claim.ending)).toBeNull();
+		expect(outcome!.claimed).toBe(true);
+		const reset = (await eventsOf(under, user.id)).at(-1)!;
+		expect(outcome!.written).toEqual([{ ...claim.event, userId: user.id, data: { removed: [] } }, reset]);
+		expect(endedIn(outcome!.written)).toBeNull();
 	});
 
 	test("a reset whose event cannot be stored changes nothing and leaves the request to be used", async () => {

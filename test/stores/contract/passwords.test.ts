@@ -4,16 +4,15 @@
 // its own transaction; the leak flags follow the hash they were found for.
 import { expect, test } from "bun:test";
 import { generateId } from "../../../src/lib/ids.ts";
-import { contract, signIn, endedBy, ending, event, eventTypesOf, insertUser, randomBytes, SECOND, together, type Under, withEventsRefused } from "./harness.ts";
+import { at, contract, signIn, endedIn, ending, event, eventTypesOf, insertUser, randomBytes, SECOND, together, type Under, withEventsRefused } from "./harness.ts";
 
 
 async function withRequests(under: Under, userId: string, email: string) {
-	const now = under.seconds();
 	const reset = generateId();
 	const update = generateId();
-	await under.stores.passwordResets.insert({ id: reset, userId, createdAt: now, expiresAt: now + 600, emailVerified: false, codeHash: randomBytes() });
-	await under.stores.emailUpdates.insert({ id: update, userId, createdAt: now, expiresAt: now + 600, email: `new-${email}`, code: "ABCDEFGH" });
-	await under.stores.emailVerifications.replace({ userId, createdAt: now, expiresAt: now + 600, code: "ABCDEFGH" });
+	await under.stores.passwordResets.insert({ id: reset, userId, emailVerified: false, codeHash: randomBytes() }, 600);
+	await under.stores.emailUpdates.insert({ id: update, userId, email: `new-${email}`, code: "ABCDEFGH" }, 600);
+	await under.stores.emailVerifications.replace({ userId, code: "ABCDEFGH" }, 600);
 	return { reset, update };
 }
 
@@ -23,18 +22,20 @@ contract("PasswordStore", {}, (under) => {
 		const kept = await signIn(under, user.id);
 		const other = await signIn(under, user.id);
 		await under.stores.passwords.markPasswordLeaked(user.id, user.passwordHash);
-		await under.stores.passwords.claimOnlineLeakCheck(user.id, user.passwordHash, under.seconds(), 86_400);
+		await under.stores.passwords.claimOnlineLeakCheck(user.id, user.passwordHash, 86_400);
 		const requests = await withRequests(under, user.id, user.email!);
 		const sessionsEnded = ending(under, user.id, "password_changed", kept);
-		expect(await under.stores.passwords.replacePasswordHash(user.id, user.passwordHash, "new-hash", event(under, "password_changed", user.id), sessionsEnded)).toBe("UPDATED");
+		const replaced = await under.stores.passwords.replacePasswordHash(user.id, user.passwordHash, "new-hash", event(under, "password_changed", user.id), sessionsEnded);
+		if (replaced.outcome !== "UPDATED") throw new Error(replaced.outcome);
 		expect(await under.stores.users.getPasswordHash(user.id)).toBe("new-hash");
 		expect((await under.stores.users.get(user.id))!.passwordLeaked).toBe(false);
 		// The online check is due again for the new password.
-		expect(await under.stores.passwords.claimOnlineLeakCheck(user.id, "new-hash", under.seconds(), 86_400)).toBe(true);
+		expect(await under.stores.passwords.claimOnlineLeakCheck(user.id, "new-hash", 86_400)).toBe(true);
 		expect(await under.stores.passwordResets.get(requests.reset)).toBeNull();
 		expect(await under.stores.emailUpdates.get(requests.update)).toBeNull();
 		expect(await under.stores.emailVerifications.get(user.id)).not.toBeNull(); // its code went to the same address
-		expect(endedBy(sessionsEnded)!.data).toEqual({ reason: "password_changed", session_ids: [other] });
+		expect(endedIn(replaced.written)!.data).toEqual({ reason: "password_changed", session_ids: [other] });
+		expect(replaced.written.map((e) => e.type)).toEqual(["sessions_ended", "password_changed"]);
 		expect(await under.stores.sessions.findForValidation(other)).toBeNull();
 		expect(await under.stores.sessions.findForValidation(kept)).not.toBeNull();
 		expect(await eventTypesOf(under, user.id)).toEqual(["user_created", "session_created", "session_created", "sessions_ended", "password_changed"]);
@@ -45,13 +46,12 @@ contract("PasswordStore", {}, (under) => {
 		const session = await signIn(under, user.id);
 		const requests = await withRequests(under, user.id, user.email!);
 		const sessionsEnded = ending(under, user.id, "password_changed");
-		expect(await under.stores.passwords.replacePasswordHash(user.id, "stale-hash", "new-hash", event(under, "password_changed", user.id), sessionsEnded)).toBe("CHANGED_MEANWHILE");
-		expect(endedBy(sessionsEnded)).toBeNull();
+		expect(await under.stores.passwords.replacePasswordHash(user.id, "stale-hash", "new-hash", event(under, "password_changed", user.id), sessionsEnded)).toEqual({ outcome: "CHANGED_MEANWHILE" });
 		expect(await under.stores.users.getPasswordHash(user.id)).toBe(user.passwordHash);
 		expect(await under.stores.sessions.findForValidation(session)).not.toBeNull();
 		expect(await under.stores.passwordResets.get(requests.reset)).not.toBeNull();
 		const nobody = generateId();
-		expect(await under.stores.passwords.replacePasswordHash(nobody, "x", "y", event(under, "password_changed", nobody), ending(under, nobody, "password_changed"))).toBe("NOT_FOUND");
+		expect(await under.stores.passwords.replacePasswordHash(nobody, "x", "y", event(under, "password_changed", nobody), ending(under, nobody, "password_changed"))).toEqual({ outcome: "NOT_FOUND" });
 		expect(await eventTypesOf(under, user.id)).toEqual(["user_created", "session_created"]);
 	});
 
@@ -61,9 +61,9 @@ contract("PasswordStore", {}, (under) => {
 		const outcomes = await together(8, (i) =>
 			under.stores.passwords.replacePasswordHash(user.id, user.passwordHash, `hash-${i}`, event(under, "password_changed", user.id), ending(under, user.id, "password_changed")),
 		);
-		expect(outcomes.filter((o) => o === "UPDATED")).toHaveLength(1);
-		expect(outcomes.filter((o) => o === "CHANGED_MEANWHILE")).toHaveLength(7);
-		expect(await under.stores.users.getPasswordHash(user.id)).toBe(`hash-${outcomes.indexOf("UPDATED")}`);
+		expect(outcomes.filter((o) => o.outcome === "UPDATED")).toHaveLength(1);
+		expect(outcomes.filter((o) => o.outcome === "CHANGED_MEANWHILE")).toHaveLength(7);
+		expect(await under.stores.users.getPasswordHash(user.id)).toBe(`hash-${outcomes.findIndex((o) => o.outcome === "UPDATED")}`);
 		expect((await eventTypesOf(under, user.id)).filter((t) => t === "password_changed" || t === "sessions_ended")).toEqual(["sessions_ended", "password_changed"]);
 	});
 
@@ -74,7 +74,7 @@ contract("PasswordStore", {}, (under) => {
 				under.stores.passwords.replacePasswordHash(user.id, user.passwordHash, "changed", event(under, "password_changed", user.id), ending(under, user.id, "password_changed")),
 				under.stores.passwords.upgradePasswordHash(user.id, user.passwordHash, "upgraded"),
 			]);
-			expect([replaced === "UPDATED", upgraded].filter(Boolean)).toHaveLength(1);
+			expect([replaced.outcome === "UPDATED", upgraded].filter(Boolean)).toHaveLength(1);
 			expect(await under.stores.users.getPasswordHash(user.id)).toBe(upgraded ? "upgraded" : "changed");
 		}
 	});
@@ -122,15 +122,15 @@ contract("PasswordStore", {}, (under) => {
 		expect(await under.stores.passwords.countLeakedPasswords()).toBe(before + 1);
 	});
 
-	test("claimOnlineLeakCheck: once per interval by the time given, for the current hash only, one of parallel claims", async () => {
+	test("claimOnlineLeakCheck: once per interval by the store's clock, for the current hash only, one of parallel claims", async () => {
 		const user = await insertUser(under);
 		const now = under.seconds();
-		expect(await under.stores.passwords.claimOnlineLeakCheck(user.id, "another-hash", now, 86_400)).toBe(false);
-		const claims = await together(6, () => under.stores.passwords.claimOnlineLeakCheck(user.id, user.passwordHash, now, 86_400));
+		expect(await under.stores.passwords.claimOnlineLeakCheck(user.id, "another-hash", 86_400)).toBe(false);
+		const claims = await together(6, () => under.stores.passwords.claimOnlineLeakCheck(user.id, user.passwordHash, 86_400));
 		expect(claims.filter(Boolean)).toHaveLength(1);
-		expect(await under.stores.passwords.claimOnlineLeakCheck(user.id, user.passwordHash, now + 86_399, 86_400)).toBe(false);
-		expect(await under.stores.passwords.claimOnlineLeakCheck(user.id, user.passwordHash, now + 86_400, 86_400)).toBe(true);
-		expect(await under.stores.passwords.claimOnlineLeakCheck(generateId(), user.passwordHash, now, 86_400)).toBe(false);
+		expect(await at(under, now + 86_399, () => under.stores.passwords.claimOnlineLeakCheck(user.id, user.passwordHash, 86_400))).toBe(false);
+		expect(await at(under, now + 86_400, () => under.stores.passwords.claimOnlineLeakCheck(user.id, user.passwordHash, 86_400))).toBe(true);
+		expect(await under.stores.passwords.claimOnlineLeakCheck(generateId(), user.passwordHash, 86_400)).toBe(false);
 		under.clock.advance(SECOND);
 	});
 });

@@ -7,7 +7,7 @@ import type { StoredSession } from "../../../src/features/sessions/store.ts";
 import { generateId } from "../../../src/lib/ids.ts";
 import type { Stores } from "../../../src/stores/index.ts";
 import { sha256 } from "../../../src/lib/constant-time.ts";
-import { bytes, contract, DAY, event, eventsOf, insertUser, KIND, randomBytes, SECOND, together, type Under } from "./harness.ts";
+import { at, bytes, contract, DAY, ending, event, eventsOf, insertUser, KIND, randomBytes, SECOND, together, type Under } from "./harness.ts";
 
 const SETTINGS = DEFAULT_SESSION_SETTINGS;
 
@@ -15,46 +15,42 @@ function device(name: string): Uint8Array {
 	return sha256(`user-agent\0${name}`);
 }
 
-function session(under: Under, userId: string, fields: Partial<StoredSession> = {}): StoredSession {
-	const now = under.seconds();
-	return {
-		id: generateId(),
-		userId,
-		digest: randomBytes(),
-		createdAt: now,
-		lastUsedAt: now,
-		clientIp: "192.0.2.1",
-		userAgent: "Contract/1.0",
-		secondFactorVerifiedAt: null,
-		newDevice: false,
-		...fields,
-	};
+/** What the caller makes: the store stamps the times by its clock and judges newDevice. */
+type NewSession = Omit<StoredSession, "createdAt" | "lastUsedAt" | "secondFactorVerifiedAt" | "newDevice">;
+
+function session(userId: string, fields: Partial<NewSession> = {}): NewSession {
+	return { id: generateId(), userId, digest: randomBytes(), clientIp: "192.0.2.1", userAgent: "Contract/1.0", ...fields };
 }
 
+/** A session made through `stores` (the test's by default); `madeAt` (seconds) makes it at that
+ *  time of the test's clock, which is the store's. */
 async function create(
 	under: Under,
 	userId: string,
-	options: { devices?: Uint8Array[]; settings?: SessionSettings; fields?: Partial<StoredSession>; stores?: Stores } = {},
+	options: { devices?: Uint8Array[]; settings?: SessionSettings; fields?: Partial<NewSession>; secondFactorVerified?: boolean; madeAt?: number; stores?: Stores } = {},
 ) {
-	const stored = session(under, userId, options.fields);
-	const outcome = await (options.stores ?? under.stores).sessions.create(
-		{
-			session: stored,
-			devices: options.devices ?? [device("Contract/1.0")],
-			created: event(under, "session_created", userId, { session_id: stored.id }),
-			limitEnded: event(under, "sessions_ended", userId, { reason: "session_limit" }),
-		},
-		options.settings ?? SETTINGS,
-	);
-	if (outcome === "NO_USER") throw new Error("create answered NO_USER");
+	const stored = session(userId, options.fields);
+	const make = () =>
+		(options.stores ?? under.stores).sessions.create(
+			{
+				session: stored,
+				secondFactorVerified: options.secondFactorVerified ?? false,
+				devices: options.devices ?? [device("Contract/1.0")],
+				created: event(under, "session_created", userId, { session_id: stored.id }),
+				limitEnded: event(under, "sessions_ended", userId, { reason: "session_limit" }),
+			},
+			options.settings ?? SETTINGS,
+		);
+	const outcome = options.madeAt === undefined ? await make() : await at(under, options.madeAt, make);
+	if (typeof outcome === "string") throw new Error(`create answered ${outcome}`);
 	return { ...outcome, digest: stored.digest };
 }
 
 contract("SessionStore", {}, (under) => {
 	test("create: NO_USER for a user who is not there, and nothing is stored", async () => {
-		const stored = session(under, generateId());
+		const stored = session(generateId());
 		const outcome = await under.stores.sessions.create(
-			{ session: stored, devices: [], created: event(under, "session_created", stored.userId), limitEnded: event(under, "sessions_ended", stored.userId) },
+			{ session: stored, secondFactorVerified: false, devices: [], created: event(under, "session_created", stored.userId), limitEnded: event(under, "sessions_ended", stored.userId) },
 			SETTINGS,
 		);
 		expect(outcome).toBe("NO_USER");
@@ -67,10 +63,14 @@ contract("SessionStore", {}, (under) => {
 		const made = await create(under, user.id);
 		expect(made.session).not.toHaveProperty("digest");
 		expect(made.session).toMatchObject({ userId: user.id, clientIp: "192.0.2.1", userAgent: "Contract/1.0", newDevice: false });
+		// Its times are the store's clock's.
+		expect(made.session).toMatchObject({ createdAt: under.seconds(), lastUsedAt: under.seconds(), secondFactorVerifiedAt: null });
+		const verified = await create(under, user.id, { secondFactorVerified: true });
+		expect(verified.session.secondFactorVerifiedAt).toBe(under.seconds());
 		expect(made.created.data).toMatchObject({ session_id: made.session.id, new_device: false });
 		expect(made.ended).toBeNull();
 		expect(await under.stores.sessions.get(made.session.id, SETTINGS)).toEqual(made.session);
-		expect((await eventsOf(under, user.id)).map((e) => e.type)).toEqual(["user_created", "session_created"]);
+		expect((await eventsOf(under, user.id)).map((e) => e.type)).toEqual(["user_created", "session_created", "session_created"]);
 		expect((await eventsOf(under, user.id))[1]).toEqual(made.created);
 	});
 
@@ -146,7 +146,7 @@ contract("SessionStore", {}, (under) => {
 		expect(await under.stores.sessions.findForValidation(generateId())).toBeNull();
 		const user = await insertUser(under);
 		const made = await create(under, user.id);
-		await under.stores.emailVerifications.replace({ userId: user.id, createdAt: under.seconds(), expiresAt: under.seconds() + 600, code: "ABCDEFGH" });
+		await under.stores.emailVerifications.replace({ userId: user.id, code: "ABCDEFGH" }, 600);
 		await under.stores.emailVerifications.verifyEmail(user.id, event(under, "email_verified", user.id));
 		const found = await under.stores.sessions.findForValidation(made.session.id);
 		expect(found).not.toBeNull();
@@ -269,7 +269,7 @@ contract("SessionStore", {}, (under) => {
 		const other = await insertUser(under);
 		const keep = await create(under, user.id);
 		const gone = await create(under, user.id);
-		const stale = await create(under, user.id, { fields: { lastUsedAt: under.seconds() - SETTINGS.idleTimeoutSeconds } });
+		const stale = await create(under, user.id, { madeAt: under.seconds() - SETTINGS.idleTimeoutSeconds });
 		const theirs = await create(under, other.id);
 		const reason = (r: string) => event(under, "sessions_ended", user.id, { reason: r });
 		expect(await under.stores.sessions.endForUser(user.id, theirs.session.id, SETTINGS, reason("sign_out_everywhere"))).toBe("NOT_FOUND");
@@ -290,18 +290,54 @@ contract("SessionStore", {}, (under) => {
 		expect(await under.stores.sessions.endForUser(user.id, null, SETTINGS, reason("sign_out_everywhere"))).toBeNull();
 	});
 
-	test("markSecondFactor: on a live session of that user only", async () => {
+	test("markSecondFactor: on a live session of that user only, at the store's time", async () => {
 		const user = await insertUser(under);
 		const other = await insertUser(under);
 		const made = await create(under, user.id);
-		const at = under.seconds() - 5;
-		expect(await under.stores.sessions.markSecondFactor(made.session.id, other.id, at, SETTINGS)).toBe(false);
-		expect(await under.stores.sessions.markSecondFactor(generateId(), user.id, at, SETTINGS)).toBe(false);
+		under.clock.advance(5 * SECOND);
+		expect(await under.stores.sessions.markSecondFactor(made.session.id, other.id, SETTINGS)).toBe(false);
+		expect(await under.stores.sessions.markSecondFactor(generateId(), user.id, SETTINGS)).toBe(false);
 		expect((await under.stores.sessions.get(made.session.id, SETTINGS))!.secondFactorVerifiedAt).toBeNull();
-		expect(await under.stores.sessions.markSecondFactor(made.session.id, user.id, at, SETTINGS)).toBe(true);
-		expect((await under.stores.sessions.get(made.session.id, SETTINGS))!.secondFactorVerifiedAt).toBe(at);
+		expect(await under.stores.sessions.markSecondFactor(made.session.id, user.id, SETTINGS)).toBe(true);
+		expect((await under.stores.sessions.get(made.session.id, SETTINGS))!.secondFactorVerifiedAt).toBe(under.seconds());
 		under.clock.advance(SETTINGS.idleTimeoutSeconds * SECOND);
-		expect(await under.stores.sessions.markSecondFactor(made.session.id, user.id, under.seconds(), SETTINGS)).toBe(false);
+		expect(await under.stores.sessions.markSecondFactor(made.session.id, user.id, SETTINGS)).toBe(false);
+	});
+
+	test("create: USER_DISABLED while a disable is in force by the store's clock, and nothing is stored; once its end passes, a session is made", async () => {
+		const user = await insertUser(under);
+		const until = under.seconds() + 600;
+		expect((await under.stores.users.disable(user.id, { until, reason: null }, event(under, "user_disabled", user.id), ending(under, user.id, "user_disabled"))).outcome).toBe("DISABLED");
+		const refused = session(user.id);
+		const outcome = await under.stores.sessions.create(
+			{ session: refused, secondFactorVerified: false, devices: [], created: event(under, "session_created", user.id), limitEnded: event(under, "sessions_ended", user.id) },
+			SETTINGS,
+		);
+		expect(outcome).toBe("USER_DISABLED");
+		expect(await under.stores.sessions.findForValidation(refused.id)).toBeNull();
+		expect((await eventsOf(under, user.id)).map((e) => e.type)).toEqual(["user_created", "user_disabled"]);
+		under.clock.advance(599 * SECOND);
+		await expect(create(under, user.id)).rejects.toThrow("USER_DISABLED");
+		under.clock.advance(SECOND);
+		expect((await create(under, user.id)).session.userId).toBe(user.id);
+	});
+
+	test("create racing a disable: no session of the user survives the disable, whichever commits first", async () => {
+		for (let round = 0; round < 3; round++) {
+			const user = await insertUser(under);
+			const attempt = () => create(under, user.id).then((m) => m.session.id, (error: Error) => error.message);
+			const [disabled, ...outcomes] = await Promise.all([
+				under.stores.users.disable(user.id, { until: null, reason: null }, event(under, "user_disabled", user.id), ending(under, user.id, "user_disabled")),
+				...Array.from({ length: 6 }, attempt),
+			]);
+			expect(disabled.outcome).toBe("DISABLED");
+			// Each creation either was refused or made a session (before the disable committed)...
+			const made = outcomes.filter((o) => o !== "create answered USER_DISABLED");
+			for (const id of made) expect(id).not.toStartWith("create answered");
+			// ...which the disable ended: none of the user's sessions is left.
+			for (const id of made) expect(await under.stores.sessions.findForValidation(id)).toBeNull();
+			expect(await under.stores.sessions.listForUser(user.id, SETTINGS)).toEqual([]);
+		}
 	});
 
 	test("countLive counts every user's live sessions, by the store's clock", async () => {
@@ -343,8 +379,7 @@ contract("SessionStore", {}, (under) => {
 			event: event(under, "sessions_ended", user.id, { reason: "user_deleted" }),
 			now: under.seconds(),
 			settings: SETTINGS,
-			written: null,
-		})).toBe(true);
+		})).not.toBeNull();
 		expect(await under.stores.sessions.findForValidation(made.session.id)).toBeNull();
 		expect(await under.stores.sessions.listForUser(user.id, SETTINGS)).toEqual([]);
 	});
@@ -355,13 +390,17 @@ contract("SessionStore", {}, (under) => {
 			const user = await insertUser(under);
 			const serverNow = Math.floor(Date.now() / 1000);
 			const settings = { ...SETTINGS, idleTimeoutSeconds: 3600 };
-			// Stamped by the server's clock: one used two minutes ago, one eight days ago (expired there
-			// under any of these settings), though the test clock, far ahead by now, would say otherwise.
-			const fresh = await create(under, user.id, { stores: real.stores, fields: { createdAt: serverNow - 300, lastUsedAt: serverNow - 120 } });
-			const stale = await create(under, user.id, { stores: real.stores, fields: { createdAt: serverNow - 8 * 86_400, lastUsedAt: serverNow - 8 * 86_400 } });
+			// Stamped (through the test's instance, whose database clock is fixed) two minutes and eight
+			// days before the server's time: the second is expired there under any of these settings,
+			// though the test clock, far ahead by now, would say otherwise of both.
+			const fresh = await create(under, user.id, { madeAt: serverNow - 120 });
+			const stale = await create(under, user.id, { madeAt: serverNow - 8 * 86_400 });
+			// An instance on the server's clock stamps the server's time.
+			const stamped = await create(under, user.id, { stores: real.stores });
+			expect(Math.abs(stamped.session.createdAt - Math.floor(Date.now() / 1000))).toBeLessThanOrEqual(5);
 			expect(await real.stores.sessions.get(stale.session.id, settings)).toBeNull();
 			expect(await real.stores.sessions.get(fresh.session.id, settings)).not.toBeNull();
-			expect((await real.stores.sessions.listForUser(user.id, settings)).map((s) => s.id)).toEqual([fresh.session.id]);
+			expect((await real.stores.sessions.listForUser(user.id, settings)).map((s) => s.id)).toEqual([stamped.session.id, fresh.session.id]);
 			const found = await real.stores.sessions.findForValidation(fresh.session.id);
 			expect(Math.abs(found!.now! - Math.floor(Date.now() / 1000))).toBeLessThanOrEqual(5);
 			await real.stores.sessions.touch(fresh.session.id, 60);

@@ -6,7 +6,7 @@
 import { expect, test } from "bun:test";
 import { DEFAULT_LIMITS, secondFactorLockout } from "../../../src/limits.ts";
 import { generateId } from "../../../src/lib/ids.ts";
-import { bytes, contract, endedBy, ending, event, eventsOf, eventTypesOf, insertUser, KIND, randomBytes, SECOND, signIn, together, withEventsRefused, type Under } from "./harness.ts";
+import { bytes, contract, endedIn, ending, event, eventsOf, eventTypesOf, insertUser, KIND, randomBytes, SECOND, signIn, together, withEventsRefused, type Under } from "./harness.ts";
 
 const LOCKOUT = secondFactorLockout(DEFAULT_LIMITS); // 5 codes, 15 minutes first
 const FIRST_LOCK = LOCKOUT.firstLockSeconds;
@@ -18,7 +18,7 @@ const wrong = () => null;
 async function withTotp(under: Under, step = 100) {
 	const user = await insertUser(under);
 	const key = randomBytes(20);
-	expect(await under.stores.twoFactor.replaceCredential({ userId: user.id, createdAt: under.seconds(), key }, step, event(under, "totp_registered", user.id))).toBe("STORED");
+	expect(await under.stores.twoFactor.replaceCredential({ userId: user.id, createdAt: under.seconds(), key }, step, event(under, "totp_registered", user.id))).not.toBe("NO_USER");
 	return { user, key };
 }
 
@@ -118,22 +118,25 @@ contract("TwoFactorStore", {}, (under) => {
 		expect((await eventTypesOf(under, user.id)).filter((t) => t === "second_factor_locked")).toHaveLength(1);
 	});
 
-	test("deleteCredential ends the user's sessions but the kept one, with totp_deleted; false when there was none", async () => {
+	test("deleteCredential ends the user's sessions but the kept one, with totp_deleted, and returns what it stored; null when there was none", async () => {
 		const { user } = await withTotp(under);
 		const kept = await signIn(under, user.id);
 		const ended = await signIn(under, user.id);
 		const sessionsEnded = ending(under, user.id, "second_factor_removed", kept);
-		expect(await under.stores.twoFactor.deleteCredential(user.id, event(under, "totp_deleted", user.id), sessionsEnded)).toBe(true);
+		const deleted = await under.stores.twoFactor.deleteCredential(user.id, event(under, "totp_deleted", user.id), sessionsEnded);
+		expect(deleted).not.toBeNull();
 		expect(await under.stores.twoFactor.getCredential(user.id)).toBeNull();
 		expect((await under.stores.users.get(user.id))!.totpRegistered).toBe(false);
-		expect(endedBy(sessionsEnded)!.data).toEqual({ reason: "second_factor_removed", session_ids: [ended] });
+		expect(endedIn(deleted)!.data).toEqual({ reason: "second_factor_removed", session_ids: [ended] });
+		expect(deleted).toEqual((await eventsOf(under, user.id)).slice(-2));
 		expect(await under.stores.sessions.findForValidation(kept)).not.toBeNull();
 		expect((await eventTypesOf(under, user.id)).slice(-2)).toEqual(["sessions_ended", "totp_deleted"]);
 		const again = ending(under, user.id, "second_factor_removed");
-		expect(await under.stores.twoFactor.deleteCredential(user.id, event(under, "totp_deleted", user.id), again)).toBe(false);
-		expect(endedBy(again)).toBeNull();
+		const before = (await eventsOf(under, user.id)).length;
+		expect(await under.stores.twoFactor.deleteCredential(user.id, event(under, "totp_deleted", user.id), again)).toBeNull();
+		expect(await eventsOf(under, user.id)).toHaveLength(before);
 		expect(await under.stores.sessions.findForValidation(kept)).not.toBeNull();
-		expect(await under.stores.twoFactor.deleteCredential(generateId(), event(under, "totp_deleted", null), ending(under, generateId(), "second_factor_removed"))).toBe(false);
+		expect(await under.stores.twoFactor.deleteCredential(generateId(), event(under, "totp_deleted", null), ending(under, generateId(), "second_factor_removed"))).toBeNull();
 	});
 
 	test("a removal whose event cannot be stored removes nothing and ends no session", async () => {
@@ -162,7 +165,7 @@ contract("TwoFactorStore", {}, (under) => {
 		const ended = await signIn(under, user.id);
 		let offered: string | null = null;
 		const outcome = await reset(under, user.id, (code) => ((offered = code), code === user.recoveryCode), "NEWCODE1", kept);
-		expect(outcome).toEqual({ outcome: "RESET" });
+		if (outcome.outcome !== "RESET") throw new Error(outcome.outcome);
 		expect(offered as unknown).toBe(user.recoveryCode);
 		expect((await under.stores.users.get(user.id))!).toMatchObject({ recoveryCode: "NEWCODE1", totpRegistered: false });
 		expect(await under.stores.twoFactor.getCredential(user.id)).toBeNull();
@@ -170,6 +173,8 @@ contract("TwoFactorStore", {}, (under) => {
 		expect(await under.stores.sessions.findForValidation(ended)).toBeNull();
 		expect(await under.stores.sessions.findForValidation(kept)).not.toBeNull();
 		expect((await eventTypesOf(under, user.id)).slice(-2)).toEqual(["sessions_ended", "second_factor_reset"]);
+		expect(outcome.written).toEqual((await eventsOf(under, user.id)).slice(-2));
+		expect(endedIn(outcome.written)!.data.session_ids).toEqual([ended]);
 		// The old code is spent.
 		expect(await reset(under, user.id, (code) => code === user.recoveryCode)).toEqual({ outcome: "INCORRECT_CODE", lockedForSeconds: null });
 	});

@@ -6,7 +6,7 @@ import { expect, test } from "bun:test";
 import type { User, UserListQuery } from "../../../src/features/users/store.ts";
 import { DEFAULT_SESSION_SETTINGS } from "../../../src/features/sessions/settings.ts";
 import { generateId } from "../../../src/lib/ids.ts";
-import { contract, signIn, withEventsRefused, endedBy, ending, event, eventsOf, eventTypesOf, importedUser, insertUser, newUser, randomBytes, together } from "./harness.ts";
+import { contract, signIn, withEventsRefused, endedIn, ending, at, SECOND, KIND, event, eventsOf, eventTypesOf, importedUser, insertUser, newUser, randomBytes, together } from "./harness.ts";
 
 
 
@@ -23,10 +23,15 @@ contract("UserStore", {}, (under) => {
 			totpRegistered: false,
 			recoveryCode: user.recoveryCode,
 			passwordLeaked: false,
+			passwordSet: true,
+			disabled: false,
+			disabledUntil: null,
+			disabledReason: null,
 		};
 		expect(await under.stores.users.get(user.id)).toEqual(expected);
 		expect(await under.stores.users.getByEmail(user.email!)).toEqual(expected);
 		expect(await under.stores.users.getByEmailForSignIn(user.email!)).toEqual({ user: expected, passwordHash: user.passwordHash });
+		expect(await under.stores.users.getForSignIn(user.id)).toEqual({ user: expected, passwordHash: user.passwordHash });
 		expect(await under.stores.users.getPasswordHash(user.id)).toBe(user.passwordHash);
 		expect(await under.stores.users.isEmailTaken(user.email!)).toBe(true);
 		expect(await eventsOf(under, user.id)).toEqual([created]);
@@ -37,6 +42,7 @@ contract("UserStore", {}, (under) => {
 		expect(await under.stores.users.get(generateId())).toBeNull();
 		expect(await under.stores.users.getByEmail("nobody@example.com")).toBeNull();
 		expect(await under.stores.users.getByEmailForSignIn("nobody@example.com")).toBeNull();
+		expect(await under.stores.users.getForSignIn(generateId())).toBeNull();
 		expect(await under.stores.users.getPasswordHash(generateId())).toBeNull();
 		expect(await under.stores.users.isEmailTaken("nobody@example.com")).toBe(false);
 		expect(await under.stores.users.getByEmail(user.email!.toUpperCase())).toBeNull();
@@ -71,11 +77,10 @@ contract("UserStore", {}, (under) => {
 		expect(await under.stores.users.isEmailTaken(user.email!)).toBe(false);
 	});
 
-	test("delete: false for a user who is not there, and nothing is written", async () => {
+	test("delete: null for a user who is not there, and nothing is written", async () => {
 		const id = generateId();
 		const sessionsEnded = ending(under, id, "user_deleted");
-		expect(await under.stores.users.delete(id, event(under, "user_deleted", id), sessionsEnded)).toBe(false);
-		expect(endedBy(sessionsEnded)).toBeNull();
+		expect(await under.stores.users.delete(id, event(under, "user_deleted", id), sessionsEnded)).toBeNull();
 		expect(await eventsOf(under, id)).toEqual([]);
 	});
 
@@ -85,15 +90,17 @@ contract("UserStore", {}, (under) => {
 		const [one, two] = [await signIn(under, user.id), await signIn(under, user.id)];
 		const theirs = await signIn(under, other.id);
 		const now = under.seconds();
-		await under.stores.passwordResets.insert({ id: generateId(), userId: user.id, createdAt: now, expiresAt: now + 600, emailVerified: false, codeHash: randomBytes() });
-		await under.stores.emailVerifications.replace({ userId: user.id, createdAt: now, expiresAt: now + 600, code: "ABCDEFGH" });
-		await under.stores.emailUpdates.insert({ id: generateId(), userId: user.id, createdAt: now, expiresAt: now + 600, email: `new-${user.email}`, code: "ABCDEFGH" });
+		await under.stores.passwordResets.insert({ id: generateId(), userId: user.id, emailVerified: false, codeHash: randomBytes() }, 600);
+		await under.stores.emailVerifications.replace({ userId: user.id, code: "ABCDEFGH" }, 600);
+		await under.stores.emailUpdates.insert({ id: generateId(), userId: user.id, email: `new-${user.email}`, code: "ABCDEFGH" }, 600);
 		await under.stores.twoFactor.replaceCredential({ userId: user.id, createdAt: now, key: randomBytes(20) }, 1, event(under, "totp_registered", user.id));
 		const sessionsEnded = ending(under, user.id, "user_deleted");
 		const deleted = event(under, "user_deleted", user.id);
-		expect(await under.stores.users.delete(user.id, deleted, sessionsEnded)).toBe(true);
-		expect(endedBy(sessionsEnded)!.data).toEqual({ reason: "user_deleted", session_ids: expect.arrayContaining([one, two]) });
-		expect((endedBy(sessionsEnded)!.data.session_ids as string[]).length).toBe(2);
+		const stored = await under.stores.users.delete(user.id, deleted, sessionsEnded);
+		expect(stored).not.toBeNull();
+		expect(endedIn(stored)!.data).toEqual({ reason: "user_deleted", session_ids: expect.arrayContaining([one, two]) });
+		expect((endedIn(stored)!.data.session_ids as string[]).length).toBe(2);
+		expect(stored).toEqual((await eventsOf(under, user.id)).slice(-2));
 		expect(await under.stores.users.get(user.id)).toBeNull();
 		expect(await under.stores.users.getPasswordHash(user.id)).toBeNull();
 		expect(await under.stores.users.isEmailTaken(user.email!)).toBe(false);
@@ -108,16 +115,130 @@ contract("UserStore", {}, (under) => {
 		expect((await eventsOf(under, user.id)).at(-1)).toEqual(deleted);
 		await insertUser(under, { email: user.email });
 		// Deleted twice (two operators at once): the second finds nobody.
-		expect(await under.stores.users.delete(user.id, event(under, "user_deleted", user.id), ending(under, user.id, "user_deleted"))).toBe(false);
+		expect(await under.stores.users.delete(user.id, event(under, "user_deleted", user.id), ending(under, user.id, "user_deleted"))).toBeNull();
 	});
 
 	test("delete: of parallel deletions of one user, one deletes and one user_deleted is stored", async () => {
 		const user = await insertUser(under);
 		await signIn(under, user.id);
 		const outcomes = await together(5, () => under.stores.users.delete(user.id, event(under, "user_deleted", user.id), ending(under, user.id, "user_deleted")));
-		expect(outcomes.filter(Boolean)).toHaveLength(1);
+		expect(outcomes.filter((o) => o !== null)).toHaveLength(1);
 		expect((await eventTypesOf(under, user.id)).filter((t) => t === "user_deleted" || t === "sessions_ended")).toEqual(["sessions_ended", "user_deleted"]);
 	});
+
+	test("disable: the user reads as disabled (until, reason) on every read, their sessions end in the disable's transaction, with user_disabled", async () => {
+		const user = await insertUser(under);
+		const other = await insertUser(under);
+		const [one, two] = [await signIn(under, user.id), await signIn(under, user.id)];
+		const theirs = await signIn(under, other.id);
+		const until = under.seconds() + 3600;
+		const disabled = event(under, "user_disabled", user.id, { until });
+		const outcome = await under.stores.users.disable(user.id, { until, reason: "Chargeback" }, disabled, ending(under, user.id, "user_disabled"));
+		if (outcome.outcome !== "DISABLED") throw new Error(outcome.outcome);
+		const state = { disabled: true, disabledUntil: until, disabledReason: "Chargeback" };
+		expect(outcome.user).toMatchObject({ id: user.id, ...state });
+		expect(endedIn(outcome.written)!.data).toEqual({ reason: "user_disabled", session_ids: expect.arrayContaining([one, two]) });
+		expect(outcome.written).toEqual((await eventsOf(under, user.id)).slice(-2));
+		expect(outcome.written.at(-1)).toEqual(disabled);
+		expect(await under.stores.users.get(user.id)).toEqual(outcome.user);
+		expect(await under.stores.users.getByEmail(user.email!)).toEqual(outcome.user);
+		expect((await under.stores.users.getByEmailForSignIn(user.email!))!.user).toEqual(outcome.user);
+		expect((await under.stores.users.getForSignIn(user.id))!.user).toEqual(outcome.user);
+		expect((await under.stores.sessions.findForValidation(theirs))!.user.disabled).toBe(false);
+		expect(await under.stores.sessions.findForValidation(one)).toBeNull();
+		expect(await under.stores.sessions.listForUser(user.id, DEFAULT_SESSION_SETTINGS)).toEqual([]);
+		// A second disable replaces the end and the reason of the one in force: until enabled, no reason.
+		const again = await under.stores.users.disable(user.id, { until: null, reason: null }, event(under, "user_disabled", user.id), ending(under, user.id, "user_disabled"));
+		expect(again).toMatchObject({ outcome: "DISABLED", user: { disabled: true, disabledUntil: null, disabledReason: null } });
+		if (again.outcome === "DISABLED") expect(again.written.map((e) => e.type)).toEqual(["user_disabled"]); // no session left to end
+		const listed = await under.stores.users.list({ sortBy: "id", sortOrder: "ascending", limit: 10, offset: 0, emailQuery: user.email! });
+		expect(listed.users).toEqual([{ ...outcome.user, disabledUntil: null, disabledReason: null }]);
+	});
+
+	test("disable: UNTIL_PASSED for an end not after the store's time, NOT_FOUND for nobody; neither changes anything", async () => {
+		const user = await insertUser(under);
+		const session = await signIn(under, user.id);
+		const now = under.seconds();
+		expect(await under.stores.users.disable(user.id, { until: now, reason: null }, event(under, "user_disabled", user.id), ending(under, user.id, "user_disabled"))).toEqual({ outcome: "UNTIL_PASSED" });
+		expect(await under.stores.users.disable(user.id, { until: now - 60, reason: "x" }, event(under, "user_disabled", user.id), ending(under, user.id, "user_disabled"))).toEqual({ outcome: "UNTIL_PASSED" });
+		const nobody = generateId();
+		expect(await under.stores.users.disable(nobody, { until: null, reason: null }, event(under, "user_disabled", nobody), ending(under, nobody, "user_disabled"))).toEqual({ outcome: "NOT_FOUND" });
+		expect((await under.stores.users.get(user.id))!.disabled).toBe(false);
+		expect(await under.stores.sessions.findForValidation(session)).not.toBeNull();
+		expect(await eventTypesOf(under, user.id)).toEqual(["user_created", "session_created"]);
+		expect(await eventsOf(under, nobody)).toEqual([]);
+	});
+
+	test("a disable is judged by the store's clock as the user is read: its end passing enables the user without a write or an event", async () => {
+		const user = await insertUser(under);
+		const until = under.seconds() + 600;
+		expect((await under.stores.users.disable(user.id, { until, reason: "Cooling off" }, event(under, "user_disabled", user.id), ending(under, user.id, "user_disabled"))).outcome).toBe("DISABLED");
+		under.clock.advance(599 * SECOND);
+		expect(await under.stores.users.get(user.id)).toMatchObject({ disabled: true, disabledUntil: until, disabledReason: "Cooling off" });
+		under.clock.advance(SECOND);
+		const enabled = { disabled: false, disabledUntil: null, disabledReason: null };
+		expect(await under.stores.users.get(user.id)).toMatchObject(enabled);
+		expect((await under.stores.users.getForSignIn(user.id))!.user).toMatchObject(enabled);
+		expect((await under.stores.users.getByEmailForSignIn(user.email!))!.user).toMatchObject(enabled);
+		expect(await eventTypesOf(under, user.id)).toEqual(["user_created", "user_disabled"]);
+		// Enabling once the end has passed records nothing: it was no longer in force.
+		expect(await under.stores.users.enable(user.id, event(under, "user_enabled", user.id))).toEqual({ user: (await under.stores.users.get(user.id))!, written: [] });
+		expect(await eventTypesOf(under, user.id)).toEqual(["user_created", "user_disabled"]);
+		// The clock put back: the stored disable was cleared by the enable, not merely judged passed.
+		expect(await at(under, until - 300, () => under.stores.users.get(user.id))).toMatchObject(enabled);
+	});
+
+	test("enable: user_enabled only when a disable was in force; null for nobody", async () => {
+		const user = await insertUser(under);
+		const plain = await under.stores.users.enable(user.id, event(under, "user_enabled", user.id));
+		expect(plain).toEqual({ user: (await under.stores.users.get(user.id))!, written: [] });
+		await under.stores.users.disable(user.id, { until: null, reason: "Fraud review" }, event(under, "user_disabled", user.id), ending(under, user.id, "user_disabled"));
+		under.clock.advance(365 * 86_400 * SECOND); // until enabled: no end to pass
+		expect((await under.stores.users.get(user.id))!.disabled).toBe(true);
+		const enabledEvent = event(under, "user_enabled", user.id);
+		const enabled = await under.stores.users.enable(user.id, enabledEvent);
+		expect(enabled).toEqual({ user: { ...(await under.stores.users.get(user.id))!, disabled: false }, written: [enabledEvent] });
+		expect(enabled!.user).toMatchObject({ disabled: false, disabledUntil: null, disabledReason: null });
+		expect((await eventsOf(under, user.id)).at(-1)).toEqual(enabledEvent);
+		expect(await under.stores.users.enable(user.id, event(under, "user_enabled", user.id))).toEqual({ user: enabled!.user, written: [] });
+		expect(await under.stores.users.enable(generateId(), event(under, "user_enabled", null))).toBeNull();
+	});
+
+	test("disable and enable: parallel disables each store their event once and end each session once; parallel enables record one user_enabled", async () => {
+		const user = await insertUser(under);
+		const sessions = await Promise.all(Array.from({ length: 4 }, () => signIn(under, user.id)));
+		const outcomes = await together(5, () => under.stores.users.disable(user.id, { until: null, reason: null }, event(under, "user_disabled", user.id), ending(under, user.id, "user_disabled")));
+		expect(outcomes.every((o) => o.outcome === "DISABLED")).toBe(true);
+		const ended = outcomes.flatMap((o) => (o.outcome === "DISABLED" ? ((endedIn(o.written)?.data.session_ids as string[] | undefined) ?? []) : []));
+		expect(ended.sort()).toEqual([...sessions].sort());
+		const enables = await together(5, () => under.stores.users.enable(user.id, event(under, "user_enabled", user.id)));
+		expect(enables.flatMap((e) => e!.written)).toHaveLength(1);
+		expect((await eventTypesOf(under, user.id)).filter((t) => t === "user_enabled")).toHaveLength(1);
+	});
+
+	test("a disable whose event cannot be stored disables nothing and ends no session", async () => {
+		const user = await insertUser(under);
+		const session = await signIn(under, user.id);
+		await withEventsRefused(under, "user_disabled", () => under.stores.users.disable(user.id, { until: null, reason: null }, event(under, "user_disabled", user.id), ending(under, user.id, "user_disabled")));
+		expect((await under.stores.users.get(user.id))!.disabled).toBe(false);
+		expect(await under.stores.sessions.findForValidation(session)).not.toBeNull();
+	});
+
+	if (KIND === "postgres") {
+		test("PostgreSQL: a disable's end is judged by the database server's clock, whatever the instance's", async () => {
+			const real = await under.another({ clock: "database" });
+			const user = await insertUser(under);
+			const serverNow = Math.floor(Date.now() / 1000);
+			// The test's clock, far from the server's by now, would judge this end long passed or far off.
+			const outcome = await real.stores.users.disable(user.id, { until: serverNow + 3600, reason: null }, event(under, "user_disabled", user.id), ending(under, user.id, "user_disabled"));
+			expect(outcome.outcome).toBe("DISABLED");
+			expect(await real.stores.users.disable(user.id, { until: serverNow - 5, reason: null }, event(under, "user_disabled", user.id), ending(under, user.id, "user_disabled"))).toEqual({ outcome: "UNTIL_PASSED" });
+			expect((await real.stores.users.get(user.id))!.disabled).toBe(true);
+			// On an instance whose database clock is two hours after the server's, the end has passed.
+			expect(await at(under, serverNow + 7200, () => under.stores.users.get(user.id))).toMatchObject({ disabled: false });
+			expect(await at(under, serverNow + 60, () => under.stores.users.get(user.id))).toMatchObject({ disabled: true });
+		});
+	}
 
 	test("delete racing sign-ins: no session outlives its user", async () => {
 		const user = await insertUser(under);
@@ -245,7 +366,7 @@ contract("UserStore pages", {}, (under) => {
 
 	test("after deletions and new users, pages still match the ordering", async () => {
 		for (const id of expected.created.filter((_, i) => i % 97 === 0)) {
-			expect(await under.stores.users.delete(id, event(under, "user_deleted", id), ending(under, id, "user_deleted"))).toBe(true);
+			expect(await under.stores.users.delete(id, event(under, "user_deleted", id), ending(under, id, "user_deleted"))).not.toBeNull();
 		}
 		await fill(120);
 		await insertUser(under, { createdAt: under.seconds() - 20 * 86_400 }); // before every other

@@ -26,6 +26,10 @@ interface ConsoleUser {
 	email_verified: boolean;
 	totp_registered: boolean;
 	password_leaked: boolean;
+	/** An operator's disable in force (API.md section 18), its end (null: until enabled) and reason. */
+	disabled: boolean;
+	disabled_until: number | null;
+	disabled_reason: string | null;
 }
 
 /** A row of the user list: the user, with their passkey count and whether a block holds now. */
@@ -69,12 +73,24 @@ interface ConsolePasskey {
 	backed_up: boolean;
 }
 
+interface ConsoleIdentity {
+	id: string;
+	provider: string;
+	subject: string;
+	email: string | null;
+	email_verified: boolean;
+	created_at: number;
+	last_sign_in_at: number | null;
+}
+
 export interface UserDetails {
 	/** The server's time (whole Unix seconds). */
 	now: number;
 	user: ConsoleUser;
 	totp: { created_at: number } | null;
 	passkeys?: ConsolePasskey[];
+	/** Identities at identity providers (absent from a Holm without them). */
+	identities?: ConsoleIdentity[];
 	requests: {
 		password_reset: { created_at: number; expires_at: number; email_verified: boolean }[];
 		email_verification: { created_at: number; expires_at: number }[];
@@ -93,6 +109,8 @@ interface ConsoleSession {
 	expires_at: number;
 	client_ip: string | null;
 	user_agent: string | null;
+	/** The user agent as a person says it ("Chrome on macOS"), or as sent when it names no browser. */
+	device: string | null;
 	second_factor_verified_at: number | null;
 	new_device: boolean;
 }
@@ -152,7 +170,13 @@ interface ConsoleApi {
 	removeTotp(id: string): Promise<void>;
 	deleteRequests(id: string): Promise<void>;
 	unblock(id: string): Promise<void>;
+	/** Disables the user: `until` in whole Unix seconds, or null until enabled; `reason` or null. */
+	disable(id: string, disable: { reason: string | null; until: number | null }): Promise<void>;
+	enable(id: string): Promise<void>;
+	/** Creates a user with an email and a password, or an email only (`password` null); the new id. */
+	createUser(user: { email: string; password: string | null }): Promise<string>;
 	deletePasskey(id: string): Promise<void>;
+	deleteIdentity(id: string): Promise<void>;
 	endSession(userId: string, sessionId: string): Promise<void>;
 	endSessions(userId: string): Promise<void>;
 	events(filter: EventFilter): Promise<EventPage>;
@@ -223,8 +247,21 @@ export function createConsoleApi(fetch: Fetch, base = "/console/api"): ConsoleAp
 		async unblock(id) {
 			await call("POST", `/users/${seg(id)}/unblock`, {});
 		},
+		async disable(id, disable) {
+			await call("POST", `/users/${seg(id)}/disable`, disable);
+		},
+		async enable(id) {
+			await call("POST", `/users/${seg(id)}/enable`, {});
+		},
+		async createUser(user) {
+			const answer = (await (await call("POST", "/users", user)).json()) as { id: string };
+			return answer.id;
+		},
 		async deletePasskey(id) {
 			await call("POST", `/passkeys/${seg(id)}/delete`, {});
+		},
+		async deleteIdentity(id) {
+			await call("POST", `/identities/${seg(id)}/delete`, {});
 		},
 		async endSession(userId, sessionId) {
 			await call("POST", `/users/${seg(userId)}/sessions/${seg(sessionId)}/end`, {});
@@ -255,12 +292,29 @@ export function formatTime(seconds: number | null): string {
 	return new Date(seconds * 1000).toISOString().replace("T", " ").replace(/\.\d+Z$/, " UTC");
 }
 
-/** "in 14 min", "in 2 h 5 min". */
+/** "in 14 min", "in 2 h 5 min", "in 6 d 23 h". */
 export function formatUntil(seconds: number, nowSeconds: number): string {
 	const left = Math.max(0, seconds - nowSeconds);
 	if (left < 60) return `in ${left} s`;
 	const minutes = Math.ceil(left / 60);
-	return minutes < 60 ? `in ${minutes} min` : `in ${Math.floor(minutes / 60)} h ${minutes % 60} min`;
+	if (minutes < 60) return `in ${minutes} min`;
+	if (minutes < 24 * 60) return `in ${Math.floor(minutes / 60)} h ${minutes % 60} min`;
+	return `in ${Math.floor(minutes / (24 * 60))} d ${Math.floor(minutes / 60) % 24} h`;
+}
+
+/** A datetime-local input's value ("2026-11-28T09:30"), read as UTC (the time the console shows),
+ *  in whole Unix seconds; null when empty or not such a value. */
+export function utcInputSeconds(value: string): number | null {
+	const match = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})(?::(\d{2}))?$/.exec(value.trim());
+	if (match === null) return null;
+	const [year, month, day, hour, minute, second = "0"] = match.slice(1).map((part) => part ?? "0") as string[];
+	const ms = Date.UTC(Number(year), Number(month) - 1, Number(day), Number(hour), Number(minute), Number(second));
+	return Number.isNaN(ms) ? null : Math.floor(ms / 1000);
+}
+
+/** Characters as the server counts a reason's: code points, so an emoji is one. */
+export function codePoints(text: string): number {
+	return [...text].length;
 }
 
 /** The route of a location hash: #/, #/users?..., #/users/ID, #/events?... */

@@ -7,9 +7,11 @@ import {
 	eventsHash,
 	formatTime,
 	formatUntil,
+	codePoints,
 	parseRoute,
 	tokenOfHash,
 	usersHash,
+	utcInputSeconds,
 	type ConsoleEvent,
 	type EventFilter,
 	type Features,
@@ -24,9 +26,17 @@ const main = byId<HTMLElement>("main");
 const statusLine = byId<HTMLElement>("status");
 /** Null while signed out. */
 let features: Features | null = null;
+/** What to say once the page a change led to is shown (the hash change clears the status line). */
+let sayAfterRoute = "";
 
 function say(message: string): void {
 	statusLine.textContent = message;
+}
+
+/** Goes to `hash`, and says `message` once there. */
+function goTo(hash: string, message: string): void {
+	sayAfterRoute = message;
+	location.hash = hash;
 }
 
 function setTitle(title: string): HTMLElement {
@@ -214,6 +224,7 @@ async function usersPage(query: UserQuery): Promise<void> {
 			h("td", {}, user.totp_registered ? "yes" : "no"),
 			h("td", {}, String(user.passkeys)),
 			h("td", {}, user.blocked ? h("strong", {}, "blocked") : "no"),
+			h("td", {}, user.disabled ? h("strong", {}, "disabled") : "no"),
 		),
 	);
 	const pages = Math.max(1, page.pages);
@@ -230,7 +241,7 @@ async function usersPage(query: UserQuery): Promise<void> {
 					h(
 						"thead",
 						{},
-						h("tr", {}, ...["Email", "Id", "Created", "Email verified", "TOTP", "Passkeys", "Blocked"].map((name) => h("th", { scope: "col" }, name))),
+						h("tr", {}, ...["Email", "Id", "Created", "Email verified", "TOTP", "Passkeys", "Blocked", "Disabled"].map((name) => h("th", { scope: "col" }, name))),
 					),
 					h("tbody", {}, ...rows),
 				),
@@ -240,6 +251,39 @@ async function usersPage(query: UserQuery): Promise<void> {
 			query.page > 1 ? h("a", { href: usersHash({ ...query, page: query.page - 1 }) }, "Previous page") : null,
 			h("span", {}, `Page ${query.page} of ${pages}`),
 			query.page < pages ? h("a", { href: usersHash({ ...query, page: query.page + 1 }) }, "Next page") : null,
+		),
+		createUserSection(),
+	);
+}
+
+/** Creating a user (issue 41): an email, and a password or none (the user then signs in by email
+ *  code, or sets one through a reset). The password is sent once and never shown. */
+function createUserSection(): HTMLElement {
+	const email = h("input", { id: "new-email", name: "email", type: "email", required: true, autocomplete: "off", spellcheck: "false" }) as HTMLInputElement;
+	const password = h("input", { id: "new-password", name: "password", type: "password", autocomplete: "new-password", "aria-describedby": "new-password-help" }) as HTMLInputElement;
+	const form = h(
+		"form",
+		{ class: "search", "aria-labelledby": "h-create" },
+		h("label", { for: "new-email" }, "Email", email),
+		h("label", { for: "new-password" }, "Password (optional)", password),
+		h("button", { type: "submit" }, "Create user"),
+	);
+	form.addEventListener("submit", (event) => {
+		event.preventDefault();
+		void guarded(async () => {
+			const id = await api.createUser({ email: email.value.trim(), password: password.value === "" ? null : password.value });
+			goTo(`#/users/${encodeURIComponent(id)}`, "User created.");
+		});
+	});
+	return h(
+		"section",
+		{ "aria-labelledby": "h-create" },
+		h("h2", { id: "h-create" }, "Create a user"),
+		form,
+		h(
+			"p",
+			{ class: "muted", id: "new-password-help" },
+			"A password has 8 to 127 characters and is not a leaked one; it is never shown again. Without one, the user signs in by email code, or sets one through a password reset.",
 		),
 	);
 }
@@ -283,7 +327,7 @@ function userSections(details: UserDetails): HTMLElement[] {
 	const now = details.now;
 	const reload = () => void route();
 	const who = user.email ?? user.id;
-	const sections: HTMLElement[] = [];
+	const sections: HTMLElement[] = [disableSection(details, who, reload)];
 
 	sections.push(
 		h(
@@ -327,6 +371,33 @@ function userSections(details: UserDetails): HTMLElement[] {
 								true),
 							]),
 						),
+			details.identities === undefined
+				? null
+				: details.identities.length === 0
+					? h("p", {}, "No identities at identity providers.")
+					: table(
+							"Identities at identity providers",
+							["Provider", "Subject", "Email", "Linked", "Last sign-in", "Action"],
+							details.identities.map((identity) => [
+								identity.provider,
+								identity.subject,
+								identity.email === null ? "—" : `${identity.email}${identity.email_verified ? " (verified)" : ""}`,
+								formatTime(identity.created_at),
+								formatTime(identity.last_sign_in_at),
+								labelledButton("Unlink", `Unlink the ${identity.provider} identity ${identity.subject}`, () =>
+									void act(
+										{
+											title: "Unlink this identity?",
+											text: `${who} will no longer sign in with ${identity.provider} (${identity.subject}), and every session of theirs ends.`,
+											action: "Unlink identity",
+										},
+										() => api.deleteIdentity(identity.id),
+										"Identity unlinked.",
+										reload,
+									),
+								true),
+							]),
+						),
 		),
 	);
 
@@ -343,11 +414,12 @@ function userSections(details: UserDetails): HTMLElement[] {
 							"Where the user is signed in, most recently used first",
 							["Device", "Address", "Last used", "Second factor", "Action"],
 							sessions.map((session) => [
-								session.user_agent ?? "unknown device",
+								// The raw user agent on hovering, for whoever needs the details.
+								h("span", { title: session.user_agent ?? undefined }, session.device ?? "unknown device"),
 								session.client_ip ?? "unknown",
 								formatTime(session.last_used_at),
 								session.second_factor_verified_at === null ? "no" : formatTime(session.second_factor_verified_at),
-								button(`End session on ${session.user_agent ?? "unknown device"}`, () =>
+								button(`End session on ${session.device ?? "unknown device"}`, () =>
 									void act(
 										{ title: "End this session?", text: `${who} will be signed out on this device.`, action: "End session" },
 										() => api.endSession(user.id, session.id),
@@ -478,15 +550,79 @@ function userSections(details: UserDetails): HTMLElement[] {
 						},
 						(typed) => api.deleteUser(user.id, typed),
 						"User deleted.",
-						() => {
-							location.hash = "#/users";
-						},
+						() => goTo("#/users", "User deleted."),
 					),
 				true,
 			),
 		),
 	);
 	return sections;
+}
+
+/** "until enabled", or "until 2026-11-28 09:30:00 UTC (in 6 d 23 h)". */
+function disabledUntil(until: number | null, now: number): string {
+	return until === null ? "until enabled" : `until ${formatTime(until)} (${formatUntil(until, now)})`;
+}
+
+/** Disabling (with a reason and an optional end, in UTC as every time here) and enabling, each
+ *  confirmed; while disabled, why and until when. */
+function disableSection(details: UserDetails, who: string, reload: () => void): HTMLElement {
+	const { user, now } = details;
+	const reason = h("input", { id: "disable-reason", name: "reason", autocomplete: "off", "aria-describedby": "disable-help" }) as HTMLInputElement;
+	const until = h("input", { id: "disable-until", name: "until", type: "datetime-local", "aria-describedby": "disable-help" }) as HTMLInputElement;
+	const form = h(
+		"form",
+		{ class: "search", "aria-label": user.disabled ? "Change the disable" : "Disable the user" },
+		h("label", { for: "disable-reason" }, "Reason (optional)", reason),
+		h("label", { for: "disable-until" }, "Ends at, UTC (optional)", until),
+		h("button", { type: "submit", class: "danger" }, user.disabled ? "Change reason and end" : "Disable user"),
+	);
+	form.addEventListener("submit", (event) => {
+		event.preventDefault();
+		const text = reason.value.trim();
+		const end = until.value === "" ? null : utcInputSeconds(until.value);
+		if (codePoints(text) > 200) return say("The reason is longer than 200 characters.");
+		if (until.value !== "" && (end === null || end <= now)) return say("The end must be a time in the future (UTC).");
+		void act(
+			{
+				title: user.disabled ? "Change this disable?" : "Disable this user?",
+				text: `${who} will be signed out everywhere and cannot sign in ${disabledUntil(end, now)}.`,
+				action: user.disabled ? "Change disable" : "Disable user",
+			},
+			() => api.disable(user.id, { reason: text === "" ? null : text, until: end }),
+			"User disabled.",
+			reload,
+		);
+	});
+	return h(
+		"section",
+		{ "aria-labelledby": "h-disable" },
+		h("h2", { id: "h-disable" }, user.disabled ? "Disabled" : "Disable"),
+		user.disabled
+			? h(
+					"p",
+					{ class: "bad" },
+					`Disabled ${disabledUntil(user.disabled_until, now)}. Every way in answers USER_DISABLED once its credential is right, and no session can be created.`,
+				)
+			: h("p", {}, "Stops the account without deleting it: its sessions end, and it cannot sign in until enabled or until the end you set."),
+		user.disabled ? h("p", {}, user.disabled_reason === null ? "No reason given." : `Reason: ${user.disabled_reason}`) : null,
+		user.disabled
+			? h(
+					"div",
+					{ class: "actions" },
+					button("Enable user", () =>
+						void act(
+							{ title: "Enable this user?", text: `${who} can sign in again. The sessions that ended do not come back.`, action: "Enable user" },
+							() => api.enable(user.id),
+							"User enabled.",
+							reload,
+						),
+					),
+				)
+			: null,
+		form,
+		h("p", { class: "muted", id: "disable-help" }, "The reason is for operators (at most 200 characters). Leave the end empty to disable until enabled."),
+	);
 }
 
 async function userPage(id: string): Promise<void> {
@@ -510,6 +646,7 @@ async function userPage(id: string): Promise<void> {
 			["Email", user.email ?? "(none)"],
 			["Email verified", user.email_verified ? "yes" : "no"],
 			["Password found leaked", user.password_leaked ? "yes: the user should change it" : "no"],
+			["Disabled", user.disabled ? `yes, ${disabledUntil(user.disabled_until, details.now)}` : "no"],
 			["Created", formatTime(user.created_at)],
 		]),
 		...userSections(details),
@@ -630,7 +767,8 @@ byId("sign-out").addEventListener("click", () => {
 	});
 });
 window.addEventListener("hashchange", () => {
-	say("");
+	say(sayAfterRoute);
+	sayAfterRoute = "";
 	void route();
 });
 void route();

@@ -325,4 +325,49 @@ export const MIGRATIONS: readonly string[] = [
 	DROP TABLE event_user;
 	ALTER TABLE event_user_by_part RENAME TO event_user;
 	`,
+	// 15: an operator's disable of a user (API.md section 18). disabled_until is NULL while enabled,
+	// 0 until enabled, else the time the disable ends; whether it is in force is judged as the user
+	// is read (features/users/store.ts, disabledState), so an end that passes needs no write.
+	`
+	ALTER TABLE user ADD COLUMN disabled_until INTEGER;
+	ALTER TABLE user ADD COLUMN disabled_reason TEXT;
+	`,
+	// 16: sign-in with an identity provider (API.md section 16). An identity is (issuer, subject), unique
+	// across users; a request keeps the state, PKCE verifier and nonce Holm sent the browser with, and
+	// once verified into link_required, what the provider said, until POST …/link or its expiry.
+	`
+	CREATE TABLE identity (
+		id TEXT NOT NULL PRIMARY KEY,
+		user_id TEXT NOT NULL REFERENCES user (id) ON DELETE CASCADE,
+		provider TEXT NOT NULL,
+		issuer TEXT NOT NULL,
+		subject TEXT NOT NULL,
+		email TEXT,
+		email_verified INTEGER NOT NULL DEFAULT 0 CHECK (email_verified IN (0, 1)),
+		name TEXT,
+		created_at INTEGER NOT NULL,
+		last_sign_in_at INTEGER,
+		UNIQUE (issuer, subject)
+	) STRICT;
+	CREATE INDEX identity_user_id ON identity (user_id);
+
+	CREATE TABLE external_sign_in_request (
+		id TEXT NOT NULL PRIMARY KEY,
+		provider TEXT NOT NULL,
+		user_id TEXT REFERENCES user (id) ON DELETE CASCADE,
+		stage TEXT NOT NULL CHECK (stage IN ('started', 'verifying', 'link_required')),
+		state TEXT NOT NULL,
+		code_verifier TEXT NOT NULL,
+		nonce TEXT,
+		created_at INTEGER NOT NULL,
+		expires_at INTEGER NOT NULL,
+		issuer TEXT,
+		subject TEXT,
+		email TEXT,
+		email_verified INTEGER CHECK (email_verified IN (0, 1)),
+		name TEXT
+	) STRICT;
+	CREATE INDEX external_sign_in_request_user_id ON external_sign_in_request (user_id);
+	CREATE INDEX external_sign_in_request_expires_at ON external_sign_in_request (expires_at);
+	`,
 ];

@@ -10,23 +10,35 @@ from .create_user_body import CreateUserBody
 from .created_email_sign_in_request import CreatedEmailSignInRequest
 from .created_password_reset_request import CreatedPasswordResetRequest
 from .created_session import CreatedSession
+from .disable_user_body import DisableUserBody
 from .email_sign_in import EmailSignIn
 from .email_sign_in_request import EmailSignInRequest
 from .email_update_request import EmailUpdateRequest
 from .email_verification_request import EmailVerificationRequest
+from .enable_user_body import EnableUserBody
 from .error import Error
 from .event_page import EventPage
 from .event_page_events_item import EventPageEventsItem
 from .event_page_events_item_data import EventPageEventsItemData
+from .external_sign_in import ExternalSignIn
+from .external_sign_in_provider_tokens import ExternalSignInProviderTokens
+from .external_sign_in_request import ExternalSignInRequest
 from .health import Health
+from .identity import Identity
+from .identity_provider import IdentityProvider
 from .import_users_body import ImportUsersBody
 from .import_users_body_users_item import ImportUsersBodyUsersItem
+from .import_users_body_users_item_identities_type_0_item import (
+    ImportUsersBodyUsersItemIdentitiesType0Item,
+)
 from .import_users_body_users_item_passkeys_type_0_item import (
     ImportUsersBodyUsersItemPasskeysType0Item,
 )
 from .import_users_body_users_item_sessions_type_0_item import (
     ImportUsersBodyUsersItemSessionsType0Item,
 )
+from .link_external_sign_in_body import LinkExternalSignInBody
+from .linked_external_sign_in import LinkedExternalSignIn
 from .open_api_document import OpenApiDocument
 from .passkey import Passkey
 from .passkey_authentication import PasskeyAuthentication
@@ -50,6 +62,7 @@ from .register_totp_body import RegisterTotpBody
 from .reset_password_body import ResetPasswordBody
 from .reset_two_factor_body import ResetTwoFactorBody
 from .session import Session
+from .start_external_sign_in_body import StartExternalSignInBody
 from .start_passkey_authentication_body import StartPasskeyAuthenticationBody
 from .start_passkey_registration_body import StartPasskeyRegistrationBody
 from .totp_credential import TotpCredential
@@ -65,6 +78,7 @@ from .validated_session import ValidatedSession
 from .verified_email import VerifiedEmail
 from .verify_email_body import VerifyEmailBody
 from .verify_email_sign_in_body import VerifyEmailSignInBody
+from .verify_external_sign_in_body import VerifyExternalSignInBody
 from .verify_new_email_body import VerifyNewEmailBody
 from .verify_passkey_authentication_body import VerifyPasskeyAuthenticationBody
 from .verify_passkey_authentication_body_credential import (
@@ -95,19 +109,29 @@ __all__ = (
     "CreatedEmailSignInRequest",
     "CreatedPasswordResetRequest",
     "CreatedSession",
+    "DisableUserBody",
     "EmailSignIn",
     "EmailSignInRequest",
     "EmailUpdateRequest",
     "EmailVerificationRequest",
+    "EnableUserBody",
     "Error",
     "EventPage",
     "EventPageEventsItem",
     "EventPageEventsItemData",
+    "ExternalSignIn",
+    "ExternalSignInProviderTokens",
+    "ExternalSignInRequest",
     "Health",
+    "Identity",
+    "IdentityProvider",
     "ImportUsersBody",
     "ImportUsersBodyUsersItem",
+    "ImportUsersBodyUsersItemIdentitiesType0Item",
     "ImportUsersBodyUsersItemPasskeysType0Item",
     "ImportUsersBodyUsersItemSessionsType0Item",
+    "LinkExternalSignInBody",
+    "LinkedExternalSignIn",
     "OpenApiDocument",
     "Passkey",
     "PasskeyAuthentication",
@@ -127,6 +151,7 @@ __all__ = (
     "ResetPasswordBody",
     "ResetTwoFactorBody",
     "Session",
+    "StartExternalSignInBody",
     "StartPasskeyAuthenticationBody",
     "StartPasskeyRegistrationBody",
     "TotpCredential",
@@ -142,6 +167,7 @@ __all__ = (
     "VerifiedEmail",
     "VerifyEmailBody",
     "VerifyEmailSignInBody",
+    "VerifyExternalSignInBody",
     "VerifyNewEmailBody",
     "VerifyPasskeyAuthenticationBody",
     "VerifyPasskeyAuthenticationBodyCredential",

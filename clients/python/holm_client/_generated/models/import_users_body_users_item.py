@@ -14,6 +14,9 @@ from typing_extensions import Self
 from ..types import UNSET, Unset
 
 if TYPE_CHECKING:
+    from ..models.import_users_body_users_item_identities_type_0_item import (
+        ImportUsersBodyUsersItemIdentitiesType0Item,
+    )
     from ..models.import_users_body_users_item_passkeys_type_0_item import (
         ImportUsersBodyUsersItemPasskeysType0Item,
     )
@@ -46,6 +49,14 @@ class ImportUsersBodyUsersItem:
         sessions (Union[None, Unset, list['ImportUsersBodyUsersItemSessionsType0Item']]): The user's live sessions as
             `holm export` wrote them, restored so that a move signs no one out; a session id already taken is a conflict
             like a taken id.
+        disabled_until (Union[None, Unset, int]): An operator's disable (API.md section 18): 0 until enabled, else the
+            time it ends; absent: enabled. An end that has passed imports an enabled user. A row disabled now carries no
+            sessions (disabling ended them), else INVALID_DATA.
+        disabled_reason (Union[None, Unset, str]): The disable's reason, at most 200 code points; only with
+            disabled_until.
+        identities (Union[None, Unset, list['ImportUsersBodyUsersItemIdentitiesType0Item']]): The user's identities at
+            identity providers as `holm export` wrote them; one held already (its id, or its issuer and subject) is a
+            conflict (IDENTITY_IN_USE).
     """
 
     id: Union[None, Unset, str] = UNSET
@@ -62,6 +73,11 @@ class ImportUsersBodyUsersItem:
     sessions: Union[None, Unset, list["ImportUsersBodyUsersItemSessionsType0Item"]] = (
         UNSET
     )
+    disabled_until: Union[None, Unset, int] = UNSET
+    disabled_reason: Union[None, Unset, str] = UNSET
+    identities: Union[
+        None, Unset, list["ImportUsersBodyUsersItemIdentitiesType0Item"]
+    ] = UNSET
     additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
 
     def to_dict(self) -> dict[str, Any]:
@@ -137,6 +153,30 @@ class ImportUsersBodyUsersItem:
         else:
             sessions = self.sessions
 
+        disabled_until: Union[None, Unset, int]
+        if isinstance(self.disabled_until, Unset):
+            disabled_until = UNSET
+        else:
+            disabled_until = self.disabled_until
+
+        disabled_reason: Union[None, Unset, str]
+        if isinstance(self.disabled_reason, Unset):
+            disabled_reason = UNSET
+        else:
+            disabled_reason = self.disabled_reason
+
+        identities: Union[None, Unset, list[dict[str, Any]]]
+        if isinstance(self.identities, Unset):
+            identities = UNSET
+        elif isinstance(self.identities, list):
+            identities = []
+            for identities_type_0_item_data in self.identities:
+                identities_type_0_item = identities_type_0_item_data.to_dict()
+                identities.append(identities_type_0_item)
+
+        else:
+            identities = self.identities
+
         field_dict: dict[str, Any] = {}
         field_dict.update(self.additional_properties)
         field_dict.update({})
@@ -160,11 +200,20 @@ class ImportUsersBodyUsersItem:
             field_dict["passkey_user_handle"] = passkey_user_handle
         if sessions is not UNSET:
             field_dict["sessions"] = sessions
+        if disabled_until is not UNSET:
+            field_dict["disabled_until"] = disabled_until
+        if disabled_reason is not UNSET:
+            field_dict["disabled_reason"] = disabled_reason
+        if identities is not UNSET:
+            field_dict["identities"] = identities
 
         return field_dict
 
     @classmethod
     def from_dict(cls, src_dict: Mapping[str, Any]) -> Self:
+        from ..models.import_users_body_users_item_identities_type_0_item import (
+            ImportUsersBodyUsersItemIdentitiesType0Item,
+        )
         from ..models.import_users_body_users_item_passkeys_type_0_item import (
             ImportUsersBodyUsersItemPasskeysType0Item,
         )
@@ -310,6 +359,55 @@ class ImportUsersBodyUsersItem:
 
         sessions = _parse_sessions(d.pop("sessions", UNSET))
 
+        def _parse_disabled_until(data: object) -> Union[None, Unset, int]:
+            if data is None:
+                return data
+            if isinstance(data, Unset):
+                return data
+            return cast(Union[None, Unset, int], data)
+
+        disabled_until = _parse_disabled_until(d.pop("disabled_until", UNSET))
+
+        def _parse_disabled_reason(data: object) -> Union[None, Unset, str]:
+            if data is None:
+                return data
+            if isinstance(data, Unset):
+                return data
+            return cast(Union[None, Unset, str], data)
+
+        disabled_reason = _parse_disabled_reason(d.pop("disabled_reason", UNSET))
+
+        def _parse_identities(
+            data: object,
+        ) -> Union[None, Unset, list["ImportUsersBodyUsersItemIdentitiesType0Item"]]:
+            if data is None:
+                return data
+            if isinstance(data, Unset):
+                return data
+            try:
+                if not isinstance(data, list):
+                    raise TypeError()
+                identities_type_0 = []
+                _identities_type_0 = data
+                for identities_type_0_item_data in _identities_type_0:
+                    identities_type_0_item = (
+                        ImportUsersBodyUsersItemIdentitiesType0Item.from_dict(
+                            identities_type_0_item_data
+                        )
+                    )
+
+                    identities_type_0.append(identities_type_0_item)
+
+                return identities_type_0
+            except:  # noqa: E722
+                pass
+            return cast(
+                Union[None, Unset, list["ImportUsersBodyUsersItemIdentitiesType0Item"]],
+                data,
+            )
+
+        identities = _parse_identities(d.pop("identities", UNSET))
+
         import_users_body_users_item = cls(
             id=id,
             email=email,
@@ -321,6 +419,9 @@ class ImportUsersBodyUsersItem:
             passkeys=passkeys,
             passkey_user_handle=passkey_user_handle,
             sessions=sessions,
+            disabled_until=disabled_until,
+            disabled_reason=disabled_reason,
+            identities=identities,
         )
 
         import_users_body_users_item.additional_properties = d

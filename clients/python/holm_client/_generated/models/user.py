@@ -25,6 +25,13 @@ class User:
         recovery_code (str):
         password_leaked (bool): The user's current password was found in the leak lists at a correct check after it was
             set; true until the password is set again (update or reset). Send the user to change it right away.
+        password_set (bool): Whether the user has a password. A user made by an email code or an identity provider has
+            none until a reset sets one: offer "set a password" rather than "change it".
+        disabled (bool): An operator disabled the user (POST /users/{user_id}/disable): every way in answers 403
+            USER_DISABLED once its credential proved correct, and no session can be created. False again once enabled, or by
+            itself once disabled_until has passed.
+        disabled_until (Union[None, int]): When the disable ends by itself; null while enabled, and while disabled until
+            enabled.
     """
 
     id: str
@@ -35,6 +42,9 @@ class User:
     totp_registered: bool
     recovery_code: str
     password_leaked: bool
+    password_set: bool
+    disabled: bool
+    disabled_until: Union[None, int]
 
     def to_dict(self) -> dict[str, Any]:
         id = self.id
@@ -54,6 +64,13 @@ class User:
 
         password_leaked = self.password_leaked
 
+        password_set = self.password_set
+
+        disabled = self.disabled
+
+        disabled_until: Union[None, int]
+        disabled_until = self.disabled_until
+
         field_dict: dict[str, Any] = {}
 
         field_dict.update(
@@ -66,6 +83,9 @@ class User:
                 "totp_registered": totp_registered,
                 "recovery_code": recovery_code,
                 "password_leaked": password_leaked,
+                "password_set": password_set,
+                "disabled": disabled,
+                "disabled_until": disabled_until,
             }
         )
 
@@ -95,6 +115,17 @@ class User:
 
         password_leaked = d.pop("password_leaked")
 
+        password_set = d.pop("password_set")
+
+        disabled = d.pop("disabled")
+
+        def _parse_disabled_until(data: object) -> Union[None, int]:
+            if data is None:
+                return data
+            return cast(Union[None, int], data)
+
+        disabled_until = _parse_disabled_until(d.pop("disabled_until"))
+
         user = cls(
             id=id,
             created_at=created_at,
@@ -104,6 +135,9 @@ class User:
             totp_registered=totp_registered,
             recovery_code=recovery_code,
             password_leaked=password_leaked,
+            password_set=password_set,
+            disabled=disabled,
+            disabled_until=disabled_until,
         )
 
         return user

@@ -18,7 +18,8 @@ class UserImportResultResultsItemType1:
     Attributes:
         index (int):
         status (Literal['skipped']):
-        user_id (str): The user who holds the row's email (else its id, else one of its passkeys).
+        user_id (str): The user who holds the row's email (else its id, else one of its passkeys, sessions or
+            identities).
     """
 
     index: int

@@ -1,0 +1,108 @@
+from collections.abc import Mapping
+from typing import (
+    Any,
+    TypeVar,
+    Union,
+    cast,
+)
+
+from attrs import define as _attrs_define
+from attrs import field as _attrs_field
+from typing_extensions import Self
+
+from ..types import UNSET, Unset
+
+T = TypeVar("T", bound="StartExternalSignInBody")
+
+
+@_attrs_define
+class StartExternalSignInBody:
+    """
+    Attributes:
+        provider (str): The name of a configured provider (GET /identity-providers).
+        user_id (Union[None, Unset, str]): A signed-in user to add the identity to (an "add a sign-in method" button),
+            instead of signing in.
+        client_ip (Union[None, Unset, str]):
+    """
+
+    provider: str
+    user_id: Union[None, Unset, str] = UNSET
+    client_ip: Union[None, Unset, str] = UNSET
+    additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
+
+    def to_dict(self) -> dict[str, Any]:
+        provider = self.provider
+
+        user_id: Union[None, Unset, str]
+        if isinstance(self.user_id, Unset):
+            user_id = UNSET
+        else:
+            user_id = self.user_id
+
+        client_ip: Union[None, Unset, str]
+        if isinstance(self.client_ip, Unset):
+            client_ip = UNSET
+        else:
+            client_ip = self.client_ip
+
+        field_dict: dict[str, Any] = {}
+        field_dict.update(self.additional_properties)
+        field_dict.update(
+            {
+                "provider": provider,
+            }
+        )
+        if user_id is not UNSET:
+            field_dict["user_id"] = user_id
+        if client_ip is not UNSET:
+            field_dict["client_ip"] = client_ip
+
+        return field_dict
+
+    @classmethod
+    def from_dict(cls, src_dict: Mapping[str, Any]) -> Self:
+        d = dict(src_dict)
+        provider = d.pop("provider")
+
+        def _parse_user_id(data: object) -> Union[None, Unset, str]:
+            if data is None:
+                return data
+            if isinstance(data, Unset):
+                return data
+            return cast(Union[None, Unset, str], data)
+
+        user_id = _parse_user_id(d.pop("user_id", UNSET))
+
+        def _parse_client_ip(data: object) -> Union[None, Unset, str]:
+            if data is None:
+                return data
+            if isinstance(data, Unset):
+                return data
+            return cast(Union[None, Unset, str], data)
+
+        client_ip = _parse_client_ip(d.pop("client_ip", UNSET))
+
+        start_external_sign_in_body = cls(
+            provider=provider,
+            user_id=user_id,
+            client_ip=client_ip,
+        )
+
+        start_external_sign_in_body.additional_properties = d
+        return start_external_sign_in_body
+
+    @property
+    def additional_keys(self) -> list[str]:
+        return list(self.additional_properties.keys())
+
+    def __getitem__(self, key: str) -> Any:
+        return self.additional_properties[key]
+
+    def __setitem__(self, key: str, value: Any) -> None:
+        self.additional_properties[key] = value
+
+    def __delitem__(self, key: str) -> None:
+        del self.additional_properties[key]
+
+    def __contains__(self, key: str) -> bool:
+        return key in self.additional_properties

@@ -1,0 +1,106 @@
+// GET /identity-providers, POST /external-sign-ins, POST /external-sign-ins/:request_id/verify,
+// POST /external-sign-ins/:request_id/link, GET /users/:user_id/identities, DELETE /identities/:identity_id
+import { endpoint, endpoints, returns, returnsList, returnsNothing, type C } from "../../http/endpoint.ts";
+import { pathResource } from "../../http/params.ts";
+import { KEPT_SESSION_IN_QUERY } from "../sessions/kept-session.ts";
+import { keptSessionQuery } from "../sessions/schemas.ts";
+import { pathUser } from "../users/path-user.ts";
+import * as actions from "./actions.ts";
+import {
+	externalSignInAnswer,
+	externalSignInRequestAnswer,
+	identityAnswer,
+	identityProviderAnswer,
+	linkedExternalSignInAnswer,
+	linkExternalSignInBody,
+	startExternalSignInBody,
+	verifyExternalSignInBody,
+} from "./schemas.ts";
+
+/** The request a verify or link names; an unknown one is INVALID_REQUEST, judged by the action. */
+function pathRequest(c: C): string {
+	return c.req.param("request_id") ?? "";
+}
+
+const pathIdentity = pathResource("identity_id", (ctx, id) => ctx.stores.identities.get(id));
+
+export default endpoints("Identity providers", {
+	listIdentityProviders: endpoint({
+		summary: "List the identity providers",
+		description: "The providers the operator configured (--identity-providers): their names and kinds, never a secret.",
+		success: returnsList(identityProviderAnswer, "The providers, in the file's order."),
+		handle: (c) => Response.json(actions.listedProviders(c.get("ctx")).map(identityProviderAnswer.json)),
+	}),
+
+	startExternalSignIn: endpoint({
+		summary: "Start a sign-in with an identity provider",
+		description:
+			"Keep `id` in an HttpOnly cookie and redirect the browser to `authorization_url`; the provider sends it back to the provider's redirect URI " +
+			"with the query to relay to the verify. With `user_id`, the identity is added to that signed-in user instead. The request lives 10 minutes. " +
+			"NOT_FOUND when there is no such provider or user; the per-address bucket of code requests; PROVIDER_ERROR when the provider's discovery " +
+			"cannot be had.",
+		body: startExternalSignInBody,
+		success: returns(externalSignInRequestAnswer, "The request and the URL to send the browser to."),
+		errors: actions.START_EXTERNAL_SIGN_IN_ERRORS,
+		act: (ctx, { body }) => actions.startExternalSignIn(ctx, { provider: body.provider, userId: body.user_id, clientIp: body.client_ip }),
+	}),
+
+	verifyExternalSignIn: endpoint({
+		summary: "Verify a sign-in with an identity provider",
+		description:
+			"Relay the callback's query (`state`, `code` or `error`, `iss`) from the browser whose cookie holds the request id. The request is used up by " +
+			"this call whatever it answers (a body of the wrong shape, INVALID_DATA, leaves it). INVALID_REQUEST when the request is absent, expired or " +
+			"used, or the state is wrong; INVALID_CREDENTIAL when the callback's issuer is another's (both before any call to the provider), or the " +
+			"code or ID token fails a check; PROVIDER_ERROR (502) when the provider sent an error or could not be reached; IDENTITY_IN_USE when the " +
+			"request was for a user and another user holds the identity. An identity is found only by (issuer, subject), never by email.",
+		body: verifyExternalSignInBody,
+		success: returns(externalSignInAnswer, "What the answer led to, what the provider said of the email, and its access token (shown once)."),
+		errors: actions.VERIFY_EXTERNAL_SIGN_IN_ERRORS,
+		act: (ctx, { body }, c) =>
+			actions.verifyExternalSignIn(ctx, {
+				requestId: pathRequest(c),
+				callback: { state: body.state, code: body.code, error: body.error, iss: body.iss },
+				clientIp: body.client_ip,
+				createUser: body.create_user === true,
+			}),
+	}),
+
+	linkExternalSignIn: endpoint({
+		summary: "Link the identity of a sign-in that answered link_required",
+		description:
+			"Call once you have proved the user who holds the email (a password, a passkey or an email code, and their second factor), within the " +
+			"request's 10 minutes. Links only when that user still holds the email and both the provider and Holm verified it. INVALID_REQUEST when the " +
+			"request is absent, expired, used, not waiting for a link, or the user does not hold its email; NOT_FOUND when there is no such user; " +
+			"EMAIL_NOT_VERIFIED when the provider or Holm has not verified the address (have the user verify it, or sign in by email code, then link " +
+			"again); IDENTITY_IN_USE when another user holds the identity. A refusal leaves the request as it was.",
+		body: linkExternalSignInBody,
+		success: returns(linkedExternalSignInAnswer, "The user and the identity now theirs."),
+		errors: actions.LINK_EXTERNAL_SIGN_IN_ERRORS,
+		act: (ctx, { body }, c) => actions.linkExternalSignIn(ctx, { requestId: pathRequest(c), userId: body.user_id, clientIp: body.client_ip }),
+	}),
+
+	listUserIdentities: endpoint({
+		summary: "List a user's identities",
+		description: "Oldest first.",
+		success: returnsList(identityAnswer, "The user's identities."),
+		resource: pathUser,
+		async handle(c, { resource: user }) {
+			const identities = await c.get("ctx").stores.identities.listForUser(user.id);
+			return Response.json(identities.map(identityAnswer.json));
+		},
+	}),
+
+	deleteIdentity: endpoint({
+		summary: "Unlink an identity",
+		description:
+			"The user can no longer sign in with it. Every other session of the user ends in the same transaction; the query parameter `session_id` " +
+			"(a live session of this user, else NOT_FOUND before anything else is judged, and nothing changes) stays signed in.",
+		query: keptSessionQuery,
+		success: returnsNothing("Unlinked."),
+		resource: pathIdentity,
+		keep: KEPT_SESSION_IN_QUERY,
+		keptBy: async (_c, { resource: identity }) => identity.userId,
+		errors: actions.DELETE_IDENTITY_ERRORS,
+		act: (ctx, { resource: identity, keep }) => actions.deleteIdentity(ctx, identity, keep),
+	}),
+});

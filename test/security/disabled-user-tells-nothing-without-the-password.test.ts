@@ -1,0 +1,109 @@
+// Attack: learn that an account was disabled (that its owner is under investigation, that an
+// employee left) without knowing its password, by trying wrong passwords, codes or passkey answers
+// and comparing the answers, their limits or their time with an enabled account's. USER_DISABLED is
+// answered only once the credential has proved correct (API.md section 18): before that, a
+// disabled account is checked exactly like any other.
+import { afterAll, beforeAll, expect, test } from "bun:test";
+import { authenticator, registered, RP, signIn as passkeySignIn } from "../passkey-support.ts";
+import { createUser, startTestServer, type TestServer } from "../support.ts";
+
+let server: TestServer;
+beforeAll(async () => {
+	// Guesses without end: the limits are compared in a test of their own below.
+	server = await startTestServer({
+		passkeys: RP,
+		limits: ["hashing=100000/1s", "incorrect-passwords-address=100000/15m", "incorrect-passwords-user=100000/15m", "code-requests-address=100000/15m", "email-sign-ins-email=100000/15m"],
+	});
+});
+afterAll(() => server.stop());
+
+async function pair(on: TestServer): Promise<{ enabled: { id: string; email: string }; disabled: { id: string; email: string } }> {
+	const enabled = await createUser(on);
+	const disabled = await createUser(on);
+	expect((await on.request("POST", `/users/${disabled.id}/disable`, { reason: "under investigation" })).status).toBe(200);
+	return { enabled: { id: enabled.id, email: enabled.email! }, disabled: { id: disabled.id, email: disabled.email! } };
+}
+
+function seen(answer: { status: number; body: any; headers: Headers }): string {
+	return `${answer.status} ${JSON.stringify(answer.body)} retry-after=${answer.headers.get("Retry-After")}`;
+}
+
+test("wrong passwords, codes and passkey answers get the same answers from a disabled account as from an enabled one", async () => {
+	const { enabled, disabled } = await pair(server);
+	const devices = { enabled: authenticator(), disabled: authenticator() };
+	for (const [name, user] of [["enabled", enabled], ["disabled", disabled]] as const) {
+		// A passkey registered while disabled: registration is no way in.
+		await registered(server, user.id, devices[name]);
+	}
+	async function wrongAnswers(user: { id: string; email: string }, device: ReturnType<typeof authenticator>): Promise<string[]> {
+		const request = (await server.request("POST", "/email-sign-ins", { email: user.email })).body;
+		return [
+			seen(await server.request("POST", `/users/${user.id}/verify-password`, { password: "a wrong guess" })),
+			seen(await server.request("POST", "/authenticate/password", { email: user.email, password: "a wrong guess" })),
+			seen(await server.request("POST", `/email-sign-ins/${request.id}/verify`, { code: "WRONG234" })),
+			seen(await passkeySignIn(server, device, { userId: user.id, bend: { corruptSignature: true } })),
+			seen(await passkeySignIn(server, device, { bend: { corruptSignature: true } })),
+		];
+	}
+	const fromEnabled = await wrongAnswers(enabled, devices.enabled);
+	expect(fromEnabled[0]).toBe('400 {"error":"INCORRECT_PASSWORD"} retry-after=null');
+	expect(await wrongAnswers(disabled, devices.disabled)).toEqual(fromEnabled);
+	// And the email sign-in request itself tells nothing either: the same fields, the user named alike.
+	const a = (await server.request("POST", "/email-sign-ins", { email: enabled.email })).body;
+	const b = (await server.request("POST", "/email-sign-ins", { email: disabled.email })).body;
+	expect(Object.keys(b).sort()).toEqual(Object.keys(a).sort());
+	expect(b.user_id).toBe(disabled.id);
+});
+
+test("the limits of wrong passwords are the same: both accounts are blocked at the 11th guess, with the same Retry-After", async () => {
+	const limited = await startTestServer({ limits: ["hashing=100000/1s"] });
+	try {
+		const { enabled, disabled } = await pair(limited);
+		async function twelve(user: { email: string }, network: number): Promise<string[]> {
+			const answers: string[] = [];
+			for (let i = 0; i < 12; i++) {
+				answers.push(seen(await limited.request("POST", "/authenticate/password", { email: user.email, password: "wrong", client_ip: `2001:db8:${network}:${i}::1` })));
+				limited.clock.advance(1_000);
+			}
+			return answers;
+		}
+		const fromEnabled = await twelve(enabled, 1);
+		expect(fromEnabled.at(-1)).toStartWith('400 {"error":"TOO_MANY_REQUESTS"}');
+		expect(await twelve(disabled, 2)).toEqual(fromEnabled);
+	} finally {
+		await limited.stop();
+	}
+});
+
+/** The median of `rounds` timings of `call`, in milliseconds. */
+async function median(call: () => Promise<unknown>, rounds: number): Promise<number> {
+	const times: number[] = [];
+	for (let i = 0; i < rounds; i++) {
+		const started = performance.now();
+		await call();
+		times.push(performance.now() - started);
+	}
+	times.sort((a, b) => a - b);
+	return times[Math.floor(times.length / 2)]!;
+}
+
+test("a wrong password takes the same time for a disabled account as for an enabled one (medians over many calls)", async () => {
+	const { enabled, disabled } = await pair(server);
+	const calls = {
+		enabled: () => server.request("POST", "/authenticate/password", { email: enabled.email, password: "a wrong guess" }),
+		disabled: () => server.request("POST", "/authenticate/password", { email: disabled.email, password: "a wrong guess" }),
+		enabledById: () => server.request("POST", `/users/${enabled.id}/verify-password`, { password: "a wrong guess" }),
+		disabledById: () => server.request("POST", `/users/${disabled.id}/verify-password`, { password: "a wrong guess" }),
+	};
+	for (const call of Object.values(calls)) await median(call, 10); // warm-up
+	const times: Record<keyof typeof calls, number[]> = { enabled: [], disabled: [], enabledById: [], disabledById: [] };
+	// Interleaved rounds, so that a burst of load on the shared machine hits both alike.
+	for (let round = 0; round < 7; round++) {
+		for (const [name, call] of Object.entries(calls) as [keyof typeof calls, () => Promise<unknown>][]) times[name].push(await median(call, 20));
+	}
+	const middle = (xs: number[]) => xs.toSorted((x, y) => x - y)[3]!;
+	const ratio = (x: number, y: number) => Math.max(x, y) / Math.min(x, y);
+	// Lenient enough for a busy machine, strict enough to see a read or a write more on one path.
+	expect(ratio(middle(times.enabled), middle(times.disabled))).toBeLessThan(1.5);
+	expect(ratio(middle(times.enabledById), middle(times.disabledById))).toBeLessThan(1.5);
+});
