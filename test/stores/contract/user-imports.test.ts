@@ -123,6 +123,38 @@ contract("UserImportStore", {}, (under) => {
 		expect(await under.stores.userImports.existingIds([])).toEqual(new Set());
 	});
 
+	test("an import carries a disable and identities; the export gives them back, the disable judged at the export's time; identityHolders by id or (issuer, subject)", async () => {
+		const now = under.seconds();
+		const until = importedUser(under, { disabledUntil: now + 600, disabledReason: "Imported" });
+		const forever = importedUser(under, { disabledUntil: 0, disabledReason: null });
+		const identity = { id: generateId(), userId: forever.id, provider: "idp", issuer: "https://idp.example.com", subject: generateId(), email: forever.email, emailVerified: true, name: "Ada", createdAt: now - 50, lastSignInAt: now - 10 };
+		forever.identities = [identity];
+		expect(await under.stores.userImports.insertWhereFree([until, forever], now)).toEqual(new Set([until.id, forever.id]));
+		expect(await under.stores.users.get(until.id)).toMatchObject({ disabled: true, disabledUntil: now + 600, disabledReason: "Imported" });
+		expect(await under.stores.users.get(forever.id)).toMatchObject({ disabled: true, disabledUntil: null, disabledReason: null });
+		expect(await under.stores.identities.listForUser(forever.id)).toEqual([identity]);
+		const holders = await under.stores.userImports.identityHolders([
+			{ ...identity },
+			{ ...identity, id: generateId() },
+			{ ...identity, id: generateId(), subject: generateId() },
+		]);
+		expect([...holders.values()]).toEqual([forever.id, forever.id]);
+		expect(await under.stores.userImports.identityHolders([])).toEqual(new Map());
+		const exported = (await exportAll(under)).users;
+		expect(exported.find((u) => u.id === until.id)).toMatchObject({ disabled_until: now + 600, disabled_reason: "Imported", identities: [] });
+		expect(exported.find((u) => u.id === forever.id)).toMatchObject({
+			disabled_until: 0,
+			disabled_reason: null,
+			identities: [{ id: identity.id, provider: "idp", issuer: identity.issuer, subject: identity.subject, email: identity.email, email_verified: true, name: "Ada", created_at: now - 50, last_sign_in_at: now - 10 }],
+		});
+		// Once its end has passed by the export's time, a disable is not exported, and the user reads as enabled.
+		under.clock.advance(600_000);
+		const later = (await exportAll(under)).users.find((u) => u.id === until.id)!;
+		expect(later).not.toHaveProperty("disabled_until");
+		expect(later).not.toHaveProperty("disabled_reason");
+		expect((await under.stores.users.get(until.id))!.disabled).toBe(false);
+	});
+
 	test("parallel imports of overlapping users, and a sign-up racing them, give each id and email to one user", async () => {
 		const users = Array.from({ length: 12 }, () => importedUser(under));
 		const email = users[0]!.email!;
