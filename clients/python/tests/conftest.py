@@ -1,6 +1,8 @@
-"""Starts one real Holm for the whole session: the built dist/holm when it exists (or the
-executable HOLM_EXECUTABLE names), else `bun src/main.ts serve`, on a temp dir and a free port,
-with passkeys on and webhooks sent to a receiver in this process."""
+"""Starts one real Holm for the whole session: the executable HOLM_EXECUTABLE names (CI's built
+dist/holm), else `bun src/main.ts serve` from this checkout, on a temp dir and a free port, with
+passkeys on and webhooks sent to a receiver in this process. Never a dist/holm merely found there:
+it may be stale (built from an earlier checkout), and `npm test` runs this part while the SQLite
+part's test/e2e/executable.test.ts rebuilds that very file."""
 
 from __future__ import annotations
 
@@ -48,8 +50,10 @@ class WebhookReceiver:
 
 
 def holm_command() -> list[str]:
-    executable = os.environ.get("HOLM_EXECUTABLE") or str(ROOT / "dist" / "holm")
-    if Path(executable).is_file() and os.access(executable, os.X_OK):
+    executable = os.environ.get("HOLM_EXECUTABLE")
+    if executable:
+        if not (Path(executable).is_file() and os.access(executable, os.X_OK)):
+            raise RuntimeError(f"HOLM_EXECUTABLE={executable} is not an executable file")
         return [executable]
     return [str(ROOT / "node_modules" / ".bin" / "bun"), str(ROOT / "src" / "main.ts")]
 
