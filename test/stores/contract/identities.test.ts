@@ -207,6 +207,20 @@ contract("ExternalSignInStore", {}, (under) => {
 		expect(await under.stores.identities.listForUser(holder.id)).toEqual([]);
 	});
 
+	test("link: IDENTITY_IN_USE when another user added the identity while the request waited; nothing is linked", async () => {
+		const holder = await verifiedUser(under);
+		const identity = identityOf({ email: holder.email });
+		const { request: made, settled } = await verify(under, identity, CREATE);
+		expect(settled).toMatchObject({ outcome: "link_required", user: { id: holder.id } });
+		const other = await insertUser(under);
+		expect((await verify(under, identity, NO_LINKING, other.id)).settled).toMatchObject({ outcome: "linked", user: { id: other.id } });
+		const linkPlan = { newIdentity: { id: generateId(), createdAt: under.seconds() }, event: event(under, "identity_linked", null) };
+		expect(await under.stores.identities.link(made.id, holder.id, linkPlan)).toEqual({ result: "IDENTITY_IN_USE" });
+		expect(await under.stores.identities.listForUser(holder.id)).toEqual([]);
+		expect(await under.stores.identities.listForUser(other.id)).toHaveLength(1);
+		expect(await eventTypesOf(under, holder.id)).not.toContain("identity_linked");
+	});
+
 	test("auto_link links a provider-verified email to the Holm-verified holder and signs them in; never an unverified one", async () => {
 		const holder = await verifiedUser(under);
 		const { settled } = await verify(under, identityOf({ email: holder.email }), { autoLink: true, createUser: true });
