@@ -84,14 +84,25 @@ test("a wrong password takes the same time for a disabled account as for an enab
 		disabledById: () => server.request("POST", `/users/${disabled.id}/verify-password`, { password: "a wrong guess" }),
 	};
 	for (const call of Object.values(calls)) await medianTime(call, 10); // warm-up
-	const times: Record<keyof typeof calls, number[]> = { enabled: [], disabled: [], enabledById: [], disabledById: [] };
-	// Interleaved rounds, so that a burst of load on the shared machine hits both alike.
-	for (let round = 0; round < 7; round++) {
-		for (const [name, call] of Object.entries(calls) as [keyof typeof calls, () => Promise<unknown>][]) times[name].push(await medianTime(call, 20));
-	}
 	const middle = (xs: number[]) => xs.toSorted((x, y) => x - y)[3]!;
 	const ratio = (x: number, y: number) => Math.max(x, y) / Math.min(x, y);
-	// Lenient enough for a busy machine, strict enough to see a read or a write more on one path.
-	expect(ratio(middle(times.enabled), middle(times.disabled))).toBeLessThan(1.5);
-	expect(ratio(middle(times.enabledById), middle(times.disabledById))).toBeLessThan(1.5);
+	/** Both ratios of one measurement: interleaved rounds, so that a burst of load on the shared
+	 *  machine hits both kinds alike. */
+	async function measure(): Promise<{ byEmail: number; byId: number }> {
+		const times: Record<keyof typeof calls, number[]> = { enabled: [], disabled: [], enabledById: [], disabledById: [] };
+		for (let round = 0; round < 7; round++) {
+			for (const [name, call] of Object.entries(calls) as [keyof typeof calls, () => Promise<unknown>][]) times[name].push(await medianTime(call, 20));
+		}
+		return { byEmail: ratio(middle(times.enabled), middle(times.disabled)), byId: ratio(middle(times.enabledById), middle(times.disabledById)) };
+	}
+	// Lenient enough for a busy machine, strict enough to see a read or a write more on one path. A
+	// real difference shows in every measurement; a burst of load on a shared machine in one alone,
+	// so the bound must hold in one of three.
+	const measured: { byEmail: number; byId: number }[] = [];
+	for (let attempt = 0; attempt < 3; attempt++) {
+		const next = await measure();
+		measured.push(next);
+		if (next.byEmail < 1.5 && next.byId < 1.5) break;
+	}
+	expect(measured.some((m) => m.byEmail < 1.5 && m.byId < 1.5), JSON.stringify(measured)).toBe(true);
 });
