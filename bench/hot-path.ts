@@ -7,8 +7,10 @@
 // `dist/holm dist/holm,--event-retention,0` says what storing events costs.
 //
 // Environment: HOT_ROUNDS (3), HOT_SECONDS (3 a round), HOT_USERS (2000), BENCH_CONNECTIONS (50),
-// HOT_ROWS (reads,events). Loopback only; each server's log goes to a file.
-import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+// HOT_ROWS (reads,events), HOT_POSTGRES_PID (the postmaster of the PostgreSQL the builds given
+// --database use: its backends' CPU an answer is reported beside Holm's). Loopback only; each
+// server's log goes to a file.
+import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { loadavg, tmpdir } from "node:os";
 import { join } from "node:path";
 import { ARGON2 } from "./floors.ts";
@@ -44,14 +46,33 @@ interface Measured {
 	rate: number;
 	/** Microseconds of the server's CPU per answer. */
 	cpu: number;
+	/** Microseconds of PostgreSQL's backends' CPU per answer (HOT_POSTGRES_PID), else NaN. */
+	pgCpu: number;
+}
+
+const POSTMASTER = process.env.HOT_POSTGRES_PID === undefined ? null : Number(process.env.HOT_POSTGRES_PID);
+
+/** The CPU seconds of the postmaster's children (its backends, and its own helpers) so far. */
+function postgresCpuSeconds(): number {
+	if (POSTMASTER === null) return NaN;
+	let total = 0;
+	for (const entry of readdirSync("/proc")) {
+		if (!/^\d+$/.test(entry)) continue;
+		try {
+			const fields = readFileSync(`/proc/${entry}/stat`, "utf8").split(") ")[1]!.split(" ");
+			if (Number(fields[1]) === POSTMASTER) total += (Number(fields[11]) + Number(fields[12])) / 100;
+		} catch {}
+	}
+	return total;
 }
 
 async function wrk(pid: number, url: string, lua: string, idsFile?: string): Promise<Measured> {
 	const before = cpuSeconds(pid);
+	const pgBefore = postgresCpuSeconds();
 	const result: WrkResult = await runWrk({ url, lua, idsFile, connections: CONNECTIONS, threads: pin.length > 0 ? 1 : 2, seconds: SECONDS, timeoutSeconds: 10, secret }, work, pin);
 	const unexpected = Object.entries(result.answers).filter(([answer]) => answer !== "200");
 	if (unexpected.length > 0) console.error(`${url}: answers other than 200: ${JSON.stringify(Object.fromEntries(unexpected))}`);
-	return { rate: result.requestsPerSecond, cpu: ((cpuSeconds(pid) - before) * 1e6) / result.requests };
+	return { rate: result.requestsPerSecond, cpu: ((cpuSeconds(pid) - before) * 1e6) / result.requests, pgCpu: ((postgresCpuSeconds() - pgBefore) * 1e6) / result.requests };
 }
 
 /** A session token for each of the first 1,000 users, made through the API (each build has its own). */
@@ -129,7 +150,8 @@ try {
 		const cpu = median(measured.map((m) => m.cpu));
 		console.log(
 			`${name}: ${measured.map((m) => Math.round(m.rate)).join(", ")} req/s; of the floor ${ratios.map((r) => r.toFixed(2)).join(", ")} (median ${median(ratios).toFixed(2)}); ` +
-				`CPU ${cpu.toFixed(1)} µs an answer (median), floor's CPU over it ${(median(floorRows.map((m) => m.cpu)) / cpu).toFixed(2)}`,
+				`CPU ${cpu.toFixed(1)} µs an answer (median), floor's CPU over it ${(median(floorRows.map((m) => m.cpu)) / cpu).toFixed(2)}` +
+				(POSTMASTER === null || !name.includes("--database") ? "" : `; PostgreSQL's CPU ${median(measured.map((m) => m.pgCpu)).toFixed(1)} µs an answer (median)`),
 		);
 	}
 } finally {

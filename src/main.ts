@@ -42,11 +42,12 @@ async function serve(args: string[]): Promise<void> {
 			);
 		});
 	}
-	const transport = running.ctx.storage.transport;
+	const { transport, statements } = running.ctx.storage;
 	log.info("holm is listening", {
 		url: running.url,
 		database: running.database,
 		...(transport === undefined ? {} : { database_connection: transport }),
+		...(statements === undefined ? {} : { database_statements: statements }),
 		version: packageJson.version,
 		leak_check: config.leakCheck.mode,
 	});

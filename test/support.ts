@@ -310,6 +310,18 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
 	};
 }
 
+/** The median of `rounds` timings of `call`, in milliseconds (the tests that an answer's time tells nothing). */
+export async function medianTime(call: () => Promise<unknown>, rounds: number): Promise<number> {
+	const times: number[] = [];
+	for (let i = 0; i < rounds; i++) {
+		const started = performance.now();
+		await call();
+		times.push(performance.now() - started);
+	}
+	times.sort((a, b) => a - b);
+	return times[Math.floor(times.length / 2)]!;
+}
+
 let emailCounter = 0;
 
 export function uniqueEmail(): string {

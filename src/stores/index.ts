@@ -60,6 +60,9 @@ export interface Storage {
 	readonly startWarnings?: readonly string[];
 	/** How the database connection is carried, for the start line (PostgreSQL: TLS or not). */
 	readonly transport?: string;
+	/** How statements are sent, for the start line (PostgreSQL: prepared, or unnamed behind a pooler
+	 *  that does not keep prepared statements). */
+	readonly statements?: string;
 	readonly stores: Stores;
 	/** Where the rate limits of API.md section 4 keep their state (memory for SQLite). */
 	readonly limitStore: LimitStore;

@@ -59,3 +59,22 @@ test("a PostgreSQL that refuses the login says authentication failed, and a firs
 	expect(await holm.stop()).toBe(0);
 	expect(holm.output()).toContain(`created Holm's tables in the database at="${describePostgres(database)}"`);
 });
+
+test("the start line says how statements are sent: prepared on a direct connection, unnamed through PgBouncer in transaction mode", async () => {
+	const database = await createTestDatabase(process.env.HOLM_TEST_DATABASE_URL ?? "");
+	const secretFile = join(dir, "secret");
+	writeFileSync(secretFile, PROCESS_SECRET + "\n", { mode: 0o600 });
+	const holm = await serveHolm(["--database", database, "--secret-file", secretFile]);
+	let line: string;
+	try {
+		// A request or two on the pool, so that a mode that did not fit would have failed.
+		expect((await fetch(`${holm.url}/users?per_page=5`, { headers: { Authorization: `Bearer ${PROCESS_SECRET}` } })).status).toBe(200);
+		expect((await fetch(`${holm.url}/users?per_page=5`, { headers: { Authorization: `Bearer ${PROCESS_SECRET}` } })).status).toBe(200);
+	} finally {
+		expect(await holm.stop()).toBe(0);
+		line = holm.output().split("\n").find((l) => l.includes("holm is listening")) ?? holm.output();
+	}
+	// test/postgres-suite.ts runs this file again through PgBouncer 1.18 with its defaults.
+	if (process.env.HOLM_TEST_POOLER === "pgbouncer") expect(line).toContain('database_statements="unnamed (a pooler that does not keep prepared statements)"');
+	else expect(line).toMatch(/database_statements="?prepared"?( |$)/);
+});

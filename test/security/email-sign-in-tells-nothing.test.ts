@@ -3,7 +3,7 @@
 // no user holds by the same steps as for one that a user holds, so the application can answer its
 // visitor identically either way.
 import { afterAll, beforeAll, expect, test } from "bun:test";
-import { createUser, startTestServer, uniqueEmail, type TestServer } from "../support.ts";
+import { createUser, startTestServer, uniqueEmail, type TestServer, medianTime } from "../support.ts";
 
 let server: TestServer;
 
@@ -38,31 +38,19 @@ test("enumeration by answer: a known and an unknown email get the same status, f
 	}
 });
 
-/** The median of `rounds` timings of `call`, in milliseconds. */
-async function median(call: () => Promise<unknown>, rounds: number): Promise<number> {
-	const times: number[] = [];
-	for (let i = 0; i < rounds; i++) {
-		const started = performance.now();
-		await call();
-		times.push(performance.now() - started);
-	}
-	times.sort((a, b) => a - b);
-	return times[Math.floor(times.length / 2)]!;
-}
-
 test("enumeration by time: known and unknown emails take the same time (medians over many calls)", async () => {
 	const user = await createUser(server);
 	const unknownEmail = uniqueEmail();
 	const known = () => server.request("POST", "/email-sign-ins", { email: user.email });
 	const unknown = () => server.request("POST", "/email-sign-ins", { email: unknownEmail });
-	await median(known, 20); // warm-up
-	await median(unknown, 20);
+	await medianTime(known, 20); // warm-up
+	await medianTime(unknown, 20);
 	// Interleaved rounds, so that a burst of load on the shared machine hits both alike.
 	const knownTimes: number[] = [];
 	const unknownTimes: number[] = [];
 	for (let round = 0; round < 7; round++) {
-		knownTimes.push(await median(known, 40));
-		unknownTimes.push(await median(unknown, 40));
+		knownTimes.push(await medianTime(known, 40));
+		unknownTimes.push(await medianTime(unknown, 40));
 	}
 	const k = knownTimes.sort((a, b) => a - b)[3]!;
 	const u = unknownTimes.sort((a, b) => a - b)[3]!;

@@ -43,14 +43,94 @@ const POOL_WAIT_MS = 3000;
 /** How long GET /health waits for the database before it answers 503. */
 const HEALTH_DEADLINE_MS = 2000;
 
-export function connectPostgres(url: string, max: number = POSTGRES_POOL_SIZE): SQL {
+/** How a pool sends its statements: "prepared", each statement text parsed and planned once per
+ *  server connection and then only bound and run (Bun's default); "unnamed", parsed and described
+ *  again with every query (what a transaction-mode pooler that does not keep prepared statements
+ *  needs). statementModeOf decides which a connection string gets. */
+export type StatementMode = "prepared" | "unnamed";
+
+export function connectPostgres(url: string, max: number = POSTGRES_POOL_SIZE, statements: StatementMode = "unnamed"): SQL {
 	// A lost connection fails the queries in flight; the pool opens new ones on demand, so Holm
-	// recovers by itself once the database is back. No named prepared statements: behind a
-	// transaction-mode pooler the next transaction may run on another server connection, where the
+	// recovers by itself once the database is back. Unnamed statements unless told otherwise: behind a
+	// transaction-mode pooler the next transaction may run on another server connection, where a
 	// name is unknown, or already taken by another client ("prepared statement "P0" already
-	// exists"). Unnamed ones cost about 25 µs a query on a direct connection (docs/benchmarks.md),
-	// nothing next to a request, so every connection goes without.
-	return new SQL(postgresTls(url).url, { max, idleTimeout: 60, connectionTimeout: 5, prepare: false });
+	// exists"). The request pool asks statementModeOf first; the short-lived connections (the
+	// migration, the health probe, the export) gain nothing from preparing.
+	return new SQL(postgresTls(url).url, { max, idleTimeout: 60, connectionTimeout: 5, prepare: statements === "prepared" });
+}
+
+/** What statementModeOf found, and the start line's words for it. */
+export interface StatementModeFound {
+	mode: StatementMode;
+	/** "prepared", "prepared (through a pooler that keeps them)", "unnamed (a pooler that does not keep prepared statements)". */
+	description: string;
+}
+
+// What a pooler answers when a named statement met a server connection other than the one that
+// prepared it: the name taken there by another client, or not known there.
+const POOLER_STATEMENT_STATES = new Set(["42P05", "26000"]);
+
+/** Whether the connections `url` gives keep a prepared statement from one transaction to the next
+ *  (a direct connection; a pooler in session mode; PgBouncer 1.21+ with max_prepared_statements),
+ *  found by trying: three client connections prepare the same statement (Bun names a connection's
+ *  statements P0, P1, … so all use "P0"), one holding a transaction open while another runs it
+ *  again, then all at once, eight times over. Through a transaction-mode pooler that lends server
+ *  connections without their statements (PgBouncer with its defaults), one of them soon meets
+ *  another's server connection: "prepared statement "P0" already exists", or "does not exist", or
+ *  another client's P0 (hence the nonce in the statement: a P0 of another text answers another
+ *  nonce, or fails); then every statement goes unnamed. Server connections changing hands (the
+ *  backend pids) with every statement still answering its own nonce mean a pooler that keeps
+ *  them. (A pooler that never once let two of them meet in those rounds would pass for a direct
+ *  connection: docs/postgres.md says what to keep for that.) */
+export async function statementModeOf(url: string): Promise<StatementModeFound> {
+	const open = () => new SQL(postgresTls(url).url, { max: 1, idleTimeout: 5, connectionTimeout: 5, prepare: true });
+	const connections = [open(), open(), open()];
+	const nonce = crypto.randomUUID();
+	// With a parameter: Bun prepares only statements sent with parameters (one without goes as a
+	// simple query).
+	const text = `SELECT pg_backend_pid() AS pid, '${nonce}' AS nonce, $1::int AS one`;
+	const unnamed: StatementModeFound = { mode: "unnamed", description: "unnamed (a pooler that does not keep prepared statements)" };
+	class AnotherStatement extends Error {}
+	// The server connections each client connection met, and the client connections each one served.
+	const seenBy = new Map<SQL, Set<number>>(connections.map((connection) => [connection, new Set()]));
+	const servedTo = new Map<number, Set<SQL>>();
+	const pid = async (connection: SQL, client: SQL = connection): Promise<number> => {
+		const [row] = await connection.unsafe(text, [1]);
+		if (row.nonce !== nonce) throw new AnotherStatement();
+		const found = Number(row.pid);
+		seenBy.get(client)!.add(found);
+		servedTo.set(found, (servedTo.get(found) ?? new Set()).add(client));
+		return found;
+	};
+	try {
+		for (let round = 0; round < 8; round++) {
+			// One connection holds a transaction while another runs the statement before and during
+			// it: with PgBouncer (LIFO by default) the holder gets the server connection the other just
+			// used. Then all three at once, which a pooler hands out in whatever order they come free.
+			const holder = connections[round % 3]!;
+			const runner = connections[(round + 1) % 3]!;
+			await pid(runner);
+			const held = await holder.reserve();
+			try {
+				await held.unsafe("BEGIN");
+				await pid(held, holder);
+				await pid(runner);
+			} finally {
+				await held.unsafe("ROLLBACK").catch(() => {});
+				held.release();
+			}
+			await Promise.all(connections.map((connection) => pid(connection)));
+		}
+	} catch (error) {
+		if (error instanceof AnotherStatement) return unnamed;
+		const state = error instanceof Error && "errno" in error ? error.errno : undefined;
+		if (typeof state === "string" && POOLER_STATEMENT_STATES.has(state)) return unnamed;
+		throw error;
+	} finally {
+		await Promise.all(connections.map((connection) => connection.close({ timeout: 0 }))).catch(() => {});
+	}
+	const sharing = [...seenBy.values()].some((pids) => pids.size > 1) || [...servedTo.values()].some((clients) => clients.size > 1);
+	return { mode: "prepared", description: sharing ? "prepared (through a pooler that keeps them)" : "prepared" };
 }
 
 /** No pooled connection came free within POOL_WAIT_MS. */

@@ -102,11 +102,11 @@ export function createPostgresEventLog(sql: SQL, settings: EventSettings): Postg
 		if (delivers(event)) {
 			await q`WITH stored AS (
 				INSERT INTO event (id, time, type, user_id, client_ip, data)
-				VALUES (${event.id}, ${event.time}, ${event.type}, ${event.userId}, ${event.clientIp}, ${data}::jsonb) RETURNING seq
+				VALUES (${event.id}, ${event.time}, ${event.type}, ${event.userId}, ${event.clientIp}, ${data}::text::jsonb) RETURNING seq
 			) INSERT INTO webhook_delivery (event_seq, due_at) SELECT seq, ${event.time * 1000} FROM stored`;
 		} else {
 			await q`INSERT INTO event (id, time, type, user_id, client_ip, data)
-				VALUES (${event.id}, ${event.time}, ${event.type}, ${event.userId}, ${event.clientIp}, ${data}::jsonb)`;
+				VALUES (${event.id}, ${event.time}, ${event.type}, ${event.userId}, ${event.clientIp}, ${data}::text::jsonb)`;
 		}
 	}
 
@@ -122,7 +122,7 @@ export function createPostgresEventLog(sql: SQL, settings: EventSettings): Postg
 		// does not take the column's type.
 		const [row] = await sql`WITH changed AS (${change} RETURNING 1)${others(alongside)},
 			stored AS (INSERT INTO event (id, time, type, user_id, client_ip, data)
-				SELECT ${event.id}::text, ${event.time}::bigint, ${event.type}::text, ${event.userId}::text, ${event.clientIp}::text, ${data}::jsonb
+				SELECT ${event.id}::text, ${event.time}::bigint, ${event.type}::text, ${event.userId}::text, ${event.clientIp}::text, ${data}::text::jsonb
 				${when === "if changed" ? sql`WHERE EXISTS (SELECT FROM changed)` : sql``} RETURNING seq)
 			${delivers(event) ? sql`, delivered AS (INSERT INTO webhook_delivery (event_seq, due_at) SELECT seq, ${event.time * 1000}::bigint FROM stored)` : sql``}
 			SELECT count(*)::int AS n FROM changed`;

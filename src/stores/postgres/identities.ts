@@ -69,7 +69,7 @@ export function createPostgresIdentityStore(sql: SQL, clock: DatabaseClock, even
 		const seen = await ownerOf(tx, identity, false);
 		// The users this decision reads, locked in id order, then the identity itself.
 		const ids = [seen?.user_id, request.userId].filter((id): id is string => id !== undefined && id !== null);
-		const locked = await tx.unsafe<UserRow[]>(`SELECT ${userColumns(clock)} FROM "user" WHERE id IN (SELECT jsonb_array_elements_text($1::jsonb)) OR email = $2 ORDER BY id FOR UPDATE`,
+		const locked = await tx.unsafe<UserRow[]>(`SELECT ${userColumns(clock)} FROM "user" WHERE id IN (SELECT jsonb_array_elements_text($1::text::jsonb)) OR email = $2 ORDER BY id FOR UPDATE`,
 			[JSON.stringify(ids), identity.email],
 		);
 		const owned = await ownerOf(tx, identity, true);

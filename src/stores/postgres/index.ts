@@ -5,7 +5,7 @@ import type { Clock } from "../../lib/rate-limit.ts";
 import { NO_WEBHOOK_EVENTS, type EventSettings, type Storage, type Stores } from "../index.ts";
 import { deleteExpiredRows } from "../sweep.ts";
 import { databaseClock, type DatabaseClock } from "./clock.ts";
-import { connectPostgres, createHealthProbe, timeoutReason } from "./connection.ts";
+import { connectPostgres, createHealthProbe, statementModeOf, timeoutReason } from "./connection.ts";
 import { createPostgresConsoleStore } from "./console.ts";
 import { createPostgresEmailUpdateStore } from "./email-update.ts";
 import { createPostgresEmailVerificationStore } from "./email-verification.ts";
@@ -79,7 +79,10 @@ export async function openPostgresStorage(url: string, options: PostgresOptions 
 	} finally {
 		await migrator.close({ timeout: 0 });
 	}
-	const sql = connectPostgres(url);
+	// Prepared statements where the connection keeps them, unnamed through a pooler that does not
+	// (connection.ts); the start line says which.
+	const statements = await statementModeOf(url);
+	const sql = connectPostgres(url, undefined, statements.mode);
 	const clock = databaseClock(options.fixedDatabaseClock);
 	const stores = createPostgresStores(sql, clock, options.events ?? NO_WEBHOOK_EVENTS);
 	const health = createHealthProbe(url);
@@ -95,6 +98,7 @@ export async function openPostgresStorage(url: string, options: PostgresOptions 
 		migrated,
 		startWarnings: warning === null ? [] : [warning],
 		transport: describeTransport(tls, session.ssl === true),
+		statements: statements.description,
 		stores,
 		limitStore: createPostgresLimitStore(sql, clock),
 		webhookQueue: createPostgresWebhookQueue(sql),

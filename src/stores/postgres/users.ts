@@ -33,20 +33,22 @@ const READ_STRAIGHT = 100;
 const ASCENDING = { created_at: ORDER_BY["created_at ascending"], id: ORDER_BY["id ascending"] } as const;
 const DESCENDING = { created_at: ORDER_BY["created_at descending"], id: ORDER_BY["id descending"] } as const;
 
-// The last slice that starts at or before a position, with the users before it, and the key at
-// which it starts in the ordering.
+type OrderBy = (typeof ORDER_BY)[keyof typeof ORDER_BY];
+type SortBy = keyof typeof ASCENDING;
+
+// The last slice that starts at or before the page's start (read from the statement's CTE r), with
+// the users before it, and the key at which it starts in the ordering; `gate` keeps it unread
+// unless the page needs it. Then the rows from that key on.
 const SLICE = {
-	id: `SELECT prefix AS start, before FROM (SELECT prefix, sum(n) OVER (ORDER BY prefix) - n AS before FROM user_id_slice) s
-		WHERE before <= $1 ORDER BY prefix DESC LIMIT 1`,
-	created_at: `SELECT slot << 12 AS start, before FROM (SELECT slot, sum(n) OVER (ORDER BY slot) - n AS before FROM user_time_slice) s
-		WHERE before <= $1 ORDER BY slot DESC LIMIT 1`,
+	id: (gate: string) => `SELECT prefix AS start, before FROM (SELECT prefix, sum(n) OVER (ORDER BY prefix) - n AS before FROM user_id_slice) x
+		WHERE before <= (SELECT start FROM r) AND ${gate} ORDER BY prefix DESC LIMIT 1`,
+	created_at: (gate: string) => `SELECT slot << 12 AS start, before FROM (SELECT slot, sum(n) OVER (ORDER BY slot) - n AS before FROM user_time_slice) x
+		WHERE before <= (SELECT start FROM r) AND ${gate} ORDER BY slot DESC LIMIT 1`,
 } as const;
 const FROM_SLICE = {
-	id: `id >= $3`,
-	created_at: `(created_at, id) >= ($3::bigint, '')`,
+	id: `id >= (SELECT start FROM s)`,
+	created_at: `(created_at, id) >= ((SELECT start FROM s), '')`,
 } as const;
-
-type OrderBy = (typeof ORDER_BY)[keyof typeof ORDER_BY];
 
 /** The user columns of production's statements (the database's own clock), for the plans' test. */
 const PRODUCTION_COLUMNS = userColumns(databaseClock());
@@ -60,14 +62,38 @@ export const PAGE_STATEMENTS = {
 	nearAnEnd: (orderBy: OrderBy, columns = PRODUCTION_COLUMNS) => `WITH page AS MATERIALIZED (SELECT id FROM "user" ORDER BY ${orderBy} LIMIT $1 OFFSET $2)
 		SELECT c.n AS total, u.* FROM user_count c LEFT JOIN LATERAL (SELECT ${columns} FROM "user" WHERE id = ANY (ARRAY(SELECT id FROM page))) u ON true
 		ORDER BY ${orderBy}`,
-	/** The rows of the ids in $1, a JSON array. */
-	byIds: (orderBy: OrderBy, columns = PRODUCTION_COLUMNS) => `SELECT ${columns} FROM "user" WHERE id = ANY (ARRAY(SELECT jsonb_array_elements_text($1::jsonb))) ORDER BY ${orderBy}`,
+	/** Any page, in one statement (one snapshot, no transaction): the count, the page as positions
+	 *  [start, start + length) of the ascending ordering, its ids by whichever way steps over fewer
+	 *  rows (from the start, from the end, or from the slice that holds `start`; each branch is
+	 *  gated by a one-time filter, so only one runs, and the slices are read only for the third),
+	 *  then their rows by id. The count row even for an empty page: $1 LIMIT, $2 OFFSET. (Every
+	 *  branch's LIMIT and OFFSET are worked out whether it runs or not, hence greatest(0, …) on a
+	 *  page past either end.) */
+	anyDepth: (sortBy: SortBy, descending: boolean, columns = PRODUCTION_COLUMNS) => {
+		const orderBy = descending ? DESCENDING[sortBy] : ASCENDING[sortBy];
+		const deep = `(SELECT length > 0 AND start >= ${NEAR_AN_END} AND total - start - length >= ${NEAR_AN_END} FROM r)`;
+		return `WITH r AS MATERIALIZED (
+			SELECT total, length, ${descending ? "total - $2::bigint - length" : "$2::bigint"} AS start
+			FROM (SELECT n AS total, greatest(0, least($1::bigint, n - $2::bigint)) AS length FROM user_count) c
+		), s AS MATERIALIZED (${SLICE[sortBy](deep)}),
+		page AS MATERIALIZED (
+			(SELECT id FROM "user" WHERE (SELECT length > 0 AND start < ${NEAR_AN_END} FROM r)
+				ORDER BY ${ASCENDING[sortBy]} LIMIT (SELECT length FROM r) OFFSET (SELECT greatest(0, start) FROM r))
+			UNION ALL
+			(SELECT id FROM "user" WHERE (SELECT length > 0 AND start >= ${NEAR_AN_END} AND total - start - length < ${NEAR_AN_END} FROM r)
+				ORDER BY ${DESCENDING[sortBy]} LIMIT (SELECT length FROM r) OFFSET (SELECT greatest(0, total - start - length) FROM r))
+			UNION ALL
+			(SELECT id FROM "user" WHERE ${deep} AND ${FROM_SLICE[sortBy]}
+				ORDER BY ${ASCENDING[sortBy]} LIMIT (SELECT length FROM r) OFFSET (SELECT greatest(0, r.start - s.before) FROM r, s))
+		)
+		SELECT r.total, u.* FROM r LEFT JOIN LATERAL (SELECT ${columns} FROM "user" WHERE id = ANY (ARRAY(SELECT id FROM page))) u ON true
+		ORDER BY ${orderBy}`;
+	},
 };
 
 async function readPage(sql: SQL, clock: DatabaseClock, query: UserListQuery): Promise<{ users: User[]; total: number }> {
 	const columns = userColumns(clock);
 	const orderBy = ORDER_BY[`${query.sortBy} ${query.sortOrder}`];
-	const idsOf = (rows: { id: string }[]) => rows.map((row) => row.id);
 	// Near the start of its own ordering (the first pages: most of what is asked), the page and the
 	// count are one statement, so one snapshot without a transaction's round trips (reserve, BEGIN,
 	// its bounds, COMMIT).
@@ -79,42 +105,15 @@ async function readPage(sql: SQL, clock: DatabaseClock, query: UserListQuery): P
 	//   An empty page still gives the count.
 	if (query.offset + query.limit <= READ_STRAIGHT) {
 		const rows = await sql.unsafe(PAGE_STATEMENTS.straight(orderBy, columns), [query.limit, query.offset]);
-		// An empty page has no row to carry the count: the transaction below reads both again.
+		// An empty page has no row to carry the count: the statement below reads both again.
 		if (rows.length > 0) return { users: [...rows].map(toUser), total: Number(rows[0].total) };
 	} else if (query.offset < NEAR_AN_END) {
 		const rows = await sql.unsafe(PAGE_STATEMENTS.nearAnEnd(orderBy, columns), [query.limit, query.offset]);
 		return { users: rows[0].id === null ? [] : [...rows].map(toUser), total: Number(rows[0].total) };
 	}
-	return transaction(sql, async (tx) => {
-		const [{ n }] = await tx`SELECT n FROM user_count`;
-		const total = Number(n);
-		// The page as positions [from, from + length) of the ascending ordering.
-		const length = Math.min(query.limit, Math.max(0, total - query.offset));
-		if (length === 0) return { users: [], total };
-		const from = query.sortOrder === "ascending" ? query.offset : total - query.offset - length;
-		let ids: string[];
-		if (from < NEAR_AN_END) {
-			ids = idsOf(await tx.unsafe(`SELECT id FROM "user" ORDER BY ${ASCENDING[query.sortBy]} LIMIT $1 OFFSET $2`, [length, from]));
-		} else if (total - from - length < NEAR_AN_END) {
-			ids = idsOf(await tx.unsafe(`SELECT id FROM "user" ORDER BY ${DESCENDING[query.sortBy]} LIMIT $1 OFFSET $2`, [length, total - from - length]));
-		} else {
-			const [slice] = await tx.unsafe(SLICE[query.sortBy], [from]);
-			if (slice === undefined) throw new Error("the user slices do not cover the users: schema step 7 is missing");
-			ids = idsOf(
-				await tx.unsafe(`SELECT id FROM "user" WHERE ${FROM_SLICE[query.sortBy]} ORDER BY ${ASCENDING[query.sortBy]} LIMIT $1 OFFSET $2`, [
-					length,
-					from - Number(slice.before),
-					query.sortBy === "id" ? slice.start : Number(slice.start),
-				]),
-			);
-		}
-		// The rows by their ids, given as values and made an array first, so that the primary key
-		// index is probed for each: with the ids' subquery as such, the planner merged the whole index
-		// up to the page (10 ms for the middle of a million users), or read the whole table into a
-		// hash join at a few thousand (1 ms for 2,000).
-		const rows = await tx.unsafe(PAGE_STATEMENTS.byIds(orderBy, columns), [ids]);
-		return { users: rows.map(toUser), total };
-	}, "ISOLATION LEVEL REPEATABLE READ READ ONLY");
+	// Anywhere else (and an empty first page), one statement too: see PAGE_STATEMENTS.anyDepth.
+	const rows = await sql.unsafe(PAGE_STATEMENTS.anyDepth(query.sortBy, query.sortOrder === "descending", columns), [query.limit, query.offset]);
+	return { users: rows[0].id === null ? [] : [...rows].map(toUser), total: Number(rows[0].total) };
 }
 
 /** Reads the user's row under its lock, in `tx`: the database's time comes with it. */
