@@ -291,6 +291,20 @@ class EmailCodeSignIn(SimpleTestCase):
         maker.post("/sign-in", {"email": email, "password": maker_password})
         self.assertNotContains(maker.get("/"), "Signed in as")
 
+    def test_a_disabled_account_is_told_so_only_after_a_right_password_or_code(self):
+        # An operator disabled the account: Holm answers USER_DISABLED once the credential proved
+        # right, and the page says so (403) instead of failing; a wrong password reads as ever.
+        email = new_email()
+        sign_up(new_client(), email)
+        user_id = holm.list_users(email=email).users[0].id
+        holm.disable_user(user_id, reason="abuse report")
+        client = new_client()
+        self.assertContains(client.post("/sign-in", {"email": email, "password": PASSWORD}), "This account is disabled", status_code=403)
+        self.assertContains(client.post("/sign-in", {"email": email, "password": "not the password 1"}), "Wrong email or password.", status_code=400)
+        client.post("/sign-in/email", {"email": email})
+        self.assertContains(client.post("/sign-in/email/code", {"code": mailed_code(email)}), "This account is disabled", status_code=403)
+        self.assertNotContains(client.get("/"), "Signed in as")
+
 
 def totp_code(key: str, steps: int = 0) -> str:
     """RFC 6238 (SHA-1, 6 digits, 30-second steps) for the base32 `key`, `steps` steps from now:

@@ -15,6 +15,10 @@ from .holm import holm, is_id
 from .sessions import client_ip, end_cookie, start_session
 
 
+# What a disabled user is told, once their credential proved right (Holm's USER_DISABLED).
+DISABLED = "This account is disabled. Contact support if you think that is a mistake."
+
+
 def too_many(error: HolmError) -> str:
     return f"Too many attempts: try again in {error.retry_after} seconds."
 
@@ -152,6 +156,9 @@ def sign_in(request: HttpRequest) -> HttpResponse:
             message = "Wrong email or password."  # never say which
         elif error.code == "TOO_MANY_REQUESTS":
             message = too_many(error)
+        elif error.code == "USER_DISABLED":
+            # Holm says so only once the password proved right: telling the holder is safe.
+            return render(request, "accounts/sign_in.html", {"error": DISABLED, "email": email}, status=403)
         else:
             raise
         return render(request, "accounts/sign_in.html", {"error": message, "email": email}, status=400)
@@ -233,6 +240,8 @@ def email_sign_in_code(request: HttpRequest) -> HttpResponse:
     except HolmError as error:
         if error.code == "INCORRECT_CODE":
             return render(request, "accounts/email_sign_in_code.html", {"error": "Wrong code."}, status=400)
+        if error.code == "USER_DISABLED":
+            return render(request, "accounts/email_sign_in.html", {"error": DISABLED}, status=403)
         if error.code in ("INVALID_DATA", "NOT_FOUND", "INVALID_REQUEST", "EMAIL_ALREADY_USED"):
             # Expired, used, replaced by a newer code, or too many wrong codes: start again.
             message = "That code can no longer be used: ask for a new one."

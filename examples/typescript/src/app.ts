@@ -27,6 +27,9 @@ import { clientIp, endSessionCookie, holmSession, startSession, type AppEnv } fr
 type NewPasskey = RequestBody<"verifyPasskeyRegistration">["credential"];
 type UsedPasskey = RequestBody<"verifyPasskeyAuthentication">["credential"];
 
+/** What a disabled user is told, once their credential proved right (Holm's USER_DISABLED). */
+const DISABLED = "This account is disabled. Contact support if you think that is a mistake.";
+
 function tooMany(error: HolmError): string {
 	return `Too many attempts: try again in ${error.retryAfter} seconds.`;
 }
@@ -207,6 +210,8 @@ export function createApp(sendEmail: SendEmail): Hono<AppEnv> {
 			if (["INVALID_DATA", "NOT_FOUND", "INCORRECT_PASSWORD"].includes(error.code)) {
 				return c.html(signInPage("Wrong email or password.", email), 400); // never say which
 			}
+			// Holm says so only once the password proved right: telling the holder is safe.
+			if (error.code === "USER_DISABLED") return c.html(signInPage(DISABLED, email), 403);
 			throw error;
 		}
 	});
@@ -261,6 +266,7 @@ export function createApp(sendEmail: SendEmail): Hono<AppEnv> {
 		} catch (error) {
 			if (!(error instanceof HolmError)) throw error;
 			if (error.code === "INCORRECT_CODE") return c.html(emailCodePage(null, "Wrong code."), 400);
+			if (error.code === "USER_DISABLED") return c.html(emailSignInPage(DISABLED), 403);
 			if (["INVALID_DATA", "NOT_FOUND", "INVALID_REQUEST", "EMAIL_ALREADY_USED"].includes(error.code)) {
 				// Expired, used, replaced by a newer code, or too many wrong codes: start again.
 				return c.html(emailSignInPage("That code can no longer be used: ask for a new one."), 400);

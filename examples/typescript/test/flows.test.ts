@@ -267,6 +267,27 @@ describe("sign-in by email code", () => {
 		await maker.post("/sign-in", { email, password: makerPassword });
 		assert.doesNotMatch(await maker.page(), /Signed in as/);
 	});
+
+	test("a disabled account is told so only after a right password or code", async () => {
+		// An operator disabled the account: Holm answers USER_DISABLED once the credential proved
+		// right, and the page says so (403) instead of failing; a wrong password reads as ever.
+		const email = newEmail();
+		await signedUp(email);
+		const { users: [user] } = await holm.listUsers({ email });
+		await holm.disableUser(user!.id, { reason: "abuse report" });
+		const visitor = new Visitor();
+		const right = await visitor.post("/sign-in", { email, password: PASSWORD });
+		assert.equal(right.status, 403);
+		assert.match(await right.text(), /This account is disabled/);
+		const wrong = await visitor.post("/sign-in", { email, password: "not the password 1" });
+		assert.equal(wrong.status, 400);
+		assert.match(await wrong.text(), /Wrong email or password\./);
+		await visitor.post("/sign-in/email", { email });
+		const code = await visitor.post("/sign-in/email/code", { code: mailedCode(email) });
+		assert.equal(code.status, 403);
+		assert.match(await code.text(), /This account is disabled/);
+		assert.doesNotMatch(await visitor.page(), /Signed in as/);
+	});
 });
 
 /** The code an authenticator app shows for the base32 key `secret`, `steps` 30-second steps from now. */
