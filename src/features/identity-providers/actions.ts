@@ -11,7 +11,7 @@ import { generateCode, generateId, isId } from "../../lib/ids.ts";
 import { NO_PASSWORD_HASH } from "../../lib/password-hash.ts";
 import { REQUEST_LIFETIME_SECONDS } from "../../limits.ts";
 import { logEvent, logEvents, newEvent } from "../events/actions.ts";
-import { withData, type EventData } from "../events/store.ts";
+import type { EventData } from "../events/store.ts";
 import { sessionEnding } from "../sessions/actions.ts";
 import { refuseDisabledSignIn } from "../users/disabled.ts";
 import type { User } from "../users/store.ts";
@@ -181,8 +181,7 @@ export const DELETE_IDENTITY_ERRORS = ["NOT_FOUND"] as const;
  *  reason for the removal); the console's removal (`data.actor`) ends them all. */
 export async function deleteIdentity(ctx: AppContext, identity: Identity, keepSession: string | null, data: EventData = {}): Promise<Result<void, typeof DELETE_IDENTITY_ERRORS>> {
 	const event = newEvent(ctx, "identity_unlinked", { userId: identity.userId, data: { ...data, provider: identity.provider, identity_id: identity.id } });
-	const ending = sessionEnding(ctx, identity.userId, "identity_unlinked", keepSession);
-	ending.event = withData(ending.event, data);
+	const ending = sessionEnding(ctx, identity.userId, "identity_unlinked", keepSession, undefined, data);
 	const written = await ctx.stores.identities.delete(identity.id, identity.userId, event, ending);
 	if (written === null) return fail("NOT_FOUND");
 	logEvents(ctx, written);

@@ -10,7 +10,7 @@ import { generateId, isId } from "../../lib/ids.ts";
 import type { PasswordGuess } from "../../limits.ts";
 import { refuseDisabledSignIn } from "../users/disabled.ts";
 import { logEvent, logEvents, newEvent, recordEvent } from "../events/actions.ts";
-import { withData, type EventData } from "../events/store.ts";
+import type { EventData } from "../events/store.ts";
 import { sessionEnding } from "../sessions/actions.ts";
 import type { User } from "../users/store.ts";
 import { MAX_PASSKEYS_PER_USER, type Ceremony, type Passkey } from "./store.ts";
@@ -263,8 +263,7 @@ export async function deletePasskey(ctx: AppContext, id: string, keepSession: st
 	const passkey = isId(id) ? await ctx.stores.passkeys.get(id) : null;
 	if (passkey === null) return fail("NOT_FOUND");
 	const event = newEvent(ctx, "passkey_deleted", { userId: passkey.userId, data: { ...data, passkey_id: passkey.id } });
-	const ending = sessionEnding(ctx, passkey.userId, "passkey_removed", keepSession);
-	ending.event = withData(ending.event, data);
+	const ending = sessionEnding(ctx, passkey.userId, "passkey_removed", keepSession, undefined, data);
 	const written = await ctx.stores.passkeys.delete(id, passkey.userId, event, ending);
 	if (written === null) return fail("NOT_FOUND");
 	logEvents(ctx, written);

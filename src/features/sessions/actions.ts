@@ -166,10 +166,11 @@ export async function keptSessionIsWrong(ctx: AppContext, userId: string, sessio
 }
 
 /** What a credential change ends in its own transaction: the user's sessions but `keep`. */
-export function sessionEnding(ctx: AppContext, userId: string, reason: EndReason, keep: string | null = null, clientIp?: string): SessionEnding {
+export function sessionEnding(ctx: AppContext, userId: string, reason: EndReason, keep: string | null = null, clientIp?: string, data: EventData = {}): SessionEnding {
 	return {
 		keep,
-		event: newEvent(ctx, "sessions_ended", { userId, clientIp, data: { reason } }),
+		// `data` marks who asked (the console's {actor}) beside the reason.
+		event: newEvent(ctx, "sessions_ended", { userId, clientIp, data: { reason, ...data } }),
 		now: nowSeconds(ctx),
 		settings: sessionSettings(ctx),
 	};

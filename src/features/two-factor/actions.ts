@@ -44,8 +44,7 @@ export async function deleteTotpCredential(
 	data: EventData = {},
 ): Promise<Result<void, typeof DELETE_TOTP_ERRORS>> {
 	const event = newEvent(ctx, "totp_deleted", { userId, data });
-	const ending = sessionEnding(ctx, userId, "second_factor_removed", keepSession);
-	ending.event = withData(ending.event, data);
+	const ending = sessionEnding(ctx, userId, "second_factor_removed", keepSession, undefined, data);
 	const written = await ctx.stores.twoFactor.deleteCredential(userId, event, ending);
 	if (written === null) return fail("NOT_FOUND");
 	logEvents(ctx, written);

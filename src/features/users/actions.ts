@@ -1,5 +1,4 @@
 // Creating users.
-import { withData } from "../events/store.ts";
 import { sessionEnding } from "../sessions/actions.ts";
 import type { AppContext } from "../../context.ts";
 import { nowSeconds } from "../../lib/clock.ts";
@@ -78,8 +77,7 @@ export const DELETE_USER_ERRORS = ["NOT_FOUND"] as const;
 /** Everything the user owns goes with them. NOT_FOUND when there was no such user. */
 export async function deleteUser(ctx: AppContext, userId: string, data: EventData = {}): Promise<Result<void, typeof DELETE_USER_ERRORS>> {
 	const event = newEvent(ctx, "user_deleted", { userId, data });
-	const ending = sessionEnding(ctx, userId, "user_deleted");
-	ending.event = withData(ending.event, data);
+	const ending = sessionEnding(ctx, userId, "user_deleted", null, undefined, data);
 	const written = await ctx.stores.users.delete(userId, event, ending);
 	if (written === null) return fail("NOT_FOUND");
 	logEvents(ctx, written);
@@ -97,8 +95,7 @@ export const DISABLE_USER_ERRORS = ["NOT_FOUND", "INVALID_DATA"] as const;
  */
 export async function disableUser(ctx: AppContext, userId: string, disable: Disable, data: EventData = {}): Promise<Result<User, typeof DISABLE_USER_ERRORS>> {
 	const event = newEvent(ctx, "user_disabled", { userId, data: { reason: disable.reason, until: disable.until, ...data } });
-	const ending = sessionEnding(ctx, userId, "user_disabled");
-	ending.event = withData(ending.event, data);
+	const ending = sessionEnding(ctx, userId, "user_disabled", null, undefined, data);
 	const outcome = await ctx.stores.users.disable(userId, disable, event, ending);
 	switch (outcome.outcome) {
 		case "DISABLED":
