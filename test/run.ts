@@ -4,9 +4,9 @@
 // on PostgreSQL (test/postgres-suite.ts), and the Python client's tests (test/python-suite.ts).
 // Each part's output is held until it ends and then printed whole, under a line naming it, so parts
 // never interleave; at the end one line for all together: how many passed and failed, and which
-// PostgreSQL was used or why it or Python was skipped. Exits nonzero when any part fails (a
-// PostgreSQL or Python that is missing fails only with HOLM_TEST_REQUIRE_POSTGRES=1 or
-// HOLM_TEST_REQUIRE_PYTHON=1, as the suites decide).
+// PostgreSQL was used or why it or Python was skipped, after each failed test again with its error.
+// Exits nonzero when any part fails (a PostgreSQL or Python that is missing fails only with
+// HOLM_TEST_REQUIRE_POSTGRES=1 or HOLM_TEST_REQUIRE_PYTHON=1, as the suites decide).
 //
 // HOLM_TEST_JOBS: the SQLite part's worker processes (the machine's cores by default; 1 runs its
 // files one after another in one process, as `bun test` alone does). The per-file durations that
@@ -78,6 +78,22 @@ function counts(part: Part): string {
 	return `${text}, and it exited ${part.code}${part.summarised ? "" : " without a summary"}`;
 }
 
+/** Each failed test of a part's output with what it printed before it (bun prints a test's error
+ *  above its "(fail)" line), and pytest's "FAILED" lines: repeated at the end of the run, so the
+ *  last lines of a long log say what failed. */
+function failures(output: string): string[] {
+	const lines = output.split("\n");
+	const found: string[] = [];
+	let start = 0;
+	lines.forEach((line, index) => {
+		const bunFailed = line.startsWith("(fail) ");
+		if (bunFailed) found.push(lines.slice(Math.max(start, index - 40), index + 1).join("\n"));
+		else if (line.startsWith("FAILED ")) found.push(line);
+		if (bunFailed || line.startsWith("(pass) ") || line.startsWith("(skip) ") || /^\S.*\.(ts|tsx):$/.test(line)) start = index + 1;
+	});
+	return found;
+}
+
 const notRun: Part = { code: 0, passed: 0, failed: 0, summarised: true, output: "" };
 
 // `bun test/run.ts PATH...` runs only those test files: TypeScript ones in the SQLite and PostgreSQL
@@ -136,5 +152,7 @@ const passed = sqlite.passed + postgres.passed + py.passed;
 const failed = sqlite.failed + postgres.failed + py.failed;
 const code = [sqlite.code, postgres.code, py.code].find((c) => c !== 0) ?? 0;
 const ok = code === 0 ? "" : " — FAILED";
+const failedTests = [sqlite, postgres, py].flatMap((part) => failures(part.output));
+if (failedTests.length > 0) console.log(`\n━━ What failed, again ━━\n${failedTests.join("\n\n")}`);
 console.log(`\n${passed} passed, ${failed} failed${ok} (${said.join("; ")})`);
 process.exit(code);
