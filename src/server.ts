@@ -74,13 +74,15 @@ interface StorageOptions {
 	/** SQLite: who checkpoints the WAL. A worker thread for `serve` only; a command that opens the
 	 *  database and exits leaves it to SQLite (the default). */
 	checkpoints?: Checkpoints;
+	/** Where the database says what changed while serving (PostgreSQL: statements gone unnamed). */
+	warn?: (message: string) => void;
 }
 
 /** The database of `config`: the SQLite file in `dir`, or PostgreSQL (schema brought up to date). */
 export async function openStorage(database: DatabaseConfig, dir: string, options: StorageOptions = {}): Promise<Storage> {
 	const events = options.events ?? DEFAULT_EVENT_CONFIG;
 	const settings: EventSettings = { retentionDays: events.retentionDays, webhook: events.webhook === null ? null : { types: events.webhook.types }, sessions: options.sessions };
-	if (database.kind === "postgres") return openPostgresStorage(database.url, { fixedDatabaseClock: options.fixedDatabaseClock, events: settings });
+	if (database.kind === "postgres") return openPostgresStorage(database.url, { fixedDatabaseClock: options.fixedDatabaseClock, events: settings, warn: options.warn });
 	return openSqliteStorage(join(dir, "holm.db"), options.limiterCapacity, settings, options.now, options.checkpoints);
 }
 
@@ -130,6 +132,7 @@ export async function openService(options: ServerOptions): Promise<OpenService> 
 		sessions: config.sessions,
 		now: options.now,
 		checkpoints: { by: "worker", warn: (message, fields) => log.warn(message, fields) },
+		warn: (message) => log.warn(message),
 	});
 	try {
 		describeSchema(storage, database, isNewFile, log);

@@ -46,6 +46,7 @@ const POOLED_MULTI_INSTANCE: readonly string[] = [
 	"./test/postgres/change-with-its-event.pg.ts",
 	"./test/postgres/transactions.pg.ts",
 	"./test/postgres/command-line.pg.ts",
+	"./test/postgres/statement-mode.pg.ts",
 	"./test/postgres/session-settings.pg.ts",
 	"./test/postgres/start-together.pg.ts",
 	"./test/postgres/clock-skew.pg.ts",

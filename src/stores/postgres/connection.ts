@@ -4,6 +4,7 @@
 // runs out answers 503 UNAVAILABLE (see timeoutReason) rather than hanging the request. docs/postgres.md
 // says why each figure is what it is.
 import { SQL, type ReservedSQL } from "bun";
+import { lookup } from "node:dns/promises";
 import { postgresTls } from "./tls.ts";
 
 /** Connections each instance opens at most; argon2id, not the database, bounds the throughput. */
@@ -57,6 +58,53 @@ export function connectPostgres(url: string, max: number = POSTGRES_POOL_SIZE, s
 	// exists"). The request pool asks statementModeOf first; the short-lived connections (the
 	// migration, the health probe, the export) gain nothing from preparing.
 	return new SQL(postgresTls(url).url, { max, idleTimeout: 60, connectionTimeout: 5, prepare: statements === "prepared" });
+}
+
+const FALL_BACK = Symbol("fall back to unnamed statements");
+
+/**
+ * The request pool: statements sent as `found` says, and where that is "prepared", unnamed from the
+ * first failure that shows a pooler lending server connections without their statements ("prepared
+ * statement … already exists" or "does not exist"), which the probe can miss (see statementModeOf:
+ * several instances starting at once through one pooler). Such a failure happens when the statement
+ * is prepared, before it runs, so a statement that met it did nothing: a transaction is run again
+ * whole (transaction), a batched read sent again (batched-reads.ts), and a statement on its own
+ * answers its request 503 (timeoutReason), once. `onFallBack` is told when it happens.
+ */
+export function connectRequestPool(url: string, found: StatementModeFound, onFallBack: () => void): SQL {
+	let current = connectPostgres(url, POSTGRES_POOL_SIZE, found.mode);
+	if (found.mode === "unnamed") return current;
+	const previous: SQL[] = [];
+	function fallBack(): void {
+		if (previous.length > 0) return;
+		previous.push(current);
+		current = connectPostgres(url, POSTGRES_POOL_SIZE, "unnamed");
+		onFallBack();
+	}
+	return new Proxy(function () {} as unknown as SQL, {
+		apply: (_target, thisArg, args) => Reflect.apply(current as unknown as (...a: unknown[]) => unknown, thisArg, args),
+		get(_target, property) {
+			if (property === FALL_BACK) return fallBack;
+			if (property === "close") {
+				return async (options?: { timeout?: number }) => {
+					await Promise.all([current, ...previous].map((pool) => pool.close(options)));
+				};
+			}
+			const value = (current as unknown as Record<PropertyKey, unknown>)[property];
+			return typeof value === "function" ? value.bind(current) : value;
+		},
+	});
+}
+
+/** Whether `error` is a pooler's answer to a named statement on a server connection that does not
+ *  keep it; when it is and `sql` is a request pool still preparing, the pool goes unnamed from now
+ *  on (connectRequestPool) and the statement may be sent again. */
+export function fellBackFrom(sql: SQL, error: unknown): boolean {
+	if (!(error instanceof Error) || !("errno" in error) || !POOLER_STATEMENT_STATES.has(String(error.errno))) return false;
+	const fallBack = (sql as unknown as Record<PropertyKey, unknown>)[FALL_BACK];
+	if (typeof fallBack !== "function") return false;
+	fallBack();
+	return true;
 }
 
 /** What statementModeOf found, and the start line's words for it. */
@@ -130,7 +178,39 @@ export async function statementModeOf(url: string): Promise<StatementModeFound> 
 		await Promise.all(connections.map((connection) => connection.close({ timeout: 0 }))).catch(() => {});
 	}
 	const sharing = [...seenBy.values()].some((pids) => pids.size > 1) || [...servedTo.values()].some((clients) => clients.size > 1);
-	return { mode: "prepared", description: sharing ? "prepared (through a pooler that keeps them)" : "prepared" };
+	if (sharing) return { mode: "prepared", description: "prepared (through a pooler that keeps them)" };
+	// No server connection changed hands: a direct connection, or a pooler that happened to keep each
+	// of the probe's connections on one server connection (as several instances starting at once
+	// through one pooler can make it). A named statement through the second would one day run
+	// another client's statement of the same name, so prepared only when the server answers at the
+	// address and port Holm dialled, as PostgreSQL itself does and a pooler in front of it does not.
+	const answering = await answeringAddress(url);
+	if (answering.direct) return { mode: "prepared", description: "prepared" };
+	return { mode: "unnamed", description: `unnamed (PostgreSQL answers at ${answering.server}, not at ${answering.dialled}: a pooler or a proxy in between)` };
+}
+
+/** Whether the server answering `url` is the one dialled: over TCP, PostgreSQL's address and port
+ *  (inet_server_addr, inet_server_port) among the host's addresses and the URL's port; over a Unix
+ *  socket, its port (the socket's name) the URL's. */
+async function answeringAddress(url: string): Promise<{ direct: boolean; server: string; dialled: string }> {
+	const parsed = new URL(postgresTls(url).url);
+	// A socket given as its file (…/.s.PGSQL.6432) names its port.
+	const socketFile = /\.s\.PGSQL\.(\d+)$/.exec(parsed.searchParams.get("path") ?? parsed.searchParams.get("host") ?? "");
+	const port = Number(socketFile?.[1] ?? (parsed.port || "5432"));
+	const connection = new SQL(postgresTls(url).url, { max: 1, idleTimeout: 5, connectionTimeout: 5, prepare: false });
+	try {
+		const [row] = await connection.unsafe(`SELECT host(inet_server_addr()) AS address, inet_server_port() AS port, current_setting('port') AS own_port`);
+		if (postgresTls(url).socket) {
+			const own = Number(row.own_port);
+			return { direct: own === port, server: `port ${own}`, dialled: `port ${port}` };
+		}
+		const host = parsed.hostname.replace(/^\[(.*)\]$/, "$1") || "localhost";
+		const addresses = (await lookup(host, { all: true })).map((found) => found.address);
+		const server = `${row.address}:${row.port}`;
+		return { direct: Number(row.port) === port && addresses.includes(String(row.address)), server, dialled: `${host}:${port}` };
+	} finally {
+		await connection.close({ timeout: 0 }).catch(() => {});
+	}
 }
 
 /** No pooled connection came free within POOL_WAIT_MS. */
@@ -167,6 +247,16 @@ export class TransactionRolledBackError extends Error {
  *  work's statements one each, COMMIT one. (Bun's begin() sends BEGIN alone, and its statements
  *  are not pipelined without named prepared statements, so SET LOCAL would be a round trip more.) */
 export async function transaction<T>(sql: SQL, work: (tx: Transaction) => Promise<T>, mode: string = ""): Promise<T> {
+	try {
+		return await transactionOnce(sql, work, mode);
+	} catch (error) {
+		// Rolled back: nothing of it was stored; again on the pool's unnamed statements.
+		if (fellBackFrom(sql, error)) return transactionOnce(sql, work, mode);
+		throw error;
+	}
+}
+
+async function transactionOnce<T>(sql: SQL, work: (tx: Transaction) => Promise<T>, mode: string): Promise<T> {
 	if (!/^[A-Z ]*$/.test(mode)) throw new Error(`not a transaction mode: ${mode}`);
 	const signal = AbortSignal.timeout(POOL_WAIT_MS);
 	let connection: ReservedSQL;

@@ -5,7 +5,7 @@ import type { Clock } from "../../lib/rate-limit.ts";
 import { NO_WEBHOOK_EVENTS, type EventSettings, type Storage, type Stores } from "../index.ts";
 import { deleteExpiredRows } from "../sweep.ts";
 import { databaseClock, type DatabaseClock } from "./clock.ts";
-import { connectPostgres, createHealthProbe, statementModeOf, timeoutReason } from "./connection.ts";
+import { connectPostgres, connectRequestPool, createHealthProbe, fellBackFrom, statementModeOf, timeoutReason } from "./connection.ts";
 import { createPostgresConsoleStore } from "./console.ts";
 import { createPostgresEmailUpdateStore } from "./email-update.ts";
 import { createPostgresEmailVerificationStore } from "./email-verification.ts";
@@ -64,6 +64,8 @@ interface PostgresOptions {
 	fixedDatabaseClock?: Clock;
 	/** How events are kept (retention, webhook types); 30 days and no webhook when absent. */
 	events?: EventSettings;
+	/** Told what changed while serving: statements gone unnamed (connectRequestPool). */
+	warn?: (message: string) => void;
 }
 
 /** Connects, brings the schema up to date (under a lock, so instances may start together). */
@@ -81,8 +83,13 @@ export async function openPostgresStorage(url: string, options: PostgresOptions 
 	}
 	// Prepared statements where the connection keeps them, unnamed through a pooler that does not
 	// (connection.ts); the start line says which.
-	const statements = await statementModeOf(url);
-	const sql = connectPostgres(url, undefined, statements.mode);
+	let statements = await statementModeOf(url);
+	const sql = connectRequestPool(url, statements, () => {
+		statements = { mode: "unnamed", description: "unnamed (a pooler that does not keep prepared statements, found while serving)" };
+		options.warn?.(
+			"the database's pooler lent a server connection without Holm's prepared statements; statements go unnamed from now on (database_statements at start said prepared: see docs/postgres.md)",
+		);
+	});
 	const clock = databaseClock(options.fixedDatabaseClock);
 	const stores = createPostgresStores(sql, clock, options.events ?? NO_WEBHOOK_EVENTS);
 	const health = createHealthProbe(url);
@@ -98,7 +105,9 @@ export async function openPostgresStorage(url: string, options: PostgresOptions 
 		migrated,
 		startWarnings: warning === null ? [] : [warning],
 		transport: describeTransport(tls, session.ssl === true),
-		statements: statements.description,
+		get statements() {
+			return statements.description;
+		},
 		stores,
 		limitStore: createPostgresLimitStore(sql, clock),
 		webhookQueue: createPostgresWebhookQueue(sql),
@@ -121,7 +130,11 @@ export async function openPostgresStorage(url: string, options: PostgresOptions 
 			const received = instanceNowMs();
 			return (sent + received) / 2 - databaseMs;
 		},
-		timeoutReason,
+		timeoutReason(error) {
+			// A statement on its own that met a pooler's server connection without it did not run.
+			if (fellBackFrom(sql, error)) return "a pooler lent a server connection without the prepared statement; it did not run";
+			return timeoutReason(error);
+		},
 		async close() {
 			await health.close();
 			await sql.close({ timeout: 5 });

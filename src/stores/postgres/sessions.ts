@@ -11,7 +11,8 @@ import type { DatabaseClock } from "./clock.ts";
 import { transaction, type Transaction } from "./connection.ts";
 import type { Int8, PostgresEventLog } from "./events.ts";
 import { disabledState } from "../../features/users/store.ts";
-import { toUser, userColumns } from "./user-rows.ts";
+import { batchedLookup } from "./batched-reads.ts";
+import { toUser, userColumns, type UserRow } from "./user-rows.ts";
 
 const EVER_HAD_A_SESSION = new Uint8Array(0);
 
@@ -28,6 +29,21 @@ interface SessionRow {
 	second_factor_verified_at: Int8 | null;
 	new_device: boolean;
 }
+
+/** A session validation's row: the session's columns prefixed, its user's, the database's time. */
+type ValidationRow = UserRow & {
+	n: number;
+	s_id: string;
+	s_user_id: string;
+	s_digest: Uint8Array;
+	s_created_at: Int8;
+	s_last_used_at: Int8;
+	s_client_ip: string | null;
+	s_user_agent: string | null;
+	s_second_factor_verified_at: Int8 | null;
+	s_new_device: boolean;
+	s_now: Int8;
+};
 
 /** The columns of a session that say whether it was live when it ended. */
 type EndedRow = Pick<SessionRow, "id" | "created_at" | "last_used_at">;
@@ -71,6 +87,23 @@ export function createPostgresSessionStore(sql: SQL, clock: DatabaseClock, event
 	function live(q: SQL, settings: SessionSettings) {
 		return q`last_used_at > ${clock.seconds(q)} - ${settings.idleTimeoutSeconds} AND created_at > ${clock.seconds(q)} - ${settings.lifetimeSeconds}`;
 	}
+
+	// Batched with the validations asked for at the same time (batched-reads.ts), each key by the
+	// same reads as alone.
+	const sessionForValidation = batchedLookup<ValidationRow>(
+		sql,
+		() => `SELECT k.n, s.id AS s_id, s.user_id AS s_user_id, s.digest AS s_digest, s.created_at AS s_created_at,
+				s.last_used_at AS s_last_used_at, s.client_ip AS s_client_ip, s.user_agent AS s_user_agent,
+				s.second_factor_verified_at AS s_second_factor_verified_at, s.new_device AS s_new_device,
+				${clock.secondsText()} AS s_now, u.*
+			FROM unnest($1::text[]) WITH ORDINALITY AS k(key, n)
+			CROSS JOIN LATERAL (
+				(SELECT ${SESSION_COLUMNS} FROM session WHERE id >= k.key ORDER BY id LIMIT 1)
+				UNION ALL
+				(SELECT ${SESSION_COLUMNS} FROM session ORDER BY id LIMIT 1)
+				LIMIT 1
+			) s CROSS JOIN LATERAL (SELECT ${userColumns(clock)} FROM "user" WHERE "user".id = s.user_id) u`,
+	);
 
 	return {
 		async create(input, settings) {
@@ -126,22 +159,9 @@ export function createPostgresSessionStore(sql: SQL, clock: DatabaseClock, event
 			// one. A known id and an unknown one thus make the same reads, send the same row and decode
 			// it alike, and cannot be told apart by time; the id comparison below says which it was.
 			// (Selected by `s.id = $1`, an unknown id sent no row, and answered measurably sooner.)
-			const rows = await sql.unsafe(
-				`SELECT s.id AS s_id, s.user_id AS s_user_id, s.digest AS s_digest, s.created_at AS s_created_at,
-					s.last_used_at AS s_last_used_at, s.client_ip AS s_client_ip, s.user_agent AS s_user_agent,
-					s.second_factor_verified_at AS s_second_factor_verified_at, s.new_device AS s_new_device,
-					${clock.secondsText()} AS s_now, u.*
-				FROM (
-					(SELECT ${SESSION_COLUMNS} FROM session WHERE id >= $1 ORDER BY id LIMIT 1)
-					UNION ALL
-					(SELECT ${SESSION_COLUMNS} FROM session ORDER BY id LIMIT 1)
-					LIMIT 1
-				) s CROSS JOIN LATERAL (SELECT ${userColumns(clock)} FROM "user" WHERE "user".id = s.user_id) u`,
-				[id],
-			);
+			const row = await sessionForValidation(id);
 			// No row only when there is no session at all: nothing to tell apart then.
-			if (rows.length === 0) return null;
-			const row = rows[0];
+			if (row === undefined) return null;
 			// Both built whatever was found, so that a miss costs what a hit does.
 			const { digest, ...session } = toStoredSession({
 				id: row.s_id,

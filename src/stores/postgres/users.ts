@@ -4,6 +4,7 @@ import { type HolmEvent, written } from "../../features/events/store.ts";
 import { DISABLED_UNTIL_ENABLED, type NewUser, type User, type UserListQuery, type UserStore } from "../../features/users/store.ts";
 import { databaseClock, type DatabaseClock } from "./clock.ts";
 import { toUser, userColumns, type UserRow } from "./user-rows.ts";
+import { batchedLookup } from "./batched-reads.ts";
 import { isUniqueViolation } from "./errors.ts";
 import { transaction } from "./connection.ts";
 import { createEmailMatches } from "./email-search.ts";
@@ -125,6 +126,11 @@ async function lockedUser(tx: SQL, clock: DatabaseClock, id: string): Promise<Us
 export function createPostgresUserStore(sql: SQL, clock: DatabaseClock, events: PostgresEventLog): UserStore {
 	const matches = createEmailMatches(sql);
 	const columns = () => userColumns(clock);
+	const userById = batchedLookup<UserRow & { n: number }>(
+		sql,
+		() => `SELECT k.n, u.* FROM unnest($1::text[]) WITH ORDINALITY AS k(key, n)
+			CROSS JOIN LATERAL (SELECT ${columns()} FROM "user" WHERE "user".id = k.key) u`,
+	);
 	return {
 		async insert(user: NewUser, event) {
 			try {
@@ -141,8 +147,8 @@ export function createPostgresUserStore(sql: SQL, clock: DatabaseClock, events: 
 			}
 		},
 		async get(id) {
-			const rows = await sql.unsafe(`SELECT ${columns()} FROM "user" WHERE id = $1`, [id]);
-			return rows.length === 0 ? null : toUser(rows[0]);
+			const row = await userById(id);
+			return row === undefined ? null : toUser(row);
 		},
 		async getByEmail(email) {
 			const rows = await sql.unsafe(`SELECT ${columns()} FROM "user" WHERE email = $1`, [email]);

@@ -162,6 +162,20 @@ contract("SessionStore", {}, (under) => {
 		expect(await under.stores.sessions.get(made.session.id, SETTINGS)).toBeNull();
 	});
 
+	test("250 validations asked at once (PostgreSQL sends them together) each find their own session and user, an unknown id nothing", async () => {
+		const users = await together(5, () => insertUser(under));
+		const made = await Promise.all(users.flatMap((user) => Array.from({ length: 10 }, () => create(under, user.id))));
+		const asked = Array.from({ length: 250 }, (_, i) => (i % 5 === 4 ? generateId() : made[i % made.length]!.session.id));
+		const found = await Promise.all(asked.map((id) => under.stores.sessions.findForValidation(id)));
+		found.forEach((answer, i) => {
+			if (i % 5 === 4) return expect(answer).toBeNull();
+			const expected = made[i % made.length]!;
+			expect(answer!.session).toEqual(expected.session);
+			expect(bytes(answer!.digest)).toEqual(expected.digest);
+			expect(answer!.user.id).toBe(expected.session.userId);
+		});
+	});
+
 	test("expiry is judged by the store's clock: live until the idle timeout or the lifetime, whichever comes first", async () => {
 		const user = await insertUser(under);
 		const settings = { ...SETTINGS, idleTimeoutSeconds: 3600, lifetimeSeconds: 3 * 3600 };

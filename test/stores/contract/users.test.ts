@@ -48,6 +48,14 @@ contract("UserStore", {}, (under) => {
 		expect(await under.stores.users.getByEmail(user.email!.toUpperCase())).toBeNull();
 	});
 
+	test("250 reads of users asked at once (PostgreSQL sends them together) each find their own user, an unknown id nothing", async () => {
+		const users = await together(20, () => insertUser(under));
+		const asked = Array.from({ length: 250 }, (_, i) => (i % 7 === 6 ? generateId() : users[i % users.length]!.id));
+		const found = await Promise.all(asked.map((id) => under.stores.users.get(id)));
+		found.forEach((user, i) => expect(user?.id ?? null).toBe(i % 7 === 6 ? null : asked[i]!));
+		expect(found.filter((user) => user !== null).map((user) => user!.email)).toEqual(asked.filter((_, i) => i % 7 !== 6).map((id) => users.find((u) => u.id === id)!.email));
+	});
+
 	test("insert: EMAIL_ALREADY_USED for an email another user holds, with no event; users without an email are many", async () => {
 		const holder = await insertUser(under);
 		const second = newUser(under, { email: holder.email });
