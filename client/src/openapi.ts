@@ -1087,9 +1087,12 @@ export interface components {
             claimed: boolean;
         };
         EmailVerificationRequest: {
+            /** @description The user. A user has at most one request; it has no identifier of its own: it is reached through its user. */
             user_id: string;
             created_at: number;
+            /** @description `created_at` + 600. */
             expires_at: number;
+            /** @description The code to send to the user. `GET` shows it again, so you can resend it. */
             code: string;
         };
         EmailUpdateRequest: {
@@ -1108,7 +1111,7 @@ export interface components {
         TotpCredential: {
             user_id: string;
             created_at: number;
-            /** @description Padded standard base64 of the key: 20 bytes, or 10 to 64 when imported. SHA-1, 6 digits, 30-second steps. */
+            /** @description Padded standard base64 of the key: 20 bytes, or 10 to 64 when imported. SHA-1, 6 digits, 30-second steps. A user has at most one credential; anyone holding the API secret can read it. */
             key: string;
         };
         RecoveryCode: {
