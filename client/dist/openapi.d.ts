@@ -7,8 +7,8 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * Health
-         * @description Needs no secret and reads no body. Answers once the database does, within about 2 seconds.
+         * Health check
+         * @description Needs no secret and reads no body. Answers once the database does, and within about 2 seconds when it does not (on PostgreSQL it has a connection of its own, outside the pool: see [postgres.md](postgres.md)).
          */
         get: operations["getHealth"];
         put?: never;
@@ -28,7 +28,38 @@ export interface paths {
         };
         /**
          * Prometheus metrics
-         * @description `Authorization: Bearer <secret>` suits Prometheus's `authorization` setting.
+         * @description Needs the secret (`Authorization: Bearer <secret>` suits Prometheus's `authorization` setting). Answers in the Prometheus text exposition format, version 0.0.4 (`Content-Type: text/plain; version=0.0.4`), also while the database is down. Label values are route patterns, never paths, so no id becomes a label.
+         *
+         *     | Metric | What it counts or measures |
+         *     |---|---|
+         *     | `holm_http_requests_total{route,method,status,error}` | Requests answered, by route pattern, method, status and error code (`""` on success). A request whose client closed the connection before Holm could answer is counted with `status="499"` and `error="CLIENT_CLOSED"` (never sent to anyone; see [security.md](security.md#clients-that-disconnect)). |
+         *     | `holm_http_request_duration_seconds{route,method}` | Histogram: time from a request's arrival to its answer. Under load an answer may then wait for the rest of its turn of the event loop before it is sent (well under a millisecond; docs/decisions.md, "Answers leave together under load"); that wait is not in it. |
+         *     | `holm_rate_limit_refusals_total{limit}` | `TOO_MANY_REQUESTS` answers, by the limit that refused (`incorrect_passwords_address`, …). |
+         *     | `holm_leak_checks_total{result}` | Leak checks of new passwords: `weak`, `passed`, or `online_failure` (the range API could not answer, with `--leak-fail open` or `closed`). Nothing is counted with `--leak-check off`. |
+         *     | `holm_client_ip_not_an_address_total` | Requests whose `client_ip` was no IP address even without a port, a zone and surrounding whitespace; each was limited by its string as sent ([limits.md](limits.md#client_ip)). |
+         *     | `holm_password_hashing_rejected_total` | Argon2id work refused with `503 UNAVAILABLE` because it could not start within 5 seconds. |
+         *     | `holm_password_hashing_running` | Argon2id hashes and verifications running now. |
+         *     | `holm_password_hashing_waiting` | Argon2id hashes and verifications waiting for a free core. |
+         *     | `holm_password_hashing_duration_seconds{operation}` | Histogram: time argon2id work ran, without its wait, by operation (`hash`, `verify`). |
+         *     | `holm_password_hashing_wait_seconds` | Histogram: time argon2id work waited for a free core. |
+         *     | `holm_password_hash_upgrades_total{form}` | Imported password hashes replaced by an argon2id hash after a correct password, by the form they were in (`bcrypt`, `django_pbkdf2_sha256`, `firebase_scrypt`, …; see [import.md](import.md#password-hash-forms)). |
+         *     | `holm_database_size_bytes` | Bytes the database takes (SQLite: the main file's pages; PostgreSQL: `pg_database_size`); the last size known while the database cannot say. |
+         *     | `holm_process_resident_memory_bytes` | Resident memory of the process. |
+         *     | `holm_process_heap_used_bytes` | JavaScript heap in use. |
+         *     | `holm_build_info{version,bun_version,database}` | Always 1; the labels say which Holm runs: its version, the Bun version, and the database (`sqlite` or `postgres`). |
+         *     | `holm_limit_count{limit}`, `holm_limit_window_seconds{limit}` | The limits in force, named as in `--limit` (see [limits.md](limits.md#changing-a-limit)); `code-attempts` has no window. |
+         *     | `process_cpu_seconds_total` | The standard series: user and system CPU time of the process, in seconds. |
+         *     | `process_start_time_seconds` | The standard series: when the process started, in seconds since the Unix epoch. |
+         *
+         *     ```yaml
+         *     # prometheus.yml
+         *     scrape_configs:
+         *       - job_name: holm
+         *         authorization:
+         *           credentials_file: /etc/prometheus/holm-secret
+         *         static_configs:
+         *           - targets: ["127.0.0.1:4000"]
+         *     ```
          */
         get: operations["getMetrics"];
         put?: never;
@@ -48,7 +79,7 @@ export interface paths {
         };
         /**
          * This OpenAPI 3.1 description
-         * @description Needs no secret and reads no body.
+         * @description Needs no secret and reads no body. For code generators and API tools. Its `servers` entry is `http://{host}:{port}` with the defaults of `--host` and `--port`; every operation carries the examples of docs/api.md (which is rendered from this document); `405 METHOD_NOT_ALLOWED` and its `Allow` header are described once, under `components.responses`, since no operation answers it. The tests lint it with Redocly's recommended rules. The typed client in `client/` is generated from it ([client.md](client.md)); after a change to the API, `npm run client:generate` at the repository's root regenerates its types, and the tests fail until that is committed.
          */
         get: operations["getOpenApi"];
         put?: never;
@@ -67,8 +98,12 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * List users, or find a user by email
-         * @description An unknown or malformed sort_by, sort_order, per_page or page falls back to its default; it is not an error. Filters combine. With `email`, the answer holds zero or one user.
+         * List users
+         * @description An unknown or malformed sort_by, sort_order, per_page or page falls back to its default; it is not an error. Filters combine.
+         *
+         *     **Find a user by email** with `GET /users?email=<address>` (percent-encoded; `curl -G --data-urlencode "email=Cat@Example.com"`): the answer holds zero or one user, with the pagination headers. This is how your backend finds the account for "forgot password" or for your own sign-in screens. It uses the unique index.
+         *
+         *     `email_query` of 3 characters or more goes through a substring index on the addresses (SQLite: an FTS5 trigram table; PostgreSQL: a `pg_trgm` GIN index), so a rare match answers in milliseconds among a million users; shorter queries, and a query that matches many users (every match is counted for `X-Pagination-Total`), read more. On PostgreSQL the index needs the `pg_trgm` extension, which Holm creates when its role may (a database owner may, on PostgreSQL 13 and later); where it cannot, `email_query` reads every user and each start logs a warning saying what to run. Keep `email_query` for admin screens; to find one account use `email`.
          */
         get: operations["listUsers"];
         put?: never;
@@ -94,7 +129,10 @@ export interface paths {
         get: operations["getUser"];
         put?: never;
         post?: never;
-        /** Delete a user and everything the user owns */
+        /**
+         * Delete a user
+         * @description Deletes the user and everything the user owns: password reset requests, the email verification request, email update requests, the TOTP credential, passkeys, identities, second-factor lockouts and [sessions](#sessions) (a `sessions_ended` event with `reason: "user_deleted"` records them).
+         */
         delete: operations["deleteUser"];
         options?: never;
         head?: never;
@@ -112,7 +150,9 @@ export interface paths {
         put?: never;
         /**
          * Disable a user
-         * @description An operator stops an account without deleting it (abuse, a dispute, a departed employee). Every session of the user ends in the same transaction, and from then on every way in (verify-password, authenticate/password, email sign-in, passkey sign-in) answers 403 USER_DISABLED once its credential has proved correct (a wrong one answers as it always does), and creating a session answers USER_DISABLED. Everything else works as before. Disabling a disabled user replaces its reason and end. With `until`, the user is enabled again by itself once that time has passed, without an event. Records a user_disabled event.
+         * @description Stops an account without deleting it: abuse, a dispute, a departed employee. Every way in then answers `403 USER_DISABLED` once its credential has proved correct (a wrong one answers as it always does, so the answer tells nothing to someone who does not know the password): [verify-password](#verify-a-password), [authenticate/password](#sign-in-with-email-and-password), an [email code](#sign-in-with-an-email-code), a [passkey sign-in](#verify-a-passkey-sign-in) and an identity provider's verify; [creating a session](#create-a-session) answers `USER_DISABLED` too. The code or passkey ceremony is used up, and nothing else happens: no sign-in, no claim of an unverified account ([security.md](security.md#a-disabled-user)), but a `sign_in_failed` event with `"reason": "user_disabled"`. Everything else (resets, requests, second factors, passkey registration, reading and listing) works as before, so enabling brings back a consistent account.
+         *
+         *     In the same transaction every [session](#sessions) of the user ends (`sessions_ended`, reason `user_disabled`) and a `user_disabled` event records `data.reason` and `data.until` (`null` for none). Disabling a disabled user replaces its reason and end (another `user_disabled`). Once `until` has passed, the user answers as enabled (`disabled: false`, `disabled_until: null`) by itself, everywhere at once and with no event; the sessions that ended do not come back.
          */
         post: operations["disableUser"];
         delete?: never;
@@ -131,8 +171,8 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Enable a disabled user
-         * @description Ends a disable; the user's sessions do not come back. Enabling an enabled user changes nothing and records nothing; otherwise records a user_enabled event.
+         * Enable a user
+         * @description No body needed. Ends a disable, and records a `user_enabled` event; the user's sessions do not come back. Enabling a user that is not disabled (never was, or its `until` has passed) changes nothing and records nothing.
          */
         post: operations["enableUser"];
         delete?: never;
@@ -150,7 +190,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Verify a password */
+        /**
+         * Verify a password
+         * @description Use it to confirm a signed-in user before a sensitive change (email change, TOTP removal).
+         */
         post: operations["verifyPassword"];
         delete?: never;
         options?: never;
@@ -169,7 +212,11 @@ export interface paths {
         put?: never;
         /**
          * Update a password
-         * @description The new password's leak check comes before the current password is checked. If the password changed during the call, the answer is INCORRECT_PASSWORD and nothing changes. Every other session of the user ends in the same transaction; `session_id` (a live session of this user, else NOT_FOUND before anything else is judged, and nothing changes) stays signed in.
+         * @description The password is changed, the user's password reset requests and email update requests are deleted, and every [session](#sessions) of the user but `session_id` ends, in the same transaction; `session_id` must be a live session of this user, else NOT_FOUND before anything else is judged, and nothing changes.
+         *
+         *     The new password is checked against the leak list before the current password is checked, so a weak new password answers `WEAK_PASSWORD` without costing a hash or a guess. The change is a compare-and-swap on the password hash that was verified: if the password changed in between (a parallel reset or update), the call answers `INCORRECT_PASSWORD` and changes nothing.
+         *
+         *     Holm's own sessions end with the change; if your application keeps sessions of its own, end them too.
          */
         post: operations["updatePassword"];
         delete?: never;
@@ -189,7 +236,7 @@ export interface paths {
         put?: never;
         /**
          * Sign in with email and password
-         * @description NOT_FOUND when no user has the address; it costs the same time as a wrong password.
+         * @description An unknown address costs the same time and the same database work as a wrong password (one read, one argon2id verification), counts towards the address's incorrect-password block, and has a per-user block of its own: 10 wrong sign-ins for it in 15 minutes answer `TOO_MANY_REQUESTS`, exactly as for an address with an account ([limits.md](limits.md)). Show your end user the same message for `NOT_FOUND` and `INCORRECT_PASSWORD`, so your sign-in form does not reveal which addresses have accounts. Check `totp_registered` before you create a session: when it is `true`, ask for a TOTP code first ([flows.md](flows.md#sign-in)).
          */
         post: operations["authenticateWithPassword"];
         delete?: never;
@@ -208,7 +255,10 @@ export interface paths {
         /** List a user's password reset requests */
         get: operations["listUserPasswordResetRequests"];
         put?: never;
-        /** Create a password reset request */
+        /**
+         * Create a password reset request
+         * @description A user may have several live requests; each is independent. A user without a stored email may have reset requests; your backend then delivers the code some other way.
+         */
         post: operations["createPasswordResetRequest"];
         /** Delete a user's password reset requests */
         delete: operations["deleteUserPasswordResetRequests"];
@@ -246,7 +296,7 @@ export interface paths {
         put?: never;
         /**
          * Verify a password reset request's code
-         * @description The 5th incorrect code deletes the request; that answer is still INCORRECT_CODE, later calls answer NOT_FOUND.
+         * @description `client_ip` is accepted for compatibility; this endpoint's limit is per request (5 codes).
          */
         post: operations["verifyPasswordResetRequestEmail"];
         delete?: never;
@@ -265,8 +315,10 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Reset a password with a verified request
-         * @description INVALID_REQUEST when the request does not exist, has expired or is not verified yet.
+         * Reset a password
+         * @description In one transaction: the password is set, the user's `email_verified` becomes `true` (the code reached their inbox), all of the user's password reset requests and email update requests are deleted (whoever started an email change may be the reason for the reset), and every session of the user ends (`sessions_ended`, reason `password_reset`). For a user whose email was already verified, the TOTP credential, passkeys and recovery code are untouched: a user with TOTP still needs it to sign in. For a user whose email was **not** verified, the reset is the first proof of the address and the account becomes the prover's ([security.md](security.md#whoever-proves-the-address-owns-the-account)): the TOTP credential, passkeys, pending requests and passkey ceremonies are removed as well, the recovery code is replaced, and an `account_claimed` event records what was there. The answer is the same `204`.
+         *
+         *     Holm has already ended the user's sessions; if your application keeps sessions of its own, end them too.
          */
         post: operations["resetPassword"];
         delete?: never;
@@ -285,7 +337,10 @@ export interface paths {
         /** Get the email verification request */
         get: operations["getEmailVerificationRequest"];
         put?: never;
-        /** Create an email verification request */
+        /**
+         * Create an email verification request
+         * @description A user without a stored email may have a request too. Your backend then keeps the address and sends the code to it (this is how `@faroe/sdk`, which creates users without an email, uses it). A request for an already verified address is allowed. To resend a code, `GET` the live request and send the same code again; create a new request only when `GET` answers `404`.
+         */
         post: operations["createEmailVerificationRequest"];
         /** Delete the email verification request */
         delete: operations["deleteEmailVerificationRequest"];
@@ -303,10 +358,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /**
-         * Verify the email
-         * @description NOT_ALLOWED when the user has no live request. The 5th incorrect code deletes the request.
-         */
+        /** Verify the email */
         post: operations["verifyEmail"];
         delete?: never;
         options?: never;
@@ -324,7 +376,10 @@ export interface paths {
         /** List a user's email update requests */
         get: operations["listUserEmailUpdateRequests"];
         put?: never;
-        /** Create an email update request */
+        /**
+         * Create an email update request
+         * @description A user may hold several update requests at once.
+         */
         post: operations["createEmailUpdateRequest"];
         /** Delete a user's email update requests */
         delete: operations["deleteUserEmailUpdateRequests"];
@@ -362,7 +417,7 @@ export interface paths {
         put?: never;
         /**
          * Verify the new email
-         * @description INVALID_REQUEST when the request does not exist or has expired. The 5th incorrect code deletes the request. EMAIL_ALREADY_USED when another user took the address meanwhile; the request is kept. Every other session of the user ends in the same transaction; `session_id` (a live session of this user, else NOT_FOUND before anything else is judged, and nothing changes) stays signed in.
+         * @description In one transaction: the user's email becomes the new address with `email_verified: true`; every update request for that address (of any user) is deleted; the user's password reset requests and email verification request are deleted, since their codes went to the old address; every [session](#sessions) of the user but `session_id` ends (`session_id` must be a live session of the request's user). Update your own copy of the user's address from the response, and consider telling the old address that it was replaced.
          */
         post: operations["verifyNewEmail"];
         delete?: never;
@@ -382,7 +437,7 @@ export interface paths {
         put?: never;
         /**
          * Create an email sign-in request
-         * @description Made whether or not a user holds the email (user_id null), in the same time, so answer your visitor identically either way. Replaces any earlier request for the email: only the latest code works. 3 per email per 15 minutes; the per-address bucket of code requests.
+         * @description Made whether or not a user holds the email (user_id null), in the same time, so answer your visitor identically either way. Replaces any earlier request for the email: only the latest code works. 3 per email per 15 minutes; the per-address bucket of code requests. You may mail an address no user holds a "no account yet" message, or the code (to create the account with `create_user`).
          */
         post: operations["createEmailSignIn"];
         delete?: never;
@@ -420,7 +475,11 @@ export interface paths {
         put?: never;
         /**
          * Sign in with an email code
-         * @description A correct code uses the request up (of two parallel verifies, one succeeds), marks the email verified and signs the user in. With create_user and nobody holding the email, creates a passwordless user. INVALID_REQUEST when the request is absent, expired, used or superseded; the 5th incorrect code deletes the request; EMAIL_ALREADY_USED when a user took the email after a request that named nobody. The per-user password block does not apply. An email code is a first factor: ask for TOTP or a passkey as after a password.
+         * @description A correct code uses the request up (of two parallel verifies, one succeeds), marks the email verified and signs the user in. With create_user and nobody holding the email, creates a passwordless user. INVALID_REQUEST when the request is absent, expired, used or superseded; the 5th incorrect code deletes the request; EMAIL_ALREADY_USED when a user took the email after a request that named nobody. The per-user password block does not apply (guessing passwords must not lock a user out of every way in); its own limit is 5 codes per request. An email code is a first factor: when `totp_registered` is `true`, ask for the TOTP code as after a password.
+         *
+         *     A correct code is a `sign_in` event with `"method": "email_code"` (of two verifies at once, on any instances, one succeeds and the other answers `INVALID_REQUEST`). It signs in the user the request named (who held the address when the request was made, and still does). When the request named nobody: with `create_user: true`, a user is created (email verified, no password: every password check answers `INCORRECT_PASSWORD` until a reset sets one), `created` is `true`, and a `user_created` event is written; without it, `user` is `null`: you know only that the visitor receives mail at that address.
+         *
+         *     When the user's `email_verified` was `false`, the code is the first proof of the address and the account becomes the prover's ([security.md](security.md#whoever-proves-the-address-owns-the-account)): in the same transaction the password, TOTP credential, passkeys, sessions and pending requests are removed, the recovery code is replaced, and an `account_claimed` event records what was there.
          */
         post: operations["verifyEmailSignIn"];
         delete?: never;
@@ -441,6 +500,8 @@ export interface paths {
         /**
          * Register a TOTP credential
          * @description Send the key as `key` or `totp_key` (when both are sent, `key` wins): padded base64 of exactly 20 bytes. It is stored only if `code` matches it (one 30-second step of drift either way).
+         *
+         *     Your backend makes the key (20 random bytes) and shows it to the user, usually as a QR code of an `otpauth://` URI ([flows.md](flows.md#register-an-authenticator-app-totp)). The user's app then shows a code, and this call stores the key only if that code matches: a mis-scanned key is caught here. The registering code cannot be used again to sign in. Registering the key that is already registered keeps the last step used so far, so no code that was accepted before can pass again (re-running your "set up 2FA" step with an older code does not reopen used codes); a different key starts from its own registering code.
          */
         post: operations["registerTotp"];
         delete?: never;
@@ -462,7 +523,7 @@ export interface paths {
         post?: never;
         /**
          * Delete the TOTP credential
-         * @description Every other session of the user ends in the same transaction; the query parameter `session_id` (a live session of this user, else NOT_FOUND before anything else is judged, and nothing changes) stays signed in.
+         * @description Turns TOTP off for the user. Every other [session](#sessions) of the user ends in the same transaction; the query parameter `session_id` (`?session_id=q7kd2mzx9rbwtn4fhv3cy8ps`: a live session of this user, else NOT_FOUND before anything else is judged, and nothing changes) stays signed in.
          */
         delete: operations["deleteTotpCredential"];
         options?: never;
@@ -481,7 +542,7 @@ export interface paths {
         put?: never;
         /**
          * Verify a TOTP code
-         * @description Each code works once. 5 incorrect codes in a row lock the check (TOO_MANY_REQUESTS, even for the right code). NOT_ALLOWED when the user has no TOTP credential. With `session_id` (a live session of this user, else NOT_FOUND before the code is judged), a correct code records that session's second_factor_verified_at.
+         * @description Each code works once. 5 incorrect codes in a row lock the check (TOO_MANY_REQUESTS, even for the right code). NOT_ALLOWED when the user has no TOTP credential. With `session_id` (a live session of this user, else NOT_FOUND before the code is judged), a correct code records that session's second_factor_verified_at. One 30-second step of clock drift either way is accepted; a code from a time step at or before the last accepted one (the registering code included) is `INCORRECT_CODE`.
          */
         post: operations["verifyTotp"];
         delete?: never;
@@ -499,7 +560,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Regenerate the recovery code */
+        /**
+         * Regenerate the recovery code
+         * @description No body needed. Replaces the user's recovery code without touching the TOTP credential, for example when the user thinks it was seen.
+         */
         post: operations["regenerateRecoveryCode"];
         delete?: never;
         options?: never;
@@ -518,7 +582,7 @@ export interface paths {
         put?: never;
         /**
          * Reset two-factor authentication with the recovery code
-         * @description The TOTP credential is deleted and the old recovery code is spent. 5 incorrect codes in a row lock the check. Every other session of the user ends in the same transaction; `session_id` (a live session of this user, else NOT_FOUND before anything else is judged, and nothing changes) stays signed in.
+         * @description For a user who lost their authenticator. The old recovery code is spent (of two parallel calls with it, one wins). The TOTP credential is deleted, both second-factor lockouts of the user are cleared, and every [session](#sessions) of the user but `session_id` ends, in the same transaction (`session_id` must be a live session of this user).
          */
         post: operations["resetTwoFactor"];
         delete?: never;
@@ -538,7 +602,7 @@ export interface paths {
         put?: never;
         /**
          * Start a passkey registration
-         * @description Give `options` to `PublicKeyCredential.parseCreationOptionsFromJSON()` and the result to `navigator.credentials.create({ publicKey })`. The ceremony lives 5 minutes. The user handle in `options.user.id` is 32 random bytes made once per user, never the id or email. TOO_MANY_REQUESTS while `client_ip` is blocked for incorrect passwords; NOT_ALLOWED when the user has 10 passkeys, or passkeys are off.
+         * @description Give `options` to `PublicKeyCredential.parseCreationOptionsFromJSON()` and the result to `navigator.credentials.create({ publicKey })`. The ceremony lives 5 minutes. The user handle in `options.user.id` is 32 random bytes made once per user, never the id or email. `user.name` is the user's email, else their id. `excludeCredentials` lists the user's passkeys, so the authenticator refuses to register twice.
          */
         post: operations["startPasskeyRegistration"];
         delete?: never;
@@ -598,7 +662,7 @@ export interface paths {
         put?: never;
         /**
          * Verify a passkey sign-in
-         * @description `credential` is what `PublicKeyCredential.toJSON()` gives after `navigator.credentials.get()`. The limits are checked first: a failed assertion counts as an incorrect password for `client_ip` and for the passkey's user (5 per address, 10 per user in 15 minutes). Then the ceremony is used up, whatever the outcome. INVALID_REQUEST when the ceremony is unknown, expired or used; INVALID_CREDENTIAL when a check fails (a counter that did not go up also logs passkey_counter_regressed). NOT_ALLOWED when passkeys are off.
+         * @description `credential` is what `PublicKeyCredential.toJSON()` gives after `navigator.credentials.get()`. The limits are checked first: a failed assertion counts as an incorrect password for `client_ip` and for the passkey's user (5 per address, 10 per user in 15 minutes). Then the ceremony is used up, whatever the outcome. INVALID_REQUEST when the ceremony is unknown, expired or used; INVALID_CREDENTIAL when a check fails (a counter that did not go up also logs passkey_counter_regressed). NOT_ALLOWED when passkeys are off. A user with `totp_registered` may still be asked for a TOTP code, as your policy wants ([passkeys.md](passkeys.md#trade-offs)).
          */
         post: operations["verifyPasskeyAuthentication"];
         delete?: never;
@@ -643,7 +707,7 @@ export interface paths {
         post?: never;
         /**
          * Delete a passkey
-         * @description The authenticator keeps its copy; the user may remove it there too. Every other session of the user ends in the same transaction (a lost phone's passkey removed signs that phone out); the query parameter `session_id` (a live session of this user, else NOT_FOUND before anything else is judged, and nothing changes) stays signed in. Answers NOT_ALLOWED when passkeys are off (no `--passkey-rp-id`).
+         * @description The authenticator keeps its copy; the user may remove it there too. Every other session of the user ends in the same transaction (a lost phone's passkey removed signs that phone out); the query parameter `session_id` (a live session of this user, else NOT_FOUND before anything else is judged, and nothing changes) stays signed in (`sessions_ended`, reason `passkey_removed`). A `passkey_deleted` security event. Deleting a user deletes their passkeys. Answers NOT_ALLOWED when passkeys are off (no `--passkey-rp-id`).
          */
         delete: operations["deletePasskey"];
         options?: never;
@@ -778,17 +842,22 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** List a user's sessions */
+        /**
+         * List a user's sessions
+         * @description What a "your devices" page shows.
+         */
         get: operations["listUserSessions"];
         put?: never;
         /**
-         * Create a session (sign the user in)
+         * Create a session
          * @description Call it once the user is signed in, by Holm's checks or your own. The token is returned once, never again: put it in an HttpOnly, Secure, SameSite=Lax cookie. Creating one more session than --sessions-per-user (50) ends the user's least recently used session. new_device tells a receiver of the session_created event whether to send a "new sign-in" email. See docs/sessions.md.
+         *
+         *     The token is `<session id>.<secret>` (65 characters, a 200-bit secret). It is answered once: Holm keeps only the SHA-256 of the secret. The least recently used session that ends for the cap is a `sessions_ended` event with `reason: "session_limit"`. A `session_created` event records the session and its `new_device`.
          */
         post: operations["createSession"];
         /**
-         * Sign the user out everywhere (or everywhere else)
-         * @description With `except`, that session (a live session of this user, else NOT_FOUND and nothing ends) stays signed in.
+         * Sign out everywhere
+         * @description Every session of the user ends (`sessions_ended`, `reason: "sign_out_everywhere"`). With `?except=SESSION_ID`, that session (a live session of this user, else NOT_FOUND and nothing ends) stays signed in: "sign out everywhere else".
          */
         delete: operations["deleteUserSessions"];
         options?: never;
@@ -807,7 +876,7 @@ export interface paths {
         put?: never;
         /**
          * Validate a session token
-         * @description Call it on each request of a signed-in user. The token travels in the body, never in a URL. A token that is malformed, unknown, expired, ended, or whose secret is wrong answers NOT_FOUND, each in the same time: clear the cookie and treat the request as signed out.
+         * @description Call it on each request of a signed-in user. The token travels in the body, never in a URL. A token that is malformed, unknown, expired, ended, or whose secret is wrong answers NOT_FOUND (as does a session of a [disabled](#disable-a-user) user: disabling ends them all), each after the same work (an unknown id is compared against a dummy digest), so the time taken tells nothing. One indexed read; a write at most once a minute per session.
          */
         post: operations["validateSession"];
         delete?: never;
@@ -827,7 +896,10 @@ export interface paths {
         get: operations["getSession"];
         put?: never;
         post?: never;
-        /** End a session (sign out) */
+        /**
+         * End a session (sign out)
+         * @description The session ends on every instance: a `sessions_ended` event with `reason: "sign_out"`.
+         */
         delete: operations["deleteSession"];
         options?: never;
         head?: never;
@@ -843,7 +915,7 @@ export interface paths {
         };
         /**
          * Read the event feed
-         * @description Oldest first. Call again with `after` set to the `next` you were given to read every event exactly once, in order, also while several instances write events. A malformed `after`, `user_id`, `limit` or `type` answers INVALID_DATA.
+         * @description Oldest first. Call again with `after` set to the `next` you were given to read every event exactly once, in order, also while several instances write events ([events.md](events.md#following-the-feed)). When nothing newer exists, `events` is empty and `next` is the cursor you sent: keep it and ask again later.
          */
         get: operations["listEvents"];
         put?: never;
@@ -863,7 +935,7 @@ export interface paths {
         };
         /**
          * Read one user's events
-         * @description The feed of GET /events, for one user. NOT_FOUND when there is no such user (a deleted user's events are in GET /events?user_id=).
+         * @description The feed of GET /events, for one existing user: a "recent activity" page. Parameters and answer as there.
          */
         get: operations["listUserEvents"];
         put?: never;
@@ -884,8 +956,8 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Lift a user's blocks
-         * @description Ends the user's block of password checks (10 incorrect passwords) and the locks of verify-2fa/totp and reset-2fa, and resets the lock escalation. Blocks of addresses stay. Records a user_unblocked event.
+         * Unblock a user
+         * @description No body needed. Ends the user's block of password checks (after 10 incorrect passwords in 15 minutes) and the locks of `verify-2fa/totp` and `reset-2fa`, and restarts their escalation, so the next lock is 15 minutes again. Blocks of *addresses* stay: an address that guessed may be guessing at other accounts too. Records a `user_unblocked` event. Use it when a user who was locked out by someone else's guesses has proved who they are to you.
          */
         post: operations["unblockUser"];
         delete?: never;
@@ -904,8 +976,26 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Import users with their password hashes and second factors
-         * @description Up to 1,000 rows and 4 MiB (this endpoint's body limit; every other stays 64 KiB). A body of another shape, or with more rows, answers INVALID_DATA as a whole; a bad row fails alone and the others are imported. Each row's outcome is in `results`, in row order, with the per-row codes INVALID_DATA, EMAIL_ALREADY_USED, ID_ALREADY_USED, UNSUPPORTED_PASSWORD_HASH, INVALID_PASSWORD_HASH and PASSKEY_ALREADY_REGISTERED. A row whose email, id or a passkey's credential id is taken (in the database or by an earlier row) fails with `on_conflict: error` and is skipped with `skip`, so re-running an import with `skip` changes nothing. Nothing is hashed: hashes are parsed and checked against their cost bounds. See docs/import.md.
+         * Import users
+         * @description Brings in users from another system (or another Holm) with their password hashes, TOTP keys and recovery codes, so nobody has to reset a password. [import.md](import.md) is the guide: what to export from each system, the password-hash forms Holm takes, and the `holm import` command that sends a whole file through this endpoint.
+         *
+         *     Up to 1,000 rows and 4 MiB (this endpoint's body limit; every other stays 64 KiB). A body of another shape, or with more rows, answers INVALID_DATA as a whole; a bad row fails alone and the others are imported. Each row's outcome is in `results`, in row order, with the per-row codes INVALID_DATA, EMAIL_ALREADY_USED, ID_ALREADY_USED, UNSUPPORTED_PASSWORD_HASH, INVALID_PASSWORD_HASH and PASSKEY_ALREADY_REGISTERED. A row whose email, id or a passkey's credential id is taken (in the database or by an earlier row) fails with `on_conflict: error` and is skipped with `skip`, so re-running an import with `skip` changes nothing. Nothing is hashed: hashes are parsed and checked against their cost bounds. See docs/import.md.
+         *
+         *     A bad row fails alone, with `{"index": n, "status": "failed", "error": CODE}`; the other rows are imported:
+         *
+         *     | Row error | When |
+         *     |---|---|
+         *     | `INVALID_DATA` | The row is not an object, or a field breaks its rule; also a passkey breaking a rule, or a credential id or passkey id twice in one row. |
+         *     | `EMAIL_ALREADY_USED` | With `on_conflict: error`: another user holds the email, or an earlier row of the same request took it. |
+         *     | `ID_ALREADY_USED` | With `on_conflict: error`: a user has that id, or an earlier row of the same request took it. |
+         *     | `UNSUPPORTED_PASSWORD_HASH` | The hash is of no form Holm takes (unsalted or single-round MD5, SHA-1, SHA-2, anything unknown). |
+         *     | `INVALID_PASSWORD_HASH` | The hash looks like a supported form but is malformed, or its cost is outside the form's bounds. |
+         *     | `PASSKEY_ALREADY_REGISTERED` | With `on_conflict: error`: one of the row's passkeys has a credential id or an `id` that is registered to a user, or that an earlier row of the same request took. |
+         *     | `IDENTITY_IN_USE` | With `on_conflict: error`: one of the row's identities (its `id`, or its `issuer` and `subject`) is held by a user, or an earlier row of the same request took it. |
+         *
+         *     With `on_conflict: skip`, a row whose email is taken is `skipped` and its `user_id` names the user holding the email; else, when its id is taken, it names that id; else, when one of its passkeys' credential ids is registered, it names the user holding it. The email is judged first, then the id. So re-running an import with `skip` changes nothing and names every user it would have made: an interrupted import is finished by running it again. Conflicts are decided by the database's unique indexes, so parallel imports and sign-ups never give one email or one id to two users.
+         *
+         *     An import is a security event (`users_imported`, with the three counts), logged and stored in the event feed (`GET /events`, [events.md](events.md)).
          */
         post: operations["importUsers"];
         delete?: never;
@@ -920,9 +1010,11 @@ export interface components {
     schemas: {
         User: {
             id: string;
+            /** @description Creation time, Unix seconds. */
             created_at: number;
             /** @description NFC, lower-cased; null when the user has none. */
             email: string | null;
+            /** @description Set by verify-email, reset-password, verify-new-email and an email sign-in. While it is false, the first reset-password or email sign-in removes what the account had ([security.md](security.md#whoever-proves-the-address-owns-the-account)). */
             email_verified: boolean;
             /**
              * @deprecated
@@ -931,6 +1023,7 @@ export interface components {
             registered_totp: boolean;
             /** @description Whether the user has a TOTP credential (the name @faroe/sdk reads). */
             totp_registered: boolean;
+            /** @description The user's current recovery code. */
             recovery_code: string;
             /** @description The user's current password was found in the leak lists at a correct check after it was set; true until the password is set again (update or reset). Send the user to change it right away. */
             password_leaked: boolean;
@@ -938,7 +1031,7 @@ export interface components {
             password_set: boolean;
             /** @description An operator disabled the user (POST /users/{user_id}/disable): every way in answers 403 USER_DISABLED once its credential proved correct, and no session can be created. False again once enabled, or by itself once disabled_until has passed. */
             disabled: boolean;
-            /** @description When the disable ends by itself; null while enabled, and while disabled until enabled. */
+            /** @description When the disable ends by itself, Unix seconds; null while enabled, and while disabled until enabled. */
             disabled_until: number | null;
         };
         PasswordResetRequest: {
@@ -946,7 +1039,9 @@ export interface components {
             id: string;
             user_id: string;
             created_at: number;
+            /** @description `created_at` + 600. */
             expires_at: number;
+            /** @description Whether the code was given back (`verify-email`). Only a verified request can reset a password. */
             email_verified: boolean;
         };
         CreatedPasswordResetRequest: {
@@ -954,8 +1049,11 @@ export interface components {
             id: string;
             user_id: string;
             created_at: number;
+            /** @description `created_at` + 600. */
             expires_at: number;
+            /** @description Whether the code was given back (`verify-email`). Only a verified request can reset a password. */
             email_verified: boolean;
+            /** @description Only in the response that creates the request. Holm keeps a hash of it and never shows it again. */
             code: string;
         };
         EmailSignInRequest: {
@@ -988,9 +1086,12 @@ export interface components {
             claimed: boolean;
         };
         EmailVerificationRequest: {
+            /** @description The user. A user has at most one request; it has no identifier of its own: it is reached through its user. */
             user_id: string;
             created_at: number;
+            /** @description `created_at` + 600. */
             expires_at: number;
+            /** @description The code to send to the user. `GET` shows it again, so you can resend it. */
             code: string;
         };
         EmailUpdateRequest: {
@@ -1009,7 +1110,7 @@ export interface components {
         TotpCredential: {
             user_id: string;
             created_at: number;
-            /** @description Padded standard base64 of the key: 20 bytes, or 10 to 64 when imported. SHA-1, 6 digits, 30-second steps. */
+            /** @description Padded standard base64 of the key: 20 bytes, or 10 to 64 when imported. SHA-1, 6 digits, 30-second steps. A user has at most one credential; anyone holding the API secret can read it. */
             key: string;
         };
         RecoveryCode: {
@@ -1228,66 +1329,89 @@ export interface components {
         };
         CreateUserBody: {
             email?: string | null;
+            /** @description A password being set: 8 to 127 characters, not in the leaked-password list ([passwords](#passwords)). */
             password: string;
+            /** @description Your end user's address, for the per-address limits and the events; see [`client_ip`](#client_ip). */
             client_ip?: string | null;
         };
         DisableUserBody: {
             reason?: string | null;
-            /** @description When the disable ends by itself, in whole Unix seconds; in the future (by the database's clock), else INVALID_DATA. Absent: until enabled. */
+            /** @description When the disable ends by itself, in whole Unix seconds; in the future by Holm's store clock (the database's on PostgreSQL), else INVALID_DATA. Absent: until [enabled](#enable-a-user). */
             until?: number | null;
         };
         EnableUserBody: Record<string, never>;
         VerifyPasswordBody: {
+            /** @description A password being checked ([passwords](#passwords)). */
             password: string;
+            /** @description Your end user's address, for the per-address limits and the events; see [`client_ip`](#client_ip). */
             client_ip?: string | null;
         };
         UpdatePasswordBody: {
+            /** @description A password being checked ([passwords](#passwords)). */
             password: string;
+            /** @description A password being set: 8 to 127 characters, not in the leaked-password list ([passwords](#passwords)). */
             new_password: string;
+            /** @description Your end user's address, for the per-address limits and the events; see [`client_ip`](#client_ip). */
             client_ip?: string | null;
             session_id?: string | null;
         };
         AuthenticateBody: {
+            /** @description A valid [email address](#email-addresses); compared after normalisation. */
             email: string;
+            /** @description A password being checked ([passwords](#passwords)). */
             password: string;
+            /** @description Your end user's address, for the per-address limits and the events; see [`client_ip`](#client_ip). */
             client_ip?: string | null;
         };
         CreatePasswordResetRequestBody: {
+            /** @description Your end user's address, for the per-address limits and the events; see [`client_ip`](#client_ip). */
             client_ip?: string | null;
         };
         VerifyPasswordResetEmailBody: {
             code: string;
+            /** @description Your end user's address, for the per-address limits and the events; see [`client_ip`](#client_ip). */
             client_ip?: string | null;
         };
         ResetPasswordBody: {
+            /** @description A verified password reset request. */
             request_id: string;
+            /** @description A password being set: 8 to 127 characters, not in the leaked-password list ([passwords](#passwords)). */
             password: string;
+            /** @description Your end user's address, for the per-address limits and the events; see [`client_ip`](#client_ip). */
             client_ip?: string | null;
         };
         CreateEmailSignInBody: {
+            /** @description A valid [email address](#email-addresses); compared after normalisation. */
             email: string;
+            /** @description Your end user's address, for the per-address limits and the events; see [`client_ip`](#client_ip). */
             client_ip?: string | null;
         };
         VerifyEmailSignInBody: {
             code: string;
+            /** @description Your end user's address, for the per-address limits and the events; see [`client_ip`](#client_ip). */
             client_ip?: string | null;
             /** @description Default false. When nobody holds the email, create a passwordless user with it (verified). */
             create_user?: boolean | null;
         };
         CreateEmailVerificationRequestBody: {
+            /** @description Your end user's address, for the per-address limits and the events; see [`client_ip`](#client_ip). */
             client_ip?: string | null;
         };
         VerifyEmailBody: {
             code: string;
+            /** @description Your end user's address, for the per-address limits and the events; see [`client_ip`](#client_ip). */
             client_ip?: string | null;
         };
         CreateEmailUpdateRequestBody: {
+            /** @description A valid [email address](#email-addresses); compared after normalisation. */
             email: string;
+            /** @description Your end user's address, for the per-address limits and the events; see [`client_ip`](#client_ip). */
             client_ip?: string | null;
         };
         VerifyNewEmailBody: {
             request_id: string;
             code: string;
+            /** @description Your end user's address, for the per-address limits and the events; see [`client_ip`](#client_ip). */
             client_ip?: string | null;
             session_id?: string | null;
         };
@@ -1295,20 +1419,24 @@ export interface components {
             key?: string | null;
             totp_key?: string | null;
             code: string;
+            /** @description Your end user's address, for the per-address limits and the events; see [`client_ip`](#client_ip). */
             client_ip?: string | null;
         };
         VerifyTotpBody: {
             code: string;
+            /** @description Your end user's address, for the per-address limits and the events; see [`client_ip`](#client_ip). */
             client_ip?: string | null;
             session_id?: string | null;
         };
         RegenerateRecoveryCodeBody: Record<string, never>;
         ResetTwoFactorBody: {
             recovery_code: string;
+            /** @description Your end user's address, for the per-address limits and the events; see [`client_ip`](#client_ip). */
             client_ip?: string | null;
             session_id?: string | null;
         };
         StartPasskeyRegistrationBody: {
+            /** @description Your end user's address, for the per-address limits and the events; see [`client_ip`](#client_ip). */
             client_ip?: string | null;
         };
         VerifyPasskeyRegistrationBody: {
@@ -1323,10 +1451,12 @@ export interface components {
                 };
             };
             name?: string | null;
+            /** @description Your end user's address, for the per-address limits and the events; see [`client_ip`](#client_ip). */
             client_ip?: string | null;
         };
         StartPasskeyAuthenticationBody: {
             user_id?: string | null;
+            /** @description Your end user's address, for the per-address limits and the events; see [`client_ip`](#client_ip). */
             client_ip?: string | null;
         };
         VerifyPasskeyAuthenticationBody: {
@@ -1341,20 +1471,21 @@ export interface components {
                     userHandle?: string | null;
                 };
             };
+            /** @description Your end user's address, for the per-address limits and the events; see [`client_ip`](#client_ip). */
             client_ip?: string | null;
         };
         UnblockUserBody: Record<string, never>;
         ImportUsersBody: {
             users: {
-                /** @description A Holm identifier, kept; absent: a new one. */
+                /** @description A Holm identifier (24 characters of the identifier alphabet), kept as given, so ids your application stores stay valid; absent: a new one. */
                 id?: string | null;
-                /** @description The rules of POST /users; stored in NFC, lower-cased. */
+                /** @description The rules of [email addresses](#email-addresses); stored in NFC, lower-cased. */
                 email?: string | null;
                 /** @description Default false. */
                 email_verified?: boolean | null;
-                /** @description Whole Unix seconds, not in the future (up to an hour ahead is stored as now); default now. */
+                /** @description Whole Unix seconds, not in the future (up to an hour ahead of the server's clock is stored as now; further fails the row); default now. */
                 created_at?: number | null;
-                /** @description One of the forms of docs/import.md, checked against its cost bounds and never computed at import; null or absent: a user without a password. */
+                /** @description One of the forms of docs/import.md, checked against its cost bounds and never computed at import; null or absent: a user without a password, whose every password check is INCORRECT_PASSWORD until a password reset sets one. */
                 password_hash?: string | null;
                 /** @description Standard base64 of 10 to 64 bytes (SHA-1, 6 digits, 30-second steps), registered as the TOTP credential. */
                 totp_key?: string | null;
@@ -1364,15 +1495,15 @@ export interface components {
                 passkeys?: {
                     /** @description A Holm identifier, kept; absent: a new one. */
                     id?: string | null;
-                    /** @description Base64url (no padding) of the credential id, 1 to 1,023 bytes. */
+                    /** @description Base64url (no padding) of the credential id, 1 to 1,023 bytes; unique among every user's passkeys. */
                     credential_id: string;
-                    /** @description Standard base64 of the public key as SubjectPublicKeyInfo (DER), which WebCrypto must import for `algorithm`. */
+                    /** @description Standard base64 of the public key as SubjectPublicKeyInfo (DER), which WebCrypto must import for `algorithm` and which must pass a registration's key rules ([passkeys.md](passkeys.md#what-holm-checks)). */
                     public_key: string;
-                    /** @description COSE algorithm: -7 ES256, -8 EdDSA, -257 RS256 (a 2,048 to 4,096-bit modulus, exponent 65537; EdDSA keys of small order are refused). */
+                    /** @description COSE algorithm: -7 ES256, -8 EdDSA (Ed25519), -257 RS256 (a 2,048 to 4,096-bit modulus, exponent 65537; EdDSA keys of small order are refused). */
                     algorithm: -7 | -8 | -257;
-                    /** @description The signature counter last seen; the next sign-in must exceed it (when either is non-zero). */
+                    /** @description The signature counter last seen; the next sign-in must exceed it (when either is non-zero), so a clone is still caught after a move. */
                     sign_count: number;
-                    /** @description The rule of a registration's name (1 to 64 characters, visible ones, no control characters); default "Passkey". */
+                    /** @description The rule of a registration's name (1 to 64 characters, not only spaces, no control characters (NUL included) or lone surrogates); default "Passkey". */
                     name?: string | null;
                     /** @description Whole Unix seconds, not in the future (up to an hour ahead is stored as now); default now. */
                     created_at?: number | null;
@@ -1382,12 +1513,12 @@ export interface components {
                     backup_eligible?: boolean | null;
                     /** @description Default false; true only with backup_eligible. */
                     backed_up?: boolean | null;
-                    /** @description As the authenticator reported them, by the rule of a registration (at most 16, each 1 to 32 visible characters); default none. */
+                    /** @description As the authenticator reported them, by the rule of a registration (at most 16, each 1 to 32 characters with no control characters or lone surrogates); default none. */
                     transports?: string[] | null;
                     /** @description The authenticator model, as a UUID; default all zero. */
                     aaguid?: string | null;
                 }[] | null;
-                /** @description Base64url of the user handle (1 to 64 bytes) the user's passkeys were made with; absent: a new one when first needed. */
+                /** @description Base64url of the user handle (1 to 64 bytes) the user's passkeys were made with; so that discoverable sign-ins keep working; absent: a new one when first needed. */
                 passkey_user_handle?: string | null;
                 /** @description The user's live sessions as `holm export` wrote them, restored so that a move signs no one out; a session id already taken is a conflict like a taken id. */
                 sessions?: {
@@ -1444,6 +1575,7 @@ export interface components {
             provider: string;
             /** @description A signed-in user to add the identity to (an "add a sign-in method" button), instead of signing in. */
             user_id?: string | null;
+            /** @description Your end user's address, for the per-address limits and the events; see [`client_ip`](#client_ip). */
             client_ip?: string | null;
         };
         /** @description The callback's query parameters, relayed: `code` or `error` is required. */
@@ -1456,6 +1588,7 @@ export interface components {
             error?: string | null;
             /** @description The callback's `iss` (RFC 9207), when the provider sent one. */
             iss?: string | null;
+            /** @description Your end user's address, for the per-address limits and the events; see [`client_ip`](#client_ip). */
             client_ip?: string | null;
             /** @description Default false. When nobody holds the identity or the email, create a user with them. */
             create_user?: boolean | null;
@@ -1463,6 +1596,7 @@ export interface components {
         LinkExternalSignInBody: {
             /** @description The user the application has just proved (the verify's `user`), who holds the email. */
             user_id: string;
+            /** @description Your end user's address, for the per-address limits and the events; see [`client_ip`](#client_ip). */
             client_ip?: string | null;
         };
         Error: {
@@ -1754,9 +1888,9 @@ export interface operations {
                 /** @description Larger values are capped at 100. */
                 per_page?: number;
                 page?: number;
-                /** @description Keeps users whose email contains this text, ignoring case; matched literally. */
+                /** @description Keeps users whose email contains this text, ignoring case. Matched literally (no wildcards). Users without an email never match a non-empty query. */
                 email_query?: string;
-                /** @description Keeps only the user whose email is exactly this address (after NFC and lower-casing). An empty or invalid value matches no user. */
+                /** @description Keeps only the user whose email is exactly this address, after the same normalisation as stored addresses (NFC, lower-cased). Uses the unique index. An empty or invalid value matches no user. */
                 email?: string;
             };
             header?: never;
@@ -1848,9 +1982,9 @@ export interface operations {
             /**
              * @description One of:
              *
-             *     - `INVALID_DATA`: The body is not a JSON object, a field has the wrong type, a required field is missing, or a value breaks a rule.
-             *     - `TOO_MANY_REQUESTS`: A rate limit or lockout refused the call; `Retry-After` gives the whole seconds until it could succeed.
-             *     - `EMAIL_ALREADY_USED`: The address belongs to a user already.
+             *     - `INVALID_DATA`: `password` missing or not 8–127 characters; `email` invalid; `client_ip` not a string of at most 64 characters.
+             *     - `TOO_MANY_REQUESTS`: The address's password-hashing bucket is empty. `Retry-After` says when.
+             *     - `EMAIL_ALREADY_USED`: Another user has that address.
              *     - `WEAK_PASSWORD`: A password being set is in the leaked-password list.
              */
             400: {
@@ -1869,8 +2003,31 @@ export interface operations {
             406: components["responses"]["NOT_ACCEPTABLE"];
             413: components["responses"]["PAYLOAD_TOO_LARGE"];
             415: components["responses"]["UNSUPPORTED_MEDIA_TYPE"];
-            500: components["responses"]["UNKNOWN_ERROR"];
-            503: components["responses"]["UNAVAILABLE"];
+            /** @description Unexpected failure; with `--leak-check online --leak-fail closed`, also when the leak API cannot be reached. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        error: "UNKNOWN_ERROR";
+                    };
+                };
+            };
+            /** @description Password hashing could not start within 5 seconds (on PostgreSQL also: the database did not answer in time). `Retry-After` says when to retry. */
+            503: {
+                headers: {
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        error: "UNAVAILABLE";
+                    };
+                };
+            };
         };
     };
     getUser: {
@@ -2000,7 +2157,7 @@ export interface operations {
                     "application/json": components["schemas"]["User"];
                 };
             };
-            /** @description The body is not a JSON object, a field has the wrong type, a required field is missing, or a value breaks a rule. */
+            /** @description `reason` not a string or over 200 code points; `until` not a whole number, or not in the future. Nothing changes. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -2066,7 +2223,7 @@ export interface operations {
                     "application/json": components["schemas"]["User"];
                 };
             };
-            /** @description The body is not a JSON object, a field has the wrong type, a required field is missing, or a value breaks a rule. */
+            /** @description A body that is not a JSON object. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -2123,8 +2280,8 @@ export interface operations {
             /**
              * @description One of:
              *
-             *     - `INVALID_DATA`: The body is not a JSON object, a field has the wrong type, a required field is missing, or a value breaks a rule.
-             *     - `TOO_MANY_REQUESTS`: A rate limit or lockout refused the call; `Retry-After` gives the whole seconds until it could succeed.
+             *     - `INVALID_DATA`: `password` missing, not a string, or longer than 1024 characters; bad `client_ip`.
+             *     - `TOO_MANY_REQUESTS`: The address's hashing bucket is empty, the address is blocked after 5 incorrect passwords, or the user is blocked after 10 incorrect passwords. `Retry-After` says when.
              *     - `INCORRECT_PASSWORD`: The password is wrong.
              */
             400: {
@@ -2140,13 +2297,36 @@ export interface operations {
                 };
             };
             401: components["responses"]["NOT_AUTHENTICATED"];
-            403: components["responses"]["USER_DISABLED"];
+            /** @description The password is right, but an operator [disabled](#disable-a-user) the user. Told only after a correct password; a `sign_in_failed` event with `"reason": "user_disabled"`. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        error: "USER_DISABLED";
+                    };
+                };
+            };
             404: components["responses"]["NOT_FOUND"];
             406: components["responses"]["NOT_ACCEPTABLE"];
             413: components["responses"]["PAYLOAD_TOO_LARGE"];
             415: components["responses"]["UNSUPPORTED_MEDIA_TYPE"];
             500: components["responses"]["UNKNOWN_ERROR"];
-            503: components["responses"]["UNAVAILABLE"];
+            /** @description Password hashing could not start within 5 seconds (on PostgreSQL also: the database did not answer in time). */
+            503: {
+                headers: {
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        error: "UNAVAILABLE";
+                    };
+                };
+            };
         };
     };
     updatePassword: {
@@ -2187,10 +2367,10 @@ export interface operations {
             /**
              * @description One of:
              *
-             *     - `INVALID_DATA`: The body is not a JSON object, a field has the wrong type, a required field is missing, or a value breaks a rule.
-             *     - `TOO_MANY_REQUESTS`: A rate limit or lockout refused the call; `Retry-After` gives the whole seconds until it could succeed.
-             *     - `WEAK_PASSWORD`: A password being set is in the leaked-password list.
-             *     - `INCORRECT_PASSWORD`: The password is wrong.
+             *     - `INVALID_DATA`: A field missing; `new_password` not 8–127 characters; `password` longer than 1024; bad `client_ip`.
+             *     - `TOO_MANY_REQUESTS`: As for [verify-password](#verify-a-password).
+             *     - `WEAK_PASSWORD`: `new_password` is in the leaked-password list.
+             *     - `INCORRECT_PASSWORD`: `password` is wrong, or the password changed during the call.
              */
             400: {
                 headers: {
@@ -2205,12 +2385,35 @@ export interface operations {
                 };
             };
             401: components["responses"]["NOT_AUTHENTICATED"];
-            404: components["responses"]["NOT_FOUND"];
+            /** @description No such user, or `session_id` is not a live session of this user (judged first; nothing changes). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        error: "NOT_FOUND";
+                    };
+                };
+            };
             406: components["responses"]["NOT_ACCEPTABLE"];
             413: components["responses"]["PAYLOAD_TOO_LARGE"];
             415: components["responses"]["UNSUPPORTED_MEDIA_TYPE"];
             500: components["responses"]["UNKNOWN_ERROR"];
-            503: components["responses"]["UNAVAILABLE"];
+            /** @description Password hashing could not start within 5 seconds (on PostgreSQL also: the database did not answer in time). */
+            503: {
+                headers: {
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        error: "UNAVAILABLE";
+                    };
+                };
+            };
         };
     };
     authenticateWithPassword: {
@@ -2261,8 +2464,8 @@ export interface operations {
             /**
              * @description One of:
              *
-             *     - `INVALID_DATA`: The body is not a JSON object, a field has the wrong type, a required field is missing, or a value breaks a rule.
-             *     - `TOO_MANY_REQUESTS`: A rate limit or lockout refused the call; `Retry-After` gives the whole seconds until it could succeed.
+             *     - `INVALID_DATA`: `email` missing or invalid; `password` missing or longer than 1024 characters; bad `client_ip`.
+             *     - `TOO_MANY_REQUESTS`: As for [verify-password](#verify-a-password).
              *     - `INCORRECT_PASSWORD`: The password is wrong.
              */
             400: {
@@ -2278,13 +2481,47 @@ export interface operations {
                 };
             };
             401: components["responses"]["NOT_AUTHENTICATED"];
-            403: components["responses"]["USER_DISABLED"];
-            404: components["responses"]["NOT_FOUND"];
+            /** @description The password is right, but an operator [disabled](#disable-a-user) the user. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        error: "USER_DISABLED";
+                    };
+                };
+            };
+            /** @description No user has that address. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        error: "NOT_FOUND";
+                    };
+                };
+            };
             406: components["responses"]["NOT_ACCEPTABLE"];
             413: components["responses"]["PAYLOAD_TOO_LARGE"];
             415: components["responses"]["UNSUPPORTED_MEDIA_TYPE"];
             500: components["responses"]["UNKNOWN_ERROR"];
-            503: components["responses"]["UNAVAILABLE"];
+            /** @description Password hashing could not start within 5 seconds (on PostgreSQL also: the database did not answer in time). */
+            503: {
+                headers: {
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        error: "UNAVAILABLE";
+                    };
+                };
+            };
         };
     };
     listUserPasswordResetRequests: {
@@ -2377,8 +2614,8 @@ export interface operations {
             /**
              * @description One of:
              *
-             *     - `INVALID_DATA`: The body is not a JSON object, a field has the wrong type, a required field is missing, or a value breaks a rule.
-             *     - `TOO_MANY_REQUESTS`: A rate limit or lockout refused the call; `Retry-After` gives the whole seconds until it could succeed.
+             *     - `INVALID_DATA`: Bad `client_ip`; body not an object.
+             *     - `TOO_MANY_REQUESTS`: 3 reset requests for this user in the last 15 minutes, or 10 reset, verification, update and email sign-in requests from this address. `Retry-After` says when.
              */
             400: {
                 headers: {
@@ -2538,8 +2775,8 @@ export interface operations {
             /**
              * @description One of:
              *
-             *     - `INVALID_DATA`: The body is not a JSON object, a field has the wrong type, a required field is missing, or a value breaks a rule.
-             *     - `INCORRECT_CODE`: The code is wrong (or, for TOTP, already used).
+             *     - `INVALID_DATA`: `code` missing, not a string, or longer than 64 characters.
+             *     - `INCORRECT_CODE`: The code is wrong. The 5th incorrect code deletes the request; that answer is still `INCORRECT_CODE`, and later calls answer `NOT_FOUND`.
              */
             400: {
                 headers: {
@@ -2553,7 +2790,18 @@ export interface operations {
                 };
             };
             401: components["responses"]["NOT_AUTHENTICATED"];
-            404: components["responses"]["NOT_FOUND"];
+            /** @description No such request, or it has expired, been used, or been deleted after 5 incorrect codes. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        error: "NOT_FOUND";
+                    };
+                };
+            };
             406: components["responses"]["NOT_ACCEPTABLE"];
             413: components["responses"]["PAYLOAD_TOO_LARGE"];
             415: components["responses"]["UNSUPPORTED_MEDIA_TYPE"];
@@ -2592,9 +2840,9 @@ export interface operations {
             /**
              * @description One of:
              *
-             *     - `INVALID_DATA`: The body is not a JSON object, a field has the wrong type, a required field is missing, or a value breaks a rule.
-             *     - `TOO_MANY_REQUESTS`: A rate limit or lockout refused the call; `Retry-After` gives the whole seconds until it could succeed.
-             *     - `INVALID_REQUEST`: The request named in the body does not exist, has expired, or (reset-password) is not verified yet.
+             *     - `INVALID_DATA`: A field missing; `password` not 8–127 characters; `request_id` longer than 64; bad `client_ip`.
+             *     - `TOO_MANY_REQUESTS`: The address's password-hashing bucket is empty.
+             *     - `INVALID_REQUEST`: No such request, it has expired, or its code has not been verified yet.
              *     - `WEAK_PASSWORD`: A password being set is in the leaked-password list.
              */
             400: {
@@ -2614,7 +2862,19 @@ export interface operations {
             413: components["responses"]["PAYLOAD_TOO_LARGE"];
             415: components["responses"]["UNSUPPORTED_MEDIA_TYPE"];
             500: components["responses"]["UNKNOWN_ERROR"];
-            503: components["responses"]["UNAVAILABLE"];
+            /** @description Password hashing could not start within 5 seconds (on PostgreSQL also: the database did not answer in time). */
+            503: {
+                headers: {
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        error: "UNAVAILABLE";
+                    };
+                };
+            };
         };
     };
     getEmailVerificationRequest: {
@@ -2682,7 +2942,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description The request; it replaces the user's previous one. */
+            /** @description The request; it replaces the user's previous one, whose code stops working. */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -2702,8 +2962,8 @@ export interface operations {
             /**
              * @description One of:
              *
-             *     - `INVALID_DATA`: The body is not a JSON object, a field has the wrong type, a required field is missing, or a value breaks a rule.
-             *     - `TOO_MANY_REQUESTS`: A rate limit or lockout refused the call; `Retry-After` gives the whole seconds until it could succeed.
+             *     - `INVALID_DATA`: Bad `client_ip`; body not an object.
+             *     - `TOO_MANY_REQUESTS`: 3 verification requests for this user in the last 15 minutes, or 10 reset, verification, update and email sign-in requests from this address. `Retry-After` says when.
              */
             400: {
                 headers: {
@@ -2791,9 +3051,9 @@ export interface operations {
             /**
              * @description One of:
              *
-             *     - `INVALID_DATA`: The body is not a JSON object, a field has the wrong type, a required field is missing, or a value breaks a rule.
-             *     - `NOT_ALLOWED`: The operation does not apply in the current state.
-             *     - `INCORRECT_CODE`: The code is wrong (or, for TOTP, already used).
+             *     - `INVALID_DATA`: `code` missing, not a string, or longer than 64 characters.
+             *     - `NOT_ALLOWED`: The user has no live request: none was created, it expired, it was used, or 5 incorrect codes deleted it. Create a new one.
+             *     - `INCORRECT_CODE`: The code is wrong. The 5th incorrect code deletes the request.
              */
             400: {
                 headers: {
@@ -2885,7 +3145,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description The request; send its code to the new address. */
+            /** @description The request; send its code to the **new** address. */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -2907,9 +3167,9 @@ export interface operations {
             /**
              * @description One of:
              *
-             *     - `INVALID_DATA`: The body is not a JSON object, a field has the wrong type, a required field is missing, or a value breaks a rule.
-             *     - `TOO_MANY_REQUESTS`: A rate limit or lockout refused the call; `Retry-After` gives the whole seconds until it could succeed.
-             *     - `EMAIL_ALREADY_USED`: The address belongs to a user already.
+             *     - `INVALID_DATA`: `email` missing or invalid; bad `client_ip`.
+             *     - `TOO_MANY_REQUESTS`: 3 update requests for this user in the last 15 minutes, or 10 reset, verification, update and email sign-in requests from this address. `Retry-After` says when.
+             *     - `EMAIL_ALREADY_USED`: A user (this one included) has that address. The attempt still counts towards the 3 per 15 minutes.
              */
             400: {
                 headers: {
@@ -3072,10 +3332,10 @@ export interface operations {
             /**
              * @description One of:
              *
-             *     - `INVALID_DATA`: The body is not a JSON object, a field has the wrong type, a required field is missing, or a value breaks a rule.
-             *     - `INVALID_REQUEST`: The request named in the body does not exist, has expired, or (reset-password) is not verified yet.
-             *     - `INCORRECT_CODE`: The code is wrong (or, for TOTP, already used).
-             *     - `EMAIL_ALREADY_USED`: The address belongs to a user already.
+             *     - `INVALID_DATA`: A field missing, not a string, or longer than 64 characters.
+             *     - `INVALID_REQUEST`: No such request, or it has expired or been deleted after 5 incorrect codes.
+             *     - `INCORRECT_CODE`: The code is wrong. The 5th incorrect code deletes the request.
+             *     - `EMAIL_ALREADY_USED`: Another user took the address after the request was made. The request is kept; the user may pick another address.
              */
             400: {
                 headers: {
@@ -3089,7 +3349,18 @@ export interface operations {
                 };
             };
             401: components["responses"]["NOT_AUTHENTICATED"];
-            404: components["responses"]["NOT_FOUND"];
+            /** @description `session_id` is not a live session of the request's user (judged first; nothing changes). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        error: "NOT_FOUND";
+                    };
+                };
+            };
             406: components["responses"]["NOT_ACCEPTABLE"];
             413: components["responses"]["PAYLOAD_TOO_LARGE"];
             415: components["responses"]["UNSUPPORTED_MEDIA_TYPE"];
@@ -3139,8 +3410,8 @@ export interface operations {
             /**
              * @description One of:
              *
-             *     - `INVALID_DATA`: The body is not a JSON object, a field has the wrong type, a required field is missing, or a value breaks a rule.
-             *     - `TOO_MANY_REQUESTS`: A rate limit or lockout refused the call; `Retry-After` gives the whole seconds until it could succeed.
+             *     - `INVALID_DATA`: `email` missing or invalid; bad `client_ip`.
+             *     - `TOO_MANY_REQUESTS`: 3 requests for this address in the last 15 minutes (counted whether or not a user holds it), or 10 reset, verification, update and email sign-in requests from this address. `Retry-After` says when.
              */
             400: {
                 headers: {
@@ -3291,10 +3562,10 @@ export interface operations {
             /**
              * @description One of:
              *
-             *     - `INVALID_DATA`: The body is not a JSON object, a field has the wrong type, a required field is missing, or a value breaks a rule.
-             *     - `INVALID_REQUEST`: The request named in the body does not exist, has expired, or (reset-password) is not verified yet.
-             *     - `INCORRECT_CODE`: The code is wrong (or, for TOTP, already used).
-             *     - `EMAIL_ALREADY_USED`: The address belongs to a user already.
+             *     - `INVALID_DATA`: `code` missing or not a string; `create_user` not a boolean; bad `client_ip`.
+             *     - `INVALID_REQUEST`: No such request, or it has expired, been used, replaced by a newer one, or deleted (also after 5 incorrect codes); or the user it named no longer holds the address.
+             *     - `INCORRECT_CODE`: The code is wrong (a `sign_in_failed` event). The 5th incorrect code deletes the request; that answer is still `INCORRECT_CODE`.
+             *     - `EMAIL_ALREADY_USED`: The request named nobody, and a user has taken the address since. The request is used up; ask for a new one.
              */
             400: {
                 headers: {
@@ -3308,7 +3579,18 @@ export interface operations {
                 };
             };
             401: components["responses"]["NOT_AUTHENTICATED"];
-            403: components["responses"]["USER_DISABLED"];
+            /** @description The code is right, but an operator [disabled](#disable-a-user) the user. The request is used up; the address is not marked verified and an unverified account is not claimed. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        error: "USER_DISABLED";
+                    };
+                };
+            };
             406: components["responses"]["NOT_ACCEPTABLE"];
             413: components["responses"]["PAYLOAD_TOO_LARGE"];
             415: components["responses"]["UNSUPPORTED_MEDIA_TYPE"];
@@ -3361,8 +3643,8 @@ export interface operations {
             /**
              * @description One of:
              *
-             *     - `INVALID_DATA`: The body is not a JSON object, a field has the wrong type, a required field is missing, or a value breaks a rule.
-             *     - `INCORRECT_CODE`: The code is wrong (or, for TOTP, already used).
+             *     - `INVALID_DATA`: `key` missing or not base64 of 20 bytes; `code` missing, not a string, or longer than 64 characters.
+             *     - `INCORRECT_CODE`: The code does not match the key (one 30-second step of drift either way is accepted).
              */
             400: {
                 headers: {
@@ -3449,7 +3731,18 @@ export interface operations {
                 content?: never;
             };
             401: components["responses"]["NOT_AUTHENTICATED"];
-            404: components["responses"]["NOT_FOUND"];
+            /** @description No such user, the user has no credential, or `session_id` is not a live session of this user (judged first; nothing changes). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        error: "NOT_FOUND";
+                    };
+                };
+            };
             406: components["responses"]["NOT_ACCEPTABLE"];
             415: components["responses"]["UNSUPPORTED_MEDIA_TYPE"];
             500: components["responses"]["UNKNOWN_ERROR"];
@@ -3492,10 +3785,10 @@ export interface operations {
             /**
              * @description One of:
              *
-             *     - `INVALID_DATA`: The body is not a JSON object, a field has the wrong type, a required field is missing, or a value breaks a rule.
-             *     - `TOO_MANY_REQUESTS`: A rate limit or lockout refused the call; `Retry-After` gives the whole seconds until it could succeed.
-             *     - `NOT_ALLOWED`: The operation does not apply in the current state.
-             *     - `INCORRECT_CODE`: The code is wrong (or, for TOTP, already used).
+             *     - `INVALID_DATA`: `code` missing, not a string, or longer than 64 characters.
+             *     - `TOO_MANY_REQUESTS`: The check is locked after 5 incorrect codes in a row, even for the right code. `Retry-After` says when it unlocks.
+             *     - `NOT_ALLOWED`: The user has no TOTP credential.
+             *     - `INCORRECT_CODE`: The code is wrong or was already used.
              */
             400: {
                 headers: {
@@ -3553,7 +3846,7 @@ export interface operations {
                     "application/json": components["schemas"]["RecoveryCode"];
                 };
             };
-            /** @description The body is not a JSON object, a field has the wrong type, a required field is missing, or a value breaks a rule. */
+            /** @description A body that is not a JSON object. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -3617,9 +3910,9 @@ export interface operations {
             /**
              * @description One of:
              *
-             *     - `INVALID_DATA`: The body is not a JSON object, a field has the wrong type, a required field is missing, or a value breaks a rule.
-             *     - `TOO_MANY_REQUESTS`: A rate limit or lockout refused the call; `Retry-After` gives the whole seconds until it could succeed.
-             *     - `INCORRECT_CODE`: The code is wrong (or, for TOTP, already used).
+             *     - `INVALID_DATA`: `recovery_code` missing, not a string, or longer than 64 characters.
+             *     - `TOO_MANY_REQUESTS`: The check is locked after 5 incorrect codes in a row. `Retry-After` says when it unlocks.
+             *     - `INCORRECT_CODE`: The recovery code is wrong.
              */
             400: {
                 headers: {
@@ -3634,7 +3927,18 @@ export interface operations {
                 };
             };
             401: components["responses"]["NOT_AUTHENTICATED"];
-            404: components["responses"]["NOT_FOUND"];
+            /** @description No such user, or `session_id` is not a live session of this user (judged first; nothing changes). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        error: "NOT_FOUND";
+                    };
+                };
+            };
             406: components["responses"]["NOT_ACCEPTABLE"];
             413: components["responses"]["PAYLOAD_TOO_LARGE"];
             415: components["responses"]["UNSUPPORTED_MEDIA_TYPE"];
@@ -3721,9 +4025,9 @@ export interface operations {
             /**
              * @description One of:
              *
-             *     - `NOT_ALLOWED`: The operation does not apply in the current state.
-             *     - `INVALID_DATA`: The body is not a JSON object, a field has the wrong type, a required field is missing, or a value breaks a rule.
-             *     - `TOO_MANY_REQUESTS`: A rate limit or lockout refused the call; `Retry-After` gives the whole seconds until it could succeed.
+             *     - `NOT_ALLOWED`: The user has 10 passkeys already; or passkeys are off.
+             *     - `INVALID_DATA`: A bad `client_ip`.
+             *     - `TOO_MANY_REQUESTS`: `client_ip` is blocked for incorrect passwords or failed assertions.
              */
             400: {
                 headers: {
@@ -3738,7 +4042,18 @@ export interface operations {
                 };
             };
             401: components["responses"]["NOT_AUTHENTICATED"];
-            404: components["responses"]["NOT_FOUND"];
+            /** @description No such user. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        error: "NOT_FOUND";
+                    };
+                };
+            };
             406: components["responses"]["NOT_ACCEPTABLE"];
             413: components["responses"]["PAYLOAD_TOO_LARGE"];
             415: components["responses"]["UNSUPPORTED_MEDIA_TYPE"];
@@ -3813,11 +4128,11 @@ export interface operations {
             /**
              * @description One of:
              *
-             *     - `NOT_ALLOWED`: The operation does not apply in the current state.
-             *     - `INVALID_DATA`: The body is not a JSON object, a field has the wrong type, a required field is missing, or a value breaks a rule.
-             *     - `INVALID_REQUEST`: The request named in the body does not exist, has expired, or (reset-password) is not verified yet.
-             *     - `INVALID_CREDENTIAL`: The passkey answer failed verification (challenge, origin, rp id, flags, algorithm, owner, signature or counter), or the identity provider's answer did (the callback's issuer, the code, the ID token's signature or claims).
-             *     - `PASSKEY_ALREADY_REGISTERED`: The authenticator's credential is registered already (to this or another user).
+             *     - `NOT_ALLOWED`: The user reached 10 passkeys meanwhile; or passkeys are off.
+             *     - `INVALID_DATA`: The body is not of this shape (the ceremony is kept).
+             *     - `INVALID_REQUEST`: The ceremony does not exist, has expired or was used.
+             *     - `INVALID_CREDENTIAL`: A check failed (see [passkeys.md](passkeys.md#what-holm-checks)).
+             *     - `PASSKEY_ALREADY_REGISTERED`: The credential is registered already, to this or another user.
              */
             400: {
                 headers: {
@@ -3884,8 +4199,8 @@ export interface operations {
              * @description One of:
              *
              *     - `NOT_ALLOWED`: The operation does not apply in the current state.
-             *     - `INVALID_DATA`: The body is not a JSON object, a field has the wrong type, a required field is missing, or a value breaks a rule.
-             *     - `TOO_MANY_REQUESTS`: A rate limit or lockout refused the call; `Retry-After` gives the whole seconds until it could succeed.
+             *     - `INVALID_DATA`: `user_id` or `client_ip` is not a string.
+             *     - `TOO_MANY_REQUESTS`: `client_ip`, or the named user, is blocked for incorrect passwords or failed assertions.
              */
             400: {
                 headers: {
@@ -3900,7 +4215,18 @@ export interface operations {
                 };
             };
             401: components["responses"]["NOT_AUTHENTICATED"];
-            404: components["responses"]["NOT_FOUND"];
+            /** @description `user_id` names no user. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        error: "NOT_FOUND";
+                    };
+                };
+            };
             406: components["responses"]["NOT_ACCEPTABLE"];
             413: components["responses"]["PAYLOAD_TOO_LARGE"];
             415: components["responses"]["UNSUPPORTED_MEDIA_TYPE"];
@@ -3988,10 +4314,10 @@ export interface operations {
              * @description One of:
              *
              *     - `NOT_ALLOWED`: The operation does not apply in the current state.
-             *     - `INVALID_DATA`: The body is not a JSON object, a field has the wrong type, a required field is missing, or a value breaks a rule.
-             *     - `TOO_MANY_REQUESTS`: A rate limit or lockout refused the call; `Retry-After` gives the whole seconds until it could succeed.
-             *     - `INVALID_REQUEST`: The request named in the body does not exist, has expired, or (reset-password) is not verified yet.
-             *     - `INVALID_CREDENTIAL`: The passkey answer failed verification (challenge, origin, rp id, flags, algorithm, owner, signature or counter), or the identity provider's answer did (the callback's issuer, the code, the ID token's signature or claims).
+             *     - `INVALID_DATA`: The body is not of this shape (the ceremony is kept).
+             *     - `TOO_MANY_REQUESTS`: The address or the passkey's user is blocked (the ceremony is kept).
+             *     - `INVALID_REQUEST`: The ceremony does not exist, has expired or was used.
+             *     - `INVALID_CREDENTIAL`: A check failed: an unknown or deleted passkey, another user's, a bad signature, a counter that did not go up (a `passkey_counter_regressed` security event), …
              */
             400: {
                 headers: {
@@ -4006,7 +4332,18 @@ export interface operations {
                 };
             };
             401: components["responses"]["NOT_AUTHENTICATED"];
-            403: components["responses"]["USER_DISABLED"];
+            /** @description The assertion is right, but an operator [disabled](#disable-a-user) the passkey's user. The ceremony is used up; the passkey's use is not recorded. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        error: "USER_DISABLED";
+                    };
+                };
+            };
             406: components["responses"]["NOT_ACCEPTABLE"];
             413: components["responses"]["PAYLOAD_TOO_LARGE"];
             415: components["responses"]["UNSUPPORTED_MEDIA_TYPE"];
@@ -4174,7 +4511,18 @@ export interface operations {
                 };
             };
             401: components["responses"]["NOT_AUTHENTICATED"];
-            404: components["responses"]["NOT_FOUND"];
+            /** @description No such passkey, or `session_id` is not a live session of the passkey's user (then nothing changes). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        error: "NOT_FOUND";
+                    };
+                };
+            };
             406: components["responses"]["NOT_ACCEPTABLE"];
             415: components["responses"]["UNSUPPORTED_MEDIA_TYPE"];
             500: components["responses"]["UNKNOWN_ERROR"];
@@ -4653,7 +5001,7 @@ export interface operations {
                     "application/json": components["schemas"]["CreatedSession"];
                 };
             };
-            /** @description The body is not a JSON object, a field has the wrong type, a required field is missing, or a value breaks a rule. */
+            /** @description A field of the wrong type, or too long. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -4666,7 +5014,18 @@ export interface operations {
                 };
             };
             401: components["responses"]["NOT_AUTHENTICATED"];
-            403: components["responses"]["USER_DISABLED"];
+            /** @description An operator [disabled](#disable-a-user) the user: a sign-in by your own single sign-on does not let them in either. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        error: "USER_DISABLED";
+                    };
+                };
+            };
             404: components["responses"]["NOT_FOUND"];
             406: components["responses"]["NOT_ACCEPTABLE"];
             413: components["responses"]["PAYLOAD_TOO_LARGE"];
@@ -4701,7 +5060,18 @@ export interface operations {
                 content?: never;
             };
             401: components["responses"]["NOT_AUTHENTICATED"];
-            404: components["responses"]["NOT_FOUND"];
+            /** @description No such user, or `except` is not a live session of this user (and then nothing ends). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        error: "NOT_FOUND";
+                    };
+                };
+            };
             406: components["responses"]["NOT_ACCEPTABLE"];
             415: components["responses"]["UNSUPPORTED_MEDIA_TYPE"];
             500: components["responses"]["UNKNOWN_ERROR"];
@@ -4764,7 +5134,7 @@ export interface operations {
                     "application/json": components["schemas"]["ValidatedSession"];
                 };
             };
-            /** @description The body is not a JSON object, a field has the wrong type, a required field is missing, or a value breaks a rule. */
+            /** @description `token` missing, not a string, or longer than 1024 characters. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -4777,7 +5147,18 @@ export interface operations {
                 };
             };
             401: components["responses"]["NOT_AUTHENTICATED"];
-            404: components["responses"]["NOT_FOUND"];
+            /** @description No live session has this token: clear the cookie and treat the request as signed out. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        error: "NOT_FOUND";
+                    };
+                };
+            };
             406: components["responses"]["NOT_ACCEPTABLE"];
             413: components["responses"]["PAYLOAD_TOO_LARGE"];
             415: components["responses"]["UNSUPPORTED_MEDIA_TYPE"];
@@ -4853,7 +5234,18 @@ export interface operations {
                 content?: never;
             };
             401: components["responses"]["NOT_AUTHENTICATED"];
-            404: components["responses"]["NOT_FOUND"];
+            /** @description No live session has that id (ended or expired). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        error: "NOT_FOUND";
+                    };
+                };
+            };
             406: components["responses"]["NOT_ACCEPTABLE"];
             415: components["responses"]["UNSUPPORTED_MEDIA_TYPE"];
             500: components["responses"]["UNKNOWN_ERROR"];
@@ -4902,7 +5294,7 @@ export interface operations {
                     "application/json": components["schemas"]["EventPage"];
                 };
             };
-            /** @description The body is not a JSON object, a field has the wrong type, a required field is missing, or a value breaks a rule. */
+            /** @description A malformed `after`, `user_id`, `limit` or `type`. Holm refuses rather than guessing, since restarting from the oldest event, or reading every type, would make a reader act on the wrong events. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -4969,7 +5361,7 @@ export interface operations {
                     "application/json": components["schemas"]["EventPage"];
                 };
             };
-            /** @description The body is not a JSON object, a field has the wrong type, a required field is missing, or a value breaks a rule. */
+            /** @description A malformed `after`, `limit` or `type`. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -4982,7 +5374,18 @@ export interface operations {
                 };
             };
             401: components["responses"]["NOT_AUTHENTICATED"];
-            404: components["responses"]["NOT_FOUND"];
+            /** @description No such user. For a deleted user's events, use `GET /events?user_id=`. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        error: "NOT_FOUND";
+                    };
+                };
+            };
             406: components["responses"]["NOT_ACCEPTABLE"];
             415: components["responses"]["UNSUPPORTED_MEDIA_TYPE"];
             500: components["responses"]["UNKNOWN_ERROR"];
@@ -5010,14 +5413,14 @@ export interface operations {
             };
         };
         responses: {
-            /** @description The user's blocks and locks are lifted. */
+            /** @description The user's blocks and locks are lifted, also when nothing was blocked. */
             204: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content?: never;
             };
-            /** @description The body is not a JSON object, a field has the wrong type, a required field is missing, or a value breaks a rule. */
+            /** @description A body that is not a JSON object. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -5119,7 +5522,7 @@ export interface operations {
                     "application/json": components["schemas"]["UserImportResult"];
                 };
             };
-            /** @description The body is not a JSON object, a field has the wrong type, a required field is missing, or a value breaks a rule. */
+            /** @description The body is not an object with a `users` array of at most 1,000 rows, or `on_conflict` is neither `error` nor `skip`. Nothing is imported. */
             400: {
                 headers: {
                     [name: string]: unknown;

@@ -17,20 +17,22 @@ function isWellFormed(text: string): boolean {
 const NOT_WELL_FORMED = "not well-formed Unicode (a lone surrogate)";
 
 /** 8 to 127 characters, counted as JavaScript (and @faroe/sdk's verifyPasswordInput) counts them. */
-export const password = z.string().min(8).max(127).refine(isWellFormed, NOT_WELL_FORMED);
+export const password = z.string().min(8).max(127).refine(isWellFormed, NOT_WELL_FORMED).meta({
+	description: "A password being set: 8 to 127 characters, not in the leaked-password list ([passwords](#passwords)).",
+});
 
 /** A password to check: any length is a guess (only the length of a password being set is a rule),
  *  but never one that is not well-formed. */
-export const passwordGuess = z.string().max(1024).refine(isWellFormed, NOT_WELL_FORMED);
+export const passwordGuess = z.string().max(1024).refine(isWellFormed, NOT_WELL_FORMED).meta({ description: "A password being checked ([passwords](#passwords))." });
 
 /**
  * Any string up to 64 characters, turned into the key its per-address limits use (one key for
  * every spelling of an address, one per IPv6 /64). "" is treated as absent so it cannot become
  * one bucket shared by everyone.
  */
-export const clientIp = optional(z.string().max(64)).transform((value) =>
-	value === undefined || value === "" ? undefined : addressLimitKey(value),
-);
+export const clientIp = optional(z.string().max(64))
+	.transform((value) => (value === undefined || value === "" ? undefined : addressLimitKey(value)))
+	.meta({ description: "Your end user's address, for the per-address limits and the events; see [`client_ip`](#client_ip)." });
 
 // C0 controls, DEL and C1 controls: a CR/LF in an address becomes a header in the app's mailer.
 const CONTROL_CHARACTER = /[\u0000-\u001f\u007f-\u009f]/;
@@ -74,7 +76,8 @@ export function normalizeEmail(email: string): string {
 export const email = z
 	.string()
 	.transform(normalizeEmail)
-	.refine(isValidEmail, "not an email address Holm accepts");
+	.refine(isValidEmail, "not an email address Holm accepts")
+	.meta({ description: "A valid [email address](#email-addresses); compared after normalisation." });
 
 /** A code is any string: a wrong one is INCORRECT_CODE (and counts as a guess), not INVALID_DATA. */
 export const code = z.string().max(64);

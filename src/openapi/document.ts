@@ -173,10 +173,12 @@ function responses(route: Route, meanings: Meanings): Json {
 		byStatus.set(other.status, { description: other.description, content });
 	}
 	const codes = documentedErrors(route);
+	const here: Meanings = { ...meanings, ...operation.errorsWhen };
 	for (const status of new Set(codes.map((code) => ERROR_STATUS[code]))) {
 		const answered = codes.filter((code) => ERROR_STATUS[code] === status);
-		// One code per status is the same answer everywhere: shared. A 400 differs by endpoint.
-		byStatus.set(status, status !== 400 && answered.length === 1 ? ref("responses", answered[0]!) : errorResponse(answered, meanings));
+		// One code per status is the same answer everywhere (shared) unless the endpoint says more of it. A 400 differs by endpoint.
+		const shared = status !== 400 && answered.length === 1 && operation.errorsWhen?.[answered[0]!] === undefined;
+		byStatus.set(status, shared ? ref("responses", answered[0]!) : errorResponse(answered, here));
 	}
 	return Object.fromEntries([...byStatus].sort(([a], [b]) => a - b).map(([status, response]) => [String(status), response]));
 }

@@ -12,7 +12,12 @@ export function openApiEndpoints(routes: () => readonly Route[]) {
 	return endpoints("Service", {
 		getOpenApi: endpoint({
 			summary: "This OpenAPI 3.1 description",
-			description: "Needs no secret and reads no body.",
+			description:
+				"Needs no secret and reads no body. For code generators and API tools. Its `servers` entry is `http://{host}:{port}` with the " +
+				"defaults of `--host` and `--port`; every operation carries the examples of docs/api.md (which is rendered from this document); " +
+				"`405 METHOD_NOT_ALLOWED` and its `Allow` header are described once, under `components.responses`, since no operation answers it. " +
+				"The tests lint it with Redocly's recommended rules. The typed client in `client/` is generated from it ([client.md](client.md)); " +
+				"after a change to the API, `npm run client:generate` at the repository's root regenerates its types, and the tests fail until that is committed.",
 			success: { status: 200, description: "The OpenAPI 3.1 description of this API.", model: openApiDocumentResponse },
 			handle() {
 				body ??= JSON.stringify(buildOpenApiDocument(routes()));

@@ -23,7 +23,13 @@ export default endpoints("Email sign-in", {
 		summary: "Create an email sign-in request",
 		description:
 			"Made whether or not a user holds the email (user_id null), in the same time, so answer your visitor identically either way. " +
-			"Replaces any earlier request for the email: only the latest code works. 3 per email per 15 minutes; the per-address bucket of code requests.",
+			"Replaces any earlier request for the email: only the latest code works. 3 per email per 15 minutes; the per-address bucket of code requests. " +
+			"You may mail an address no user holds a \"no account yet\" message, or the code (to create the account with `create_user`).",
+		errorsWhen: {
+			INVALID_DATA: "`email` missing or invalid; bad `client_ip`.",
+			TOO_MANY_REQUESTS:
+				"3 requests for this address in the last 15 minutes (counted whether or not a user holds it), or 10 reset, verification, update and email sign-in requests from this address. `Retry-After` says when.",
+		},
 		body: createEmailSignInBody,
 		success: returns(createdEmailSignInRequestAnswer, "The request with its code; the code appears only here. It lives 10 minutes."),
 		errors: actions.CREATE_EMAIL_SIGN_IN_ERRORS,
@@ -39,7 +45,25 @@ export default endpoints("Email sign-in", {
 			"A correct code uses the request up (of two parallel verifies, one succeeds), marks the email verified and signs the user in. " +
 			"With create_user and nobody holding the email, creates a passwordless user. INVALID_REQUEST when the request is absent, expired, used or " +
 			"superseded; the 5th incorrect code deletes the request; EMAIL_ALREADY_USED when a user took the email after a request that named nobody. " +
-			"The per-user password block does not apply. An email code is a first factor: ask for TOTP or a passkey as after a password.",
+			"The per-user password block does not apply (guessing passwords must not lock a user out of every way in); its own limit is 5 codes per request. " +
+			"An email code is a first factor: when `totp_registered` is `true`, ask for the TOTP code as after a password.\n\n" +
+			"A correct code is a `sign_in` event with `\"method\": \"email_code\"` (of two verifies at once, on any instances, one succeeds and the other " +
+			"answers `INVALID_REQUEST`). It signs in the user the request named (who held the address when the request was made, and still does). When " +
+			"the request named nobody: with `create_user: true`, a user is created (email verified, no password: every password check answers " +
+			"`INCORRECT_PASSWORD` until a reset sets one), `created` is `true`, and a `user_created` event is written; without it, `user` is `null`: you " +
+			"know only that the visitor receives mail at that address.\n\n" +
+			"When the user's `email_verified` was `false`, the code is the first proof of the address and the account becomes the prover's " +
+			"([security.md](security.md#whoever-proves-the-address-owns-the-account)): in the same transaction the password, TOTP credential, passkeys, " +
+			"sessions and pending requests are removed, the recovery code is replaced, and an `account_claimed` event records what was there.",
+		errorsWhen: {
+			INVALID_DATA: "`code` missing or not a string; `create_user` not a boolean; bad `client_ip`.",
+			INVALID_REQUEST:
+				"No such request, or it has expired, been used, replaced by a newer one, or deleted (also after 5 incorrect codes); or the user it named no longer holds the address.",
+			INCORRECT_CODE: "The code is wrong (a `sign_in_failed` event). The 5th incorrect code deletes the request; that answer is still `INCORRECT_CODE`.",
+			EMAIL_ALREADY_USED: "The request named nobody, and a user has taken the address since. The request is used up; ask for a new one.",
+			USER_DISABLED:
+				"The code is right, but an operator [disabled](#disable-a-user) the user. The request is used up; the address is not marked verified and an unverified account is not claimed.",
+		},
 		body: verifyEmailSignInBody,
 		success: returns(emailSignInAnswer, "The user (null when nobody holds the email and create_user was not true), and whether this call created it."),
 		errors: actions.VERIFY_EMAIL_SIGN_IN_ERRORS,

@@ -26,7 +26,14 @@ export default endpoints("Email update", {
 	createEmailUpdateRequest: endpoint({
 		summary: "Create an email update request",
 		body: createEmailUpdateRequestBody,
-		success: returns(emailUpdateRequestAnswer, "The request; send its code to the new address."),
+		description: "A user may hold several update requests at once.",
+		success: returns(emailUpdateRequestAnswer, "The request; send its code to the **new** address."),
+		errorsWhen: {
+			INVALID_DATA: "`email` missing or invalid; bad `client_ip`.",
+			TOO_MANY_REQUESTS:
+				"3 update requests for this user in the last 15 minutes, or 10 reset, verification, update and email sign-in requests from this address. `Retry-After` says when.",
+			EMAIL_ALREADY_USED: "A user (this one included) has that address. The attempt still counts towards the 3 per 15 minutes.",
+		},
 		resource: pathUser,
 		errors: actions.CREATE_EMAIL_UPDATE_ERRORS,
 		act: (ctx, { resource: user, body }) => actions.createEmailUpdateRequest(ctx, { userId: user.id, email: body.email, clientIp: body.client_ip }),
@@ -40,8 +47,17 @@ export default endpoints("Email update", {
 	verifyNewEmail: endpoint({
 		summary: "Verify the new email",
 		description:
-			"INVALID_REQUEST when the request does not exist or has expired. The 5th incorrect code deletes the request. " +
-			"EMAIL_ALREADY_USED when another user took the address meanwhile; the request is kept. Every other session of the user ends in the same transaction; `session_id` (a live session of this user, else NOT_FOUND before anything else is judged, and nothing changes) stays signed in.",
+			"In one transaction: the user's email becomes the new address with `email_verified: true`; every update request for that address (of " +
+			"any user) is deleted; the user's password reset requests and email verification request are deleted, since their codes went to the " +
+			"old address; every [session](#sessions) of the user but `session_id` ends (`session_id` must be a live session of the request's user). " +
+			"Update your own copy of the user's address from the response, and consider telling the old address that it was replaced.",
+		errorsWhen: {
+			NOT_FOUND: "`session_id` is not a live session of the request's user (judged first; nothing changes).",
+			INVALID_DATA: "A field missing, not a string, or longer than 64 characters.",
+			INVALID_REQUEST: "No such request, or it has expired or been deleted after 5 incorrect codes.",
+			INCORRECT_CODE: "The code is wrong. The 5th incorrect code deletes the request.",
+			EMAIL_ALREADY_USED: "Another user took the address after the request was made. The request is kept; the user may pick another address.",
+		},
 		body: verifyNewEmailBody,
 		success: returns(verifiedEmailAnswer, "The user's new, verified address."),
 		keep: KEPT_SESSION_IN_BODY,

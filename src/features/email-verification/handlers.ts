@@ -12,7 +12,16 @@ export default endpoints("Email verification", {
 	createEmailVerificationRequest: endpoint({
 		summary: "Create an email verification request",
 		body: createVerificationRequestBody,
-		success: returns(emailVerificationRequestAnswer, "The request; it replaces the user's previous one."),
+		description:
+			"A user without a stored email may have a request too. Your backend then keeps the address and sends the code to it (this is how " +
+			"`@faroe/sdk`, which creates users without an email, uses it). A request for an already verified address is allowed. To resend a code, " +
+			"`GET` the live request and send the same code again; create a new request only when `GET` answers `404`.",
+		success: returns(emailVerificationRequestAnswer, "The request; it replaces the user's previous one, whose code stops working."),
+		errorsWhen: {
+			INVALID_DATA: "Bad `client_ip`; body not an object.",
+			TOO_MANY_REQUESTS:
+				"3 verification requests for this user in the last 15 minutes, or 10 reset, verification, update and email sign-in requests from this address. `Retry-After` says when.",
+		},
 		resource: pathUser,
 		errors: actions.CREATE_VERIFICATION_REQUEST_ERRORS,
 		act: (ctx, { resource: user, body }) => actions.createEmailVerificationRequest(ctx, user.id, body.client_ip),
@@ -35,7 +44,11 @@ export default endpoints("Email verification", {
 
 	verifyEmail: endpoint({
 		summary: "Verify the email",
-		description: "NOT_ALLOWED when the user has no live request. The 5th incorrect code deletes the request.",
+		errorsWhen: {
+			INVALID_DATA: "`code` missing, not a string, or longer than 64 characters.",
+			NOT_ALLOWED: "The user has no live request: none was created, it expired, it was used, or 5 incorrect codes deleted it. Create a new one.",
+			INCORRECT_CODE: "The code is wrong. The 5th incorrect code deletes the request.",
+		},
 		body: verifyEmailBody,
 		success: returnsNothing("The user's email_verified is now true; the request is consumed."),
 		resource: pathUser,

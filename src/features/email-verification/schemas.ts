@@ -13,8 +13,11 @@ export const verifyEmailBody = z.object({ code, client_ip: clientIp });
 
 /** The email verification request model of API.md section 2. */
 export const emailVerificationRequestAnswer = wireShape<EmailVerificationRequest>()({
-	user_id: [identifier, (request) => request.userId],
+	user_id: [
+		identifier.meta({ description: "The user. A user has at most one request; it has no identifier of its own: it is reached through its user." }),
+		(request) => request.userId,
+	],
 	created_at: [unixSeconds, (request) => request.createdAt],
-	expires_at: [unixSeconds, (request) => request.expiresAt],
-	code: [issuedCode, (request) => request.code],
+	expires_at: [unixSeconds.meta({ description: "`created_at` + 600." }), (request) => request.expiresAt],
+	code: [issuedCode.meta({ description: "The code to send to the user. `GET` shows it again, so you can resend it." }), (request) => request.code],
 });

@@ -19,7 +19,12 @@ export default endpoints("Events", {
 		summary: "Read the event feed",
 		description:
 			"Oldest first. Call again with `after` set to the `next` you were given to read every event exactly once, in order, " +
-			"also while several instances write events. A malformed `after`, `user_id`, `limit` or `type` answers INVALID_DATA.",
+			"also while several instances write events ([events.md](events.md#following-the-feed)). When nothing newer exists, `events` is empty and " +
+			"`next` is the cursor you sent: keep it and ask again later.",
+		errorsWhen: {
+			INVALID_DATA:
+				"A malformed `after`, `user_id`, `limit` or `type`. Holm refuses rather than guessing, since restarting from the oldest event, or reading every type, would make a reader act on the wrong events.",
+		},
 		query: eventListQuery,
 		success: returns(eventPageAnswer, "A page of events and the cursor to read on from."),
 		errors: ["INVALID_DATA"],
@@ -28,7 +33,11 @@ export default endpoints("Events", {
 
 	listUserEvents: endpoint({
 		summary: "Read one user's events",
-		description: "The feed of GET /events, for one user. NOT_FOUND when there is no such user (a deleted user's events are in GET /events?user_id=).",
+		description: "The feed of GET /events, for one existing user: a \"recent activity\" page. Parameters and answer as there.",
+		errorsWhen: {
+			NOT_FOUND: "No such user. For a deleted user's events, use `GET /events?user_id=`.",
+			INVALID_DATA: "A malformed `after`, `limit` or `type`.",
+		},
 		query: eventListQuery.omit({ user_id: true }),
 		success: returns(eventPageAnswer, "A page of the user's events and the cursor to read on from."),
 		resource: pathUser,
@@ -37,12 +46,15 @@ export default endpoints("Events", {
 	}),
 
 	unblockUser: endpoint({
-		summary: "Lift a user's blocks",
+		summary: "Unblock a user",
 		description:
-			"Ends the user's block of password checks (10 incorrect passwords) and the locks of verify-2fa/totp and reset-2fa, " +
-			"and resets the lock escalation. Blocks of addresses stay. Records a user_unblocked event.",
+			"No body needed. Ends the user's block of password checks (after 10 incorrect passwords in 15 minutes) and the locks of " +
+			"`verify-2fa/totp` and `reset-2fa`, and restarts their escalation, so the next lock is 15 minutes again. Blocks of *addresses* stay: an " +
+			"address that guessed may be guessing at other accounts too. Records a `user_unblocked` event. Use it when a user who was locked out by " +
+			"someone else's guesses has proved who they are to you.",
+		errorsWhen: { INVALID_DATA: "A body that is not a JSON object." },
 		body: unblockUserBody,
-		success: returnsNothing("The user's blocks and locks are lifted."),
+		success: returnsNothing("The user's blocks and locks are lifted, also when nothing was blocked."),
 		resource: pathUser,
 		errors: actions.UNBLOCK_USER_ERRORS,
 		act: (ctx, { resource: user }) => actions.unblockUser(ctx, user.id),

@@ -16,8 +16,10 @@ async function databaseAnswers(c: C): Promise<boolean> {
 
 export default endpoints("Service", {
 	getHealth: endpoint({
-		summary: "Health",
-		description: "Needs no secret and reads no body. Answers once the database does, within about 2 seconds.",
+		summary: "Health check",
+		description:
+			"Needs no secret and reads no body. Answers once the database does, and within about 2 seconds when it does not (on PostgreSQL it has a " +
+			"connection of its own, outside the pool: see [postgres.md](postgres.md)).",
 		success: { status: 200, description: '`{"status":"ok"}`: the database answers.', model: healthAnswer },
 		otherResponses: [{ status: 503, description: '`{"status":"unavailable"}`: the database does not answer (within about 2 seconds).', model: healthAnswer, example: { status: "unavailable" } }],
 		async handle(c) {

@@ -31,7 +31,13 @@ export default endpoints("Passkeys", {
 		description:
 			"Give `options` to `PublicKeyCredential.parseCreationOptionsFromJSON()` and the result to `navigator.credentials.create({ publicKey })`. " +
 			"The ceremony lives 5 minutes. The user handle in `options.user.id` is 32 random bytes made once per user, never the id or email. " +
-			"TOO_MANY_REQUESTS while `client_ip` is blocked for incorrect passwords; NOT_ALLOWED when the user has 10 passkeys, or passkeys are off.",
+			"`user.name` is the user's email, else their id. `excludeCredentials` lists the user's passkeys, so the authenticator refuses to register twice.",
+		errorsWhen: {
+			NOT_FOUND: "No such user.",
+			INVALID_DATA: "A bad `client_ip`.",
+			TOO_MANY_REQUESTS: "`client_ip` is blocked for incorrect passwords or failed assertions.",
+			NOT_ALLOWED: "The user has 10 passkeys already; or passkeys are off.",
+		},
 		body: startRegistrationBody,
 		success: returns(passkeyRegistrationAnswer, "The ceremony and its PublicKeyCredentialCreationOptions JSON."),
 		resource: pathUser,
@@ -50,6 +56,13 @@ export default endpoints("Passkeys", {
 			"INVALID_REQUEST when the ceremony is unknown, expired or used; INVALID_CREDENTIAL when a check fails; PASSKEY_ALREADY_REGISTERED when the " +
 			"credential id is registered to any user; NOT_ALLOWED when the user reached 10 passkeys meanwhile, or passkeys are off. " +
 			"`client_ip` only goes into the passkey_registered security event.",
+		errorsWhen: {
+			INVALID_DATA: "The body is not of this shape (the ceremony is kept).",
+			INVALID_REQUEST: "The ceremony does not exist, has expired or was used.",
+			INVALID_CREDENTIAL: "A check failed (see [passkeys.md](passkeys.md#what-holm-checks)).",
+			PASSKEY_ALREADY_REGISTERED: "The credential is registered already, to this or another user.",
+			NOT_ALLOWED: "The user reached 10 passkeys meanwhile; or passkeys are off.",
+		},
 		body: verifyRegistrationBody,
 		success: returns(passkeyAnswer, "The new passkey."),
 		errors: actions.FINISH_REGISTRATION_ERRORS,
@@ -63,6 +76,11 @@ export default endpoints("Passkeys", {
 			"Give `options` to `PublicKeyCredential.parseRequestOptionsFromJSON()` and the result to `navigator.credentials.get({ publicKey })`. " +
 			"With `user_id`, `allowCredentials` lists that user's passkeys; without, it is empty, for a discoverable (username-less) sign-in. " +
 			"TOO_MANY_REQUESTS while `client_ip` (or the named user) is blocked for incorrect passwords. NOT_ALLOWED when passkeys are off.",
+		errorsWhen: {
+			INVALID_DATA: "`user_id` or `client_ip` is not a string.",
+			NOT_FOUND: "`user_id` names no user.",
+			TOO_MANY_REQUESTS: "`client_ip`, or the named user, is blocked for incorrect passwords or failed assertions.",
+		},
 		body: startAuthenticationBody,
 		success: returns(passkeyAuthenticationAnswer, "The ceremony and its PublicKeyCredentialRequestOptions JSON."),
 		errors: actions.START_AUTHENTICATION_ERRORS,
@@ -75,7 +93,17 @@ export default endpoints("Passkeys", {
 			"`credential` is what `PublicKeyCredential.toJSON()` gives after `navigator.credentials.get()`. The limits are checked first: a failed " +
 			"assertion counts as an incorrect password for `client_ip` and for the passkey's user (5 per address, 10 per user in 15 minutes). " +
 			"Then the ceremony is used up, whatever the outcome. INVALID_REQUEST when the ceremony is unknown, expired or used; INVALID_CREDENTIAL " +
-			"when a check fails (a counter that did not go up also logs passkey_counter_regressed). NOT_ALLOWED when passkeys are off.",
+			"when a check fails (a counter that did not go up also logs passkey_counter_regressed). NOT_ALLOWED when passkeys are off. " +
+			"A user with `totp_registered` may still be asked for a TOTP code, as your policy wants ([passkeys.md](passkeys.md#trade-offs)).",
+		errorsWhen: {
+			INVALID_DATA: "The body is not of this shape (the ceremony is kept).",
+			TOO_MANY_REQUESTS: "The address or the passkey's user is blocked (the ceremony is kept).",
+			INVALID_REQUEST: "The ceremony does not exist, has expired or was used.",
+			INVALID_CREDENTIAL:
+				"A check failed: an unknown or deleted passkey, another user's, a bad signature, a counter that did not go up (a `passkey_counter_regressed` security event), …",
+			USER_DISABLED:
+				"The assertion is right, but an operator [disabled](#disable-a-user) the passkey's user. The ceremony is used up; the passkey's use is not recorded.",
+		},
 		body: verifyAuthenticationBody,
 		success: returns(passkeySignInAnswer, "The user signed in, and the passkey used (its last_used_at now)."),
 		errors: actions.FINISH_AUTHENTICATION_ERRORS,
@@ -106,7 +134,9 @@ export default endpoints("Passkeys", {
 		description:
 			"The authenticator keeps its copy; the user may remove it there too. Every other session of the user ends in the same transaction (a lost phone's " +
 			"passkey removed signs that phone out); the query parameter `session_id` (a live session of this user, else NOT_FOUND before anything else is judged, " +
-			"and nothing changes) stays signed in. Answers NOT_ALLOWED when passkeys are off (no `--passkey-rp-id`).",
+			"and nothing changes) stays signed in (`sessions_ended`, reason `passkey_removed`). A `passkey_deleted` security event. Deleting a user deletes " +
+			"their passkeys. Answers NOT_ALLOWED when passkeys are off (no `--passkey-rp-id`).",
+		errorsWhen: { NOT_FOUND: "No such passkey, or `session_id` is not a live session of the passkey's user (then nothing changes)." },
 		query: keptSessionQuery,
 		success: returnsNothing("Deleted; it can no longer sign in."),
 		resource: pathPasskey,

@@ -17,7 +17,15 @@ export default endpoints("Password reset", {
 	createPasswordResetRequest: endpoint({
 		summary: "Create a password reset request",
 		body: createResetRequestBody,
+		description:
+			"A user may have several live requests; each is independent. A user without a stored email may have reset requests; your backend then " +
+			"delivers the code some other way.",
 		success: returns(createdPasswordResetRequestAnswer, "The request with its code; the code appears only here."),
+		errorsWhen: {
+			INVALID_DATA: "Bad `client_ip`; body not an object.",
+			TOO_MANY_REQUESTS:
+				"3 reset requests for this user in the last 15 minutes, or 10 reset, verification, update and email sign-in requests from this address. `Retry-After` says when.",
+		},
 		resource: pathUser,
 		errors: actions.CREATE_RESET_REQUEST_ERRORS,
 		act: (ctx, { resource: user, body }) => actions.createPasswordResetRequest(ctx, user.id, body.client_ip),
@@ -30,7 +38,12 @@ export default endpoints("Password reset", {
 
 	verifyPasswordResetRequestEmail: endpoint({
 		summary: "Verify a password reset request's code",
-		description: "The 5th incorrect code deletes the request; that answer is still INCORRECT_CODE, later calls answer NOT_FOUND.",
+		description: "`client_ip` is accepted for compatibility; this endpoint's limit is per request (5 codes).",
+		errorsWhen: {
+			NOT_FOUND: "No such request, or it has expired, been used, or been deleted after 5 incorrect codes.",
+			INVALID_DATA: "`code` missing, not a string, or longer than 64 characters.",
+			INCORRECT_CODE: "The code is wrong. The 5th incorrect code deletes the request; that answer is still `INCORRECT_CODE`, and later calls answer `NOT_FOUND`.",
+		},
 		body: verifyResetEmailBody,
 		success: returnsNothing("The request's email_verified is now true; it can reset the password."),
 		resource: requests.pathRequest,
@@ -39,8 +52,23 @@ export default endpoints("Password reset", {
 	}),
 
 	resetPassword: endpoint({
-		summary: "Reset a password with a verified request",
-		description: "INVALID_REQUEST when the request does not exist, has expired or is not verified yet.",
+		summary: "Reset a password",
+		description:
+			"In one transaction: the password is set, the user's `email_verified` becomes `true` (the code reached their inbox), all of the user's " +
+			"password reset requests and email update requests are deleted (whoever started an email change may be the reason for the reset), and " +
+			"every session of the user ends (`sessions_ended`, reason `password_reset`). For a user whose email was already verified, the TOTP " +
+			"credential, passkeys and recovery code are untouched: a user with TOTP still needs it to sign in. For a user whose email was **not** " +
+			"verified, the reset is the first proof of the address and the account becomes the prover's " +
+			"([security.md](security.md#whoever-proves-the-address-owns-the-account)): the TOTP credential, passkeys, pending requests and passkey " +
+			"ceremonies are removed as well, the recovery code is replaced, and an `account_claimed` event records what was there. The answer is the " +
+			"same `204`.\n\n" +
+			"Holm has already ended the user's sessions; if your application keeps sessions of its own, end them too.",
+		errorsWhen: {
+			INVALID_DATA: "A field missing; `password` not 8–127 characters; `request_id` longer than 64; bad `client_ip`.",
+			TOO_MANY_REQUESTS: "The address's password-hashing bucket is empty.",
+			INVALID_REQUEST: "No such request, it has expired, or its code has not been verified yet.",
+			UNAVAILABLE: "Password hashing could not start within 5 seconds (on PostgreSQL also: the database did not answer in time).",
+		},
 		body: resetPasswordBody,
 		success: returnsNothing("The password is set, the user's email_verified becomes true, and the user's reset and email update requests are deleted."),
 		errors: actions.RESET_PASSWORD_ERRORS,

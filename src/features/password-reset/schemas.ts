@@ -9,7 +9,7 @@ export const createResetRequestBody = z.object({ client_ip: clientIp });
 export const verifyResetEmailBody = z.object({ code, client_ip: clientIp });
 
 export const resetPasswordBody = z.object({
-	request_id: z.string().max(64),
+	request_id: z.string().max(64).meta({ description: "A verified password reset request." }),
 	password,
 	client_ip: clientIp,
 });
@@ -21,11 +21,14 @@ export const passwordResetRequestAnswer = wireShape<PasswordResetRequest>()({
 	id: [identifier.meta({ description: "Once the request is verified, it is as good as a password: keep it secret." }), (request) => request.id],
 	user_id: [identifier, (request) => request.userId],
 	created_at: [unixSeconds, (request) => request.createdAt],
-	expires_at: [unixSeconds, (request) => request.expiresAt],
-	email_verified: [z.boolean(), (request) => request.emailVerified],
+	expires_at: [unixSeconds.meta({ description: "`created_at` + 600." }), (request) => request.expiresAt],
+	email_verified: [
+		z.boolean().meta({ description: "Whether the code was given back (`verify-email`). Only a verified request can reset a password." }),
+		(request) => request.emailVerified,
+	],
 });
 
 /** The answer to creating a request: the only one that carries its code. */
 export const createdPasswordResetRequestAnswer = passwordResetRequestAnswer.extend<PasswordResetRequest & { code: string }>()({
-	code: [issuedCode, (request) => request.code],
+	code: [issuedCode.meta({ description: "Only in the response that creates the request. Holm keeps a hash of it and never shows it again." }), (request) => request.code],
 });

@@ -12,11 +12,18 @@ const pathSession = pathResource("session_id", actions.getSession);
 
 export default endpoints("Sessions", {
 	createSession: endpoint({
-		summary: "Create a session (sign the user in)",
+		summary: "Create a session",
 		description:
 			"Call it once the user is signed in, by Holm's checks or your own. The token is returned once, never again: put it in an HttpOnly, Secure, " +
 			"SameSite=Lax cookie. Creating one more session than --sessions-per-user (50) ends the user's least recently used session. " +
-			'new_device tells a receiver of the session_created event whether to send a "new sign-in" email. See docs/sessions.md.',
+			'new_device tells a receiver of the session_created event whether to send a "new sign-in" email. See docs/sessions.md.\n\n' +
+			"The token is `<session id>.<secret>` (65 characters, a 200-bit secret). It is answered once: Holm keeps only the SHA-256 of the secret. " +
+			"The least recently used session that ends for the cap is a `sessions_ended` event with `reason: \"session_limit\"`. A `session_created` event " +
+			"records the session and its `new_device`.",
+		errorsWhen: {
+			INVALID_DATA: "A field of the wrong type, or too long.",
+			USER_DISABLED: "An operator [disabled](#disable-a-user) the user: a sign-in by your own single sign-on does not let them in either.",
+		},
 		body: createSessionBody,
 		success: returns(createdSessionAnswer, "The session and its token."),
 		resource: pathUser,
@@ -29,6 +36,7 @@ export default endpoints("Sessions", {
 
 	listUserSessions: endpoint({
 		summary: "List a user's sessions",
+		description: "What a \"your devices\" page shows.",
 		success: returnsList(sessionAnswer, "The user's live sessions, most recently used first."),
 		resource: pathUser,
 		async handle(c, { resource: user }) {
@@ -39,8 +47,11 @@ export default endpoints("Sessions", {
 	}),
 
 	deleteUserSessions: endpoint({
-		summary: "Sign the user out everywhere (or everywhere else)",
-		description: "With `except`, that session (a live session of this user, else NOT_FOUND and nothing ends) stays signed in.",
+		summary: "Sign out everywhere",
+		description:
+			"Every session of the user ends (`sessions_ended`, `reason: \"sign_out_everywhere\"`). With `?except=SESSION_ID`, that session (a live " +
+			"session of this user, else NOT_FOUND and nothing ends) stays signed in: \"sign out everywhere else\".",
+		errorsWhen: { NOT_FOUND: "No such user, or `except` is not a live session of this user (and then nothing ends)." },
 		query: endUserSessionsQuery,
 		success: returnsNothing("The user's sessions have ended, on every instance."),
 		resource: pathUser,
@@ -57,7 +68,13 @@ export default endpoints("Sessions", {
 		summary: "Validate a session token",
 		description:
 			"Call it on each request of a signed-in user. The token travels in the body, never in a URL. A token that is malformed, unknown, expired, " +
-			"ended, or whose secret is wrong answers NOT_FOUND, each in the same time: clear the cookie and treat the request as signed out.",
+			"ended, or whose secret is wrong answers NOT_FOUND (as does a session of a [disabled](#disable-a-user) user: disabling ends them all), each " +
+			"after the same work (an unknown id is compared against a dummy digest), so the time taken tells nothing. One indexed read; a write at most " +
+			"once a minute per session.",
+		errorsWhen: {
+			INVALID_DATA: "`token` missing, not a string, or longer than 1024 characters.",
+			NOT_FOUND: "No live session has this token: clear the cookie and treat the request as signed out.",
+		},
 		body: validateSessionBody,
 		success: returns(validatedSessionAnswer, "The live session and its user."),
 		errors: actions.VALIDATE_SESSION_ERRORS,
@@ -78,6 +95,8 @@ export default endpoints("Sessions", {
 
 	deleteSession: endpoint({
 		summary: "End a session (sign out)",
+		description: "The session ends on every instance: a `sessions_ended` event with `reason: \"sign_out\"`.",
+		errorsWhen: { NOT_FOUND: "No live session has that id (ended or expired)." },
 		success: returnsNothing("The session has ended, on every instance."),
 		resource: pathSession,
 		errors: actions.END_SESSION_ERRORS,

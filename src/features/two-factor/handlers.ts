@@ -17,7 +17,16 @@ export default endpoints("Two-factor authentication", {
 		summary: "Register a TOTP credential",
 		description:
 			"Send the key as `key` or `totp_key` (when both are sent, `key` wins): padded base64 of exactly 20 bytes. " +
-			"It is stored only if `code` matches it (one 30-second step of drift either way).",
+			"It is stored only if `code` matches it (one 30-second step of drift either way).\n\n" +
+			"Your backend makes the key (20 random bytes) and shows it to the user, usually as a QR code of an `otpauth://` URI " +
+			"([flows.md](flows.md#register-an-authenticator-app-totp)). The user's app then shows a code, and this call stores the key only if that " +
+			"code matches: a mis-scanned key is caught here. The registering code cannot be used again to sign in. Registering the key that is " +
+			"already registered keeps the last step used so far, so no code that was accepted before can pass again (re-running your \"set up 2FA\" " +
+			"step with an older code does not reopen used codes); a different key starts from its own registering code.",
+		errorsWhen: {
+			INVALID_DATA: "`key` missing or not base64 of 20 bytes; `code` missing, not a string, or longer than 64 characters.",
+			INCORRECT_CODE: "The code does not match the key (one 30-second step of drift either way is accepted).",
+		},
 		body: registerTotpBody,
 		success: returns(totpCredentialAnswer, "The credential; it replaces an earlier one."),
 		resource: pathUser,
@@ -34,7 +43,10 @@ export default endpoints("Two-factor authentication", {
 
 	deleteTotpCredential: endpoint({
 		summary: "Delete the TOTP credential",
-		description: "Every other session of the user ends in the same transaction; the query parameter `session_id` (a live session of this user, else NOT_FOUND before anything else is judged, and nothing changes) stays signed in.",
+		description:
+			"Turns TOTP off for the user. Every other [session](#sessions) of the user ends in the same transaction; the query parameter `session_id` " +
+			"(`?session_id=q7kd2mzx9rbwtn4fhv3cy8ps`: a live session of this user, else NOT_FOUND before anything else is judged, and nothing changes) stays signed in.",
+		errorsWhen: { NOT_FOUND: "No such user, the user has no credential, or `session_id` is not a live session of this user (judged first; nothing changes)." },
 		query: keptSessionQuery,
 		success: returnsNothing("TOTP is off for the user."),
 		resource: pathUser,
@@ -48,7 +60,14 @@ export default endpoints("Two-factor authentication", {
 		description:
 			"Each code works once. 5 incorrect codes in a row lock the check (TOO_MANY_REQUESTS, even for the right code). " +
 			"NOT_ALLOWED when the user has no TOTP credential. With `session_id` (a live session of this user, else NOT_FOUND before the code is judged), " +
-			"a correct code records that session's second_factor_verified_at.",
+			"a correct code records that session's second_factor_verified_at. One 30-second step of clock drift either way is accepted; a code from " +
+			"a time step at or before the last accepted one (the registering code included) is `INCORRECT_CODE`.",
+		errorsWhen: {
+			INVALID_DATA: "`code` missing, not a string, or longer than 64 characters.",
+			TOO_MANY_REQUESTS: "The check is locked after 5 incorrect codes in a row, even for the right code. `Retry-After` says when it unlocks.",
+			NOT_ALLOWED: "The user has no TOTP credential.",
+			INCORRECT_CODE: "The code is wrong or was already used.",
+		},
 		body: verifyTotpBody,
 		success: returnsNothing("The code is right."),
 		resource: pathUser,
@@ -65,6 +84,8 @@ export default endpoints("Two-factor authentication", {
 
 	regenerateRecoveryCode: endpoint({
 		summary: "Regenerate the recovery code",
+		description: "No body needed. Replaces the user's recovery code without touching the TOTP credential, for example when the user thinks it was seen.",
+		errorsWhen: { INVALID_DATA: "A body that is not a JSON object." },
 		body: regenerateRecoveryCodeBody,
 		success: returns(recoveryCodeAnswer, "The user's new recovery code."),
 		resource: pathUser,
@@ -74,7 +95,16 @@ export default endpoints("Two-factor authentication", {
 
 	resetTwoFactor: endpoint({
 		summary: "Reset two-factor authentication with the recovery code",
-		description: "The TOTP credential is deleted and the old recovery code is spent. 5 incorrect codes in a row lock the check. Every other session of the user ends in the same transaction; `session_id` (a live session of this user, else NOT_FOUND before anything else is judged, and nothing changes) stays signed in.",
+		description:
+			"For a user who lost their authenticator. The old recovery code is spent (of two parallel calls with it, one wins). The TOTP credential is " +
+			"deleted, both second-factor lockouts of the user are cleared, and every [session](#sessions) of the user but `session_id` ends, in the " +
+			"same transaction (`session_id` must be a live session of this user).",
+		errorsWhen: {
+			NOT_FOUND: "No such user, or `session_id` is not a live session of this user (judged first; nothing changes).",
+			INVALID_DATA: "`recovery_code` missing, not a string, or longer than 64 characters.",
+			TOO_MANY_REQUESTS: "The check is locked after 5 incorrect codes in a row. `Retry-After` says when it unlocks.",
+			INCORRECT_CODE: "The recovery code is wrong.",
+		},
 		body: resetTwoFactorBody,
 		success: returns(recoveryCodeAnswer, "A new recovery code."),
 		resource: pathUser,

@@ -37,7 +37,11 @@ export const totpCredentialAnswer = wireShape<TotpCredential>()({
 		z
 			.string()
 			.regex(/^[A-Za-z0-9+/]+={0,2}$/)
-			.meta({ description: "Padded standard base64 of the key: 20 bytes, or 10 to 64 when imported. SHA-1, 6 digits, 30-second steps." }),
+			.meta({
+				description:
+					"Padded standard base64 of the key: 20 bytes, or 10 to 64 when imported. SHA-1, 6 digits, 30-second steps. A user has at most one " +
+					"credential; anyone holding the API secret can read it.",
+			}),
 		(credential) => encodeBase64(credential.key),
 	],
 });

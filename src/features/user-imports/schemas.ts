@@ -16,21 +16,26 @@ const BASE64 = /^[A-Za-z0-9+/]+={0,2}$/;
 /** One passkey of a row, in the form `holm export` writes it. */
 const importPasskey = z.object({
 	id: optional(z.string().refine(isId)).meta({ description: "A Holm identifier, kept; absent: a new one." }),
-	credential_id: z.string().regex(BASE64URL).meta({ description: "Base64url (no padding) of the credential id, 1 to 1,023 bytes." }),
-	public_key: z.string().regex(BASE64).meta({ description: "Standard base64 of the public key as SubjectPublicKeyInfo (DER), which WebCrypto must import for `algorithm`." }),
-	algorithm: z.union([z.literal(-7), z.literal(-8), z.literal(-257)]).meta({ description: "COSE algorithm: -7 ES256, -8 EdDSA, -257 RS256 (a 2,048 to 4,096-bit modulus, exponent 65537; EdDSA keys of small order are refused)." }),
-	sign_count: z.int().min(0).max(0xffffffff).meta({ description: "The signature counter last seen; the next sign-in must exceed it (when either is non-zero)." }),
-	name: optional(passkeyName).meta({ description: 'The rule of a registration\'s name (1 to 64 characters, visible ones, no control characters); default "Passkey".' }),
+	credential_id: z.string().regex(BASE64URL).meta({ description: "Base64url (no padding) of the credential id, 1 to 1,023 bytes; unique among every user's passkeys." }),
+	public_key: z.string().regex(BASE64).meta({ description: "Standard base64 of the public key as SubjectPublicKeyInfo (DER), which WebCrypto must import for `algorithm` and which must pass a registration's key rules ([passkeys.md](passkeys.md#what-holm-checks))." }),
+	algorithm: z.union([z.literal(-7), z.literal(-8), z.literal(-257)]).meta({ description: "COSE algorithm: -7 ES256, -8 EdDSA (Ed25519), -257 RS256 (a 2,048 to 4,096-bit modulus, exponent 65537; EdDSA keys of small order are refused)." }),
+	sign_count: z.int().min(0).max(0xffffffff).meta({ description: "The signature counter last seen; the next sign-in must exceed it (when either is non-zero), so a clone is still caught after a move." }),
+	name: optional(passkeyName).meta({ description: 'The rule of a registration\'s name (1 to 64 characters, not only spaces, no control characters (NUL included) or lone surrogates); default "Passkey".' }),
 	created_at: optional(unixSeconds).meta({ description: "Whole Unix seconds, not in the future (up to an hour ahead is stored as now); default now." }),
 	last_used_at: optional(unixSeconds).meta({ description: "Whole Unix seconds, not in the future (up to an hour ahead is stored as now); null or absent: never used." }),
 	backup_eligible: optional(z.boolean()).meta({ description: "Default false." }),
 	backed_up: optional(z.boolean()).meta({ description: "Default false; true only with backup_eligible." }),
 	transports: optional(passkeyTransports).meta({
-		description: "As the authenticator reported them, by the rule of a registration (at most 16, each 1 to 32 visible characters); default none.",
+		description:
+			"As the authenticator reported them, by the rule of a registration (at most 16, each 1 to 32 characters with no control characters or lone surrogates); default none.",
 	}),
 	aaguid: optional(z.string().regex(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i)).meta({
 		description: "The authenticator model, as a UUID; default all zero.",
 	}),
+}).meta({
+	title: "Imported passkeys",
+	description:
+		"in the form `holm export` writes. A passkey breaking a rule, or a credential id or passkey id twice in one row, fails the row with `INVALID_DATA`.",
 });
 
 /** Sessions a row may carry: well above the default cap of 50, bounded all the same. */
@@ -66,12 +71,16 @@ const importIdentity = z.object({
 
 /** One row. A row that breaks this shape fails alone (INVALID_DATA); the others are imported. */
 export const importRow = z.object({
-	id: optional(z.string().refine(isId)).meta({ description: "A Holm identifier, kept; absent: a new one." }),
-	email: optional(email).meta({ description: "The rules of POST /users; stored in NFC, lower-cased." }),
+	id: optional(z.string().refine(isId)).meta({
+		description: "A Holm identifier (24 characters of the identifier alphabet), kept as given, so ids your application stores stay valid; absent: a new one.",
+	}),
+	email: optional(email).meta({ description: "The rules of [email addresses](#email-addresses); stored in NFC, lower-cased." }),
 	email_verified: optional(z.boolean()).meta({ description: "Default false." }),
-	created_at: optional(unixSeconds).meta({ description: "Whole Unix seconds, not in the future (up to an hour ahead is stored as now); default now." }),
+	created_at: optional(unixSeconds).meta({
+		description: "Whole Unix seconds, not in the future (up to an hour ahead of the server's clock is stored as now; further fails the row); default now.",
+	}),
 	password_hash: optional(z.string()).meta({
-		description: "One of the forms of docs/import.md, checked against its cost bounds and never computed at import; null or absent: a user without a password.",
+		description: "One of the forms of docs/import.md, checked against its cost bounds and never computed at import; null or absent: a user without a password, whose every password check is INCORRECT_PASSWORD until a password reset sets one.",
 	}),
 	totp_key: optional(z.string()).meta({ description: "Standard base64 of 10 to 64 bytes (SHA-1, 6 digits, 30-second steps), registered as the TOTP credential." }),
 	recovery_code: optional(z.string().regex(/^[A-HJ-NP-Za-hj-np-z2-9]{8}$/).transform((code) => code.toUpperCase())).meta({
@@ -81,7 +90,7 @@ export const importRow = z.object({
 		description: "At most 10, registered to the user as they are (docs/import.md); a credential id already registered is a conflict like a taken email.",
 	}),
 	passkey_user_handle: optional(z.string().regex(BASE64URL)).meta({
-		description: "Base64url of the user handle (1 to 64 bytes) the user's passkeys were made with; absent: a new one when first needed.",
+		description: "Base64url of the user handle (1 to 64 bytes) the user's passkeys were made with; so that discoverable sign-ins keep working; absent: a new one when first needed.",
 	}),
 	sessions: optional(z.array(importSession).max(MAX_SESSIONS_PER_ROW)).meta({
 		description: "The user's live sessions as `holm export` wrote them, restored so that a move signs no one out; a session id already taken is a conflict like a taken id.",

@@ -19,12 +19,17 @@ export const disableReason = z
 	.string()
 	.refine((text) => [...text].length <= MAX_DISABLE_REASON, `at most ${MAX_DISABLE_REASON} code points`)
 	.transform((text) => (text === "" ? undefined : storableText(text)))
-	.meta({ description: `Why, in at most ${MAX_DISABLE_REASON} code points: shown in the console and in the user_disabled event, never in the user.` });
+	.meta({
+		description:
+			`Why, in at most ${MAX_DISABLE_REASON} code points (an emoji is one): shown in the [console](console.md) and in the user_disabled event, never in the user. ` +
+			"Control characters become U+FFFD; \"\" is no reason.",
+	});
 
 export const disableUserBody = z.object({
 	reason: optional(disableReason),
 	until: optional(z.int().min(1)).meta({
-		description: "When the disable ends by itself, in whole Unix seconds; in the future (by the database's clock), else INVALID_DATA. Absent: until enabled.",
+		description:
+			"When the disable ends by itself, in whole Unix seconds; in the future by Holm's store clock (the database's on PostgreSQL), else INVALID_DATA. Absent: until [enabled](#enable-a-user).",
 	}),
 });
 
@@ -76,9 +81,16 @@ export const unixSeconds = z.int().min(0);
 /** The user model of API.md section 2. */
 export const userAnswer = wireShape<User>()({
 	id: [identifier, (user) => user.id],
-	created_at: [unixSeconds, (user) => user.createdAt],
+	created_at: [unixSeconds.meta({ description: "Creation time, Unix seconds." }), (user) => user.createdAt],
 	email: [z.string().nullable().meta({ description: "NFC, lower-cased; null when the user has none." }), (user) => user.email],
-	email_verified: [z.boolean(), (user) => user.emailVerified],
+	email_verified: [
+		z.boolean().meta({
+			description:
+				"Set by verify-email, reset-password, verify-new-email and an email sign-in. While it is false, the first reset-password or email " +
+				"sign-in removes what the account had ([security.md](security.md#whoever-proves-the-address-owns-the-account)).",
+		}),
+		(user) => user.emailVerified,
+	],
 	registered_totp: [
 		z.boolean().meta({ deprecated: true, description: "Deprecated: read totp_registered, which always has the same value." }),
 		(user) => user.totpRegistered,
@@ -87,7 +99,7 @@ export const userAnswer = wireShape<User>()({
 		z.boolean().meta({ description: "Whether the user has a TOTP credential (the name @faroe/sdk reads)." }),
 		(user) => user.totpRegistered,
 	],
-	recovery_code: [issuedCode, (user) => user.recoveryCode],
+	recovery_code: [issuedCode.meta({ description: "The user's current recovery code." }), (user) => user.recoveryCode],
 	password_leaked: [
 		z.boolean().meta({
 			description:
@@ -113,7 +125,7 @@ export const userAnswer = wireShape<User>()({
 		(user) => user.disabled,
 	],
 	disabled_until: [
-		unixSeconds.nullable().meta({ description: "When the disable ends by itself; null while enabled, and while disabled until enabled." }),
+		unixSeconds.nullable().meta({ description: "When the disable ends by itself, Unix seconds; null while enabled, and while disabled until enabled." }),
 		(user) => user.disabledUntil,
 	],
 }, (user) => ({
@@ -137,8 +149,9 @@ export const userListQuery = z.object({
 	sort_order: z.enum(["ascending", "descending"]).default("ascending"),
 	per_page: z.int().min(1).max(PER_PAGE_MAX).default(PER_PAGE_DEFAULT).meta({ description: `Larger values are capped at ${PER_PAGE_MAX}.` }),
 	page: z.int().min(1).max(999_999_999).default(1), // parseUserListQuery reads at most 9 digits
-	email_query: z.string().optional().meta({ description: "Keeps users whose email contains this text, ignoring case; matched literally." }),
+	email_query: z.string().optional().meta({ description: "Keeps users whose email contains this text, ignoring case. Matched literally (no wildcards). Users without an email never match a non-empty query." }),
 	email: z.string().optional().meta({
-		description: "Keeps only the user whose email is exactly this address (after NFC and lower-casing). An empty or invalid value matches no user.",
+		description:
+			"Keeps only the user whose email is exactly this address, after the same normalisation as stored addresses (NFC, lower-cased). Uses the unique index. An empty or invalid value matches no user.",
 	}),
 });
