@@ -136,7 +136,7 @@ class Operations:
     _send: Any
 
     def get_health(self) -> models.Health:
-        """Health (GET /health).
+        """Health check (GET /health).
 
         Raises HolmError: NOT_ACCEPTABLE, UNSUPPORTED_MEDIA_TYPE, UNKNOWN_ERROR."""
         return self._send(Call(_get_health))
@@ -181,7 +181,7 @@ class Operations:
         email_query: Optional[str] = None,
         email: Optional[str] = None,
     ) -> UserPage:
-        """List users, or find a user by email (GET /users).
+        """List users (GET /users).
 
         Raises HolmError: NOT_AUTHENTICATED, NOT_ACCEPTABLE, UNSUPPORTED_MEDIA_TYPE, UNKNOWN_ERROR, UNAVAILABLE."""
         return self._send(
@@ -206,7 +206,7 @@ class Operations:
         return self._send(Call(_get_user, path={"user_id": user_id}))
 
     def delete_user(self, user_id: str) -> None:
-        """Delete a user and everything the user owns (DELETE /users/{user_id}).
+        """Delete a user (DELETE /users/{user_id}).
 
         Raises HolmError: NOT_AUTHENTICATED, NOT_FOUND, NOT_ACCEPTABLE, UNSUPPORTED_MEDIA_TYPE, UNKNOWN_ERROR, UNAVAILABLE."""
         return self._send(Call(_delete_user, path={"user_id": user_id}))
@@ -227,7 +227,7 @@ class Operations:
         )
 
     def enable_user(self, user_id: str) -> models.User:
-        """Enable a disabled user (POST /users/{user_id}/enable).
+        """Enable a user (POST /users/{user_id}/enable).
 
         Raises HolmError: INVALID_DATA, NOT_AUTHENTICATED, NOT_FOUND, NOT_ACCEPTABLE, PAYLOAD_TOO_LARGE, UNSUPPORTED_MEDIA_TYPE, UNKNOWN_ERROR, UNAVAILABLE."""
         return self._send(
@@ -363,7 +363,7 @@ class Operations:
     def reset_password(
         self, *, request_id: str, password: str, client_ip: Optional[str] = None
     ) -> None:
-        """Reset a password with a verified request (POST /reset-password).
+        """Reset a password (POST /reset-password).
 
         Raises HolmError: INVALID_DATA, TOO_MANY_REQUESTS, INVALID_REQUEST, WEAK_PASSWORD, NOT_AUTHENTICATED, NOT_ACCEPTABLE, PAYLOAD_TOO_LARGE, UNSUPPORTED_MEDIA_TYPE, UNKNOWN_ERROR, UNAVAILABLE."""
         return self._send(
@@ -839,7 +839,7 @@ class Operations:
         user_agent: Optional[str] = None,
         second_factor_verified: Optional[bool] = None,
     ) -> models.CreatedSession:
-        """Create a session (sign the user in) (POST /users/{user_id}/sessions).
+        """Create a session (POST /users/{user_id}/sessions).
 
         Raises HolmError: INVALID_DATA, NOT_AUTHENTICATED, USER_DISABLED, NOT_FOUND, NOT_ACCEPTABLE, PAYLOAD_TOO_LARGE, UNSUPPORTED_MEDIA_TYPE, UNKNOWN_ERROR, UNAVAILABLE."""
         return self._send(
@@ -864,7 +864,7 @@ class Operations:
     def delete_user_sessions(
         self, user_id: str, *, except_: Optional[str] = None
     ) -> None:
-        """Sign the user out everywhere (or everywhere else) (DELETE /users/{user_id}/sessions).
+        """Sign out everywhere (DELETE /users/{user_id}/sessions).
 
         Raises HolmError: NOT_AUTHENTICATED, NOT_FOUND, NOT_ACCEPTABLE, UNSUPPORTED_MEDIA_TYPE, UNKNOWN_ERROR, UNAVAILABLE."""
         return self._send(
@@ -942,7 +942,7 @@ class Operations:
         )
 
     def unblock_user(self, user_id: str) -> None:
-        """Lift a user's blocks (POST /users/{user_id}/unblock).
+        """Unblock a user (POST /users/{user_id}/unblock).
 
         Raises HolmError: INVALID_DATA, NOT_AUTHENTICATED, NOT_FOUND, NOT_ACCEPTABLE, PAYLOAD_TOO_LARGE, UNSUPPORTED_MEDIA_TYPE, UNKNOWN_ERROR, UNAVAILABLE."""
         return self._send(
@@ -957,7 +957,7 @@ class Operations:
     def import_users(
         self, *, users: Sequence[Any], on_conflict: Optional[str] = None
     ) -> models.UserImportResult:
-        """Import users with their password hashes and second factors (POST /user-imports).
+        """Import users (POST /user-imports).
 
         Raises HolmError: INVALID_DATA, NOT_AUTHENTICATED, NOT_ACCEPTABLE, PAYLOAD_TOO_LARGE, UNSUPPORTED_MEDIA_TYPE, UNKNOWN_ERROR, UNAVAILABLE."""
         return self._send(
@@ -975,7 +975,7 @@ class AsyncOperations:
     _send: Any
 
     async def get_health(self) -> models.Health:
-        """Health (GET /health).
+        """Health check (GET /health).
 
         Raises HolmError: NOT_ACCEPTABLE, UNSUPPORTED_MEDIA_TYPE, UNKNOWN_ERROR."""
         return await self._send(Call(_get_health))
@@ -1020,7 +1020,7 @@ class AsyncOperations:
         email_query: Optional[str] = None,
         email: Optional[str] = None,
     ) -> UserPage:
-        """List users, or find a user by email (GET /users).
+        """List users (GET /users).
 
         Raises HolmError: NOT_AUTHENTICATED, NOT_ACCEPTABLE, UNSUPPORTED_MEDIA_TYPE, UNKNOWN_ERROR, UNAVAILABLE."""
         return await self._send(
@@ -1045,7 +1045,7 @@ class AsyncOperations:
         return await self._send(Call(_get_user, path={"user_id": user_id}))
 
     async def delete_user(self, user_id: str) -> None:
-        """Delete a user and everything the user owns (DELETE /users/{user_id}).
+        """Delete a user (DELETE /users/{user_id}).
 
         Raises HolmError: NOT_AUTHENTICATED, NOT_FOUND, NOT_ACCEPTABLE, UNSUPPORTED_MEDIA_TYPE, UNKNOWN_ERROR, UNAVAILABLE."""
         return await self._send(Call(_delete_user, path={"user_id": user_id}))
@@ -1066,7 +1066,7 @@ class AsyncOperations:
         )
 
     async def enable_user(self, user_id: str) -> models.User:
-        """Enable a disabled user (POST /users/{user_id}/enable).
+        """Enable a user (POST /users/{user_id}/enable).
 
         Raises HolmError: INVALID_DATA, NOT_AUTHENTICATED, NOT_FOUND, NOT_ACCEPTABLE, PAYLOAD_TOO_LARGE, UNSUPPORTED_MEDIA_TYPE, UNKNOWN_ERROR, UNAVAILABLE."""
         return await self._send(
@@ -1202,7 +1202,7 @@ class AsyncOperations:
     async def reset_password(
         self, *, request_id: str, password: str, client_ip: Optional[str] = None
     ) -> None:
-        """Reset a password with a verified request (POST /reset-password).
+        """Reset a password (POST /reset-password).
 
         Raises HolmError: INVALID_DATA, TOO_MANY_REQUESTS, INVALID_REQUEST, WEAK_PASSWORD, NOT_AUTHENTICATED, NOT_ACCEPTABLE, PAYLOAD_TOO_LARGE, UNSUPPORTED_MEDIA_TYPE, UNKNOWN_ERROR, UNAVAILABLE."""
         return await self._send(
@@ -1684,7 +1684,7 @@ class AsyncOperations:
         user_agent: Optional[str] = None,
         second_factor_verified: Optional[bool] = None,
     ) -> models.CreatedSession:
-        """Create a session (sign the user in) (POST /users/{user_id}/sessions).
+        """Create a session (POST /users/{user_id}/sessions).
 
         Raises HolmError: INVALID_DATA, NOT_AUTHENTICATED, USER_DISABLED, NOT_FOUND, NOT_ACCEPTABLE, PAYLOAD_TOO_LARGE, UNSUPPORTED_MEDIA_TYPE, UNKNOWN_ERROR, UNAVAILABLE."""
         return await self._send(
@@ -1709,7 +1709,7 @@ class AsyncOperations:
     async def delete_user_sessions(
         self, user_id: str, *, except_: Optional[str] = None
     ) -> None:
-        """Sign the user out everywhere (or everywhere else) (DELETE /users/{user_id}/sessions).
+        """Sign out everywhere (DELETE /users/{user_id}/sessions).
 
         Raises HolmError: NOT_AUTHENTICATED, NOT_FOUND, NOT_ACCEPTABLE, UNSUPPORTED_MEDIA_TYPE, UNKNOWN_ERROR, UNAVAILABLE."""
         return await self._send(
@@ -1787,7 +1787,7 @@ class AsyncOperations:
         )
 
     async def unblock_user(self, user_id: str) -> None:
-        """Lift a user's blocks (POST /users/{user_id}/unblock).
+        """Unblock a user (POST /users/{user_id}/unblock).
 
         Raises HolmError: INVALID_DATA, NOT_AUTHENTICATED, NOT_FOUND, NOT_ACCEPTABLE, PAYLOAD_TOO_LARGE, UNSUPPORTED_MEDIA_TYPE, UNKNOWN_ERROR, UNAVAILABLE."""
         return await self._send(
@@ -1802,7 +1802,7 @@ class AsyncOperations:
     async def import_users(
         self, *, users: Sequence[Any], on_conflict: Optional[str] = None
     ) -> models.UserImportResult:
-        """Import users with their password hashes and second factors (POST /user-imports).
+        """Import users (POST /user-imports).
 
         Raises HolmError: INVALID_DATA, NOT_AUTHENTICATED, NOT_ACCEPTABLE, PAYLOAD_TOO_LARGE, UNSUPPORTED_MEDIA_TYPE, UNKNOWN_ERROR, UNAVAILABLE."""
         return await self._send(

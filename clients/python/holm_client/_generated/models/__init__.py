@@ -31,8 +31,8 @@ from .import_users_body_users_item import ImportUsersBodyUsersItem
 from .import_users_body_users_item_identities_type_0_item import (
     ImportUsersBodyUsersItemIdentitiesType0Item,
 )
-from .import_users_body_users_item_passkeys_type_0_item import (
-    ImportUsersBodyUsersItemPasskeysType0Item,
+from .import_users_body_users_item_imported_passkeys import (
+    ImportUsersBodyUsersItemImportedPasskeys,
 )
 from .import_users_body_users_item_sessions_type_0_item import (
     ImportUsersBodyUsersItemSessionsType0Item,
@@ -128,7 +128,7 @@ __all__ = (
     "ImportUsersBody",
     "ImportUsersBodyUsersItem",
     "ImportUsersBodyUsersItemIdentitiesType0Item",
-    "ImportUsersBodyUsersItemPasskeysType0Item",
+    "ImportUsersBodyUsersItemImportedPasskeys",
     "ImportUsersBodyUsersItemSessionsType0Item",
     "LinkExternalSignInBody",
     "LinkedExternalSignIn",

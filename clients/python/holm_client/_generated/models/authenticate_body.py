@@ -19,9 +19,10 @@ T = TypeVar("T", bound="AuthenticateBody")
 class AuthenticateBody:
     """
     Attributes:
-        email (str):
-        password (str):
-        client_ip (Union[None, Unset, str]):
+        email (str): A valid [email address](#email-addresses); compared after normalisation.
+        password (str): A password being checked ([passwords](#passwords)).
+        client_ip (Union[None, Unset, str]): Your end user's address, for the per-address limits and the events; see
+            [`client_ip`](#client_ip).
     """
 
     email: str

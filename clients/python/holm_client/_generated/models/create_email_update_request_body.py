@@ -19,8 +19,9 @@ T = TypeVar("T", bound="CreateEmailUpdateRequestBody")
 class CreateEmailUpdateRequestBody:
     """
     Attributes:
-        email (str):
-        client_ip (Union[None, Unset, str]):
+        email (str): A valid [email address](#email-addresses); compared after normalisation.
+        client_ip (Union[None, Unset, str]): Your end user's address, for the per-address limits and the events; see
+            [`client_ip`](#client_ip).
     """
 
     email: str

@@ -19,7 +19,8 @@ T = TypeVar("T", bound="CreateEmailVerificationRequestBody")
 class CreateEmailVerificationRequestBody:
     """
     Attributes:
-        client_ip (Union[None, Unset, str]):
+        client_ip (Union[None, Unset, str]): Your end user's address, for the per-address limits and the events; see
+            [`client_ip`](#client_ip).
     """
 
     client_ip: Union[None, Unset, str] = UNSET

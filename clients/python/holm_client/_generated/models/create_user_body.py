@@ -19,9 +19,11 @@ T = TypeVar("T", bound="CreateUserBody")
 class CreateUserBody:
     """
     Attributes:
-        password (str):
+        password (str): A password being set: 8 to 127 characters, not in the leaked-password list
+            ([passwords](#passwords)).
         email (Union[None, Unset, str]):
-        client_ip (Union[None, Unset, str]):
+        client_ip (Union[None, Unset, str]): Your end user's address, for the per-address limits and the events; see
+            [`client_ip`](#client_ip).
     """
 
     password: str

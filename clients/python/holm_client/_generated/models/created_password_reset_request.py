@@ -14,9 +14,10 @@ class CreatedPasswordResetRequest:
         id (str): Once the request is verified, it is as good as a password: keep it secret.
         user_id (str):
         created_at (int):
-        expires_at (int):
-        email_verified (bool):
-        code (str):
+        expires_at (int): `created_at` + 600.
+        email_verified (bool): Whether the code was given back (`verify-email`). Only a verified request can reset a
+            password.
+        code (str): Only in the response that creates the request. Holm keeps a hash of it and never shows it again.
     """
 
     id: str

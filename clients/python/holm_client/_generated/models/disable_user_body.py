@@ -20,8 +20,8 @@ class DisableUserBody:
     """
     Attributes:
         reason (Union[None, Unset, str]):
-        until (Union[None, Unset, int]): When the disable ends by itself, in whole Unix seconds; in the future (by the
-            database's clock), else INVALID_DATA. Absent: until enabled.
+        until (Union[None, Unset, int]): When the disable ends by itself, in whole Unix seconds; in the future by Holm's
+            store clock (the database's on PostgreSQL), else INVALID_DATA. Absent: until [enabled](#enable-a-user).
     """
 
     reason: Union[None, Unset, str] = UNSET

@@ -11,10 +11,11 @@ T = TypeVar("T", bound="EmailVerificationRequest")
 class EmailVerificationRequest:
     """
     Attributes:
-        user_id (str):
+        user_id (str): The user. A user has at most one request; it has no identifier of its own: it is reached through
+            its user.
         created_at (int):
-        expires_at (int):
-        code (str):
+        expires_at (int): `created_at` + 600.
+        code (str): The code to send to the user. `GET` shows it again, so you can resend it.
     """
 
     user_id: str

@@ -17,8 +17,8 @@ if TYPE_CHECKING:
     from ..models.import_users_body_users_item_identities_type_0_item import (
         ImportUsersBodyUsersItemIdentitiesType0Item,
     )
-    from ..models.import_users_body_users_item_passkeys_type_0_item import (
-        ImportUsersBodyUsersItemPasskeysType0Item,
+    from ..models.import_users_body_users_item_imported_passkeys import (
+        ImportUsersBodyUsersItemImportedPasskeys,
     )
     from ..models.import_users_body_users_item_sessions_type_0_item import (
         ImportUsersBodyUsersItemSessionsType0Item,
@@ -32,20 +32,22 @@ T = TypeVar("T", bound="ImportUsersBodyUsersItem")
 class ImportUsersBodyUsersItem:
     """
     Attributes:
-        id (Union[None, Unset, str]): A Holm identifier, kept; absent: a new one.
-        email (Union[None, Unset, str]): The rules of POST /users; stored in NFC, lower-cased.
+        id (Union[None, Unset, str]): A Holm identifier (24 characters of the identifier alphabet), kept as given, so
+            ids your application stores stay valid; absent: a new one.
+        email (Union[None, Unset, str]): The rules of [email addresses](#email-addresses); stored in NFC, lower-cased.
         email_verified (Union[None, Unset, bool]): Default false.
-        created_at (Union[None, Unset, int]): Whole Unix seconds, not in the future (up to an hour ahead is stored as
-            now); default now.
+        created_at (Union[None, Unset, int]): Whole Unix seconds, not in the future (up to an hour ahead of the server's
+            clock is stored as now; further fails the row); default now.
         password_hash (Union[None, Unset, str]): One of the forms of docs/import.md, checked against its cost bounds and
-            never computed at import; null or absent: a user without a password.
+            never computed at import; null or absent: a user without a password, whose every password check is
+            INCORRECT_PASSWORD until a password reset sets one.
         totp_key (Union[None, Unset, str]): Standard base64 of 10 to 64 bytes (SHA-1, 6 digits, 30-second steps),
             registered as the TOTP credential.
         recovery_code (Union[None, Unset, str]): 8 characters of the code alphabet, any case; absent: a new one.
-        passkeys (Union[None, Unset, list['ImportUsersBodyUsersItemPasskeysType0Item']]): At most 10, registered to the
+        passkeys (Union[None, Unset, list['ImportUsersBodyUsersItemImportedPasskeys']]): At most 10, registered to the
             user as they are (docs/import.md); a credential id already registered is a conflict like a taken email.
         passkey_user_handle (Union[None, Unset, str]): Base64url of the user handle (1 to 64 bytes) the user's passkeys
-            were made with; absent: a new one when first needed.
+            were made with; so that discoverable sign-ins keep working; absent: a new one when first needed.
         sessions (Union[None, Unset, list['ImportUsersBodyUsersItemSessionsType0Item']]): The user's live sessions as
             `holm export` wrote them, restored so that a move signs no one out; a session id already taken is a conflict
             like a taken id.
@@ -66,7 +68,7 @@ class ImportUsersBodyUsersItem:
     password_hash: Union[None, Unset, str] = UNSET
     totp_key: Union[None, Unset, str] = UNSET
     recovery_code: Union[None, Unset, str] = UNSET
-    passkeys: Union[None, Unset, list["ImportUsersBodyUsersItemPasskeysType0Item"]] = (
+    passkeys: Union[None, Unset, list["ImportUsersBodyUsersItemImportedPasskeys"]] = (
         UNSET
     )
     passkey_user_handle: Union[None, Unset, str] = UNSET
@@ -214,8 +216,8 @@ class ImportUsersBodyUsersItem:
         from ..models.import_users_body_users_item_identities_type_0_item import (
             ImportUsersBodyUsersItemIdentitiesType0Item,
         )
-        from ..models.import_users_body_users_item_passkeys_type_0_item import (
-            ImportUsersBodyUsersItemPasskeysType0Item,
+        from ..models.import_users_body_users_item_imported_passkeys import (
+            ImportUsersBodyUsersItemImportedPasskeys,
         )
         from ..models.import_users_body_users_item_sessions_type_0_item import (
             ImportUsersBodyUsersItemSessionsType0Item,
@@ -288,7 +290,7 @@ class ImportUsersBodyUsersItem:
 
         def _parse_passkeys(
             data: object,
-        ) -> Union[None, Unset, list["ImportUsersBodyUsersItemPasskeysType0Item"]]:
+        ) -> Union[None, Unset, list["ImportUsersBodyUsersItemImportedPasskeys"]]:
             if data is None:
                 return data
             if isinstance(data, Unset):
@@ -300,7 +302,7 @@ class ImportUsersBodyUsersItem:
                 _passkeys_type_0 = data
                 for passkeys_type_0_item_data in _passkeys_type_0:
                     passkeys_type_0_item = (
-                        ImportUsersBodyUsersItemPasskeysType0Item.from_dict(
+                        ImportUsersBodyUsersItemImportedPasskeys.from_dict(
                             passkeys_type_0_item_data
                         )
                     )
@@ -311,7 +313,7 @@ class ImportUsersBodyUsersItem:
             except:  # noqa: E722
                 pass
             return cast(
-                Union[None, Unset, list["ImportUsersBodyUsersItemPasskeysType0Item"]],
+                Union[None, Unset, list["ImportUsersBodyUsersItemImportedPasskeys"]],
                 data,
             )
 

@@ -20,7 +20,8 @@ class LinkExternalSignInBody:
     """
     Attributes:
         user_id (str): The user the application has just proved (the verify's `user`), who holds the email.
-        client_ip (Union[None, Unset, str]):
+        client_ip (Union[None, Unset, str]): Your end user's address, for the per-address limits and the events; see
+            [`client_ip`](#client_ip).
     """
 
     user_id: str

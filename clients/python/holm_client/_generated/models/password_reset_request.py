@@ -14,8 +14,9 @@ class PasswordResetRequest:
         id (str): Once the request is verified, it is as good as a password: keep it secret.
         user_id (str):
         created_at (int):
-        expires_at (int):
-        email_verified (bool):
+        expires_at (int): `created_at` + 600.
+        email_verified (bool): Whether the code was given back (`verify-email`). Only a verified request can reset a
+            password.
     """
 
     id: str

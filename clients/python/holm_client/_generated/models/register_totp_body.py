@@ -22,7 +22,8 @@ class RegisterTotpBody:
         code (str):
         key (Union[None, Unset, str]):
         totp_key (Union[None, Unset, str]):
-        client_ip (Union[None, Unset, str]):
+        client_ip (Union[None, Unset, str]): Your end user's address, for the per-address limits and the events; see
+            [`client_ip`](#client_ip).
     """
 
     code: str

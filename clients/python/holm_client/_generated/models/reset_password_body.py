@@ -19,9 +19,11 @@ T = TypeVar("T", bound="ResetPasswordBody")
 class ResetPasswordBody:
     """
     Attributes:
-        request_id (str):
-        password (str):
-        client_ip (Union[None, Unset, str]):
+        request_id (str): A verified password reset request.
+        password (str): A password being set: 8 to 127 characters, not in the leaked-password list
+            ([passwords](#passwords)).
+        client_ip (Union[None, Unset, str]): Your end user's address, for the per-address limits and the events; see
+            [`client_ip`](#client_ip).
     """
 
     request_id: str

@@ -22,7 +22,8 @@ class StartExternalSignInBody:
         provider (str): The name of a configured provider (GET /identity-providers).
         user_id (Union[None, Unset, str]): A signed-in user to add the identity to (an "add a sign-in method" button),
             instead of signing in.
-        client_ip (Union[None, Unset, str]):
+        client_ip (Union[None, Unset, str]): Your end user's address, for the per-address limits and the events; see
+            [`client_ip`](#client_ip).
     """
 
     provider: str

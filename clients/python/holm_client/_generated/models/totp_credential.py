@@ -14,7 +14,7 @@ class TotpCredential:
         user_id (str):
         created_at (int):
         key (str): Padded standard base64 of the key: 20 bytes, or 10 to 64 when imported. SHA-1, 6 digits, 30-second
-            steps.
+            steps. A user has at most one credential; anyone holding the API secret can read it.
     """
 
     user_id: str

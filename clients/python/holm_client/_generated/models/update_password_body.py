@@ -19,9 +19,11 @@ T = TypeVar("T", bound="UpdatePasswordBody")
 class UpdatePasswordBody:
     """
     Attributes:
-        password (str):
-        new_password (str):
-        client_ip (Union[None, Unset, str]):
+        password (str): A password being checked ([passwords](#passwords)).
+        new_password (str): A password being set: 8 to 127 characters, not in the leaked-password list
+            ([passwords](#passwords)).
+        client_ip (Union[None, Unset, str]): Your end user's address, for the per-address limits and the events; see
+            [`client_ip`](#client_ip).
         session_id (Union[None, Unset, str]):
     """
 

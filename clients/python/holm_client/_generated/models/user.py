@@ -17,12 +17,14 @@ class User:
     """
     Attributes:
         id (str):
-        created_at (int):
+        created_at (int): Creation time, Unix seconds.
         email (Union[None, str]): NFC, lower-cased; null when the user has none.
-        email_verified (bool):
+        email_verified (bool): Set by verify-email, reset-password, verify-new-email and an email sign-in. While it is
+            false, the first reset-password or email sign-in removes what the account had
+            ([security.md](security.md#whoever-proves-the-address-owns-the-account)).
         registered_totp (bool): Deprecated: read totp_registered, which always has the same value.
         totp_registered (bool): Whether the user has a TOTP credential (the name @faroe/sdk reads).
-        recovery_code (str):
+        recovery_code (str): The user's current recovery code.
         password_leaked (bool): The user's current password was found in the leak lists at a correct check after it was
             set; true until the password is set again (update or reset). Send the user to change it right away.
         password_set (bool): Whether the user has a password. A user made by an email code or an identity provider has
@@ -30,8 +32,8 @@ class User:
         disabled (bool): An operator disabled the user (POST /users/{user_id}/disable): every way in answers 403
             USER_DISABLED once its credential proved correct, and no session can be created. False again once enabled, or by
             itself once disabled_until has passed.
-        disabled_until (Union[None, int]): When the disable ends by itself; null while enabled, and while disabled until
-            enabled.
+        disabled_until (Union[None, int]): When the disable ends by itself, Unix seconds; null while enabled, and while
+            disabled until enabled.
     """
 
     id: str

@@ -24,7 +24,8 @@ class VerifyExternalSignInBody:
         code (Union[None, Unset, str]): The callback's `code`; absent when the provider sent an `error`.
         error (Union[None, Unset, str]): The callback's `error`, when the provider sent one (the user cancelled, say).
         iss (Union[None, Unset, str]): The callback's `iss` (RFC 9207), when the provider sent one.
-        client_ip (Union[None, Unset, str]):
+        client_ip (Union[None, Unset, str]): Your end user's address, for the per-address limits and the events; see
+            [`client_ip`](#client_ip).
         create_user (Union[None, Unset, bool]): Default false. When nobody holds the identity or the email, create a
             user with them.
     """

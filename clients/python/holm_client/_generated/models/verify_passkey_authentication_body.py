@@ -27,7 +27,8 @@ class VerifyPasskeyAuthenticationBody:
     """
     Attributes:
         credential (VerifyPasskeyAuthenticationBodyCredential):
-        client_ip (Union[None, Unset, str]):
+        client_ip (Union[None, Unset, str]): Your end user's address, for the per-address limits and the events; see
+            [`client_ip`](#client_ip).
     """
 
     credential: "VerifyPasskeyAuthenticationBodyCredential"

@@ -28,7 +28,8 @@ class VerifyPasskeyRegistrationBody:
     Attributes:
         credential (VerifyPasskeyRegistrationBodyCredential):
         name (Union[None, Unset, str]):
-        client_ip (Union[None, Unset, str]):
+        client_ip (Union[None, Unset, str]): Your end user's address, for the per-address limits and the events; see
+            [`client_ip`](#client_ip).
     """
 
     credential: "VerifyPasskeyRegistrationBodyCredential"

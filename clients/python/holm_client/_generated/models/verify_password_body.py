@@ -19,8 +19,9 @@ T = TypeVar("T", bound="VerifyPasswordBody")
 class VerifyPasswordBody:
     """
     Attributes:
-        password (str):
-        client_ip (Union[None, Unset, str]):
+        password (str): A password being checked ([passwords](#passwords)).
+        client_ip (Union[None, Unset, str]): Your end user's address, for the per-address limits and the events; see
+            [`client_ip`](#client_ip).
     """
 
     password: str

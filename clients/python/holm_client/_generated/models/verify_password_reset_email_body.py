@@ -20,7 +20,8 @@ class VerifyPasswordResetEmailBody:
     """
     Attributes:
         code (str):
-        client_ip (Union[None, Unset, str]):
+        client_ip (Union[None, Unset, str]): Your end user's address, for the per-address limits and the events; see
+            [`client_ip`](#client_ip).
     """
 
     code: str

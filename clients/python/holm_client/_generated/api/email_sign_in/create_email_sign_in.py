@@ -59,11 +59,12 @@ def sync_detailed(
     client: Union[AuthenticatedClient, Client],
     body: CreateEmailSignInBody,
 ) -> Response[CreatedEmailSignInRequest]:
-    """Create an email sign-in request
+    r"""Create an email sign-in request
 
      Made whether or not a user holds the email (user_id null), in the same time, so answer your visitor
     identically either way. Replaces any earlier request for the email: only the latest code works. 3
-    per email per 15 minutes; the per-address bucket of code requests.
+    per email per 15 minutes; the per-address bucket of code requests. You may mail an address no user
+    holds a \"no account yet\" message, or the code (to create the account with `create_user`).
 
     Args:
         body (CreateEmailSignInBody):
@@ -92,11 +93,12 @@ def sync(
     client: Union[AuthenticatedClient, Client],
     body: CreateEmailSignInBody,
 ) -> Optional[CreatedEmailSignInRequest]:
-    """Create an email sign-in request
+    r"""Create an email sign-in request
 
      Made whether or not a user holds the email (user_id null), in the same time, so answer your visitor
     identically either way. Replaces any earlier request for the email: only the latest code works. 3
-    per email per 15 minutes; the per-address bucket of code requests.
+    per email per 15 minutes; the per-address bucket of code requests. You may mail an address no user
+    holds a \"no account yet\" message, or the code (to create the account with `create_user`).
 
     Args:
         body (CreateEmailSignInBody):
@@ -120,11 +122,12 @@ async def asyncio_detailed(
     client: Union[AuthenticatedClient, Client],
     body: CreateEmailSignInBody,
 ) -> Response[CreatedEmailSignInRequest]:
-    """Create an email sign-in request
+    r"""Create an email sign-in request
 
      Made whether or not a user holds the email (user_id null), in the same time, so answer your visitor
     identically either way. Replaces any earlier request for the email: only the latest code works. 3
-    per email per 15 minutes; the per-address bucket of code requests.
+    per email per 15 minutes; the per-address bucket of code requests. You may mail an address no user
+    holds a \"no account yet\" message, or the code (to create the account with `create_user`).
 
     Args:
         body (CreateEmailSignInBody):
@@ -151,11 +154,12 @@ async def asyncio(
     client: Union[AuthenticatedClient, Client],
     body: CreateEmailSignInBody,
 ) -> Optional[CreatedEmailSignInRequest]:
-    """Create an email sign-in request
+    r"""Create an email sign-in request
 
      Made whether or not a user holds the email (user_id null), in the same time, so answer your visitor
     identically either way. Replaces any earlier request for the email: only the latest code works. 3
-    per email per 15 minutes; the per-address bucket of code requests.
+    per email per 15 minutes; the per-address bucket of code requests. You may mail an address no user
+    holds a \"no account yet\" message, or the code (to create the account with `create_user`).
 
     Args:
         body (CreateEmailSignInBody):

@@ -62,14 +62,29 @@ def sync_detailed(
     client: Union[AuthenticatedClient, Client],
     body: VerifyEmailSignInBody,
 ) -> Response[EmailSignIn]:
-    """Sign in with an email code
+    r"""Sign in with an email code
 
      A correct code uses the request up (of two parallel verifies, one succeeds), marks the email
     verified and signs the user in. With create_user and nobody holding the email, creates a
     passwordless user. INVALID_REQUEST when the request is absent, expired, used or superseded; the 5th
     incorrect code deletes the request; EMAIL_ALREADY_USED when a user took the email after a request
-    that named nobody. The per-user password block does not apply. An email code is a first factor: ask
-    for TOTP or a passkey as after a password.
+    that named nobody. The per-user password block does not apply (guessing passwords must not lock a
+    user out of every way in); its own limit is 5 codes per request. An email code is a first factor:
+    when `totp_registered` is `true`, ask for the TOTP code as after a password.
+
+    A correct code is a `sign_in` event with `\"method\": \"email_code\"` (of two verifies at once, on
+    any instances, one succeeds and the other answers `INVALID_REQUEST`). It signs in the user the
+    request named (who held the address when the request was made, and still does). When the request
+    named nobody: with `create_user: true`, a user is created (email verified, no password: every
+    password check answers `INCORRECT_PASSWORD` until a reset sets one), `created` is `true`, and a
+    `user_created` event is written; without it, `user` is `null`: you know only that the visitor
+    receives mail at that address.
+
+    When the user's `email_verified` was `false`, the code is the first proof of the address and the
+    account becomes the prover's ([security.md](security.md#whoever-proves-the-address-owns-the-
+    account)): in the same transaction the password, TOTP credential, passkeys, sessions and pending
+    requests are removed, the recovery code is replaced, and an `account_claimed` event records what was
+    there.
 
     Args:
         request_id (str):
@@ -101,14 +116,29 @@ def sync(
     client: Union[AuthenticatedClient, Client],
     body: VerifyEmailSignInBody,
 ) -> Optional[EmailSignIn]:
-    """Sign in with an email code
+    r"""Sign in with an email code
 
      A correct code uses the request up (of two parallel verifies, one succeeds), marks the email
     verified and signs the user in. With create_user and nobody holding the email, creates a
     passwordless user. INVALID_REQUEST when the request is absent, expired, used or superseded; the 5th
     incorrect code deletes the request; EMAIL_ALREADY_USED when a user took the email after a request
-    that named nobody. The per-user password block does not apply. An email code is a first factor: ask
-    for TOTP or a passkey as after a password.
+    that named nobody. The per-user password block does not apply (guessing passwords must not lock a
+    user out of every way in); its own limit is 5 codes per request. An email code is a first factor:
+    when `totp_registered` is `true`, ask for the TOTP code as after a password.
+
+    A correct code is a `sign_in` event with `\"method\": \"email_code\"` (of two verifies at once, on
+    any instances, one succeeds and the other answers `INVALID_REQUEST`). It signs in the user the
+    request named (who held the address when the request was made, and still does). When the request
+    named nobody: with `create_user: true`, a user is created (email verified, no password: every
+    password check answers `INCORRECT_PASSWORD` until a reset sets one), `created` is `true`, and a
+    `user_created` event is written; without it, `user` is `null`: you know only that the visitor
+    receives mail at that address.
+
+    When the user's `email_verified` was `false`, the code is the first proof of the address and the
+    account becomes the prover's ([security.md](security.md#whoever-proves-the-address-owns-the-
+    account)): in the same transaction the password, TOTP credential, passkeys, sessions and pending
+    requests are removed, the recovery code is replaced, and an `account_claimed` event records what was
+    there.
 
     Args:
         request_id (str):
@@ -135,14 +165,29 @@ async def asyncio_detailed(
     client: Union[AuthenticatedClient, Client],
     body: VerifyEmailSignInBody,
 ) -> Response[EmailSignIn]:
-    """Sign in with an email code
+    r"""Sign in with an email code
 
      A correct code uses the request up (of two parallel verifies, one succeeds), marks the email
     verified and signs the user in. With create_user and nobody holding the email, creates a
     passwordless user. INVALID_REQUEST when the request is absent, expired, used or superseded; the 5th
     incorrect code deletes the request; EMAIL_ALREADY_USED when a user took the email after a request
-    that named nobody. The per-user password block does not apply. An email code is a first factor: ask
-    for TOTP or a passkey as after a password.
+    that named nobody. The per-user password block does not apply (guessing passwords must not lock a
+    user out of every way in); its own limit is 5 codes per request. An email code is a first factor:
+    when `totp_registered` is `true`, ask for the TOTP code as after a password.
+
+    A correct code is a `sign_in` event with `\"method\": \"email_code\"` (of two verifies at once, on
+    any instances, one succeeds and the other answers `INVALID_REQUEST`). It signs in the user the
+    request named (who held the address when the request was made, and still does). When the request
+    named nobody: with `create_user: true`, a user is created (email verified, no password: every
+    password check answers `INCORRECT_PASSWORD` until a reset sets one), `created` is `true`, and a
+    `user_created` event is written; without it, `user` is `null`: you know only that the visitor
+    receives mail at that address.
+
+    When the user's `email_verified` was `false`, the code is the first proof of the address and the
+    account becomes the prover's ([security.md](security.md#whoever-proves-the-address-owns-the-
+    account)): in the same transaction the password, TOTP credential, passkeys, sessions and pending
+    requests are removed, the recovery code is replaced, and an `account_claimed` event records what was
+    there.
 
     Args:
         request_id (str):
@@ -172,14 +217,29 @@ async def asyncio(
     client: Union[AuthenticatedClient, Client],
     body: VerifyEmailSignInBody,
 ) -> Optional[EmailSignIn]:
-    """Sign in with an email code
+    r"""Sign in with an email code
 
      A correct code uses the request up (of two parallel verifies, one succeeds), marks the email
     verified and signs the user in. With create_user and nobody holding the email, creates a
     passwordless user. INVALID_REQUEST when the request is absent, expired, used or superseded; the 5th
     incorrect code deletes the request; EMAIL_ALREADY_USED when a user took the email after a request
-    that named nobody. The per-user password block does not apply. An email code is a first factor: ask
-    for TOTP or a passkey as after a password.
+    that named nobody. The per-user password block does not apply (guessing passwords must not lock a
+    user out of every way in); its own limit is 5 codes per request. An email code is a first factor:
+    when `totp_registered` is `true`, ask for the TOTP code as after a password.
+
+    A correct code is a `sign_in` event with `\"method\": \"email_code\"` (of two verifies at once, on
+    any instances, one succeeds and the other answers `INVALID_REQUEST`). It signs in the user the
+    request named (who held the address when the request was made, and still does). When the request
+    named nobody: with `create_user: true`, a user is created (email verified, no password: every
+    password check answers `INCORRECT_PASSWORD` until a reset sets one), `created` is `true`, and a
+    `user_created` event is written; without it, `user` is `null`: you know only that the visitor
+    receives mail at that address.
+
+    When the user's `email_verified` was `false`, the code is the first proof of the address and the
+    account becomes the prover's ([security.md](security.md#whoever-proves-the-address-owns-the-
+    account)): in the same transaction the password, TOTP credential, passkeys, sessions and pending
+    requests are removed, the recovery code is replaced, and an `account_claimed` event records what was
+    there.
 
     Args:
         request_id (str):

@@ -64,6 +64,8 @@ def sync_detailed(
 ) -> Response[EmailUpdateRequest]:
     """Create an email update request
 
+     A user may hold several update requests at once.
+
     Args:
         user_id (str):
         body (CreateEmailUpdateRequestBody):
@@ -96,6 +98,8 @@ def sync(
 ) -> Optional[EmailUpdateRequest]:
     """Create an email update request
 
+     A user may hold several update requests at once.
+
     Args:
         user_id (str):
         body (CreateEmailUpdateRequestBody):
@@ -122,6 +126,8 @@ async def asyncio_detailed(
     body: CreateEmailUpdateRequestBody,
 ) -> Response[EmailUpdateRequest]:
     """Create an email update request
+
+     A user may hold several update requests at once.
 
     Args:
         user_id (str):
@@ -152,6 +158,8 @@ async def asyncio(
     body: CreateEmailUpdateRequestBody,
 ) -> Optional[EmailUpdateRequest]:
     """Create an email update request
+
+     A user may hold several update requests at once.
 
     Args:
         user_id (str):

@@ -61,10 +61,12 @@ def sync_detailed(
 ) -> Response[VerifiedEmail]:
     """Verify the new email
 
-     INVALID_REQUEST when the request does not exist or has expired. The 5th incorrect code deletes the
-    request. EMAIL_ALREADY_USED when another user took the address meanwhile; the request is kept. Every
-    other session of the user ends in the same transaction; `session_id` (a live session of this user,
-    else NOT_FOUND before anything else is judged, and nothing changes) stays signed in.
+     In one transaction: the user's email becomes the new address with `email_verified: true`; every
+    update request for that address (of any user) is deleted; the user's password reset requests and
+    email verification request are deleted, since their codes went to the old address; every
+    [session](#sessions) of the user but `session_id` ends (`session_id` must be a live session of the
+    request's user). Update your own copy of the user's address from the response, and consider telling
+    the old address that it was replaced.
 
     Args:
         body (VerifyNewEmailBody):
@@ -95,10 +97,12 @@ def sync(
 ) -> Optional[VerifiedEmail]:
     """Verify the new email
 
-     INVALID_REQUEST when the request does not exist or has expired. The 5th incorrect code deletes the
-    request. EMAIL_ALREADY_USED when another user took the address meanwhile; the request is kept. Every
-    other session of the user ends in the same transaction; `session_id` (a live session of this user,
-    else NOT_FOUND before anything else is judged, and nothing changes) stays signed in.
+     In one transaction: the user's email becomes the new address with `email_verified: true`; every
+    update request for that address (of any user) is deleted; the user's password reset requests and
+    email verification request are deleted, since their codes went to the old address; every
+    [session](#sessions) of the user but `session_id` ends (`session_id` must be a live session of the
+    request's user). Update your own copy of the user's address from the response, and consider telling
+    the old address that it was replaced.
 
     Args:
         body (VerifyNewEmailBody):
@@ -124,10 +128,12 @@ async def asyncio_detailed(
 ) -> Response[VerifiedEmail]:
     """Verify the new email
 
-     INVALID_REQUEST when the request does not exist or has expired. The 5th incorrect code deletes the
-    request. EMAIL_ALREADY_USED when another user took the address meanwhile; the request is kept. Every
-    other session of the user ends in the same transaction; `session_id` (a live session of this user,
-    else NOT_FOUND before anything else is judged, and nothing changes) stays signed in.
+     In one transaction: the user's email becomes the new address with `email_verified: true`; every
+    update request for that address (of any user) is deleted; the user's password reset requests and
+    email verification request are deleted, since their codes went to the old address; every
+    [session](#sessions) of the user but `session_id` ends (`session_id` must be a live session of the
+    request's user). Update your own copy of the user's address from the response, and consider telling
+    the old address that it was replaced.
 
     Args:
         body (VerifyNewEmailBody):
@@ -156,10 +162,12 @@ async def asyncio(
 ) -> Optional[VerifiedEmail]:
     """Verify the new email
 
-     INVALID_REQUEST when the request does not exist or has expired. The 5th incorrect code deletes the
-    request. EMAIL_ALREADY_USED when another user took the address meanwhile; the request is kept. Every
-    other session of the user ends in the same transaction; `session_id` (a live session of this user,
-    else NOT_FOUND before anything else is judged, and nothing changes) stays signed in.
+     In one transaction: the user's email becomes the new address with `email_verified: true`; every
+    update request for that address (of any user) is deleted; the user's password reset requests and
+    email verification request are deleted, since their codes went to the old address; every
+    [session](#sessions) of the user but `session_id` ends (`session_id` must be a live session of the
+    request's user). Update your own copy of the user's address from the response, and consider telling
+    the old address that it was replaced.
 
     Args:
         body (VerifyNewEmailBody):

@@ -66,6 +66,11 @@ def sync_detailed(
 ) -> Response[EmailVerificationRequest]:
     """Create an email verification request
 
+     A user without a stored email may have a request too. Your backend then keeps the address and sends
+    the code to it (this is how `@faroe/sdk`, which creates users without an email, uses it). A request
+    for an already verified address is allowed. To resend a code, `GET` the live request and send the
+    same code again; create a new request only when `GET` answers `404`.
+
     Args:
         user_id (str):
         body (CreateEmailVerificationRequestBody):
@@ -98,6 +103,11 @@ def sync(
 ) -> Optional[EmailVerificationRequest]:
     """Create an email verification request
 
+     A user without a stored email may have a request too. Your backend then keeps the address and sends
+    the code to it (this is how `@faroe/sdk`, which creates users without an email, uses it). A request
+    for an already verified address is allowed. To resend a code, `GET` the live request and send the
+    same code again; create a new request only when `GET` answers `404`.
+
     Args:
         user_id (str):
         body (CreateEmailVerificationRequestBody):
@@ -124,6 +134,11 @@ async def asyncio_detailed(
     body: CreateEmailVerificationRequestBody,
 ) -> Response[EmailVerificationRequest]:
     """Create an email verification request
+
+     A user without a stored email may have a request too. Your backend then keeps the address and sends
+    the code to it (this is how `@faroe/sdk`, which creates users without an email, uses it). A request
+    for an already verified address is allowed. To resend a code, `GET` the live request and send the
+    same code again; create a new request only when `GET` answers `404`.
 
     Args:
         user_id (str):
@@ -154,6 +169,11 @@ async def asyncio(
     body: CreateEmailVerificationRequestBody,
 ) -> Optional[EmailVerificationRequest]:
     """Create an email verification request
+
+     A user without a stored email may have a request too. Your backend then keeps the address and sends
+    the code to it (this is how `@faroe/sdk`, which creates users without an email, uses it). A request
+    for an already verified address is allowed. To resend a code, `GET` the live request and send the
+    same code again; create a new request only when `GET` answers `404`.
 
     Args:
         user_id (str):

@@ -61,8 +61,6 @@ def sync_detailed(
 ) -> Response[Any]:
     """Verify the email
 
-     NOT_ALLOWED when the user has no live request. The 5th incorrect code deletes the request.
-
     Args:
         user_id (str):
         body (VerifyEmailBody):
@@ -94,8 +92,6 @@ async def asyncio_detailed(
     body: VerifyEmailBody,
 ) -> Response[Any]:
     """Verify the email
-
-     NOT_ALLOWED when the user has no live request. The 5th incorrect code deletes the request.
 
     Args:
         user_id (str):

@@ -78,8 +78,9 @@ def sync_detailed(
     """Read the event feed
 
      Oldest first. Call again with `after` set to the `next` you were given to read every event exactly
-    once, in order, also while several instances write events. A malformed `after`, `user_id`, `limit`
-    or `type` answers INVALID_DATA.
+    once, in order, also while several instances write events ([events.md](events.md#following-the-
+    feed)). When nothing newer exists, `events` is empty and `next` is the cursor you sent: keep it and
+    ask again later.
 
     Args:
         after (Union[Unset, str]):
@@ -120,8 +121,9 @@ def sync(
     """Read the event feed
 
      Oldest first. Call again with `after` set to the `next` you were given to read every event exactly
-    once, in order, also while several instances write events. A malformed `after`, `user_id`, `limit`
-    or `type` answers INVALID_DATA.
+    once, in order, also while several instances write events ([events.md](events.md#following-the-
+    feed)). When nothing newer exists, `events` is empty and `next` is the cursor you sent: keep it and
+    ask again later.
 
     Args:
         after (Union[Unset, str]):
@@ -157,8 +159,9 @@ async def asyncio_detailed(
     """Read the event feed
 
      Oldest first. Call again with `after` set to the `next` you were given to read every event exactly
-    once, in order, also while several instances write events. A malformed `after`, `user_id`, `limit`
-    or `type` answers INVALID_DATA.
+    once, in order, also while several instances write events ([events.md](events.md#following-the-
+    feed)). When nothing newer exists, `events` is empty and `next` is the cursor you sent: keep it and
+    ask again later.
 
     Args:
         after (Union[Unset, str]):
@@ -197,8 +200,9 @@ async def asyncio(
     """Read the event feed
 
      Oldest first. Call again with `after` set to the `next` you were given to read every event exactly
-    once, in order, also while several instances write events. A malformed `after`, `user_id`, `limit`
-    or `type` answers INVALID_DATA.
+    once, in order, also while several instances write events ([events.md](events.md#following-the-
+    feed)). When nothing newer exists, `events` is empty and `next` is the cursor you sent: keep it and
+    ask again later.
 
     Args:
         after (Union[Unset, str]):

@@ -74,10 +74,10 @@ def sync_detailed(
     type_: Union[Unset, list[str]] = UNSET,
     limit: Union[Unset, int] = 100,
 ) -> Response[EventPage]:
-    """Read one user's events
+    r"""Read one user's events
 
-     The feed of GET /events, for one user. NOT_FOUND when there is no such user (a deleted user's events
-    are in GET /events?user_id=).
+     The feed of GET /events, for one existing user: a \"recent activity\" page. Parameters and answer as
+    there.
 
     Args:
         user_id (str):
@@ -115,10 +115,10 @@ def sync(
     type_: Union[Unset, list[str]] = UNSET,
     limit: Union[Unset, int] = 100,
 ) -> Optional[EventPage]:
-    """Read one user's events
+    r"""Read one user's events
 
-     The feed of GET /events, for one user. NOT_FOUND when there is no such user (a deleted user's events
-    are in GET /events?user_id=).
+     The feed of GET /events, for one existing user: a \"recent activity\" page. Parameters and answer as
+    there.
 
     Args:
         user_id (str):
@@ -151,10 +151,10 @@ async def asyncio_detailed(
     type_: Union[Unset, list[str]] = UNSET,
     limit: Union[Unset, int] = 100,
 ) -> Response[EventPage]:
-    """Read one user's events
+    r"""Read one user's events
 
-     The feed of GET /events, for one user. NOT_FOUND when there is no such user (a deleted user's events
-    are in GET /events?user_id=).
+     The feed of GET /events, for one existing user: a \"recent activity\" page. Parameters and answer as
+    there.
 
     Args:
         user_id (str):
@@ -190,10 +190,10 @@ async def asyncio(
     type_: Union[Unset, list[str]] = UNSET,
     limit: Union[Unset, int] = 100,
 ) -> Optional[EventPage]:
-    """Read one user's events
+    r"""Read one user's events
 
-     The feed of GET /events, for one user. NOT_FOUND when there is no such user (a deleted user's events
-    are in GET /events?user_id=).
+     The feed of GET /events, for one existing user: a \"recent activity\" page. Parameters and answer as
+    there.
 
     Args:
         user_id (str):

@@ -59,11 +59,13 @@ def sync_detailed(
     client: Union[AuthenticatedClient, Client],
     body: UnblockUserBody,
 ) -> Response[Any]:
-    """Lift a user's blocks
+    """Unblock a user
 
-     Ends the user's block of password checks (10 incorrect passwords) and the locks of verify-2fa/totp
-    and reset-2fa, and resets the lock escalation. Blocks of addresses stay. Records a user_unblocked
-    event.
+     No body needed. Ends the user's block of password checks (after 10 incorrect passwords in 15
+    minutes) and the locks of `verify-2fa/totp` and `reset-2fa`, and restarts their escalation, so the
+    next lock is 15 minutes again. Blocks of *addresses* stay: an address that guessed may be guessing
+    at other accounts too. Records a `user_unblocked` event. Use it when a user who was locked out by
+    someone else's guesses has proved who they are to you.
 
     Args:
         user_id (str):
@@ -95,11 +97,13 @@ async def asyncio_detailed(
     client: Union[AuthenticatedClient, Client],
     body: UnblockUserBody,
 ) -> Response[Any]:
-    """Lift a user's blocks
+    """Unblock a user
 
-     Ends the user's block of password checks (10 incorrect passwords) and the locks of verify-2fa/totp
-    and reset-2fa, and resets the lock escalation. Blocks of addresses stay. Records a user_unblocked
-    event.
+     No body needed. Ends the user's block of password checks (after 10 incorrect passwords in 15
+    minutes) and the locks of `verify-2fa/totp` and `reset-2fa`, and restarts their escalation, so the
+    next lock is 15 minutes again. Blocks of *addresses* stay: an address that guessed may be guessing
+    at other accounts too. Records a `user_unblocked` event. Use it when a user who was locked out by
+    someone else's guesses has proved who they are to you.
 
     Args:
         user_id (str):

@@ -64,8 +64,9 @@ def sync_detailed(
      The authenticator keeps its copy; the user may remove it there too. Every other session of the user
     ends in the same transaction (a lost phone's passkey removed signs that phone out); the query
     parameter `session_id` (a live session of this user, else NOT_FOUND before anything else is judged,
-    and nothing changes) stays signed in. Answers NOT_ALLOWED when passkeys are off (no `--passkey-rp-
-    id`).
+    and nothing changes) stays signed in (`sessions_ended`, reason `passkey_removed`). A
+    `passkey_deleted` security event. Deleting a user deletes their passkeys. Answers NOT_ALLOWED when
+    passkeys are off (no `--passkey-rp-id`).
 
     Args:
         passkey_id (str):
@@ -102,8 +103,9 @@ async def asyncio_detailed(
      The authenticator keeps its copy; the user may remove it there too. Every other session of the user
     ends in the same transaction (a lost phone's passkey removed signs that phone out); the query
     parameter `session_id` (a live session of this user, else NOT_FOUND before anything else is judged,
-    and nothing changes) stays signed in. Answers NOT_ALLOWED when passkeys are off (no `--passkey-rp-
-    id`).
+    and nothing changes) stays signed in (`sessions_ended`, reason `passkey_removed`). A
+    `passkey_deleted` security event. Deleting a user deletes their passkeys. Answers NOT_ALLOWED when
+    passkeys are off (no `--passkey-rp-id`).
 
     Args:
         passkey_id (str):

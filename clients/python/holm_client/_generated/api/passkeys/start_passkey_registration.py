@@ -66,9 +66,9 @@ def sync_detailed(
 
      Give `options` to `PublicKeyCredential.parseCreationOptionsFromJSON()` and the result to
     `navigator.credentials.create({ publicKey })`. The ceremony lives 5 minutes. The user handle in
-    `options.user.id` is 32 random bytes made once per user, never the id or email. TOO_MANY_REQUESTS
-    while `client_ip` is blocked for incorrect passwords; NOT_ALLOWED when the user has 10 passkeys, or
-    passkeys are off.
+    `options.user.id` is 32 random bytes made once per user, never the id or email. `user.name` is the
+    user's email, else their id. `excludeCredentials` lists the user's passkeys, so the authenticator
+    refuses to register twice.
 
     Args:
         user_id (str):
@@ -104,9 +104,9 @@ def sync(
 
      Give `options` to `PublicKeyCredential.parseCreationOptionsFromJSON()` and the result to
     `navigator.credentials.create({ publicKey })`. The ceremony lives 5 minutes. The user handle in
-    `options.user.id` is 32 random bytes made once per user, never the id or email. TOO_MANY_REQUESTS
-    while `client_ip` is blocked for incorrect passwords; NOT_ALLOWED when the user has 10 passkeys, or
-    passkeys are off.
+    `options.user.id` is 32 random bytes made once per user, never the id or email. `user.name` is the
+    user's email, else their id. `excludeCredentials` lists the user's passkeys, so the authenticator
+    refuses to register twice.
 
     Args:
         user_id (str):
@@ -137,9 +137,9 @@ async def asyncio_detailed(
 
      Give `options` to `PublicKeyCredential.parseCreationOptionsFromJSON()` and the result to
     `navigator.credentials.create({ publicKey })`. The ceremony lives 5 minutes. The user handle in
-    `options.user.id` is 32 random bytes made once per user, never the id or email. TOO_MANY_REQUESTS
-    while `client_ip` is blocked for incorrect passwords; NOT_ALLOWED when the user has 10 passkeys, or
-    passkeys are off.
+    `options.user.id` is 32 random bytes made once per user, never the id or email. `user.name` is the
+    user's email, else their id. `excludeCredentials` lists the user's passkeys, so the authenticator
+    refuses to register twice.
 
     Args:
         user_id (str):
@@ -173,9 +173,9 @@ async def asyncio(
 
      Give `options` to `PublicKeyCredential.parseCreationOptionsFromJSON()` and the result to
     `navigator.credentials.create({ publicKey })`. The ceremony lives 5 minutes. The user handle in
-    `options.user.id` is 32 random bytes made once per user, never the id or email. TOO_MANY_REQUESTS
-    while `client_ip` is blocked for incorrect passwords; NOT_ALLOWED when the user has 10 passkeys, or
-    passkeys are off.
+    `options.user.id` is 32 random bytes made once per user, never the id or email. `user.name` is the
+    user's email, else their id. `excludeCredentials` lists the user's passkeys, so the authenticator
+    refuses to register twice.
 
     Args:
         user_id (str):

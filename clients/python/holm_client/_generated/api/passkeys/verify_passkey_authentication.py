@@ -69,7 +69,8 @@ def sync_detailed(
     the passkey's user (5 per address, 10 per user in 15 minutes). Then the ceremony is used up,
     whatever the outcome. INVALID_REQUEST when the ceremony is unknown, expired or used;
     INVALID_CREDENTIAL when a check fails (a counter that did not go up also logs
-    passkey_counter_regressed). NOT_ALLOWED when passkeys are off.
+    passkey_counter_regressed). NOT_ALLOWED when passkeys are off. A user with `totp_registered` may
+    still be asked for a TOTP code, as your policy wants ([passkeys.md](passkeys.md#trade-offs)).
 
     Args:
         ceremony_id (str):
@@ -108,7 +109,8 @@ def sync(
     the passkey's user (5 per address, 10 per user in 15 minutes). Then the ceremony is used up,
     whatever the outcome. INVALID_REQUEST when the ceremony is unknown, expired or used;
     INVALID_CREDENTIAL when a check fails (a counter that did not go up also logs
-    passkey_counter_regressed). NOT_ALLOWED when passkeys are off.
+    passkey_counter_regressed). NOT_ALLOWED when passkeys are off. A user with `totp_registered` may
+    still be asked for a TOTP code, as your policy wants ([passkeys.md](passkeys.md#trade-offs)).
 
     Args:
         ceremony_id (str):
@@ -142,7 +144,8 @@ async def asyncio_detailed(
     the passkey's user (5 per address, 10 per user in 15 minutes). Then the ceremony is used up,
     whatever the outcome. INVALID_REQUEST when the ceremony is unknown, expired or used;
     INVALID_CREDENTIAL when a check fails (a counter that did not go up also logs
-    passkey_counter_regressed). NOT_ALLOWED when passkeys are off.
+    passkey_counter_regressed). NOT_ALLOWED when passkeys are off. A user with `totp_registered` may
+    still be asked for a TOTP code, as your policy wants ([passkeys.md](passkeys.md#trade-offs)).
 
     Args:
         ceremony_id (str):
@@ -179,7 +182,8 @@ async def asyncio(
     the passkey's user (5 per address, 10 per user in 15 minutes). Then the ceremony is used up,
     whatever the outcome. INVALID_REQUEST when the ceremony is unknown, expired or used;
     INVALID_CREDENTIAL when a check fails (a counter that did not go up also logs
-    passkey_counter_regressed). NOT_ALLOWED when passkeys are off.
+    passkey_counter_regressed). NOT_ALLOWED when passkeys are off. A user with `totp_registered` may
+    still be asked for a TOTP code, as your policy wants ([passkeys.md](passkeys.md#trade-offs)).
 
     Args:
         ceremony_id (str):

@@ -64,6 +64,9 @@ def sync_detailed(
 ) -> Response[CreatedPasswordResetRequest]:
     """Create a password reset request
 
+     A user may have several live requests; each is independent. A user without a stored email may have
+    reset requests; your backend then delivers the code some other way.
+
     Args:
         user_id (str):
         body (CreatePasswordResetRequestBody):
@@ -96,6 +99,9 @@ def sync(
 ) -> Optional[CreatedPasswordResetRequest]:
     """Create a password reset request
 
+     A user may have several live requests; each is independent. A user without a stored email may have
+    reset requests; your backend then delivers the code some other way.
+
     Args:
         user_id (str):
         body (CreatePasswordResetRequestBody):
@@ -122,6 +128,9 @@ async def asyncio_detailed(
     body: CreatePasswordResetRequestBody,
 ) -> Response[CreatedPasswordResetRequest]:
     """Create a password reset request
+
+     A user may have several live requests; each is independent. A user without a stored email may have
+    reset requests; your backend then delivers the code some other way.
 
     Args:
         user_id (str):
@@ -152,6 +161,9 @@ async def asyncio(
     body: CreatePasswordResetRequestBody,
 ) -> Optional[CreatedPasswordResetRequest]:
     """Create a password reset request
+
+     A user may have several live requests; each is independent. A user without a stored email may have
+    reset requests; your backend then delivers the code some other way.
 
     Args:
         user_id (str):

@@ -56,9 +56,21 @@ def sync_detailed(
     client: Union[AuthenticatedClient, Client],
     body: ResetPasswordBody,
 ) -> Response[Any]:
-    """Reset a password with a verified request
+    """Reset a password
 
-     INVALID_REQUEST when the request does not exist, has expired or is not verified yet.
+     In one transaction: the password is set, the user's `email_verified` becomes `true` (the code
+    reached their inbox), all of the user's password reset requests and email update requests are
+    deleted (whoever started an email change may be the reason for the reset), and every session of the
+    user ends (`sessions_ended`, reason `password_reset`). For a user whose email was already verified,
+    the TOTP credential, passkeys and recovery code are untouched: a user with TOTP still needs it to
+    sign in. For a user whose email was **not** verified, the reset is the first proof of the address
+    and the account becomes the prover's ([security.md](security.md#whoever-proves-the-address-owns-the-
+    account)): the TOTP credential, passkeys, pending requests and passkey ceremonies are removed as
+    well, the recovery code is replaced, and an `account_claimed` event records what was there. The
+    answer is the same `204`.
+
+    Holm has already ended the user's sessions; if your application keeps sessions of its own, end them
+    too.
 
     Args:
         body (ResetPasswordBody):
@@ -87,9 +99,21 @@ async def asyncio_detailed(
     client: Union[AuthenticatedClient, Client],
     body: ResetPasswordBody,
 ) -> Response[Any]:
-    """Reset a password with a verified request
+    """Reset a password
 
-     INVALID_REQUEST when the request does not exist, has expired or is not verified yet.
+     In one transaction: the password is set, the user's `email_verified` becomes `true` (the code
+    reached their inbox), all of the user's password reset requests and email update requests are
+    deleted (whoever started an email change may be the reason for the reset), and every session of the
+    user ends (`sessions_ended`, reason `password_reset`). For a user whose email was already verified,
+    the TOTP credential, passkeys and recovery code are untouched: a user with TOTP still needs it to
+    sign in. For a user whose email was **not** verified, the reset is the first proof of the address
+    and the account becomes the prover's ([security.md](security.md#whoever-proves-the-address-owns-the-
+    account)): the TOTP credential, passkeys, pending requests and passkey ceremonies are removed as
+    well, the recovery code is replaced, and an `account_claimed` event records what was there. The
+    answer is the same `204`.
+
+    Holm has already ended the user's sessions; if your application keeps sessions of its own, end them
+    too.
 
     Args:
         body (ResetPasswordBody):

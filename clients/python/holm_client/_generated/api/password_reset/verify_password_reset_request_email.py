@@ -61,8 +61,7 @@ def sync_detailed(
 ) -> Response[Any]:
     """Verify a password reset request's code
 
-     The 5th incorrect code deletes the request; that answer is still INCORRECT_CODE, later calls answer
-    NOT_FOUND.
+     `client_ip` is accepted for compatibility; this endpoint's limit is per request (5 codes).
 
     Args:
         request_id (str):
@@ -96,8 +95,7 @@ async def asyncio_detailed(
 ) -> Response[Any]:
     """Verify a password reset request's code
 
-     The 5th incorrect code deletes the request; that answer is still INCORRECT_CODE, later calls answer
-    NOT_FOUND.
+     `client_ip` is accepted for compatibility; this endpoint's limit is per request (5 codes).
 
     Args:
         request_id (str):

@@ -61,7 +61,13 @@ def sync_detailed(
 ) -> Response[User]:
     """Sign in with email and password
 
-     NOT_FOUND when no user has the address; it costs the same time as a wrong password.
+     An unknown address costs the same time and the same database work as a wrong password (one read, one
+    argon2id verification), counts towards the address's incorrect-password block, and has a per-user
+    block of its own: 10 wrong sign-ins for it in 15 minutes answer `TOO_MANY_REQUESTS`, exactly as for
+    an address with an account ([limits.md](limits.md)). Show your end user the same message for
+    `NOT_FOUND` and `INCORRECT_PASSWORD`, so your sign-in form does not reveal which addresses have
+    accounts. Check `totp_registered` before you create a session: when it is `true`, ask for a TOTP
+    code first ([flows.md](flows.md#sign-in)).
 
     Args:
         body (AuthenticateBody):
@@ -92,7 +98,13 @@ def sync(
 ) -> Optional[User]:
     """Sign in with email and password
 
-     NOT_FOUND when no user has the address; it costs the same time as a wrong password.
+     An unknown address costs the same time and the same database work as a wrong password (one read, one
+    argon2id verification), counts towards the address's incorrect-password block, and has a per-user
+    block of its own: 10 wrong sign-ins for it in 15 minutes answer `TOO_MANY_REQUESTS`, exactly as for
+    an address with an account ([limits.md](limits.md)). Show your end user the same message for
+    `NOT_FOUND` and `INCORRECT_PASSWORD`, so your sign-in form does not reveal which addresses have
+    accounts. Check `totp_registered` before you create a session: when it is `true`, ask for a TOTP
+    code first ([flows.md](flows.md#sign-in)).
 
     Args:
         body (AuthenticateBody):
@@ -118,7 +130,13 @@ async def asyncio_detailed(
 ) -> Response[User]:
     """Sign in with email and password
 
-     NOT_FOUND when no user has the address; it costs the same time as a wrong password.
+     An unknown address costs the same time and the same database work as a wrong password (one read, one
+    argon2id verification), counts towards the address's incorrect-password block, and has a per-user
+    block of its own: 10 wrong sign-ins for it in 15 minutes answer `TOO_MANY_REQUESTS`, exactly as for
+    an address with an account ([limits.md](limits.md)). Show your end user the same message for
+    `NOT_FOUND` and `INCORRECT_PASSWORD`, so your sign-in form does not reveal which addresses have
+    accounts. Check `totp_registered` before you create a session: when it is `true`, ask for a TOTP
+    code first ([flows.md](flows.md#sign-in)).
 
     Args:
         body (AuthenticateBody):
@@ -147,7 +165,13 @@ async def asyncio(
 ) -> Optional[User]:
     """Sign in with email and password
 
-     NOT_FOUND when no user has the address; it costs the same time as a wrong password.
+     An unknown address costs the same time and the same database work as a wrong password (one read, one
+    argon2id verification), counts towards the address's incorrect-password block, and has a per-user
+    block of its own: 10 wrong sign-ins for it in 15 minutes answer `TOO_MANY_REQUESTS`, exactly as for
+    an address with an account ([limits.md](limits.md)). Show your end user the same message for
+    `NOT_FOUND` and `INCORRECT_PASSWORD`, so your sign-in form does not reveal which addresses have
+    accounts. Check `totp_registered` before you create a session: when it is `true`, ask for a TOTP
+    code first ([flows.md](flows.md#sign-in)).
 
     Args:
         body (AuthenticateBody):

@@ -61,10 +61,18 @@ def sync_detailed(
 ) -> Response[Any]:
     """Update a password
 
-     The new password's leak check comes before the current password is checked. If the password changed
-    during the call, the answer is INCORRECT_PASSWORD and nothing changes. Every other session of the
-    user ends in the same transaction; `session_id` (a live session of this user, else NOT_FOUND before
-    anything else is judged, and nothing changes) stays signed in.
+     The password is changed, the user's password reset requests and email update requests are deleted,
+    and every [session](#sessions) of the user but `session_id` ends, in the same transaction;
+    `session_id` must be a live session of this user, else NOT_FOUND before anything else is judged, and
+    nothing changes.
+
+    The new password is checked against the leak list before the current password is checked, so a weak
+    new password answers `WEAK_PASSWORD` without costing a hash or a guess. The change is a compare-and-
+    swap on the password hash that was verified: if the password changed in between (a parallel reset or
+    update), the call answers `INCORRECT_PASSWORD` and changes nothing.
+
+    Holm's own sessions end with the change; if your application keeps sessions of its own, end them
+    too.
 
     Args:
         user_id (str):
@@ -98,10 +106,18 @@ async def asyncio_detailed(
 ) -> Response[Any]:
     """Update a password
 
-     The new password's leak check comes before the current password is checked. If the password changed
-    during the call, the answer is INCORRECT_PASSWORD and nothing changes. Every other session of the
-    user ends in the same transaction; `session_id` (a live session of this user, else NOT_FOUND before
-    anything else is judged, and nothing changes) stays signed in.
+     The password is changed, the user's password reset requests and email update requests are deleted,
+    and every [session](#sessions) of the user but `session_id` ends, in the same transaction;
+    `session_id` must be a live session of this user, else NOT_FOUND before anything else is judged, and
+    nothing changes.
+
+    The new password is checked against the leak list before the current password is checked, so a weak
+    new password answers `WEAK_PASSWORD` without costing a hash or a guess. The change is a compare-and-
+    swap on the password hash that was verified: if the password changed in between (a parallel reset or
+    update), the call answers `INCORRECT_PASSWORD` and changes nothing.
+
+    Holm's own sessions end with the change; if your application keeps sessions of its own, end them
+    too.
 
     Args:
         user_id (str):

@@ -61,6 +61,8 @@ def sync_detailed(
 ) -> Response[Any]:
     """Verify a password
 
+     Use it to confirm a signed-in user before a sensitive change (email change, TOTP removal).
+
     Args:
         user_id (str):
         body (VerifyPasswordBody):
@@ -92,6 +94,8 @@ async def asyncio_detailed(
     body: VerifyPasswordBody,
 ) -> Response[Any]:
     """Verify a password
+
+     Use it to confirm a signed-in user before a sensitive change (email change, TOTP removal).
 
     Args:
         user_id (str):

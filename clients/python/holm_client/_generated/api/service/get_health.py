@@ -48,9 +48,11 @@ def sync_detailed(
     *,
     client: Union[AuthenticatedClient, Client],
 ) -> Response[Health]:
-    """Health
+    """Health check
 
-     Needs no secret and reads no body. Answers once the database does, within about 2 seconds.
+     Needs no secret and reads no body. Answers once the database does, and within about 2 seconds when
+    it does not (on PostgreSQL it has a connection of its own, outside the pool: see
+    [postgres.md](postgres.md)).
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -73,9 +75,11 @@ def sync(
     *,
     client: Union[AuthenticatedClient, Client],
 ) -> Optional[Health]:
-    """Health
+    """Health check
 
-     Needs no secret and reads no body. Answers once the database does, within about 2 seconds.
+     Needs no secret and reads no body. Answers once the database does, and within about 2 seconds when
+    it does not (on PostgreSQL it has a connection of its own, outside the pool: see
+    [postgres.md](postgres.md)).
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -94,9 +98,11 @@ async def asyncio_detailed(
     *,
     client: Union[AuthenticatedClient, Client],
 ) -> Response[Health]:
-    """Health
+    """Health check
 
-     Needs no secret and reads no body. Answers once the database does, within about 2 seconds.
+     Needs no secret and reads no body. Answers once the database does, and within about 2 seconds when
+    it does not (on PostgreSQL it has a connection of its own, outside the pool: see
+    [postgres.md](postgres.md)).
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -117,9 +123,11 @@ async def asyncio(
     *,
     client: Union[AuthenticatedClient, Client],
 ) -> Optional[Health]:
-    """Health
+    """Health check
 
-     Needs no secret and reads no body. Answers once the database does, within about 2 seconds.
+     Needs no secret and reads no body. Answers once the database does, and within about 2 seconds when
+    it does not (on PostgreSQL it has a connection of its own, outside the pool: see
+    [postgres.md](postgres.md)).
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.

@@ -50,7 +50,13 @@ def sync_detailed(
 ) -> Response[OpenApiDocument]:
     """This OpenAPI 3.1 description
 
-     Needs no secret and reads no body.
+     Needs no secret and reads no body. For code generators and API tools. Its `servers` entry is
+    `http://{host}:{port}` with the defaults of `--host` and `--port`; every operation carries the
+    examples of docs/api.md (which is rendered from this document); `405 METHOD_NOT_ALLOWED` and its
+    `Allow` header are described once, under `components.responses`, since no operation answers it. The
+    tests lint it with Redocly's recommended rules. The typed client in `client/` is generated from it
+    ([client.md](client.md)); after a change to the API, `npm run client:generate` at the repository's
+    root regenerates its types, and the tests fail until that is committed.
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -75,7 +81,13 @@ def sync(
 ) -> Optional[OpenApiDocument]:
     """This OpenAPI 3.1 description
 
-     Needs no secret and reads no body.
+     Needs no secret and reads no body. For code generators and API tools. Its `servers` entry is
+    `http://{host}:{port}` with the defaults of `--host` and `--port`; every operation carries the
+    examples of docs/api.md (which is rendered from this document); `405 METHOD_NOT_ALLOWED` and its
+    `Allow` header are described once, under `components.responses`, since no operation answers it. The
+    tests lint it with Redocly's recommended rules. The typed client in `client/` is generated from it
+    ([client.md](client.md)); after a change to the API, `npm run client:generate` at the repository's
+    root regenerates its types, and the tests fail until that is committed.
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -96,7 +108,13 @@ async def asyncio_detailed(
 ) -> Response[OpenApiDocument]:
     """This OpenAPI 3.1 description
 
-     Needs no secret and reads no body.
+     Needs no secret and reads no body. For code generators and API tools. Its `servers` entry is
+    `http://{host}:{port}` with the defaults of `--host` and `--port`; every operation carries the
+    examples of docs/api.md (which is rendered from this document); `405 METHOD_NOT_ALLOWED` and its
+    `Allow` header are described once, under `components.responses`, since no operation answers it. The
+    tests lint it with Redocly's recommended rules. The typed client in `client/` is generated from it
+    ([client.md](client.md)); after a change to the API, `npm run client:generate` at the repository's
+    root regenerates its types, and the tests fail until that is committed.
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -119,7 +137,13 @@ async def asyncio(
 ) -> Optional[OpenApiDocument]:
     """This OpenAPI 3.1 description
 
-     Needs no secret and reads no body.
+     Needs no secret and reads no body. For code generators and API tools. Its `servers` entry is
+    `http://{host}:{port}` with the defaults of `--host` and `--port`; every operation carries the
+    examples of docs/api.md (which is rendered from this document); `405 METHOD_NOT_ALLOWED` and its
+    `Allow` header are described once, under `components.responses`, since no operation answers it. The
+    tests lint it with Redocly's recommended rules. The typed client in `client/` is generated from it
+    ([client.md](client.md)); after a change to the API, `npm run client:generate` at the repository's
+    root regenerates its types, and the tests fail until that is committed.
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.

@@ -62,12 +62,17 @@ def sync_detailed(
     client: Union[AuthenticatedClient, Client],
     body: CreateSessionBody,
 ) -> Response[CreatedSession]:
-    r"""Create a session (sign the user in)
+    r"""Create a session
 
      Call it once the user is signed in, by Holm's checks or your own. The token is returned once, never
     again: put it in an HttpOnly, Secure, SameSite=Lax cookie. Creating one more session than
     --sessions-per-user (50) ends the user's least recently used session. new_device tells a receiver of
     the session_created event whether to send a \"new sign-in\" email. See docs/sessions.md.
+
+    The token is `<session id>.<secret>` (65 characters, a 200-bit secret). It is answered once: Holm
+    keeps only the SHA-256 of the secret. The least recently used session that ends for the cap is a
+    `sessions_ended` event with `reason: \"session_limit\"`. A `session_created` event records the
+    session and its `new_device`.
 
     Args:
         user_id (str):
@@ -99,12 +104,17 @@ def sync(
     client: Union[AuthenticatedClient, Client],
     body: CreateSessionBody,
 ) -> Optional[CreatedSession]:
-    r"""Create a session (sign the user in)
+    r"""Create a session
 
      Call it once the user is signed in, by Holm's checks or your own. The token is returned once, never
     again: put it in an HttpOnly, Secure, SameSite=Lax cookie. Creating one more session than
     --sessions-per-user (50) ends the user's least recently used session. new_device tells a receiver of
     the session_created event whether to send a \"new sign-in\" email. See docs/sessions.md.
+
+    The token is `<session id>.<secret>` (65 characters, a 200-bit secret). It is answered once: Holm
+    keeps only the SHA-256 of the secret. The least recently used session that ends for the cap is a
+    `sessions_ended` event with `reason: \"session_limit\"`. A `session_created` event records the
+    session and its `new_device`.
 
     Args:
         user_id (str):
@@ -131,12 +141,17 @@ async def asyncio_detailed(
     client: Union[AuthenticatedClient, Client],
     body: CreateSessionBody,
 ) -> Response[CreatedSession]:
-    r"""Create a session (sign the user in)
+    r"""Create a session
 
      Call it once the user is signed in, by Holm's checks or your own. The token is returned once, never
     again: put it in an HttpOnly, Secure, SameSite=Lax cookie. Creating one more session than
     --sessions-per-user (50) ends the user's least recently used session. new_device tells a receiver of
     the session_created event whether to send a \"new sign-in\" email. See docs/sessions.md.
+
+    The token is `<session id>.<secret>` (65 characters, a 200-bit secret). It is answered once: Holm
+    keeps only the SHA-256 of the secret. The least recently used session that ends for the cap is a
+    `sessions_ended` event with `reason: \"session_limit\"`. A `session_created` event records the
+    session and its `new_device`.
 
     Args:
         user_id (str):
@@ -166,12 +181,17 @@ async def asyncio(
     client: Union[AuthenticatedClient, Client],
     body: CreateSessionBody,
 ) -> Optional[CreatedSession]:
-    r"""Create a session (sign the user in)
+    r"""Create a session
 
      Call it once the user is signed in, by Holm's checks or your own. The token is returned once, never
     again: put it in an HttpOnly, Secure, SameSite=Lax cookie. Creating one more session than
     --sessions-per-user (50) ends the user's least recently used session. new_device tells a receiver of
     the session_created event whether to send a \"new sign-in\" email. See docs/sessions.md.
+
+    The token is `<session id>.<secret>` (65 characters, a 200-bit secret). It is answered once: Holm
+    keeps only the SHA-256 of the secret. The least recently used session that ends for the cap is a
+    `sessions_ended` event with `reason: \"session_limit\"`. A `session_created` event records the
+    session and its `new_device`.
 
     Args:
         user_id (str):

@@ -49,7 +49,9 @@ def sync_detailed(
     *,
     client: Union[AuthenticatedClient, Client],
 ) -> Response[Any]:
-    """End a session (sign out)
+    r"""End a session (sign out)
+
+     The session ends on every instance: a `sessions_ended` event with `reason: \"sign_out\"`.
 
     Args:
         session_id (str):
@@ -78,7 +80,9 @@ async def asyncio_detailed(
     *,
     client: Union[AuthenticatedClient, Client],
 ) -> Response[Any]:
-    """End a session (sign out)
+    r"""End a session (sign out)
+
+     The session ends on every instance: a `sessions_ended` event with `reason: \"sign_out\"`.
 
     Args:
         session_id (str):

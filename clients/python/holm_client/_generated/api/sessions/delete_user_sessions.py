@@ -59,10 +59,11 @@ def sync_detailed(
     client: Union[AuthenticatedClient, Client],
     except_: Union[Unset, str] = UNSET,
 ) -> Response[Any]:
-    """Sign the user out everywhere (or everywhere else)
+    r"""Sign out everywhere
 
-     With `except`, that session (a live session of this user, else NOT_FOUND and nothing ends) stays
-    signed in.
+     Every session of the user ends (`sessions_ended`, `reason: \"sign_out_everywhere\"`). With
+    `?except=SESSION_ID`, that session (a live session of this user, else NOT_FOUND and nothing ends)
+    stays signed in: \"sign out everywhere else\".
 
     Args:
         user_id (str):
@@ -94,10 +95,11 @@ async def asyncio_detailed(
     client: Union[AuthenticatedClient, Client],
     except_: Union[Unset, str] = UNSET,
 ) -> Response[Any]:
-    """Sign the user out everywhere (or everywhere else)
+    r"""Sign out everywhere
 
-     With `except`, that session (a live session of this user, else NOT_FOUND and nothing ends) stays
-    signed in.
+     Every session of the user ends (`sessions_ended`, `reason: \"sign_out_everywhere\"`). With
+    `?except=SESSION_ID`, that session (a live session of this user, else NOT_FOUND and nothing ends)
+    stays signed in: \"sign out everywhere else\".
 
     Args:
         user_id (str):

@@ -57,7 +57,9 @@ def sync_detailed(
     *,
     client: Union[AuthenticatedClient, Client],
 ) -> Response[list["Session"]]:
-    """List a user's sessions
+    r"""List a user's sessions
+
+     What a \"your devices\" page shows.
 
     Args:
         user_id (str):
@@ -86,7 +88,9 @@ def sync(
     *,
     client: Union[AuthenticatedClient, Client],
 ) -> Optional[list["Session"]]:
-    """List a user's sessions
+    r"""List a user's sessions
+
+     What a \"your devices\" page shows.
 
     Args:
         user_id (str):
@@ -110,7 +114,9 @@ async def asyncio_detailed(
     *,
     client: Union[AuthenticatedClient, Client],
 ) -> Response[list["Session"]]:
-    """List a user's sessions
+    r"""List a user's sessions
+
+     What a \"your devices\" page shows.
 
     Args:
         user_id (str):
@@ -137,7 +143,9 @@ async def asyncio(
     *,
     client: Union[AuthenticatedClient, Client],
 ) -> Optional[list["Session"]]:
-    """List a user's sessions
+    r"""List a user's sessions
+
+     What a \"your devices\" page shows.
 
     Args:
         user_id (str):

@@ -62,8 +62,10 @@ def sync_detailed(
     """Validate a session token
 
      Call it on each request of a signed-in user. The token travels in the body, never in a URL. A token
-    that is malformed, unknown, expired, ended, or whose secret is wrong answers NOT_FOUND, each in the
-    same time: clear the cookie and treat the request as signed out.
+    that is malformed, unknown, expired, ended, or whose secret is wrong answers NOT_FOUND (as does a
+    session of a [disabled](#disable-a-user) user: disabling ends them all), each after the same work
+    (an unknown id is compared against a dummy digest), so the time taken tells nothing. One indexed
+    read; a write at most once a minute per session.
 
     Args:
         body (ValidateSessionBody):
@@ -95,8 +97,10 @@ def sync(
     """Validate a session token
 
      Call it on each request of a signed-in user. The token travels in the body, never in a URL. A token
-    that is malformed, unknown, expired, ended, or whose secret is wrong answers NOT_FOUND, each in the
-    same time: clear the cookie and treat the request as signed out.
+    that is malformed, unknown, expired, ended, or whose secret is wrong answers NOT_FOUND (as does a
+    session of a [disabled](#disable-a-user) user: disabling ends them all), each after the same work
+    (an unknown id is compared against a dummy digest), so the time taken tells nothing. One indexed
+    read; a write at most once a minute per session.
 
     Args:
         body (ValidateSessionBody):
@@ -123,8 +127,10 @@ async def asyncio_detailed(
     """Validate a session token
 
      Call it on each request of a signed-in user. The token travels in the body, never in a URL. A token
-    that is malformed, unknown, expired, ended, or whose secret is wrong answers NOT_FOUND, each in the
-    same time: clear the cookie and treat the request as signed out.
+    that is malformed, unknown, expired, ended, or whose secret is wrong answers NOT_FOUND (as does a
+    session of a [disabled](#disable-a-user) user: disabling ends them all), each after the same work
+    (an unknown id is compared against a dummy digest), so the time taken tells nothing. One indexed
+    read; a write at most once a minute per session.
 
     Args:
         body (ValidateSessionBody):
@@ -154,8 +160,10 @@ async def asyncio(
     """Validate a session token
 
      Call it on each request of a signed-in user. The token travels in the body, never in a URL. A token
-    that is malformed, unknown, expired, ended, or whose secret is wrong answers NOT_FOUND, each in the
-    same time: clear the cookie and treat the request as signed out.
+    that is malformed, unknown, expired, ended, or whose secret is wrong answers NOT_FOUND (as does a
+    session of a [disabled](#disable-a-user) user: disabling ends them all), each after the same work
+    (an unknown id is compared against a dummy digest), so the time taken tells nothing. One indexed
+    read; a write at most once a minute per session.
 
     Args:
         body (ValidateSessionBody):

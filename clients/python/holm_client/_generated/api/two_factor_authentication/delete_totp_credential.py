@@ -61,8 +61,9 @@ def sync_detailed(
 ) -> Response[Any]:
     """Delete the TOTP credential
 
-     Every other session of the user ends in the same transaction; the query parameter `session_id` (a
-    live session of this user, else NOT_FOUND before anything else is judged, and nothing changes) stays
+     Turns TOTP off for the user. Every other [session](#sessions) of the user ends in the same
+    transaction; the query parameter `session_id` (`?session_id=q7kd2mzx9rbwtn4fhv3cy8ps`: a live
+    session of this user, else NOT_FOUND before anything else is judged, and nothing changes) stays
     signed in.
 
     Args:
@@ -97,8 +98,9 @@ async def asyncio_detailed(
 ) -> Response[Any]:
     """Delete the TOTP credential
 
-     Every other session of the user ends in the same transaction; the query parameter `session_id` (a
-    live session of this user, else NOT_FOUND before anything else is judged, and nothing changes) stays
+     Turns TOTP off for the user. Every other [session](#sessions) of the user ends in the same
+    transaction; the query parameter `session_id` (`?session_id=q7kd2mzx9rbwtn4fhv3cy8ps`: a live
+    session of this user, else NOT_FOUND before anything else is judged, and nothing changes) stays
     signed in.
 
     Args:

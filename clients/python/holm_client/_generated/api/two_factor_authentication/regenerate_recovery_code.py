@@ -64,6 +64,9 @@ def sync_detailed(
 ) -> Response[RecoveryCode]:
     """Regenerate the recovery code
 
+     No body needed. Replaces the user's recovery code without touching the TOTP credential, for example
+    when the user thinks it was seen.
+
     Args:
         user_id (str):
         body (RegenerateRecoveryCodeBody):
@@ -96,6 +99,9 @@ def sync(
 ) -> Optional[RecoveryCode]:
     """Regenerate the recovery code
 
+     No body needed. Replaces the user's recovery code without touching the TOTP credential, for example
+    when the user thinks it was seen.
+
     Args:
         user_id (str):
         body (RegenerateRecoveryCodeBody):
@@ -122,6 +128,9 @@ async def asyncio_detailed(
     body: RegenerateRecoveryCodeBody,
 ) -> Response[RecoveryCode]:
     """Regenerate the recovery code
+
+     No body needed. Replaces the user's recovery code without touching the TOTP credential, for example
+    when the user thinks it was seen.
 
     Args:
         user_id (str):
@@ -152,6 +161,9 @@ async def asyncio(
     body: RegenerateRecoveryCodeBody,
 ) -> Optional[RecoveryCode]:
     """Regenerate the recovery code
+
+     No body needed. Replaces the user's recovery code without touching the TOTP credential, for example
+    when the user thinks it was seen.
 
     Args:
         user_id (str):

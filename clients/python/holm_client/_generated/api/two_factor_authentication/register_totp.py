@@ -62,10 +62,18 @@ def sync_detailed(
     client: Union[AuthenticatedClient, Client],
     body: RegisterTotpBody,
 ) -> Response[TotpCredential]:
-    """Register a TOTP credential
+    r"""Register a TOTP credential
 
      Send the key as `key` or `totp_key` (when both are sent, `key` wins): padded base64 of exactly 20
     bytes. It is stored only if `code` matches it (one 30-second step of drift either way).
+
+    Your backend makes the key (20 random bytes) and shows it to the user, usually as a QR code of an
+    `otpauth://` URI ([flows.md](flows.md#register-an-authenticator-app-totp)). The user's app then
+    shows a code, and this call stores the key only if that code matches: a mis-scanned key is caught
+    here. The registering code cannot be used again to sign in. Registering the key that is already
+    registered keeps the last step used so far, so no code that was accepted before can pass again (re-
+    running your \"set up 2FA\" step with an older code does not reopen used codes); a different key
+    starts from its own registering code.
 
     Args:
         user_id (str):
@@ -97,10 +105,18 @@ def sync(
     client: Union[AuthenticatedClient, Client],
     body: RegisterTotpBody,
 ) -> Optional[TotpCredential]:
-    """Register a TOTP credential
+    r"""Register a TOTP credential
 
      Send the key as `key` or `totp_key` (when both are sent, `key` wins): padded base64 of exactly 20
     bytes. It is stored only if `code` matches it (one 30-second step of drift either way).
+
+    Your backend makes the key (20 random bytes) and shows it to the user, usually as a QR code of an
+    `otpauth://` URI ([flows.md](flows.md#register-an-authenticator-app-totp)). The user's app then
+    shows a code, and this call stores the key only if that code matches: a mis-scanned key is caught
+    here. The registering code cannot be used again to sign in. Registering the key that is already
+    registered keeps the last step used so far, so no code that was accepted before can pass again (re-
+    running your \"set up 2FA\" step with an older code does not reopen used codes); a different key
+    starts from its own registering code.
 
     Args:
         user_id (str):
@@ -127,10 +143,18 @@ async def asyncio_detailed(
     client: Union[AuthenticatedClient, Client],
     body: RegisterTotpBody,
 ) -> Response[TotpCredential]:
-    """Register a TOTP credential
+    r"""Register a TOTP credential
 
      Send the key as `key` or `totp_key` (when both are sent, `key` wins): padded base64 of exactly 20
     bytes. It is stored only if `code` matches it (one 30-second step of drift either way).
+
+    Your backend makes the key (20 random bytes) and shows it to the user, usually as a QR code of an
+    `otpauth://` URI ([flows.md](flows.md#register-an-authenticator-app-totp)). The user's app then
+    shows a code, and this call stores the key only if that code matches: a mis-scanned key is caught
+    here. The registering code cannot be used again to sign in. Registering the key that is already
+    registered keeps the last step used so far, so no code that was accepted before can pass again (re-
+    running your \"set up 2FA\" step with an older code does not reopen used codes); a different key
+    starts from its own registering code.
 
     Args:
         user_id (str):
@@ -160,10 +184,18 @@ async def asyncio(
     client: Union[AuthenticatedClient, Client],
     body: RegisterTotpBody,
 ) -> Optional[TotpCredential]:
-    """Register a TOTP credential
+    r"""Register a TOTP credential
 
      Send the key as `key` or `totp_key` (when both are sent, `key` wins): padded base64 of exactly 20
     bytes. It is stored only if `code` matches it (one 30-second step of drift either way).
+
+    Your backend makes the key (20 random bytes) and shows it to the user, usually as a QR code of an
+    `otpauth://` URI ([flows.md](flows.md#register-an-authenticator-app-totp)). The user's app then
+    shows a code, and this call stores the key only if that code matches: a mis-scanned key is caught
+    here. The registering code cannot be used again to sign in. Registering the key that is already
+    registered keeps the last step used so far, so no code that was accepted before can pass again (re-
+    running your \"set up 2FA\" step with an older code does not reopen used codes); a different key
+    starts from its own registering code.
 
     Args:
         user_id (str):

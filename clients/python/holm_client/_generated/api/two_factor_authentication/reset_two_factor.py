@@ -64,10 +64,10 @@ def sync_detailed(
 ) -> Response[RecoveryCode]:
     """Reset two-factor authentication with the recovery code
 
-     The TOTP credential is deleted and the old recovery code is spent. 5 incorrect codes in a row lock
-    the check. Every other session of the user ends in the same transaction; `session_id` (a live
-    session of this user, else NOT_FOUND before anything else is judged, and nothing changes) stays
-    signed in.
+     For a user who lost their authenticator. The old recovery code is spent (of two parallel calls with
+    it, one wins). The TOTP credential is deleted, both second-factor lockouts of the user are cleared,
+    and every [session](#sessions) of the user but `session_id` ends, in the same transaction
+    (`session_id` must be a live session of this user).
 
     Args:
         user_id (str):
@@ -101,10 +101,10 @@ def sync(
 ) -> Optional[RecoveryCode]:
     """Reset two-factor authentication with the recovery code
 
-     The TOTP credential is deleted and the old recovery code is spent. 5 incorrect codes in a row lock
-    the check. Every other session of the user ends in the same transaction; `session_id` (a live
-    session of this user, else NOT_FOUND before anything else is judged, and nothing changes) stays
-    signed in.
+     For a user who lost their authenticator. The old recovery code is spent (of two parallel calls with
+    it, one wins). The TOTP credential is deleted, both second-factor lockouts of the user are cleared,
+    and every [session](#sessions) of the user but `session_id` ends, in the same transaction
+    (`session_id` must be a live session of this user).
 
     Args:
         user_id (str):
@@ -133,10 +133,10 @@ async def asyncio_detailed(
 ) -> Response[RecoveryCode]:
     """Reset two-factor authentication with the recovery code
 
-     The TOTP credential is deleted and the old recovery code is spent. 5 incorrect codes in a row lock
-    the check. Every other session of the user ends in the same transaction; `session_id` (a live
-    session of this user, else NOT_FOUND before anything else is judged, and nothing changes) stays
-    signed in.
+     For a user who lost their authenticator. The old recovery code is spent (of two parallel calls with
+    it, one wins). The TOTP credential is deleted, both second-factor lockouts of the user are cleared,
+    and every [session](#sessions) of the user but `session_id` ends, in the same transaction
+    (`session_id` must be a live session of this user).
 
     Args:
         user_id (str):
@@ -168,10 +168,10 @@ async def asyncio(
 ) -> Optional[RecoveryCode]:
     """Reset two-factor authentication with the recovery code
 
-     The TOTP credential is deleted and the old recovery code is spent. 5 incorrect codes in a row lock
-    the check. Every other session of the user ends in the same transaction; `session_id` (a live
-    session of this user, else NOT_FOUND before anything else is judged, and nothing changes) stays
-    signed in.
+     For a user who lost their authenticator. The old recovery code is spent (of two parallel calls with
+    it, one wins). The TOTP credential is deleted, both second-factor lockouts of the user are cleared,
+    and every [session](#sessions) of the user but `session_id` ends, in the same transaction
+    (`session_id` must be a live session of this user).
 
     Args:
         user_id (str):

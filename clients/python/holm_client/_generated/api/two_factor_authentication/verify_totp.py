@@ -64,7 +64,8 @@ def sync_detailed(
      Each code works once. 5 incorrect codes in a row lock the check (TOO_MANY_REQUESTS, even for the
     right code). NOT_ALLOWED when the user has no TOTP credential. With `session_id` (a live session of
     this user, else NOT_FOUND before the code is judged), a correct code records that session's
-    second_factor_verified_at.
+    second_factor_verified_at. One 30-second step of clock drift either way is accepted; a code from a
+    time step at or before the last accepted one (the registering code included) is `INCORRECT_CODE`.
 
     Args:
         user_id (str):
@@ -101,7 +102,8 @@ async def asyncio_detailed(
      Each code works once. 5 incorrect codes in a row lock the check (TOO_MANY_REQUESTS, even for the
     right code). NOT_ALLOWED when the user has no TOTP credential. With `session_id` (a live session of
     this user, else NOT_FOUND before the code is judged), a correct code records that session's
-    second_factor_verified_at.
+    second_factor_verified_at. One 30-second step of clock drift either way is accepted; a code from a
+    time step at or before the last accepted one (the registering code included) is `INCORRECT_CODE`.
 
     Args:
         user_id (str):

@@ -49,7 +49,11 @@ def sync_detailed(
     *,
     client: Union[AuthenticatedClient, Client],
 ) -> Response[Any]:
-    """Delete a user and everything the user owns
+    r"""Delete a user
+
+     Deletes the user and everything the user owns: password reset requests, the email verification
+    request, email update requests, the TOTP credential, passkeys, identities, second-factor lockouts
+    and [sessions](#sessions) (a `sessions_ended` event with `reason: \"user_deleted\"` records them).
 
     Args:
         user_id (str):
@@ -78,7 +82,11 @@ async def asyncio_detailed(
     *,
     client: Union[AuthenticatedClient, Client],
 ) -> Response[Any]:
-    """Delete a user and everything the user owns
+    r"""Delete a user
+
+     Deletes the user and everything the user owns: password reset requests, the email verification
+    request, email update requests, the TOTP credential, passkeys, identities, second-factor lockouts
+    and [sessions](#sessions) (a `sessions_ended` event with `reason: \"user_deleted\"` records them).
 
     Args:
         user_id (str):

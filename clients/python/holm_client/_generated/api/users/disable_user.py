@@ -62,15 +62,24 @@ def sync_detailed(
     client: Union[AuthenticatedClient, Client],
     body: DisableUserBody,
 ) -> Response[User]:
-    """Disable a user
+    r"""Disable a user
 
-     An operator stops an account without deleting it (abuse, a dispute, a departed employee). Every
-    session of the user ends in the same transaction, and from then on every way in (verify-password,
-    authenticate/password, email sign-in, passkey sign-in) answers 403 USER_DISABLED once its credential
-    has proved correct (a wrong one answers as it always does), and creating a session answers
-    USER_DISABLED. Everything else works as before. Disabling a disabled user replaces its reason and
-    end. With `until`, the user is enabled again by itself once that time has passed, without an event.
-    Records a user_disabled event.
+     Stops an account without deleting it: abuse, a dispute, a departed employee. Every way in then
+    answers `403 USER_DISABLED` once its credential has proved correct (a wrong one answers as it always
+    does, so the answer tells nothing to someone who does not know the password): [verify-
+    password](#verify-a-password), [authenticate/password](#sign-in-with-email-and-password), an [email
+    code](#sign-in-with-an-email-code), a [passkey sign-in](#verify-a-passkey-sign-in) and an identity
+    provider's verify; [creating a session](#create-a-session) answers `USER_DISABLED` too. The code or
+    passkey ceremony is used up, and nothing else happens: no sign-in, no claim of an unverified account
+    ([security.md](security.md#a-disabled-user)), but a `sign_in_failed` event with `\"reason\":
+    \"user_disabled\"`. Everything else (resets, requests, second factors, passkey registration, reading
+    and listing) works as before, so enabling brings back a consistent account.
+
+    In the same transaction every [session](#sessions) of the user ends (`sessions_ended`, reason
+    `user_disabled`) and a `user_disabled` event records `data.reason` and `data.until` (`null` for
+    none). Disabling a disabled user replaces its reason and end (another `user_disabled`). Once `until`
+    has passed, the user answers as enabled (`disabled: false`, `disabled_until: null`) by itself,
+    everywhere at once and with no event; the sessions that ended do not come back.
 
     Args:
         user_id (str):
@@ -102,15 +111,24 @@ def sync(
     client: Union[AuthenticatedClient, Client],
     body: DisableUserBody,
 ) -> Optional[User]:
-    """Disable a user
+    r"""Disable a user
 
-     An operator stops an account without deleting it (abuse, a dispute, a departed employee). Every
-    session of the user ends in the same transaction, and from then on every way in (verify-password,
-    authenticate/password, email sign-in, passkey sign-in) answers 403 USER_DISABLED once its credential
-    has proved correct (a wrong one answers as it always does), and creating a session answers
-    USER_DISABLED. Everything else works as before. Disabling a disabled user replaces its reason and
-    end. With `until`, the user is enabled again by itself once that time has passed, without an event.
-    Records a user_disabled event.
+     Stops an account without deleting it: abuse, a dispute, a departed employee. Every way in then
+    answers `403 USER_DISABLED` once its credential has proved correct (a wrong one answers as it always
+    does, so the answer tells nothing to someone who does not know the password): [verify-
+    password](#verify-a-password), [authenticate/password](#sign-in-with-email-and-password), an [email
+    code](#sign-in-with-an-email-code), a [passkey sign-in](#verify-a-passkey-sign-in) and an identity
+    provider's verify; [creating a session](#create-a-session) answers `USER_DISABLED` too. The code or
+    passkey ceremony is used up, and nothing else happens: no sign-in, no claim of an unverified account
+    ([security.md](security.md#a-disabled-user)), but a `sign_in_failed` event with `\"reason\":
+    \"user_disabled\"`. Everything else (resets, requests, second factors, passkey registration, reading
+    and listing) works as before, so enabling brings back a consistent account.
+
+    In the same transaction every [session](#sessions) of the user ends (`sessions_ended`, reason
+    `user_disabled`) and a `user_disabled` event records `data.reason` and `data.until` (`null` for
+    none). Disabling a disabled user replaces its reason and end (another `user_disabled`). Once `until`
+    has passed, the user answers as enabled (`disabled: false`, `disabled_until: null`) by itself,
+    everywhere at once and with no event; the sessions that ended do not come back.
 
     Args:
         user_id (str):
@@ -137,15 +155,24 @@ async def asyncio_detailed(
     client: Union[AuthenticatedClient, Client],
     body: DisableUserBody,
 ) -> Response[User]:
-    """Disable a user
+    r"""Disable a user
 
-     An operator stops an account without deleting it (abuse, a dispute, a departed employee). Every
-    session of the user ends in the same transaction, and from then on every way in (verify-password,
-    authenticate/password, email sign-in, passkey sign-in) answers 403 USER_DISABLED once its credential
-    has proved correct (a wrong one answers as it always does), and creating a session answers
-    USER_DISABLED. Everything else works as before. Disabling a disabled user replaces its reason and
-    end. With `until`, the user is enabled again by itself once that time has passed, without an event.
-    Records a user_disabled event.
+     Stops an account without deleting it: abuse, a dispute, a departed employee. Every way in then
+    answers `403 USER_DISABLED` once its credential has proved correct (a wrong one answers as it always
+    does, so the answer tells nothing to someone who does not know the password): [verify-
+    password](#verify-a-password), [authenticate/password](#sign-in-with-email-and-password), an [email
+    code](#sign-in-with-an-email-code), a [passkey sign-in](#verify-a-passkey-sign-in) and an identity
+    provider's verify; [creating a session](#create-a-session) answers `USER_DISABLED` too. The code or
+    passkey ceremony is used up, and nothing else happens: no sign-in, no claim of an unverified account
+    ([security.md](security.md#a-disabled-user)), but a `sign_in_failed` event with `\"reason\":
+    \"user_disabled\"`. Everything else (resets, requests, second factors, passkey registration, reading
+    and listing) works as before, so enabling brings back a consistent account.
+
+    In the same transaction every [session](#sessions) of the user ends (`sessions_ended`, reason
+    `user_disabled`) and a `user_disabled` event records `data.reason` and `data.until` (`null` for
+    none). Disabling a disabled user replaces its reason and end (another `user_disabled`). Once `until`
+    has passed, the user answers as enabled (`disabled: false`, `disabled_until: null`) by itself,
+    everywhere at once and with no event; the sessions that ended do not come back.
 
     Args:
         user_id (str):
@@ -175,15 +202,24 @@ async def asyncio(
     client: Union[AuthenticatedClient, Client],
     body: DisableUserBody,
 ) -> Optional[User]:
-    """Disable a user
+    r"""Disable a user
 
-     An operator stops an account without deleting it (abuse, a dispute, a departed employee). Every
-    session of the user ends in the same transaction, and from then on every way in (verify-password,
-    authenticate/password, email sign-in, passkey sign-in) answers 403 USER_DISABLED once its credential
-    has proved correct (a wrong one answers as it always does), and creating a session answers
-    USER_DISABLED. Everything else works as before. Disabling a disabled user replaces its reason and
-    end. With `until`, the user is enabled again by itself once that time has passed, without an event.
-    Records a user_disabled event.
+     Stops an account without deleting it: abuse, a dispute, a departed employee. Every way in then
+    answers `403 USER_DISABLED` once its credential has proved correct (a wrong one answers as it always
+    does, so the answer tells nothing to someone who does not know the password): [verify-
+    password](#verify-a-password), [authenticate/password](#sign-in-with-email-and-password), an [email
+    code](#sign-in-with-an-email-code), a [passkey sign-in](#verify-a-passkey-sign-in) and an identity
+    provider's verify; [creating a session](#create-a-session) answers `USER_DISABLED` too. The code or
+    passkey ceremony is used up, and nothing else happens: no sign-in, no claim of an unverified account
+    ([security.md](security.md#a-disabled-user)), but a `sign_in_failed` event with `\"reason\":
+    \"user_disabled\"`. Everything else (resets, requests, second factors, passkey registration, reading
+    and listing) works as before, so enabling brings back a consistent account.
+
+    In the same transaction every [session](#sessions) of the user ends (`sessions_ended`, reason
+    `user_disabled`) and a `user_disabled` event records `data.reason` and `data.until` (`null` for
+    none). Disabling a disabled user replaces its reason and end (another `user_disabled`). Once `until`
+    has passed, the user answers as enabled (`disabled: false`, `disabled_until: null`) by itself,
+    everywhere at once and with no event; the sessions that ended do not come back.
 
     Args:
         user_id (str):

@@ -62,10 +62,11 @@ def sync_detailed(
     client: Union[AuthenticatedClient, Client],
     body: EnableUserBody,
 ) -> Response[User]:
-    """Enable a disabled user
+    """Enable a user
 
-     Ends a disable; the user's sessions do not come back. Enabling an enabled user changes nothing and
-    records nothing; otherwise records a user_enabled event.
+     No body needed. Ends a disable, and records a `user_enabled` event; the user's sessions do not come
+    back. Enabling a user that is not disabled (never was, or its `until` has passed) changes nothing
+    and records nothing.
 
     Args:
         user_id (str):
@@ -97,10 +98,11 @@ def sync(
     client: Union[AuthenticatedClient, Client],
     body: EnableUserBody,
 ) -> Optional[User]:
-    """Enable a disabled user
+    """Enable a user
 
-     Ends a disable; the user's sessions do not come back. Enabling an enabled user changes nothing and
-    records nothing; otherwise records a user_enabled event.
+     No body needed. Ends a disable, and records a `user_enabled` event; the user's sessions do not come
+    back. Enabling a user that is not disabled (never was, or its `until` has passed) changes nothing
+    and records nothing.
 
     Args:
         user_id (str):
@@ -127,10 +129,11 @@ async def asyncio_detailed(
     client: Union[AuthenticatedClient, Client],
     body: EnableUserBody,
 ) -> Response[User]:
-    """Enable a disabled user
+    """Enable a user
 
-     Ends a disable; the user's sessions do not come back. Enabling an enabled user changes nothing and
-    records nothing; otherwise records a user_enabled event.
+     No body needed. Ends a disable, and records a `user_enabled` event; the user's sessions do not come
+    back. Enabling a user that is not disabled (never was, or its `until` has passed) changes nothing
+    and records nothing.
 
     Args:
         user_id (str):
@@ -160,10 +163,11 @@ async def asyncio(
     client: Union[AuthenticatedClient, Client],
     body: EnableUserBody,
 ) -> Optional[User]:
-    """Enable a disabled user
+    """Enable a user
 
-     Ends a disable; the user's sessions do not come back. Enabling an enabled user changes nothing and
-    records nothing; otherwise records a user_enabled event.
+     No body needed. Ends a disable, and records a `user_enabled` event; the user's sessions do not come
+    back. Enabling a user that is not disabled (never was, or its `until` has passed) changes nothing
+    and records nothing.
 
     Args:
         user_id (str):

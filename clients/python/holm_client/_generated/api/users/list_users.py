@@ -84,10 +84,23 @@ def sync_detailed(
     email_query: Union[Unset, str] = UNSET,
     email: Union[Unset, str] = UNSET,
 ) -> Response[list["User"]]:
-    """List users, or find a user by email
+    r"""List users
 
      An unknown or malformed sort_by, sort_order, per_page or page falls back to its default; it is not
-    an error. Filters combine. With `email`, the answer holds zero or one user.
+    an error. Filters combine.
+
+    **Find a user by email** with `GET /users?email=<address>` (percent-encoded; `curl -G --data-
+    urlencode \"email=Cat@Example.com\"`): the answer holds zero or one user, with the pagination
+    headers. This is how your backend finds the account for \"forgot password\" or for your own sign-in
+    screens. It uses the unique index.
+
+    `email_query` of 3 characters or more goes through a substring index on the addresses (SQLite: an
+    FTS5 trigram table; PostgreSQL: a `pg_trgm` GIN index), so a rare match answers in milliseconds
+    among a million users; shorter queries, and a query that matches many users (every match is counted
+    for `X-Pagination-Total`), read more. On PostgreSQL the index needs the `pg_trgm` extension, which
+    Holm creates when its role may (a database owner may, on PostgreSQL 13 and later); where it cannot,
+    `email_query` reads every user and each start logs a warning saying what to run. Keep `email_query`
+    for admin screens; to find one account use `email`.
 
     Args:
         sort_by (Union[Unset, str]):  Default: 'created_at'.
@@ -131,10 +144,23 @@ def sync(
     email_query: Union[Unset, str] = UNSET,
     email: Union[Unset, str] = UNSET,
 ) -> Optional[list["User"]]:
-    """List users, or find a user by email
+    r"""List users
 
      An unknown or malformed sort_by, sort_order, per_page or page falls back to its default; it is not
-    an error. Filters combine. With `email`, the answer holds zero or one user.
+    an error. Filters combine.
+
+    **Find a user by email** with `GET /users?email=<address>` (percent-encoded; `curl -G --data-
+    urlencode \"email=Cat@Example.com\"`): the answer holds zero or one user, with the pagination
+    headers. This is how your backend finds the account for \"forgot password\" or for your own sign-in
+    screens. It uses the unique index.
+
+    `email_query` of 3 characters or more goes through a substring index on the addresses (SQLite: an
+    FTS5 trigram table; PostgreSQL: a `pg_trgm` GIN index), so a rare match answers in milliseconds
+    among a million users; shorter queries, and a query that matches many users (every match is counted
+    for `X-Pagination-Total`), read more. On PostgreSQL the index needs the `pg_trgm` extension, which
+    Holm creates when its role may (a database owner may, on PostgreSQL 13 and later); where it cannot,
+    `email_query` reads every user and each start logs a warning saying what to run. Keep `email_query`
+    for admin screens; to find one account use `email`.
 
     Args:
         sort_by (Union[Unset, str]):  Default: 'created_at'.
@@ -173,10 +199,23 @@ async def asyncio_detailed(
     email_query: Union[Unset, str] = UNSET,
     email: Union[Unset, str] = UNSET,
 ) -> Response[list["User"]]:
-    """List users, or find a user by email
+    r"""List users
 
      An unknown or malformed sort_by, sort_order, per_page or page falls back to its default; it is not
-    an error. Filters combine. With `email`, the answer holds zero or one user.
+    an error. Filters combine.
+
+    **Find a user by email** with `GET /users?email=<address>` (percent-encoded; `curl -G --data-
+    urlencode \"email=Cat@Example.com\"`): the answer holds zero or one user, with the pagination
+    headers. This is how your backend finds the account for \"forgot password\" or for your own sign-in
+    screens. It uses the unique index.
+
+    `email_query` of 3 characters or more goes through a substring index on the addresses (SQLite: an
+    FTS5 trigram table; PostgreSQL: a `pg_trgm` GIN index), so a rare match answers in milliseconds
+    among a million users; shorter queries, and a query that matches many users (every match is counted
+    for `X-Pagination-Total`), read more. On PostgreSQL the index needs the `pg_trgm` extension, which
+    Holm creates when its role may (a database owner may, on PostgreSQL 13 and later); where it cannot,
+    `email_query` reads every user and each start logs a warning saying what to run. Keep `email_query`
+    for admin screens; to find one account use `email`.
 
     Args:
         sort_by (Union[Unset, str]):  Default: 'created_at'.
@@ -218,10 +257,23 @@ async def asyncio(
     email_query: Union[Unset, str] = UNSET,
     email: Union[Unset, str] = UNSET,
 ) -> Optional[list["User"]]:
-    """List users, or find a user by email
+    r"""List users
 
      An unknown or malformed sort_by, sort_order, per_page or page falls back to its default; it is not
-    an error. Filters combine. With `email`, the answer holds zero or one user.
+    an error. Filters combine.
+
+    **Find a user by email** with `GET /users?email=<address>` (percent-encoded; `curl -G --data-
+    urlencode \"email=Cat@Example.com\"`): the answer holds zero or one user, with the pagination
+    headers. This is how your backend finds the account for \"forgot password\" or for your own sign-in
+    screens. It uses the unique index.
+
+    `email_query` of 3 characters or more goes through a substring index on the addresses (SQLite: an
+    FTS5 trigram table; PostgreSQL: a `pg_trgm` GIN index), so a rare match answers in milliseconds
+    among a million users; shorter queries, and a query that matches many users (every match is counted
+    for `X-Pagination-Total`), read more. On PostgreSQL the index needs the `pg_trgm` extension, which
+    Holm creates when its role may (a database owner may, on PostgreSQL 13 and later); where it cannot,
+    `email_query` reads every user and each start logs a warning saying what to run. Keep `email_query`
+    for admin screens; to find one account use `email`.
 
     Args:
         sort_by (Union[Unset, str]):  Default: 'created_at'.

@@ -13,31 +13,35 @@ from typing_extensions import Self
 
 from ..types import UNSET, Unset
 
-T = TypeVar("T", bound="ImportUsersBodyUsersItemPasskeysType0Item")
+T = TypeVar("T", bound="ImportUsersBodyUsersItemImportedPasskeys")
 
 
 @_attrs_define
-class ImportUsersBodyUsersItemPasskeysType0Item:
-    """
-    Attributes:
-        credential_id (str): Base64url (no padding) of the credential id, 1 to 1,023 bytes.
-        public_key (str): Standard base64 of the public key as SubjectPublicKeyInfo (DER), which WebCrypto must import
-            for `algorithm`.
-        algorithm (Union[Literal[-257], Literal[-7], Literal[-8]]): COSE algorithm: -7 ES256, -8 EdDSA, -257 RS256 (a
-            2,048 to 4,096-bit modulus, exponent 65537; EdDSA keys of small order are refused).
-        sign_count (int): The signature counter last seen; the next sign-in must exceed it (when either is non-zero).
-        id (Union[None, Unset, str]): A Holm identifier, kept; absent: a new one.
-        name (Union[None, Unset, str]): The rule of a registration's name (1 to 64 characters, visible ones, no control
-            characters); default "Passkey".
-        created_at (Union[None, Unset, int]): Whole Unix seconds, not in the future (up to an hour ahead is stored as
-            now); default now.
-        last_used_at (Union[None, Unset, int]): Whole Unix seconds, not in the future (up to an hour ahead is stored as
-            now); null or absent: never used.
-        backup_eligible (Union[None, Unset, bool]): Default false.
-        backed_up (Union[None, Unset, bool]): Default false; true only with backup_eligible.
-        transports (Union[None, Unset, list[str]]): As the authenticator reported them, by the rule of a registration
-            (at most 16, each 1 to 32 visible characters); default none.
-        aaguid (Union[None, Unset, str]): The authenticator model, as a UUID; default all zero.
+class ImportUsersBodyUsersItemImportedPasskeys:
+    """in the form `holm export` writes. A passkey breaking a rule, or a credential id or passkey id twice in one row,
+    fails the row with `INVALID_DATA`.
+
+        Attributes:
+            credential_id (str): Base64url (no padding) of the credential id, 1 to 1,023 bytes; unique among every user's
+                passkeys.
+            public_key (str): Standard base64 of the public key as SubjectPublicKeyInfo (DER), which WebCrypto must import
+                for `algorithm` and which must pass a registration's key rules ([passkeys.md](passkeys.md#what-holm-checks)).
+            algorithm (Union[Literal[-257], Literal[-7], Literal[-8]]): COSE algorithm: -7 ES256, -8 EdDSA (Ed25519), -257
+                RS256 (a 2,048 to 4,096-bit modulus, exponent 65537; EdDSA keys of small order are refused).
+            sign_count (int): The signature counter last seen; the next sign-in must exceed it (when either is non-zero), so
+                a clone is still caught after a move.
+            id (Union[None, Unset, str]): A Holm identifier, kept; absent: a new one.
+            name (Union[None, Unset, str]): The rule of a registration's name (1 to 64 characters, not only spaces, no
+                control characters (NUL included) or lone surrogates); default "Passkey".
+            created_at (Union[None, Unset, int]): Whole Unix seconds, not in the future (up to an hour ahead is stored as
+                now); default now.
+            last_used_at (Union[None, Unset, int]): Whole Unix seconds, not in the future (up to an hour ahead is stored as
+                now); null or absent: never used.
+            backup_eligible (Union[None, Unset, bool]): Default false.
+            backed_up (Union[None, Unset, bool]): Default false; true only with backup_eligible.
+            transports (Union[None, Unset, list[str]]): As the authenticator reported them, by the rule of a registration
+                (at most 16, each 1 to 32 characters with no control characters or lone surrogates); default none.
+            aaguid (Union[None, Unset, str]): The authenticator model, as a UUID; default all zero.
     """
 
     credential_id: str
@@ -255,7 +259,7 @@ class ImportUsersBodyUsersItemPasskeysType0Item:
 
         aaguid = _parse_aaguid(d.pop("aaguid", UNSET))
 
-        import_users_body_users_item_passkeys_type_0_item = cls(
+        import_users_body_users_item_imported_passkeys = cls(
             credential_id=credential_id,
             public_key=public_key,
             algorithm=algorithm,
@@ -270,8 +274,8 @@ class ImportUsersBodyUsersItemPasskeysType0Item:
             aaguid=aaguid,
         )
 
-        import_users_body_users_item_passkeys_type_0_item.additional_properties = d
-        return import_users_body_users_item_passkeys_type_0_item
+        import_users_body_users_item_imported_passkeys.additional_properties = d
+        return import_users_body_users_item_imported_passkeys
 
     @property
     def additional_keys(self) -> list[str]:
