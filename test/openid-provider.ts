@@ -22,6 +22,8 @@ export interface RealProvider {
 	redirectUri: string;
 	/** sub → the claims the provider gives; change them to change what it says. */
 	accounts: Map<string, Account>;
+	/** The path of every request it was sent, in order (discovery, keys, token…). */
+	calls: string[];
 	/** Follows the authorization URL as a browser would, signs in as `sub` and consents; the
 	 *  callback's query as the provider sent it back to the redirect URI. */
 	signIn(authorizationUrl: string, sub: string): Promise<URLSearchParams>;
@@ -32,7 +34,7 @@ export interface RealProvider {
 
 /** The real OpenID Provider. With `emailInIdToken` false, the email is only at userinfo (as many
  *  providers do by default). */
-export async function startOpenIdProvider(options: { emailInIdToken?: boolean; redirectUri?: string } = {}): Promise<RealProvider> {
+export async function startOpenIdProvider(options: { emailInIdToken?: boolean; redirectUri?: string; codeSeconds?: number } = {}): Promise<RealProvider> {
 	const server = createServer();
 	const port = await listen(server);
 	const issuer = `http://127.0.0.1:${port}`;
@@ -56,9 +58,11 @@ export async function startOpenIdProvider(options: { emailInIdToken?: boolean; r
 		claims: { openid: ["sub"], email: ["email", "email_verified"], profile: ["name"] },
 		conformIdTokenClaims: options.emailInIdToken === false,
 		features: { devInteractions: { enabled: true } },
-		ttl: { AccessToken: 3600, AuthorizationCode: 60, Grant: 3600, IdToken: 3600, Interaction: 3600, Session: 3600 },
+		ttl: { AccessToken: 3600, AuthorizationCode: options.codeSeconds ?? 60, Grant: 3600, IdToken: 3600, Interaction: 3600, Session: 3600 },
 		findAccount: async (_ctx: unknown, sub: string) => ({ accountId: sub, claims: async () => ({ sub, ...accounts.get(sub) }) }),
 	});
+	const calls: string[] = [];
+	server.on("request", (request) => calls.push(new URL(request.url ?? "/", issuer).pathname));
 	server.on("request", provider.callback());
 
 	async function signIn(authorizationUrl: string, sub: string): Promise<URLSearchParams> {
@@ -94,6 +98,7 @@ export async function startOpenIdProvider(options: { emailInIdToken?: boolean; r
 		issuer,
 		redirectUri,
 		accounts,
+		calls,
 		signIn,
 		entry: (name, more = {}) => ({ name, kind: "oidc", issuer, client_id: CLIENT_ID, client_secret: CLIENT_SECRET, redirect_uri: redirectUri, ...more }),
 		stop: () => new Promise<void>((resolve) => server.close(() => resolve())),
