@@ -65,34 +65,7 @@ export async function startOpenIdProvider(options: { emailInIdToken?: boolean; r
 	server.on("request", (request) => calls.push(new URL(request.url ?? "/", issuer).pathname));
 	server.on("request", provider.callback());
 
-	async function signIn(authorizationUrl: string, sub: string): Promise<URLSearchParams> {
-		const jar = new Map<string, string>();
-		async function go(url: string, init: RequestInit = {}): Promise<string> {
-			const headers = new Headers(init.headers);
-			headers.set("cookie", [...jar].map(([name, value]) => `${name}=${value}`).join("; "));
-			const response = await fetch(url, { ...init, headers, redirect: "manual" });
-			for (const cookie of response.headers.getSetCookie()) {
-				const pair = cookie.split(";")[0]!;
-				const at = pair.indexOf("=");
-				jar.set(pair.slice(0, at), pair.slice(at + 1));
-			}
-			const body = await response.text();
-			const location = response.headers.get("location");
-			if (location !== null) return new URL(location, url).href;
-			// An interaction page: its form says which prompt it is.
-			if (url.includes("/interaction/")) {
-				const form: Record<string, string> = body.includes('name="login"') ? { prompt: "login", login: sub, password: "anything" } : { prompt: "consent" };
-				return go(url, { method: "POST", body: new URLSearchParams(form) });
-			}
-			throw new Error(`the provider answered ${response.status} without a redirect: ${body.slice(0, 200)}`);
-		}
-		let location = authorizationUrl;
-		for (let step = 0; step < 12; step++) {
-			if (location.startsWith(redirectUri)) return new URL(location).searchParams;
-			location = await go(location);
-		}
-		throw new Error("the provider never redirected back");
-	}
+	const signIn = (authorizationUrl: string, sub: string) => completeLogin(authorizationUrl, sub, redirectUri);
 
 	return {
 		issuer,
@@ -105,3 +78,34 @@ export async function startOpenIdProvider(options: { emailInIdToken?: boolean; r
 	};
 }
 
+/** Follows an authorization URL of this provider as a browser would (fetch and a cookie jar), signs
+ *  in as `sub` at its login page and consents: the callback's query as it was sent back to
+ *  `redirectUri`. Usable from another process than the provider's (bench/identity-providers.ts). */
+export async function completeLogin(authorizationUrl: string, sub: string, redirectUri: string): Promise<URLSearchParams> {
+	const jar = new Map<string, string>();
+	async function go(url: string, init: RequestInit = {}): Promise<string> {
+		const headers = new Headers(init.headers);
+		headers.set("cookie", [...jar].map(([name, value]) => `${name}=${value}`).join("; "));
+		const response = await fetch(url, { ...init, headers, redirect: "manual" });
+		for (const cookie of response.headers.getSetCookie()) {
+			const pair = cookie.split(";")[0]!;
+			const at = pair.indexOf("=");
+			jar.set(pair.slice(0, at), pair.slice(at + 1));
+		}
+		const body = await response.text();
+		const location = response.headers.get("location");
+		if (location !== null) return new URL(location, url).href;
+		// An interaction page: its form says which prompt it is.
+		if (url.includes("/interaction/")) {
+			const form: Record<string, string> = body.includes('name="login"') ? { prompt: "login", login: sub, password: "anything" } : { prompt: "consent" };
+			return go(url, { method: "POST", body: new URLSearchParams(form) });
+		}
+		throw new Error(`the provider answered ${response.status} without a redirect: ${body.slice(0, 200)}`);
+	}
+	let location = authorizationUrl;
+	for (let step = 0; step < 12; step++) {
+		if (location.startsWith(redirectUri)) return new URL(location).searchParams;
+		location = await go(location);
+	}
+	throw new Error("the provider never redirected back");
+}
