@@ -137,6 +137,9 @@ export interface FakeGitHub {
 	redirectUri: string;
 	/** code → the account that code signs in, and its addresses as /user/emails lists them. */
 	codes: Map<string, GitHubAccount>;
+	/** login → the account its sign-in page signs in (GET /login/oauth/authorize, a form as a
+	 *  browser sees it, then its POST back to the redirect URI with a code and the state). */
+	accounts: Map<string, GitHubAccount>;
 	calls: string[];
 	entry(name: string, more?: Record<string, unknown>): Record<string, unknown>;
 	stop(): Promise<void>;
@@ -144,18 +147,20 @@ export interface FakeGitHub {
 
 /** A fake of GitHub's OAuth endpoints and the two API calls Holm makes, answering as GitHub does:
  *  a refused code is 200 with {"error": "bad_verification_code"}. */
-export function startFakeGitHub(): FakeGitHub {
+export function startFakeGitHub(options: { redirectUri?: string } = {}): FakeGitHub {
 	const codes: FakeGitHub["codes"] = new Map();
+	const accounts: FakeGitHub["accounts"] = new Map();
 	// A code is used once; what it granted stays with its token.
 	const granted = new Map<string, GitHubAccount>();
 	const calls: string[] = [];
-	const redirectUri = "http://127.0.0.1:9/auth/github/callback";
+	const redirectUri = options.redirectUri ?? "http://127.0.0.1:9/auth/github/callback";
 	const server = Bun.serve({
 		hostname: "127.0.0.1",
 		port: 0,
 		async fetch(request) {
 			const url = new URL(request.url);
 			calls.push(url.pathname);
+			if (url.pathname === "/login/oauth/authorize") return authorize(request, url);
 			if (url.pathname === "/login/oauth/access_token") {
 				const form = new URLSearchParams(await request.text());
 				const code = form.get("code") ?? "";
@@ -175,11 +180,30 @@ export function startFakeGitHub(): FakeGitHub {
 			return Response.json({ message: "Not Found" }, { status: 404 });
 		},
 	});
+	/** GitHub's sign-in page, reduced to a login field; its POST signs that login in. */
+	async function authorize(request: Request, url: URL): Promise<Response> {
+		const query = request.method === "POST" ? new URLSearchParams(await request.text()) : url.searchParams;
+		if (query.get("client_id") !== CLIENT_ID || query.get("redirect_uri") !== redirectUri) {
+			return new Response("The redirect_uri is not associated with this application.", { status: 400 });
+		}
+		const account = accounts.get(query.get("login") ?? "");
+		if (request.method !== "POST" || account === undefined) {
+			const hidden = [...query].filter(([name]) => name !== "login").map(([name, value]) => `<input type="hidden" name="${escape(name)}" value="${escape(value)}">`);
+			const page = `<!doctype html><title>Sign in to GitHub</title><h1>Sign in to GitHub</h1><form method="post">${hidden.join("")}<label>Username <input name="login"></label><button>Sign in</button></form>`;
+			return new Response(page, { headers: { "Content-Type": "text/html; charset=utf-8" } });
+		}
+		const code = crypto.randomUUID().replaceAll("-", "");
+		codes.set(code, account);
+		const back = new URL(redirectUri);
+		back.search = new URLSearchParams({ code, state: query.get("state") ?? "" }).toString();
+		return new Response(null, { status: 302, headers: { Location: back.href } });
+	}
 	const origin = server.url.origin;
 	return {
 		origin,
 		redirectUri,
 		codes,
+		accounts,
 		calls,
 		entry: (name, more = {}) => ({
 			name,
@@ -194,6 +218,10 @@ export function startFakeGitHub(): FakeGitHub {
 		}),
 		stop: async () => server.stop(true),
 	};
+}
+
+function escape(text: string): string {
+	return text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 }
 
 /** Starts a sign-in at Holm; the request id and the authorization URL's parameters. */

@@ -22,6 +22,8 @@ export interface RealProvider {
 	redirectUri: string;
 	/** sub → the claims the provider gives; change them to change what it says. */
 	accounts: Map<string, Account>;
+	/** The path of every request it was sent, in order (discovery, keys, token…). */
+	calls: string[];
 	/** Follows the authorization URL as a browser would, signs in as `sub` and consents; the
 	 *  callback's query as the provider sent it back to the redirect URI. */
 	signIn(authorizationUrl: string, sub: string): Promise<URLSearchParams>;
@@ -32,7 +34,7 @@ export interface RealProvider {
 
 /** The real OpenID Provider. With `emailInIdToken` false, the email is only at userinfo (as many
  *  providers do by default). */
-export async function startOpenIdProvider(options: { emailInIdToken?: boolean; redirectUri?: string } = {}): Promise<RealProvider> {
+export async function startOpenIdProvider(options: { emailInIdToken?: boolean; redirectUri?: string; codeSeconds?: number } = {}): Promise<RealProvider> {
 	const server = createServer();
 	const port = await listen(server);
 	const issuer = `http://127.0.0.1:${port}`;
@@ -56,47 +58,54 @@ export async function startOpenIdProvider(options: { emailInIdToken?: boolean; r
 		claims: { openid: ["sub"], email: ["email", "email_verified"], profile: ["name"] },
 		conformIdTokenClaims: options.emailInIdToken === false,
 		features: { devInteractions: { enabled: true } },
-		ttl: { AccessToken: 3600, AuthorizationCode: 60, Grant: 3600, IdToken: 3600, Interaction: 3600, Session: 3600 },
+		ttl: { AccessToken: 3600, AuthorizationCode: options.codeSeconds ?? 60, Grant: 3600, IdToken: 3600, Interaction: 3600, Session: 3600 },
 		findAccount: async (_ctx: unknown, sub: string) => ({ accountId: sub, claims: async () => ({ sub, ...accounts.get(sub) }) }),
 	});
+	const calls: string[] = [];
+	server.on("request", (request) => calls.push(new URL(request.url ?? "/", issuer).pathname));
 	server.on("request", provider.callback());
 
-	async function signIn(authorizationUrl: string, sub: string): Promise<URLSearchParams> {
-		const jar = new Map<string, string>();
-		async function go(url: string, init: RequestInit = {}): Promise<string> {
-			const headers = new Headers(init.headers);
-			headers.set("cookie", [...jar].map(([name, value]) => `${name}=${value}`).join("; "));
-			const response = await fetch(url, { ...init, headers, redirect: "manual" });
-			for (const cookie of response.headers.getSetCookie()) {
-				const pair = cookie.split(";")[0]!;
-				const at = pair.indexOf("=");
-				jar.set(pair.slice(0, at), pair.slice(at + 1));
-			}
-			const body = await response.text();
-			const location = response.headers.get("location");
-			if (location !== null) return new URL(location, url).href;
-			// An interaction page: its form says which prompt it is.
-			if (url.includes("/interaction/")) {
-				const form: Record<string, string> = body.includes('name="login"') ? { prompt: "login", login: sub, password: "anything" } : { prompt: "consent" };
-				return go(url, { method: "POST", body: new URLSearchParams(form) });
-			}
-			throw new Error(`the provider answered ${response.status} without a redirect: ${body.slice(0, 200)}`);
-		}
-		let location = authorizationUrl;
-		for (let step = 0; step < 12; step++) {
-			if (location.startsWith(redirectUri)) return new URL(location).searchParams;
-			location = await go(location);
-		}
-		throw new Error("the provider never redirected back");
-	}
+	const signIn = (authorizationUrl: string, sub: string) => completeLogin(authorizationUrl, sub, redirectUri);
 
 	return {
 		issuer,
 		redirectUri,
 		accounts,
+		calls,
 		signIn,
 		entry: (name, more = {}) => ({ name, kind: "oidc", issuer, client_id: CLIENT_ID, client_secret: CLIENT_SECRET, redirect_uri: redirectUri, ...more }),
 		stop: () => new Promise<void>((resolve) => server.close(() => resolve())),
 	};
 }
 
+/** Follows an authorization URL of this provider as a browser would (fetch and a cookie jar), signs
+ *  in as `sub` at its login page and consents: the callback's query as it was sent back to
+ *  `redirectUri`. Usable from another process than the provider's (bench/identity-providers.ts). */
+export async function completeLogin(authorizationUrl: string, sub: string, redirectUri: string): Promise<URLSearchParams> {
+	const jar = new Map<string, string>();
+	async function go(url: string, init: RequestInit = {}): Promise<string> {
+		const headers = new Headers(init.headers);
+		headers.set("cookie", [...jar].map(([name, value]) => `${name}=${value}`).join("; "));
+		const response = await fetch(url, { ...init, headers, redirect: "manual" });
+		for (const cookie of response.headers.getSetCookie()) {
+			const pair = cookie.split(";")[0]!;
+			const at = pair.indexOf("=");
+			jar.set(pair.slice(0, at), pair.slice(at + 1));
+		}
+		const body = await response.text();
+		const location = response.headers.get("location");
+		if (location !== null) return new URL(location, url).href;
+		// An interaction page: its form says which prompt it is.
+		if (url.includes("/interaction/")) {
+			const form: Record<string, string> = body.includes('name="login"') ? { prompt: "login", login: sub, password: "anything" } : { prompt: "consent" };
+			return go(url, { method: "POST", body: new URLSearchParams(form) });
+		}
+		throw new Error(`the provider answered ${response.status} without a redirect: ${body.slice(0, 200)}`);
+	}
+	let location = authorizationUrl;
+	for (let step = 0; step < 12; step++) {
+		if (location.startsWith(redirectUri)) return new URL(location).searchParams;
+		location = await go(location);
+	}
+	throw new Error("the provider never redirected back");
+}

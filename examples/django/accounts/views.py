@@ -28,7 +28,16 @@ def form_fields(request: HttpRequest) -> tuple[str, str]:
 
 
 def home(request: HttpRequest) -> HttpResponse:
-    return render(request, "accounts/home.html", {"user": request.holm_user})
+    from .external import label
+
+    user = request.holm_user
+    context = {"user": user}
+    if user is not None:
+        # The identities at providers that sign this user in, each with its button to unlink it.
+        labels = {p.name: label(p) for p in holm.list_identity_providers()}
+        identities = holm.list_user_identities(user.id)
+        context["identities"] = [{"id": i.id, "label": labels.get(i.provider, i.provider), "email": i.email} for i in identities]
+    return render(request, "accounts/home.html", context)
 
 
 # "Password (or emailed code) done, second factor pending": the user id, signed with its own salt
@@ -147,7 +156,9 @@ def verify_email(request: HttpRequest) -> HttpResponse:
 @require_http_methods(["GET", "POST"])
 def sign_in(request: HttpRequest) -> HttpResponse:
     if request.method == "GET":
-        return render(request, "accounts/sign_in.html")
+        from .external import providers
+
+        return render(request, "accounts/sign_in.html", {"providers": providers()})
     email, password = form_fields(request)
     try:
         user = holm.authenticate_with_password(email=email, password=password, client_ip=client_ip(request))
@@ -281,9 +292,12 @@ def sign_in_totp(request: HttpRequest) -> HttpResponse:
             # TOTP was turned off meanwhile, or the user is gone: from the start.
             return render(request, "accounts/sign_in.html", {"error": "Sign in again."}, status=400)
         raise
+    from .external import finish_pending_link
+
     response = start_session(request, user_id, second_factor_verified=True)
     response.delete_cookie(SECOND_FACTOR_COOKIE, samesite="Lax")
-    return response
+    # A provider's sign-in whose link waited for this code (external.py).
+    return finish_pending_link(request, user_id, response)
 
 
 # Turning TOTP on, for a signed-in user whose address is verified: a new key, shown as an otpauth://

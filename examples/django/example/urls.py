@@ -1,6 +1,6 @@
 from django.urls import path
 
-from accounts import views
+from accounts import external, views
 
 urlpatterns = [
     path("", views.home, name="home"),
@@ -14,4 +14,9 @@ urlpatterns = [
     path("totp", views.totp, name="totp"),
     path("sign-out", views.sign_out, name="sign-out"),
     path("sign-out-everywhere", views.sign_out_everywhere, name="sign-out-everywhere"),
+    # Sign-in with GitHub or an OpenID Connect provider, when Holm lists any (accounts/external.py).
+    path("auth/<slug:provider>", external.start, name="external-start"),
+    path("auth/<slug:provider>/callback", external.callback, name="external-callback"),
+    path("auth/<slug:provider>/link", external.link_with_password, name="external-link"),
+    path("identities/unlink", external.unlink, name="identity-unlink"),
 ]

@@ -6,9 +6,11 @@ import { Hono, type Context } from "hono";
 import { deleteCookie, getCookie, getSignedCookie, setCookie, setSignedCookie } from "hono/cookie";
 import { csrf } from "hono/csrf";
 import { HTTPException } from "hono/http-exception";
-import { randomBytes } from "node:crypto";
 import { Secret, TOTP } from "otpauth";
+import { COOKIE_SECRET, getPurposeCookie, isHttps, setPurposeCookie } from "./cookies.js";
+import { externalSignInRoutes, finishPendingLink, listProviders } from "./external.js";
 import { holm, isId } from "./holm.js";
+import { DISABLED, tooMany } from "./messages.js";
 import {
 	claimedPage,
 	emailCodePage,
@@ -27,21 +29,10 @@ import { clientIp, endSessionCookie, holmSession, startSession, type AppEnv } fr
 type NewPasskey = RequestBody<"verifyPasskeyRegistration">["credential"];
 type UsedPasskey = RequestBody<"verifyPasskeyAuthentication">["credential"];
 
-/** What a disabled user is told, once their credential proved right (Holm's USER_DISABLED). */
-const DISABLED = "This account is disabled. Contact support if you think that is a mistake.";
-
-function tooMany(error: HolmError): string {
-	return `Too many attempts: try again in ${error.retryAfter} seconds.`;
-}
-
 async function formFields(c: Context): Promise<{ email: string; password: string }> {
 	const form = await c.req.parseBody();
 	const text = (value: unknown) => (typeof value === "string" ? value : "");
 	return { email: text(form.email).trim(), password: text(form.password) };
-}
-
-function isHttps(c: Context): boolean {
-	return new URL(c.req.url).protocol === "https:";
 }
 
 // The passkey ceremony a browser started, kept beside it for the 5 minutes Holm keeps it, so that
@@ -81,28 +72,8 @@ function emailSignInRequestId(c: Context): string | undefined {
 // Anyone can sign up with another person's address. So a new address gets no session until its code,
 // mailed to it, is typed back in the browser that signed up: until then that browser holds only this
 // signed cookie naming the user, and no page can set anything up on the account (a passkey, TOTP)
-// for its owner to inherit. A code typed in any other browser is refused. Set COOKIE_SECRET, the same
-// on every process, in production: without it each start picks its own, and forgets pending sign-ups
-// (they sign in again for a new code).
+// for its owner to inherit. A code typed in any other browser is refused (cookies.ts: COOKIE_SECRET).
 const PENDING_COOKIE = "pending_verification";
-const COOKIE_SECRET = process.env.COOKIE_SECRET || randomBytes(32).toString("base64url");
-
-// Hono signs a cookie's value, not its name: so each value below starts with what it is for and until
-// when it holds, and one signed cookie cannot stand in for another (a pending_verification cookie,
-// which is a bare user id, is none of these).
-async function setPurposeCookie(c: Context, name: string, purpose: string, value: string, seconds: number, path = "/"): Promise<void> {
-	const signed = `${purpose}:${Date.now() + seconds * 1000}:${value}`;
-	await setSignedCookie(c, name, signed, COOKIE_SECRET, { path, maxAge: seconds, httpOnly: true, sameSite: "Lax", secure: isHttps(c) });
-}
-
-/** The value of a cookie set by setPurposeCookie for `purpose`, until it expires; else undefined. */
-async function getPurposeCookie(c: Context, name: string, purpose: string): Promise<string | undefined> {
-	const signed = await getSignedCookie(c, COOKIE_SECRET, name);
-	if (typeof signed !== "string") return undefined; // none, or not signed by this app
-	const [given, expires, ...rest] = signed.split(":");
-	if (given !== purpose || !(Number(expires) > Date.now())) return undefined;
-	return rest.join(":");
-}
 
 // "Password (or emailed code) done, second factor pending": the user id, for 5 minutes, in this
 // browser only. No session starts before the TOTP code.
@@ -150,7 +121,12 @@ export function createApp(sendEmail: SendEmail): Hono<AppEnv> {
 	app.use(csrf()); // form posts only from this site's own pages
 	app.use(holmSession);
 
-	app.get("/", (c) => c.html(homePage(c.get("user"))));
+	app.get("/", async (c) => {
+		const user = c.get("user");
+		if (user === null) return c.html(homePage(null));
+		const [identities, providers] = await Promise.all([holm.listUserIdentities(user.id), listProviders()]);
+		return c.html(homePage(user, identities, providers));
+	});
 
 	app.get("/sign-up", (c) => c.html(signUpPage()));
 	app.post("/sign-up", async (c) => {
@@ -195,7 +171,7 @@ export function createApp(sendEmail: SendEmail): Hono<AppEnv> {
 		return await signInOrAskForTotp(c, await holm.getUser(userId));
 	});
 
-	app.get("/sign-in", (c) => c.html(signInPage()));
+	app.get("/sign-in", async (c) => c.html(signInPage("", "", await listProviders())));
 	app.post("/sign-in", async (c) => {
 		const { email, password } = await formFields(c);
 		try {
@@ -295,6 +271,7 @@ export function createApp(sendEmail: SendEmail): Hono<AppEnv> {
 			throw error;
 		}
 		deleteCookie(c, SECOND_FACTOR_COOKIE, { path: "/" });
+		await finishPendingLink(c, userId); // a provider's sign-in whose link waited for this code
 		await startSession(c, userId, { secondFactorVerified: true });
 		return c.redirect("/");
 	});
@@ -330,6 +307,9 @@ export function createApp(sendEmail: SendEmail): Hono<AppEnv> {
 		const { recovery_code } = await holm.getUser(user.id);
 		return c.html(totpDonePage(recovery_code));
 	});
+
+	// Sign-in with GitHub or an OpenID Connect provider, when Holm lists any (external.ts).
+	externalSignInRoutes(app, (c, user) => signInOrAskForTotp(c, user), askToVerify);
 
 	app.post("/sign-out", async (c) => {
 		const session = c.get("session");

@@ -1,5 +1,5 @@
 // The pages, as plain HTML (hono/html escapes every value put in).
-import type { User } from "@holm/client";
+import type { Identity, IdentityProvider, User } from "@holm/client";
 import { html } from "hono/html";
 
 function layout(title: string, body: ReturnType<typeof html>) {
@@ -10,7 +10,32 @@ function layout(title: string, body: ReturnType<typeof html>) {
 </html>`;
 }
 
-export function homePage(user: User | null) {
+/** How a provider is named on its button: Holm gives only its name and kind. */
+export function providerLabel(provider: Pick<IdentityProvider, "name" | "kind">): string {
+	if (provider.kind === "github") return "GitHub";
+	if (provider.kind === "microsoft") return "Microsoft";
+	return provider.name.charAt(0).toUpperCase() + provider.name.slice(1).replaceAll("-", " ");
+}
+
+/** A button per provider Holm lists (none when it lists none). Each posts to the app, which starts the sign-in. */
+function providerButtons(providers: IdentityProvider[]) {
+	return providers.map(
+		(provider) => html`<form method="post" action="/auth/${provider.name}"><button>Sign in with ${providerLabel(provider)}</button></form>`,
+	);
+}
+
+/** The signed-in user's identities at providers, each with its button to unlink it. */
+function identityList(identities: Identity[], providers: IdentityProvider[]) {
+	if (identities.length === 0) return "";
+	const label = (name: string) => providerLabel(providers.find((provider) => provider.name === name) ?? { name, kind: "oidc" });
+	return html`<h2>Linked sign-in methods</h2>
+<ul>${identities.map(
+		(identity) => html`<li>${label(identity.provider)}${identity.email ? ` (${identity.email})` : ""}
+<form method="post" action="/identities/unlink"><input type="hidden" name="id" value="${identity.id}"><button>Unlink ${label(identity.provider)}</button></form></li>`,
+	)}</ul>`;
+}
+
+export function homePage(user: User | null, identities: Identity[] = [], providers: IdentityProvider[] = []) {
 	if (user === null) {
 		return layout(
 			"Holm and Hono",
@@ -23,6 +48,7 @@ export function homePage(user: User | null) {
 ${user.totp_registered ? html`<p>Two-factor authentication is on.</p>` : html`<p><a href="/totp">Turn on two-factor authentication</a></p>`}
 <button type="button" onclick="addPasskey()">Add a passkey</button>
 <p role="status" id="passkey-status"></p>
+${identityList(identities, providers)}
 <form method="post" action="/sign-out"><button>Sign out</button></form>
 <form method="post" action="/sign-out-everywhere"><button>Sign out everywhere</button></form>`,
 	);
@@ -42,7 +68,7 @@ ${error ? html`<p role="alert">${error}</p>` : ""}
 	);
 }
 
-export function signInPage(error = "", email = "") {
+export function signInPage(error = "", email = "", providers: IdentityProvider[] = []) {
 	return layout(
 		"Sign in",
 		html`<h1>Sign in</h1>
@@ -54,6 +80,7 @@ ${error ? html`<p role="alert">${error}</p>` : ""}
 </form>
 <button type="button" onclick="signInWithPasskey()">Sign in with a passkey</button>
 <p role="status" id="passkey-status"></p>
+${providerButtons(providers)}
 <p><a href="/sign-in/email">Email me a code instead</a> · <a href="/sign-up">Sign up instead</a></p>`,
 	);
 }
@@ -147,6 +174,32 @@ export function totpDonePage(recoveryCode: string | null, error = "") {
 ${error ? html`<p role="alert">${error}</p>` : html`<p role="status">Two-factor authentication is on: signing in asks for a code from your app.</p>`}
 ${recoveryCode === null ? "" : html`<p>Your recovery code is <strong>${recoveryCode}</strong>. Keep it somewhere safe: it signs you in without your phone.</p>`}
 <p><a href="/">Continue</a></p>`,
+	);
+}
+
+/** After link_required: `email` has an account here. With `named` (the provider verified the
+ *  address), its holder proves it with the password to link the provider; else nothing can be linked. */
+export function linkPage(provider: IdentityProvider, email: string, named: boolean, error = "") {
+	const label = providerLabel(provider);
+	if (!named) {
+		return layout(
+			"Sign in",
+			html`<h1>Sign in</h1>
+<p role="alert">${label} did not confirm that ${email} is yours, and an account here already uses it: sign in with its password or an emailed code.</p>
+<p><a href="/sign-in">Sign in</a></p>`,
+		);
+	}
+	return layout(
+		`Link ${label}`,
+		html`<h1>Link ${label} to your account</h1>
+${error ? html`<p role="alert">${error}</p>` : ""}
+<p>You already have an account with ${email}. Enter its password to sign in with ${label} from now on.</p>
+<form method="post" action="/auth/${provider.name}/link">
+  <input type="hidden" name="email" value="${email}">
+  <label>Password <input type="password" name="password" autocomplete="current-password" required></label>
+  <button>Link and sign in</button>
+</form>
+<p>No password? <a href="/sign-in/email">Sign in with an emailed code</a> instead.</p>`,
 	);
 }
 
