@@ -28,6 +28,22 @@ import { createTestDatabase } from "./postgres.ts";
 export const SECRET = "test-secret-that-is-long-enough";
 export const STRONG_PASSWORD = "correct horse battery staple 42";
 
+/** A user as the API answers it: `fields` over a new user's state (no TOTP, no leak, not disabled,
+ *  its email unverified, some recovery code). */
+export function userAnswer(fields: Record<string, unknown>): Record<string, unknown> {
+	return {
+		email_verified: false,
+		registered_totp: false,
+		totp_registered: false,
+		recovery_code: expect.stringMatching(/^[A-HJ-NP-Z2-9]{8}$/),
+		password_leaked: false,
+		password_set: true,
+		disabled: false,
+		disabled_until: null,
+		...fields,
+	};
+}
+
 export interface TestClock {
 	now: number;
 	advance(ms: number): void;

@@ -5,18 +5,12 @@
 // skipped, with the reason printed, where no browser is installed (CI sets
 // HOLM_TEST_REQUIRE_CHROMIUM=1 and installs it, so there a missing browser fails instead).
 import { afterAll, beforeAll } from "bun:test";
-import { existsSync } from "node:fs";
 import { chromium, type Browser, type BrowserContext } from "playwright-core";
 import type { TestServer, TestServerOptions } from "../support.ts";
 import { startConsoleServer } from "./support.ts";
+import { CHROMIUM, CHROMIUM_ARGS, chromiumPresent } from "../support/chromium.ts";
 
-export const CHROMIUM = process.env.HOLM_TEST_CHROMIUM ?? "/usr/bin/chromium";
-export const HAS_BROWSER = existsSync(CHROMIUM);
-if (!HAS_BROWSER) {
-	const missing = `no Chromium at ${CHROMIUM} (apt-get install chromium, or set HOLM_TEST_CHROMIUM)`;
-	if (process.env.HOLM_TEST_REQUIRE_CHROMIUM === "1") throw new Error(`HOLM_TEST_REQUIRE_CHROMIUM=1, but ${missing}`);
-	console.warn(`console browser tests skipped: ${missing}`);
-}
+export const HAS_BROWSER = chromiumPresent("console browser tests");
 
 export interface TestBrowser {
 	browser: Browser;
@@ -29,17 +23,7 @@ export async function launchBrowser(): Promise<TestBrowser> {
 	const browser = await chromium.launch({
 		executablePath: CHROMIUM,
 		headless: true,
-		args: [
-			"--no-sandbox",
-			"--disable-gpu",
-			"--disable-quic",
-			"--no-first-run",
-			"--disable-background-networking",
-			"--disable-component-update",
-			"--disable-sync",
-			"--disable-default-apps",
-			"--disable-extensions",
-		],
+		args: [...CHROMIUM_ARGS],
 	});
 	return {
 		browser,

@@ -16,6 +16,19 @@ let executable: string;
 let holm: Bun.Subprocess<"ignore", "pipe", "pipe">;
 let url: string;
 
+/** The URL in a JSON log's "holm is listening" line, once `serving` has printed it. */
+async function listeningUrl(serving: Bun.Subprocess<"ignore" | "pipe", "pipe", "pipe">): Promise<string> {
+	const reader = serving.stdout.getReader();
+	let text = "";
+	while (!text.includes("holm is listening")) {
+		const { value, done } = await reader.read();
+		if (done) throw new Error(`holm exited: ${text}`);
+		text += new TextDecoder().decode(value);
+	}
+	reader.releaseLock();
+	return /"url":"([^"]+)"/.exec(text)![1]!;
+}
+
 function buildExecutable(): string {
 	const result = Bun.spawnSync([process.execPath, "build.ts"], { cwd: ROOT, stdout: "pipe", stderr: "pipe" });
 	if (result.exitCode !== 0) throw new Error(`build.ts failed: ${result.stderr.toString()}`);
@@ -32,15 +45,7 @@ beforeAll(async () => {
 		stdout: "pipe",
 		stderr: "pipe",
 	});
-	const reader = holm.stdout.getReader();
-	let text = "";
-	while (!text.includes("holm is listening")) {
-		const { value, done } = await reader.read();
-		if (done) throw new Error(`holm exited: ${text}`);
-		text += new TextDecoder().decode(value);
-	}
-	reader.releaseLock();
-	url = /"url":"([^"]+)"/.exec(text)![1]!;
+	url = await listeningUrl(holm);
 }, 120_000);
 
 afterAll(() => {
@@ -109,15 +114,7 @@ test("the console is embedded: --console serves its page and files, and a consol
 		stderr: "pipe",
 	});
 	try {
-		const reader = serving.stdout.getReader();
-		let text = "";
-		while (!text.includes("holm is listening")) {
-			const { value, done } = await reader.read();
-			if (done) throw new Error(`holm exited: ${text}`);
-			text += new TextDecoder().decode(value);
-		}
-		reader.releaseLock();
-		const consoleUrl = /"url":"([^"]+)"/.exec(text)![1]!;
+		const consoleUrl = await listeningUrl(serving);
 		const page = await fetch(`${consoleUrl}/console/`);
 		expect(page.status).toBe(200);
 		expect(page.headers.get("X-Frame-Options")).toBe("DENY");

@@ -6,18 +6,14 @@
 // is skipped and says why; CI installs it (.ci/run) and sets HOLM_TEST_REQUIRE_CHROMIUM=1, which
 // turns a missing browser into a failure.
 import { afterAll, beforeAll, expect, test } from "bun:test";
-import { existsSync, mkdtempSync, rmSync } from "node:fs";
+import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { chromium, type BrowserContext, type CDPSession, type Page } from "playwright-core";
 import { createUser, SECRET, startTestServer, type TestServer } from "../support.ts";
+import { CHROMIUM, CHROMIUM_ARGS, chromiumPresent } from "../support/chromium.ts";
 
-const CHROMIUM = "/usr/bin/chromium";
-const missing = existsSync(CHROMIUM) ? null : `${CHROMIUM} is missing (apt-get install chromium)`;
-if (missing !== null) {
-	if (process.env.HOLM_TEST_REQUIRE_CHROMIUM === "1") throw new Error(`HOLM_TEST_REQUIRE_CHROMIUM=1, but ${missing}`);
-	console.log(`Browser passkey test skipped: ${missing}.`);
-}
+const present = chromiumPresent("Browser passkey test");
 
 // The page: what an application puts around navigator.credentials (docs/passkeys.md shows the same).
 const PAGE = `<!doctype html>
@@ -94,7 +90,7 @@ async function addAuthenticator(): Promise<string> {
 }
 
 beforeAll(async () => {
-	if (missing !== null) return;
+	if (!present) return;
 	app = startApp();
 	const origin = `http://localhost:${app.port}`;
 	// http://localhost is a secure context, so WebAuthn works on it; its rp id is "localhost".
@@ -104,16 +100,7 @@ beforeAll(async () => {
 	context = await chromium.launchPersistentContext(profile, {
 		executablePath: CHROMIUM,
 		headless: true,
-		args: [
-			"--headless",
-			"--no-sandbox",
-			"--disable-gpu",
-			"--disable-quic",
-			"--no-first-run",
-			"--disable-background-networking",
-			"--disable-component-update",
-			"--disable-sync",
-		],
+		args: ["--headless", ...CHROMIUM_ARGS],
 	});
 	page = context.pages()[0] ?? (await context.newPage());
 	cdp = await context.newCDPSession(page);
@@ -122,14 +109,14 @@ beforeAll(async () => {
 }, 60_000);
 
 afterAll(async () => {
-	if (missing !== null) return;
+	if (!present) return;
 	await context?.close();
 	app?.stop(true);
 	await holm?.stop();
 	if (profile !== undefined) rmSync(profile, { recursive: true, force: true });
 });
 
-test.skipIf(missing !== null)(
+test.skipIf(!present)(
 	"register, sign in discoverably, sign in with a user id, and a cloned credential (counter reset) refused",
 	async () => {
 		const authenticatorId = await addAuthenticator();

@@ -7,6 +7,17 @@ import type { SoftAuthenticator } from "../passkey-authenticator.ts";
 import { authenticator, register, registered, RP, signIn } from "../passkey-support.ts";
 import { createUser, serverForThisFile } from "../support.ts";
 
+/** What an imported passkey may say of itself, and its listing gives back. */
+const LAPTOP = {
+	name: "Laptop",
+	created_at: 1_600_000_000,
+	last_used_at: 1_600_000_100,
+	backup_eligible: true,
+	backed_up: true,
+	transports: ["internal", "hybrid"],
+	aaguid: "ea9b8d66-4d01-1d21-3ce4-b6b48cb575d4",
+};
+
 const server = serverForThisFile({ passkeys: RP });
 
 const ALGORITHMS = { ES256: -7, EdDSA: -8, RS256: -257 } as const;
@@ -40,16 +51,7 @@ describe("imported passkeys", () => {
 				id,
 				passkey_user_handle: Buffer.from(crypto.getRandomValues(new Uint8Array(32))).toString("base64url"),
 				passkeys: [
-					passkeyRow(devices[0]!, {
-						id: passkeyId,
-						name: "Laptop",
-						created_at: 1_600_000_000,
-						last_used_at: 1_600_000_100,
-						backup_eligible: true,
-						backed_up: true,
-						transports: ["internal", "hybrid"],
-						aaguid: "ea9b8d66-4d01-1d21-3ce4-b6b48cb575d4",
-					}),
+					passkeyRow(devices[0]!, { id: passkeyId, ...LAPTOP }),
 					passkeyRow(devices[1]!),
 					passkeyRow(devices[2]!),
 				],
@@ -58,17 +60,7 @@ describe("imported passkeys", () => {
 		expect(answer.results).toEqual([{ index: 0, status: "created", user_id: id }]);
 		const listed = await server.request("GET", `/users/${id}/passkeys`);
 		expect(listed.body).toHaveLength(3);
-		expect(listed.body[0]).toEqual({
-			id: passkeyId,
-			user_id: id,
-			name: "Laptop",
-			created_at: 1_600_000_000,
-			last_used_at: 1_600_000_100,
-			backup_eligible: true,
-			backed_up: true,
-			transports: ["internal", "hybrid"],
-			aaguid: "ea9b8d66-4d01-1d21-3ce4-b6b48cb575d4",
-		});
+		expect(listed.body[0]).toEqual({ id: passkeyId, user_id: id, ...LAPTOP });
 		for (const device of devices) {
 			const answer = await signIn(server, device, { userId: id });
 			expect(answer.status).toBe(200);

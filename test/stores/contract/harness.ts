@@ -21,7 +21,7 @@ import { DEFAULT_SESSION_SETTINGS, type SessionSettings } from "../../../src/fea
 import type { AccountClaim } from "../../../src/features/account-claims/claim.ts";
 import type { Passkey } from "../../../src/features/passkeys/store.ts";
 import type { ImportedUser } from "../../../src/features/user-imports/store.ts";
-import type { NewUser } from "../../../src/features/users/store.ts";
+import type { NewUser, User } from "../../../src/features/users/store.ts";
 import { generateCode, generateId } from "../../../src/lib/ids.ts";
 import { NO_WEBHOOK_EVENTS, type EventSettings, type Storage, type Stores } from "../../../src/stores/index.ts";
 import { openPostgresStorage } from "../../../src/stores/postgres/index.ts";
@@ -181,6 +181,13 @@ export function endedIn(written: readonly HolmEvent[] | null | undefined): HolmE
 /** A user as the users feature inserts one, not yet stored. */
 export function newUser(under: Pick<Under, "seconds">, fields: Partial<NewUser> = {}): NewUser {
 	return { id: generateId(), createdAt: under.seconds(), email: uniqueEmail(), passwordHash: `hash-${generateId()}`, recoveryCode: generateCode(), ...fields };
+}
+
+/** The User a read gives for `user` as stored: its fields, then `fields` over a new user's state. */
+export function storedUser(user: Pick<NewUser, "id" | "createdAt" | "email" | "recoveryCode">, fields: Partial<User> = {}): User {
+	const { id, createdAt, email, recoveryCode } = user;
+	const fresh = { emailVerified: false, totpRegistered: false, passwordLeaked: false, passwordSet: true, disabled: false, disabledUntil: null, disabledReason: null };
+	return { id, createdAt, email, recoveryCode, ...fresh, ...fields };
 }
 
 /** Inserts a user (with its user_created event); the user as inserted. */

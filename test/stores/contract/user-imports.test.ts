@@ -9,7 +9,7 @@ import { DEFAULT_SESSION_SETTINGS } from "../../../src/features/sessions/setting
 import { generateId } from "../../../src/lib/ids.ts";
 import { openPostgresUserExport } from "../../../src/stores/postgres/user-export.ts";
 import { openSqliteUserExport } from "../../../src/stores/sqlite/user-export.ts";
-import { bytes, contract, event, importedUser, insertUser, KIND, newUser, passkeyOf, randomBytes, together, type Under } from "./harness.ts";
+import { bytes, contract, event, importedUser, insertUser, KIND, storedUser, newUser, passkeyOf, randomBytes, together, type Under } from "./harness.ts";
 
 function sessionOf(under: Under, fields: Partial<ImportedUser["sessions"][number]> = {}): ImportedUser["sessions"][number] {
 	return { id: generateId(), digest: randomBytes(), createdAt: under.seconds() - 60, lastUsedAt: under.seconds() - 30, clientIp: "192.0.2.1", userAgent: "Contract/1.0", secondFactorVerifiedAt: null, ...fields };
@@ -51,19 +51,7 @@ contract("UserImportStore", {}, (under) => {
 		const user = fullUser(under);
 		const totpAt = under.seconds() - 100;
 		expect(await under.stores.userImports.insertWhereFree([user], totpAt)).toEqual(new Set([user.id]));
-		expect(await under.stores.users.get(user.id)).toEqual({
-			id: user.id,
-			createdAt: user.createdAt,
-			email: user.email,
-			emailVerified: true,
-			totpRegistered: true,
-			recoveryCode: user.recoveryCode,
-			passwordLeaked: false,
-			passwordSet: true,
-			disabled: false,
-			disabledUntil: null,
-			disabledReason: null,
-		});
+		expect(await under.stores.users.get(user.id)).toEqual(storedUser(user, { emailVerified: true, totpRegistered: true }));
 		expect(await under.stores.users.getPasswordHash(user.id)).toBe(user.passwordHash);
 		expect(await under.stores.twoFactor.getCredential(user.id)).toEqual({ userId: user.id, createdAt: totpAt, key: user.totpKey! });
 		expect(bytes((await under.stores.passkeys.getUserHandle(user.id))!)).toEqual(user.passkeyUserHandle!);

@@ -3,10 +3,10 @@
 // sessions in the same transaction, and a page of users is the right run of the whole ordering
 // wherever it lies (each database reads far pages by a different plan).
 import { expect, test } from "bun:test";
-import type { User, UserListQuery } from "../../../src/features/users/store.ts";
+import type { UserListQuery } from "../../../src/features/users/store.ts";
 import { DEFAULT_SESSION_SETTINGS } from "../../../src/features/sessions/settings.ts";
 import { generateId } from "../../../src/lib/ids.ts";
-import { contract, signIn, withEventsRefused, endedIn, ending, at, SECOND, KIND, event, eventsOf, eventTypesOf, importedUser, insertUser, newUser, randomBytes, together } from "./harness.ts";
+import { contract, signIn, withEventsRefused, endedIn, ending, at, SECOND, KIND, event, eventsOf, eventTypesOf, importedUser, insertUser, newUser, storedUser, randomBytes, together } from "./harness.ts";
 
 
 
@@ -15,19 +15,7 @@ contract("UserStore", {}, (under) => {
 		const user = newUser(under);
 		const created = event(under, "user_created", user.id, { email: user.email });
 		expect(await under.stores.users.insert(user, created)).toBe("CREATED");
-		const expected: User = {
-			id: user.id,
-			createdAt: user.createdAt,
-			email: user.email,
-			emailVerified: false,
-			totpRegistered: false,
-			recoveryCode: user.recoveryCode,
-			passwordLeaked: false,
-			passwordSet: true,
-			disabled: false,
-			disabledUntil: null,
-			disabledReason: null,
-		};
+		const expected = storedUser(user);
 		expect(await under.stores.users.get(user.id)).toEqual(expected);
 		expect(await under.stores.users.getByEmail(user.email!)).toEqual(expected);
 		expect(await under.stores.users.getByEmailForSignIn(user.email!)).toEqual({ user: expected, passwordHash: user.passwordHash });
