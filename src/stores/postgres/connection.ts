@@ -75,10 +75,13 @@ export function connectRequestPool(url: string, found: StatementModeFound, onFal
 	let current = connectPostgres(url, POSTGRES_POOL_SIZE, found.mode);
 	if (found.mode === "unnamed") return current;
 	const previous: SQL[] = [];
+	// The current pool's methods, bound once (a request reaches sql.unsafe and the like several times).
+	const methods = new Map<PropertyKey, unknown>();
 	function fallBack(): void {
 		if (previous.length > 0) return;
 		previous.push(current);
 		current = connectPostgres(url, POSTGRES_POOL_SIZE, "unnamed");
+		methods.clear();
 		onFallBack();
 	}
 	return new Proxy(function () {} as unknown as SQL, {
@@ -90,8 +93,12 @@ export function connectRequestPool(url: string, found: StatementModeFound, onFal
 					await Promise.all([current, ...previous].map((pool) => pool.close(options)));
 				};
 			}
+			if (methods.has(property)) return methods.get(property);
 			const value = (current as unknown as Record<PropertyKey, unknown>)[property];
-			return typeof value === "function" ? value.bind(current) : value;
+			if (typeof value !== "function") return value;
+			const bound = value.bind(current);
+			methods.set(property, bound);
+			return bound;
 		},
 	});
 }
