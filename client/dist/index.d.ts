@@ -34,6 +34,8 @@ export type Health = Schemas["Health"];
 export type ErrorCode = Schemas["Error"]["error"];
 /** The JSON body an operation takes. */
 export type RequestBody<Id extends keyof operations> = NonNullable<operations[Id]["requestBody"]>["content"]["application/json"];
+/** The query an operation takes. */
+export type Query<Id extends keyof operations> = NonNullable<operations[Id]["parameters"]["query"]>;
 export type UserListQuery = NonNullable<operations["listUsers"]["parameters"]["query"]>;
 export type EventListQuery = NonNullable<operations["listEvents"]["parameters"]["query"]>;
 export type UserEventListQuery = NonNullable<operations["listUserEvents"]["parameters"]["query"]>;
@@ -59,13 +61,14 @@ export interface HolmClientOptions {
 export type HolmClient = ReturnType<typeof createHolmClient>;
 export declare function createHolmClient(options: HolmClientOptions): {
     api: Client<paths, `${string}/${string}`>;
-    /** `{status: "ok"}`, or `{status: "unavailable"}` (503) while the database does not answer. */
-    getHealth(): Promise<Health>;
+    /** Prometheus metrics: GET /metrics. */
+    getMetrics: () => Promise<string>;
+    /** This OpenAPI 3.1 description: GET /openapi.json. */
     getOpenApi: () => Promise<{
         [x: string]: unknown;
         openapi: string;
     }>;
-    getMetrics: () => Promise<string>;
+    /** Create a user: POST /users. */
     createUser: (request: RequestBody<"createUser">) => Promise<{
         id: string;
         created_at: number;
@@ -79,12 +82,7 @@ export declare function createHolmClient(options: HolmClientOptions): {
         disabled: boolean;
         disabled_until: number | null;
     }>;
-    /** One page of users, and the X-Pagination-* headers as numbers. `{email}` finds one user by address. */
-    listUsers(query?: UserListQuery): Promise<{
-        users: User[];
-        total: number;
-        totalPages: number;
-    }>;
+    /** Get a user: GET /users/{user_id}. */
     getUser: (userId: string) => Promise<{
         id: string;
         created_at: number;
@@ -98,8 +96,9 @@ export declare function createHolmClient(options: HolmClientOptions): {
         disabled: boolean;
         disabled_until: number | null;
     }>;
+    /** Delete a user: DELETE /users/{user_id}. */
     deleteUser: (userId: string) => Promise<void>;
-    /** Ends every session of the user; every way in answers USER_DISABLED (403) once its credential proved correct. Without `until`, until enabled. */
+    /** Disable a user: POST /users/{user_id}/disable. */
     disableUser: (userId: string, request?: RequestBody<"disableUser">) => Promise<{
         id: string;
         created_at: number;
@@ -113,7 +112,7 @@ export declare function createHolmClient(options: HolmClientOptions): {
         disabled: boolean;
         disabled_until: number | null;
     }>;
-    /** Ends a disable (nothing to do, and no event, when the user is not disabled). */
+    /** Enable a user: POST /users/{user_id}/enable. */
     enableUser: (userId: string) => Promise<{
         id: string;
         created_at: number;
@@ -127,9 +126,11 @@ export declare function createHolmClient(options: HolmClientOptions): {
         disabled: boolean;
         disabled_until: number | null;
     }>;
+    /** Verify a password: POST /users/{user_id}/verify-password. */
     verifyPassword: (userId: string, request: RequestBody<"verifyPassword">) => Promise<void>;
+    /** Update a password: POST /users/{user_id}/update-password. */
     updatePassword: (userId: string, request: RequestBody<"updatePassword">) => Promise<void>;
-    /** The user; when `totp_registered` is true, ask for a TOTP code before creating a session. */
+    /** Sign in with email and password: POST /authenticate/password. */
     authenticateWithPassword: (request: RequestBody<"authenticateWithPassword">) => Promise<{
         id: string;
         created_at: number;
@@ -143,7 +144,7 @@ export declare function createHolmClient(options: HolmClientOptions): {
         disabled: boolean;
         disabled_until: number | null;
     }>;
-    /** The request with its code, which Holm shows only here. */
+    /** Create a password reset request: POST /users/{user_id}/password-reset-requests. */
     createPasswordResetRequest: (userId: string, request?: RequestBody<"createPasswordResetRequest">) => Promise<{
         id: string;
         user_id: string;
@@ -152,6 +153,7 @@ export declare function createHolmClient(options: HolmClientOptions): {
         email_verified: boolean;
         code: string;
     }>;
+    /** List a user's password reset requests: GET /users/{user_id}/password-reset-requests. */
     listUserPasswordResetRequests: (userId: string) => Promise<{
         id: string;
         user_id: string;
@@ -159,7 +161,9 @@ export declare function createHolmClient(options: HolmClientOptions): {
         expires_at: number;
         email_verified: boolean;
     }[]>;
+    /** Delete a user's password reset requests: DELETE /users/{user_id}/password-reset-requests. */
     deleteUserPasswordResetRequests: (userId: string) => Promise<void>;
+    /** Get a password reset request: GET /password-reset-requests/{request_id}. */
     getPasswordResetRequest: (requestId: string) => Promise<{
         id: string;
         user_id: string;
@@ -167,10 +171,66 @@ export declare function createHolmClient(options: HolmClientOptions): {
         expires_at: number;
         email_verified: boolean;
     }>;
+    /** Delete a password reset request: DELETE /password-reset-requests/{request_id}. */
     deletePasswordResetRequest: (requestId: string) => Promise<void>;
+    /** Verify a password reset request's code: POST /password-reset-requests/{request_id}/verify-email. */
     verifyPasswordResetRequestEmail: (requestId: string, request: RequestBody<"verifyPasswordResetRequestEmail">) => Promise<void>;
+    /** Reset a password: POST /reset-password. */
     resetPassword: (request: RequestBody<"resetPassword">) => Promise<void>;
-    /** Made for an email nobody holds too (user_id null): answer the visitor alike. The code appears only here. */
+    /** Create an email verification request: POST /users/{user_id}/email-verification-request. */
+    createEmailVerificationRequest: (userId: string, request?: RequestBody<"createEmailVerificationRequest">) => Promise<{
+        user_id: string;
+        created_at: number;
+        expires_at: number;
+        code: string;
+    }>;
+    /** Get the email verification request: GET /users/{user_id}/email-verification-request. */
+    getEmailVerificationRequest: (userId: string) => Promise<{
+        user_id: string;
+        created_at: number;
+        expires_at: number;
+        code: string;
+    }>;
+    /** Delete the email verification request: DELETE /users/{user_id}/email-verification-request. */
+    deleteEmailVerificationRequest: (userId: string) => Promise<void>;
+    /** Verify the email: POST /users/{user_id}/verify-email. */
+    verifyEmail: (userId: string, request: RequestBody<"verifyEmail">) => Promise<void>;
+    /** Create an email update request: POST /users/{user_id}/email-update-requests. */
+    createEmailUpdateRequest: (userId: string, request: RequestBody<"createEmailUpdateRequest">) => Promise<{
+        id: string;
+        user_id: string;
+        created_at: number;
+        expires_at: number;
+        email: string;
+        code: string;
+    }>;
+    /** List a user's email update requests: GET /users/{user_id}/email-update-requests. */
+    listUserEmailUpdateRequests: (userId: string) => Promise<{
+        id: string;
+        user_id: string;
+        created_at: number;
+        expires_at: number;
+        email: string;
+        code: string;
+    }[]>;
+    /** Delete a user's email update requests: DELETE /users/{user_id}/email-update-requests. */
+    deleteUserEmailUpdateRequests: (userId: string) => Promise<void>;
+    /** Get an email update request: GET /email-update-requests/{request_id}. */
+    getEmailUpdateRequest: (requestId: string) => Promise<{
+        id: string;
+        user_id: string;
+        created_at: number;
+        expires_at: number;
+        email: string;
+        code: string;
+    }>;
+    /** Delete an email update request: DELETE /email-update-requests/{request_id}. */
+    deleteEmailUpdateRequest: (requestId: string) => Promise<void>;
+    /** Verify the new email: POST /verify-new-email. */
+    verifyNewEmail: (request: RequestBody<"verifyNewEmail">) => Promise<{
+        email: string;
+    }>;
+    /** Create an email sign-in request: POST /email-sign-ins. */
     createEmailSignIn: (request: RequestBody<"createEmailSignIn">) => Promise<{
         id: string;
         user_id: string | null;
@@ -179,6 +239,7 @@ export declare function createHolmClient(options: HolmClientOptions): {
         expires_at: number;
         code: string;
     }>;
+    /** Get an email sign-in request: GET /email-sign-ins/{request_id}. */
     getEmailSignIn: (requestId: string) => Promise<{
         id: string;
         user_id: string | null;
@@ -186,8 +247,9 @@ export declare function createHolmClient(options: HolmClientOptions): {
         created_at: number;
         expires_at: number;
     }>;
+    /** Delete an email sign-in request: DELETE /email-sign-ins/{request_id}. */
     deleteEmailSignIn: (requestId: string) => Promise<void>;
-    /** `{user, created}`; when `user.totp_registered` is true, ask for a TOTP code before creating a session. */
+    /** Sign in with an email code: POST /email-sign-ins/{request_id}/verify. */
     verifyEmailSignIn: (requestId: string, request: RequestBody<"verifyEmailSignIn">) => Promise<{
         user: {
             id: string;
@@ -205,70 +267,29 @@ export declare function createHolmClient(options: HolmClientOptions): {
         created: boolean;
         claimed: boolean;
     }>;
-    createEmailVerificationRequest: (userId: string, request?: RequestBody<"createEmailVerificationRequest">) => Promise<{
-        user_id: string;
-        created_at: number;
-        expires_at: number;
-        code: string;
-    }>;
-    getEmailVerificationRequest: (userId: string) => Promise<{
-        user_id: string;
-        created_at: number;
-        expires_at: number;
-        code: string;
-    }>;
-    deleteEmailVerificationRequest: (userId: string) => Promise<void>;
-    verifyEmail: (userId: string, request: RequestBody<"verifyEmail">) => Promise<void>;
-    createEmailUpdateRequest: (userId: string, request: RequestBody<"createEmailUpdateRequest">) => Promise<{
-        id: string;
-        user_id: string;
-        created_at: number;
-        expires_at: number;
-        email: string;
-        code: string;
-    }>;
-    listUserEmailUpdateRequests: (userId: string) => Promise<{
-        id: string;
-        user_id: string;
-        created_at: number;
-        expires_at: number;
-        email: string;
-        code: string;
-    }[]>;
-    deleteUserEmailUpdateRequests: (userId: string) => Promise<void>;
-    getEmailUpdateRequest: (requestId: string) => Promise<{
-        id: string;
-        user_id: string;
-        created_at: number;
-        expires_at: number;
-        email: string;
-        code: string;
-    }>;
-    deleteEmailUpdateRequest: (requestId: string) => Promise<void>;
-    verifyNewEmail: (request: RequestBody<"verifyNewEmail">) => Promise<{
-        email: string;
-    }>;
+    /** Register a TOTP credential: POST /users/{user_id}/register-totp. */
     registerTotp: (userId: string, request: RequestBody<"registerTotp">) => Promise<{
         user_id: string;
         created_at: number;
         key: string;
     }>;
+    /** Get the TOTP credential: GET /users/{user_id}/totp-credential. */
     getTotpCredential: (userId: string) => Promise<{
         user_id: string;
         created_at: number;
         key: string;
     }>;
-    /** Ends every session of the user but `keepSessionId` (the one the user is removing TOTP from). */
-    deleteTotpCredential: (userId: string, keepSessionId?: string) => Promise<void>;
+    /** Verify a TOTP code: POST /users/{user_id}/verify-2fa/totp. */
     verifyTotp: (userId: string, request: RequestBody<"verifyTotp">) => Promise<void>;
+    /** Regenerate the recovery code: POST /users/{user_id}/regenerate-recovery-code. */
     regenerateRecoveryCode: (userId: string) => Promise<{
         recovery_code: string;
     }>;
-    /** Spends the recovery code, deletes the TOTP credential and answers a new recovery code. */
+    /** Reset two-factor authentication with the recovery code: POST /users/{user_id}/reset-2fa. */
     resetTwoFactor: (userId: string, request: RequestBody<"resetTwoFactor">) => Promise<{
         recovery_code: string;
     }>;
-    /** The ceremony; hand its `options` to the browser's `PublicKeyCredential.parseCreationOptionsFromJSON()`. */
+    /** Start a passkey registration: POST /users/{user_id}/passkey-registrations. */
     startPasskeyRegistration: (userId: string, request?: RequestBody<"startPasskeyRegistration">) => Promise<{
         id: string;
         created_at: number;
@@ -303,7 +324,7 @@ export declare function createHolmClient(options: HolmClientOptions): {
             attestation: "none";
         };
     }>;
-    /** `credential` is the browser's `PublicKeyCredential.toJSON()`; the new passkey. */
+    /** Verify a passkey registration: POST /passkey-registrations/{ceremony_id}/verify. */
     verifyPasskeyRegistration: (ceremonyId: string, request: RequestBody<"verifyPasskeyRegistration">) => Promise<{
         id: string;
         user_id: string;
@@ -315,7 +336,7 @@ export declare function createHolmClient(options: HolmClientOptions): {
         transports: string[];
         aaguid: string;
     }>;
-    /** The ceremony; hand its `options` to `PublicKeyCredential.parseRequestOptionsFromJSON()`. Without `user_id`, a discoverable sign-in. */
+    /** Start a passkey sign-in: POST /passkey-authentications. */
     startPasskeyAuthentication: (request?: RequestBody<"startPasskeyAuthentication">) => Promise<{
         id: string;
         created_at: number;
@@ -332,7 +353,7 @@ export declare function createHolmClient(options: HolmClientOptions): {
             userVerification: "required" | "preferred";
         };
     }>;
-    /** The user signed in and the passkey used. */
+    /** Verify a passkey sign-in: POST /passkey-authentications/{ceremony_id}/verify. */
     verifyPasskeyAuthentication: (ceremonyId: string, request: RequestBody<"verifyPasskeyAuthentication">) => Promise<{
         user: {
             id: string;
@@ -359,6 +380,7 @@ export declare function createHolmClient(options: HolmClientOptions): {
             aaguid: string;
         };
     }>;
+    /** List a user's passkeys: GET /users/{user_id}/passkeys. */
     listUserPasskeys: (userId: string) => Promise<{
         id: string;
         user_id: string;
@@ -370,6 +392,7 @@ export declare function createHolmClient(options: HolmClientOptions): {
         transports: string[];
         aaguid: string;
     }[]>;
+    /** Get a passkey: GET /passkeys/{passkey_id}. */
     getPasskey: (passkeyId: string) => Promise<{
         id: string;
         user_id: string;
@@ -381,23 +404,19 @@ export declare function createHolmClient(options: HolmClientOptions): {
         transports: string[];
         aaguid: string;
     }>;
-    /** Ends the user's other sessions; `keepSessionId` (the caller's session) stays signed in. */
-    deletePasskey: (passkeyId: string, keepSessionId?: string) => Promise<void>;
-    /** The configured identity providers: names and kinds. */
+    /** List the identity providers: GET /identity-providers. */
     listIdentityProviders: () => Promise<{
         name: string;
         kind: "oidc" | "github" | "microsoft";
     }[]>;
-    /** Keep the answer's `id` in an HttpOnly cookie and redirect the browser to `authorization_url`. With
-     *  `user_id`, the identity is added to that signed-in user instead of signing in. */
+    /** Start a sign-in with an identity provider: POST /external-sign-ins. */
     startExternalSignIn: (request: RequestBody<"startExternalSignIn">) => Promise<{
         id: string;
         provider: string;
         authorization_url: string;
         expires_at: number;
     }>;
-    /** Relay the callback's query (`state`, `code` or `error`, `iss`) from the browser whose cookie holds
-     *  `requestId`. Branch on `outcome`; on link_required, prove `user` and call linkExternalSignIn. */
+    /** Verify a sign-in with an identity provider: POST /external-sign-ins/{request_id}/verify. */
     verifyExternalSignIn: (requestId: string, request: RequestBody<"verifyExternalSignIn">) => Promise<{
         outcome: "signed_in" | "created" | "linked" | "link_required" | "unknown";
         user: {
@@ -430,7 +449,7 @@ export declare function createHolmClient(options: HolmClientOptions): {
             expires_at: number | null;
         };
     }>;
-    /** After link_required, once you have proved the email's holder: adds the identity to them. */
+    /** Link the identity of a sign-in that answered link_required: POST /external-sign-ins/{request_id}/link. */
     linkExternalSignIn: (requestId: string, request: RequestBody<"linkExternalSignIn">) => Promise<{
         outcome: "linked";
         user: {
@@ -457,6 +476,7 @@ export declare function createHolmClient(options: HolmClientOptions): {
             last_sign_in_at: number | null;
         };
     }>;
+    /** List a user's identities: GET /users/{user_id}/identities. */
     listUserIdentities: (userId: string) => Promise<{
         id: string;
         user_id: string;
@@ -467,9 +487,7 @@ export declare function createHolmClient(options: HolmClientOptions): {
         created_at: number;
         last_sign_in_at: number | null;
     }[]>;
-    /** Ends the user's other sessions; `keepSessionId` (the caller's session) stays signed in. */
-    deleteIdentity: (identityId: string, keepSessionId?: string) => Promise<void>;
-    /** Signs the user in: the session and its token, which Holm answers only here (keep it in an HttpOnly cookie). */
+    /** Create a session: POST /users/{user_id}/sessions. */
     createSession: (userId: string, request?: RequestBody<"createSession">) => Promise<{
         session: {
             id: string;
@@ -483,6 +501,89 @@ export declare function createHolmClient(options: HolmClientOptions): {
             new_device: boolean;
         };
         token: string;
+    }>;
+    /** List a user's sessions: GET /users/{user_id}/sessions. */
+    listUserSessions: (userId: string) => Promise<{
+        id: string;
+        user_id: string;
+        created_at: number;
+        last_used_at: number;
+        expires_at: number;
+        client_ip: string | null;
+        user_agent: string | null;
+        second_factor_verified_at: number | null;
+        new_device: boolean;
+    }[]>;
+    /** Get a session: GET /sessions/{session_id}. */
+    getSession: (sessionId: string) => Promise<{
+        id: string;
+        user_id: string;
+        created_at: number;
+        last_used_at: number;
+        expires_at: number;
+        client_ip: string | null;
+        user_agent: string | null;
+        second_factor_verified_at: number | null;
+        new_device: boolean;
+    }>;
+    /** End a session (sign out): DELETE /sessions/{session_id}. */
+    deleteSession: (sessionId: string) => Promise<void>;
+    /** Read the event feed: GET /events. */
+    listEvents: (query?: Query<"listEvents">) => Promise<{
+        events: {
+            id: string;
+            time: number;
+            type: "address_blocked" | "user_blocked" | "request_deleted_after_incorrect_codes" | "second_factor_locked" | "password_reset" | "password_changed" | "second_factor_reset" | "user_deleted" | "user_created" | "users_imported" | "sign_in" | "sign_in_failed" | "email_verified" | "email_changed" | "totp_registered" | "totp_deleted" | "recovery_code_regenerated" | "passkey_registered" | "passkey_deleted" | "passkey_counter_regressed" | "user_unblocked" | "user_disabled" | "user_enabled" | "requests_deleted" | "session_created" | "sessions_ended" | "account_claimed" | "identity_linked" | "identity_unlinked";
+            user_id: string | null;
+            client_ip: string | null;
+            data: {
+                [x: string]: unknown;
+            };
+        }[];
+        next: string;
+    }>;
+    /** Read one user's events: GET /users/{user_id}/events. */
+    listUserEvents: (userId: string, query?: Query<"listUserEvents">) => Promise<{
+        events: {
+            id: string;
+            time: number;
+            type: "address_blocked" | "user_blocked" | "request_deleted_after_incorrect_codes" | "second_factor_locked" | "password_reset" | "password_changed" | "second_factor_reset" | "user_deleted" | "user_created" | "users_imported" | "sign_in" | "sign_in_failed" | "email_verified" | "email_changed" | "totp_registered" | "totp_deleted" | "recovery_code_regenerated" | "passkey_registered" | "passkey_deleted" | "passkey_counter_regressed" | "user_unblocked" | "user_disabled" | "user_enabled" | "requests_deleted" | "session_created" | "sessions_ended" | "account_claimed" | "identity_linked" | "identity_unlinked";
+            user_id: string | null;
+            client_ip: string | null;
+            data: {
+                [x: string]: unknown;
+            };
+        }[];
+        next: string;
+    }>;
+    /** Unblock a user: POST /users/{user_id}/unblock. */
+    unblockUser: (userId: string) => Promise<void>;
+    /** Import users: POST /user-imports. */
+    importUsers: (request: RequestBody<"importUsers">) => Promise<{
+        created: number;
+        skipped: number;
+        failed: number;
+        results: ({
+            index: number;
+            status: "created";
+            user_id: string;
+        } | {
+            index: number;
+            status: "skipped";
+            user_id: string;
+        } | {
+            index: number;
+            status: "failed";
+            error: "INVALID_DATA" | "EMAIL_ALREADY_USED" | "ID_ALREADY_USED" | "UNSUPPORTED_PASSWORD_HASH" | "INVALID_PASSWORD_HASH" | "PASSKEY_ALREADY_REGISTERED" | "IDENTITY_IN_USE";
+        })[];
+    }>;
+    /** `{status: "ok"}`, or `{status: "unavailable"}` (503) while the database does not answer. */
+    getHealth(): Promise<Health>;
+    /** One page of users, and the X-Pagination-* headers as numbers. `{email}` finds one user by address. */
+    listUsers(query?: UserListQuery): Promise<{
+        users: User[];
+        total: number;
+        totalPages: number;
     }>;
     /** The live session and its user; a HolmError with code NOT_FOUND means signed out (clear the cookie). */
     validateSession: (token: string) => Promise<{
@@ -511,80 +612,12 @@ export declare function createHolmClient(options: HolmClientOptions): {
             disabled_until: number | null;
         };
     }>;
-    getSession: (sessionId: string) => Promise<{
-        id: string;
-        user_id: string;
-        created_at: number;
-        last_used_at: number;
-        expires_at: number;
-        client_ip: string | null;
-        user_agent: string | null;
-        second_factor_verified_at: number | null;
-        new_device: boolean;
-    }>;
-    /** The user's live sessions, most recently used first ("your devices"). */
-    listUserSessions: (userId: string) => Promise<{
-        id: string;
-        user_id: string;
-        created_at: number;
-        last_used_at: number;
-        expires_at: number;
-        client_ip: string | null;
-        user_agent: string | null;
-        second_factor_verified_at: number | null;
-        new_device: boolean;
-    }[]>;
-    /** Signs one session out. */
-    deleteSession: (sessionId: string) => Promise<void>;
+    /** Ends every session of the user but `keepSessionId` (the one the user is removing TOTP from). */
+    deleteTotpCredential: (userId: string, keepSessionId?: string) => Promise<void>;
+    /** Ends the user's other sessions; `keepSessionId` (the caller's session) stays signed in. */
+    deletePasskey: (passkeyId: string, keepSessionId?: string) => Promise<void>;
+    /** Ends the user's other sessions; `keepSessionId` (the caller's session) stays signed in. */
+    deleteIdentity: (identityId: string, keepSessionId?: string) => Promise<void>;
     /** Signs the user out everywhere, or everywhere but `exceptSessionId`. */
     deleteUserSessions: (userId: string, exceptSessionId?: string) => Promise<void>;
-    /** A page of the event feed, oldest first; pass its `next` as `after` to read on (each event once). */
-    listEvents: (query?: EventListQuery) => Promise<{
-        events: {
-            id: string;
-            time: number;
-            type: "address_blocked" | "user_blocked" | "request_deleted_after_incorrect_codes" | "second_factor_locked" | "password_reset" | "password_changed" | "second_factor_reset" | "user_deleted" | "user_created" | "users_imported" | "sign_in" | "sign_in_failed" | "email_verified" | "email_changed" | "totp_registered" | "totp_deleted" | "recovery_code_regenerated" | "passkey_registered" | "passkey_deleted" | "passkey_counter_regressed" | "user_unblocked" | "user_disabled" | "user_enabled" | "requests_deleted" | "session_created" | "sessions_ended" | "account_claimed" | "identity_linked" | "identity_unlinked";
-            user_id: string | null;
-            client_ip: string | null;
-            data: {
-                [x: string]: unknown;
-            };
-        }[];
-        next: string;
-    }>;
-    /** One user's events ("recent activity"), paged as listEvents. */
-    listUserEvents: (userId: string, query?: UserEventListQuery) => Promise<{
-        events: {
-            id: string;
-            time: number;
-            type: "address_blocked" | "user_blocked" | "request_deleted_after_incorrect_codes" | "second_factor_locked" | "password_reset" | "password_changed" | "second_factor_reset" | "user_deleted" | "user_created" | "users_imported" | "sign_in" | "sign_in_failed" | "email_verified" | "email_changed" | "totp_registered" | "totp_deleted" | "recovery_code_regenerated" | "passkey_registered" | "passkey_deleted" | "passkey_counter_regressed" | "user_unblocked" | "user_disabled" | "user_enabled" | "requests_deleted" | "session_created" | "sessions_ended" | "account_claimed" | "identity_linked" | "identity_unlinked";
-            user_id: string | null;
-            client_ip: string | null;
-            data: {
-                [x: string]: unknown;
-            };
-        }[];
-        next: string;
-    }>;
-    /** Ends the user's password block and second-factor locks (blocks of addresses stay). */
-    unblockUser: (userId: string) => Promise<void>;
-    /** Up to 1,000 users with their password hashes and second factors; one result per row. */
-    importUsers: (request: RequestBody<"importUsers">) => Promise<{
-        created: number;
-        skipped: number;
-        failed: number;
-        results: ({
-            index: number;
-            status: "created";
-            user_id: string;
-        } | {
-            index: number;
-            status: "skipped";
-            user_id: string;
-        } | {
-            index: number;
-            status: "failed";
-            error: "INVALID_DATA" | "EMAIL_ALREADY_USED" | "ID_ALREADY_USED" | "UNSUPPORTED_PASSWORD_HASH" | "INVALID_PASSWORD_HASH" | "PASSKEY_ALREADY_REGISTERED" | "IDENTITY_IN_USE";
-        })[];
-    }>;
 };

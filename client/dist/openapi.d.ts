@@ -1008,6 +1008,15 @@ export interface paths {
 export type webhooks = Record<string, never>;
 export interface components {
     schemas: {
+        Health: {
+            /** @enum {string} */
+            status: "ok" | "unavailable";
+        };
+        OpenApiDocument: {
+            openapi: string;
+        } & {
+            [key: string]: unknown;
+        };
         User: {
             id: string;
             /** @description Creation time, Unix seconds. */
@@ -1034,16 +1043,6 @@ export interface components {
             /** @description When the disable ends by itself, Unix seconds; null while enabled, and while disabled until enabled. */
             disabled_until: number | null;
         };
-        PasswordResetRequest: {
-            /** @description Once the request is verified, it is as good as a password: keep it secret. */
-            id: string;
-            user_id: string;
-            created_at: number;
-            /** @description `created_at` + 600. */
-            expires_at: number;
-            /** @description Whether the code was given back (`verify-email`). Only a verified request can reset a password. */
-            email_verified: boolean;
-        };
         CreatedPasswordResetRequest: {
             /** @description Once the request is verified, it is as good as a password: keep it secret. */
             id: string;
@@ -1056,34 +1055,15 @@ export interface components {
             /** @description Only in the response that creates the request. Holm keeps a hash of it and never shows it again. */
             code: string;
         };
-        EmailSignInRequest: {
-            /** @description With the code, it signs in: keep it out of logs. */
+        PasswordResetRequest: {
+            /** @description Once the request is verified, it is as good as a password: keep it secret. */
             id: string;
-            /** @description The user who held the email when the request was made; null when nobody did. */
-            user_id: string | null;
-            /** @description NFC, lower-cased. */
-            email: string;
+            user_id: string;
             created_at: number;
+            /** @description `created_at` + 600. */
             expires_at: number;
-        };
-        CreatedEmailSignInRequest: {
-            /** @description With the code, it signs in: keep it out of logs. */
-            id: string;
-            /** @description The user who held the email when the request was made; null when nobody did. */
-            user_id: string | null;
-            /** @description NFC, lower-cased. */
-            email: string;
-            created_at: number;
-            expires_at: number;
-            code: string;
-        };
-        EmailSignIn: {
-            /** @description The user signed in; null when nobody holds the email and create_user was not true. */
-            user: components["schemas"]["User"] | null;
-            /** @description True when this call created the user (create_user). */
-            created: boolean;
-            /** @description True when the user's email was not verified before this code: the code proved the address, and everything set up before it (password, TOTP, passkeys, sessions, pending requests) was removed and the recovery code replaced. Clear what your application keeps for the user too. */
-            claimed: boolean;
+            /** @description Whether the code was given back (`verify-email`). Only a verified request can reset a password. */
+            email_verified: boolean;
         };
         EmailVerificationRequest: {
             /** @description The user. A user has at most one request; it has no identifier of its own: it is reached through its user. */
@@ -1107,6 +1087,35 @@ export interface components {
         VerifiedEmail: {
             email: string;
         };
+        CreatedEmailSignInRequest: {
+            /** @description With the code, it signs in: keep it out of logs. */
+            id: string;
+            /** @description The user who held the email when the request was made; null when nobody did. */
+            user_id: string | null;
+            /** @description NFC, lower-cased. */
+            email: string;
+            created_at: number;
+            expires_at: number;
+            code: string;
+        };
+        EmailSignInRequest: {
+            /** @description With the code, it signs in: keep it out of logs. */
+            id: string;
+            /** @description The user who held the email when the request was made; null when nobody did. */
+            user_id: string | null;
+            /** @description NFC, lower-cased. */
+            email: string;
+            created_at: number;
+            expires_at: number;
+        };
+        EmailSignIn: {
+            /** @description The user signed in; null when nobody holds the email and create_user was not true. */
+            user: components["schemas"]["User"] | null;
+            /** @description True when this call created the user (create_user). */
+            created: boolean;
+            /** @description True when the user's email was not verified before this code: the code proved the address, and everything set up before it (password, TOTP, passkeys, sessions, pending requests) was removed and the recovery code replaced. Clear what your application keeps for the user too. */
+            claimed: boolean;
+        };
         TotpCredential: {
             user_id: string;
             created_at: number;
@@ -1115,22 +1124,6 @@ export interface components {
         };
         RecoveryCode: {
             recovery_code: string;
-        };
-        Passkey: {
-            id: string;
-            user_id: string;
-            name: string;
-            created_at: number;
-            /** @description null until the passkey is first used to sign in. */
-            last_used_at: number | null;
-            /** @description The authenticator may sync the passkey (a multi-device credential). */
-            backup_eligible: boolean;
-            /** @description The passkey is synced or backed up now (as of its last use). */
-            backed_up: boolean;
-            /** @description As the browser reported them at registration (usb, nfc, ble, internal, hybrid…). */
-            transports: string[];
-            /** @description The authenticator model, all zeros when it does not say. Not verified (no attestation). */
-            aaguid: string;
         };
         PasskeyRegistration: {
             id: string;
@@ -1170,6 +1163,29 @@ export interface components {
                 attestation: "none";
             };
         };
+        PasskeyCredentialDescriptor: {
+            /** @constant */
+            type: "public-key";
+            /** @description base64url without padding */
+            id: string;
+            transports?: string[];
+        };
+        Passkey: {
+            id: string;
+            user_id: string;
+            name: string;
+            created_at: number;
+            /** @description null until the passkey is first used to sign in. */
+            last_used_at: number | null;
+            /** @description The authenticator may sync the passkey (a multi-device credential). */
+            backup_eligible: boolean;
+            /** @description The passkey is synced or backed up now (as of its last use). */
+            backed_up: boolean;
+            /** @description As the browser reported them at registration (usb, nfc, ble, internal, hybrid…). */
+            transports: string[];
+            /** @description The authenticator model, all zeros when it does not say. Not verified (no attestation). */
+            aaguid: string;
+        };
         PasskeyAuthentication: {
             id: string;
             created_at: number;
@@ -1185,16 +1201,89 @@ export interface components {
                 userVerification: "required" | "preferred";
             };
         };
-        PasskeyCredentialDescriptor: {
-            /** @constant */
-            type: "public-key";
-            /** @description base64url without padding */
-            id: string;
-            transports?: string[];
-        };
         PasskeySignIn: {
             user: components["schemas"]["User"];
             passkey: components["schemas"]["Passkey"];
+        };
+        IdentityProvider: {
+            name: string;
+            /** @enum {string} */
+            kind: "oidc" | "github" | "microsoft";
+        };
+        ExternalSignInRequest: {
+            /** @description Keep it in an HttpOnly cookie of the browser you redirect: the callback is verified with it, in that browser only. */
+            id: string;
+            provider: string;
+            /** @description Redirect the browser here. It carries a fresh state, a PKCE challenge (S256) and, for OpenID Connect, a nonce. */
+            authorization_url: string;
+            /** @description 10 minutes from now: the verify (and a link) must come before. */
+            expires_at: number;
+        };
+        ExternalSignIn: {
+            /**
+             * @description signed_in: the identity's user. created: a new user (create_user). linked: added to the request's user, or to the email's holder (auto_link). link_required: another user holds the email: prove that user, then POST /external-sign-ins/{id}/link. unknown: nobody holds the identity or the email.
+             * @enum {string}
+             */
+            outcome: "signed_in" | "created" | "linked" | "link_required" | "unknown";
+            /** @description The user signed in, created or linked; for link_required, the email's holder, only when the provider verified the email. */
+            user: components["schemas"]["User"] | null;
+            identity: components["schemas"]["Identity"] | null;
+            /** @description The email the provider gave (NFC, lower-cased), or null. */
+            email: string | null;
+            /** @description Whether the provider said it verified that email. */
+            email_verified: boolean;
+            /** @description The provider's access token, for your own calls to its API: in this answer only, never stored or shown again. */
+            provider_tokens: {
+                access_token: string;
+                /** @description null when the provider did not say. */
+                expires_at: number | null;
+            };
+        };
+        Identity: {
+            id: string;
+            user_id: string;
+            /** @description The provider it last came through. */
+            provider: string;
+            /** @description The provider's id of the person (with its issuer, what the identity is). */
+            subject: string;
+            /** @description What the provider last said; never moves the user's own email. */
+            email: string | null;
+            /** @description Whether the provider said it verified that address. */
+            email_verified: boolean;
+            created_at: number;
+            /** @description null until it is used to sign in. */
+            last_sign_in_at: number | null;
+        };
+        LinkedExternalSignIn: {
+            /** @constant */
+            outcome: "linked";
+            user: components["schemas"]["User"];
+            identity: components["schemas"]["Identity"];
+        };
+        CreatedSession: {
+            session: components["schemas"]["Session"];
+            /** @description `<session id>.<secret>`: returned once, never shown again. Keep it in an HttpOnly cookie. */
+            token: string;
+        };
+        Session: {
+            id: string;
+            user_id: string;
+            created_at: number;
+            /** @description Written at most once a minute (once per tenth of the idle timeout when that is shorter than ten minutes). */
+            last_used_at: number;
+            /** @description The earlier of last_used_at + the idle timeout and created_at + the lifetime, with the values in force now. */
+            expires_at: number;
+            /** @description The address (canonical), or the string as sent when it is no address; null when none was sent. */
+            client_ip: string | null;
+            user_agent: string | null;
+            /** @description When a second factor was verified for this session; null when never. */
+            second_factor_verified_at: number | null;
+            /** @description Neither this user agent nor this network (IPv4 /24, IPv6 /48) was on a session of the user in the last 90 days; false for the first session ever and when neither was sent. */
+            new_device: boolean;
+        };
+        ValidatedSession: {
+            session: components["schemas"]["Session"];
+            user: components["schemas"]["User"];
         };
         EventPage: {
             events: {
@@ -1237,95 +1326,6 @@ export interface components {
                 /** @enum {string} */
                 error: "INVALID_DATA" | "EMAIL_ALREADY_USED" | "ID_ALREADY_USED" | "UNSUPPORTED_PASSWORD_HASH" | "INVALID_PASSWORD_HASH" | "PASSKEY_ALREADY_REGISTERED" | "IDENTITY_IN_USE";
             })[];
-        };
-        Session: {
-            id: string;
-            user_id: string;
-            created_at: number;
-            /** @description Written at most once a minute (once per tenth of the idle timeout when that is shorter than ten minutes). */
-            last_used_at: number;
-            /** @description The earlier of last_used_at + the idle timeout and created_at + the lifetime, with the values in force now. */
-            expires_at: number;
-            /** @description The address (canonical), or the string as sent when it is no address; null when none was sent. */
-            client_ip: string | null;
-            user_agent: string | null;
-            /** @description When a second factor was verified for this session; null when never. */
-            second_factor_verified_at: number | null;
-            /** @description Neither this user agent nor this network (IPv4 /24, IPv6 /48) was on a session of the user in the last 90 days; false for the first session ever and when neither was sent. */
-            new_device: boolean;
-        };
-        CreatedSession: {
-            session: components["schemas"]["Session"];
-            /** @description `<session id>.<secret>`: returned once, never shown again. Keep it in an HttpOnly cookie. */
-            token: string;
-        };
-        ValidatedSession: {
-            session: components["schemas"]["Session"];
-            user: components["schemas"]["User"];
-        };
-        IdentityProvider: {
-            name: string;
-            /** @enum {string} */
-            kind: "oidc" | "github" | "microsoft";
-        };
-        ExternalSignInRequest: {
-            /** @description Keep it in an HttpOnly cookie of the browser you redirect: the callback is verified with it, in that browser only. */
-            id: string;
-            provider: string;
-            /** @description Redirect the browser here. It carries a fresh state, a PKCE challenge (S256) and, for OpenID Connect, a nonce. */
-            authorization_url: string;
-            /** @description 10 minutes from now: the verify (and a link) must come before. */
-            expires_at: number;
-        };
-        ExternalSignIn: {
-            /**
-             * @description signed_in: the identity's user. created: a new user (create_user). linked: added to the request's user, or to the email's holder (auto_link). link_required: another user holds the email: prove that user, then POST /external-sign-ins/{id}/link. unknown: nobody holds the identity or the email.
-             * @enum {string}
-             */
-            outcome: "signed_in" | "created" | "linked" | "link_required" | "unknown";
-            /** @description The user signed in, created or linked; for link_required, the email's holder, only when the provider verified the email. */
-            user: components["schemas"]["User"] | null;
-            identity: components["schemas"]["Identity"] | null;
-            /** @description The email the provider gave (NFC, lower-cased), or null. */
-            email: string | null;
-            /** @description Whether the provider said it verified that email. */
-            email_verified: boolean;
-            /** @description The provider's access token, for your own calls to its API: in this answer only, never stored or shown again. */
-            provider_tokens: {
-                access_token: string;
-                /** @description null when the provider did not say. */
-                expires_at: number | null;
-            };
-        };
-        LinkedExternalSignIn: {
-            /** @constant */
-            outcome: "linked";
-            user: components["schemas"]["User"];
-            identity: components["schemas"]["Identity"];
-        };
-        Identity: {
-            id: string;
-            user_id: string;
-            /** @description The provider it last came through. */
-            provider: string;
-            /** @description The provider's id of the person (with its issuer, what the identity is). */
-            subject: string;
-            /** @description What the provider last said; never moves the user's own email. */
-            email: string | null;
-            /** @description Whether the provider said it verified that address. */
-            email_verified: boolean;
-            created_at: number;
-            /** @description null until it is used to sign in. */
-            last_sign_in_at: number | null;
-        };
-        Health: {
-            /** @enum {string} */
-            status: "ok" | "unavailable";
-        };
-        OpenApiDocument: {
-            openapi: string;
-        } & {
-            [key: string]: unknown;
         };
         CreateUserBody: {
             email?: string | null;
@@ -1380,19 +1380,6 @@ export interface components {
             /** @description Your end user's address, for the per-address limits and the events; see [`client_ip`](#client_ip). */
             client_ip?: string | null;
         };
-        CreateEmailSignInBody: {
-            /** @description A valid [email address](#email-addresses); compared after normalisation. */
-            email: string;
-            /** @description Your end user's address, for the per-address limits and the events; see [`client_ip`](#client_ip). */
-            client_ip?: string | null;
-        };
-        VerifyEmailSignInBody: {
-            code: string;
-            /** @description Your end user's address, for the per-address limits and the events; see [`client_ip`](#client_ip). */
-            client_ip?: string | null;
-            /** @description Default false. When nobody holds the email, create a passwordless user with it (verified). */
-            create_user?: boolean | null;
-        };
         CreateEmailVerificationRequestBody: {
             /** @description Your end user's address, for the per-address limits and the events; see [`client_ip`](#client_ip). */
             client_ip?: string | null;
@@ -1414,6 +1401,19 @@ export interface components {
             /** @description Your end user's address, for the per-address limits and the events; see [`client_ip`](#client_ip). */
             client_ip?: string | null;
             session_id?: string | null;
+        };
+        CreateEmailSignInBody: {
+            /** @description A valid [email address](#email-addresses); compared after normalisation. */
+            email: string;
+            /** @description Your end user's address, for the per-address limits and the events; see [`client_ip`](#client_ip). */
+            client_ip?: string | null;
+        };
+        VerifyEmailSignInBody: {
+            code: string;
+            /** @description Your end user's address, for the per-address limits and the events; see [`client_ip`](#client_ip). */
+            client_ip?: string | null;
+            /** @description Default false. When nobody holds the email, create a passwordless user with it (verified). */
+            create_user?: boolean | null;
         };
         RegisterTotpBody: {
             key?: string | null;
@@ -1473,6 +1473,43 @@ export interface components {
             };
             /** @description Your end user's address, for the per-address limits and the events; see [`client_ip`](#client_ip). */
             client_ip?: string | null;
+        };
+        StartExternalSignInBody: {
+            /** @description The name of a configured provider (GET /identity-providers). */
+            provider: string;
+            /** @description A signed-in user to add the identity to (an "add a sign-in method" button), instead of signing in. */
+            user_id?: string | null;
+            /** @description Your end user's address, for the per-address limits and the events; see [`client_ip`](#client_ip). */
+            client_ip?: string | null;
+        };
+        /** @description The callback's query parameters, relayed: `code` or `error` is required. */
+        VerifyExternalSignInBody: {
+            /** @description The callback's `state`. */
+            state: string;
+            /** @description The callback's `code`; absent when the provider sent an `error`. */
+            code?: string | null;
+            /** @description The callback's `error`, when the provider sent one (the user cancelled, say). */
+            error?: string | null;
+            /** @description The callback's `iss` (RFC 9207), when the provider sent one. */
+            iss?: string | null;
+            /** @description Your end user's address, for the per-address limits and the events; see [`client_ip`](#client_ip). */
+            client_ip?: string | null;
+            /** @description Default false. When nobody holds the identity or the email, create a user with them. */
+            create_user?: boolean | null;
+        };
+        LinkExternalSignInBody: {
+            /** @description The user the application has just proved (the verify's `user`), who holds the email. */
+            user_id: string;
+            /** @description Your end user's address, for the per-address limits and the events; see [`client_ip`](#client_ip). */
+            client_ip?: string | null;
+        };
+        CreateSessionBody: {
+            client_ip?: string | null;
+            user_agent?: string | null;
+            second_factor_verified?: boolean | null;
+        };
+        ValidateSessionBody: {
+            token: string;
         };
         UnblockUserBody: Record<string, never>;
         ImportUsersBody: {
@@ -1561,43 +1598,6 @@ export interface components {
             }[];
             /** @description What a row whose email, id or a passkey's credential id is taken gets: `error` (default) fails it, `skip` skips it and names the user who holds it. */
             on_conflict?: ("error" | "skip") | null;
-        };
-        CreateSessionBody: {
-            client_ip?: string | null;
-            user_agent?: string | null;
-            second_factor_verified?: boolean | null;
-        };
-        ValidateSessionBody: {
-            token: string;
-        };
-        StartExternalSignInBody: {
-            /** @description The name of a configured provider (GET /identity-providers). */
-            provider: string;
-            /** @description A signed-in user to add the identity to (an "add a sign-in method" button), instead of signing in. */
-            user_id?: string | null;
-            /** @description Your end user's address, for the per-address limits and the events; see [`client_ip`](#client_ip). */
-            client_ip?: string | null;
-        };
-        /** @description The callback's query parameters, relayed: `code` or `error` is required. */
-        VerifyExternalSignInBody: {
-            /** @description The callback's `state`. */
-            state: string;
-            /** @description The callback's `code`; absent when the provider sent an `error`. */
-            code?: string | null;
-            /** @description The callback's `error`, when the provider sent one (the user cancelled, say). */
-            error?: string | null;
-            /** @description The callback's `iss` (RFC 9207), when the provider sent one. */
-            iss?: string | null;
-            /** @description Your end user's address, for the per-address limits and the events; see [`client_ip`](#client_ip). */
-            client_ip?: string | null;
-            /** @description Default false. When nobody holds the identity or the email, create a user with them. */
-            create_user?: boolean | null;
-        };
-        LinkExternalSignInBody: {
-            /** @description The user the application has just proved (the verify's `user`), who holds the email. */
-            user_id: string;
-            /** @description Your end user's address, for the per-address limits and the events; see [`client_ip`](#client_ip). */
-            client_ip?: string | null;
         };
         Error: {
             /** @enum {string} */

@@ -32,6 +32,8 @@ interface RequestKind<Request, Verbs> {
 	codes: "shown" | "hidden";
 	/** The success of DELETE of one request; "Deleted." unless it says more. */
 	deleted?: string;
+	/** One request as GET answers it: the example of the document (the list's is it alone). */
+	example: unknown;
 }
 
 /** GET and DELETE of one request, and the loader of `:request_id` (NOT_FOUND unless live). */
@@ -41,6 +43,7 @@ export function requestEndpoints<Request>(kind: RequestKind<Request, RequestVerb
 		pathRequest,
 		get: endpoint({
 			summary: `Get ${kind.one}`,
+			examples: { answer: kind.example },
 			success: returns(kind.answer, kind.codes === "shown" ? "The request, with its code." : "The request, without its code."),
 			resource: pathRequest,
 			handle: (_c, { resource: request }) => Response.json(kind.answer.json(request)),
@@ -64,6 +67,7 @@ export function userRequestEndpoints<Request>(kind: RequestKind<Request, UserReq
 		...requestEndpoints(kind),
 		listForUser: endpoint({
 			summary: `List a user's ${many}`,
+			examples: { answer: [kind.example] },
 			success: returnsList(kind.answer, `The user's live requests, oldest first, ${kind.codes === "shown" ? "with codes" : "without codes"}.`),
 			resource: pathUser,
 			async handle(c, { resource: user }) {

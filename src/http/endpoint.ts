@@ -77,7 +77,7 @@ export const TAGS = {
 
 type Tag = keyof typeof TAGS;
 
-/** A model of the document: a schema that src/openapi/components.ts names. */
+/** A model of the document: a schema named where it is declared (src/openapi/names.ts). */
 type Model = z.ZodType;
 
 export type Success =
@@ -115,6 +115,9 @@ interface Documentation {
 	errorsWhen?: Partial<Record<ErrorCode, string>>;
 	/** Answers other than errors and the success (GET /health's 503). */
 	otherResponses?: readonly { status: number; description: string; model: Model; example: unknown }[];
+	/** The example of the request body and of the success answer that the document (and docs/api.md)
+	 *  shows; the lint in test/openapi.test.ts checks each against its schema. */
+	examples?: { request?: unknown; answer?: unknown };
 }
 
 /** A handler answers a success, or returns a failure (an action's, or its own 404 and 400). */

@@ -1,14 +1,14 @@
 // The OpenAPI 3.1 document of the whole API, made from the rows it is given (src/routes.ts's: each endpoint's
-// documentation and errors, and what its row adds) and the zod schemas (components.ts). Everything comes from constants in a fixed order, so two builds give
-// the same JSON byte for byte.
+// documentation, examples and errors, and what its row adds) and the zod schemas the endpoints carry, each under
+// the name it was given where it is declared (names.ts). Everything comes from constants in a fixed order, so two
+// builds give the same JSON byte for byte.
 import { z } from "zod";
 import packageJson from "../../package.json" with { type: "json" };
 import { ERROR_STATUS, type ErrorCode } from "../errors.ts";
 import { identifier } from "../features/users/schemas.ts";
 import { TAGS, type Success } from "../http/endpoint.ts";
 import { DEFAULT_BODY_LIMIT, documentedErrors, type Route } from "../http/route.ts";
-import { bodyName, MODELS, modelName, REQUEST_BODIES } from "./components.ts";
-import { EXAMPLES } from "./examples.ts";
+import { nameOf, namedSchemas } from "./names.ts";
 
 type Json = Record<string, unknown>;
 type JsonSchema = Json & { properties?: Record<string, Json>; required?: string[] };
@@ -96,24 +96,50 @@ function jsonSchema(schema: z.ZodType, io: "input" | "output"): JsonSchema {
  *  another (Session in CreatedSession, User in PasskeySignIn...) is a `$ref` to its component
  *  rather than a copy, so each model is declared once and a generated client has one class for it.
  *  zod does this for the schemas of a registry: the very instances the features nest. */
-function componentSchemas(named: Record<string, z.ZodType>, io: "input" | "output"): Record<string, JsonSchema> {
+function componentSchemas(named: ReadonlyMap<string, z.ZodType>, io: "input" | "output"): Record<string, JsonSchema> {
 	const registry = z.registry<{ id: string }>();
-	for (const [name, schema] of Object.entries(named)) {
-		if (registry.has(schema)) throw new Error(`openapi: ${name} is the schema of ${registry.get(schema)?.id} already`);
-		registry.add(schema, { id: name });
-	}
+	for (const [name, schema] of named) registry.add(schema, { id: name });
 	const { schemas } = z.toJSONSchema(registry, { io, target: "draft-2020-12", uri: (name) => `#/components/schemas/${name}` });
 	// Only named schemas are taken out of line, so nothing lands in zod's __shared; $id would move the
 	// base of the references, and the document's dialect says 2020-12.
 	if ("__shared" in schemas) throw new Error("openapi: zod extracted an unnamed schema");
-	return mapValues(named, (_, name) => {
-		const { $schema: _schema, $id: _id, ...rest } = schemas[name] as JsonSchema;
-		return rest;
-	});
+	return Object.fromEntries(
+		[...named.keys()].map((name) => {
+			const { $schema: _schema, $id: _id, ...rest } = schemas[name] as JsonSchema;
+			return [name, rest];
+		}),
+	);
 }
 
-function mapValues<T, U>(record: Record<string, T>, f: (value: T, key: string) => U): Record<string, U> {
-	return Object.fromEntries(Object.entries(record).map(([key, value]) => [key, f(value, key)]));
+/** The component name of a schema an endpoint carries; one without a name cannot be documented. */
+function componentName(schema: z.ZodType, what: string): string {
+	const name = nameOf(schema);
+	if (name === undefined) throw new Error(`openapi: an endpoint carries a ${what} with no name (name it with named() where it is declared)`);
+	return name;
+}
+
+/** The schemas the document of `routes` names: its response models (those the endpoints answer, in the
+ *  order of the rows, each followed by the named models nested in it) and its request bodies (in the
+ *  order of the rows). Derived from the endpoints, so a new one edits no list. */
+export function documentedSchemas(routes: readonly Route[]): { models: Map<string, z.ZodType>; bodies: Map<string, z.ZodType> } {
+	const bodies = new Map<string, z.ZodType>();
+	const answered = new Map<string, z.ZodType>();
+	for (const { endpoint } of routes) {
+		if (endpoint.body !== undefined) bodies.set(componentName(endpoint.body, "request body"), endpoint.body);
+		const models = [..."model" in endpoint.success ? [endpoint.success.model] : [], ...(endpoint.otherResponses ?? []).map((other) => other.model)];
+		for (const model of models) answered.set(componentName(model, "model"), model);
+	}
+	// Which named models each model nests: the $refs of its JSON Schema, among every named schema but the bodies.
+	const candidates = new Map([...namedSchemas()].filter(([name]) => !bodies.has(name)));
+	const all = componentSchemas(candidates, "output");
+	const models = new Map<string, z.ZodType>();
+	const visit = (name: string) => {
+		if (models.has(name)) return;
+		models.set(name, candidates.get(name)!);
+		for (const [, nested] of JSON.stringify(all[name]).matchAll(/"#\/components\/schemas\/(\w+)"/g)) visit(nested!);
+	};
+	for (const name of answered.keys()) visit(name);
+	return { models, bodies };
 }
 
 /** /users/:user_id becomes /users/{user_id}. */
@@ -150,7 +176,7 @@ function errorResponse(codes: readonly ErrorCode[], meaning: Meanings): Json {
 function successResponse(success: Success, example: unknown): Json {
 	if (success.status === 204) return { description: success.description };
 	if ("mediaType" in success) return { description: success.description, content: { [success.mediaType]: mediaType({ type: "string" }, example) } };
-	const model = ref("schemas", modelName(success.model));
+	const model = ref("schemas", componentName(success.model, "model"));
 	const response: Json = {
 		description: success.description,
 		content: { "application/json": mediaType(success.list ? { type: "array", items: model } : model, example) },
@@ -167,9 +193,9 @@ function successResponse(success: Success, example: unknown): Json {
 /** Every status the route can answer, in ascending order; each error status lists its codes. */
 function responses(route: Route, meanings: Meanings): Json {
 	const operation = route.endpoint;
-	const byStatus = new Map<number, Json>([[operation.success.status, successResponse(operation.success, EXAMPLES[operation.operationId]?.answer)]]);
+	const byStatus = new Map<number, Json>([[operation.success.status, successResponse(operation.success, operation.examples?.answer)]]);
 	for (const other of operation.otherResponses ?? []) {
-		const content = { "application/json": mediaType(ref("schemas", modelName(other.model)), other.example) };
+		const content = { "application/json": mediaType(ref("schemas", componentName(other.model, "model")), other.example) };
 		byStatus.set(other.status, { description: other.description, content });
 	}
 	const codes = documentedErrors(route);
@@ -184,7 +210,7 @@ function responses(route: Route, meanings: Meanings): Json {
 }
 
 function requestBody(body: z.ZodType, bodySchemas: Record<string, JsonSchema>, example: unknown): Json {
-	const name = bodyName(body);
+	const name = componentName(body, "request body");
 	const required = (bodySchemas[name]?.required?.length ?? 0) > 0;
 	return {
 		required,
@@ -234,7 +260,7 @@ function operationObject(route: Route, bodySchemas: Record<string, JsonSchema>, 
 		tags: [operation.tag],
 		...(route.public ? { security: [] } : {}),
 		...(parameters.length > 0 ? { parameters } : {}),
-		...(operation.body === undefined ? {} : { requestBody: requestBody(operation.body, bodySchemas, EXAMPLES[operation.operationId]?.request) }),
+		...(operation.body === undefined ? {} : { requestBody: requestBody(operation.body, bodySchemas, operation.examples?.request) }),
 		responses: responses(route, meanings),
 	};
 }
@@ -248,10 +274,10 @@ function paths(routes: readonly Route[], bodySchemas: Record<string, JsonSchema>
 	return result;
 }
 
-function components(bodySchemas: Record<string, JsonSchema>, meanings: Meanings): Json {
+function components(modelSchemas: Record<string, JsonSchema>, bodySchemas: Record<string, JsonSchema>, meanings: Meanings): Json {
 	const singleCodeResponses = ALL_CODES.filter((code) => ERROR_STATUS[code] !== 400).map((code) => [code, errorResponse([code], meanings)]);
 	return {
-		schemas: { ...componentSchemas(MODELS, "output"), ...bodySchemas, Error: errorSchema(ALL_CODES) },
+		schemas: { ...modelSchemas, ...bodySchemas, Error: errorSchema(ALL_CODES) },
 		parameters: Object.fromEntries(
 			Object.entries(PATH_PARAMETERS).map(([name, parameter]) => [name, pathParameter(name, parameter)]),
 		),
@@ -276,7 +302,8 @@ function components(bodySchemas: Record<string, JsonSchema>, meanings: Meanings)
 /** The document of `routes`: src/routes.ts's ROUTES describe the whole API. */
 export function buildOpenApiDocument(routes: readonly Route[]): Json {
 	// Made once here: components list them and requestBody reads which fields are required.
-	const bodySchemas = componentSchemas(REQUEST_BODIES, "input");
+	const { models, bodies } = documentedSchemas(routes);
+	const bodySchemas = componentSchemas(bodies, "input");
 	const meanings = meaningsOf(routes);
 	return {
 		openapi: OPENAPI_VERSION,
@@ -303,6 +330,6 @@ export function buildOpenApiDocument(routes: readonly Route[]): Json {
 		// Either form of the Authorization header; GET /health and GET /openapi.json override this with [].
 		security: [{ secret: [] }, { bearer: [] }],
 		paths: paths(routes, bodySchemas, meanings),
-		components: components(bodySchemas, meanings),
+		components: components(componentSchemas(models, "output"), bodySchemas, meanings),
 	};
 }

@@ -6,6 +6,16 @@ import { requestEndpoints } from "../request-endpoints.ts";
 import * as actions from "./actions.ts";
 import { createdEmailSignInRequestAnswer, createEmailSignInBody, emailSignInAnswer, emailSignInRequestAnswer, verifyEmailSignInBody } from "./schemas.ts";
 import type { EmailSignInRequest } from "./store.ts";
+import { CLIENT_IP, CREATED_AT, EXPIRES_AT, USER, USER_ID } from "../../openapi/examples.ts";
+
+// The examples of the document (docs/api.md): the values this feature's endpoints show.
+const EMAIL_SIGN_IN_REQUEST = {
+	id: "w7dn3kqzcx9m4rbt2hpv6fsj",
+	user_id: USER_ID,
+	email: "cat@example.com",
+	created_at: CREATED_AT,
+	expires_at: EXPIRES_AT,
+};
 
 /** An absent, expired, used or superseded request is INVALID_REQUEST, not NOT_FOUND (API.md
  *  section 14), judged after the body. */
@@ -13,6 +23,7 @@ import type { EmailSignInRequest } from "./store.ts";
 const requests = requestEndpoints<EmailSignInRequest>({
 	store: (ctx) => ctx.stores.emailSignIns,
 	answer: emailSignInRequestAnswer,
+	example: EMAIL_SIGN_IN_REQUEST,
 	one: "an email sign-in request",
 	codes: "hidden",
 	deleted: "Deleted; its code no longer works.",
@@ -31,6 +42,7 @@ export default endpoints("Email sign-in", {
 				"3 requests for this address in the last 15 minutes (counted whether or not a user holds it), or 10 reset, verification, update and email sign-in requests from this address. `Retry-After` says when.",
 		},
 		body: createEmailSignInBody,
+		examples: { request: { email: "Cat@Example.com", client_ip: CLIENT_IP }, answer: { ...EMAIL_SIGN_IN_REQUEST, code: "K7QMWD3R" } },
 		success: returns(createdEmailSignInRequestAnswer, "The request with its code; the code appears only here. It lives 10 minutes."),
 		errors: actions.CREATE_EMAIL_SIGN_IN_ERRORS,
 		act: (ctx, { body }) => actions.createEmailSignInRequest(ctx, body.email, body.client_ip),
@@ -65,6 +77,10 @@ export default endpoints("Email sign-in", {
 				"The code is right, but an operator [disabled](#disable-a-user) the user. The request is used up; the address is not marked verified and an unverified account is not claimed.",
 		},
 		body: verifyEmailSignInBody,
+		examples: {
+			request: { code: "k7qmwd3r", client_ip: CLIENT_IP, create_user: true },
+			answer: { user: { ...USER, email_verified: true }, created: false, claimed: false },
+		},
 		success: returns(emailSignInAnswer, "The user (null when nobody holds the email and create_user was not true), and whether this call created it."),
 		errors: actions.VERIFY_EMAIL_SIGN_IN_ERRORS,
 		act: async (ctx, { body }, c) => {

@@ -4,19 +4,20 @@ import { clientIp, code, email, optional } from "../../lib/validation.ts";
 import type { User } from "../users/store.ts";
 import { identifier, issuedCode, unixSeconds, userAnswer } from "../users/schemas.ts";
 import type { EmailSignInRequest } from "./store.ts";
+import { named } from "../../openapi/names.ts";
 
-export const createEmailSignInBody = z.object({ email, client_ip: clientIp });
+export const createEmailSignInBody = named("CreateEmailSignInBody", z.object({ email, client_ip: clientIp }));
 
-export const verifyEmailSignInBody = z.object({
+export const verifyEmailSignInBody = named("VerifyEmailSignInBody", z.object({
 	code,
 	client_ip: clientIp,
 	create_user: optional(z.boolean()).meta({ description: "Default false. When nobody holds the email, create a passwordless user with it (verified)." }),
-});
+}));
 
 // ---- The answers: their JSON and their schema in the OpenAPI document, one declaration each. ----
 
 /** The email sign-in request model of API.md section 14: the code is never shown again. */
-export const emailSignInRequestAnswer = wireShape<EmailSignInRequest>()({
+export const emailSignInRequestAnswer = named("EmailSignInRequest", wireShape<EmailSignInRequest>()({
 	id: [identifier.meta({ description: "With the code, it signs in: keep it out of logs." }), (request) => request.id],
 	user_id: [
 		identifier.nullable().meta({ description: "The user who held the email when the request was made; null when nobody did." }),
@@ -25,15 +26,15 @@ export const emailSignInRequestAnswer = wireShape<EmailSignInRequest>()({
 	email: [z.string().meta({ description: "NFC, lower-cased." }), (request) => request.email],
 	created_at: [unixSeconds, (request) => request.createdAt],
 	expires_at: [unixSeconds, (request) => request.expiresAt],
-});
+}));
 
 /** The answer to creating a request: the only one that carries its code. */
-export const createdEmailSignInRequestAnswer = emailSignInRequestAnswer.extend<EmailSignInRequest & { code: string }>()({
+export const createdEmailSignInRequestAnswer = named("CreatedEmailSignInRequest", emailSignInRequestAnswer.extend<EmailSignInRequest & { code: string }>()({
 	code: [issuedCode, (request) => request.code],
-});
+}));
 
 /** The answer to a correct code. */
-export const emailSignInAnswer = wireShape<{ user: User | null; created: boolean; claimed: boolean }>()({
+export const emailSignInAnswer = named("EmailSignIn", wireShape<{ user: User | null; created: boolean; claimed: boolean }>()({
 	user: [
 		userAnswer.schema.nullable().meta({ description: "The user signed in; null when nobody holds the email and create_user was not true." }),
 		(signIn) => (signIn.user === null ? null : userAnswer.json(signIn.user)),
@@ -47,4 +48,4 @@ export const emailSignInAnswer = wireShape<{ user: User | null; created: boolean
 		}),
 		(signIn) => signIn.claimed,
 	],
-});
+}));

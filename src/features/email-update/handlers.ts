@@ -7,10 +7,22 @@ import * as actions from "./actions.ts";
 import { createEmailUpdateRequestBody, emailUpdateRequestAnswer, verifiedEmailAnswer, verifyNewEmailBody } from "./schemas.ts";
 import type { EmailUpdateRequest } from "./store.ts";
 import { KEPT_SESSION_IN_BODY } from "../sessions/kept-session.ts";
+import { CLIENT_IP, CREATED_AT, EXPIRES_AT, SESSION_ID, USER_ID } from "../../openapi/examples.ts";
+
+// The examples of the document (docs/api.md): the values this feature's endpoints show.
+const EMAIL_UPDATE_REQUEST = {
+	id: "p3hw8rvmz6dqkc2tyn4bsfxe",
+	user_id: USER_ID,
+	created_at: CREATED_AT,
+	expires_at: EXPIRES_AT,
+	email: "kitten@example.com",
+	code: "9U6UE4HG",
+};
 
 const requests = userRequestEndpoints<EmailUpdateRequest>({
 	store: (ctx) => ctx.stores.emailUpdates,
 	answer: emailUpdateRequestAnswer,
+	example: EMAIL_UPDATE_REQUEST,
 	one: "an email update request",
 	codes: "shown",
 });
@@ -27,6 +39,7 @@ export default endpoints("Email update", {
 		summary: "Create an email update request",
 		body: createEmailUpdateRequestBody,
 		description: "A user may hold several update requests at once.",
+		examples: { request: { email: EMAIL_UPDATE_REQUEST.email, client_ip: CLIENT_IP }, answer: EMAIL_UPDATE_REQUEST },
 		success: returns(emailUpdateRequestAnswer, "The request; send its code to the **new** address."),
 		errorsWhen: {
 			INVALID_DATA: "`email` missing or invalid; bad `client_ip`.",
@@ -59,6 +72,7 @@ export default endpoints("Email update", {
 			EMAIL_ALREADY_USED: "Another user took the address after the request was made. The request is kept; the user may pick another address.",
 		},
 		body: verifyNewEmailBody,
+		examples: { request: { request_id: EMAIL_UPDATE_REQUEST.id, code: EMAIL_UPDATE_REQUEST.code, session_id: SESSION_ID }, answer: { email: EMAIL_UPDATE_REQUEST.email } },
 		success: returns(verifiedEmailAnswer, "The user's new, verified address."),
 		keep: KEPT_SESSION_IN_BODY,
 		keptBy: requestUser,

@@ -4,6 +4,10 @@ import { ofPathUser, pathUser } from "../users/path-user.ts";
 import { deletedOrNotFound } from "../../http/responses.ts";
 import * as actions from "./actions.ts";
 import { createVerificationRequestBody, emailVerificationRequestAnswer, verifyEmailBody } from "./schemas.ts";
+import { CLIENT_IP, CREATED_AT, EXPIRES_AT, USER_ID } from "../../openapi/examples.ts";
+
+// The examples of the document (docs/api.md): the values this feature's endpoints show.
+const EMAIL_VERIFICATION_REQUEST = { user_id: USER_ID, created_at: CREATED_AT, expires_at: EXPIRES_AT, code: "LC5LZV7H" };
 
 /** The live request of the user of `:user_id`. */
 const pathUserRequest = ofPathUser((ctx, user) => ctx.stores.emailVerifications.get(user.id));
@@ -16,6 +20,7 @@ export default endpoints("Email verification", {
 			"A user without a stored email may have a request too. Your backend then keeps the address and sends the code to it (this is how " +
 			"`@faroe/sdk`, which creates users without an email, uses it). A request for an already verified address is allowed. To resend a code, " +
 			"`GET` the live request and send the same code again; create a new request only when `GET` answers `404`.",
+		examples: { request: { client_ip: CLIENT_IP }, answer: EMAIL_VERIFICATION_REQUEST },
 		success: returns(emailVerificationRequestAnswer, "The request; it replaces the user's previous one, whose code stops working."),
 		errorsWhen: {
 			INVALID_DATA: "Bad `client_ip`; body not an object.",
@@ -29,6 +34,7 @@ export default endpoints("Email verification", {
 
 	getEmailVerificationRequest: endpoint({
 		summary: "Get the email verification request",
+		examples: { answer: EMAIL_VERIFICATION_REQUEST },
 		success: returns(emailVerificationRequestAnswer, "The live request, with its code."),
 		resource: pathUserRequest,
 		handle: (_c, { resource: request }) => Response.json(emailVerificationRequestAnswer.json(request)),
@@ -50,6 +56,7 @@ export default endpoints("Email verification", {
 			INCORRECT_CODE: "The code is wrong. The 5th incorrect code deletes the request.",
 		},
 		body: verifyEmailBody,
+		examples: { request: { code: EMAIL_VERIFICATION_REQUEST.code } },
 		success: returnsNothing("The user's email_verified is now true; the request is consumed."),
 		resource: pathUser,
 		errors: actions.VERIFY_EMAIL_ERRORS,

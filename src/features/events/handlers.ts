@@ -4,6 +4,19 @@ import { endpoint, endpoints, returns, returnsNothing, type Answer, type C } fro
 import { pathUser } from "../users/path-user.ts";
 import * as actions from "./actions.ts";
 import { type EventListQuery, eventListQuery, eventPageAnswer, parseEventListQuery, unblockUserBody } from "./schemas.ts";
+import { CREATED_AT, USER_ID } from "../../openapi/examples.ts";
+
+// The examples of the document (docs/api.md): the values this feature's endpoints show.
+// Events: what the feed shows of her, in order (the cursor is SQLite's; PostgreSQL's reads "xid.seq").
+const EVENT_CREATED = { id: "q3n7ttd2k5xw9cz8mbh4pvra", time: CREATED_AT, type: "user_created", user_id: USER_ID, client_ip: null, data: {} };
+const EVENT_SIGN_IN_FAILED = {
+	id: "c8wzp2tkf6mhd9xq4vnr3bsa",
+	time: CREATED_AT + 60,
+	type: "sign_in_failed",
+	user_id: USER_ID,
+	client_ip: "v4:203.0.113.7",
+	data: { method: "password" },
+};
 
 /** A page of the feed, read with the query string, narrowed by `narrow` (to the path's user). */
 async function eventPage(c: C, narrow: Partial<EventListQuery> = {}): Promise<Answer<"INVALID_DATA">> {
@@ -26,6 +39,7 @@ export default endpoints("Events", {
 				"A malformed `after`, `user_id`, `limit` or `type`. Holm refuses rather than guessing, since restarting from the oldest event, or reading every type, would make a reader act on the wrong events.",
 		},
 		query: eventListQuery,
+		examples: { answer: { events: [EVENT_CREATED], next: "5291" } },
 		success: returns(eventPageAnswer, "A page of events and the cursor to read on from."),
 		errors: ["INVALID_DATA"],
 		handle: (c) => eventPage(c),
@@ -39,6 +53,7 @@ export default endpoints("Events", {
 			INVALID_DATA: "A malformed `after`, `limit` or `type`.",
 		},
 		query: eventListQuery.omit({ user_id: true }),
+		examples: { answer: { events: [EVENT_SIGN_IN_FAILED], next: "5307" } },
 		success: returns(eventPageAnswer, "A page of the user's events and the cursor to read on from."),
 		resource: pathUser,
 		errors: ["INVALID_DATA"],
@@ -54,6 +69,7 @@ export default endpoints("Events", {
 			"someone else's guesses has proved who they are to you.",
 		errorsWhen: { INVALID_DATA: "A body that is not a JSON object." },
 		body: unblockUserBody,
+		examples: { request: {} },
 		success: returnsNothing("The user's blocks and locks are lifted, also when nothing was blocked."),
 		resource: pathUser,
 		errors: actions.UNBLOCK_USER_ERRORS,

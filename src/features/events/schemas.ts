@@ -3,6 +3,7 @@ import { wireShape } from "../../http/wire.ts";
 import { isId } from "../../lib/ids.ts";
 import { identifier, unixSeconds } from "../users/schemas.ts";
 import { EVENT_TYPES, type EventType, type HolmEvent } from "./store.ts";
+import { named } from "../../openapi/names.ts";
 
 const EVENTS_LIMIT_DEFAULT = 100;
 const EVENTS_LIMIT_MAX = 1000;
@@ -36,7 +37,7 @@ export function parseEventListQuery(one: Record<string, string | undefined>, typ
 }
 
 /** POST /users/{id}/unblock takes no fields; an empty body counts as {}. */
-export const unblockUserBody = z.object({});
+export const unblockUserBody = named("UnblockUserBody", z.object({}));
 
 // ---- The answers: their JSON and their schema in the OpenAPI document, one declaration each. ----
 
@@ -58,13 +59,13 @@ export const eventAnswer = wireShape<HolmEvent>()({
 	],
 });
 
-export const eventPageAnswer = wireShape<{ events: readonly HolmEvent[]; next: string }>()({
+export const eventPageAnswer = named("EventPage", wireShape<{ events: readonly HolmEvent[]; next: string }>()({
 	events: [z.array(eventAnswer.schema), (page) => page.events.map(eventAnswer.json)],
 	next: [
 		z.string().meta({ description: "Give it as `after` to read on; the same cursor comes back while there is nothing newer." }),
 		(page) => page.next,
 	],
-});
+}));
 
 export const eventListQuery = z.object({
 	after: z.string().optional().meta({ description: "The `next` of the previous page; absent: from the oldest event kept." }),

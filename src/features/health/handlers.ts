@@ -20,6 +20,7 @@ export default endpoints("Service", {
 		description:
 			"Needs no secret and reads no body. Answers once the database does, and within about 2 seconds when it does not (on PostgreSQL it has a " +
 			"connection of its own, outside the pool: see [postgres.md](postgres.md)).",
+		examples: { answer: { status: "ok" } },
 		success: { status: 200, description: '`{"status":"ok"}`: the database answers.', model: healthAnswer },
 		otherResponses: [{ status: 503, description: '`{"status":"unavailable"}`: the database does not answer (within about 2 seconds).', model: healthAnswer, example: { status: "unavailable" } }],
 		async handle(c) {

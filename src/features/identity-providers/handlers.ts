@@ -16,6 +16,22 @@ import {
 	startExternalSignInBody,
 	verifyExternalSignInBody,
 } from "./schemas.ts";
+import { CLIENT_IP, CREATED_AT, EXPIRES_AT, USER, USER_ID } from "../../openapi/examples.ts";
+
+// The examples of the document (docs/api.md): the values this feature's endpoints show.
+// A sign-in with Google: the request, the callback relayed, the identity it led to.
+const EXTERNAL_SIGN_IN_ID = "m4tq8wzk2xhd7cnp3bvr9fjy";
+const EXTERNAL_STATE = "3a0GkY8PjHp6sV2nXq9RcW4tL7mZbD1uFe5yKoNiTgA";
+const IDENTITY = {
+	id: "v8kc3nqx7mwd2hzt9bpr4fjs",
+	user_id: USER_ID,
+	provider: "google",
+	subject: "108235726501729854423",
+	email: "cat@example.com",
+	email_verified: true,
+	created_at: CREATED_AT,
+	last_sign_in_at: CREATED_AT + 3600,
+};
 
 /** The request a verify or link names; an unknown one is INVALID_REQUEST, judged by the action. */
 function pathRequest(c: C): string {
@@ -28,6 +44,12 @@ export default endpoints("Identity providers", {
 	listIdentityProviders: endpoint({
 		summary: "List the identity providers",
 		description: "The providers the operator configured (--identity-providers): their names and kinds, never a secret.",
+		examples: {
+			answer: [
+				{ name: "google", kind: "oidc" },
+				{ name: "github", kind: "github" },
+			],
+		},
 		success: returnsList(identityProviderAnswer, "The providers, in the file's order."),
 		handle: (c) => Response.json(actions.listedProviders(c.get("ctx")).map(identityProviderAnswer.json)),
 	}),
@@ -40,6 +62,19 @@ export default endpoints("Identity providers", {
 			"NOT_FOUND when there is no such provider or user; the per-address bucket of code requests; PROVIDER_ERROR when the provider's discovery " +
 			"cannot be had.",
 		body: startExternalSignInBody,
+		examples: {
+			request: { provider: "google", client_ip: CLIENT_IP },
+			answer: {
+				id: EXTERNAL_SIGN_IN_ID,
+				provider: "google",
+				authorization_url:
+					"https://accounts.google.com/o/oauth2/v2/auth?client_id=4048-example.apps.googleusercontent.com&response_type=code" +
+					"&redirect_uri=https%3A%2F%2Fexample.com%2Fauth%2Fgoogle%2Fcallback&scope=openid+email+profile" +
+					`&state=${EXTERNAL_STATE}&code_challenge=E9Melhoa2OwvFrEMTJguCHaoeK1t8URWbuGJSstw-cM&code_challenge_method=S256` +
+					"&nonce=n-0S6_WzA2Mj4b9qXcZ7uH1kLp",
+				expires_at: EXPIRES_AT,
+			},
+		},
 		success: returns(externalSignInRequestAnswer, "The request and the URL to send the browser to."),
 		errors: actions.START_EXTERNAL_SIGN_IN_ERRORS,
 		act: (ctx, { body }) => actions.startExternalSignIn(ctx, { provider: body.provider, userId: body.user_id, clientIp: body.client_ip }),
@@ -54,6 +89,17 @@ export default endpoints("Identity providers", {
 			"code or ID token fails a check; PROVIDER_ERROR (502) when the provider sent an error or could not be reached; IDENTITY_IN_USE when the " +
 			"request was for a user and another user holds the identity. An identity is found only by (issuer, subject), never by email.",
 		body: verifyExternalSignInBody,
+		examples: {
+			request: { state: EXTERNAL_STATE, code: "4/0AVMBsJg7kQ2xexample", iss: "https://accounts.google.com", client_ip: CLIENT_IP, create_user: true },
+			answer: {
+				outcome: "signed_in",
+				user: { ...USER, email_verified: true },
+				identity: IDENTITY,
+				email: "cat@example.com",
+				email_verified: true,
+				provider_tokens: { access_token: "ya29.a0AfB_example", expires_at: CREATED_AT + 3600 + 3599 },
+			},
+		},
 		success: returns(externalSignInAnswer, "What the answer led to, what the provider said of the email, and its access token (shown once)."),
 		errors: actions.VERIFY_EXTERNAL_SIGN_IN_ERRORS,
 		act: (ctx, { body }, c) =>
@@ -74,6 +120,10 @@ export default endpoints("Identity providers", {
 			"EMAIL_NOT_VERIFIED when the provider or Holm has not verified the address (have the user verify it, or sign in by email code, then link " +
 			"again); IDENTITY_IN_USE when another user holds the identity. A refusal leaves the request as it was.",
 		body: linkExternalSignInBody,
+		examples: {
+			request: { user_id: USER_ID, client_ip: CLIENT_IP },
+			answer: { outcome: "linked", user: { ...USER, email_verified: true }, identity: IDENTITY },
+		},
 		success: returns(linkedExternalSignInAnswer, "The user and the identity now theirs."),
 		errors: actions.LINK_EXTERNAL_SIGN_IN_ERRORS,
 		act: (ctx, { body }, c) => actions.linkExternalSignIn(ctx, { requestId: pathRequest(c), userId: body.user_id, clientIp: body.client_ip }),
@@ -82,6 +132,7 @@ export default endpoints("Identity providers", {
 	listUserIdentities: endpoint({
 		summary: "List a user's identities",
 		description: "Oldest first.",
+		examples: { answer: [IDENTITY] },
 		success: returnsList(identityAnswer, "The user's identities."),
 		resource: pathUser,
 		async handle(c, { resource: user }) {

@@ -6,17 +6,18 @@ import { identifier, unixSeconds, userAnswer } from "../users/schemas.ts";
 import type { ExternalSignIn, StartedExternalSignIn } from "./actions.ts";
 import { PROVIDER_KINDS, type IdentityProvider } from "./config.ts";
 import type { Identity } from "./store.ts";
+import { named } from "../../openapi/names.ts";
 
-export const startExternalSignInBody = z.object({
+export const startExternalSignInBody = named("StartExternalSignInBody", z.object({
 	provider: z.string().max(64).meta({ description: "The name of a configured provider (GET /identity-providers)." }),
 	user_id: optional(z.string().max(64)).meta({
 		description: "A signed-in user to add the identity to (an \"add a sign-in method\" button), instead of signing in.",
 	}),
 	client_ip: clientIp,
-});
+}));
 
 // The callback's query parameters, relayed as they came. Sizes are generous bounds, not rules.
-export const verifyExternalSignInBody = z
+export const verifyExternalSignInBody = named("VerifyExternalSignInBody", z
 	.object({
 		state: z.string().max(1024).meta({ description: "The callback's `state`." }),
 		code: optional(z.string().max(4096)).meta({ description: "The callback's `code`; absent when the provider sent an `error`." }),
@@ -26,21 +27,21 @@ export const verifyExternalSignInBody = z
 		create_user: optional(z.boolean()).meta({ description: "Default false. When nobody holds the identity or the email, create a user with them." }),
 	})
 	.refine((body) => body.code !== undefined || body.error !== undefined, { message: "a callback holds a code or an error" })
-	.meta({ description: "The callback's query parameters, relayed: `code` or `error` is required." });
+	.meta({ description: "The callback's query parameters, relayed: `code` or `error` is required." }));
 
-export const linkExternalSignInBody = z.object({
+export const linkExternalSignInBody = named("LinkExternalSignInBody", z.object({
 	user_id: z.string().max(64).meta({ description: "The user the application has just proved (the verify's `user`), who holds the email." }),
 	client_ip: clientIp,
-});
+}));
 
 // ---- The answers: their JSON and their schema in the OpenAPI document, one declaration each. ----
 
-export const identityProviderAnswer = wireShape<Pick<IdentityProvider, "name" | "kind">>()({
+export const identityProviderAnswer = named("IdentityProvider", wireShape<Pick<IdentityProvider, "name" | "kind">>()({
 	name: [z.string().regex(/^[a-z0-9-]{1,32}$/), (provider) => provider.name],
 	kind: [z.enum(PROVIDER_KINDS as [string, ...string[]]), (provider) => provider.kind],
-});
+}));
 
-export const externalSignInRequestAnswer = wireShape<StartedExternalSignIn>()({
+export const externalSignInRequestAnswer = named("ExternalSignInRequest", wireShape<StartedExternalSignIn>()({
 	id: [
 		identifier.meta({ description: "Keep it in an HttpOnly cookie of the browser you redirect: the callback is verified with it, in that browser only." }),
 		({ request }) => request.id,
@@ -51,10 +52,10 @@ export const externalSignInRequestAnswer = wireShape<StartedExternalSignIn>()({
 		({ authorizationUrl }) => authorizationUrl,
 	],
 	expires_at: [unixSeconds.meta({ description: "10 minutes from now: the verify (and a link) must come before." }), ({ request }) => request.expiresAt],
-});
+}));
 
 /** The identity model of API.md section 16. */
-export const identityAnswer = wireShape<Identity>()({
+export const identityAnswer = named("Identity", wireShape<Identity>()({
 	id: [identifier, (identity) => identity.id],
 	user_id: [identifier, (identity) => identity.userId],
 	provider: [z.string().meta({ description: "The provider it last came through." }), (identity) => identity.provider],
@@ -63,11 +64,11 @@ export const identityAnswer = wireShape<Identity>()({
 	email_verified: [z.boolean().meta({ description: "Whether the provider said it verified that address." }), (identity) => identity.emailVerified],
 	created_at: [unixSeconds, (identity) => identity.createdAt],
 	last_sign_in_at: [unixSeconds.nullable().meta({ description: "null until it is used to sign in." }), (identity) => identity.lastSignInAt],
-});
+}));
 
 const OUTCOMES = ["signed_in", "created", "linked", "link_required", "unknown"] as const;
 
-export const externalSignInAnswer = wireShape<ExternalSignIn>()({
+export const externalSignInAnswer = named("ExternalSignIn", wireShape<ExternalSignIn>()({
 	outcome: [
 		z.enum(OUTCOMES).meta({
 			description:
@@ -95,10 +96,10 @@ export const externalSignInAnswer = wireShape<ExternalSignIn>()({
 			.meta({ description: "The provider's access token, for your own calls to its API: in this answer only, never stored or shown again." }),
 		(signIn) => ({ access_token: signIn.tokens.accessToken, expires_at: signIn.tokens.expiresAt }),
 	],
-});
+}));
 
-export const linkedExternalSignInAnswer = wireShape<{ user: User; identity: Identity }>()({
+export const linkedExternalSignInAnswer = named("LinkedExternalSignIn", wireShape<{ user: User; identity: Identity }>()({
 	outcome: [z.literal("linked"), () => "linked" as const],
 	user: [userAnswer.schema, (linked) => userAnswer.json(linked.user)],
 	identity: [identityAnswer.schema, (linked) => identityAnswer.json(linked.identity)],
-});
+}));

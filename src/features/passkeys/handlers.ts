@@ -12,6 +12,66 @@ import { keptSessionQuery } from "../sessions/schemas.ts";
 import * as actions from "./actions.ts";
 import { passkeyAnswer, passkeyAuthenticationAnswer, passkeyRegistrationAnswer, passkeySignInAnswer, startAuthenticationBody, startRegistrationBody, verifyAuthenticationBody, verifyRegistrationBody } from "./schemas.ts";
 import { KEPT_SESSION_IN_QUERY } from "../sessions/kept-session.ts";
+import { CLIENT_IP, CREATED_AT, CREDENTIAL_ID, PASSKEY, USER, USER_HANDLE, USER_ID } from "../../openapi/examples.ts";
+
+// The examples of the document (docs/api.md): the values this feature's endpoints show.
+const PASSKEY_SIGN_IN_AT = CREATED_AT + 120;
+const PASSKEY_REGISTRATION = {
+	id: "q4mzp7hbxk2c9tnwdj3rfv8s",
+	user_id: USER_ID,
+	created_at: CREATED_AT,
+	expires_at: CREATED_AT + 300,
+	options: {
+		rp: { id: "example.com", name: "Example" },
+		user: { id: USER_HANDLE, name: USER.email, displayName: USER.email },
+		challenge: "7dBX0dQm8C5zJ0cQk4oG1dM4w2Jt5YQ6kqYV0p1g8bE",
+		pubKeyCredParams: [
+			{ type: "public-key", alg: -7 },
+			{ type: "public-key", alg: -8 },
+			{ type: "public-key", alg: -257 },
+		],
+		timeout: 300000,
+		excludeCredentials: [],
+		authenticatorSelection: { residentKey: "required", requireResidentKey: true, userVerification: "required" },
+		attestation: "none",
+	},
+};
+const PASSKEY_AUTHENTICATION = {
+	id: "vnd3sb5hpc7w2mzq8k4tx9ea",
+	created_at: PASSKEY_SIGN_IN_AT,
+	expires_at: PASSKEY_SIGN_IN_AT + 300,
+	options: {
+		challenge: "Q2m3pV0kYtq5s9Y3vTzJb6N8hH1aW4eR7uC0xL2dF5g",
+		timeout: 300000,
+		rpId: "example.com",
+		allowCredentials: [],
+		userVerification: "required",
+	},
+};
+const REGISTRATION_CREDENTIAL = {
+	id: CREDENTIAL_ID,
+	rawId: CREDENTIAL_ID,
+	type: "public-key",
+	response: {
+		clientDataJSON:
+			"eyJ0eXBlIjoid2ViYXV0aG4uY3JlYXRlIiwiY2hhbGxlbmdlIjoiN2RCWDBkUW04QzV6SjBjUWs0b0cxZE00dzJKdDVZUTZrcVlWMHAxZzhiRSIsIm9yaWdpbiI6Imh0dHBzOi8vZXhhbXBsZS5jb20iLCJjcm9zc09yaWdpbiI6ZmFsc2V9",
+		attestationObject:
+			"o2NmbXRkbm9uZWdhdHRTdG10oGhhdXRoRGF0YViYo3mm9u6vuaVeN4wRgDTidR5oL6ufLTCrE9ISVYbOGUddAAAAAPv8MAcVTk7MjAtuAgVX170AFNDKpT-YVBGlUGeqXJ3ivc27OwAKpQECAyYgASFYIN9_Sb0f43hFJapkN-5oSldgzamlEh223VM_e6LzZR3RIlggw0-YY7bK9oiA5Vzu1Ox8wkxGNpkwUaySP-7OUZAHeHE",
+		transports: ["hybrid", "internal"],
+	},
+};
+const AUTHENTICATION_CREDENTIAL = {
+	id: CREDENTIAL_ID,
+	rawId: CREDENTIAL_ID,
+	type: "public-key",
+	response: {
+		clientDataJSON:
+			"eyJ0eXBlIjoid2ViYXV0aG4uZ2V0IiwiY2hhbGxlbmdlIjoiUTJtM3BWMGtZdHE1czlZM3ZUekpiNk44aEgxYVc0ZVI3dUMweEwyZEY1ZyIsIm9yaWdpbiI6Imh0dHBzOi8vZXhhbXBsZS5jb20iLCJjcm9zc09yaWdpbiI6ZmFsc2V9",
+		authenticatorData: "o3mm9u6vuaVeN4wRgDTidR5oL6ufLTCrE9ISVYbOGUcdAAAAAA",
+		signature: "MEUCIQD-rVEHECzxZ00GV3FN09_CxlS8fSBYc5S3boPLNzNfGgIgXJySXHjZosCQ_tLQrEsOzksqSt5lbl7a8YlJJr1cM0E",
+		userHandle: USER_HANDLE,
+	},
+};
 
 function relyingParty(ctx: AppContext): PasskeyConfig {
 	if (ctx.passkeys === null) throw new Error("a passkey route was reached with passkeys off");
@@ -39,6 +99,7 @@ export default endpoints("Passkeys", {
 			NOT_ALLOWED: "The user has 10 passkeys already; or passkeys are off.",
 		},
 		body: startRegistrationBody,
+		examples: { request: { client_ip: CLIENT_IP }, answer: PASSKEY_REGISTRATION },
 		success: returns(passkeyRegistrationAnswer, "The ceremony and its PublicKeyCredentialCreationOptions JSON."),
 		resource: pathUser,
 		errors: actions.START_REGISTRATION_ERRORS,
@@ -64,6 +125,7 @@ export default endpoints("Passkeys", {
 			NOT_ALLOWED: "The user reached 10 passkeys meanwhile; or passkeys are off.",
 		},
 		body: verifyRegistrationBody,
+		examples: { request: { credential: REGISTRATION_CREDENTIAL, name: PASSKEY.name, client_ip: CLIENT_IP }, answer: PASSKEY },
 		success: returns(passkeyAnswer, "The new passkey."),
 		errors: actions.FINISH_REGISTRATION_ERRORS,
 		act: (ctx, { body }, c) =>
@@ -82,6 +144,7 @@ export default endpoints("Passkeys", {
 			TOO_MANY_REQUESTS: "`client_ip`, or the named user, is blocked for incorrect passwords or failed assertions.",
 		},
 		body: startAuthenticationBody,
+		examples: { request: { client_ip: CLIENT_IP }, answer: PASSKEY_AUTHENTICATION },
 		success: returns(passkeyAuthenticationAnswer, "The ceremony and its PublicKeyCredentialRequestOptions JSON."),
 		errors: actions.START_AUTHENTICATION_ERRORS,
 		act: (ctx, { body }) => actions.startAuthentication(ctx, relyingParty(ctx), { userId: body.user_id, clientIp: body.client_ip }),
@@ -105,6 +168,10 @@ export default endpoints("Passkeys", {
 				"The assertion is right, but an operator [disabled](#disable-a-user) the passkey's user. The ceremony is used up; the passkey's use is not recorded.",
 		},
 		body: verifyAuthenticationBody,
+		examples: {
+			request: { credential: AUTHENTICATION_CREDENTIAL, client_ip: CLIENT_IP },
+			answer: { user: USER, passkey: { ...PASSKEY, last_used_at: PASSKEY_SIGN_IN_AT + 5 } },
+		},
 		success: returns(passkeySignInAnswer, "The user signed in, and the passkey used (its last_used_at now)."),
 		errors: actions.FINISH_AUTHENTICATION_ERRORS,
 		act: (ctx, { body }, c) => actions.finishAuthentication(ctx, relyingParty(ctx), { ceremonyId: pathCeremonyId(c), credential: body.credential, clientIp: body.client_ip }),
@@ -113,6 +180,7 @@ export default endpoints("Passkeys", {
 	listUserPasskeys: endpoint({
 		summary: "List a user's passkeys",
 		description: "Oldest first. Answers NOT_ALLOWED when passkeys are off (no `--passkey-rp-id`).",
+		examples: { answer: [PASSKEY] },
 		success: returnsList(passkeyAnswer, "The user's passkeys (at most 10)."),
 		resource: pathUser,
 		async handle(c, { resource: user }) {
@@ -124,6 +192,7 @@ export default endpoints("Passkeys", {
 	getPasskey: endpoint({
 		summary: "Get a passkey",
 		description: "Answers NOT_ALLOWED when passkeys are off (no `--passkey-rp-id`).",
+		examples: { answer: PASSKEY },
 		success: returns(passkeyAnswer, "The passkey; never its public key or counter."),
 		resource: pathPasskey,
 		handle: (_c, { resource: passkey }) => Response.json(passkeyAnswer.json(passkey)),

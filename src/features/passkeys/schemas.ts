@@ -4,6 +4,7 @@ import { clientIp, optional } from "../../lib/validation.ts";
 import { identifier, unixSeconds, userAnswer } from "../users/schemas.ts";
 import type { PasskeySignIn, StartedAuthentication, StartedRegistration } from "./actions.ts";
 import { formatAaguid, type Ceremony, type Passkey } from "./store.ts";
+import { named } from "../../openapi/names.ts";
 
 // C0 and C1 controls: a name is shown in the application's pages and, by some, in emails.
 const CONTROL_CHARACTER = /[\u0000-\u001f\u007f-\u009f]/;
@@ -53,37 +54,37 @@ const registrationCredential = credential({ attestationObject: encoded, transpor
 
 const authenticationCredential = credential({ authenticatorData: encoded, signature: encoded, userHandle: optional(encoded) });
 
-export const startRegistrationBody = z.object({ client_ip: clientIp });
+export const startRegistrationBody = named("StartPasskeyRegistrationBody", z.object({ client_ip: clientIp }));
 
-export const verifyRegistrationBody = z.object({
+export const verifyRegistrationBody = named("VerifyPasskeyRegistrationBody", z.object({
 	credential: registrationCredential,
 	name: optional(passkeyName),
 	/** Only for the passkey_registered security event. */
 	client_ip: clientIp,
-});
+}));
 
-export const startAuthenticationBody = z.object({
+export const startAuthenticationBody = named("StartPasskeyAuthenticationBody", z.object({
 	user_id: optional(z.string().max(64)),
 	client_ip: clientIp,
-});
+}));
 
-export const verifyAuthenticationBody = z.object({
+export const verifyAuthenticationBody = named("VerifyPasskeyAuthenticationBody", z.object({
 	credential: authenticationCredential,
 	client_ip: clientIp,
-});
+}));
 
 // ---- The answers: their JSON and their schema in the OpenAPI document, one declaration each. ----
 
 const base64url = z.string().regex(/^[A-Za-z0-9_-]*$/).meta({ description: "base64url without padding" });
-const credentialDescriptor = z.object({
+const credentialDescriptor = named("PasskeyCredentialDescriptor", z.object({
 	type: z.literal("public-key"),
 	id: base64url,
 	transports: z.array(z.string()).optional(),
-});
+}));
 const userVerification = z.enum(["required", "preferred"]);
 
 /** The passkey model of API.md section 10: never the public key or the counter. */
-export const passkeyAnswer = wireShape<Passkey>()({
+export const passkeyAnswer = named("Passkey", wireShape<Passkey>()({
 	id: [identifier, (passkey) => passkey.id],
 	user_id: [identifier, (passkey) => passkey.userId],
 	name: [z.string(), (passkey) => passkey.name],
@@ -101,7 +102,7 @@ export const passkeyAnswer = wireShape<Passkey>()({
 		}),
 		(passkey) => formatAaguid(passkey.aaguid),
 	],
-});
+}));
 
 /** A ceremony's id and lifetime, as both starts answer them. */
 const ceremonyAnswer = wireShape<{ ceremony: Ceremony }>()({
@@ -110,7 +111,7 @@ const ceremonyAnswer = wireShape<{ ceremony: Ceremony }>()({
 	expires_at: [unixSeconds, ({ ceremony }) => ceremony.expiresAt],
 });
 
-export const passkeyRegistrationAnswer = ceremonyAnswer.extend<StartedRegistration & { userId: string }>()({
+export const passkeyRegistrationAnswer = named("PasskeyRegistration", ceremonyAnswer.extend<StartedRegistration & { userId: string }>()({
 	user_id: [identifier, (started) => started.userId],
 	options: [
 		z
@@ -127,9 +128,9 @@ export const passkeyRegistrationAnswer = ceremonyAnswer.extend<StartedRegistrati
 			.meta({ description: "PublicKeyCredentialCreationOptionsJSON: give it to PublicKeyCredential.parseCreationOptionsFromJSON()." }),
 		(started) => started.options,
 	],
-});
+}));
 
-export const passkeyAuthenticationAnswer = ceremonyAnswer.extend<StartedAuthentication>()({
+export const passkeyAuthenticationAnswer = named("PasskeyAuthentication", ceremonyAnswer.extend<StartedAuthentication>()({
 	options: [
 		z
 			.object({
@@ -142,10 +143,10 @@ export const passkeyAuthenticationAnswer = ceremonyAnswer.extend<StartedAuthenti
 			.meta({ description: "PublicKeyCredentialRequestOptionsJSON: give it to PublicKeyCredential.parseRequestOptionsFromJSON()." }),
 		(started) => started.options,
 	],
-});
+}));
 
 /** POST /passkey-authentications/:id/verify */
-export const passkeySignInAnswer = wireShape<PasskeySignIn>()({
+export const passkeySignInAnswer = named("PasskeySignIn", wireShape<PasskeySignIn>()({
 	user: [userAnswer.schema, (signIn) => userAnswer.json(signIn.user)],
 	passkey: [passkeyAnswer.schema, (signIn) => passkeyAnswer.json(signIn.passkey)],
-});
+}));

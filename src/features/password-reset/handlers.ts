@@ -5,10 +5,21 @@ import { userRequestEndpoints } from "../request-endpoints.ts";
 import * as actions from "./actions.ts";
 import { createdPasswordResetRequestAnswer, createResetRequestBody, passwordResetRequestAnswer, resetPasswordBody, verifyResetEmailBody } from "./schemas.ts";
 import type { PasswordResetRequest } from "./store.ts";
+import { CLIENT_IP, CREATED_AT, EXPIRES_AT, NEW_PASSWORD, USER_ID } from "../../openapi/examples.ts";
+
+// The examples of the document (docs/api.md): the values this feature's endpoints show.
+const PASSWORD_RESET_REQUEST = {
+	id: "xkmtyqnsfd5w7hbq2g9cp6ra",
+	user_id: USER_ID,
+	created_at: CREATED_AT,
+	expires_at: EXPIRES_AT,
+	email_verified: false,
+};
 
 const requests = userRequestEndpoints<PasswordResetRequest>({
 	store: (ctx) => ctx.stores.passwordResets,
 	answer: passwordResetRequestAnswer,
+	example: PASSWORD_RESET_REQUEST,
 	one: "a password reset request",
 	codes: "hidden",
 });
@@ -20,6 +31,7 @@ export default endpoints("Password reset", {
 		description:
 			"A user may have several live requests; each is independent. A user without a stored email may have reset requests; your backend then " +
 			"delivers the code some other way.",
+		examples: { request: { client_ip: CLIENT_IP }, answer: { ...PASSWORD_RESET_REQUEST, code: "V3XVZYXW" } },
 		success: returns(createdPasswordResetRequestAnswer, "The request with its code; the code appears only here."),
 		errorsWhen: {
 			INVALID_DATA: "Bad `client_ip`; body not an object.",
@@ -45,6 +57,7 @@ export default endpoints("Password reset", {
 			INCORRECT_CODE: "The code is wrong. The 5th incorrect code deletes the request; that answer is still `INCORRECT_CODE`, and later calls answer `NOT_FOUND`.",
 		},
 		body: verifyResetEmailBody,
+		examples: { request: { code: "v3xvzyxw", client_ip: CLIENT_IP } },
 		success: returnsNothing("The request's email_verified is now true; it can reset the password."),
 		resource: requests.pathRequest,
 		errors: actions.VERIFY_RESET_EMAIL_ERRORS,
@@ -70,6 +83,7 @@ export default endpoints("Password reset", {
 			UNAVAILABLE: "Password hashing could not start within 5 seconds (on PostgreSQL also: the database did not answer in time).",
 		},
 		body: resetPasswordBody,
+		examples: { request: { request_id: PASSWORD_RESET_REQUEST.id, password: NEW_PASSWORD, client_ip: CLIENT_IP } },
 		success: returnsNothing("The password is set, the user's email_verified becomes true, and the user's reset and email update requests are deleted."),
 		errors: actions.RESET_PASSWORD_ERRORS,
 		act: (ctx, { body }) => actions.resetPassword(ctx, body.request_id, body.password, body.client_ip),

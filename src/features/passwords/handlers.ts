@@ -5,6 +5,7 @@ import { userAnswer } from "../users/schemas.ts";
 import * as actions from "./actions.ts";
 import { authenticateBody, updatePasswordBody, verifyPasswordBody } from "./schemas.ts";
 import { KEPT_SESSION_IN_BODY } from "../sessions/kept-session.ts";
+import { CLIENT_IP, NEW_PASSWORD, PASSWORD, SESSION_ID, USER } from "../../openapi/examples.ts";
 
 export default endpoints("Passwords", {
 	verifyPassword: endpoint({
@@ -19,6 +20,7 @@ export default endpoints("Passwords", {
 				"The password is right, but an operator [disabled](#disable-a-user) the user. Told only after a correct password; a `sign_in_failed` event with `\"reason\": \"user_disabled\"`.",
 		},
 		body: verifyPasswordBody,
+		examples: { request: { password: PASSWORD, client_ip: CLIENT_IP } },
 		success: returnsNothing("The password is correct."),
 		resource: pathUser,
 		errors: actions.VERIFY_PASSWORD_ERRORS,
@@ -44,6 +46,7 @@ export default endpoints("Passwords", {
 			INCORRECT_PASSWORD: "`password` is wrong, or the password changed during the call.",
 		},
 		body: updatePasswordBody,
+		examples: { request: { password: PASSWORD, new_password: NEW_PASSWORD, client_ip: CLIENT_IP, session_id: SESSION_ID } },
 		success: returnsNothing("Changed; the user's password reset and email update requests are deleted, and every session but `session_id` ends."),
 		resource: pathUser,
 		keep: KEPT_SESSION_IN_BODY,
@@ -68,6 +71,7 @@ export default endpoints("Passwords", {
 			USER_DISABLED: "The password is right, but an operator [disabled](#disable-a-user) the user.",
 		},
 		body: authenticateBody,
+		examples: { request: { email: "Cat@Example.com", password: PASSWORD, client_ip: CLIENT_IP }, answer: USER },
 		success: returns(userAnswer, "The user. When totp_registered is true, ask for a TOTP code before creating a session."),
 		errors: actions.AUTHENTICATE_ERRORS,
 		act: (ctx, { body }) => actions.authenticateWithPassword(ctx, { email: body.email, password: body.password, clientIp: body.client_ip }),

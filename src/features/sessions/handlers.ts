@@ -6,6 +6,21 @@ import { pathUser } from "../users/path-user.ts";
 import { isId } from "../../lib/ids.ts";
 import * as actions from "./actions.ts";
 import { createdSessionAnswer, createSessionBody, endUserSessionsQuery, sessionAnswer, shownSession, validatedSessionAnswer, validateSessionBody } from "./schemas.ts";
+import { CLIENT_IP, CREATED_AT, SESSION_ID, USER, USER_ID } from "../../openapi/examples.ts";
+
+// The examples of the document (docs/api.md): the values this feature's endpoints show.
+const SESSION = {
+	id: SESSION_ID,
+	user_id: USER_ID,
+	created_at: CREATED_AT,
+	last_used_at: CREATED_AT + 3600,
+	expires_at: CREATED_AT + 3600 + 7 * 86_400,
+	client_ip: CLIENT_IP,
+	user_agent: "Mozilla/5.0 (Macintosh; Intel Mac OS X 14_6) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/18.0 Safari/605.1.15",
+	second_factor_verified_at: null,
+	new_device: false,
+};
+const SESSION_TOKEN = `${SESSION_ID}.h3k9xq2wzr7mtpvb5ncd8fy4ges6ja2uqr9kwt3x`;
 
 /** The live session named by `:session_id`, or null (NOT_FOUND). */
 const pathSession = pathResource("session_id", actions.getSession);
@@ -25,6 +40,10 @@ export default endpoints("Sessions", {
 			USER_DISABLED: "An operator [disabled](#disable-a-user) the user: a sign-in by your own single sign-on does not let them in either.",
 		},
 		body: createSessionBody,
+		examples: {
+			request: { client_ip: CLIENT_IP, user_agent: SESSION.user_agent, second_factor_verified: false },
+			answer: { session: { ...SESSION, last_used_at: CREATED_AT, expires_at: CREATED_AT + 7 * 86_400 }, token: SESSION_TOKEN },
+		},
 		success: returns(createdSessionAnswer, "The session and its token."),
 		resource: pathUser,
 		errors: actions.CREATE_SESSION_ERRORS,
@@ -37,6 +56,7 @@ export default endpoints("Sessions", {
 	listUserSessions: endpoint({
 		summary: "List a user's sessions",
 		description: "What a \"your devices\" page shows.",
+		examples: { answer: [SESSION] },
 		success: returnsList(sessionAnswer, "The user's live sessions, most recently used first."),
 		resource: pathUser,
 		async handle(c, { resource: user }) {
@@ -76,6 +96,7 @@ export default endpoints("Sessions", {
 			NOT_FOUND: "No live session has this token: clear the cookie and treat the request as signed out.",
 		},
 		body: validateSessionBody,
+		examples: { request: { token: SESSION_TOKEN }, answer: { session: SESSION, user: USER } },
 		success: returns(validatedSessionAnswer, "The live session and its user."),
 		errors: actions.VALIDATE_SESSION_ERRORS,
 		async handle(c, { body }) {
@@ -88,6 +109,7 @@ export default endpoints("Sessions", {
 
 	getSession: endpoint({
 		summary: "Get a session",
+		examples: { answer: SESSION },
 		success: returns(sessionAnswer, "The live session (never its token)."),
 		resource: pathSession,
 		handle: (c, { resource: session }) => Response.json(sessionAnswer.json(shownSession(session, actions.sessionSettings(c.get("ctx"))))),

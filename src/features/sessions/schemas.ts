@@ -5,19 +5,20 @@ import { identifier, unixSeconds, userAnswer } from "../users/schemas.ts";
 import type { User } from "../users/store.ts";
 import { expiresAt, type SessionSettings } from "./settings.ts";
 import type { Session } from "./store.ts";
+import { named } from "../../openapi/names.ts";
 
 /** client_ip as the session keeps it: the address it names (canonical), or the string as sent
  *  (storableText: control characters and lone surrogates become U+FFFD). */
 const sessionClientIp = optional(z.string().max(64)).transform((value) => (value === undefined || value.trim() === "" ? undefined : storableText(value)));
 
-export const createSessionBody = z.object({
+export const createSessionBody = named("CreateSessionBody", z.object({
 	client_ip: sessionClientIp,
 	user_agent: optional(z.string().max(512)).transform((value) => (value === undefined || value === "" ? undefined : storableText(value))),
 	second_factor_verified: optional(z.boolean()).transform((value) => value ?? false),
-});
+}));
 
 // Any string: a token that is not one (malformed) answers NOT_FOUND, like an unknown one.
-export const validateSessionBody = z.object({ token: z.string().max(1024) });
+export const validateSessionBody = named("ValidateSessionBody", z.object({ token: z.string().max(1024) }));
 
 /** `session_id` of the calls that keep the session the user made the change on. */
 export const keptSessionId = optional(z.string().max(64));
@@ -42,7 +43,7 @@ export function shownSession(session: Session, settings: SessionSettings): Shown
 }
 
 /** The session model of API.md section 13. Never the token, never the digest. */
-export const sessionAnswer = wireShape<ShownSession>()({
+export const sessionAnswer = named("Session", wireShape<ShownSession>()({
 	id: [identifier, (session) => session.id],
 	user_id: [identifier, (session) => session.userId],
 	created_at: [unixSeconds, (session) => session.createdAt],
@@ -80,21 +81,21 @@ export const sessionAnswer = wireShape<ShownSession>()({
 	user_agent: session.userAgent,
 	second_factor_verified_at: session.secondFactorVerifiedAt,
 	new_device: session.newDevice,
-}));
+})));
 
-export const createdSessionAnswer = wireShape<{ session: ShownSession; token: string }>()({
+export const createdSessionAnswer = named("CreatedSession", wireShape<{ session: ShownSession; token: string }>()({
 	session: [sessionAnswer.schema, (created) => sessionAnswer.json(created.session)],
 	token: [
 		z.string().max(100).meta({ description: "`<session id>.<secret>`: returned once, never shown again. Keep it in an HttpOnly cookie." }),
 		(created) => created.token,
 	],
-});
+}));
 
 // Every validation of every signed-in request answers this one: both parts are literals.
-export const validatedSessionAnswer = wireShape<{ session: ShownSession; user: User }>()(
+export const validatedSessionAnswer = named("ValidatedSession", wireShape<{ session: ShownSession; user: User }>()(
 	{
 		session: [sessionAnswer.schema, (validated) => sessionAnswer.json(validated.session)],
 		user: [userAnswer.schema, (validated) => userAnswer.json(validated.user)],
 	},
 	(validated) => ({ session: sessionAnswer.json(validated.session), user: userAnswer.json(validated.user) }),
-);
+));

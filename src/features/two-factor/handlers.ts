@@ -8,6 +8,10 @@ import { noContent } from "../../http/responses.ts";
 import * as actions from "./actions.ts";
 import { recoveryCodeAnswer, regenerateRecoveryCodeBody, registerTotpBody, resetTwoFactorBody, totpCredentialAnswer, verifyTotpBody } from "./schemas.ts";
 import { KEPT_SESSION_IN_BODY, KEPT_SESSION_IN_QUERY } from "../sessions/kept-session.ts";
+import { CREATED_AT, SESSION_ID, TOTP_KEY, USER, USER_ID } from "../../openapi/examples.ts";
+
+// The examples of the document (docs/api.md): the values this feature's endpoints show.
+const TOTP_CREDENTIAL = { user_id: USER_ID, created_at: CREATED_AT, key: TOTP_KEY };
 
 /** The TOTP credential of the user of `:user_id`. */
 const pathUserCredential = ofPathUser((ctx, user) => ctx.stores.twoFactor.getCredential(user.id));
@@ -28,6 +32,7 @@ export default endpoints("Two-factor authentication", {
 			INCORRECT_CODE: "The code does not match the key (one 30-second step of drift either way is accepted).",
 		},
 		body: registerTotpBody,
+		examples: { request: { key: TOTP_KEY, code: "492039" }, answer: TOTP_CREDENTIAL },
 		success: returns(totpCredentialAnswer, "The credential; it replaces an earlier one."),
 		resource: pathUser,
 		errors: actions.REGISTER_TOTP_ERRORS,
@@ -36,6 +41,7 @@ export default endpoints("Two-factor authentication", {
 
 	getTotpCredential: endpoint({
 		summary: "Get the TOTP credential",
+		examples: { answer: TOTP_CREDENTIAL },
 		success: returns(totpCredentialAnswer, "The credential, key included."),
 		resource: pathUserCredential,
 		handle: (_c, { resource: credential }) => Response.json(totpCredentialAnswer.json(credential)),
@@ -69,6 +75,7 @@ export default endpoints("Two-factor authentication", {
 			INCORRECT_CODE: "The code is wrong or was already used.",
 		},
 		body: verifyTotpBody,
+		examples: { request: { code: "118315", session_id: SESSION_ID } },
 		success: returnsNothing("The code is right."),
 		resource: pathUser,
 		keep: KEPT_SESSION_IN_BODY,
@@ -87,6 +94,7 @@ export default endpoints("Two-factor authentication", {
 		description: "No body needed. Replaces the user's recovery code without touching the TOTP credential, for example when the user thinks it was seen.",
 		errorsWhen: { INVALID_DATA: "A body that is not a JSON object." },
 		body: regenerateRecoveryCodeBody,
+		examples: { request: {}, answer: { recovery_code: "EVCSADKF" } },
 		success: returns(recoveryCodeAnswer, "The user's new recovery code."),
 		resource: pathUser,
 		errors: actions.REGENERATE_RECOVERY_CODE_ERRORS,
@@ -106,6 +114,7 @@ export default endpoints("Two-factor authentication", {
 			INCORRECT_CODE: "The recovery code is wrong.",
 		},
 		body: resetTwoFactorBody,
+		examples: { request: { recovery_code: USER.recovery_code, session_id: SESSION_ID }, answer: { recovery_code: "P626KJLY" } },
 		success: returns(recoveryCodeAnswer, "A new recovery code."),
 		resource: pathUser,
 		keep: KEPT_SESSION_IN_BODY,

@@ -2,6 +2,7 @@
 import { endpoint, endpoints, returns } from "../../http/endpoint.ts";
 import * as actions from "./actions.ts";
 import { userImportAnswer, userImportBody, userImportBodyDocument } from "./schemas.ts";
+import { CREATED_AT, CREDENTIAL_ID, PASSKEY, TOTP_KEY, USER, USER_HANDLE, USER_ID } from "../../openapi/examples.ts";
 
 export default endpoints("Users", {
 	importUsers: endpoint({
@@ -35,6 +36,49 @@ export default endpoints("Users", {
 			INVALID_DATA: "The body is not an object with a `users` array of at most 1,000 rows, or `on_conflict` is neither `error` nor `skip`. Nothing is imported.",
 		},
 		body: userImportBodyDocument,
+		examples: {
+			request: {
+				on_conflict: "skip",
+				users: [
+					{
+						id: USER_ID,
+						email: "cat@example.com",
+						email_verified: true,
+						created_at: CREATED_AT,
+						password_hash: "$2b$12$R9h/cIPz0gi.URNNX3kh2OPST9/PgBkqquzi.Ss7KIUgO2t0jWMUW",
+						totp_key: TOTP_KEY,
+						recovery_code: USER.recovery_code,
+						passkey_user_handle: USER_HANDLE,
+						passkeys: [
+							{
+								id: PASSKEY.id,
+								credential_id: CREDENTIAL_ID,
+								public_key: "MFkwEwYHKoZIzj0CAQYIKoZIzj0DAQcDQgAE8OuqkXHQBBCEY6Z0fwJ3r9xYenzJKalgjDdZUjVApFqIcFUAvJZHu3N0MbF02abYnLP7iOpl0nlITTQIhomciQ==",
+								algorithm: -7,
+								sign_count: 0,
+								name: PASSKEY.name,
+								created_at: PASSKEY.created_at,
+								last_used_at: null,
+								backup_eligible: true,
+								backed_up: true,
+								transports: PASSKEY.transports,
+								aaguid: PASSKEY.aaguid,
+							},
+						],
+					},
+					{ email: "dog@example.com" },
+				],
+			},
+			answer: {
+				created: 1,
+				skipped: 1,
+				failed: 0,
+				results: [
+					{ index: 0, status: "skipped", user_id: USER_ID },
+					{ index: 1, status: "created", user_id: "q3nb7x9kd2mfw5hz8tcv4pyr" },
+				],
+			},
+		},
 		success: returns(userImportAnswer, "The counts and one result per row."),
 		parseWith: userImportBody, // rows are judged one by one, each failing alone
 		async handle(c, { body }) {

@@ -6,6 +6,7 @@ import { email, optional, storableText } from "../../lib/validation.ts";
 import { disableReason, identifier, unixSeconds } from "../users/schemas.ts";
 import { passkeyName, passkeyTransports } from "../passkeys/schemas.ts";
 import { MAX_PASSKEYS_PER_USER } from "../passkeys/store.ts";
+import { named } from "../../openapi/names.ts";
 
 /** Rows a request may carry (API.md section 9); its body may be 4 MiB (its row in src/routes.ts). */
 export const MAX_IMPORT_ROWS = 1000;
@@ -119,10 +120,10 @@ export const userImportBody = z.object({
 });
 
 /** The body as a client should send it, for the OpenAPI document. */
-export const userImportBodyDocument = z.object({
+export const userImportBodyDocument = named("ImportUsersBody", z.object({
 	users: z.array(importRow).max(MAX_IMPORT_ROWS),
 	on_conflict: onConflict,
-});
+}));
 
 // ---- The answers: their JSON and their schema in the OpenAPI document, one declaration each. ----
 
@@ -153,9 +154,9 @@ function rowResultJSON(result: RowResult): z.output<typeof rowResult> {
 }
 
 /** The answer of POST /user-imports. */
-export const userImportAnswer = wireShape<ImportSummary>()({
+export const userImportAnswer = named("UserImportResult", wireShape<ImportSummary>()({
 	created: [z.int().min(0), (summary) => summary.created],
 	skipped: [z.int().min(0), (summary) => summary.skipped],
 	failed: [z.int().min(0), (summary) => summary.failed],
 	results: [z.array(rowResult).meta({ description: "One per row, in row order." }), (summary) => summary.results.map(rowResultJSON)],
-});
+}));

@@ -3,12 +3,14 @@ import { endpoint, endpoints, returns, returnsNothing } from "../../http/endpoin
 import { pathUser } from "./path-user.ts";
 import * as actions from "./actions.ts";
 import { createUserBody, disableUserBody, enableUserBody, parseUserListQuery, userAnswer, userListQuery } from "./schemas.ts";
+import { CLIENT_IP, CREATED_AT, PASSWORD, USER } from "../../openapi/examples.ts";
 
 export default endpoints("Users", {
 	createUser: endpoint({
 		summary: "Create a user",
 		description: "Put a captcha or an equivalent in front of sign-up: creating users is open to bots otherwise.",
 		body: createUserBody,
+		examples: { request: { email: "cat@example.com", password: PASSWORD, client_ip: CLIENT_IP }, answer: USER },
 		success: returns(userAnswer, "The new user, with email_verified false and no TOTP credential."),
 		errors: actions.CREATE_USER_ERRORS,
 		errorsWhen: {
@@ -35,6 +37,7 @@ export default endpoints("Users", {
 			"creates when its role may (a database owner may, on PostgreSQL 13 and later); where it cannot, `email_query` reads every user and each " +
 			"start logs a warning saying what to run. Keep `email_query` for admin screens; to find one account use `email`.",
 		query: userListQuery,
+		examples: { answer: [USER] },
 		success: { status: 200, description: "One page of users, empty when the page holds none.", model: userAnswer.schema, list: true, pagination: true },
 		async handle(c) {
 			const query = parseUserListQuery(c.req.query());
@@ -57,6 +60,7 @@ export default endpoints("Users", {
 
 	getUser: endpoint({
 		summary: "Get a user",
+		examples: { answer: USER },
 		success: returns(userAnswer, "The user."),
 		resource: pathUser,
 		handle: (_c, { resource: user }) => Response.json(userAnswer.json(user)),
@@ -93,6 +97,10 @@ export default endpoints("Users", {
 			INVALID_DATA: "`reason` not a string or over 200 code points; `until` not a whole number, or not in the future. Nothing changes.",
 		},
 		body: disableUserBody,
+		examples: {
+			request: { reason: "Chargeback dispute #4411; see the ticket", until: CREATED_AT + 14 * 86_400 },
+			answer: { ...USER, disabled: true, disabled_until: CREATED_AT + 14 * 86_400 },
+		},
 		success: returns(userAnswer, "The user, disabled."),
 		resource: pathUser,
 		errors: actions.DISABLE_USER_ERRORS,
@@ -106,6 +114,7 @@ export default endpoints("Users", {
 			"not disabled (never was, or its `until` has passed) changes nothing and records nothing.",
 		errorsWhen: { INVALID_DATA: "A body that is not a JSON object." },
 		body: enableUserBody,
+		examples: { request: {}, answer: USER },
 		success: returns(userAnswer, "The user, enabled."),
 		resource: pathUser,
 		errors: actions.ENABLE_USER_ERRORS,

@@ -2,12 +2,13 @@ import { z } from "zod";
 import { wireShape } from "../../http/wire.ts";
 import { clientIp, email, isValidEmail, normalizeEmail, optional, password, storableText } from "../../lib/validation.ts";
 import type { User } from "./store.ts";
+import { named } from "../../openapi/names.ts";
 
-export const createUserBody = z.object({
+export const createUserBody = named("CreateUserBody", z.object({
 	email: optional(email),
 	password,
 	client_ip: clientIp,
-});
+}));
 
 /** The most code points a disable's reason may have (API.md section 18). */
 export const MAX_DISABLE_REASON = 200;
@@ -25,16 +26,16 @@ export const disableReason = z
 			"Control characters become U+FFFD; \"\" is no reason.",
 	});
 
-export const disableUserBody = z.object({
+export const disableUserBody = named("DisableUserBody", z.object({
 	reason: optional(disableReason),
 	until: optional(z.int().min(1)).meta({
 		description:
 			"When the disable ends by itself, in whole Unix seconds; in the future by Holm's store clock (the database's on PostgreSQL), else INVALID_DATA. Absent: until [enabled](#enable-a-user).",
 	}),
-});
+}));
 
 /** POST /users/{user_id}/enable takes nothing but an object. */
-export const enableUserBody = z.object({});
+export const enableUserBody = named("EnableUserBody", z.object({}));
 
 const PER_PAGE_DEFAULT = 20;
 const PER_PAGE_MAX = 100;
@@ -79,7 +80,7 @@ export const issuedCode = z.string().regex(/^[A-HJ-NP-Z2-9]{8}$/);
 export const unixSeconds = z.int().min(0);
 
 /** The user model of API.md section 2. */
-export const userAnswer = wireShape<User>()({
+export const userAnswer = named("User", wireShape<User>()({
 	id: [identifier, (user) => user.id],
 	created_at: [unixSeconds.meta({ description: "Creation time, Unix seconds." }), (user) => user.createdAt],
 	email: [z.string().nullable().meta({ description: "NFC, lower-cased; null when the user has none." }), (user) => user.email],
@@ -140,7 +141,7 @@ export const userAnswer = wireShape<User>()({
 	password_set: user.passwordSet,
 	disabled: user.disabled,
 	disabled_until: user.disabledUntil,
-}));
+})));
 
 /** GET /users query as a client should send it. parseUserListQuery is more lenient: an unknown or
  *  malformed value falls back to its default, and a per_page over the maximum is capped. */
