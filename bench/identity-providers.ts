@@ -1,5 +1,5 @@
 // `bun bench/identity-providers.ts` (part of `npm run bench`): `POST /external-sign-ins/{id}/verify`
-// against a real OpenID Provider (npm oidc-provider, test/providers-process.ts, in a process of its
+// against a real OpenID Provider (npm oidc-provider, test/support/providers-process.ts, in a process of its
 // own), measured on dist/holm (rebuilt first when src/ is newer): the code exchanged at the
 // provider's token endpoint with the PKCE verifier, the ID token's signature and claims checked, the
 // identity found (`signed_in`) — Holm's CPU per verify beside the provider's, both from /proc.
@@ -17,7 +17,7 @@
 import { mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { loadavg, tmpdir } from "node:os";
 import { join } from "node:path";
-import { completeLogin } from "../test/openid-provider.ts";
+import { completeLogin } from "../test/support/openid-provider.ts";
 import { cpuSeconds, EXECUTABLE, freePort, newestMtime, ROOT, spawnHolm, stop, waitHealthy } from "./processes.ts";
 import { number, rate } from "./report.ts";
 

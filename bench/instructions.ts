@@ -9,7 +9,7 @@
 // of the same code path when the machine is too noisy for time.
 import { openSync } from "node:fs";
 import { createLogger } from "../src/log.ts";
-import { SECRET, createUser, startTestServer } from "../test/support.ts";
+import { SECRET, createUser, startTestServer } from "../test/support/server.ts";
 
 const ROWS = ["get", "validate", "page"] as const;
 type Row = (typeof ROWS)[number] | "none";
@@ -32,7 +32,7 @@ async function run(row: Row): Promise<void> {
 		const made = await server.request("POST", `/users/${user.id}/sessions`, {});
 		tokens.push(made.body.token);
 	}
-	// What server.fetch makes of each call before the app sees it (test/support.ts asFetchSendsIt):
+	// What server.fetch makes of each call before the app sees it (test/support/server.ts asFetchSendsIt):
 	// `none` makes the same, so the difference is the app's.
 	const call = (i: number, which: Row): { path: string; init: RequestInit } => {
 		if (which === "validate" || (which === "none" && i % 3 === 1)) {

@@ -5,7 +5,7 @@
 // Load comes from this process (fetch, BENCH_PASSKEY_CONNECTIONS at a time, keep-alive over
 // loopback), against the floor server and against `holm serve` run from src/ as processes of their
 // own; both are loaded the same way, so the ratio is what Holm adds. Assertions are made before
-// the clock starts (a software authenticator, test/passkey-authenticator.ts, signing each
+// the clock starts (a software authenticator, test/support/passkey-authenticator.ts, signing each
 // ceremony's challenge with an ES256 key whose counter stays 0, as many platform authenticators'
 // do, so that assertions in flight together do not race on the counter); each verify is one
 // ceremony used up, over BENCH_PASSKEY_USERS users, without client_ip. CPU per assertion is the
@@ -20,7 +20,7 @@ import { join } from "node:path";
 import type { PasskeyConfig } from "../src/config.ts";
 import { parseAssertion, verifyAssertion, verifyRegistration } from "../src/features/passkeys/verification.ts";
 import type { Ceremony, Passkey } from "../src/features/passkeys/store.ts";
-import { SoftAuthenticator, type Algorithm } from "../test/passkey-authenticator.ts";
+import { SoftAuthenticator, type Algorithm } from "../test/support/passkey-authenticator.ts";
 import { freePort, ROOT, spawnFloor, stop, waitHealthy } from "./processes.ts";
 import { number, rate } from "./report.ts";
 import { createBenchDatabase, dropBenchDatabase } from "./seed.ts";

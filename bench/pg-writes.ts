@@ -1,5 +1,5 @@
 // `bun bench/pg-writes.ts`: what a write that stores an event costs on PostgreSQL, counted rather
-// than timed: round trips (a relay in front of the server, test/round-trips.ts), the server
+// than timed: round trips (a relay in front of the server, test/support/round-trips.ts), the server
 // backend's CPU (its /proc entry: PostgreSQL on this machine) and this process's CPU, per call of
 // the store, with events off, on, and on with a webhook. Rows: a new recovery code (one statement
 // with its event) and clearing the second-factor lockouts (a transaction: lock the user, delete,
@@ -16,7 +16,7 @@ import { connectPostgres } from "../src/stores/postgres/connection.ts";
 import { createPostgresEventLog } from "../src/stores/postgres/events.ts";
 import { openPostgresStorage } from "../src/stores/postgres/index.ts";
 import { createPostgresTwoFactorStore } from "../src/stores/postgres/two-factor.ts";
-import { countRoundTrips } from "../test/round-trips.ts";
+import { countRoundTrips } from "../test/support/round-trips.ts";
 
 const server = process.env.HOLM_BENCH_DATABASE || "postgres://postgres@127.0.0.1:5432/postgres";
 const CALLS = Number(process.env.PG_WRITES_CALLS ?? 2000);

@@ -12,7 +12,7 @@ import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { transaction } from "../src/stores/postgres/connection.ts";
-import { createTestDatabase, startPgBouncer, startPrivateServer } from "../test/postgres.ts";
+import { createTestDatabase, startPgBouncer, startPrivateServer } from "../test/support/postgres.ts";
 import { freePort, ROOT, stop, waitHealthy } from "./processes.ts";
 import { SEED_PASSWORD } from "./seed.ts";
 

@@ -13,7 +13,7 @@ import { join } from "node:path";
 import type { UserListQuery, UserStore } from "../src/features/users/store.ts";
 import { openPostgresStorage } from "../src/stores/postgres/index.ts";
 import { openSqliteStorage } from "../src/stores/sqlite/index.ts";
-import { startPrivateServer } from "../test/postgres.ts";
+import { startPrivateServer } from "../test/support/postgres.ts";
 import { createBenchDatabase, dropBenchDatabase } from "./seed.ts";
 
 const USERS = Number((process.env.BENCH_USERS ?? "1000000").replaceAll("_", ""));

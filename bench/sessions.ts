@@ -14,7 +14,7 @@ import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { loadavg, tmpdir } from "node:os";
 import { join } from "node:path";
 import { generateId } from "../src/lib/ids.ts";
-import { createTestDatabase, startPrivateServer } from "../test/postgres.ts";
+import { createTestDatabase, startPrivateServer } from "../test/support/postgres.ts";
 import { freePort, stop, waitHealthy } from "./processes.ts";
 import { runWrk, wrkPinning } from "./wrk.ts";
 

@@ -97,7 +97,7 @@ function describeSecrets(config: ServeConfig, log: Logger, loaded: ReturnType<ty
 
 /** What a server runs, without its listener, its data directory's lock and its sweep timer: the
  *  app over the database, the secrets, the leak check and the webhook deliverer. Tests call the app
- *  in-process through it where the wire is not the point (test/support.ts). */
+ *  in-process through it where the wire is not the point (test/support/server.ts). */
 interface OpenService {
 	app: App["app"];
 	ctx: AppContext;

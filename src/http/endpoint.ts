@@ -116,7 +116,7 @@ interface Documentation {
 	/** Answers other than errors and the success (GET /health's 503). */
 	otherResponses?: readonly { status: number; description: string; model: Model; example: unknown }[];
 	/** The example of the request body and of the success answer that the document (and docs/api.md)
-	 *  shows; the lint in test/openapi.test.ts checks each against its schema. */
+	 *  shows; the lint in test/openapi/openapi.test.ts checks each against its schema. */
 	examples?: { request?: unknown; answer?: unknown };
 }
 

@@ -1,7 +1,7 @@
 // The values the endpoints' examples are made of (each endpoint's `examples` in its feature's
 // handlers.ts): one user, her sessions and what several features show of her, so that docs/api.md
 // tells one story. A value that only one feature shows is declared in that feature's handlers.ts.
-// The lint in test/openapi.test.ts checks every example against its schema.
+// The lint in test/openapi/openapi.test.ts checks every example against its schema.
 export const USER_ID = "eeidmqmvdtjhaddujv8twjug";
 export const CREATED_AT = 1728783738;
 export const EXPIRES_AT = CREATED_AT + 600;

@@ -2,7 +2,7 @@
 // model under the tag that first answers it, each operation with its body's fields, an example
 // call, its answer and its errors. The words are the document's, written once beside each endpoint
 // (its handlers.ts) and schema (its schemas.ts); only the general rules (docs/api-intro.md) are
-// written by hand. test/api-docs.test.ts fails when docs/api.md is not what this renders.
+// written by hand. test/openapi/api-docs.test.ts fails when docs/api.md is not what this renders.
 
 type Json = Record<string, any>;
 

@@ -2,8 +2,8 @@
 // them, with the client alone. Errors surface as HolmError with the code, the status and Retry-After.
 import { beforeAll, describe, expect, test } from "bun:test";
 import { createHolmClient, HolmError, type HolmClient } from "../../client/src/index.ts";
-import { authenticator, RP } from "../passkey-support.ts";
-import { authenticatorCode, SECRET, serverForThisFile, STRONG_PASSWORD, uniqueEmail } from "../support.ts";
+import { authenticator, RP } from "../support/passkeys.ts";
+import { authenticatorCode, SECRET, serverForThisFile, STRONG_PASSWORD, uniqueEmail } from "../support/server.ts";
 
 const NEW_PASSWORD = "lantern quince harbor 27 kettle";
 

@@ -8,7 +8,7 @@ import { createHolmClient, HolmError } from "../../client/src/index.ts";
 import { GENERATED_FILE, generateClientTypes } from "../../client/scripts/generate.ts";
 import { ROUTES } from "../../src/routes.ts";
 import { buildOpenApiDocument } from "../../src/openapi/document.ts";
-import { SECRET, serverForThisFile } from "../support.ts";
+import { SECRET, serverForThisFile } from "../support/server.ts";
 
 const document = buildOpenApiDocument(ROUTES) as any;
 const ROOT = join(import.meta.dir, "..", "..");

@@ -9,8 +9,8 @@ import { afterAll, beforeAll, expect, test } from "bun:test";
 import { readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { Secret } from "otpauth";
-import { RP, authenticator } from "../passkey-support.ts";
-import { SECRET, STRONG_PASSWORD, authenticatorCode, startTestServer, tempDirsForThisFile, uniqueEmail, type TestServer } from "../support.ts";
+import { RP, authenticator } from "../support/passkeys.ts";
+import { SECRET, STRONG_PASSWORD, authenticatorCode, startTestServer, tempDirsForThisFile, uniqueEmail, type TestServer } from "../support/server.ts";
 
 const ROOT = join(import.meta.dir, "..", "..");
 const GUIDE = join(ROOT, "docs", "client.md");

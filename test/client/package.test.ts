@@ -8,7 +8,7 @@
 import { afterAll, beforeAll, expect, test } from "bun:test";
 import { copyFileSync, existsSync, lstatSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
-import { SECRET, startTestServer, tempDirsForThisFile, uniqueEmail, type TestServer } from "../support.ts";
+import { SECRET, startTestServer, tempDirsForThisFile, uniqueEmail, type TestServer } from "../support/server.ts";
 
 const ROOT = join(import.meta.dir, "..", "..");
 const newDir = tempDirsForThisFile();

@@ -1,10 +1,10 @@
 // The console's own JSON endpoints: search through GET /users's functions, a user's page, and the
 // actions, on the database under test (SQLite, or PostgreSQL with HOLM_TEST_STORE=postgres).
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
-import { authenticatorCode, createUser, type TestServer } from "../support.ts";
+import { authenticatorCode, createUser, type TestServer } from "../support/server.ts";
 import { consoleCall, signIn, startConsoleServer } from "./support.ts";
-import { RP, authenticator, register, registered } from "../passkey-support.ts";
-import { signInWithFake, startFakeOpenIdProvider } from "../identity-provider-support.ts";
+import { RP, authenticator, register, registered } from "../support/passkeys.ts";
+import { signInWithFake, startFakeOpenIdProvider } from "../support/identity-providers.ts";
 
 const fake = await startFakeOpenIdProvider();
 afterAll(() => fake.stop());
@@ -160,7 +160,7 @@ describe("a user's page and the actions", () => {
 		const user = await createUser(server);
 		const passkey = await registered(server, user.id, authenticator());
 		const key = crypto.getRandomValues(new Uint8Array(20));
-		const { authenticatorCode } = await import("../support.ts");
+		const { authenticatorCode } = await import("../support/server.ts");
 		await server.request("POST", `/users/${user.id}/register-totp`, { key: Buffer.from(key).toString("base64"), code: authenticatorCode(key, server.clock.now) });
 		for (const path of ["remove-totp", "delete-requests", "unblock"]) {
 			expect((await consoleCall(server, "POST", `/console/api/users/${user.id}/${path}`, { cookie, body: {} })).status).toBe(204);

@@ -6,7 +6,7 @@
 // HOLM_TEST_REQUIRE_CHROMIUM=1 and installs it, so there a missing browser fails instead).
 import { afterAll, beforeAll } from "bun:test";
 import { chromium, type Browser, type BrowserContext } from "playwright-core";
-import type { TestServer, TestServerOptions } from "../support.ts";
+import type { TestServer, TestServerOptions } from "../support/server.ts";
 import { startConsoleServer } from "./support.ts";
 import { CHROMIUM, CHROMIUM_ARGS, chromiumPresent } from "../support/chromium.ts";
 

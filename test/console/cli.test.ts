@@ -3,7 +3,7 @@
 import { describe, expect, test } from "bun:test";
 import { buildConsole } from "../../src/features/console/build-console.ts";
 import { join } from "node:path";
-import { runHolm, serveHolm, tempDirsForThisFile, PROCESS_SECRET } from "../support.ts";
+import { runHolm, serveHolm, tempDirsForThisFile, PROCESS_SECRET } from "../support/server.ts";
 
 const newDir = tempDirsForThisFile();
 

@@ -2,9 +2,9 @@
 // through its own JSON endpoints, on the database under test. The same in a browser is in
 // pages.test.ts.
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
-import { feedSettled } from "../events-flow.ts";
-import { signIn as apiSignIn, validates } from "../session-changes.ts";
-import { createUser, STRONG_PASSWORD, uniqueEmail, type TestServer } from "../support.ts";
+import { feedSettled } from "../support/events-flow.ts";
+import { signIn as apiSignIn, validates } from "../support/session-changes.ts";
+import { createUser, STRONG_PASSWORD, uniqueEmail, type TestServer } from "../support/server.ts";
 import { consoleCall, signIn, startConsoleServer } from "./support.ts";
 
 let server: TestServer;

@@ -7,10 +7,10 @@ import AxeBuilder from "@axe-core/playwright";
 import { copyFileSync, mkdirSync } from "node:fs";
 import { join } from "node:path";
 import type { BrowserContext, Page } from "playwright-core";
-import { authenticatorCode, createUser, tempDirsForThisFile } from "../support.ts";
+import { authenticatorCode, createUser, tempDirsForThisFile } from "../support/server.ts";
 import { consoleInBrowserForThisFile, HAS_BROWSER } from "./browser.ts";
 import { signInLink, signInToken } from "./support.ts";
-import { RP, authenticator, register } from "../passkey-support.ts";
+import { RP, authenticator, register } from "../support/passkeys.ts";
 
 const newDir = tempDirsForThisFile();
 const shots = HAS_BROWSER ? newDir() : "";

@@ -2,7 +2,7 @@
 // last use and second factor, never a token; ending one or all, each recorded with data.actor
 // "console"; the live count on the overview.
 import { afterAll, beforeAll, expect, test } from "bun:test";
-import { createUser, type TestServer } from "../support.ts";
+import { createUser, type TestServer } from "../support/server.ts";
 import { consoleCall, signIn, startConsoleServer } from "./support.ts";
 
 let server: TestServer;

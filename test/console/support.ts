@@ -4,7 +4,7 @@ import { join } from "node:path";
 import { buildConsole } from "../../src/features/console/build-console.ts";
 import { CONSOLE_COOKIE } from "../../src/features/console/responses.ts";
 import { createSignInToken } from "../../src/features/console/sessions.ts";
-import { startTestServer, type TestServer, type TestServerOptions } from "../support.ts";
+import { startTestServer, type TestServer, type TestServerOptions } from "../support/server.ts";
 
 /** Bundles the page (when its sources changed) and starts a server with the console on. */
 export async function startConsoleServer(options: TestServerOptions = {}): Promise<TestServer> {

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, expect, test } from "bun:test";
 import { copyFileSync, existsSync, rmSync, statSync } from "node:fs";
 import { join } from "node:path";
 import packageJson from "../../package.json" with { type: "json" };
-import { STRONG_PASSWORD, tempDir } from "../support.ts";
+import { STRONG_PASSWORD, tempDir } from "../support/server.ts";
 
 const ROOT = join(import.meta.dir, "..", "..");
 const SECRET = "executable-test-secret";

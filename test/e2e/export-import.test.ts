@@ -4,7 +4,7 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { chmodSync, existsSync, lstatSync, readdirSync, readFileSync, statSync, symlinkSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { PROCESS_SECRET, serveHolm, tempDirsForThisFile, type Serving } from "../support.ts";
+import { PROCESS_SECRET, serveHolm, tempDirsForThisFile, type Serving } from "../support/server.ts";
 
 const newDir = tempDirsForThisFile();
 const MAIN = join(import.meta.dir, "..", "..", "src", "main.ts");

@@ -10,7 +10,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { chromium, type BrowserContext, type CDPSession, type Page } from "playwright-core";
-import { createUser, SECRET, startTestServer, type TestServer } from "../support.ts";
+import { createUser, SECRET, startTestServer, type TestServer } from "../support/server.ts";
 import { CHROMIUM, CHROMIUM_ARGS, chromiumPresent } from "../support/chromium.ts";
 
 const present = chromiumPresent("Browser passkey test");

@@ -1,7 +1,7 @@
 // The email verification, email update and two-factor flows driven through the public client
 // @faroe/sdk@0.2.0, unchanged, against the running server: every matching method of the client.
 import { expect, test } from "bun:test";
-import { authenticatorCode, createUser, faroeError, serverForThisFile, STRONG_PASSWORD, uniqueEmail } from "../support.ts";
+import { authenticatorCode, createUser, faroeError, serverForThisFile, STRONG_PASSWORD, uniqueEmail } from "../support/server.ts";
 
 const STEP = 30_000;
 

@@ -2,7 +2,7 @@
 // unchanged, against the running server.
 import { SortOrder, UserSortBy } from "@faroe/sdk";
 import { expect, test } from "bun:test";
-import { faroeError, STRONG_PASSWORD, serverForThisFile } from "../support.ts";
+import { faroeError, STRONG_PASSWORD, serverForThisFile } from "../support/server.ts";
 
 const server = serverForThisFile({ listen: true });
 

@@ -3,9 +3,9 @@
 // is not a way in working as before. What a disabled user is refused is in
 // test/security/disabled-user-cannot-sign-in.test.ts.
 import { expect, test } from "bun:test";
-import { feedSettled } from "../events-flow.ts";
-import { signIn, validates } from "../session-changes.ts";
-import { createUser, serverForThisFile, startTestServer, STRONG_PASSWORD, TEST_STORE, type TestClock } from "../support.ts";
+import { feedSettled } from "../support/events-flow.ts";
+import { signIn, validates } from "../support/session-changes.ts";
+import { createUser, serverForThisFile, startTestServer, STRONG_PASSWORD, TEST_STORE, type TestClock } from "../support/server.ts";
 
 const server = serverForThisFile();
 

@@ -2,7 +2,7 @@
 // the index must follow every change of an email (sign-up, import, change, deletion), match
 // literally whatever the query holds, and agree with a plain scan.
 import { expect, test } from "bun:test";
-import { createUser, STRONG_PASSWORD, serverForThisFile } from "../support.ts";
+import { createUser, STRONG_PASSWORD, serverForThisFile } from "../support/server.ts";
 
 const tag = crypto.randomUUID().slice(0, 6);
 

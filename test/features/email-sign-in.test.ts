@@ -1,7 +1,7 @@
 // /email-sign-ins, /email-sign-ins/:request_id[/verify] (API.md section 14): every endpoint's
 // success and error codes, expiry with the injected clock, create_user, events.
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
-import { createUser, startTestServer, STRONG_PASSWORD, uniqueEmail, userAnswer, type TestServer } from "../support.ts";
+import { createUser, startTestServer, STRONG_PASSWORD, uniqueEmail, userAnswer, type TestServer } from "../support/server.ts";
 
 const MINUTE = 60_000;
 let server: TestServer;

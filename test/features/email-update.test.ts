@@ -1,7 +1,7 @@
 // POST/GET/DELETE /users/:user_id/email-update-requests, GET/DELETE /email-update-requests/:request_id,
 // POST /verify-new-email.
 import { beforeAll, describe, expect, test } from "bun:test";
-import { createUser, serverForThisFile, uniqueEmail } from "../support.ts";
+import { createUser, serverForThisFile, uniqueEmail } from "../support/server.ts";
 
 const MINUTE = 60_000;
 const ID_PATTERN = /^[abcdefghijkmnpqrstuvwxyz23456789]{24}$/;

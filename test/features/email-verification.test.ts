@@ -1,6 +1,6 @@
 // POST/GET/DELETE /users/:user_id/email-verification-request and POST /users/:user_id/verify-email.
 import { beforeAll, describe, expect, test } from "bun:test";
-import { createUser, serverForThisFile } from "../support.ts";
+import { createUser, serverForThisFile } from "../support/server.ts";
 
 const MINUTE = 60_000;
 const CODE_PATTERN = /^[ABCDEFGHJKLMNPQRSTUVWXYZ23456789]{8}$/;

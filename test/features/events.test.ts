@@ -2,8 +2,8 @@
 // pages follow the cursor; filters; retention; and an event is never stored for a change that did
 // not happen.
 import { expect, test } from "bun:test";
-import { comparable, feedSettled, runEveryEventType } from "../events-flow.ts";
-import { createUser, serverForThisFile, startTestServer, STRONG_PASSWORD, tempDirsForThisFile, type TestServer } from "../support.ts";
+import { comparable, feedSettled, runEveryEventType } from "../support/events-flow.ts";
+import { createUser, serverForThisFile, startTestServer, STRONG_PASSWORD, tempDirsForThisFile, type TestServer } from "../support/server.ts";
 
 const server = serverForThisFile();
 

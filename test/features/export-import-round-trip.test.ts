@@ -1,7 +1,7 @@
 // What `holm export` writes, `holm import` takes back whole (API.md section 9): users made every way
 // the API allows, and passkeys stored before today's rules, exported from one Holm and imported into
 // another with 0 failed; the second Holm's export is the first's. On whichever database the suite
-// runs on (both, under `bun test/run.ts`).
+// runs on (both, under `bun test/runner/run.ts`).
 import { afterAll, beforeAll, expect, test } from "bun:test";
 import { Database } from "bun:sqlite";
 import { join } from "node:path";
@@ -11,9 +11,9 @@ import { liveNow, type ExportedUser } from "../../src/features/user-imports/stor
 import { openPostgresUserExport } from "../../src/stores/postgres/user-export.ts";
 import { openSqliteUserExport } from "../../src/stores/sqlite/user-export.ts";
 import { generateId } from "../../src/lib/ids.ts";
-import { signInWithFake, startFakeOpenIdProvider, type FakeProvider } from "../identity-provider-support.ts";
-import { authenticator, registered, RP, signIn } from "../passkey-support.ts";
-import { authenticatorCode, createUser, startTestServer, STRONG_PASSWORD, type TestServer } from "../support.ts";
+import { signInWithFake, startFakeOpenIdProvider, type FakeProvider } from "../support/identity-providers.ts";
+import { authenticator, registered, RP, signIn } from "../support/passkeys.ts";
+import { authenticatorCode, createUser, startTestServer, STRONG_PASSWORD, type TestServer } from "../support/server.ts";
 
 let source: TestServer;
 let target: TestServer;

@@ -3,8 +3,8 @@
 // shortened here), a bounded answer, and follows no redirect; the issuer's keys are cached, and
 // fetched again for an unknown key id at most once a minute.
 import { afterAll, beforeAll, expect, setSystemTime, test } from "bun:test";
-import { startFakeOpenIdProvider, startSignIn, verify, type FakeProvider } from "../identity-provider-support.ts";
-import { startTestServer, type TestServer } from "../support.ts";
+import { startFakeOpenIdProvider, startSignIn, verify, type FakeProvider } from "../support/identity-providers.ts";
+import { startTestServer, type TestServer } from "../support/server.ts";
 
 let fake: FakeProvider;
 let server: TestServer;

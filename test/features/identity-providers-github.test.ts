@@ -2,8 +2,8 @@
 // and API: OAuth 2.0 with PKCE and no ID token; the account's id is the subject, its primary address
 // the email, verified only when GitHub says so.
 import { afterAll, expect, test } from "bun:test";
-import { startFakeGitHub, startSignIn, verify, type GitHubAccount } from "../identity-provider-support.ts";
-import { serverForThisFile, uniqueEmail } from "../support.ts";
+import { startFakeGitHub, startSignIn, verify, type GitHubAccount } from "../support/identity-providers.ts";
+import { serverForThisFile, uniqueEmail } from "../support/server.ts";
 
 const github = startFakeGitHub();
 afterAll(() => github.stop());

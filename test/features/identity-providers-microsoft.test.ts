@@ -3,8 +3,8 @@
 // issuer template that Entra publishes: each ID token's iss must be its own tenant's (tid), and the
 // identity's issuer is that tenant's.
 import { afterAll, beforeAll, expect, test } from "bun:test";
-import { routedTo, startFakeOpenIdProvider, startSignIn, verify, type FakeProvider } from "../identity-provider-support.ts";
-import { startTestServer, uniqueEmail, type TestServer } from "../support.ts";
+import { routedTo, startFakeOpenIdProvider, startSignIn, verify, type FakeProvider } from "../support/identity-providers.ts";
+import { startTestServer, uniqueEmail, type TestServer } from "../support/server.ts";
 
 const ENTRA = "https://login.microsoftonline.com";
 const TENANT_A = "72f988bf-86f1-41af-91ab-2d7cd011db47";

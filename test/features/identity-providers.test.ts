@@ -2,9 +2,9 @@
 // oidc-provider) run in this process: its login and consent are completed with fetch and a cookie
 // jar, as a browser would, and Holm sees only the callback the application relays.
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
-import { CLIENT_SECRET, startSignIn, verify } from "../identity-provider-support.ts";
-import { startOpenIdProvider, type RealProvider } from "../openid-provider.ts";
-import { createUser, startTestServer, uniqueEmail, type TestServer } from "../support.ts";
+import { CLIENT_SECRET, startSignIn, verify } from "../support/identity-providers.ts";
+import { startOpenIdProvider, type RealProvider } from "../support/openid-provider.ts";
+import { createUser, startTestServer, uniqueEmail, type TestServer } from "../support/server.ts";
 
 let op: RealProvider;
 let server: TestServer;

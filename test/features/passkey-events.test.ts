@@ -2,9 +2,9 @@
 // sign-in, a cloned authenticator and a deletion are stored and read back from GET /events and
 // GET /users/{id}/events, with the passkey's id and never a key, challenge or signature.
 import { expect, test } from "bun:test";
-import { comparable, feedSettled } from "../events-flow.ts";
-import { authenticator, registered, RP, signIn, startRegistration, startSignIn } from "../passkey-support.ts";
-import { createUser, serverForThisFile } from "../support.ts";
+import { comparable, feedSettled } from "../support/events-flow.ts";
+import { authenticator, registered, RP, signIn, startRegistration, startSignIn } from "../support/passkeys.ts";
+import { createUser, serverForThisFile } from "../support/server.ts";
 
 const server = serverForThisFile({ passkeys: RP });
 

@@ -1,8 +1,8 @@
 // Passkeys (API.md section 10): registration and sign-in with ES256, EdDSA and RS256 keys made by a
 // software authenticator, the options Holm hands out, and listing, getting and deleting passkeys.
 import { describe, expect, test } from "bun:test";
-import { authenticator, register, registered, RP, signIn, startRegistration, startSignIn } from "../passkey-support.ts";
-import { createUser, serverForThisFile, startTestServer } from "../support.ts";
+import { authenticator, register, registered, RP, signIn, startRegistration, startSignIn } from "../support/passkeys.ts";
+import { createUser, serverForThisFile, startTestServer } from "../support/server.ts";
 
 const UNKNOWN = "abcdefghijkmnpqrstuvwxyz";
 

@@ -1,6 +1,6 @@
 // /users/:user_id/password-reset-requests, /password-reset-requests/:request_id[/verify-email], /reset-password
 import { describe, expect, test } from "bun:test";
-import { createUser, STRONG_PASSWORD, serverForThisFile } from "../support.ts";
+import { createUser, STRONG_PASSWORD, serverForThisFile } from "../support/server.ts";
 
 const NEW_PASSWORD = "brand new passphrase 99";
 const MINUTE = 60_000;

@@ -1,6 +1,6 @@
 // POST /users/:user_id/verify-password, POST /users/:user_id/update-password, POST /authenticate/password
 import { describe, expect, test } from "bun:test";
-import { createUser, serverForThisFile, STRONG_PASSWORD, uniqueEmail } from "../support.ts";
+import { createUser, serverForThisFile, STRONG_PASSWORD, uniqueEmail } from "../support/server.ts";
 
 const NEW_PASSWORD = "a different passphrase 7";
 const MINUTE = 60_000;

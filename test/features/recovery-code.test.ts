@@ -1,6 +1,6 @@
 // POST /users/:user_id/regenerate-recovery-code and POST /users/:user_id/reset-2fa.
 import { beforeAll, describe, expect, test } from "bun:test";
-import { authenticatorCode, createUser, serverForThisFile } from "../support.ts";
+import { authenticatorCode, createUser, serverForThisFile } from "../support/server.ts";
 
 const CODE_PATTERN = /^[ABCDEFGHJKLMNPQRSTUVWXYZ23456789]{8}$/;
 const UNKNOWN_USER = "abcdefghijkmnpqrstuvwxyz";

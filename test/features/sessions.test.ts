@@ -1,7 +1,7 @@
 // Sessions (API.md section 13): every endpoint's success and each error it can answer.
 import { afterAll, beforeAll, expect, test } from "bun:test";
-import { feedSettled } from "../events-flow.ts";
-import { createUser, startTestServer, type TestServer } from "../support.ts";
+import { feedSettled } from "../support/events-flow.ts";
+import { createUser, startTestServer, type TestServer } from "../support/server.ts";
 
 let server: TestServer;
 beforeAll(async () => {
@@ -150,7 +150,7 @@ test("new_device: false for the first session; a known browser on a new network 
 });
 
 test("verify-2fa/totp with session_id records second_factor_verified_at; a session_id of another user answers NOT_FOUND", async () => {
-	const { authenticatorCode } = await import("../support.ts");
+	const { authenticatorCode } = await import("../support/server.ts");
 	const user = await createUser(server);
 	const other = await createUser(server);
 	const key = crypto.getRandomValues(new Uint8Array(20));

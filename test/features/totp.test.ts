@@ -1,7 +1,7 @@
 // POST /users/:user_id/register-totp, GET/DELETE /users/:user_id/totp-credential, POST /users/:user_id/verify-2fa/totp.
 // Codes are made with otpauth as a user's authenticator app would make them, at the server's injected time.
 import { beforeAll, describe, expect, test } from "bun:test";
-import { authenticatorCode, createUser, serverForThisFile } from "../support.ts";
+import { authenticatorCode, createUser, serverForThisFile } from "../support/server.ts";
 
 const STEP = 30_000;
 const UNKNOWN_USER = "abcdefghijkmnpqrstuvwxyz";

@@ -2,8 +2,8 @@
 // account gets back in at once, instead of waiting up to 15 minutes (passwords) or 24 hours (second
 // factor); the escalation starts over; blocks of addresses stay.
 import { expect, test } from "bun:test";
-import { feedSettled } from "../events-flow.ts";
-import { authenticatorCode, createUser, serverForThisFile, startTestServer, STRONG_PASSWORD } from "../support.ts";
+import { feedSettled } from "../support/events-flow.ts";
+import { authenticatorCode, createUser, serverForThisFile, startTestServer, STRONG_PASSWORD } from "../support/server.ts";
 
 const server = serverForThisFile();
 

@@ -3,7 +3,7 @@
 // fails its row alone. On whichever database the suite runs on.
 import { afterAll, beforeAll, expect, test } from "bun:test";
 import { generateId } from "../../src/lib/ids.ts";
-import { startTestServer, STRONG_PASSWORD, type TestServer } from "../support.ts";
+import { startTestServer, STRONG_PASSWORD, type TestServer } from "../support/server.ts";
 
 let server: TestServer;
 beforeAll(async () => {

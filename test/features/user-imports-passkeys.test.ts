@@ -3,9 +3,9 @@
 // conflict like a taken email. On whichever database the suite runs on.
 import { describe, expect, test } from "bun:test";
 import { generateId } from "../../src/lib/ids.ts";
-import type { SoftAuthenticator } from "../passkey-authenticator.ts";
-import { authenticator, register, registered, RP, signIn } from "../passkey-support.ts";
-import { createUser, serverForThisFile } from "../support.ts";
+import type { SoftAuthenticator } from "../support/passkey-authenticator.ts";
+import { authenticator, register, registered, RP, signIn } from "../support/passkeys.ts";
+import { createUser, serverForThisFile } from "../support/server.ts";
 
 /** What an imported passkey may say of itself, and its listing gives back. */
 const LAPTOP = {

@@ -3,7 +3,7 @@
 // taken id. On whichever database the suite runs on.
 import { afterAll, beforeAll, expect, test } from "bun:test";
 import { generateId } from "../../src/lib/ids.ts";
-import { createUser, startTestServer, type TestServer } from "../support.ts";
+import { createUser, startTestServer, type TestServer } from "../support/server.ts";
 
 let server: TestServer;
 beforeAll(async () => {

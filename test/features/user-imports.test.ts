@@ -3,8 +3,8 @@
 import { beforeAll, describe, expect, test } from "bun:test";
 import { encodeBase64 } from "@oslojs/encoding";
 import { generateId } from "../../src/lib/ids.ts";
-import { feedSettled } from "../events-flow.ts";
-import { authenticatorCode, createUser, recordingLogger, serverForThisFile, STRONG_PASSWORD, uniqueEmail, userAnswer } from "../support.ts";
+import { feedSettled } from "../support/events-flow.ts";
+import { authenticatorCode, createUser, recordingLogger, serverForThisFile, STRONG_PASSWORD, uniqueEmail, userAnswer } from "../support/server.ts";
 
 const recorded = recordingLogger();
 

@@ -3,7 +3,7 @@
 // page is read from (PostgreSQL counts deep pages from the nearer end; SQLite keeps page anchors).
 import { beforeAll, expect, test } from "bun:test";
 import { generateId } from "../../src/lib/ids.ts";
-import { serverForThisFile, startTestServer } from "../support.ts";
+import { serverForThisFile, startTestServer } from "../support/server.ts";
 
 const users: { id: string; created_at: number }[] = [];
 

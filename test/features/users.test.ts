@@ -1,6 +1,6 @@
 // POST /users, GET /users, GET /users/:user_id, DELETE /users/:user_id
 import { beforeAll, describe, expect, test } from "bun:test";
-import { createUser, serverForThisFile, STRONG_PASSWORD, uniqueEmail } from "../support.ts";
+import { createUser, serverForThisFile, STRONG_PASSWORD, uniqueEmail } from "../support/server.ts";
 import { userAnswer } from "../../src/features/users/schemas.ts";
 import type { User } from "../../src/features/users/store.ts";
 

@@ -7,8 +7,8 @@ import { join } from "node:path";
 import { Webhook } from "standardwebhooks";
 import type { EventConfig } from "../../src/config.ts";
 import { RETRY_DELAYS_MS } from "../../src/webhooks/deliverer.ts";
-import { comparable, feedSettled, runEveryEventType } from "../events-flow.ts";
-import { createUser, SECRET as SERVER_SECRET, startTestServer, tempDirsForThisFile, type TestServer } from "../support.ts";
+import { comparable, feedSettled, runEveryEventType } from "../support/events-flow.ts";
+import { createUser, SECRET as SERVER_SECRET, startTestServer, tempDirsForThisFile, type TestServer } from "../support/server.ts";
 
 type Mode = "ok" | "fail" | "hang";
 

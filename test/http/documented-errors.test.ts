@@ -9,9 +9,9 @@ import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import type { ErrorCode } from "../../src/errors.ts";
 import { documentedErrors, type Route } from "../../src/http/route.ts";
 import { ROUTES } from "../../src/routes.ts";
-import { signInWithFake, startFakeOpenIdProvider, startSignIn as startExternalSignIn, verify as verifyExternalSignIn, type FakeProvider } from "../identity-provider-support.ts";
-import { authenticator, register, registered, RP, signIn, startRegistration, startSignIn } from "../passkey-support.ts";
-import { authenticatorCode, createUser, SECRET, startTestServer, STRONG_PASSWORD, uniqueEmail, type Answer, type TestServer } from "../support.ts";
+import { signInWithFake, startFakeOpenIdProvider, startSignIn as startExternalSignIn, verify as verifyExternalSignIn, type FakeProvider } from "../support/identity-providers.ts";
+import { authenticator, register, registered, RP, signIn, startRegistration, startSignIn } from "../support/passkeys.ts";
+import { authenticatorCode, createUser, SECRET, startTestServer, STRONG_PASSWORD, uniqueEmail, type Answer, type TestServer } from "../support/server.ts";
 
 /** Faults any endpoint may give, reached by tests of their own (security/unknown-error-leaks-nothing,
  *  security/overload-answers-unavailable), not by a scenario of each route. */

@@ -1,7 +1,7 @@
 // How a request finds its row (src/http/router.ts), over the wire: what Hono's router used to
 // decide, kept now that the API dispatches its rows itself.
 import { beforeAll, expect, test } from "bun:test";
-import { createUser, SECRET, serverForThisFile } from "../support.ts";
+import { createUser, SECRET, serverForThisFile } from "../support/server.ts";
 
 let userId: string;
 const server = serverForThisFile({ listen: true });

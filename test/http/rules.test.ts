@@ -1,6 +1,6 @@
 // The general rules of API.md section 1, checked against the real server.
 import { beforeAll, describe, expect, test } from "bun:test";
-import { createUser, SECRET, serverForThisFile, startTestServer, STRONG_PASSWORD } from "../support.ts";
+import { createUser, SECRET, serverForThisFile, startTestServer, STRONG_PASSWORD } from "../support/server.ts";
 
 let userId: string;
 

@@ -3,7 +3,7 @@
 // empty one, keeps its connection. The headers are read through the request's view (fetched
 // once a request), so each way of announcing a body is checked here.
 import { beforeAll, expect, test } from "bun:test";
-import { createUser, SECRET, serverForThisFile } from "../support.ts";
+import { createUser, SECRET, serverForThisFile } from "../support/server.ts";
 
 const server = serverForThisFile();
 let userId: string;

@@ -6,7 +6,7 @@
 import { afterAll, beforeAll, expect, test } from "bun:test";
 import type { LeakCheckConfig } from "../../src/config.ts";
 import { createLeakCheck, isLeaked } from "../../src/leak-check/index.ts";
-import { startTestServer } from "../support.ts";
+import { startTestServer } from "../support/server.ts";
 
 // Each is in the bundled list (common passwords of 8 characters or more).
 const COMMON = ["password123", "password", "12345678", "iloveyou", "qwertyuiop"];

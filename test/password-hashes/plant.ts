@@ -2,7 +2,7 @@
 // write access to the table) would leave it, without going through the API.
 import { Database } from "bun:sqlite";
 import { join } from "node:path";
-import { SECRET, type TestServer } from "../support.ts";
+import { SECRET, type TestServer } from "../support/server.ts";
 
 export async function plantPasswordHash(server: TestServer, userId: string, hash: string): Promise<void> {
 	if (server.store === "postgres") {

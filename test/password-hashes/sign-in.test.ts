@@ -6,7 +6,7 @@ import bcryptjs from "bcryptjs";
 import { argon2i, argon2id, createSHA256, createSHA512, pbkdf2, scrypt } from "hash-wasm";
 import { createHash, createHmac } from "node:crypto";
 import wordpressHash from "wordpress-hash-node";
-import { createUser, recordingLogger, STRONG_PASSWORD, serverForThisFile } from "../support.ts";
+import { createUser, recordingLogger, STRONG_PASSWORD, serverForThisFile } from "../support/server.ts";
 import { metricValue, plantPasswordHash, storedPasswordHash, upgradesCounted } from "./plant.ts";
 
 const recorded = recordingLogger();

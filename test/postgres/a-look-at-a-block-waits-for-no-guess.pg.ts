@@ -4,14 +4,14 @@
 // by the upsert that reads and locks a row, and wrote the row back or deleted it: the flood held
 // the looks up, and every look was a write on the shared database. A look is now a plain read of
 // the committed state: it waits for no guess and writes nothing. Run by `npm test` only on
-// PostgreSQL (test/postgres-suite.ts).
+// PostgreSQL (test/runner/postgres-suite.ts).
 import { SQL } from "bun";
 import { afterAll, beforeAll, expect, test } from "bun:test";
 import { createLimits, RULES } from "../../src/limits.ts";
 import { databaseClock } from "../../src/stores/postgres/clock.ts";
 import { createPostgresLimitStore } from "../../src/stores/postgres/limits.ts";
 import { migratePostgres } from "../../src/stores/postgres/schema.ts";
-import { createTestDatabase } from "../postgres.ts";
+import { createTestDatabase } from "../support/postgres.ts";
 
 let sql: SQL;
 

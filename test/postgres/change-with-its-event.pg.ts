@@ -3,7 +3,7 @@
 // change. On PostgreSQL a change of one statement and its event are one statement
 // (events.withChange, src/stores/postgres/events.ts): they commit together or not at all, in one
 // round trip, as the change alone takes without events. Run by `npm test` only on PostgreSQL,
-// directly and through PgBouncer (test/postgres-suite.ts).
+// directly and through PgBouncer (test/runner/postgres-suite.ts).
 import type { SQL } from "bun";
 import { afterAll, beforeAll, expect, test } from "bun:test";
 import type { HolmEvent } from "../../src/features/events/store.ts";
@@ -13,8 +13,8 @@ import { createPostgresEventLog } from "../../src/stores/postgres/events.ts";
 import { openPostgresStorage } from "../../src/stores/postgres/index.ts";
 import { createPostgresTwoFactorStore } from "../../src/stores/postgres/two-factor.ts";
 import { databaseClock } from "../../src/stores/postgres/clock.ts";
-import { createTestDatabase } from "../postgres.ts";
-import { countRoundTrips } from "../round-trips.ts";
+import { createTestDatabase } from "../support/postgres.ts";
+import { countRoundTrips } from "../support/round-trips.ts";
 
 let database: string;
 let sql: SQL;

@@ -7,10 +7,10 @@
 // clock, as in production; the skewed one is told its time by an injected clock, not by a system
 // tool. Run by `npm test` only on PostgreSQL.
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
-import { authenticator, RP } from "../passkey-support.ts";
-import { createTestDatabase } from "../postgres.ts";
-import { validates } from "../session-changes.ts";
-import { authenticatorCode, createUser, recordingLogger, startTestServer, STRONG_PASSWORD, uniqueEmail, type Answer, type TestServer } from "../support.ts";
+import { authenticator, RP } from "../support/passkeys.ts";
+import { createTestDatabase } from "../support/postgres.ts";
+import { validates } from "../support/session-changes.ts";
+import { authenticatorCode, createUser, recordingLogger, startTestServer, STRONG_PASSWORD, uniqueEmail, type Answer, type TestServer } from "../support/server.ts";
 
 const AHEAD_MS = 16 * 60_000;
 const skewed = recordingLogger("info");

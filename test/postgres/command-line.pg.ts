@@ -1,12 +1,12 @@
 // The command line on PostgreSQL, as real processes: `holm migrate` ahead of a deploy, then two
 // `holm serve` on one database (two instances) that see the same users. Run by `npm test` only
-// on PostgreSQL (test/postgres-suite.ts).
+// on PostgreSQL (test/runner/postgres-suite.ts).
 import { afterAll, expect, test } from "bun:test";
 import { rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { describePostgres } from "../../src/stores/postgres/index.ts";
-import { createTestDatabase } from "../postgres.ts";
-import { PROCESS_SECRET, runHolm, serveHolm, STRONG_PASSWORD, tempDir } from "../support.ts";
+import { createTestDatabase } from "../support/postgres.ts";
+import { PROCESS_SECRET, runHolm, serveHolm, STRONG_PASSWORD, tempDir } from "../support/server.ts";
 
 const dir = tempDir();
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -74,7 +74,7 @@ test("the start line says how statements are sent: prepared on a direct connecti
 		expect(await holm.stop()).toBe(0);
 		line = holm.output().split("\n").find((l) => l.includes("holm is listening")) ?? holm.output();
 	}
-	// test/postgres-suite.ts runs this file again through PgBouncer 1.18 with its defaults.
+	// test/runner/postgres-suite.ts runs this file again through PgBouncer 1.18 with its defaults.
 	// (Which of its two words depends on whether the probe met another's statement or found the
 	// pooler's port: test/postgres/statement-mode.pg.ts.)
 	if (process.env.HOLM_TEST_POOLER === "pgbouncer") expect(line).toMatch(/database_statements="unnamed \((a pooler that does not keep prepared statements|PostgreSQL answers at port \d+, not at port \d+: a pooler or a proxy in between)\)"/);

@@ -5,8 +5,8 @@
 // skipped, saying why, when HOLM_TEST_DATABASE_URL names a server but this machine has no
 // initdb/pg_ctl to start one of its own (unless HOLM_TEST_REQUIRE_POSTGRES=1, as in CI).
 import { afterAll, beforeAll, expect, test } from "bun:test";
-import { createTestDatabase, startPrivateServer, type PrivatePostgres } from "../postgres.ts";
-import { createUser, startTestServer, STRONG_PASSWORD, type TestServer } from "../support.ts";
+import { createTestDatabase, startPrivateServer, type PrivatePostgres } from "../support/postgres.ts";
+import { createUser, startTestServer, STRONG_PASSWORD, type TestServer } from "../support/server.ts";
 
 const started = await startPrivateServer();
 if (started.url === null) {

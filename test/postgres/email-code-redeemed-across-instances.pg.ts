@@ -3,8 +3,8 @@
 // it up with DELETE … RETURNING in one transaction, so exactly one verify signs in, whichever
 // instance makes it; the code's attempts and the per-email limit are counted across instances too.
 import { afterAll, beforeAll, expect, test } from "bun:test";
-import { createTestDatabase } from "../postgres.ts";
-import { createUser, startTestServer, uniqueEmail, type TestServer } from "../support.ts";
+import { createTestDatabase } from "../support/postgres.ts";
+import { createUser, startTestServer, uniqueEmail, type TestServer } from "../support/server.ts";
 
 const adminUrl = process.env.HOLM_TEST_DATABASE_URL ?? "";
 let servers: TestServer[] = [];

@@ -2,8 +2,8 @@
 // be made still answers (a scan), and every start says so. Run by `npm test` only on PostgreSQL.
 import { expect, test } from "bun:test";
 import { SQL } from "bun";
-import { createTestDatabase } from "../postgres.ts";
-import { recordingLogger, startTestServer, tempDirsForThisFile } from "../support.ts";
+import { createTestDatabase } from "../support/postgres.ts";
+import { recordingLogger, startTestServer, tempDirsForThisFile } from "../support/server.ts";
 
 const newDir = tempDirsForThisFile();
 

@@ -6,8 +6,8 @@
 // pages must see each once, in the order of the ids.
 import { afterAll, beforeAll, expect, test } from "bun:test";
 import { SQL } from "bun";
-import { createTestDatabase } from "../postgres.ts";
-import { createUser, startTestServer, type TestServer } from "../support.ts";
+import { createTestDatabase } from "../support/postgres.ts";
+import { createUser, startTestServer, type TestServer } from "../support/server.ts";
 
 const adminUrl = process.env.HOLM_TEST_DATABASE_URL ?? "";
 let server: TestServer;

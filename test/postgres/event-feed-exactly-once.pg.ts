@@ -3,7 +3,7 @@
 // a lower number can commit after the reader has moved past it, and that event is never read. The
 // reader must see every stored event exactly once, in the order the feed gives.
 import { expect, test } from "bun:test";
-import { createUser, instancesForThisFile, type TestServer } from "../support.ts";
+import { createUser, instancesForThisFile, type TestServer } from "../support/server.ts";
 
 const servers = instancesForThisFile(3);
 

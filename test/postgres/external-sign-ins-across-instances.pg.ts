@@ -4,9 +4,9 @@
 // one answers; two instances adding one new identity at once meet at its unique index, and the
 // second signs in to the user the first made.
 import { afterAll, beforeAll, expect, test } from "bun:test";
-import { startFakeOpenIdProvider, startSignIn, verify, type FakeProvider } from "../identity-provider-support.ts";
-import { createTestDatabase } from "../postgres.ts";
-import { createUser, startTestServer, uniqueEmail, type TestServer } from "../support.ts";
+import { startFakeOpenIdProvider, startSignIn, verify, type FakeProvider } from "../support/identity-providers.ts";
+import { createTestDatabase } from "../support/postgres.ts";
+import { createUser, startTestServer, uniqueEmail, type TestServer } from "../support/server.ts";
 
 const adminUrl = process.env.HOLM_TEST_DATABASE_URL ?? "";
 let servers: TestServer[] = [];

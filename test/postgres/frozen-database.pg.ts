@@ -6,8 +6,8 @@
 // `npm test` only on PostgreSQL, and skipped, saying why, when this machine has no initdb/pg_ctl
 // (unless HOLM_TEST_REQUIRE_POSTGRES=1, as in CI).
 import { afterAll, beforeAll, expect, test } from "bun:test";
-import { createTestDatabase, startPrivateServer, type PrivatePostgres } from "../postgres.ts";
-import { PROCESS_SECRET, serveHolm, startTestServer, type TestServer } from "../support.ts";
+import { createTestDatabase, startPrivateServer, type PrivatePostgres } from "../support/postgres.ts";
+import { PROCESS_SECRET, serveHolm, startTestServer, type TestServer } from "../support/server.ts";
 
 const started = await startPrivateServer();
 if (started.url === null) {

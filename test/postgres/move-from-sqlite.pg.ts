@@ -2,13 +2,13 @@
 // SQLite (passwords, TOTP, verified emails, one without an email), `holm export` while it runs,
 // `holm import` into a Holm on PostgreSQL; there every user signs in with the same id, password,
 // TOTP code and recovery code, and their sessions live on; one user with a passkey signs in with it there, its counter
-// continuing. Run by `npm test` only on PostgreSQL (test/postgres-suite.ts).
+// continuing. Run by `npm test` only on PostgreSQL (test/runner/postgres-suite.ts).
 import { expect, test } from "bun:test";
 import { readFileSync, statSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { createTestDatabase } from "../postgres.ts";
-import { authenticator, RP } from "../passkey-support.ts";
-import { authenticatorCode, PROCESS_SECRET, serveHolm, tempDirsForThisFile } from "../support.ts";
+import { createTestDatabase } from "../support/postgres.ts";
+import { authenticator, RP } from "../support/passkeys.ts";
+import { authenticatorCode, PROCESS_SECRET, serveHolm, tempDirsForThisFile } from "../support/server.ts";
 
 const newDir = tempDirsForThisFile();
 const MAIN = join(import.meta.dir, "..", "..", "src", "main.ts");

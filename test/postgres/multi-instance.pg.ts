@@ -1,10 +1,10 @@
 // Attack: spread guesses over every instance behind the load balancer, so that each instance's
 // count sees only its share. On PostgreSQL every attempt counter, lockout and rate limit lives in
 // the database, so three instances give exactly the tries one would. Run by `npm test` only on
-// PostgreSQL (test/postgres-suite.ts).
+// PostgreSQL (test/runner/postgres-suite.ts).
 import { expect, test } from "bun:test";
-import { createTestDatabase } from "../postgres.ts";
-import { authenticatorCode, createUser, instancesForThisFile, startTestServer, STRONG_PASSWORD, type Answer, type TestServer } from "../support.ts";
+import { createTestDatabase } from "../support/postgres.ts";
+import { authenticatorCode, createUser, instancesForThisFile, startTestServer, STRONG_PASSWORD, type Answer, type TestServer } from "../support/server.ts";
 
 const servers = instancesForThisFile(3);
 

@@ -3,8 +3,8 @@
 // taken with DELETE … RETURNING, so exactly one verify finds it, whichever instance makes it; and a
 // ceremony started on one instance is finished on another. Run by `npm test` only on PostgreSQL.
 import { expect, test } from "bun:test";
-import { authenticator, registered, RP } from "../passkey-support.ts";
-import { createUser, instancesForThisFile, type TestServer } from "../support.ts";
+import { authenticator, registered, RP } from "../support/passkeys.ts";
+import { createUser, instancesForThisFile, type TestServer } from "../support/server.ts";
 
 const servers = instancesForThisFile(3, { passkeys: RP });
 

@@ -4,11 +4,11 @@
 // (a transaction-mode pooler refuses startup parameters); the migration makes the timeouts the
 // role's defaults in the database, and each transaction sets them again for itself
 // (src/stores/postgres/connection.ts). Run by `npm test` only on PostgreSQL, directly and through
-// PgBouncer (test/postgres-suite.ts).
+// PgBouncer (test/runner/postgres-suite.ts).
 import { expect, test } from "bun:test";
 import { connectPostgres, POSTGRES_POOL_SIZE, SESSION_SETTINGS, transaction } from "../../src/stores/postgres/connection.ts";
 import { openPostgresStorage } from "../../src/stores/postgres/index.ts";
-import { createTestDatabase } from "../postgres.ts";
+import { createTestDatabase } from "../support/postgres.ts";
 
 const SETTINGS = `SELECT pg_backend_pid() AS pid,
 	current_setting('statement_timeout') AS statement_timeout,

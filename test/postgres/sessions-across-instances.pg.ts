@@ -1,12 +1,12 @@
 // Attack: a session ended on one instance (a sign-out, a password change) is still accepted by
 // another instance behind the load balancer, because that one cached it or has not heard of the
 // change yet. Holm keeps no session anywhere but the database: the next validation on any
-// instance finds it gone. Run by `npm test` only on PostgreSQL (test/postgres-suite.ts).
+// instance finds it gone. Run by `npm test` only on PostgreSQL (test/runner/postgres-suite.ts).
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
-import { createTestDatabase } from "../postgres.ts";
-import { createUser, signIn, SESSION_CHANGES, validates } from "../session-changes.ts";
-import { RP } from "../passkey-support.ts";
-import { startTestServer, type TestServer } from "../support.ts";
+import { createTestDatabase } from "../support/postgres.ts";
+import { createUser, signIn, SESSION_CHANGES, validates } from "../support/session-changes.ts";
+import { RP } from "../support/passkeys.ts";
+import { startTestServer, type TestServer } from "../support/server.ts";
 
 const adminUrl = process.env.HOLM_TEST_DATABASE_URL ?? "";
 let servers: TestServer[] = [];

@@ -9,8 +9,8 @@
 import { afterAll, beforeAll, expect, test } from "bun:test";
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
-import { createTestDatabase } from "../postgres.ts";
-import { createUser, recordingLogger, SECRET, startTestServer, STRONG_PASSWORD, type TestServer } from "../support.ts";
+import { createTestDatabase } from "../support/postgres.ts";
+import { createUser, recordingLogger, SECRET, startTestServer, STRONG_PASSWORD, type TestServer } from "../support/server.ts";
 
 const HOLDER = join(import.meta.dir, "hold-limit-lock.ts");
 const HELD_ADDRESS = "198.51.100.77";

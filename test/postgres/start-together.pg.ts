@@ -2,13 +2,13 @@
 // pooler in transaction mode, where a session-level lock would be held by whichever server
 // connection happened to run it, or be released on another. The migration takes a transaction-level
 // lock (pg_advisory_xact_lock), so exactly one instance creates the tables and the others find them
-// made; and on a restart of them all at once, nobody waits for a lock left behind. Run by `npm test` on PostgreSQL, directly and through PgBouncer (test/postgres-suite.ts).
+// made; and on a restart of them all at once, nobody waits for a lock left behind. Run by `npm test` on PostgreSQL, directly and through PgBouncer (test/runner/postgres-suite.ts).
 import { expect, test } from "bun:test";
 import { SQL } from "bun";
 import type { Logger } from "../../src/log.ts";
 import { POSTGRES_MIGRATIONS } from "../../src/stores/postgres/schema.ts";
-import { createTestDatabase } from "../postgres.ts";
-import { startTestServer, tempDirsForThisFile } from "../support.ts";
+import { createTestDatabase } from "../support/postgres.ts";
+import { startTestServer, tempDirsForThisFile } from "../support/server.ts";
 
 const newDir = tempDirsForThisFile();
 

@@ -6,8 +6,8 @@
 import { afterAll, expect, test } from "bun:test";
 import { SQL } from "bun";
 import { connectRequestPool, fellBackFrom, statementModeOf, transaction } from "../../src/stores/postgres/connection.ts";
-import { countRoundTrips, type RoundTripCounter } from "../round-trips.ts";
-import { createTestDatabase } from "../postgres.ts";
+import { countRoundTrips, type RoundTripCounter } from "../support/round-trips.ts";
+import { createTestDatabase } from "../support/postgres.ts";
 
 const pooled = process.env.HOLM_TEST_POOLER === "pgbouncer";
 const relays: RoundTripCounter[] = [];

@@ -2,7 +2,7 @@
 // sweep deletes under them, lock nothing, and each write a count that forgets the other: a guess
 // that is never counted. On PostgreSQL a limit update reads and locks its rows in one statement,
 // so whatever the sweep deletes, the updates that follow queue on the row they create. Run by
-// `npm test` only on PostgreSQL (test/postgres-suite.ts).
+// `npm test` only on PostgreSQL (test/runner/postgres-suite.ts).
 import { SQL } from "bun";
 import { afterAll, beforeAll, expect, test } from "bun:test";
 import { ALLOWED } from "../../src/lib/rate-limit.ts";
@@ -10,7 +10,7 @@ import { RULES } from "../../src/limits.ts";
 import { databaseClock } from "../../src/stores/postgres/clock.ts";
 import { createPostgresLimitStore } from "../../src/stores/postgres/limits.ts";
 import { migratePostgres } from "../../src/stores/postgres/schema.ts";
-import { createTestDatabase } from "../postgres.ts";
+import { createTestDatabase } from "../support/postgres.ts";
 
 let sql: SQL;
 

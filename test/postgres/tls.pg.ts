@@ -8,8 +8,8 @@
 import { afterAll, beforeAll, expect, test } from "bun:test";
 import { rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { startTlsServer, type TlsPostgres } from "../postgres.ts";
-import { PROCESS_SECRET, runHolm, serveHolm, tempDir } from "../support.ts";
+import { startTlsServer, type TlsPostgres } from "../support/postgres.ts";
+import { PROCESS_SECRET, runHolm, serveHolm, tempDir } from "../support/server.ts";
 
 const dir = tempDir();
 let server: TlsPostgres = { url: null, reason: "not started" };

@@ -7,8 +7,8 @@ import { expect, test } from "bun:test";
 import { SQL } from "bun";
 import { POSTGRES_MIGRATIONS } from "../../src/stores/postgres/schema.ts";
 import { generateId } from "../../src/lib/ids.ts";
-import { createTestDatabase } from "../postgres.ts";
-import { startTestServer, tempDirsForThisFile } from "../support.ts";
+import { createTestDatabase } from "../support/postgres.ts";
+import { startTestServer, tempDirsForThisFile } from "../support/server.ts";
 
 const newDir = tempDirsForThisFile();
 const STEP = POSTGRES_MIGRATIONS.findIndex((step) => step.includes("CREATE TRIGGER user_totp_registered_insert"));

@@ -2,13 +2,13 @@
 // of the transaction go in one round trip; a failure anywhere rolls everything back, including a
 // failed statement the work caught; the connection goes back to the pool only once the
 // transaction is over. Run by `npm test` only on PostgreSQL, directly and through PgBouncer
-// (test/postgres-suite.ts).
+// (test/runner/postgres-suite.ts).
 import type { SQL } from "bun";
 import { afterAll, beforeAll, expect, test } from "bun:test";
 import { connectPostgres, SESSION_SETTINGS, transaction, TransactionRolledBackError } from "../../src/stores/postgres/connection.ts";
 import { openPostgresStorage } from "../../src/stores/postgres/index.ts";
-import { createTestDatabase } from "../postgres.ts";
-import { countRoundTrips } from "../round-trips.ts";
+import { createTestDatabase } from "../support/postgres.ts";
+import { countRoundTrips } from "../support/round-trips.ts";
 
 let database: string;
 let sql: SQL;

@@ -7,8 +7,8 @@ import { expect, test } from "bun:test";
 import { SQL } from "bun";
 import { generateId } from "../../src/lib/ids.ts";
 import { ORDER_BY, PAGE_STATEMENTS } from "../../src/stores/postgres/users.ts";
-import { createTestDatabase } from "../postgres.ts";
-import { startTestServer, tempDirsForThisFile } from "../support.ts";
+import { createTestDatabase } from "../support/postgres.ts";
+import { startTestServer, tempDirsForThisFile } from "../support/server.ts";
 
 const newDir = tempDirsForThisFile();
 

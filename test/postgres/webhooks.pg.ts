@@ -4,8 +4,8 @@
 import { afterAll, beforeAll, expect, test } from "bun:test";
 import { chmodSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { createTestDatabase } from "../postgres.ts";
-import { createUser, startTestServer, tempDir, type TestServer } from "../support.ts";
+import { createTestDatabase } from "../support/postgres.ts";
+import { createUser, startTestServer, tempDir, type TestServer } from "../support/server.ts";
 
 const adminUrl = process.env.HOLM_TEST_DATABASE_URL ?? "";
 let servers: TestServer[] = [];

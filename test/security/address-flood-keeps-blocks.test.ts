@@ -4,7 +4,7 @@
 // again. Eviction never frees a key before its block ends, and every password check costs one
 // argon2id verification, whatever the password.
 import { describe, expect, test } from "bun:test";
-import { createUser, serverForThisFile, STRONG_PASSWORD } from "../support.ts";
+import { createUser, serverForThisFile, STRONG_PASSWORD } from "../support/server.ts";
 
 const CAPACITY = 40;
 const server = serverForThisFile({ limiterCapacity: CAPACITY });

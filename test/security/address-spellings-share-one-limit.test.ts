@@ -3,7 +3,7 @@
 // IPv4-mapped IPv6, each got a fresh set of guesses. Addresses are canonicalised, and IPv6 is
 // limited per /64.
 import { expect, test } from "bun:test";
-import { guessesChecked, serverForThisFile } from "../support.ts";
+import { guessesChecked, serverForThisFile } from "../support/server.ts";
 
 const server = serverForThisFile();
 

@@ -2,7 +2,7 @@
 // deploy), and hope the count starts over. The count lives in the database, so it does not.
 import { expect, test } from "bun:test";
 import { rmSync } from "node:fs";
-import { createUser, startTestServer, tempDir } from "../support.ts";
+import { createUser, startTestServer, tempDir } from "../support/server.ts";
 
 test("the attempt count on a reset code survives a restart", async () => {
 	const dir = tempDir();

@@ -6,7 +6,7 @@
 // fail count, and those are still limited.
 import { afterEach, beforeEach, expect, setDefaultTimeout, test } from "bun:test";
 import { join } from "node:path";
-import { PROCESS_SECRET, runHolm, SECRET, serveHolm, tempDirsForThisFile, type TestServer } from "../support.ts";
+import { PROCESS_SECRET, runHolm, SECRET, serveHolm, tempDirsForThisFile, type TestServer } from "../support/server.ts";
 import { consoleCall, signInToken, startConsoleServer } from "../console/support.ts";
 
 // The last test starts a real process on a Unix socket.

@@ -4,8 +4,8 @@
 import { beforeAll, expect, test } from "bun:test";
 import { ERROR_STATUS } from "../../src/errors.ts";
 import { ROUTES } from "../../src/routes.ts";
-import { RP } from "../passkey-support.ts";
-import { createUser, serverForThisFile } from "../support.ts";
+import { RP } from "../support/passkeys.ts";
+import { createUser, serverForThisFile } from "../support/server.ts";
 
 let userId: string;
 let resetId: string;

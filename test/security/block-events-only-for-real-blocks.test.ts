@@ -4,7 +4,7 @@
 // although the address was never refused. A block event is logged once a guess judged incorrect
 // leaves the key at its maximum: once per block, and never for a guess that proves right.
 import { beforeEach, expect, test } from "bun:test";
-import { createUser, recordingLogger, serverForThisFile, STRONG_PASSWORD } from "../support.ts";
+import { createUser, recordingLogger, serverForThisFile, STRONG_PASSWORD } from "../support/server.ts";
 
 const { log, lines } = recordingLogger("info");
 

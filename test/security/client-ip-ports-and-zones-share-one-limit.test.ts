@@ -6,7 +6,7 @@
 // that still is no address is used as it is, but counted in /metrics and logged (at most once a
 // minute, without letting the value forge a line), so the operator notices the integration.
 import { expect, test } from "bun:test";
-import { createUser, guessesChecked, recordingLogger, SECRET, serverForThisFile } from "../support.ts";
+import { createUser, guessesChecked, recordingLogger, SECRET, serverForThisFile } from "../support/server.ts";
 
 const recorded = recordingLogger("info");
 

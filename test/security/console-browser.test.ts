@@ -1,10 +1,10 @@
 // Attacks on the console page in a real browser (API.md section 12): markup in an email shown as
 // text, the session token kept out of script's reach, and the console framed by another site.
 import { describe, expect, test } from "bun:test";
-import { createUser } from "../support.ts";
+import { createUser } from "../support/server.ts";
 import { consoleInBrowserForThisFile, HAS_BROWSER } from "../console/browser.ts";
 import { signInLink, signInToken } from "../console/support.ts";
-import { RP, authenticator, register } from "../passkey-support.ts";
+import { RP, authenticator, register } from "../support/passkeys.ts";
 
 const { server, browser } = consoleInBrowserForThisFile({ passkeys: RP });
 

@@ -3,9 +3,9 @@
 // console framed by another site (headers), and the console showing what it must never show.
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { CONSOLE_HEADERS } from "../../src/features/console/headers.ts";
-import { authenticatorCode, createUser, type TestServer } from "../support.ts";
+import { authenticatorCode, createUser, type TestServer } from "../support/server.ts";
 import { consoleCall, signIn, signInToken, startConsoleServer } from "../console/support.ts";
-import { RP, authenticator, registered } from "../passkey-support.ts";
+import { RP, authenticator, registered } from "../support/passkeys.ts";
 
 let server: TestServer;
 let cookie: string;
@@ -111,7 +111,7 @@ describe("framing and caching of the console", () => {
 	});
 
 	test("without --console the console does not exist", async () => {
-		const { startTestServer, SECRET } = await import("../support.ts");
+		const { startTestServer, SECRET } = await import("../support/server.ts");
 		const plain = await startTestServer({ listen: true });
 		try {
 			expect((await fetch(`${plain.url}/console/`)).status).toBe(401);

@@ -3,7 +3,7 @@
 // the console, and the console's cookie opens nothing in the API.
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { CONSOLE_COOKIE } from "../../src/features/console/responses.ts";
-import { SECRET, createUser, type TestServer } from "../support.ts";
+import { SECRET, createUser, type TestServer } from "../support/server.ts";
 import { consoleCall, signIn, signInToken, startConsoleServer } from "../console/support.ts";
 
 let server: TestServer;

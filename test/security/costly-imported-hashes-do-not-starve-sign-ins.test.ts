@@ -7,7 +7,7 @@
 import { afterAll, beforeAll, expect, test } from "bun:test";
 import { pbkdf2Sync } from "node:crypto";
 import { availableParallelism } from "node:os";
-import { createUser, startTestServer, STRONG_PASSWORD, type TestServer } from "../support.ts";
+import { createUser, startTestServer, STRONG_PASSWORD, type TestServer } from "../support/server.ts";
 import { plantPasswordHash, storedPasswordHash, upgradesCounted } from "../password-hashes/plant.ts";
 
 let server: TestServer;

@@ -4,10 +4,10 @@
 // next expiry or the next cache refresh. Another user's sessions are never touched, and a
 // `session_id` naming someone else's session (or none) changes nothing.
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
-import { feedSettled } from "../events-flow.ts";
-import { createUser, signIn, SESSION_CHANGES, validates } from "../session-changes.ts";
-import { RP } from "../passkey-support.ts";
-import { startTestServer, type TestServer } from "../support.ts";
+import { feedSettled } from "../support/events-flow.ts";
+import { createUser, signIn, SESSION_CHANGES, validates } from "../support/session-changes.ts";
+import { RP } from "../support/passkeys.ts";
+import { startTestServer, type TestServer } from "../support/server.ts";
 
 let server: TestServer;
 beforeAll(async () => {

@@ -6,9 +6,9 @@
 // maker's password still opens it (the operator decides), until the owner proves the address anew.
 import { expect, test } from "bun:test";
 import { encodeBase64 } from "@oslojs/encoding";
-import { feedSettled } from "../events-flow.ts";
-import { authenticator, registered, RP, signIn as passkeySignIn } from "../passkey-support.ts";
-import { authenticatorCode, createUser, serverForThisFile, STRONG_PASSWORD } from "../support.ts";
+import { feedSettled } from "../support/events-flow.ts";
+import { authenticator, registered, RP, signIn as passkeySignIn } from "../support/passkeys.ts";
+import { authenticatorCode, createUser, serverForThisFile, STRONG_PASSWORD } from "../support/server.ts";
 
 const server = serverForThisFile({ passkeys: RP });
 

@@ -4,9 +4,9 @@
 // linked or refreshed, no sign_in is recorded but a sign_in_failed with reason user_disabled.
 // Enabling the user lets the same provider account in again.
 import { afterAll, beforeAll, expect, test } from "bun:test";
-import { feedSettled } from "../events-flow.ts";
-import { signInWithFake, startFakeOpenIdProvider, verify, type FakeProvider } from "../identity-provider-support.ts";
-import { startTestServer, uniqueEmail, type TestServer } from "../support.ts";
+import { feedSettled } from "../support/events-flow.ts";
+import { signInWithFake, startFakeOpenIdProvider, verify, type FakeProvider } from "../support/identity-providers.ts";
+import { startTestServer, uniqueEmail, type TestServer } from "../support/server.ts";
 
 let fake: FakeProvider;
 let server: TestServer;

@@ -6,10 +6,10 @@
 // with data.reason user_disabled. A wrong credential answers as it always does. Enabling opens every
 // way again.
 import { expect, test } from "bun:test";
-import { feedSettled } from "../events-flow.ts";
-import { authenticator, registered, RP, signIn as passkeySignIn, startSignIn } from "../passkey-support.ts";
-import { signIn, validates } from "../session-changes.ts";
-import { createUser, serverForThisFile, STRONG_PASSWORD } from "../support.ts";
+import { feedSettled } from "../support/events-flow.ts";
+import { authenticator, registered, RP, signIn as passkeySignIn, startSignIn } from "../support/passkeys.ts";
+import { signIn, validates } from "../support/session-changes.ts";
+import { createUser, serverForThisFile, STRONG_PASSWORD } from "../support/server.ts";
 
 const server = serverForThisFile({ passkeys: RP });
 

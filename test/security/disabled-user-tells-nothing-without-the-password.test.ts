@@ -4,8 +4,8 @@
 // answered only once the credential has proved correct (API.md section 18): before that, a
 // disabled account is checked exactly like any other.
 import { afterAll, beforeAll, expect, test } from "bun:test";
-import { authenticator, registered, RP, signIn as passkeySignIn } from "../passkey-support.ts";
-import { createUser, startTestServer, type TestServer, medianTime } from "../support.ts";
+import { authenticator, registered, RP, signIn as passkeySignIn } from "../support/passkeys.ts";
+import { createUser, startTestServer, type TestServer, medianTime } from "../support/server.ts";
 
 let server: TestServer;
 beforeAll(async () => {

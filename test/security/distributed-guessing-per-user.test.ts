@@ -2,7 +2,7 @@
 // address is ever blocked. A per-user limit, 10 incorrect passwords in 15 minutes from all
 // addresses together, blocks password checks for that user for the rest of the window.
 import { expect, test } from "bun:test";
-import { createUser, STRONG_PASSWORD, uniqueEmail, serverForThisFile } from "../support.ts";
+import { createUser, STRONG_PASSWORD, uniqueEmail, serverForThisFile } from "../support/server.ts";
 
 const MINUTE = 60_000;
 

@@ -3,7 +3,7 @@
 // change survived: the attacker confirmed it later, took over the account's email, and received
 // the next reset codes. Resetting or changing a password deletes the user's email update requests.
 import { expect, test } from "bun:test";
-import { createUser, STRONG_PASSWORD, serverForThisFile } from "../support.ts";
+import { createUser, STRONG_PASSWORD, serverForThisFile } from "../support/server.ts";
 
 const server = serverForThisFile();
 

@@ -5,8 +5,8 @@
 // - exhaust one email's requests by asking for another (or the same in another spelling);
 // - guess passwords until the user's password checks are blocked, which must not shut this door too.
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
-import { feedSettled } from "../events-flow.ts";
-import { createUser, startTestServer, STRONG_PASSWORD, uniqueEmail, type TestServer } from "../support.ts";
+import { feedSettled } from "../support/events-flow.ts";
+import { createUser, startTestServer, STRONG_PASSWORD, uniqueEmail, type TestServer } from "../support/server.ts";
 
 let server: TestServer;
 

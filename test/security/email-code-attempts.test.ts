@@ -4,7 +4,7 @@
 // its count are one synchronous transaction over the database, so a request gets 5 guesses in all.
 import { expect, test } from "bun:test";
 import { rmSync } from "node:fs";
-import { createUser, serverForThisFile, startTestServer, tempDir, uniqueEmail } from "../support.ts";
+import { createUser, serverForThisFile, startTestServer, tempDir, uniqueEmail } from "../support/server.ts";
 
 const server = serverForThisFile();
 

@@ -3,7 +3,7 @@
 // no user holds by the same steps as for one that a user holds, so the application can answer its
 // visitor identically either way.
 import { afterAll, beforeAll, expect, test } from "bun:test";
-import { createUser, startTestServer, uniqueEmail, type TestServer, medianTime } from "../support.ts";
+import { createUser, startTestServer, uniqueEmail, type TestServer, medianTime } from "../support/server.ts";
 
 let server: TestServer;
 

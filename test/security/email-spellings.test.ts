@@ -4,7 +4,7 @@
 // going to the other's inbox). Emails must have exactly one "@", no control characters, and are
 // stored in NFC, lower-cased.
 import { expect, test } from "bun:test";
-import { createUser, STRONG_PASSWORD, serverForThisFile } from "../support.ts";
+import { createUser, STRONG_PASSWORD, serverForThisFile } from "../support/server.ts";
 
 const server = serverForThisFile();
 

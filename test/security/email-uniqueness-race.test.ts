@@ -3,7 +3,7 @@
 // to it, hoping both end up holding it, which would let one reset the other's password. The
 // unique index on user.email decides, inside the transaction that moves the address.
 import { expect, test } from "bun:test";
-import { createUser, serverForThisFile, uniqueEmail } from "../support.ts";
+import { createUser, serverForThisFile, uniqueEmail } from "../support/server.ts";
 
 const server = serverForThisFile();
 

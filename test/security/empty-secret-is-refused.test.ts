@@ -7,7 +7,7 @@
 import { describe, expect, setDefaultTimeout, test } from "bun:test";
 import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { runHolm, tempDirsForThisFile } from "../support.ts";
+import { runHolm, tempDirsForThisFile } from "../support/server.ts";
 
 // Each test starts real processes; a start that should have been refused runs until its 5 s timeout.
 setDefaultTimeout(30_000);

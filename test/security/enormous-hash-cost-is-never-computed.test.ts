@@ -8,7 +8,7 @@
 // The first cases carry the RIGHT password in a hash just over the bound: a check that computed it
 // would answer 204, so INCORRECT_PASSWORD proves it was never computed (without timing anything).
 import { describe, expect, test } from "bun:test";
-import { createUser, recordingLogger, serverForThisFile, STRONG_PASSWORD } from "../support.ts";
+import { createUser, recordingLogger, serverForThisFile, STRONG_PASSWORD } from "../support/server.ts";
 import { plantPasswordHash } from "../password-hashes/plant.ts";
 
 const recorded = recordingLogger();

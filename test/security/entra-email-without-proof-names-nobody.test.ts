@@ -5,8 +5,8 @@
 // preferred_username or upn as an email: without it, the victim's address names nobody, even with
 // auto_link, and the link is refused.
 import { afterAll, beforeAll, expect, test } from "bun:test";
-import { routedTo, startFakeOpenIdProvider, startSignIn, verify, type FakeProvider } from "../identity-provider-support.ts";
-import { createUser, startTestServer, uniqueEmail, type TestServer } from "../support.ts";
+import { routedTo, startFakeOpenIdProvider, startSignIn, verify, type FakeProvider } from "../support/identity-providers.ts";
+import { createUser, startTestServer, uniqueEmail, type TestServer } from "../support/server.ts";
 
 const ENTRA = "https://login.microsoftonline.com";
 const ATTACKERS_TENANT = "0b7f8a1e-3c2d-4e5f-8a9b-1c2d3e4f5a6b";

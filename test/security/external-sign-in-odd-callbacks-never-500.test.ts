@@ -2,8 +2,8 @@
 // unhandled exception: a 500, or a request left half used. Every answer is a contract code (a 4xx,
 // or 502 for the provider's part), and each request is used up by its first valid verify.
 import { afterAll, expect, test } from "bun:test";
-import { startFakeOpenIdProvider, startSignIn, verify } from "../identity-provider-support.ts";
-import { serverForThisFile } from "../support.ts";
+import { startFakeOpenIdProvider, startSignIn, verify } from "../support/identity-providers.ts";
+import { serverForThisFile } from "../support/server.ts";
 
 const fake = await startFakeOpenIdProvider();
 afterAll(() => fake.stop());

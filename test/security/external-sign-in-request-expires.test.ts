@@ -3,8 +3,8 @@
 // PostgreSQL): after that its verify and its link answer INVALID_REQUEST, and the provider is not
 // asked.
 import { afterAll, expect, test } from "bun:test";
-import { signInWithFake, startFakeOpenIdProvider, startSignIn, verify } from "../identity-provider-support.ts";
-import { createUser, serverForThisFile, uniqueEmail } from "../support.ts";
+import { signInWithFake, startFakeOpenIdProvider, startSignIn, verify } from "../support/identity-providers.ts";
+import { createUser, serverForThisFile, uniqueEmail } from "../support/server.ts";
 
 const fake = await startFakeOpenIdProvider();
 afterAll(() => fake.stop());

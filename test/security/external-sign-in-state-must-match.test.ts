@@ -3,8 +3,8 @@
 // as the attacker, or finish a sign-in the victim never started. A verify whose state is not its
 // request's own is refused (INVALID_REQUEST) before any call to the provider, and uses the request up.
 import { afterAll, expect, test } from "bun:test";
-import { signInWithFake, startFakeOpenIdProvider, startSignIn, verify } from "../identity-provider-support.ts";
-import { serverForThisFile } from "../support.ts";
+import { signInWithFake, startFakeOpenIdProvider, startSignIn, verify } from "../support/identity-providers.ts";
+import { serverForThisFile } from "../support/server.ts";
 
 const fake = await startFakeOpenIdProvider();
 afterAll(() => fake.stop());

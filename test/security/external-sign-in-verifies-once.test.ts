@@ -3,8 +3,8 @@
 // for its verify in one statement before anything else is judged: the second verify, sequential or
 // parallel, answers INVALID_REQUEST and asks the provider nothing.
 import { afterAll, expect, test } from "bun:test";
-import { startFakeOpenIdProvider, startSignIn, verify } from "../identity-provider-support.ts";
-import { serverForThisFile } from "../support.ts";
+import { startFakeOpenIdProvider, startSignIn, verify } from "../support/identity-providers.ts";
+import { serverForThisFile } from "../support/server.ts";
 
 const fake = await startFakeOpenIdProvider();
 afterAll(() => fake.stop());

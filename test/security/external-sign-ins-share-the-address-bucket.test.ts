@@ -4,8 +4,8 @@
 // sign-in requests (`code-requests-address`, 10 in 15 minutes), and is refused before Holm asks the
 // provider for anything.
 import { afterAll, expect, test } from "bun:test";
-import { startFakeOpenIdProvider } from "../identity-provider-support.ts";
-import { serverForThisFile, uniqueEmail } from "../support.ts";
+import { startFakeOpenIdProvider } from "../support/identity-providers.ts";
+import { serverForThisFile, uniqueEmail } from "../support/server.ts";
 
 const fake = await startFakeOpenIdProvider();
 afterAll(() => fake.stop());

@@ -6,7 +6,7 @@
 // pretty quotes and escapes such values, json escapes them.
 import { describe, expect, setDefaultTimeout, test } from "bun:test";
 import { createLogger, type LogFields } from "../../src/log.ts";
-import { PROCESS_SECRET, serveHolm, STRONG_PASSWORD, tempDirsForThisFile } from "../support.ts";
+import { PROCESS_SECRET, serveHolm, STRONG_PASSWORD, tempDirsForThisFile } from "../support/server.ts";
 
 // Each test starts real processes.
 setDefaultTimeout(30_000);

@@ -4,8 +4,8 @@
 // counts it as verified only when GitHub says so: neither an unverified address nor a secondary one
 // names the victim, links to them or signs them in.
 import { afterAll, expect, test } from "bun:test";
-import { startFakeGitHub, startSignIn, verify } from "../identity-provider-support.ts";
-import { createUser, serverForThisFile, uniqueEmail } from "../support.ts";
+import { startFakeGitHub, startSignIn, verify } from "../support/identity-providers.ts";
+import { createUser, serverForThisFile, uniqueEmail } from "../support/server.ts";
 
 const github = startFakeGitHub();
 afterAll(() => github.stop());

@@ -6,7 +6,7 @@
 import { afterAll, expect, setDefaultTimeout, test } from "bun:test";
 import { rmSync } from "node:fs";
 import { connect, type Socket } from "node:net";
-import { PROCESS_SECRET, serveHolm, tempDir } from "../support.ts";
+import { PROCESS_SECRET, serveHolm, tempDir } from "../support/server.ts";
 
 // Each test starts real processes.
 setDefaultTimeout(30_000);

@@ -8,8 +8,8 @@
 // differs from an accepted one (the control) in one respect only.
 import { afterAll, describe, expect, test } from "bun:test";
 import { generateKeyPair } from "jose";
-import { CLIENT_ID, CLIENT_SECRET, startFakeOpenIdProvider, startSignIn, verify } from "../identity-provider-support.ts";
-import { serverForThisFile } from "../support.ts";
+import { CLIENT_ID, CLIENT_SECRET, startFakeOpenIdProvider, startSignIn, verify } from "../support/identity-providers.ts";
+import { serverForThisFile } from "../support/server.ts";
 
 const fake = await startFakeOpenIdProvider();
 fake.discovery = { id_token_signing_alg_values_supported: ["RS256", "HS256", "none"] };

@@ -4,7 +4,7 @@
 // taken id or email fails or is skipped, and the account keeps every credential it had.
 import { expect, test } from "bun:test";
 import { encodeBase64 } from "@oslojs/encoding";
-import { createUser, STRONG_PASSWORD, uniqueEmail, serverForThisFile } from "../support.ts";
+import { createUser, STRONG_PASSWORD, uniqueEmail, serverForThisFile } from "../support/server.ts";
 
 const server = serverForThisFile();
 

@@ -8,7 +8,7 @@
 //   kept the account. The compare-and-swap leaves the reset's password in force.
 import { expect, test } from "bun:test";
 import bcryptjs from "bcryptjs";
-import { createUser, STRONG_PASSWORD, serverForThisFile } from "../support.ts";
+import { createUser, STRONG_PASSWORD, serverForThisFile } from "../support/server.ts";
 import { plantPasswordHash, storedPasswordHash, upgradesCounted } from "../password-hashes/plant.ts";
 
 const server = serverForThisFile({ hashing: "real" });

@@ -6,7 +6,7 @@
 import { expect, test } from "bun:test";
 import { z } from "zod";
 import { describeInvalidData } from "../../src/lib/invalid-data.ts";
-import { createUser, recordingLogger, SECRET, startTestServer } from "../support.ts";
+import { createUser, recordingLogger, SECRET, startTestServer } from "../support/server.ts";
 
 const LONG_PASSWORD = `my-real-password-${"x".repeat(150)}`;
 const NUMBER_PASSWORD = 918273645;

@@ -3,7 +3,7 @@
 // after the answer, so a slow or unreachable API never slows a sign-in, and a leak it finds flags
 // the user for their next answer (API.md section 15).
 import { afterAll, beforeAll, expect, test } from "bun:test";
-import { startTestServer, STRONG_PASSWORD, tempDirsForThisFile, uniqueEmail, type TestServer } from "../support.ts";
+import { startTestServer, STRONG_PASSWORD, tempDirsForThisFile, uniqueEmail, type TestServer } from "../support/server.ts";
 import { sha1Upper } from "../leak-check/helpers.ts";
 
 const DAY = 24 * 60 * 60 * 1000;

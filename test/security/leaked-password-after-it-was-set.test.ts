@@ -6,8 +6,8 @@ import { afterAll, beforeAll, expect, test } from "bun:test";
 import { writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { buildLeakFile } from "../../src/leak-check/build-leak-file.ts";
-import { feedSettled } from "../events-flow.ts";
-import { startTestServer, STRONG_PASSWORD, tempDirsForThisFile, uniqueEmail, type TestServer } from "../support.ts";
+import { feedSettled } from "../support/events-flow.ts";
+import { startTestServer, STRONG_PASSWORD, tempDirsForThisFile, uniqueEmail, type TestServer } from "../support/server.ts";
 
 // In the bundled list of leaked passwords: refused as a new password, so users with it are made
 // while the leak check is off, as if the password had leaked only later.

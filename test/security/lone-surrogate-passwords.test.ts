@@ -4,7 +4,7 @@
 // password through another encoder gets a different hash. Every password that is set or checked
 // must be well-formed Unicode; anything else is INVALID_DATA, before any limit or hash is spent.
 import { expect, test } from "bun:test";
-import { createUser, STRONG_PASSWORD, uniqueEmail, serverForThisFile } from "../support.ts";
+import { createUser, STRONG_PASSWORD, uniqueEmail, serverForThisFile } from "../support/server.ts";
 
 const server = serverForThisFile({ leakCheck: { mode: "off" } });
 

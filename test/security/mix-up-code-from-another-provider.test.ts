@@ -5,9 +5,9 @@
 // callback whose `iss` is not the request's provider's issuer is refused before any call goes out;
 // a code the provider did not issue is refused by the provider (INVALID_CREDENTIAL), never used.
 import { afterAll, beforeAll, expect, test } from "bun:test";
-import { startFakeOpenIdProvider, startSignIn, verify, type FakeProvider } from "../identity-provider-support.ts";
-import { startOpenIdProvider, type RealProvider } from "../openid-provider.ts";
-import { startTestServer, tempDirsForThisFile, uniqueEmail, type TestServer } from "../support.ts";
+import { startFakeOpenIdProvider, startSignIn, verify, type FakeProvider } from "../support/identity-providers.ts";
+import { startOpenIdProvider, type RealProvider } from "../support/openid-provider.ts";
+import { startTestServer, tempDirsForThisFile, uniqueEmail, type TestServer } from "../support/server.ts";
 
 const newDir = tempDirsForThisFile();
 

@@ -2,8 +2,8 @@
 // email sign-in codes or request ids: either, with the other, signs in as the user.
 import { expect, test } from "bun:test";
 import type { Logger, LogFields } from "../../src/log.ts";
-import { feedSettled } from "../events-flow.ts";
-import { startTestServer, uniqueEmail } from "../support.ts";
+import { feedSettled } from "../support/events-flow.ts";
+import { startTestServer, uniqueEmail } from "../support/server.ts";
 
 test("a code or request id in an event or log: a whole email sign-in flow writes neither", async () => {
 	const lines: string[] = [];

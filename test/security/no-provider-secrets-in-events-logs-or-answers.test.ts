@@ -6,9 +6,9 @@
 // answer that must hold it (the verify's provider_tokens; the start's authorization URL carries the
 // state and nonce to the browser).
 import { afterAll, beforeAll, expect, test } from "bun:test";
-import { CLIENT_SECRET, startFakeOpenIdProvider, startSignIn, verify, type FakeProvider } from "../identity-provider-support.ts";
-import { startOpenIdProvider, type RealProvider } from "../openid-provider.ts";
-import { createUser, recordingLogger, startTestServer, uniqueEmail, type TestServer } from "../support.ts";
+import { CLIENT_SECRET, startFakeOpenIdProvider, startSignIn, verify, type FakeProvider } from "../support/identity-providers.ts";
+import { startOpenIdProvider, type RealProvider } from "../support/openid-provider.ts";
+import { createUser, recordingLogger, startTestServer, uniqueEmail, type TestServer } from "../support/server.ts";
 
 let op: RealProvider;
 let fake: FakeProvider;

@@ -1,7 +1,7 @@
 // Attack: read the service's logs (shipped to a log store many people can see) to collect
 // passwords, codes, the API secret, or reset request ids (a verified one resets a password).
 import { expect, test } from "bun:test";
-import { createUser, recordingLogger, SECRET, startTestServer, STRONG_PASSWORD } from "../support.ts";
+import { createUser, recordingLogger, SECRET, startTestServer, STRONG_PASSWORD } from "../support/server.ts";
 
 test("a whole reset flow logs no password, code, secret or request id", async () => {
 	const { log, lines } = recordingLogger();

@@ -5,7 +5,7 @@
 // overload cannot get a user blocked.
 import { expect, test } from "bun:test";
 import { FaroeError } from "@faroe/sdk";
-import { createUser, STRONG_PASSWORD, type Answer, serverForThisFile } from "../support.ts";
+import { createUser, STRONG_PASSWORD, type Answer, serverForThisFile } from "../support/server.ts";
 
 // 5 s in production; a quarter of a second here, so that a few hundred requests overload it.
 const DEADLINE_MS = 250;

@@ -3,7 +3,7 @@
 // failure count, the 5-per-15-minutes block would never come: 76 guesses in 15 minutes were seen.
 // A correct password clears only the failures that address made against that same user.
 import { expect, test } from "bun:test";
-import { createUser, STRONG_PASSWORD, serverForThisFile } from "../support.ts";
+import { createUser, STRONG_PASSWORD, serverForThisFile } from "../support/server.ts";
 
 const server = serverForThisFile();
 

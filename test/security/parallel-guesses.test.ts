@@ -1,7 +1,7 @@
 // Attack: fire many guesses at once, hoping that each one reads the attempt count before any of
 // them writes it back. Every count is checked and updated in one step, so none slips through.
 import { expect, test } from "bun:test";
-import { createUser, STRONG_PASSWORD, serverForThisFile } from "../support.ts";
+import { createUser, STRONG_PASSWORD, serverForThisFile } from "../support/server.ts";
 
 const server = serverForThisFile({ hashing: "real" }); // the race window is the hash
 

@@ -2,9 +2,9 @@
 // one thing in an otherwise honest answer of the software authenticator, and each would pass if
 // Holm skipped that step (every check was removed in turn and its test seen to fail).
 import { beforeEach, describe, expect, test } from "bun:test";
-import { FLAGS, type Bend } from "../passkey-authenticator.ts";
-import { authenticator, register, registered, RP, signIn, startRegistration, startSignIn } from "../passkey-support.ts";
-import { createUser, recordingLogger, serverForThisFile, startTestServer } from "../support.ts";
+import { FLAGS, type Bend } from "../support/passkey-authenticator.ts";
+import { authenticator, register, registered, RP, signIn, startRegistration, startSignIn } from "../support/passkeys.ts";
+import { createUser, recordingLogger, serverForThisFile, startTestServer } from "../support/server.ts";
 
 const { log, lines } = recordingLogger("info");
 

@@ -5,10 +5,10 @@ import { afterAll, beforeAll, beforeEach, describe, expect, test } from "bun:tes
 import { Database } from "bun:sqlite";
 import { generateKeyPairSync } from "node:crypto";
 import { join } from "node:path";
-import { cbor, FLAGS, type Cbor } from "../passkey-authenticator.ts";
-import { authenticator, register, registered, RP, signIn } from "../passkey-support.ts";
-import { feedSettled } from "../events-flow.ts";
-import { createUser, startTestServer, type TestServer } from "../support.ts";
+import { cbor, FLAGS, type Cbor } from "../support/passkey-authenticator.ts";
+import { authenticator, register, registered, RP, signIn } from "../support/passkeys.ts";
+import { feedSettled } from "../support/events-flow.ts";
+import { createUser, startTestServer, type TestServer } from "../support/server.ts";
 
 let server: TestServer;
 

@@ -3,8 +3,8 @@
 // in 15 minutes block that address, 10 at one user from any addresses block that user, for
 // passwords and passkeys alike, and the limits are checked before any work is done.
 import { beforeEach, expect, test } from "bun:test";
-import { authenticator, registered, RP, signIn, startSignIn } from "../passkey-support.ts";
-import { createUser, recordingLogger, serverForThisFile, startTestServer, STRONG_PASSWORD } from "../support.ts";
+import { authenticator, registered, RP, signIn, startSignIn } from "../support/passkeys.ts";
+import { createUser, recordingLogger, serverForThisFile, startTestServer, STRONG_PASSWORD } from "../support/server.ts";
 
 const server = serverForThisFile({ passkeys: RP });
 beforeEach(() => server.clock.advance(16 * 60_000));

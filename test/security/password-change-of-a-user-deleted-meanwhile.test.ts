@@ -5,7 +5,7 @@
 // API's answer about the new password, which the call awaits between the two.
 import { afterAll, beforeAll, expect, test } from "bun:test";
 import { sha1Upper } from "../leak-check/helpers.ts";
-import { createUser, startTestServer, STRONG_PASSWORD, type TestServer } from "../support.ts";
+import { createUser, startTestServer, STRONG_PASSWORD, type TestServer } from "../support/server.ts";
 
 const NEW_PASSWORD = "a new passphrase nobody has leaked 7";
 let server: TestServer;

@@ -6,8 +6,8 @@
 // (EMAIL_NOT_VERIFIED) until the address is proven in Holm, by a way that takes the account from
 // whoever made it (an email code claims it: API.md section 17).
 import { afterAll, expect, test } from "bun:test";
-import { signInWithFake, startFakeOpenIdProvider } from "../identity-provider-support.ts";
-import { createUser, serverForThisFile, uniqueEmail } from "../support.ts";
+import { signInWithFake, startFakeOpenIdProvider } from "../support/identity-providers.ts";
+import { createUser, serverForThisFile, uniqueEmail } from "../support/server.ts";
 
 const fake = await startFakeOpenIdProvider();
 afterAll(() => fake.stop());

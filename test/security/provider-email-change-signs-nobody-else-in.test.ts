@@ -4,8 +4,8 @@
 // subject): it keeps signing in its own user, whose email Holm never moves because of it; a new
 // provider account claiming the victim's address is link_required, never signed_in.
 import { afterAll, expect, test } from "bun:test";
-import { signInWithFake, startFakeOpenIdProvider } from "../identity-provider-support.ts";
-import { createUser, serverForThisFile, uniqueEmail } from "../support.ts";
+import { signInWithFake, startFakeOpenIdProvider } from "../support/identity-providers.ts";
+import { createUser, serverForThisFile, uniqueEmail } from "../support/server.ts";
 
 const fake = await startFakeOpenIdProvider();
 afterAll(() => fake.stop());

@@ -3,7 +3,7 @@
 // a fresh recovery code of their own. The rotation is a compare-and-swap on the old code, so one
 // use wins and the others are INCORRECT_CODE.
 import { expect, test } from "bun:test";
-import { createUser, serverForThisFile } from "../support.ts";
+import { createUser, serverForThisFile } from "../support/server.ts";
 
 const server = serverForThisFile();
 

@@ -3,7 +3,7 @@
 // for 20 users (mail bombing them, and using up their allowance). One address may now make 10 of
 // these requests in 15 minutes, all three kinds together.
 import { expect, test } from "bun:test";
-import { createUser, uniqueEmail, serverForThisFile } from "../support.ts";
+import { createUser, uniqueEmail, serverForThisFile } from "../support/server.ts";
 
 const MINUTE = 60_000;
 

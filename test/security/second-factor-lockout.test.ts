@@ -5,7 +5,7 @@
 // synchronous transaction, so neither fifty parallel guesses nor a server restart buy a sixth try.
 import { describe, expect, test } from "bun:test";
 import { rmSync } from "node:fs";
-import { authenticatorCode, createUser, serverForThisFile, startTestServer, tempDir, type Answer, type TestServer } from "../support.ts";
+import { authenticatorCode, createUser, serverForThisFile, startTestServer, tempDir, type Answer, type TestServer } from "../support/server.ts";
 
 const STEP = 30_000;
 const MINUTE = 60_000;

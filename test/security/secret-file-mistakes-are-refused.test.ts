@@ -9,7 +9,7 @@
 import { describe, expect, setDefaultTimeout, test } from "bun:test";
 import { chmodSync, mkdirSync, statSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { runHolm, serveHolm, tempDirsForThisFile } from "../support.ts";
+import { runHolm, serveHolm, tempDirsForThisFile } from "../support/server.ts";
 
 setDefaultTimeout(30_000);
 

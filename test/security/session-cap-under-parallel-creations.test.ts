@@ -2,7 +2,7 @@
 // that parallel requests each see room under --sessions-per-user and the user ends up with more
 // sessions than the cap. The cap is judged and applied in one atomic step under the user's row.
 import { expect, test } from "bun:test";
-import { createUser, startTestServer } from "../support.ts";
+import { createUser, startTestServer } from "../support/server.ts";
 
 test("parallel creations never leave a user more sessions than --sessions-per-user; the least recently used end first", async () => {
 	const server = await startTestServer({ sessions: { idleTimeoutSeconds: 7 * 86_400, lifetimeSeconds: 30 * 86_400, perUser: 3 } });

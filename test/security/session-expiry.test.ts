@@ -4,7 +4,7 @@
 // now, on every read; the sweep then deletes what expired.
 import { afterAll, expect, test } from "bun:test";
 import type { SessionSettings } from "../../src/features/sessions/settings.ts";
-import { createUser, startTestServer, tempDirsForThisFile, type TestServer } from "../support.ts";
+import { createUser, startTestServer, tempDirsForThisFile, type TestServer } from "../support/server.ts";
 
 const newDir = tempDirsForThisFile();
 const servers: TestServer[] = [];

@@ -3,10 +3,10 @@
 // takes. A wrong secret is refused like an unknown id, a malformed token or an ended session, and
 // each costs the same work: one read that returns a real session and its user whatever the id, one
 // SHA-256, one constant-time comparison. Run on SQLite, on PostgreSQL, and on PostgreSQL through
-// PgBouncer (test/postgres-suite.ts).
+// PgBouncer (test/runner/postgres-suite.ts).
 import { afterAll, beforeAll, expect, test } from "bun:test";
 import { validateSession } from "../../src/features/sessions/actions.ts";
-import { createUser, startTestServer, TEST_STORE, type TestServer } from "../support.ts";
+import { createUser, startTestServer, TEST_STORE, type TestServer } from "../support/server.ts";
 
 let server: TestServer;
 beforeAll(async () => {

@@ -5,8 +5,8 @@ import { expect, test } from "bun:test";
 import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import type { LogFields, Logger } from "../../src/log.ts";
-import { feedSettled } from "../events-flow.ts";
-import { createUser, startTestServer } from "../support.ts";
+import { feedSettled } from "../support/events-flow.ts";
+import { createUser, startTestServer } from "../support/server.ts";
 
 test("a session's token and digest are in no GET, event, log line or database file", async () => {
 	const lines: string[] = [];

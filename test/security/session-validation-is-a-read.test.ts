@@ -5,7 +5,7 @@
 import { expect, test } from "bun:test";
 import { Database } from "bun:sqlite";
 import { join } from "node:path";
-import { createUser, startTestServer, type TestServer } from "../support.ts";
+import { createUser, startTestServer, type TestServer } from "../support/server.ts";
 
 /** Something that moves with every write to the session's row: PostgreSQL's row version (xmin);
  *  on SQLite, the file's data_version as another connection sees it (any commit moves it). */

@@ -1,4 +1,4 @@
-// Attack (or accident): the test suite hashes at a cheap argon2id cost (test/support.ts), which an
+// Attack (or accident): the test suite hashes at a cheap argon2id cost (test/support/server.ts), which an
 // attacker holding a stolen database would love to find in production: a password costs well under
 // a millisecond to guess instead of tens. The cheap cost reaches the hasher only through options
 // that tests pass in code; `holm serve`, whatever it is given, stores hashes at the contract's
@@ -6,7 +6,7 @@
 import { Database } from "bun:sqlite";
 import { expect, test } from "bun:test";
 import { join } from "node:path";
-import { createUser, PROCESS_SECRET, serveHolm, startTestServer, STRONG_PASSWORD, tempDirsForThisFile } from "../support.ts";
+import { createUser, PROCESS_SECRET, serveHolm, startTestServer, STRONG_PASSWORD, tempDirsForThisFile } from "../support/server.ts";
 
 const newDir = tempDirsForThisFile();
 const CONTRACT_COST = "$argon2id$v=19$m=19456,t=2,p=1$";

@@ -2,7 +2,7 @@
 // back off too long, and naive ones retry at once and keep the limit hot. Every TOO_MANY_REQUESTS
 // answer carries Retry-After, the whole seconds until the refused call could succeed.
 import { expect, test } from "bun:test";
-import { createUser, STRONG_PASSWORD, uniqueEmail, type Answer, serverForThisFile } from "../support.ts";
+import { createUser, STRONG_PASSWORD, uniqueEmail, type Answer, serverForThisFile } from "../support/server.ts";
 
 const server = serverForThisFile();
 

@@ -4,7 +4,7 @@
 // RFC 6238 section 5.2: a code whose time step is not after the last accepted one is refused, and
 // the step moves forward with a compare-and-swap, so one code opens one session.
 import { expect, test } from "bun:test";
-import { authenticatorCode, createUser, serverForThisFile } from "../support.ts";
+import { authenticatorCode, createUser, serverForThisFile } from "../support/server.ts";
 
 const STEP = 30_000;
 

@@ -5,7 +5,7 @@
 // a second time. Re-registering the same key keeps the highest step used so far; a new key starts
 // from its own registering code.
 import { expect, test } from "bun:test";
-import { authenticatorCode, createUser, serverForThisFile } from "../support.ts";
+import { authenticatorCode, createUser, serverForThisFile } from "../support/server.ts";
 
 const STEP = 30_000;
 

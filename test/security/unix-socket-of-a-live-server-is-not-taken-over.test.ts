@@ -6,7 +6,7 @@
 import { expect, setDefaultTimeout, test } from "bun:test";
 import { lstatSync } from "node:fs";
 import { join } from "node:path";
-import { PROCESS_SECRET, runHolm, serveHolm, tempDirsForThisFile } from "../support.ts";
+import { PROCESS_SECRET, runHolm, serveHolm, tempDirsForThisFile } from "../support/server.ts";
 
 // Each test starts real processes; a start that should have been refused runs until its 5 s timeout.
 setDefaultTimeout(30_000);

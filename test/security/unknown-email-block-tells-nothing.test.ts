@@ -6,7 +6,7 @@
 // keyed by the normalised email in the same limit store (so it holds across instances too), and
 // the sequence of limit answers is the same for both.
 import { expect, test } from "bun:test";
-import { createUser, STRONG_PASSWORD, uniqueEmail, serverForThisFile } from "../support.ts";
+import { createUser, STRONG_PASSWORD, uniqueEmail, serverForThisFile } from "../support/server.ts";
 
 const server = serverForThisFile();
 

@@ -2,7 +2,7 @@
 // the 500 answer for internals such as addresses, stack traces or the password being checked.
 // The answer is exactly {"error":"UNKNOWN_ERROR"}; the reason goes only to the log.
 import { afterAll, beforeAll, expect, test } from "bun:test";
-import { recordingLogger, startTestServer, STRONG_PASSWORD, type TestServer } from "../support.ts";
+import { recordingLogger, startTestServer, STRONG_PASSWORD, type TestServer } from "../support/server.ts";
 
 let rangeApi: ReturnType<typeof Bun.serve>;
 let rangeApiUp = true;

@@ -4,8 +4,8 @@
 // did not verify names nobody: the answer is link_required without the user, auto_link does not
 // apply, and POST …/link refuses it (EMAIL_NOT_VERIFIED) for any user.
 import { afterAll, expect, test } from "bun:test";
-import { signInWithFake, startFakeOpenIdProvider } from "../identity-provider-support.ts";
-import { createUser, serverForThisFile, uniqueEmail } from "../support.ts";
+import { signInWithFake, startFakeOpenIdProvider } from "../support/identity-providers.ts";
+import { createUser, serverForThisFile, uniqueEmail } from "../support/server.ts";
 
 const fake = await startFakeOpenIdProvider();
 afterAll(() => fake.stop());

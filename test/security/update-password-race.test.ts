@@ -3,7 +3,7 @@
 // written the user's: the attacker's password won 10 times in 10. update-password is now a
 // compare-and-swap on the hash it verified.
 import { expect, test } from "bun:test";
-import { createUser, STRONG_PASSWORD, serverForThisFile } from "../support.ts";
+import { createUser, STRONG_PASSWORD, serverForThisFile } from "../support/server.ts";
 
 const server = serverForThisFile({ hashing: "real" }); // the race window is the hash
 

@@ -5,7 +5,7 @@
 // on PostgreSQL, in the audit). An upgrade keeps the password: the update must go through.
 import { afterAll, beforeAll, expect, test } from "bun:test";
 import bcryptjs from "bcryptjs";
-import { createUser, startTestServer, STRONG_PASSWORD, type TestServer } from "../support.ts";
+import { createUser, startTestServer, STRONG_PASSWORD, type TestServer } from "../support/server.ts";
 import { plantPasswordHash, storedPasswordHash } from "../password-hashes/plant.ts";
 
 let server: TestServer;

@@ -5,7 +5,7 @@
 // A user that is gone by the time the write happens answers NOT_FOUND, like one that was gone
 // before the call, on both databases.
 import { expect, test } from "bun:test";
-import { authenticatorCode, createUser, STRONG_PASSWORD, type Answer, serverForThisFile } from "../support.ts";
+import { authenticatorCode, createUser, STRONG_PASSWORD, type Answer, serverForThisFile } from "../support/server.ts";
 
 const server = serverForThisFile({ leakCheck: { mode: "off" }, hashing: "real" }); // the race window is the hash
 

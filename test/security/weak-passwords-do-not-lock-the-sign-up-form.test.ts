@@ -4,7 +4,7 @@
 // What is cheap to refuse (a password the local leak lists hold, an email in use, an unusable
 // reset request) is now judged before a token is taken; only work that hashes spends one.
 import { expect, test } from "bun:test";
-import { createUser, serverForThisFile, startTestServer, STRONG_PASSWORD, uniqueEmail } from "../support.ts";
+import { createUser, serverForThisFile, startTestServer, STRONG_PASSWORD, uniqueEmail } from "../support/server.ts";
 
 const server = serverForThisFile();
 

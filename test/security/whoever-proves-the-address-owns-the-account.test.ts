@@ -7,11 +7,11 @@
 // already verified, and a user who proves their own address through verify-email, keep everything.
 import { afterAll, describe, expect, test } from "bun:test";
 import { encodeBase64 } from "@oslojs/encoding";
-import { feedSettled } from "../events-flow.ts";
-import { signInWithFake, startFakeOpenIdProvider, startSignIn as startExternalSignIn, verify as verifyExternalSignIn } from "../identity-provider-support.ts";
-import { authenticator, registered, signIn as passkeySignIn, startRegistration, RP } from "../passkey-support.ts";
-import { validates } from "../session-changes.ts";
-import { authenticatorCode, createUser, serverForThisFile, STRONG_PASSWORD, uniqueEmail } from "../support.ts";
+import { feedSettled } from "../support/events-flow.ts";
+import { signInWithFake, startFakeOpenIdProvider, startSignIn as startExternalSignIn, verify as verifyExternalSignIn } from "../support/identity-providers.ts";
+import { authenticator, registered, signIn as passkeySignIn, startRegistration, RP } from "../support/passkeys.ts";
+import { validates } from "../support/session-changes.ts";
+import { authenticatorCode, createUser, serverForThisFile, STRONG_PASSWORD, uniqueEmail } from "../support/server.ts";
 
 // The maker's own account at an identity provider, linked to the user they made.
 const fake = await startFakeOpenIdProvider();

@@ -5,7 +5,7 @@
 // CLIENT_CLOSED, and counted so in holm_http_requests_total; nothing reaches the client, which is gone.
 import { expect, test } from "bun:test";
 import { connect } from "node:net";
-import { recordingLogger, SECRET, serverForThisFile } from "../support.ts";
+import { recordingLogger, SECRET, serverForThisFile } from "../support/server.ts";
 
 const { log, lines } = recordingLogger();
 

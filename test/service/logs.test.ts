@@ -4,7 +4,7 @@
 import { expect, test } from "bun:test";
 import { verifyResetEmail } from "../../src/features/password-reset/actions.ts";
 import { createLogger, MAX_WAITING } from "../../src/log.ts";
-import { authenticatorCode, createUser, recordingLogger, SECRET, serverForThisFile, startTestServer, STRONG_PASSWORD } from "../support.ts";
+import { authenticatorCode, createUser, recordingLogger, SECRET, serverForThisFile, startTestServer, STRONG_PASSWORD } from "../support/server.ts";
 
 const { log, lines } = recordingLogger();
 

@@ -5,7 +5,7 @@ import parsePrometheusTextFormat, { type MetricFamily } from "parse-prometheus-t
 import type { LeakCheckConfig } from "../../src/config.ts";
 import { createMetrics } from "../../src/metrics.ts";
 import packageJson from "../../package.json" with { type: "json" };
-import { createUser, recordingLogger, SECRET, serverForThisFile, startTestServer, STRONG_PASSWORD, type TestServer } from "../support.ts";
+import { createUser, recordingLogger, SECRET, serverForThisFile, startTestServer, STRONG_PASSWORD, type TestServer } from "../support/server.ts";
 
 const server = serverForThisFile();
 

@@ -7,7 +7,7 @@ import { expect, test } from "bun:test";
 import { LIMIT_NAMES } from "../../src/limits.ts";
 import { LIMIT_OF_REFUSAL } from "../../src/limit-refusal-report.ts";
 import { RULES } from "../../src/limits/rules.ts";
-import { authenticatorCode, createUser, recordingLogger, startTestServer, STRONG_PASSWORD } from "../support.ts";
+import { authenticatorCode, createUser, recordingLogger, startTestServer, STRONG_PASSWORD } from "../support/server.ts";
 
 const MESSAGE = "a limit refused a call with TOO_MANY_REQUESTS";
 

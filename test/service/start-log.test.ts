@@ -4,7 +4,7 @@
 import { expect, test } from "bun:test";
 import { writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { PROCESS_SECRET, serveHolm, tempDirsForThisFile } from "../support.ts";
+import { PROCESS_SECRET, serveHolm, tempDirsForThisFile } from "../support/server.ts";
 
 const newDir = tempDirsForThisFile();
 

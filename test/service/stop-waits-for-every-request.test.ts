@@ -3,7 +3,7 @@
 // for one whose client went away: such a request went on hashing, then met a closed database
 // ("request failed … Connection closed"), and whatever it was writing was lost.
 import { expect, test } from "bun:test";
-import { recordingLogger, SECRET, startTestServer, STRONG_PASSWORD } from "../support.ts";
+import { recordingLogger, SECRET, startTestServer, STRONG_PASSWORD } from "../support/server.ts";
 
 test("stop waits for requests whose client has gone before it closes the database", async () => {
 	const recorded = recordingLogger();

@@ -4,7 +4,7 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import parsePrometheusTextFormat from "parse-prometheus-text-format";
 import { cheapLockOuts, DEFAULT_LIMITS, LIMIT_NAMES, limitSettings, looserThanDefaults, secondFactorLockSeconds } from "../../src/limits.ts";
-import { authenticatorCode, createUser, SECRET, startTestServer, STRONG_PASSWORD, uniqueEmail, type TestServer } from "../support.ts";
+import { authenticatorCode, createUser, SECRET, startTestServer, STRONG_PASSWORD, uniqueEmail, type TestServer } from "../support/server.ts";
 
 const MINUTE = 60_000;
 let server: TestServer;

@@ -10,7 +10,7 @@ import type { HolmEvent } from "../../src/features/events/store.ts";
 import { startCheckpointer } from "../../src/stores/sqlite/checkpointer.ts";
 import { openStorage } from "../../src/server.ts";
 import { openSqliteStorage } from "../../src/stores/sqlite/index.ts";
-import { tempDirsForThisFile } from "../support.ts";
+import { tempDirsForThisFile } from "../support/server.ts";
 
 const newDir = tempDirsForThisFile();
 const closing: (() => Promise<void>)[] = [];

@@ -13,7 +13,7 @@ import type { SortOrder, UserSortBy, UserStore } from "../../src/features/users/
 import { generateId } from "../../src/lib/ids.ts";
 import { MIGRATIONS } from "../../src/stores/sqlite/db/migrations.ts";
 import { openSqliteStorage } from "../../src/stores/sqlite/index.ts";
-import { tempDirsForThisFile } from "../support.ts";
+import { tempDirsForThisFile } from "../support/server.ts";
 
 const newDir = tempDirsForThisFile();
 const noEvent = { id: generateId(), time: 0, type: "user_created", userId: null, clientIp: null, data: {} } as const;

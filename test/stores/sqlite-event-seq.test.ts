@@ -7,7 +7,7 @@ import { afterAll, expect, test } from "bun:test";
 import { join } from "node:path";
 import type { HolmEvent } from "../../src/features/events/store.ts";
 import { openSqliteStorage } from "../../src/stores/sqlite/index.ts";
-import { tempDirsForThisFile } from "../support.ts";
+import { tempDirsForThisFile } from "../support/server.ts";
 import { databaseBeforeStep } from "./schema-before.ts";
 
 const newDir = tempDirsForThisFile();

@@ -12,7 +12,7 @@ import { join } from "node:path";
 import type { EventType, HolmEvent } from "../../src/features/events/store.ts";
 import { USER_INDEX_BATCH, USER_INDEX_PART } from "../../src/stores/sqlite/events.ts";
 import { openSqliteStorage } from "../../src/stores/sqlite/index.ts";
-import { tempDirsForThisFile } from "../support.ts";
+import { tempDirsForThisFile } from "../support/server.ts";
 import { databaseBeforeStep } from "./schema-before.ts";
 
 const newDir = tempDirsForThisFile();

@@ -6,7 +6,7 @@ import { afterAll, expect, test } from "bun:test";
 import { join } from "node:path";
 import { CONNECTION_PRAGMAS, openDatabase } from "../../src/stores/sqlite/db/open.ts";
 import { openSnapshotReads } from "../../src/stores/sqlite/db/snapshot-reads.ts";
-import { tempDirsForThisFile } from "../support.ts";
+import { tempDirsForThisFile } from "../support/server.ts";
 
 const newDir = tempDirsForThisFile();
 const opened: { close(): void }[] = [];

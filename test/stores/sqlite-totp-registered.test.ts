@@ -11,7 +11,7 @@ import type { UserStore } from "../../src/features/users/store.ts";
 import { generateId } from "../../src/lib/ids.ts";
 import { MIGRATIONS } from "../../src/stores/sqlite/db/migrations.ts";
 import { openSqliteStorage } from "../../src/stores/sqlite/index.ts";
-import { tempDirsForThisFile } from "../support.ts";
+import { tempDirsForThisFile } from "../support/server.ts";
 
 const newDir = tempDirsForThisFile();
 const noEvent = { id: generateId(), time: 0, type: "user_created", userId: null, clientIp: null, data: {} } as const;

@@ -9,7 +9,7 @@ import { join } from "node:path";
 import type { HolmEvent } from "../../src/features/events/store.ts";
 import { createTurnCommits } from "../../src/stores/sqlite/db/turn-commits.ts";
 import { openSqliteStorage } from "../../src/stores/sqlite/index.ts";
-import { createUser, startTestServer, tempDirsForThisFile, uniqueEmail, type TestServer } from "../support.ts";
+import { createUser, startTestServer, tempDirsForThisFile, uniqueEmail, type TestServer } from "../support/server.ts";
 
 const newDir = tempDirsForThisFile();
 const stopping: (() => Promise<void>)[] = [];

@@ -10,7 +10,7 @@ import { join } from "node:path";
 import type { SortOrder, UserSortBy } from "../../src/features/users/store.ts";
 import { generateId } from "../../src/lib/ids.ts";
 import { openSqliteStorage } from "../../src/stores/sqlite/index.ts";
-import { tempDirsForThisFile } from "../support.ts";
+import { tempDirsForThisFile } from "../support/server.ts";
 
 const newDir = tempDirsForThisFile();
 const path = join(newDir(), "holm.db");

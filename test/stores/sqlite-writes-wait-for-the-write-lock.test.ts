@@ -5,7 +5,7 @@
 // Seen as 500s on session creation after an import, when the WAL passed the checkpoint's bound.
 import { afterAll, beforeAll, expect, test } from "bun:test";
 import { join } from "node:path";
-import { createUser, startTestServer, type TestServer } from "../support.ts";
+import { createUser, startTestServer, type TestServer } from "../support/server.ts";
 
 let server: TestServer;
 beforeAll(async () => {

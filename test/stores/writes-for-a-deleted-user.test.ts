@@ -4,8 +4,8 @@
 // (one connection, no await in between) does not happen today; here the verbs are asked directly.
 import { expect, test } from "bun:test";
 import { newEvent } from "../../src/features/events/actions.ts";
-import { feedSettled } from "../events-flow.ts";
-import { createUser, serverForThisFile } from "../support.ts";
+import { feedSettled } from "../support/events-flow.ts";
+import { createUser, serverForThisFile } from "../support/server.ts";
 
 const server = serverForThisFile();
 

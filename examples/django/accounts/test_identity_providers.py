@@ -1,5 +1,5 @@
 """Sign-in with Acme (a real OpenID Provider, npm oidc-provider) and with GitHub (a fake of it), as
-examples/run-tests starts them (test/providers-process.ts at the repository's root): the provider's
+examples/run-tests starts them (test/support/providers-process.ts at the repository's root): the provider's
 pages are gone through with httpx and a cookie jar, as a browser would, and its redirect back is
 handed to this site through Django's test client. HOLM_TEST_PROVIDERS is their control URL; without
 it these tests are skipped."""

@@ -1,5 +1,5 @@
 // "Sign in with Acme" (a real OpenID Provider, npm oidc-provider) and "Sign in with GitHub" (a fake of
-// GitHub) in headless Chromium, as examples/run-tests starts them (test/providers-process.ts at the
+// GitHub) in headless Chromium, as examples/run-tests starts them (test/support/providers-process.ts at the
 // repository's root): HOLM_TEST_PROVIDERS is their control URL, which says the origin of the redirect
 // URIs Holm was given, where this test serves the app. Without it, or without Chromium, the browser
 // tests are skipped and say why (HOLM_TEST_REQUIRE_CHROMIUM=1 makes Chromium's absence a failure).

@@ -5,7 +5,7 @@
 // instance whose clock is wrong then grants no extra guesses, stretches or cuts no lifetime, and
 // sweeps nothing live; it says so in its log (see checkClock in index.ts).
 //
-// Tests fix the database's time as they fix the instance's (test/support.ts), so that moving the
+// Tests fix the database's time as they fix the instance's (test/support/server.ts), so that moving the
 // test clock expires things on PostgreSQL as on SQLite; production never does, and its statements
 // read clock_timestamp() and nothing else.
 import type { SQL } from "bun";

@@ -2,7 +2,7 @@
 // interface promises and runs the same cases on whichever database this process tests, calling the
 // store's verbs directly (no HTTP, no action between). Which database is decided as for the rest of
 // the suite: SQLite in a temporary directory under plain `bun test` (the SQLite half of `npm test`);
-// PostgreSQL with HOLM_TEST_STORE=postgres and HOLM_TEST_DATABASE_URL (test/postgres-suite.ts, which
+// PostgreSQL with HOLM_TEST_STORE=postgres and HOLM_TEST_DATABASE_URL (test/runner/postgres-suite.ts, which
 // also runs some files again with HOLM_TEST_POOLER=pgbouncer, the URL then pointing at PgBouncer in
 // transaction mode). Each file opens one fresh database of its own.
 //
@@ -26,14 +26,14 @@ import { generateCode, generateId } from "../../../src/lib/ids.ts";
 import { NO_WEBHOOK_EVENTS, type EventSettings, type Storage, type Stores } from "../../../src/stores/index.ts";
 import { openPostgresStorage } from "../../../src/stores/postgres/index.ts";
 import { openSqliteStorage } from "../../../src/stores/sqlite/index.ts";
-import { createTestDatabase } from "../../postgres.ts";
-import { tempDir, uniqueEmail } from "../../support.ts";
+import { createTestDatabase } from "../../support/postgres.ts";
+import { tempDir, uniqueEmail } from "../../support/server.ts";
 
 export type Kind = "sqlite" | "postgres";
 
 /** Which database this process tests (see the header). */
 export const KIND: Kind = process.env.HOLM_TEST_STORE === "postgres" ? "postgres" : "sqlite";
-/** Whether the PostgreSQL URL is PgBouncer's (test/postgres-suite.ts's pooled run). */
+/** Whether the PostgreSQL URL is PgBouncer's (test/runner/postgres-suite.ts's pooled run). */
 export const POOLED = KIND === "postgres" && process.env.HOLM_TEST_POOLER === "pgbouncer";
 export const LABEL = KIND === "sqlite" ? "SQLite" : POOLED ? "PostgreSQL through PgBouncer" : "PostgreSQL";
 

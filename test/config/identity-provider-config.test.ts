@@ -4,9 +4,9 @@
 import { describe, expect, test } from "bun:test";
 import { chmodSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { ConfigError } from "../src/config.ts";
-import { loadIdentityProviders } from "../src/features/identity-providers/config.ts";
-import { PROCESS_SECRET, runHolm, serveHolm, tempDirsForThisFile, writeIdentityProviders } from "./support.ts";
+import { ConfigError } from "../../src/config.ts";
+import { loadIdentityProviders } from "../../src/features/identity-providers/config.ts";
+import { PROCESS_SECRET, runHolm, serveHolm, tempDirsForThisFile, writeIdentityProviders } from "../support/server.ts";
 
 const newDir = tempDirsForThisFile();
 

@@ -1,10 +1,10 @@
-// Which test files run on PostgreSQL (test/postgres-suite.ts), and which again through PgBouncer:
+// Which test files run on PostgreSQL (test/runner/postgres-suite.ts), and which again through PgBouncer:
 // the store contract tests, and what is about the wire, several instances or the pooler. Everything
-// else runs once, on SQLite. test/postgres-coverage.ts checks that this selection covers every
+// else runs once, on SQLite. test/runner/postgres-coverage.ts checks that this selection covers every
 // line of src/stores/postgres that the whole HTTP suite on PostgreSQL covered.
 import { join } from "node:path";
 
-const root = join(import.meta.dir, "..");
+const root = join(import.meta.dir, "..", "..");
 
 /** The multi-instance tests: they need PostgreSQL and run only on it. */
 export const MULTI_INSTANCE: readonly string[] = Array.from(new Bun.Glob("test/postgres/*.pg.ts").scanSync({ cwd: root }), (path) => `./${path}`).sort();
@@ -73,8 +73,8 @@ export const THROUGH_PGBOUNCER: readonly string[] = [
 ];
 
 /** What `npm test` ran on PostgreSQL before the store contracts (the whole HTTP suite again),
- *  kept for test/postgres-coverage.ts's comparison. */
+ *  kept for test/runner/postgres-coverage.ts's comparison. */
 export const BEFORE_CONTRACTS = {
-	onPostgres: ["./test/features", "./test/security", "./test/service", "./test/http", "./test/openapi.test.ts", "./test/e2e/sdk-", ...MULTI_INSTANCE],
+	onPostgres: ["./test/features", "./test/security", "./test/service", "./test/http", "./test/openapi/openapi.test.ts", "./test/e2e/sdk-", ...MULTI_INSTANCE],
 	throughPgBouncer: [...POOLED_MULTI_INSTANCE, "./test/security/session-guessing-tells-nothing.test.ts"],
 } as const;

@@ -3,7 +3,7 @@
 // openid-provider.ts, as provider "acme", and the fake GitHub of identity-provider-support.ts, as
 // "github", their redirect URIs on REDIRECT_ORIGIN (/auth/acme/callback, /auth/github/callback).
 //
-//   bun test/providers-process.ts DIR REDIRECT_ORIGIN
+//   bun test/support/providers-process.ts DIR REDIRECT_ORIGIN
 //
 // writes DIR/identity-providers.json (for holm serve --identity-providers) and the client secret
 // beside it (mode 600), then prints one line of JSON, {"control": URL}, and serves until killed.
@@ -13,12 +13,12 @@
 // - GET / answers {"redirect_origin", "issuer", "github", "calls": {path: count} of the OpenID Provider}.
 import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { CLIENT_SECRET, startFakeGitHub } from "./identity-provider-support.ts";
+import { CLIENT_SECRET, startFakeGitHub } from "./identity-providers.ts";
 import { startOpenIdProvider } from "./openid-provider.ts";
 
 const [dir, redirectOrigin] = process.argv.slice(2);
 if (dir === undefined || redirectOrigin === undefined) {
-	console.error("usage: bun test/providers-process.ts DIR REDIRECT_ORIGIN");
+	console.error("usage: bun test/support/providers-process.ts DIR REDIRECT_ORIGIN");
 	process.exit(2);
 }
 

@@ -1,8 +1,8 @@
 // --session-idle-timeout, --session-lifetime and --sessions-per-user (API.md section 13), from
 // flags and from their environment variables; a bad value stops the start with a clear message.
 import { expect, test } from "bun:test";
-import { ConfigError, parseExportConfig, parseServeConfig } from "../src/config.ts";
-import { USAGE } from "../src/usage.ts";
+import { ConfigError, parseExportConfig, parseServeConfig } from "../../src/config.ts";
+import { USAGE } from "../../src/usage.ts";
 
 const ENV = { HOLM_SECRET: "a-secret-that-is-long-enough" };
 

@@ -3,10 +3,10 @@
 import { describe, expect, test } from "bun:test";
 import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
 import { join } from "node:path";
-import { renderedApiMarkdown } from "../scripts/api-docs.ts";
-import { slug } from "../src/openapi/markdown.ts";
+import { renderedApiMarkdown } from "../../scripts/api-docs.ts";
+import { slug } from "../../src/openapi/markdown.ts";
 
-const ROOT = join(import.meta.dir, "..");
+const ROOT = join(import.meta.dir, "..", "..");
 const apiMarkdown = readFileSync(join(ROOT, "docs", "api.md"), "utf8");
 
 /** The anchors GitHub gives the headings of a Markdown file (a repeated one gets -1, -2...). */

@@ -1,8 +1,8 @@
 // --passkey-* flags and their variables (API.md sections 7 and 10): passkeys are off without an rp
 // id, origins repeat or are comma-separated, and every mistake is refused at start with a reason.
 import { describe, expect, test } from "bun:test";
-import { ConfigError, parseServeConfig } from "../src/config.ts";
-import { runHolm, serveHolm, PROCESS_SECRET, tempDirsForThisFile } from "./support.ts";
+import { ConfigError, parseServeConfig } from "../../src/config.ts";
+import { runHolm, serveHolm, PROCESS_SECRET, tempDirsForThisFile } from "../support/server.ts";
 
 const newDir = tempDirsForThisFile();
 

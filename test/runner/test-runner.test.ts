@@ -1,13 +1,13 @@
-// `npm test` (test/run.ts) ends with one line for both databases together, and fails when either
+// `npm test` (test/runner/run.ts) ends with one line for both databases together, and fails when either
 // half fails. Run here on small fixture files, with the PostgreSQL half switched off so the answer
 // is the same on every machine.
 import { expect, test } from "bun:test";
 import { join } from "node:path";
 
-const root = join(import.meta.dir, "..");
+const root = join(import.meta.dir, "..", "..");
 
 function runner(paths: string[], env: Record<string, string>): { code: number | null; last: string; output: string } {
-	const result = Bun.spawnSync([process.execPath, "test/run.ts", ...paths], {
+	const result = Bun.spawnSync([process.execPath, "test/runner/run.ts", ...paths], {
 		cwd: root,
 		env: { ...process.env, HOLM_TEST_STORE: "", HOLM_TEST_REQUIRE_POSTGRES: "", HOLM_TEST_REQUIRE_PYTHON: "", ...env },
 		timeout: 60_000,

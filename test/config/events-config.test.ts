@@ -3,10 +3,10 @@
 import { expect, test } from "bun:test";
 import { chmodSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { ConfigError, parseServeConfig } from "../src/config.ts";
-import { loadWebhookSecret } from "../src/webhooks/secret.ts";
-import { parseWebhookSecret, signWebhook } from "../src/webhooks/signature.ts";
-import { tempDirsForThisFile } from "./support.ts";
+import { ConfigError, parseServeConfig } from "../../src/config.ts";
+import { loadWebhookSecret } from "../../src/webhooks/secret.ts";
+import { parseWebhookSecret, signWebhook } from "../../src/webhooks/signature.ts";
+import { tempDirsForThisFile } from "../support/server.ts";
 
 const newDir = tempDirsForThisFile();
 const base = ["--secret", "a-secret-of-sixteen-or-more"];

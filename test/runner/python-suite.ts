@@ -5,7 +5,7 @@
 // this checkout (clients/python on PYTHONPATH), not from whatever copy pip installed.
 import { delimiter, join } from "node:path";
 
-const root = join(import.meta.dir, "..");
+const root = join(import.meta.dir, "..", "..");
 const required = process.env.HOLM_TEST_REQUIRE_PYTHON === "1";
 const python = process.env.HOLM_TEST_PYTHON || "python3";
 
@@ -33,7 +33,7 @@ function unavailable(): string | null {
 
 const reason = unavailable();
 if (reason !== null) {
-	// test/run.ts reads this line for its summary.
+	// test/runner/run.ts reads this line for its summary.
 	console.log(`Python runs skipped: ${reason}.`);
 	if (required) {
 		console.error("HOLM_TEST_REQUIRE_PYTHON=1: failing, since the Python client's tests could not run.");

@@ -1,7 +1,7 @@
 // The credential changes that must end a user's sessions (API.md section 13), each run through the
 // API, shared by the tests on one instance and the tests across two PostgreSQL instances.
-import { authenticator, registered } from "./passkey-support.ts";
-import { authenticatorCode, createUser, STRONG_PASSWORD, uniqueEmail, type TestServer } from "./support.ts";
+import { authenticator, registered } from "./passkeys.ts";
+import { authenticatorCode, createUser, STRONG_PASSWORD, uniqueEmail, type TestServer } from "./server.ts";
 
 export interface SessionChange {
 	name: string;

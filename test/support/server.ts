@@ -1,5 +1,5 @@
 // Starts Holm over a real SQLite file in a temp dir (or, when HOLM_TEST_STORE=postgres, a fresh
-// PostgreSQL database: see test/postgres-suite.ts), with a clock the test can move, and gives
+// PostgreSQL database: see test/runner/postgres-suite.ts), with a clock the test can move, and gives
 // request helpers and a user factory.
 //
 // By default the app is called in-process (Hono's app.request, as Hono's own tests do) and hashes
@@ -7,7 +7,7 @@
 // together they were most of the suite's time. A test about the wire (body limits, disconnects,
 // headers, the SDK over HTTP) asks for `listen: true`, the whole server on 127.0.0.1; a test about
 // hashing (the gate, timing, upgrades) asks for `hashing: "real"`, the contract's cost.
-import type { SessionSettings } from "../src/features/sessions/settings.ts";
+import type { SessionSettings } from "../../src/features/sessions/settings.ts";
 import { Database } from "bun:sqlite";
 import { afterAll, beforeAll, expect } from "bun:test";
 import { Faroe, FaroeError } from "@faroe/sdk";
@@ -16,13 +16,13 @@ import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { Secret, TOTP } from "otpauth";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import type { EventConfig, LeakCheckConfig, PasskeyConfig, ServeConfig } from "../src/config.ts";
-import { limitSettings } from "../src/limits.ts";
-import { lockDataDir } from "../src/data-dir.ts";
-import type { AppContext } from "../src/http/env.ts";
-import type { Argon2Cost } from "../src/lib/password-hash.ts";
-import { createLogger, silentLogger, type Logger } from "../src/log.ts";
-import { openService, startServer, type ServerOptions } from "../src/server.ts";
+import type { EventConfig, LeakCheckConfig, PasskeyConfig, ServeConfig } from "../../src/config.ts";
+import { limitSettings } from "../../src/limits.ts";
+import { lockDataDir } from "../../src/data-dir.ts";
+import type { AppContext } from "../../src/http/env.ts";
+import type { Argon2Cost } from "../../src/lib/password-hash.ts";
+import { createLogger, silentLogger, type Logger } from "../../src/log.ts";
+import { openService, startServer, type ServerOptions } from "../../src/server.ts";
 import { createTestDatabase } from "./postgres.ts";
 
 export const SECRET = "test-secret-that-is-long-enough";
@@ -80,7 +80,7 @@ export interface TestServer {
 	stop(): Promise<void>;
 }
 
-/** Which database the tests run on: PostgreSQL when test/postgres-suite.ts says so. */
+/** Which database the tests run on: PostgreSQL when test/runner/postgres-suite.ts says so. */
 export const TEST_STORE: "sqlite" | "postgres" = process.env.HOLM_TEST_STORE === "postgres" ? "postgres" : "sqlite";
 
 // A restarted test server (same `dir`) finds the same PostgreSQL database again.
@@ -391,7 +391,7 @@ export async function faroeError(promise: Promise<unknown>): Promise<FaroeError>
 
 // ---- `holm` as a real process: `bun src/main.ts ...` ----
 
-const MAIN = join(import.meta.dir, "..", "src", "main.ts");
+const MAIN = join(import.meta.dir, "..", "..", "src", "main.ts");
 
 /** A secret that satisfies the rule (16 characters or more), for processes started by tests. */
 export const PROCESS_SECRET = "process-secret-for-tests-0123";

@@ -1,7 +1,7 @@
 // One run through every event type Holm makes today (users_imported and passkey_* are tested with their
 // own features), shared by the feed's tests and the webhooks' tests: what was done, and what each
 // event must say.
-import { authenticatorCode, createUser, STRONG_PASSWORD, uniqueEmail, type TestServer } from "./support.ts";
+import { authenticatorCode, createUser, STRONG_PASSWORD, uniqueEmail, type TestServer } from "./server.ts";
 
 export interface ExpectedEvent {
 	type: string;

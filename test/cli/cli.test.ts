@@ -3,9 +3,9 @@ import { Database } from "bun:sqlite";
 import { describe, expect, test } from "bun:test";
 import { existsSync, readdirSync, readFileSync, realpathSync, statSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import packageJson from "../package.json" with { type: "json" };
-import { COMMAND_USAGE, USAGE } from "../src/usage.ts";
-import { PROCESS_SECRET, runHolm, serveHolm, STRONG_PASSWORD, tempDirsForThisFile } from "./support.ts";
+import packageJson from "../../package.json" with { type: "json" };
+import { COMMAND_USAGE, USAGE } from "../../src/usage.ts";
+import { PROCESS_SECRET, runHolm, serveHolm, STRONG_PASSWORD, tempDirsForThisFile } from "../support/server.ts";
 
 const newDir = tempDirsForThisFile();
 
@@ -253,7 +253,7 @@ async function serveOnTerminal(args: string[]): Promise<string> {
 	let output = "";
 	const waiters: { pattern: RegExp; resolve: () => void }[] = [];
 	const seen = (pattern: RegExp) => new Promise<void>((resolve) => waiters.push({ pattern, resolve }));
-	const child = Bun.spawn([process.execPath, join(import.meta.dir, "..", "src", "main.ts"), "serve", "--port", "0", "--leak-check", "off", ...args], {
+	const child = Bun.spawn([process.execPath, join(import.meta.dir, "..", "..", "src", "main.ts"), "serve", "--port", "0", "--leak-check", "off", ...args], {
 		terminal: {
 			cols: 200,
 			rows: 50,
@@ -580,7 +580,7 @@ describe("--log-level", () => {
 		const dir = newDir();
 		const socket = join(dir, "holm.sock");
 		// Nothing is printed once it listens, so wait for the socket to answer instead.
-		const child = Bun.spawn([process.execPath, join(import.meta.dir, "..", "src", "main.ts"), "serve", "--dir", dir, "--secret", SECRET, "--unix", socket], {
+		const child = Bun.spawn([process.execPath, join(import.meta.dir, "..", "..", "src", "main.ts"), "serve", "--dir", dir, "--secret", SECRET, "--unix", socket], {
 			env: { ...process.env, HOLM_LOG_LEVEL: "warn" },
 			stdout: "pipe",
 			stderr: "pipe",
@@ -661,7 +661,7 @@ describe("--database and migrate", () => {
 		// A port that accepts the connection and never says a word.
 		const silent = Bun.listen({ hostname: "127.0.0.1", port: 0, socket: { data() {} } });
 		try {
-			const child = Bun.spawn([process.execPath, join(import.meta.dir, "..", "src", "main.ts"), "migrate", "--database", `postgres://holm:hunter2@127.0.0.1:${silent.port}/accounts`], {
+			const child = Bun.spawn([process.execPath, join(import.meta.dir, "..", "..", "src", "main.ts"), "migrate", "--database", `postgres://holm:hunter2@127.0.0.1:${silent.port}/accounts`], {
 				stdout: "pipe",
 				stderr: "pipe",
 			});

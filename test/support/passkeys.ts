@@ -1,9 +1,9 @@
 // Passkey ceremonies through the API, with the software authenticator in the browser's place and
 // the test in the application backend's: it asks Holm for options, hands them to the
 // authenticator, and relays the answer back.
-import type { PasskeyConfig } from "../src/config.ts";
+import type { PasskeyConfig } from "../../src/config.ts";
 import { SoftAuthenticator, type Algorithm, type AuthenticatorOptions, type Bend } from "./passkey-authenticator.ts";
-import type { Answer, TestServer } from "./support.ts";
+import type { Answer, TestServer } from "./server.ts";
 
 export const RP: PasskeyConfig = {
 	rpId: "example.com",

@@ -5,7 +5,7 @@
 // - a fake of GitHub's OAuth endpoints and API.
 import { exportJWK, generateKeyPair, SignJWT, type JWK } from "jose";
 import { expect } from "bun:test";
-import type { TestServer } from "./support.ts";
+import type { TestServer } from "./server.ts";
 
 export const CLIENT_ID = "holm-test-client";
 export const CLIENT_SECRET = "client-secret-that-is-long-enough-0123456789";

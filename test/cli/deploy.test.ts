@@ -6,7 +6,7 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 
-const DEPLOY = join(import.meta.dir, "..", "deploy");
+const DEPLOY = join(import.meta.dir, "..", "..", "deploy");
 const UNIT_TEXT = readFileSync(join(DEPLOY, "holm.service"), "utf8");
 const DOCKERFILE_TEXT = readFileSync(join(DEPLOY, "Dockerfile"), "utf8");
 
@@ -301,7 +301,7 @@ describe("deploy/Dockerfile", () => {
 			return;
 		}
 		// Imported here, so the unit and Dockerfile checks above do not depend on the server's code.
-		const { startTestServer } = await import("./support.ts");
+		const { startTestServer } = await import("../support/server.ts");
 		const server = await startTestServer({ listen: true });
 		const port = new URL(server.url).port;
 		// Asynchronous: the server answers from this same process, so a synchronous spawn would

@@ -4,7 +4,7 @@
 import { createServer, type Server } from "node:http";
 import { exportJWK, generateKeyPair } from "jose";
 import Provider from "oidc-provider";
-import { CLIENT_ID, CLIENT_SECRET } from "./identity-provider-support.ts";
+import { CLIENT_ID, CLIENT_SECRET } from "./identity-providers.ts";
 
 async function listen(server: Server): Promise<number> {
 	await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));

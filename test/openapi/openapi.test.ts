@@ -7,17 +7,17 @@ import { Validator } from "@seriousme/openapi-schema-validator";
 import Ajv2020 from "ajv/dist/2020.js";
 import { describe, expect, test } from "bun:test";
 import { z } from "zod";
-import { ERROR_STATUS, type ErrorCode } from "../src/errors.ts";
-import { emailUpdateRequestAnswer } from "../src/features/email-update/schemas.ts";
-import { emailVerificationRequestAnswer } from "../src/features/email-verification/schemas.ts";
-import { passwordResetRequestAnswer } from "../src/features/password-reset/schemas.ts";
-import { totpCredentialAnswer } from "../src/features/two-factor/schemas.ts";
-import { userAnswer } from "../src/features/users/schemas.ts";
-import { buildOpenApiDocument, documentedSchemas, openApiPath } from "../src/openapi/document.ts";
-import { ROUTES } from "../src/routes.ts";
-import { passkeyAnswer } from "../src/features/passkeys/schemas.ts";
-import { authenticator, RP, signIn } from "./passkey-support.ts";
-import { authenticatorCode, createUser, SECRET, STRONG_PASSWORD, uniqueEmail, serverForThisFile } from "./support.ts";
+import { ERROR_STATUS, type ErrorCode } from "../../src/errors.ts";
+import { emailUpdateRequestAnswer } from "../../src/features/email-update/schemas.ts";
+import { emailVerificationRequestAnswer } from "../../src/features/email-verification/schemas.ts";
+import { passwordResetRequestAnswer } from "../../src/features/password-reset/schemas.ts";
+import { totpCredentialAnswer } from "../../src/features/two-factor/schemas.ts";
+import { userAnswer } from "../../src/features/users/schemas.ts";
+import { buildOpenApiDocument, documentedSchemas, openApiPath } from "../../src/openapi/document.ts";
+import { ROUTES } from "../../src/routes.ts";
+import { passkeyAnswer } from "../../src/features/passkeys/schemas.ts";
+import { authenticator, RP, signIn } from "../support/passkeys.ts";
+import { authenticatorCode, createUser, SECRET, STRONG_PASSWORD, uniqueEmail, serverForThisFile } from "../support/server.ts";
 
 // Fails to type-check (bunx tsc) when what a handler sends and its documented model drift apart.
 type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;

@@ -1,7 +1,7 @@
-// `npm test` (`bun test/run.ts [PATH...]`): three parts at once, to use every core: the whole suite
+// `npm test` (`bun test/runner/run.ts [PATH...]`): three parts at once, to use every core: the whole suite
 // on SQLite (`bun test --parallel`, its files spread over HOLM_TEST_JOBS worker processes, the
 // slowest first), the store contracts and what is about the wire, several instances or the pooler
-// on PostgreSQL (test/postgres-suite.ts), and the Python client's tests (test/python-suite.ts).
+// on PostgreSQL (test/runner/postgres-suite.ts), and the Python client's tests (test/runner/python-suite.ts).
 // Each part's output is held until it ends and then printed whole, under a line naming it, so parts
 // never interleave; at the end one line for all together: how many passed and failed, and which
 // PostgreSQL was used or why it or Python was skipped, after each failed test again with its error.
@@ -10,13 +10,13 @@
 //
 // HOLM_TEST_JOBS: the SQLite part's worker processes (the machine's cores by default; 1 runs its
 // files one after another in one process, as `bun test` alone does). The per-file durations that
-// order the files come from test/timings.json, and from the last run on this machine
+// order the files come from test/runner/timings.json, and from the last run on this machine
 // (node_modules/.cache/holm/test-timings.json, rewritten by each full run).
 import { mkdirSync } from "node:fs";
 import { availableParallelism } from "node:os";
 import { dirname, join } from "node:path";
 
-const root = join(import.meta.dir, "..");
+const root = join(import.meta.dir, "..", "..");
 
 interface Part {
 	code: number;
@@ -96,7 +96,7 @@ function failures(output: string): string[] {
 
 const notRun: Part = { code: 0, passed: 0, failed: 0, summarised: true, output: "" };
 
-// `bun test/run.ts PATH...` runs only those test files: TypeScript ones in the SQLite and PostgreSQL
+// `bun test/runner/run.ts PATH...` runs only those test files: TypeScript ones in the SQLite and PostgreSQL
 // parts, Python ones (under clients/python) in the Python part; a part given no file is not run.
 const paths = process.argv.slice(2);
 const isPython = (path: string) => path.endsWith(".py") || path.replace(/^\.\//, "").startsWith("clients/python");
@@ -115,7 +115,7 @@ const spread =
 		: [
 				`--parallel=${jobs}`,
 				`--timings=${lastTimings}`,
-				`--timings=${join(root, "test", "timings.json")}`,
+				`--timings=${join(root, "test", "runner", "timings.json")}`,
 				// Only a whole run measures every file.
 				...(bunPaths.length === 0 ? ["--update-timings"] : []),
 			];
@@ -123,8 +123,8 @@ const parts = [runBun ? "SQLite" : "", runBun ? "PostgreSQL" : "", runPython ? "
 console.log(`Running ${parts.join(", ")} at once${runBun ? ` (SQLite in ${jobs} worker process${jobs === 1 ? "" : "es"})` : ""}; each part's output follows as it ends.`);
 const [sqlite, postgres, py] = await Promise.all([
 	runBun ? runPart("SQLite", ["test", "--timeout", "30000", ...spread, ...bunPaths], env) : notRun,
-	runBun ? runPart("PostgreSQL", ["test/postgres-suite.ts", ...bunPaths], env) : notRun,
-	runPython ? runPart("Python", ["test/python-suite.ts", ...pythonPaths], env, pytestSummary) : notRun,
+	runBun ? runPart("PostgreSQL", ["test/runner/postgres-suite.ts", ...bunPaths], env) : notRun,
+	runPython ? runPart("Python", ["test/runner/python-suite.ts", ...pythonPaths], env, pytestSummary) : notRun,
 ]);
 
 const said: string[] = [];

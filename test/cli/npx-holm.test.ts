@@ -2,11 +2,11 @@
 // src/main.ts with the project's bun, with the command's output and exit status.
 import { describe, expect, test } from "bun:test";
 import { join } from "node:path";
-import packageJson from "../package.json" with { type: "json" };
-import { lockDataDir } from "../src/data-dir.ts";
-import { tempDirsForThisFile } from "./support.ts";
+import packageJson from "../../package.json" with { type: "json" };
+import { lockDataDir } from "../../src/data-dir.ts";
+import { tempDirsForThisFile } from "../support/server.ts";
 
-const root = join(import.meta.dir, "..");
+const root = join(import.meta.dir, "..", "..");
 
 function run(command: string[]): { code: number | null; stdout: string; stderr: string } {
 	const result = Bun.spawnSync(command, { cwd: root, env: { ...process.env, npm_config_update_notifier: "false" }, timeout: 60_000 });

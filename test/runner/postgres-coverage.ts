@@ -1,8 +1,8 @@
-// `bun test/postgres-coverage.ts [--fresh] [DIR]`: proves that narrowing the PostgreSQL half of
+// `bun test/runner/postgres-coverage.ts [--fresh] [DIR]`: proves that narrowing the PostgreSQL half of
 // `npm test` left nothing untested. It measures, with `bun test --coverage` (lcov):
 //   before   what `npm test` ran on PostgreSQL before the store contracts: the whole HTTP suite
 //            again, and the multi-instance tests, directly and some through PgBouncer
-//   after    what it runs now (test/postgres-selection.ts), directly and through PgBouncer
+//   after    what it runs now (test/runner/postgres-selection.ts), directly and through PgBouncer
 //   sqlite   the whole suite on SQLite, as `npm test` runs it
 // and lists (1) each line of src/stores/postgres that `before` covered and `after` does not, and
 // (2) each line elsewhere in src/ that `before` covered and neither `after` nor `sqlite` does:
@@ -15,9 +15,9 @@ import { existsSync, mkdirSync, readFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, relative } from "node:path";
 import { BEFORE_CONTRACTS, ON_POSTGRES, THROUGH_PGBOUNCER } from "./postgres-selection.ts";
-import { postgresForTests, startPgBouncer } from "./postgres.ts";
+import { postgresForTests, startPgBouncer } from "../support/postgres.ts";
 
-const root = join(import.meta.dir, "..");
+const root = join(import.meta.dir, "..", "..");
 const args = process.argv.slice(2);
 const fresh = args.includes("--fresh");
 const dir = args.find((arg) => !arg.startsWith("--")) ?? join(tmpdir(), "holm-postgres-coverage");
