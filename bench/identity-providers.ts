@@ -5,16 +5,20 @@
 // identity found (`signed_in`) — Holm's CPU per verify beside the provider's, both from /proc.
 //
 // Before the clock starts: one user signs in once (discovery and the provider's keys fetched and
-// cached) and 100 times more (warm-up). Then, in rounds of BENCH_IDP_ROUND (oidc-provider's memory
-// adapter keeps its last 1,000 entries, a few per login: a round's codes must outlive the round),
-// sign-ins are started at Holm and each one's login at the provider completed (fetch and a cookie
-// jar), not timed; then only their verifies are, BENCH_IDP_CONNECTIONS at a time, the CPU of both
+// cached) and BENCH_IDP_WARMUP times more (warm-up: JSC compiles the verify's code over its first
+// thousand or two, and with 100 the figure was much of it that compiling). Then, in rounds of
+// BENCH_IDP_ROUND (oidc-provider's memory adapter keeps its last 1,000 entries, a few per login:
+// a round's codes must outlive the round), sign-ins are started at Holm and each one's login at
+// the provider completed (fetch and a cookie jar), not timed; then only their verifies are, BENCH_IDP_CONNECTIONS at a time, the CPU of both
 // processes read from /proc around each round's verifies. The provider counts what it is asked:
 // the measured verifies must ask it for no discovery document and no keys (the hot path makes one
-// outbound call, the token request).
+// outbound call, the token request). Holm's CPU is also given per thread, from /proc/PID/task: the
+// main thread (JavaScript, SQLite, the listener), fetch's HTTP client thread, the pool that runs
+// crypto.subtle (the ID token's RS256 signature), JSC's compiler threads, and the rest.
 //
-// Environment: BENCH_IDP_VERIFIES (1000), BENCH_IDP_ROUND (125), BENCH_IDP_CONNECTIONS (4).
-import { mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
+// Environment: BENCH_IDP_VERIFIES (1000), BENCH_IDP_WARMUP (1000), BENCH_IDP_ROUND (125),
+// BENCH_IDP_CONNECTIONS (4).
+import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { loadavg, tmpdir } from "node:os";
 import { join } from "node:path";
 import { completeLogin } from "../test/support/openid-provider.ts";
@@ -22,6 +26,7 @@ import { cpuSeconds, EXECUTABLE, freePort, newestMtime, ROOT, spawnHolm, stop, w
 import { number, rate } from "./report.ts";
 
 const VERIFIES = Number(process.env.BENCH_IDP_VERIFIES ?? 1000);
+const WARMUP = Number(process.env.BENCH_IDP_WARMUP ?? 1000);
 const ROUND = Number(process.env.BENCH_IDP_ROUND ?? 125);
 const CONNECTIONS = Number(process.env.BENCH_IDP_CONNECTIONS ?? 4);
 const SECRET = `bench-${crypto.randomUUID().replaceAll("-", "")}`;
@@ -56,6 +61,24 @@ async function startProviders(dir: string, redirectOrigin: string): Promise<{ ch
 	}
 	reader.releaseLock();
 	return { child, control: (JSON.parse(text.split("\n")[0]!) as { control: string }).control };
+}
+
+/** CPU seconds so far of each of the process's threads, by kind (the thread's name, numbers dropped). */
+function threadCpu(pid: number): Map<string, number> {
+	const kinds = new Map<string, number>();
+	for (const tid of readdirSync(`/proc/${pid}/task`)) {
+		let stat: string;
+		try {
+			stat = readFileSync(`/proc/${pid}/task/${tid}/stat`, "utf8");
+		} catch {
+			continue; // the thread ended
+		}
+		const name = stat.slice(stat.indexOf("(") + 1, stat.lastIndexOf(")"));
+		const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+		const kind = tid === String(pid) ? "main" : name.startsWith("HTTP Client") ? "HTTP client" : name.startsWith("Bun Pool") ? "pool" : /JIT|JSC/.test(name) ? "JIT" : "other";
+		kinds.set(kind, (kinds.get(kind) ?? 0) + (Number(fields[11]) + Number(fields[12])) / 100);
+	}
+	return kinds;
 }
 
 async function providerCalls(control: string): Promise<Record<string, number>> {
@@ -117,9 +140,9 @@ try {
 		return requests;
 	}
 
-	progress("warm-up: the first sign-in (discovery, keys), and 100 more");
+	progress(`warm-up: the first sign-in (discovery, keys), and ${WARMUP} more`);
 	await verify(await prepared());
-	await verifyAll(await prepare(100), {});
+	for (let done = 0; done < WARMUP; done += ROUND) await verifyAll(await prepare(Math.min(ROUND, WARMUP - done)), {});
 
 	progress(`${VERIFIES} verifies, in rounds of ${ROUND} sign-ins started and their logins completed first (not timed)`);
 	const callsBefore = await providerCalls(providers.control);
@@ -127,8 +150,10 @@ try {
 	let seconds = 0;
 	let holmCpu = 0;
 	let providerCpu = 0;
+	const threads = new Map<string, number>();
 	for (let done = 0; done < VERIFIES; done += ROUND) {
 		const requests = await prepare(Math.min(ROUND, VERIFIES - done));
+		const threadsBefore = threadCpu(holm.pid);
 		const holmBefore = cpuSeconds(holm.pid);
 		const providerBefore = cpuSeconds(providers.child.pid);
 		const started = performance.now();
@@ -136,13 +161,14 @@ try {
 		seconds += (performance.now() - started) / 1000;
 		holmCpu += cpuSeconds(holm.pid) - holmBefore;
 		providerCpu += cpuSeconds(providers.child.pid) - providerBefore;
+		for (const [kind, used] of threadCpu(holm.pid)) threads.set(kind, (threads.get(kind) ?? 0) + used - (threadsBefore.get(kind) ?? 0));
 	}
 	const callsAfter = await providerCalls(providers.control);
 	// The logins ask the provider for neither: what the difference counts is Holm's.
 	const asked = (path: string) => (callsAfter[path] ?? 0) - (callsBefore[path] ?? 0);
 
 	const load = loadavg().map((value) => value.toFixed(2)).join(", ");
-	console.log(`\n### Sign-in with an identity provider (\`bench/identity-providers.ts\`, dist/holm, ${CONNECTIONS} connections, load average ${load})\n`);
+	console.log(`\n### Sign-in with an identity provider (\`bench/identity-providers.ts\`, dist/holm, ${CONNECTIONS} connections, ${WARMUP} verifies of warm-up, load average ${load})\n`);
 	console.log("| Scenario | Rate | Holm's CPU a verify | The provider's CPU a verify | Provider asked during the run | Answers |");
 	console.log("|---|---|---|---|---|---|");
 	console.log(
@@ -151,6 +177,8 @@ try {
 			`discovery ${asked(DISCOVERY)}, keys ${asked("/jwks")}, token ${asked("/token")} | ` +
 			`${Object.entries(answers).map(([key, n]) => `${number(n)} × ${key}`).join(", ")} |`,
 	);
+	const perThread = ["main", "HTTP client", "pool", "JIT", "other"].map((kind) => `${kind} ${number(((threads.get(kind) ?? 0) / VERIFIES) * 1e6)} µs`);
+	console.log(`\nHolm's CPU a verify by thread (/proc counts in ticks of 10 ms, read around each round: rough): ${perThread.join(", ")}.`);
 	if (asked(DISCOVERY) !== 0 || asked("/jwks") !== 0) throw new Error("the hot path asked the provider for discovery or keys");
 	if (Object.keys(answers).some((key) => key !== "signed_in")) {
 		const log = readFileSync(join(work, "holm.log.info"), "utf8").split("\n");

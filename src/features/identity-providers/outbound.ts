@@ -55,17 +55,26 @@ export function boundedFetch(base: typeof fetch, options: OutboundOptions = {}):
 	const timeoutMs = options.timeoutMs ?? OUTBOUND_TIMEOUT_MS;
 	const maxBytes = options.maxBytes ?? MAX_ANSWER_BYTES;
 	async function fetchBounded(input: string | URL | Request, init?: RequestInit): Promise<Response> {
-		const timeout = AbortSignal.timeout(timeoutMs);
-		const signal = init?.signal ? AbortSignal.any([init.signal, timeout]) : timeout;
+		// A timer of its own, cleared once the answer is read: an AbortSignal.timeout would stay armed
+		// for the whole timeout after every call and then fire.
+		const controller = new AbortController();
+		let timedOut = false;
+		const timer = setTimeout(() => {
+			timedOut = true;
+			controller.abort(new OutboundError(`no answer within ${timeoutMs} ms`));
+		}, timeoutMs);
+		const signal = init?.signal ? AbortSignal.any([init.signal, controller.signal]) : controller.signal;
 		try {
 			const response = await base(input, { ...init, redirect: "manual", signal });
 			const body = await readBounded(response, maxBytes);
 			return new Response(NO_BODY.has(response.status) ? null : body, { status: response.status, statusText: response.statusText, headers: response.headers });
 		} catch (error) {
 			if (error instanceof OutboundError) throw error;
-			if (timeout.aborted) throw new OutboundError(`no answer within ${timeoutMs} ms`);
+			if (timedOut) throw new OutboundError(`no answer within ${timeoutMs} ms`);
 			// Only the kind of failure: a message may quote the URL, whose query can hold a code.
 			throw new OutboundError(`the provider could not be reached (${error instanceof Error ? error.name : "error"})`);
+		} finally {
+			clearTimeout(timer);
 		}
 	}
 	return fetchBounded as typeof fetch;

@@ -126,7 +126,11 @@ export function createIdentityProviders(providers: readonly IdentityProvider[], 
 
 	function prepared(provider: IdentityProvider, config: client.Configuration): client.Configuration {
 		config[client.customFetch] = fetchFor(provider);
-		config.timeout = timeoutSeconds;
+		// Every call goes out through boundedFetch, whose one timer (cleared when the answer is read)
+		// bounds it: the library's own, an AbortSignal.timeout per call (two a verify: the token
+		// request's and the key check's, made even when the keys are cached), would each stay armed
+		// for the whole timeout after the answer and then fire.
+		config.timeout = 0;
 		if (isLoopbackProvider(provider)) client.allowInsecureRequests(config);
 		// The ID token's signature is checked against the issuer's published keys (the library
 		// otherwise trusts TLS to the token endpoint); an HMAC or `none` token never passes.
