@@ -3399,9 +3399,9 @@ export interface operations {
                      * @example {
                      *       "id": "w7dn3kqzcx9m4rbt2hpv6fsj",
                      *       "user_id": "eeidmqmvdtjhaddujv8twjug",
-                     *       "email": "cat@example.com",
                      *       "created_at": 1728783738,
                      *       "expires_at": 1728784338,
+                     *       "email": "cat@example.com",
                      *       "code": "K7QMWD3R"
                      *     }
                      */
@@ -3459,9 +3459,9 @@ export interface operations {
                      * @example {
                      *       "id": "w7dn3kqzcx9m4rbt2hpv6fsj",
                      *       "user_id": "eeidmqmvdtjhaddujv8twjug",
-                     *       "email": "cat@example.com",
                      *       "created_at": 1728783738,
-                     *       "expires_at": 1728784338
+                     *       "expires_at": 1728784338,
+                     *       "email": "cat@example.com"
                      *     }
                      */
                     "application/json": components["schemas"]["EmailSignInRequest"];

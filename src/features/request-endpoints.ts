@@ -5,7 +5,7 @@
 // everywhere.
 import type { z } from "zod";
 import type { AppContext } from "../context.ts";
-import { endpoint, returns, returnsList, returnsNothing } from "../http/endpoint.ts";
+import { answersResource, endpoint, returnsList, returnsNothing } from "../http/endpoint.ts";
 import { pathRequestId, pathResource } from "../http/params.ts";
 import { pathUser } from "./users/path-user.ts";
 import { deletedOrNotFound, noContent } from "../http/responses.ts";
@@ -41,12 +41,12 @@ export function requestEndpoints<Request>(kind: RequestKind<Request, RequestVerb
 	const pathRequest = pathResource("request_id", (ctx, id) => kind.store(ctx).get(id));
 	return {
 		pathRequest,
-		get: endpoint({
+		get: answersResource({
 			summary: `Get ${kind.one}`,
-			examples: { answer: kind.example },
-			success: returns(kind.answer, kind.codes === "shown" ? "The request, with its code." : "The request, without its code."),
+			answer: kind.answer,
+			says: kind.codes === "shown" ? "The request, with its code." : "The request, without its code.",
 			resource: pathRequest,
-			handle: (_c, { resource: request }) => Response.json(kind.answer.json(request)),
+			example: kind.example,
 		}),
 		delete: endpoint({
 			summary: `Delete ${kind.one}`,

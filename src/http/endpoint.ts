@@ -247,6 +247,40 @@ export function returns<T>(shape: { json(value: T): unknown; schema: Model }, de
 	return { status: 200, description, model: shape.schema, shape };
 }
 
+/** An endpoint that answers the resource its path names (`resource`) in the wire shape `answer`:
+ *  `says` describes it, `example` is the document's. */
+export function answersResource<R>(definition: {
+	summary: string;
+	description?: string;
+	answer: { json(value: R): unknown; schema: Model };
+	says: string;
+	resource: PathResource<R>;
+	example: unknown;
+}): Draft<"NOT_FOUND" | "INVALID_DATA"> {
+	const { answer, says, example, ...rest } = definition;
+	return endpoint({ ...rest, examples: { answer: example }, success: returns(answer, says), handle: (_c, { resource }) => Response.json(answer.json(resource)) });
+}
+
+/** An endpoint that answers what `list` finds for the resource its path names, each in the wire
+ *  shape `answer`: `says` describes the list, `example` is one of its items in the document. */
+export function answersList<R, T>(definition: {
+	summary: string;
+	description?: string;
+	answer: { json(value: T): unknown; schema: Model };
+	says: string;
+	resource: PathResource<R>;
+	example: unknown;
+	list: (ctx: AppContext, resource: R) => Promise<readonly T[]>;
+}): Draft<"NOT_FOUND" | "INVALID_DATA"> {
+	const { answer, says, example, list, ...rest } = definition;
+	return endpoint({
+		...rest,
+		examples: { answer: [example] },
+		success: returnsList(answer, says),
+		handle: async (c, { resource }) => Response.json((await list(c.get("ctx"), resource)).map(answer.json)),
+	});
+}
+
 /** The success of an endpoint that answers a list of values in the wire shape `shape`. */
 export function returnsList(shape: { schema: Model }, description: string): Success {
 	return { status: 200, description, model: shape.schema, list: true };

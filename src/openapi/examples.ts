@@ -5,6 +5,11 @@
 export const USER_ID = "eeidmqmvdtjhaddujv8twjug";
 export const CREATED_AT = 1728783738;
 export const EXPIRES_AT = CREATED_AT + 600;
+
+/** A request of USER_ID's made at CREATED_AT for its 10 minutes, with its own id and `fields`. */
+export function requestExample<F extends Record<string, unknown>>(id: string, fields: F) {
+	return { id, user_id: USER_ID, created_at: CREATED_AT, expires_at: EXPIRES_AT, ...fields };
+}
 export const CLIENT_IP = "203.0.113.7";
 export const PASSWORD = "tabby-kettle-orbit-91";
 export const NEW_PASSWORD = "lantern-quince-harbor-27";

@@ -61,14 +61,7 @@ export function toRequest(row: RequestRow): ExternalSignInRequest {
 }
 
 /** What a request waiting for a link keeps of the provider's answer. */
-export interface PendingLinkRow {
-	provider: string;
-	issuer: string;
-	subject: string;
-	email: string | null;
-	email_verified: number | boolean;
-	name: string | null;
-}
+export type PendingLinkRow = Pick<IdentityRow, "provider" | "issuer" | "subject" | "email" | "email_verified" | "name">;
 
 export function toPendingIdentity(row: PendingLinkRow): ProviderIdentity {
 	return { issuer: row.issuer, subject: row.subject, email: row.email, emailVerified: Boolean(row.email_verified), name: row.name };

@@ -87,7 +87,9 @@ function failures(output: string): string[] {
 	let start = 0;
 	lines.forEach((line, index) => {
 		const bunFailed = line.startsWith("(fail) ");
-		if (bunFailed) found.push(lines.slice(Math.max(start, index - 40), index + 1).join("\n"));
+		// (bun --parallel lists the failed tests again at its end: each once here.)
+		const block = lines.slice(Math.max(start, index - 40), index + 1).join("\n");
+		if (bunFailed && !(block === line && found.some((earlier) => earlier.endsWith(line)))) found.push(block);
 		else if (line.startsWith("FAILED ")) found.push(line);
 		if (bunFailed || line.startsWith("(pass) ") || line.startsWith("(skip) ") || /^\S.*\.(ts|tsx):$/.test(line)) start = index + 1;
 	});

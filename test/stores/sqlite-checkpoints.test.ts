@@ -110,15 +110,20 @@ async function writeSteadily(path: string, restartAtPages: number): Promise<{ wr
 
 test("a steady stream of commits does not grow the WAL without bound: the worker starts it over", async () => {
 	const dir = newDir();
-	const bounded = await writeSteadily(join(dir, "bounded.db"), 128);
-	// A quarter of what was written on an idle machine; on a loaded one the thread runs later, and a
-	// CI run under load saw 0.31. Never half: that would be the WAL keeping up with the writes.
-	expect(bounded.largestWal).toBeLessThan(bounded.written / 2);
-	// Without the RESTART (PASSIVE only), the same stream keeps the WAL growing: every commit
-	// lands after the last complete copy, so SQLite never gets to start it over.
-	const unbounded = await writeSteadily(join(dir, "unbounded.db"), Number.MAX_SAFE_INTEGER);
-	expect(unbounded.largestWal).toBeGreaterThan(bounded.largestWal * 2);
-}, 30_000);
+	// Without the RESTART (PASSIVE only), the same stream keeps the WAL growing: every commit lands
+	// after the last complete copy, so SQLite never gets to start it over. Both depend on when the
+	// thread gets to run, which load moves (a loaded CI run saw the bounded WAL at 0.31 of what was
+	// written, and another the unbounded one kept small by the writer's stalls): a real difference
+	// shows in every measurement, noise hardly three times.
+	const seen: string[] = [];
+	for (let attempt = 0; attempt < 3; attempt++) {
+		const bounded = await writeSteadily(join(dir, `bounded-${attempt}.db`), 128);
+		const unbounded = await writeSteadily(join(dir, `unbounded-${attempt}.db`), Number.MAX_SAFE_INTEGER);
+		if (bounded.largestWal < bounded.written / 4 && unbounded.largestWal > bounded.largestWal * 2) return;
+		seen.push(`bounded ${bounded.largestWal} of ${bounded.written} written, unbounded ${unbounded.largestWal}`);
+	}
+	throw new Error(`the WAL was not kept small, or not smaller than without the RESTART: ${seen.join("; ")}`);
+}, 60_000);
 
 test("closing the storage stops the checkpointer's thread", async () => {
 	const dir = newDir();

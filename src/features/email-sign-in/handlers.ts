@@ -6,16 +6,10 @@ import { requestEndpoints } from "../request-endpoints.ts";
 import * as actions from "./actions.ts";
 import { createdEmailSignInRequestAnswer, createEmailSignInBody, emailSignInAnswer, emailSignInRequestAnswer, verifyEmailSignInBody } from "./schemas.ts";
 import type { EmailSignInRequest } from "./store.ts";
-import { CLIENT_IP, CREATED_AT, EXPIRES_AT, USER, USER_ID } from "../../openapi/examples.ts";
+import { CLIENT_IP, requestExample, USER } from "../../openapi/examples.ts";
 
 // The examples of the document (docs/api.md): the values this feature's endpoints show.
-const EMAIL_SIGN_IN_REQUEST = {
-	id: "w7dn3kqzcx9m4rbt2hpv6fsj",
-	user_id: USER_ID,
-	email: "cat@example.com",
-	created_at: CREATED_AT,
-	expires_at: EXPIRES_AT,
-};
+const EMAIL_SIGN_IN_REQUEST = requestExample("w7dn3kqzcx9m4rbt2hpv6fsj", { email: "cat@example.com" });
 
 /** An absent, expired, used or superseded request is INVALID_REQUEST, not NOT_FOUND (API.md
  *  section 14), judged after the body. */

@@ -7,17 +7,10 @@ import * as actions from "./actions.ts";
 import { createEmailUpdateRequestBody, emailUpdateRequestAnswer, verifiedEmailAnswer, verifyNewEmailBody } from "./schemas.ts";
 import type { EmailUpdateRequest } from "./store.ts";
 import { KEPT_SESSION_IN_BODY } from "../sessions/kept-session.ts";
-import { CLIENT_IP, CREATED_AT, EXPIRES_AT, SESSION_ID, USER_ID } from "../../openapi/examples.ts";
+import { CLIENT_IP, requestExample, SESSION_ID } from "../../openapi/examples.ts";
 
 // The examples of the document (docs/api.md): the values this feature's endpoints show.
-const EMAIL_UPDATE_REQUEST = {
-	id: "p3hw8rvmz6dqkc2tyn4bsfxe",
-	user_id: USER_ID,
-	created_at: CREATED_AT,
-	expires_at: EXPIRES_AT,
-	email: "kitten@example.com",
-	code: "9U6UE4HG",
-};
+const EMAIL_UPDATE_REQUEST = requestExample("p3hw8rvmz6dqkc2tyn4bsfxe", { email: "kitten@example.com", code: "9U6UE4HG" });
 
 const requests = userRequestEndpoints<EmailUpdateRequest>({
 	store: (ctx) => ctx.stores.emailUpdates,

@@ -1,5 +1,5 @@
 // /users/:user_id/email-verification-request, /users/:user_id/verify-email
-import { endpoint, endpoints, returns, returnsNothing } from "../../http/endpoint.ts";
+import { answersResource, endpoint, endpoints, returns, returnsNothing } from "../../http/endpoint.ts";
 import { ofPathUser, pathUser } from "../users/path-user.ts";
 import { deletedOrNotFound } from "../../http/responses.ts";
 import * as actions from "./actions.ts";
@@ -32,12 +32,12 @@ export default endpoints("Email verification", {
 		act: (ctx, { resource: user, body }) => actions.createEmailVerificationRequest(ctx, user.id, body.client_ip),
 	}),
 
-	getEmailVerificationRequest: endpoint({
+	getEmailVerificationRequest: answersResource({
 		summary: "Get the email verification request",
-		examples: { answer: EMAIL_VERIFICATION_REQUEST },
-		success: returns(emailVerificationRequestAnswer, "The live request, with its code."),
+		answer: emailVerificationRequestAnswer,
+		says: "The live request, with its code.",
 		resource: pathUserRequest,
-		handle: (_c, { resource: request }) => Response.json(emailVerificationRequestAnswer.json(request)),
+		example: EMAIL_VERIFICATION_REQUEST,
 	}),
 
 	deleteEmailVerificationRequest: endpoint({

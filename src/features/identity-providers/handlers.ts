@@ -1,6 +1,6 @@
 // GET /identity-providers, POST /external-sign-ins, POST /external-sign-ins/:request_id/verify,
 // POST /external-sign-ins/:request_id/link, GET /users/:user_id/identities, DELETE /identities/:identity_id
-import { endpoint, endpoints, returns, returnsList, returnsNothing, type C } from "../../http/endpoint.ts";
+import { answersList, endpoint, endpoints, returns, returnsList, returnsNothing, type C } from "../../http/endpoint.ts";
 import { pathResource } from "../../http/params.ts";
 import { KEPT_SESSION_IN_QUERY } from "../sessions/kept-session.ts";
 import { keptSessionQuery } from "../sessions/schemas.ts";
@@ -129,16 +129,14 @@ export default endpoints("Identity providers", {
 		act: (ctx, { body }, c) => actions.linkExternalSignIn(ctx, { requestId: pathRequest(c), userId: body.user_id, clientIp: body.client_ip }),
 	}),
 
-	listUserIdentities: endpoint({
+	listUserIdentities: answersList({
 		summary: "List a user's identities",
 		description: "Oldest first.",
-		examples: { answer: [IDENTITY] },
-		success: returnsList(identityAnswer, "The user's identities."),
+		answer: identityAnswer,
+		says: "The user's identities.",
 		resource: pathUser,
-		async handle(c, { resource: user }) {
-			const identities = await c.get("ctx").stores.identities.listForUser(user.id);
-			return Response.json(identities.map(identityAnswer.json));
-		},
+		example: IDENTITY,
+		list: (ctx, user) => ctx.stores.identities.listForUser(user.id),
 	}),
 
 	deleteIdentity: endpoint({

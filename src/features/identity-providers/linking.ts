@@ -68,3 +68,11 @@ export function judgeLink(identity: ProviderIdentity, user: { id: string; email:
 	if (owner === null) return "LINK";
 	return owner === user.id ? "ALREADY_LINKED" : "IDENTITY_IN_USE";
 }
+
+/** What a store answers for a judgement that refuses the link (one the request's holder no longer
+ *  answers to is INVALID_REQUEST), or null for LINK and ALREADY_LINKED. */
+export function refusedLink(judgement: LinkJudgement): { result: "EMAIL_NOT_VERIFIED" | "INVALID_REQUEST" | "IDENTITY_IN_USE" } | null {
+	if (judgement === "NOT_HOLDER") return { result: "INVALID_REQUEST" };
+	if (judgement === "EMAIL_NOT_VERIFIED" || judgement === "IDENTITY_IN_USE") return { result: judgement };
+	return null;
+}

@@ -5,7 +5,7 @@
 import type { PasskeyConfig } from "../../config.ts";
 import type { AppContext } from "../../context.ts";
 import { ok } from "../../errors.ts";
-import { endpoint, endpoints, returns, returnsList, returnsNothing, type C } from "../../http/endpoint.ts";
+import { answersList, answersResource, endpoint, endpoints, returns, returnsNothing, type C } from "../../http/endpoint.ts";
 import { pathResource } from "../../http/params.ts";
 import { pathUser } from "../users/path-user.ts";
 import { keptSessionQuery } from "../sessions/schemas.ts";
@@ -177,25 +177,23 @@ export default endpoints("Passkeys", {
 		act: (ctx, { body }, c) => actions.finishAuthentication(ctx, relyingParty(ctx), { ceremonyId: pathCeremonyId(c), credential: body.credential, clientIp: body.client_ip }),
 	}),
 
-	listUserPasskeys: endpoint({
+	listUserPasskeys: answersList({
 		summary: "List a user's passkeys",
 		description: "Oldest first. Answers NOT_ALLOWED when passkeys are off (no `--passkey-rp-id`).",
-		examples: { answer: [PASSKEY] },
-		success: returnsList(passkeyAnswer, "The user's passkeys (at most 10)."),
+		answer: passkeyAnswer,
+		says: "The user's passkeys (at most 10).",
 		resource: pathUser,
-		async handle(c, { resource: user }) {
-			const passkeys = await c.get("ctx").stores.passkeys.listForUser(user.id);
-			return Response.json(passkeys.map(passkeyAnswer.json));
-		},
+		example: PASSKEY,
+		list: (ctx, user) => ctx.stores.passkeys.listForUser(user.id),
 	}),
 
-	getPasskey: endpoint({
+	getPasskey: answersResource({
 		summary: "Get a passkey",
 		description: "Answers NOT_ALLOWED when passkeys are off (no `--passkey-rp-id`).",
-		examples: { answer: PASSKEY },
-		success: returns(passkeyAnswer, "The passkey; never its public key or counter."),
+		answer: passkeyAnswer,
+		says: "The passkey; never its public key or counter.",
 		resource: pathPasskey,
-		handle: (_c, { resource: passkey }) => Response.json(passkeyAnswer.json(passkey)),
+		example: PASSKEY,
 	}),
 
 	deletePasskey: endpoint({

@@ -5,16 +5,10 @@ import { userRequestEndpoints } from "../request-endpoints.ts";
 import * as actions from "./actions.ts";
 import { createdPasswordResetRequestAnswer, createResetRequestBody, passwordResetRequestAnswer, resetPasswordBody, verifyResetEmailBody } from "./schemas.ts";
 import type { PasswordResetRequest } from "./store.ts";
-import { CLIENT_IP, CREATED_AT, EXPIRES_AT, NEW_PASSWORD, USER_ID } from "../../openapi/examples.ts";
+import { CLIENT_IP, NEW_PASSWORD, requestExample } from "../../openapi/examples.ts";
 
 // The examples of the document (docs/api.md): the values this feature's endpoints show.
-const PASSWORD_RESET_REQUEST = {
-	id: "xkmtyqnsfd5w7hbq2g9cp6ra",
-	user_id: USER_ID,
-	created_at: CREATED_AT,
-	expires_at: EXPIRES_AT,
-	email_verified: false,
-};
+const PASSWORD_RESET_REQUEST = requestExample("xkmtyqnsfd5w7hbq2g9cp6ra", { email_verified: false });
 
 const requests = userRequestEndpoints<PasswordResetRequest>({
 	store: (ctx) => ctx.stores.passwordResets,

@@ -2,7 +2,7 @@
 // /users/:user_id/regenerate-recovery-code, /users/:user_id/reset-2fa
 import { keptSessionQuery } from "../sessions/schemas.ts";
 import { markSecondFactor } from "../sessions/actions.ts";
-import { endpoint, endpoints, returns, returnsNothing } from "../../http/endpoint.ts";
+import { answersResource, endpoint, endpoints, returns, returnsNothing } from "../../http/endpoint.ts";
 import { ofPathUser, pathUser } from "../users/path-user.ts";
 import { noContent } from "../../http/responses.ts";
 import * as actions from "./actions.ts";
@@ -39,12 +39,12 @@ export default endpoints("Two-factor authentication", {
 		act: (ctx, { resource: user, body }) => actions.registerTotpCredential(ctx, user.id, body.key, body.code, body.client_ip),
 	}),
 
-	getTotpCredential: endpoint({
+	getTotpCredential: answersResource({
 		summary: "Get the TOTP credential",
-		examples: { answer: TOTP_CREDENTIAL },
-		success: returns(totpCredentialAnswer, "The credential, key included."),
+		answer: totpCredentialAnswer,
+		says: "The credential, key included.",
 		resource: pathUserCredential,
-		handle: (_c, { resource: credential }) => Response.json(totpCredentialAnswer.json(credential)),
+		example: TOTP_CREDENTIAL,
 	}),
 
 	deleteTotpCredential: endpoint({

@@ -1,5 +1,5 @@
 // POST /users, GET /users, GET /users/:user_id, DELETE /users/:user_id
-import { endpoint, endpoints, returns, returnsNothing } from "../../http/endpoint.ts";
+import { answersResource, endpoint, endpoints, returns, returnsNothing } from "../../http/endpoint.ts";
 import { pathUser } from "./path-user.ts";
 import * as actions from "./actions.ts";
 import { createUserBody, disableUserBody, enableUserBody, parseUserListQuery, userAnswer, userListQuery } from "./schemas.ts";
@@ -58,13 +58,7 @@ export default endpoints("Users", {
 		},
 	}),
 
-	getUser: endpoint({
-		summary: "Get a user",
-		examples: { answer: USER },
-		success: returns(userAnswer, "The user."),
-		resource: pathUser,
-		handle: (_c, { resource: user }) => Response.json(userAnswer.json(user)),
-	}),
+	getUser: answersResource({ summary: "Get a user", answer: userAnswer, says: "The user.", resource: pathUser, example: USER }),
 
 	deleteUser: endpoint({
 		summary: "Delete a user",

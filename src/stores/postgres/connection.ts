@@ -127,31 +127,34 @@ const POOLER_STATEMENT_STATES = new Set(["42P05", "26000"]);
 
 /** Whether the connections `url` gives keep a prepared statement from one transaction to the next
  *  (a direct connection; a pooler in session mode; PgBouncer 1.21+ with max_prepared_statements),
- *  found by trying: three client connections prepare the same statement (Bun names a connection's
- *  statements P0, P1, … so all use "P0"), one holding a transaction open while another runs it
+ *  found by trying: three client connections prepare a statement each, of texts of their own (Bun
+ *  names a connection's statements P0, P1, … so all use "P0"), one holding a transaction open while another runs it
  *  again, then all at once, eight times over. Through a transaction-mode pooler that lends server
  *  connections without their statements (PgBouncer with its defaults), one of them soon meets
  *  another's server connection: "prepared statement "P0" already exists", or "does not exist", or
- *  another client's P0 (hence the nonce in the statement: a P0 of another text answers another
- *  nonce, or fails); then every statement goes unnamed. Server connections changing hands (the
+ *  another client's P0 (hence each connection's mark in its statement: a P0 of another text answers
+ *  another mark, or fails); then every statement goes unnamed. Server connections changing hands (the
  *  backend pids) with every statement still answering its own nonce mean a pooler that keeps
  *  them. (A pooler that never once let two of them meet in those rounds would pass for a direct
  *  connection: docs/postgres.md says what to keep for that.) */
 export async function statementModeOf(url: string): Promise<StatementModeFound> {
 	const open = () => new SQL(postgresTls(url).url, { max: 1, idleTimeout: 5, connectionTimeout: 5, prepare: true });
 	const connections = [open(), open(), open()];
+	// A text of each connection's own under the one name: a P0 that another of the probe's
+	// connections prepared answers another marker (with one text for all three, meeting it would
+	// look like a pooler that keeps them). With a parameter: Bun prepares only statements sent
+	// with parameters (one without goes as a simple query).
 	const nonce = crypto.randomUUID();
-	// With a parameter: Bun prepares only statements sent with parameters (one without goes as a
-	// simple query).
-	const text = `SELECT pg_backend_pid() AS pid, '${nonce}' AS nonce, $1::int AS one`;
+	const marks = new Map(connections.map((connection, i) => [connection, `${nonce}-${i}`]));
 	const unnamed: StatementModeFound = { mode: "unnamed", description: "unnamed (a pooler that does not keep prepared statements)" };
 	class AnotherStatement extends Error {}
 	// The server connections each client connection met, and the client connections each one served.
 	const seenBy = new Map<SQL, Set<number>>(connections.map((connection) => [connection, new Set()]));
 	const servedTo = new Map<number, Set<SQL>>();
 	const pid = async (connection: SQL, client: SQL = connection): Promise<number> => {
-		const [row] = await connection.unsafe(text, [1]);
-		if (row.nonce !== nonce) throw new AnotherStatement();
+		const mark = marks.get(client)!;
+		const [row] = await connection.unsafe(`SELECT pg_backend_pid() AS pid, '${mark}' AS nonce, $1::int AS one`, [1]);
+		if (row.nonce !== mark) throw new AnotherStatement();
 		const found = Number(row.pid);
 		seenBy.get(client)!.add(found);
 		servedTo.set(found, (servedTo.get(found) ?? new Set()).add(client));

@@ -8,7 +8,7 @@ import type { SQL } from "bun";
 import type { HolmEvent } from "../../features/events/store.ts";
 import { withData, written } from "../../features/events/store.ts";
 import type { ProviderIdentity } from "../../features/identity-providers/identity.ts";
-import { decide, judgeLink } from "../../features/identity-providers/linking.ts";
+import { decide, judgeLink, refusedLink } from "../../features/identity-providers/linking.ts";
 import type { ExternalSignInRequest, ExternalSignInStore, LinkOutcome, Settled, SettlePlan } from "../../features/identity-providers/store.ts";
 import { IDENTITY_COLUMNS, REQUEST_COLUMNS, toIdentity, toPendingIdentity, toRequest, type IdentityRow, type PendingLinkRow, type RequestRow } from "../identity-rows.ts";
 import type { DatabaseClock } from "./clock.ts";
@@ -152,23 +152,15 @@ export function createPostgresIdentityStore(sql: SQL, clock: DatabaseClock, even
 		const owned = await ownerOf(tx, identity, true);
 		const user = toUser(row);
 		const written: HolmEvent[] = [];
-		switch (judgeLink(identity, user, owned?.user_id ?? null)) {
-			case "EMAIL_NOT_VERIFIED":
-				return { result: "EMAIL_NOT_VERIFIED" };
-			case "NOT_HOLDER":
-				return { result: "INVALID_REQUEST" };
-			case "IDENTITY_IN_USE":
-				return { result: "IDENTITY_IN_USE" };
-			case "ALREADY_LINKED":
-				break;
-			case "LINK": {
-				const at = plan.newIdentity.createdAt;
-				await addIdentity(tx, plan.newIdentity.id, user.id, pending.provider, identity, at, at);
-				const event = withData({ ...plan.event, userId: user.id }, { provider: pending.provider, identity_id: plan.newIdentity.id });
-				await events.write(tx, event);
-				written.push(event);
-				break;
-			}
+		const judgement = judgeLink(identity, user, owned?.user_id ?? null);
+		const refused = refusedLink(judgement);
+		if (refused !== null) return refused;
+		if (judgement === "LINK") {
+			const at = plan.newIdentity.createdAt;
+			await addIdentity(tx, plan.newIdentity.id, user.id, pending.provider, identity, at, at);
+			const event = withData({ ...plan.event, userId: user.id }, { provider: pending.provider, identity_id: plan.newIdentity.id });
+			await events.write(tx, event);
+			written.push(event);
 		}
 		await tx`DELETE FROM external_sign_in_request WHERE id = ${requestId}`;
 		return { result: "LINKED", user, identity: toIdentity((await ownerOf(tx, identity, false))!), events: written };

@@ -5,7 +5,7 @@ import type { Database } from "bun:sqlite";
 import type { HolmEvent } from "../../features/events/store.ts";
 import { withData, written } from "../../features/events/store.ts";
 import type { ProviderIdentity } from "../../features/identity-providers/identity.ts";
-import { decide, judgeLink } from "../../features/identity-providers/linking.ts";
+import { decide, judgeLink, refusedLink } from "../../features/identity-providers/linking.ts";
 import type { ExternalSignInRequest, ExternalSignInStore, LinkOutcome, Settled, SettlePlan } from "../../features/identity-providers/store.ts";
 import type { SessionEnding } from "../../features/sessions/store.ts";
 import { IDENTITY_COLUMNS, REQUEST_COLUMNS, toIdentity, toPendingIdentity, toRequest, type IdentityRow, type PendingLinkRow, type RequestRow } from "../identity-rows.ts";
@@ -129,23 +129,15 @@ export function createSqliteIdentityStore(db: Database, reads: SnapshotReads, ev
 		const owned = selectOwner.get(identity.issuer, identity.subject);
 		const user = toUser(row, now());
 		const written: HolmEvent[] = [];
-		switch (judgeLink(identity, user, owned?.user_id ?? null)) {
-			case "EMAIL_NOT_VERIFIED":
-				return { result: "EMAIL_NOT_VERIFIED" };
-			case "NOT_HOLDER":
-				return { result: "INVALID_REQUEST" };
-			case "IDENTITY_IN_USE":
-				return { result: "IDENTITY_IN_USE" };
-			case "ALREADY_LINKED":
-				break;
-			case "LINK": {
-				const at = plan.newIdentity.createdAt;
-				addIdentity(plan.newIdentity.id, user.id, pending.provider, identity, at, at);
-				const event = withData({ ...plan.event, userId: user.id }, { provider: pending.provider, identity_id: plan.newIdentity.id });
-				events.write(event);
-				written.push(event);
-				break;
-			}
+		const judgement = judgeLink(identity, user, owned?.user_id ?? null);
+		const refused = refusedLink(judgement);
+		if (refused !== null) return refused;
+		if (judgement === "LINK") {
+			const at = plan.newIdentity.createdAt;
+			addIdentity(plan.newIdentity.id, user.id, pending.provider, identity, at, at);
+			const event = withData({ ...plan.event, userId: user.id }, { provider: pending.provider, identity_id: plan.newIdentity.id });
+			events.write(event);
+			written.push(event);
 		}
 		deleteRequest.run(requestId);
 		return { result: "LINKED", user, identity: toIdentity(selectOwner.get(identity.issuer, identity.subject)!), events: written };
