@@ -6,7 +6,7 @@
 // index, and the loser decides again from what the winner wrote.
 import type { SQL } from "bun";
 import type { HolmEvent } from "../../features/events/store.ts";
-import { withData, written } from "../../features/events/store.ts";
+import { withData } from "../../features/events/store.ts";
 import type { ProviderIdentity } from "../../features/identity-providers/identity.ts";
 import { decide, judgeLink, refusedLink } from "../../features/identity-providers/linking.ts";
 import type { ExternalSignInRequest, ExternalSignInStore, LinkOutcome, Settled, SettlePlan } from "../../features/identity-providers/store.ts";
@@ -15,7 +15,7 @@ import type { DatabaseClock } from "./clock.ts";
 import { transaction, type Transaction } from "./connection.ts";
 import { isForeignKeyViolation, isUniqueViolation } from "./errors.ts";
 import type { PostgresEventLog } from "./events.ts";
-import { endSessionsWithin } from "./sessions.ts";
+import { deleteCredential } from "./sessions.ts";
 import { toUser, userColumns, type UserRow } from "./user-rows.ts";
 
 /** The identity changed hands between the first read and the locks: decide again. */
@@ -204,14 +204,7 @@ export function createPostgresIdentityStore(sql: SQL, clock: DatabaseClock, even
 			return rows.map(toIdentity);
 		},
 		async delete(id, userId, event, ending) {
-			return transaction(sql, async (tx) => {
-				await tx`SELECT 1 FROM "user" WHERE id = ${userId} FOR UPDATE`;
-				const deleted = await tx`DELETE FROM identity WHERE id = ${id} AND user_id = ${userId}`;
-				if (deleted.count === 0) return null;
-				const ended = await endSessionsWithin(tx, events, userId, ending);
-				await events.write(tx, event);
-				return written(ended, event);
-			});
+			return deleteCredential(sql, events, "identity", id, userId, event, ending);
 		},
 		async deleteExpired(nowSeconds) {
 			await sql`DELETE FROM external_sign_in_request WHERE expires_at <= ${nowSeconds}`;

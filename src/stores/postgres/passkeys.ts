@@ -3,13 +3,12 @@
 // (as every transaction that changes a user's rows does), so the count of ten holds against
 // parallel registrations; the credential id's unique index decides who registered it first.
 import type { SQL } from "bun";
-import { written } from "../../features/events/store.ts";
 import { MAX_PASSKEYS_PER_USER, type PasskeyStore } from "../../features/passkeys/store.ts";
 import { PASSKEY_COLUMNS, passkeyOrNull, toCeremony, toPasskey, type CeremonyRow, type PasskeyRow } from "../passkey-rows.ts";
 import { stampedTimes, storedTimes, type DatabaseClock } from "./clock.ts";
 import { isForeignKeyViolation, isUniqueViolation } from "./errors.ts";
 import { transaction } from "./connection.ts";
-import { endSessionsWithin } from "./sessions.ts";
+import { deleteCredential } from "./sessions.ts";
 import type { Int8, PostgresEventLog } from "./events.ts";
 
 async function handleOf(sql: SQL, userId: string): Promise<Uint8Array | null> {
@@ -82,15 +81,7 @@ export function createPostgresPasskeyStore(sql: SQL, clock: DatabaseClock, event
 			return rows.map(toPasskey);
 		},
 		async delete(id, userId, event, ending) {
-			return transaction(sql, async (tx) => {
-				// The user's row first, as every transaction that changes a user's rows does.
-				await tx`SELECT 1 FROM "user" WHERE id = ${userId} FOR UPDATE`;
-				const deleted = await tx`DELETE FROM passkey WHERE id = ${id} AND user_id = ${userId}`;
-				if (deleted.count === 0) return null;
-				const ended = await endSessionsWithin(tx, events, userId, ending);
-				await events.write(tx, event);
-				return written(ended, event);
-			});
+			return deleteCredential(sql, events, "passkey", id, userId, event, ending);
 		},
 		async recordUse(id, expectedSignCount, use, event) {
 			const updated = await events.withChange(

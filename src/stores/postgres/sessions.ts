@@ -4,7 +4,7 @@
 // and its user, with the database's time; expiry is judged by the database's clock (clock.ts), and
 // the times it judges (created_at, last_used_at) are stamped by it too.
 import type { SQL } from "bun";
-import { withData, type HolmEvent } from "../../features/events/store.ts";
+import { withData, written, type HolmEvent } from "../../features/events/store.ts";
 import { DEVICE_MEMORY_SECONDS, type SessionSettings } from "../../features/sessions/settings.ts";
 import { endedEvent, type Session, type SessionEnding, type SessionStore, type StoredSession } from "../../features/sessions/store.ts";
 import type { DatabaseClock } from "./clock.ts";
@@ -80,6 +80,29 @@ export async function endSessionsWithin(tx: Transaction, events: PostgresEventLo
 	const rows = await tx<EndedRow[]>`DELETE FROM session WHERE user_id = ${userId} AND (${ending.keep}::text IS NULL OR id <> ${ending.keep})
 		RETURNING id, created_at, last_used_at`;
 	return writeEnded(tx, events, { ...ending, event: { ...ending.event, userId } }, rows);
+}
+
+/** Deletes the user's credential `id` (a passkey, an identity) and ends the user's sessions but
+ *  the kept one, with `event`, in one transaction under the user's row; what it stored, or null
+ *  when the user holds no such credential. */
+export async function deleteCredential(
+	sql: SQL,
+	events: PostgresEventLog,
+	table: "passkey" | "identity",
+	id: string,
+	userId: string,
+	event: HolmEvent,
+	ending: SessionEnding,
+): Promise<HolmEvent[] | null> {
+	return transaction(sql, async (tx) => {
+		// The user's row first, as every transaction that changes a user's rows does.
+		await tx`SELECT 1 FROM "user" WHERE id = ${userId} FOR UPDATE`;
+		const deleted = await tx.unsafe(`DELETE FROM ${table} WHERE id = $1 AND user_id = $2`, [id, userId]);
+		if (deleted.count === 0) return null;
+		const ended = await endSessionsWithin(tx, events, userId, ending);
+		await events.write(tx, event);
+		return written(ended, event);
+	});
 }
 
 export function createPostgresSessionStore(sql: SQL, clock: DatabaseClock, events: PostgresEventLog): SessionStore {
