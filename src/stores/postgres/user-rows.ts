@@ -32,6 +32,8 @@ export interface UserRow {
 }
 
 export function toUser(row: UserRow): User {
+	// Its three fields one by one: a spread copies them by a slower path, 20 times a page.
+	const state = disabledState(row.disabled_until === null ? null : Number(row.disabled_until), row.disabled_reason, Number(row.read_at));
 	return {
 		id: row.id,
 		createdAt: Number(row.created_at),
@@ -41,6 +43,8 @@ export function toUser(row: UserRow): User {
 		recoveryCode: row.recovery_code,
 		passwordLeaked: row.password_leaked,
 		passwordSet: row.password_set,
-		...disabledState(row.disabled_until === null ? null : Number(row.disabled_until), row.disabled_reason, Number(row.read_at)),
+		disabled: state.disabled,
+		disabledUntil: state.disabledUntil,
+		disabledReason: state.disabledReason,
 	};
 }

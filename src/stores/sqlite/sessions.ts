@@ -41,6 +41,8 @@ interface ValidationRow extends SessionRow {
 /** The user of a validation row, built straight from its columns (no intermediate row object), read
  *  at `now` (whether a disable is in force). */
 function userOf(row: ValidationRow, now: number): User {
+	// Its three fields one by one: a spread copies them by a slower path (about 0.1 µs a user).
+	const state = disabledState(row.u_disabled_until, row.u_disabled_reason, now);
 	return {
 		id: row.user_id,
 		createdAt: row.u_created_at,
@@ -50,7 +52,9 @@ function userOf(row: ValidationRow, now: number): User {
 		recoveryCode: row.u_recovery_code,
 		passwordLeaked: row.u_password_leaked === 1,
 		passwordSet: row.u_password_set === 1,
-		...disabledState(row.u_disabled_until, row.u_disabled_reason, now),
+		disabled: state.disabled,
+		disabledUntil: state.disabledUntil,
+		disabledReason: state.disabledReason,
 	};
 }
 

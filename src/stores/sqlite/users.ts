@@ -72,6 +72,8 @@ function sortedHere(rows: { created_at: number; id: string }[], sortBy: UserList
 /** The user of a row, read at `now` (the instance's clock in whole seconds: the store's), which
  *  judges whether a disable is in force. */
 export function toUser(row: UserRow, now: number): User {
+	// Its three fields one by one: a spread copies them by a slower path, 20 times a page.
+	const state = disabledState(row.disabled_until, row.disabled_reason, now);
 	return {
 		id: row.id,
 		createdAt: row.created_at,
@@ -81,7 +83,9 @@ export function toUser(row: UserRow, now: number): User {
 		recoveryCode: row.recovery_code,
 		passwordLeaked: row.password_leaked === 1,
 		passwordSet: row.password_set === 1,
-		...disabledState(row.disabled_until, row.disabled_reason, now),
+		disabled: state.disabled,
+		disabledUntil: state.disabledUntil,
+		disabledReason: state.disabledReason,
 	};
 }
 
