@@ -215,7 +215,12 @@ async function answeringAddress(url: string): Promise<{ direct: boolean; server:
 			return { direct: own === port, server: `port ${own}`, dialled: `port ${port}` };
 		}
 		const host = parsed.hostname.replace(/^\[(.*)\]$/, "$1") || "localhost";
-		const addresses = (await lookup(host, { all: true })).map((found) => found.address);
+		// A name that will not resolve now (it did a moment ago, for the connection) counts as not
+		// direct: unnamed statements are slower, never wrong.
+		const addresses = await lookup(host, { all: true }).then(
+			(found) => found.map((one) => one.address),
+			() => [] as string[],
+		);
 		const server = `${row.address}:${row.port}`;
 		return { direct: Number(row.port) === port && addresses.includes(String(row.address)), server, dialled: `${host}:${port}` };
 	} finally {
