@@ -179,6 +179,16 @@ export async function statementModeOf(url: string): Promise<StatementModeFound> 
 			}
 			await Promise.all(connections.map((connection) => pid(connection)));
 		}
+		const sharing = [...seenBy.values()].some((pids) => pids.size > 1) || [...servedTo.values()].some((clients) => clients.size > 1);
+		if (sharing) return { mode: "prepared", description: "prepared (through a pooler that keeps them)" };
+		// No server connection changed hands: a direct connection, or a pooler that happened to keep each
+		// of the probe's connections on one server connection (as several instances starting at once
+		// through one pooler can make it). A named statement through the second would one day run
+		// another client's statement of the same name, so prepared only when the server answers at the
+		// address and port Holm dialled, as PostgreSQL itself does and a pooler in front of it does not.
+		const answering = await answeringAddress(url, connections[0]!);
+		if (answering.direct) return { mode: "prepared", description: "prepared" };
+		return { mode: "unnamed", description: `unnamed (PostgreSQL answers at ${answering.server}, not at ${answering.dialled}: a pooler or a proxy in between)` };
 	} catch (error) {
 		if (error instanceof AnotherStatement) return unnamed;
 		const state = error instanceof Error && "errno" in error ? error.errno : undefined;
@@ -187,45 +197,32 @@ export async function statementModeOf(url: string): Promise<StatementModeFound> 
 	} finally {
 		await Promise.all(connections.map((connection) => connection.close({ timeout: 0 }))).catch(() => {});
 	}
-	const sharing = [...seenBy.values()].some((pids) => pids.size > 1) || [...servedTo.values()].some((clients) => clients.size > 1);
-	if (sharing) return { mode: "prepared", description: "prepared (through a pooler that keeps them)" };
-	// No server connection changed hands: a direct connection, or a pooler that happened to keep each
-	// of the probe's connections on one server connection (as several instances starting at once
-	// through one pooler can make it). A named statement through the second would one day run
-	// another client's statement of the same name, so prepared only when the server answers at the
-	// address and port Holm dialled, as PostgreSQL itself does and a pooler in front of it does not.
-	const answering = await answeringAddress(url);
-	if (answering.direct) return { mode: "prepared", description: "prepared" };
-	return { mode: "unnamed", description: `unnamed (PostgreSQL answers at ${answering.server}, not at ${answering.dialled}: a pooler or a proxy in between)` };
 }
 
-/** Whether the server answering `url` is the one dialled: over TCP, PostgreSQL's address and port
- *  (inet_server_addr, inet_server_port) among the host's addresses and the URL's port; over a Unix
- *  socket, its port (the socket's name) the URL's. */
-async function answeringAddress(url: string): Promise<{ direct: boolean; server: string; dialled: string }> {
-	const parsed = new URL(postgresTls(url).url);
+/** Whether the server answering `url` (on `connection`, one of its own) is the one dialled: over
+ *  TCP, PostgreSQL's address and port (inet_server_addr, inet_server_port) among the host's
+ *  addresses and the URL's port; over a Unix socket, its port (the socket's name) the URL's. */
+async function answeringAddress(url: string, connection: SQL): Promise<{ direct: boolean; server: string; dialled: string }> {
+	const tls = postgresTls(url);
+	const parsed = new URL(tls.url);
 	// A socket given as its file (…/.s.PGSQL.6432) names its port.
 	const socketFile = /\.s\.PGSQL\.(\d+)$/.exec(parsed.searchParams.get("path") ?? parsed.searchParams.get("host") ?? "");
 	const port = Number(socketFile?.[1] ?? (parsed.port || "5432"));
-	const connection = new SQL(postgresTls(url).url, { max: 1, idleTimeout: 5, connectionTimeout: 5, prepare: false });
-	try {
-		const [row] = await connection.unsafe(`SELECT host(inet_server_addr()) AS address, inet_server_port() AS port, current_setting('port') AS own_port`);
-		if (postgresTls(url).socket) {
-			const own = Number(row.own_port);
-			return { direct: own === port, server: `port ${own}`, dialled: `port ${port}` };
-		}
-		const host = parsed.hostname.replace(/^\[(.*)\]$/, "$1") || "localhost";
-		// A name that will not resolve now (it did a moment ago, for the connection) counts as not
-		// direct: unnamed statements are slower, never wrong.
-		const addresses = await lookup(host, { all: true }).then(
-			(found) => found.map((one) => one.address),
-			() => [] as string[],
-		);
-		const server = `${row.address}:${row.port}`;
-		return { direct: Number(row.port) === port && addresses.includes(String(row.address)), server, dialled: `${host}:${port}` };
-	} finally {
-		await connection.close({ timeout: 0 }).catch(() => {});
+	// No parameter: a simple query, which names no statement.
+	const [row] = await connection.unsafe(`SELECT host(inet_server_addr()) AS address, inet_server_port() AS port, current_setting('port') AS own_port`);
+	if (tls.socket) {
+		const own = Number(row.own_port);
+		return { direct: own === port, server: `port ${own}`, dialled: `port ${port}` };
 	}
+	const host = parsed.hostname.replace(/^\[(.*)\]$/, "$1") || "localhost";
+	// A name that will not resolve now (it did a moment ago, for the connection) counts as not
+	// direct: unnamed statements are slower, never wrong.
+	const addresses = await lookup(host, { all: true }).then(
+		(found) => found.map((one) => one.address),
+		() => [] as string[],
+	);
+	const server = `${row.address}:${row.port}`;
+	return { direct: Number(row.port) === port && addresses.includes(String(row.address)), server, dialled: `${host}:${port}` };
 }
 
 /** No pooled connection came free within POOL_WAIT_MS. */
