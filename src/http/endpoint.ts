@@ -8,74 +8,11 @@ import { parseBody } from "./body.ts";
 import type { RequestContext } from "./request-context.ts";
 import { answerWith, noContentOr } from "./responses.ts";
 
-/** The tags of the OpenAPI document, each with its description. */
-export const TAGS = {
-	Users: "Create, list, find, get, delete and import users.",
-	Passwords:
-		"Verify and update passwords; sign in with email and password.\n\n" +
-		"### Passwords found leaked after they were set\n\nA password that was fine when it was chosen can appear in a leak later. Each correct " +
-		"password at `verify-password` and `authenticate/password` is looked up again in the local leak lists (the bundled list and `--leak-file`: a " +
-		"lookup of microseconds, so a sign-in takes no longer). When a list holds it, the user's `password_leaked` becomes `true`, the `sign_in` " +
-		"event says `\"password_leaked\": true`, and `authenticate/password` answers the user with the flag set (`verify-password` keeps its " +
-		"empty `204`). With `--leak-check online`, the range API is also asked, at most once a day per user and after the answer has been sent: " +
-		"a leak it finds flags the user for their next sign-in. The flag stays until the password is set again by `update-password` or " +
-		"`reset-password` (both refuse passwords the lists hold, so the new one is clean). When you see `password_leaked: true`, send the user " +
-		"to change their password right away (a reset if they cannot). `/metrics` counts such users (`holm_users_password_leaked`).",
-	"Password reset":
-		"Create a request (its code goes to the user), verify the code, set the new password: a reset takes three calls. Holm returns the code; " +
-		"you email it. See [flows.md](flows.md#password-reset-forgot-password).",
-	"Email sign-in":
-		"Sign in with a code from the inbox: create a request for an email (known or not; the answer is the same), mail its code, " +
-		"verify the code. A link in the mail must lead to a page that signs in only on a POST: mail scanners open links. Sign-in with a code " +
-		"from the inbox works instead of a password, or with no password at all; Holm makes and checks the code, your backend mails it. See " +
-		"[email-sign-in.md](email-sign-in.md) for the whole flow, the mail, and a link that mail scanners cannot use up.",
-	"Email verification": "Prove that the user receives mail at their address: Holm creates a code; your backend sends it; the user types it back.",
-	"Email update": "Move a user to a new address once they prove they receive mail there.",
-	"Two-factor authentication": "TOTP credentials and the recovery code.",
-	Passkeys:
-		"WebAuthn registration and sign-in: Holm makes the options, the application's page hands them to navigator.credentials, " +
-		"and the application backend relays the answer back (`PublicKeyCredential.toJSON()`) to the verify call. Every passkey endpoint answers " +
-		"`400 NOT_ALLOWED` right after the secret check while passkeys are off (no `--passkey-rp-id`). Configuration, the browser code, what is " +
-		"checked and the trade-offs are in [passkeys.md](passkeys.md). Both kinds of ceremony live 5 minutes and are used up by their verify " +
-		"call, whatever its outcome; an unknown, expired or used ceremony answers `INVALID_REQUEST` (not `NOT_FOUND`).",
-	"Identity providers":
-		"Sign in with an account at an identity provider (OpenID Connect, Microsoft Entra ID, GitHub): Holm makes the provider's URL and checks " +
-		"what comes back; the application's backend redirects the browser and relays the callback's query. The providers come from the operator's " +
-		"`--identity-providers` file, never from a request. The whole flow, the configuration of each provider and the code of a backend are in " +
-		"[identity-providers.md](identity-providers.md).\n\n" +
-		"An identity is the provider's issuer and its id of the person (`subject`), and is found only by that pair, never by email: an email " +
-		"decides nothing unless the provider says it verified it, and even then Holm links an identity to a user who holds that address only once " +
-		"you have proved that user (or the operator allowed it for the provider, and both sides verified the address). An identity's email is the " +
-		"provider's claim: for Microsoft Entra ID it counts as verified only with the `xms_edov` claim, for GitHub only as the account's primary " +
-		"address that GitHub verified. `provider_tokens` is never stored, logged or shown again. Deleting a user deletes their identities.\n\n" +
-		"The verify's request is used up by the first verify whose body is valid, whatever it answers. Before any call to the provider, Holm " +
-		"checks the request (absent, expired or used: `INVALID_REQUEST`), the `state` (wrong: `INVALID_REQUEST`) and the callback's `iss` " +
-		"(another issuer's: `INVALID_CREDENTIAL`, so that a code never goes to the wrong provider's token endpoint). Then it exchanges the code " +
-		"with the PKCE verifier and, for OpenID Connect, checks the ID token: its signature against the issuer's published keys (never `none` or " +
-		"an HMAC), `iss`, `aud`, `azp`, `exp`, `iat` and `nonce`. The provider is given 5 seconds for each call. Its outcomes:\n\n" +
-		"| `outcome` | What happened | `user` |\n|---|---|---|\n" +
-		"| `signed_in` | The identity belongs to a user: a `sign_in` event (`method: \"external\"`). Holm stores what the provider said of the email and name now, and never moves the user's own email because of it. | That user. |\n" +
-		"| `created` | Nobody holds the identity or the email, and `create_user` was true: a user with the provider's email (verified only when the provider verified it) and no password, with the identity. `user_created` and `sign_in` events. | The new user. |\n" +
-		"| `linked` | The request named a `user_id`: the identity is added to that user (`identity_linked`). Or the provider has `auto_link` and both it and Holm verified the email: added to the email's holder, who signs in (`identity_linked`, `sign_in`). | That user. |\n" +
-		"| `link_required` | Another user holds the email. Prove that user (a password, a passkey or an email code, and their second factor), then call the link within the request's 10 minutes. | The email's holder, **only** when the provider verified the email; else `null`, and the link will be refused. |\n" +
-		"| `unknown` | Nobody holds the identity or the email, and `create_user` was not true. | `null` |\n\n" +
-		"A disabled user (the identity's, or the one it would be linked to) answers `403 USER_DISABLED` at the verify: the request is used up, " +
-		"nothing is linked, and a `sign_in_failed` event (`reason: \"user_disabled\"`) is recorded. The link answers `200` with an " +
-		"`identity_linked` event; a refused link leaves the request as it was, for another try within its 10 minutes (after the user has verified " +
-		"the address, say, or signed in by email code, which [claims the account](security.md#whoever-proves-the-address-owns-the-account)). " +
-		"Unlinking an identity records an `identity_unlinked` event and ends the user's other sessions (`sessions_ended`, reason `identity_unlinked`).",
-	Sessions:
-		"Keep a signed-in user signed in: opaque tokens, validated in one read, ended in the same transaction as a credential change. Your " +
-		"application creates a session once Holm (or your own single sign-on) has said who the user is, keeps its token in a cookie, and " +
-		"validates it on every request. Holm ends it when the user signs out, after the idle timeout or the lifetime, and in the same " +
-		"transaction as any change of a credential. [sessions.md](sessions.md) explains why and shows a cookie-based application.",
-	Events:
-		"What happened to accounts: a feed to follow, one user's history, and lifting a user's blocks. Events are kept for `--event-retention` " +
-		"days (30 by default). The event types, what each one's `data` holds, how to follow the feed, and webhooks are in [events.md](events.md).",
-	Service: "Health, this description, metrics.",
-} as const;
+/** The tags of the OpenAPI document, in its order; each is described by the feature that opens it
+ *  (describeTag in src/openapi/names.ts). */
+export const TAG_NAMES = ["Users", "Passwords", "Password reset", "Email sign-in", "Email verification", "Email update", "Two-factor authentication", "Passkeys", "Identity providers", "Sessions", "Events", "Service"] as const;
 
-type Tag = keyof typeof TAGS;
+type Tag = (typeof TAG_NAMES)[number];
 
 /** A model of the document: a schema named where it is declared (src/openapi/names.ts). */
 type Model = z.ZodType;

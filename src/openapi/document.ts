@@ -6,9 +6,9 @@ import { z } from "zod";
 import packageJson from "../../package.json" with { type: "json" };
 import { ERROR_STATUS, type ErrorCode } from "../errors.ts";
 import { identifier } from "../features/users/schemas.ts";
-import { TAGS, type Success } from "../http/endpoint.ts";
+import { TAG_NAMES, type Success } from "../http/endpoint.ts";
 import { DEFAULT_BODY_LIMIT, documentedErrors, type Route } from "../http/route.ts";
-import { nameOf, namedSchemas } from "./names.ts";
+import { nameOf, namedSchemas, tagDescription } from "./names.ts";
 
 type Json = Record<string, unknown>;
 type JsonSchema = Json & { properties?: Record<string, Json>; required?: string[] };
@@ -326,7 +326,7 @@ export function buildOpenApiDocument(routes: readonly Route[]): Json {
 				},
 			},
 		],
-		tags: Object.entries(TAGS).map(([name, description]) => ({ name, description })),
+		tags: TAG_NAMES.map((name) => ({ name, description: tagDescription(name) })),
 		// Either form of the Authorization header; GET /health and GET /openapi.json override this with [].
 		security: [{ secret: [] }, { bearer: [] }],
 		paths: paths(routes, bodySchemas, meanings),

@@ -28,3 +28,18 @@ export function nameOf(schema: z.ZodType): string | undefined {
 export function namedSchemas(): ReadonlyMap<string, z.ZodType> {
 	return byName;
 }
+
+const tagDescriptions = new Map<string, string>();
+
+/** The description of the OpenAPI tag `name`, given by the feature that opens that section of the API. */
+export function describeTag(name: string, description: string): void {
+	if (tagDescriptions.has(name)) throw new Error(`openapi: the tag ${name} is described twice`);
+	tagDescriptions.set(name, description);
+}
+
+/** The description of the tag `name`; a tag nobody described cannot be documented. */
+export function tagDescription(name: string): string {
+	const description = tagDescriptions.get(name);
+	if (description === undefined) throw new Error(`openapi: the tag ${name} has no description (describeTag in the feature that opens it)`);
+	return description;
+}

@@ -7,6 +7,16 @@ import * as actions from "./actions.ts";
 import { createdEmailSignInRequestAnswer, createEmailSignInBody, emailSignInAnswer, emailSignInRequestAnswer, verifyEmailSignInBody } from "./schemas.ts";
 import type { EmailSignInRequest } from "./store.ts";
 import { CLIENT_IP, requestExample, USER } from "../../openapi/examples.ts";
+import { describeTag } from "../../openapi/names.ts";
+
+// The section of the API this feature opens, in the OpenAPI document and docs/api.md.
+describeTag(
+	"Email sign-in",
+	"Sign in with a code from the inbox: create a request for an email (known or not; the answer is the same), mail its code, " +
+	"verify the code. A link in the mail must lead to a page that signs in only on a POST: mail scanners open links. Sign-in with a code " +
+	"from the inbox works instead of a password, or with no password at all; Holm makes and checks the code, your backend mails it. See " +
+	"[email-sign-in.md](email-sign-in.md) for the whole flow, the mail, and a link that mail scanners cannot use up.",
+);
 
 // The examples of the document (docs/api.md): the values this feature's endpoints show.
 const EMAIL_SIGN_IN_REQUEST = requestExample("w7dn3kqzcx9m4rbt2hpv6fsj", { email: "cat@example.com" });

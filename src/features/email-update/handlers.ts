@@ -8,6 +8,10 @@ import { createEmailUpdateRequestBody, emailUpdateRequestAnswer, verifiedEmailAn
 import type { EmailUpdateRequest } from "./store.ts";
 import { KEPT_SESSION_IN_BODY } from "../sessions/kept-session.ts";
 import { CLIENT_IP, requestExample, SESSION_ID } from "../../openapi/examples.ts";
+import { describeTag } from "../../openapi/names.ts";
+
+// The section of the API this feature opens, in the OpenAPI document and docs/api.md.
+describeTag("Email update", "Move a user to a new address once they prove they receive mail there.");
 
 // The examples of the document (docs/api.md): the values this feature's endpoints show.
 const EMAIL_UPDATE_REQUEST = requestExample("p3hw8rvmz6dqkc2tyn4bsfxe", { email: "kitten@example.com", code: "9U6UE4HG" });

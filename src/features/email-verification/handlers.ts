@@ -5,6 +5,10 @@ import { deletedOrNotFound } from "../../http/responses.ts";
 import * as actions from "./actions.ts";
 import { createVerificationRequestBody, emailVerificationRequestAnswer, verifyEmailBody } from "./schemas.ts";
 import { CLIENT_IP, CREATED_AT, EXPIRES_AT, USER_ID } from "../../openapi/examples.ts";
+import { describeTag } from "../../openapi/names.ts";
+
+// The section of the API this feature opens, in the OpenAPI document and docs/api.md.
+describeTag("Email verification", "Prove that the user receives mail at their address: Holm creates a code; your backend sends it; the user types it back.");
 
 // The examples of the document (docs/api.md): the values this feature's endpoints show.
 const EMAIL_VERIFICATION_REQUEST = { user_id: USER_ID, created_at: CREATED_AT, expires_at: EXPIRES_AT, code: "LC5LZV7H" };

@@ -5,6 +5,14 @@ import { pathUser } from "../users/path-user.ts";
 import * as actions from "./actions.ts";
 import { type EventListQuery, eventListQuery, eventPageAnswer, parseEventListQuery, unblockUserBody } from "./schemas.ts";
 import { CREATED_AT, USER_ID } from "../../openapi/examples.ts";
+import { describeTag } from "../../openapi/names.ts";
+
+// The section of the API this feature opens, in the OpenAPI document and docs/api.md.
+describeTag(
+	"Events",
+	"What happened to accounts: a feed to follow, one user's history, and lifting a user's blocks. Events are kept for `--event-retention` " +
+	"days (30 by default). The event types, what each one's `data` holds, how to follow the feed, and webhooks are in [events.md](events.md).",
+);
 
 // The examples of the document (docs/api.md): the values this feature's endpoints show.
 // Events: what the feed shows of her, in order (the cursor is SQLite's; PostgreSQL's reads "xid.seq").

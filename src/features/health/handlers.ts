@@ -3,6 +3,10 @@
 // reads a request body (its row in src/routes.ts is public, and only POST reads a body).
 import { endpoint, endpoints, type C } from "../../http/endpoint.ts";
 import { healthAnswer } from "./schemas.ts";
+import { describeTag } from "../../openapi/names.ts";
+
+// The section of the API this feature opens, in the OpenAPI document and docs/api.md.
+describeTag("Service", "Health, this description, metrics.");
 
 async function databaseAnswers(c: C): Promise<boolean> {
 	try {

@@ -17,6 +17,37 @@ import {
 	verifyExternalSignInBody,
 } from "./schemas.ts";
 import { CLIENT_IP, CREATED_AT, EXPIRES_AT, USER, USER_ID } from "../../openapi/examples.ts";
+import { describeTag } from "../../openapi/names.ts";
+
+// The section of the API this feature opens, in the OpenAPI document and docs/api.md.
+describeTag(
+	"Identity providers",
+	"Sign in with an account at an identity provider (OpenID Connect, Microsoft Entra ID, GitHub): Holm makes the provider's URL and checks " +
+	"what comes back; the application's backend redirects the browser and relays the callback's query. The providers come from the operator's " +
+	"`--identity-providers` file, never from a request. The whole flow, the configuration of each provider and the code of a backend are in " +
+	"[identity-providers.md](identity-providers.md).\n\n" +
+	"An identity is the provider's issuer and its id of the person (`subject`), and is found only by that pair, never by email: an email " +
+	"decides nothing unless the provider says it verified it, and even then Holm links an identity to a user who holds that address only once " +
+	"you have proved that user (or the operator allowed it for the provider, and both sides verified the address). An identity's email is the " +
+	"provider's claim: for Microsoft Entra ID it counts as verified only with the `xms_edov` claim, for GitHub only as the account's primary " +
+	"address that GitHub verified. `provider_tokens` is never stored, logged or shown again. Deleting a user deletes their identities.\n\n" +
+	"The verify's request is used up by the first verify whose body is valid, whatever it answers. Before any call to the provider, Holm " +
+	"checks the request (absent, expired or used: `INVALID_REQUEST`), the `state` (wrong: `INVALID_REQUEST`) and the callback's `iss` " +
+	"(another issuer's: `INVALID_CREDENTIAL`, so that a code never goes to the wrong provider's token endpoint). Then it exchanges the code " +
+	"with the PKCE verifier and, for OpenID Connect, checks the ID token: its signature against the issuer's published keys (never `none` or " +
+	"an HMAC), `iss`, `aud`, `azp`, `exp`, `iat` and `nonce`. The provider is given 5 seconds for each call. Its outcomes:\n\n" +
+	"| `outcome` | What happened | `user` |\n|---|---|---|\n" +
+	"| `signed_in` | The identity belongs to a user: a `sign_in` event (`method: \"external\"`). Holm stores what the provider said of the email and name now, and never moves the user's own email because of it. | That user. |\n" +
+	"| `created` | Nobody holds the identity or the email, and `create_user` was true: a user with the provider's email (verified only when the provider verified it) and no password, with the identity. `user_created` and `sign_in` events. | The new user. |\n" +
+	"| `linked` | The request named a `user_id`: the identity is added to that user (`identity_linked`). Or the provider has `auto_link` and both it and Holm verified the email: added to the email's holder, who signs in (`identity_linked`, `sign_in`). | That user. |\n" +
+	"| `link_required` | Another user holds the email. Prove that user (a password, a passkey or an email code, and their second factor), then call the link within the request's 10 minutes. | The email's holder, **only** when the provider verified the email; else `null`, and the link will be refused. |\n" +
+	"| `unknown` | Nobody holds the identity or the email, and `create_user` was not true. | `null` |\n\n" +
+	"A disabled user (the identity's, or the one it would be linked to) answers `403 USER_DISABLED` at the verify: the request is used up, " +
+	"nothing is linked, and a `sign_in_failed` event (`reason: \"user_disabled\"`) is recorded. The link answers `200` with an " +
+	"`identity_linked` event; a refused link leaves the request as it was, for another try within its 10 minutes (after the user has verified " +
+	"the address, say, or signed in by email code, which [claims the account](security.md#whoever-proves-the-address-owns-the-account)). " +
+	"Unlinking an identity records an `identity_unlinked` event and ends the user's other sessions (`sessions_ended`, reason `identity_unlinked`).",
+);
 
 // The examples of the document (docs/api.md): the values this feature's endpoints show.
 // A sign-in with Google: the request, the callback relayed, the identity it led to.

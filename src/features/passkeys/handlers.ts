@@ -13,6 +13,17 @@ import * as actions from "./actions.ts";
 import { passkeyAnswer, passkeyAuthenticationAnswer, passkeyRegistrationAnswer, passkeySignInAnswer, startAuthenticationBody, startRegistrationBody, verifyAuthenticationBody, verifyRegistrationBody } from "./schemas.ts";
 import { KEPT_SESSION_IN_QUERY } from "../sessions/kept-session.ts";
 import { CLIENT_IP, CREATED_AT, CREDENTIAL_ID, PASSKEY, USER, USER_HANDLE, USER_ID } from "../../openapi/examples.ts";
+import { describeTag } from "../../openapi/names.ts";
+
+// The section of the API this feature opens, in the OpenAPI document and docs/api.md.
+describeTag(
+	"Passkeys",
+	"WebAuthn registration and sign-in: Holm makes the options, the application's page hands them to navigator.credentials, " +
+	"and the application backend relays the answer back (`PublicKeyCredential.toJSON()`) to the verify call. Every passkey endpoint answers " +
+	"`400 NOT_ALLOWED` right after the secret check while passkeys are off (no `--passkey-rp-id`). Configuration, the browser code, what is " +
+	"checked and the trade-offs are in [passkeys.md](passkeys.md). Both kinds of ceremony live 5 minutes and are used up by their verify " +
+	"call, whatever its outcome; an unknown, expired or used ceremony answers `INVALID_REQUEST` (not `NOT_FOUND`).",
+);
 
 // The examples of the document (docs/api.md): the values this feature's endpoints show.
 const PASSKEY_SIGN_IN_AT = CREATED_AT + 120;

@@ -6,6 +6,14 @@ import * as actions from "./actions.ts";
 import { createdPasswordResetRequestAnswer, createResetRequestBody, passwordResetRequestAnswer, resetPasswordBody, verifyResetEmailBody } from "./schemas.ts";
 import type { PasswordResetRequest } from "./store.ts";
 import { CLIENT_IP, NEW_PASSWORD, requestExample } from "../../openapi/examples.ts";
+import { describeTag } from "../../openapi/names.ts";
+
+// The section of the API this feature opens, in the OpenAPI document and docs/api.md.
+describeTag(
+	"Password reset",
+	"Create a request (its code goes to the user), verify the code, set the new password: a reset takes three calls. Holm returns the code; " +
+	"you email it. See [flows.md](flows.md#password-reset-forgot-password).",
+);
 
 // The examples of the document (docs/api.md): the values this feature's endpoints show.
 const PASSWORD_RESET_REQUEST = requestExample("xkmtyqnsfd5w7hbq2g9cp6ra", { email_verified: false });

@@ -6,6 +6,21 @@ import * as actions from "./actions.ts";
 import { authenticateBody, updatePasswordBody, verifyPasswordBody } from "./schemas.ts";
 import { KEPT_SESSION_IN_BODY } from "../sessions/kept-session.ts";
 import { CLIENT_IP, NEW_PASSWORD, PASSWORD, SESSION_ID, USER } from "../../openapi/examples.ts";
+import { describeTag } from "../../openapi/names.ts";
+
+// The section of the API this feature opens, in the OpenAPI document and docs/api.md.
+describeTag(
+	"Passwords",
+	"Verify and update passwords; sign in with email and password.\n\n" +
+	"### Passwords found leaked after they were set\n\nA password that was fine when it was chosen can appear in a leak later. Each correct " +
+	"password at `verify-password` and `authenticate/password` is looked up again in the local leak lists (the bundled list and `--leak-file`: a " +
+	"lookup of microseconds, so a sign-in takes no longer). When a list holds it, the user's `password_leaked` becomes `true`, the `sign_in` " +
+	"event says `\"password_leaked\": true`, and `authenticate/password` answers the user with the flag set (`verify-password` keeps its " +
+	"empty `204`). With `--leak-check online`, the range API is also asked, at most once a day per user and after the answer has been sent: " +
+	"a leak it finds flags the user for their next sign-in. The flag stays until the password is set again by `update-password` or " +
+	"`reset-password` (both refuse passwords the lists hold, so the new one is clean). When you see `password_leaked: true`, send the user " +
+	"to change their password right away (a reset if they cannot). `/metrics` counts such users (`holm_users_password_leaked`).",
+);
 
 export default endpoints("Passwords", {
 	verifyPassword: endpoint({

@@ -7,6 +7,16 @@ import { isId } from "../../lib/ids.ts";
 import * as actions from "./actions.ts";
 import { createdSessionAnswer, createSessionBody, endUserSessionsQuery, sessionAnswer, shownSession, validatedSessionAnswer, validateSessionBody } from "./schemas.ts";
 import { CLIENT_IP, CREATED_AT, SESSION_ID, USER, USER_ID } from "../../openapi/examples.ts";
+import { describeTag } from "../../openapi/names.ts";
+
+// The section of the API this feature opens, in the OpenAPI document and docs/api.md.
+describeTag(
+	"Sessions",
+	"Keep a signed-in user signed in: opaque tokens, validated in one read, ended in the same transaction as a credential change. Your " +
+	"application creates a session once Holm (or your own single sign-on) has said who the user is, keeps its token in a cookie, and " +
+	"validates it on every request. Holm ends it when the user signs out, after the idle timeout or the lifetime, and in the same " +
+	"transaction as any change of a credential. [sessions.md](sessions.md) explains why and shows a cookie-based application.",
+);
 
 // The examples of the document (docs/api.md): the values this feature's endpoints show.
 const SESSION = {

@@ -9,6 +9,10 @@ import * as actions from "./actions.ts";
 import { recoveryCodeAnswer, regenerateRecoveryCodeBody, registerTotpBody, resetTwoFactorBody, totpCredentialAnswer, verifyTotpBody } from "./schemas.ts";
 import { KEPT_SESSION_IN_BODY, KEPT_SESSION_IN_QUERY } from "../sessions/kept-session.ts";
 import { CREATED_AT, SESSION_ID, TOTP_KEY, USER, USER_ID } from "../../openapi/examples.ts";
+import { describeTag } from "../../openapi/names.ts";
+
+// The section of the API this feature opens, in the OpenAPI document and docs/api.md.
+describeTag("Two-factor authentication", "TOTP credentials and the recovery code.");
 
 // The examples of the document (docs/api.md): the values this feature's endpoints show.
 const TOTP_CREDENTIAL = { user_id: USER_ID, created_at: CREATED_AT, key: TOTP_KEY };

@@ -4,6 +4,10 @@ import { pathUser } from "./path-user.ts";
 import * as actions from "./actions.ts";
 import { createUserBody, disableUserBody, enableUserBody, parseUserListQuery, userAnswer, userListQuery } from "./schemas.ts";
 import { CLIENT_IP, CREATED_AT, PASSWORD, USER } from "../../openapi/examples.ts";
+import { describeTag } from "../../openapi/names.ts";
+
+// The section of the API this feature opens, in the OpenAPI document and docs/api.md.
+describeTag("Users", "Create, list, find, get, delete and import users.");
 
 export default endpoints("Users", {
 	createUser: endpoint({
