@@ -1,8 +1,8 @@
 // The endpoints that reset, email update and email sign-in requests share word for word (API.md):
 // get and delete one request named by `:request_id` and, where requests belong to a user named in
-// the path, list and delete that user's. Each feature says what its requests are called, whether
-// their codes are shown, and how they look on the wire; the checks and their order are the same
-// everywhere.
+// the path, list and delete that user's. Each feature says where its requests are kept, what one is
+// called, how it looks on the wire and what the document shows; the checks and their order are the
+// same everywhere.
 import type { z } from "zod";
 import type { AppContext } from "../context.ts";
 import { answersResource, endpoint, returnsList, returnsNothing } from "../http/endpoint.ts";
@@ -21,30 +21,45 @@ interface UserRequestVerbs<Request> extends RequestVerbs<Request> {
 	deleteForUser(userId: string): Promise<void>;
 }
 
+type Stores = AppContext["stores"];
+
+/** The names in ctx.stores of the stores that have `Verbs`. */
+type StoreWith<Verbs> = { [Name in keyof Stores]: Stores[Name] extends Verbs ? Name : never }[keyof Stores];
+
 /** A kind of request: its store, its answer, and the words its documentation uses. */
 interface RequestKind<Request, Verbs> {
-	store(ctx: AppContext): Verbs;
-	/** Its wire shape (a model of the document). */
-	answer: { json(request: Request): unknown; schema: z.ZodType };
+	/** Its store, by its name in ctx.stores ("passwordResets"). */
+	store: StoreWith<Verbs>;
 	/** "a password reset request" (and, for the user's list, "password reset requests") */
 	one: string;
-	/** Whether a request shows its code after it was created (GET of one, and of the user's list). */
-	codes: "shown" | "hidden";
-	/** The success of DELETE of one request; "Deleted." unless it says more. */
-	deleted?: string;
+	/** Its wire shape (a model of the document). A request shows its code after it was created (GET
+	 *  of one, and of the user's list) when this shape has one. */
+	answer: { json(request: Request): unknown; schema: z.ZodObject };
 	/** One request as GET answers it: the example of the document (the list's is it alone). */
 	example: unknown;
+	/** The success of DELETE of one request; "Deleted." unless it says more. */
+	deleted?: string;
+}
+
+/** The store `kind` names: one with `Verbs`, since StoreWith names no other. */
+function storeOf<Verbs>(ctx: AppContext, kind: { store: StoreWith<Verbs> }): Verbs {
+	return ctx.stores[kind.store] as Verbs;
+}
+
+/** Whether requests in the wire shape `answer` show their codes. */
+function showsCode(answer: { schema: z.ZodObject }): boolean {
+	return "code" in answer.schema.shape;
 }
 
 /** GET and DELETE of one request, and the loader of `:request_id` (NOT_FOUND unless live). */
-export function requestEndpoints<Request>(kind: RequestKind<Request, RequestVerbs<Request>>) {
-	const pathRequest = pathResource("request_id", (ctx, id) => kind.store(ctx).get(id));
+export function requestEndpoints<Request, Verbs extends RequestVerbs<Request> = RequestVerbs<Request>>(kind: RequestKind<Request, Verbs>) {
+	const pathRequest = pathResource("request_id", (ctx, id) => storeOf(ctx, kind).get(id));
 	return {
 		pathRequest,
 		get: answersResource({
 			summary: `Get ${kind.one}`,
 			answer: kind.answer,
-			says: kind.codes === "shown" ? "The request, with its code." : "The request, without its code.",
+			says: showsCode(kind.answer) ? "The request, with its code." : "The request, without its code.",
 			resource: pathRequest,
 			example: kind.example,
 		}),
@@ -54,7 +69,7 @@ export function requestEndpoints<Request>(kind: RequestKind<Request, RequestVerb
 			errors: ["NOT_FOUND"],
 			async handle(c) {
 				const id = pathRequestId(c);
-				return deletedOrNotFound(id !== null && (await kind.store(c.get("ctx")).delete(id)));
+				return deletedOrNotFound(id !== null && (await storeOf(c.get("ctx"), kind).delete(id)));
 			},
 		}),
 	};
@@ -68,10 +83,10 @@ export function userRequestEndpoints<Request>(kind: RequestKind<Request, UserReq
 		listForUser: endpoint({
 			summary: `List a user's ${many}`,
 			examples: { answer: [kind.example] },
-			success: returnsList(kind.answer, `The user's live requests, oldest first, ${kind.codes === "shown" ? "with codes" : "without codes"}.`),
+			success: returnsList(kind.answer, `The user's live requests, oldest first, ${showsCode(kind.answer) ? "with codes" : "without codes"}.`),
 			resource: pathUser,
 			async handle(c, { resource: user }) {
-				const requests = await kind.store(c.get("ctx")).listForUser(user.id);
+				const requests = await storeOf(c.get("ctx"), kind).listForUser(user.id);
 				return Response.json(requests.map((request) => kind.answer.json(request)));
 			},
 		}),
@@ -80,7 +95,7 @@ export function userRequestEndpoints<Request>(kind: RequestKind<Request, UserReq
 			success: returnsNothing("Deleted, also when the user had none."),
 			resource: pathUser,
 			async handle(c, { resource: user }) {
-				await kind.store(c.get("ctx")).deleteForUser(user.id);
+				await storeOf(c.get("ctx"), kind).deleteForUser(user.id);
 				return noContent();
 			},
 		}),

@@ -5,7 +5,6 @@ import { pathRequestId } from "../../http/params.ts";
 import { requestEndpoints } from "../request-endpoints.ts";
 import * as actions from "./actions.ts";
 import { createdEmailSignInRequestAnswer, createEmailSignInBody, emailSignInAnswer, emailSignInRequestAnswer, verifyEmailSignInBody } from "./schemas.ts";
-import type { EmailSignInRequest } from "./store.ts";
 import { CLIENT_IP, requestExample, USER } from "../../openapi/examples.ts";
 import { describeTag } from "../../openapi/names.ts";
 
@@ -24,12 +23,11 @@ const EMAIL_SIGN_IN_REQUEST = requestExample("w7dn3kqzcx9m4rbt2hpv6fsj", { email
 /** An absent, expired, used or superseded request is INVALID_REQUEST, not NOT_FOUND (API.md
  *  section 14), judged after the body. */
 
-const requests = requestEndpoints<EmailSignInRequest>({
-	store: (ctx) => ctx.stores.emailSignIns,
+const requests = requestEndpoints({
+	store: "emailSignIns",
+	one: "an email sign-in request",
 	answer: emailSignInRequestAnswer,
 	example: EMAIL_SIGN_IN_REQUEST,
-	one: "an email sign-in request",
-	codes: "hidden",
 	deleted: "Deleted; its code no longer works.",
 });
 

@@ -5,7 +5,6 @@ import { isId } from "../../lib/ids.ts";
 import { userRequestEndpoints } from "../request-endpoints.ts";
 import * as actions from "./actions.ts";
 import { createEmailUpdateRequestBody, emailUpdateRequestAnswer, verifiedEmailAnswer, verifyNewEmailBody } from "./schemas.ts";
-import type { EmailUpdateRequest } from "./store.ts";
 import { KEPT_SESSION_IN_BODY } from "../sessions/kept-session.ts";
 import { CLIENT_IP, requestExample, SESSION_ID } from "../../openapi/examples.ts";
 import { describeTag } from "../../openapi/names.ts";
@@ -16,12 +15,11 @@ describeTag("Email update", "Move a user to a new address once they prove they r
 // The examples of the document (docs/api.md): the values this feature's endpoints show.
 const EMAIL_UPDATE_REQUEST = requestExample("p3hw8rvmz6dqkc2tyn4bsfxe", { email: "kitten@example.com", code: "9U6UE4HG" });
 
-const requests = userRequestEndpoints<EmailUpdateRequest>({
-	store: (ctx) => ctx.stores.emailUpdates,
+const requests = userRequestEndpoints({
+	store: "emailUpdates",
+	one: "an email update request",
 	answer: emailUpdateRequestAnswer,
 	example: EMAIL_UPDATE_REQUEST,
-	one: "an email update request",
-	codes: "shown",
 });
 
 /** The user of the request in the body: their sessions are the ones the change ends, so the one

@@ -4,7 +4,6 @@ import { pathUser } from "../users/path-user.ts";
 import { userRequestEndpoints } from "../request-endpoints.ts";
 import * as actions from "./actions.ts";
 import { createdPasswordResetRequestAnswer, createResetRequestBody, passwordResetRequestAnswer, resetPasswordBody, verifyResetEmailBody } from "./schemas.ts";
-import type { PasswordResetRequest } from "./store.ts";
 import { CLIENT_IP, NEW_PASSWORD, requestExample } from "../../openapi/examples.ts";
 import { describeTag } from "../../openapi/names.ts";
 
@@ -18,12 +17,11 @@ describeTag(
 // The examples of the document (docs/api.md): the values this feature's endpoints show.
 const PASSWORD_RESET_REQUEST = requestExample("xkmtyqnsfd5w7hbq2g9cp6ra", { email_verified: false });
 
-const requests = userRequestEndpoints<PasswordResetRequest>({
-	store: (ctx) => ctx.stores.passwordResets,
+const requests = userRequestEndpoints({
+	store: "passwordResets",
+	one: "a password reset request",
 	answer: passwordResetRequestAnswer,
 	example: PASSWORD_RESET_REQUEST,
-	one: "a password reset request",
-	codes: "hidden",
 });
 
 export default endpoints("Password reset", {
