@@ -7,6 +7,7 @@
 // (pre-account hijacking). An email only says that a user with that address exists, and then the
 // application must prove that user before the identity is added (link_required), unless the operator
 // allowed linking for the provider and both the provider and Holm verified the address.
+import { withData, type HolmEvent } from "../events/store.ts";
 import type { ProviderIdentity } from "./identity.ts";
 
 /** What the store read in the transaction. */
@@ -59,9 +60,9 @@ export function decide(identity: ProviderIdentity, facts: LinkingFacts, policy: 
 /** What `POST /external-sign-ins/{id}/link` may do for `user`, once the application has proved it:
  *  link only an address the provider verified, that the user still holds, and that Holm verified
  *  too (an unverified holder may be whoever registered the address first). */
-export type LinkJudgement = "LINK" | "ALREADY_LINKED" | "EMAIL_NOT_VERIFIED" | "NOT_HOLDER" | "IDENTITY_IN_USE";
+type LinkJudgement = "LINK" | "ALREADY_LINKED" | "EMAIL_NOT_VERIFIED" | "NOT_HOLDER" | "IDENTITY_IN_USE";
 
-export function judgeLink(identity: ProviderIdentity, user: { id: string; email: string | null; emailVerified: boolean }, owner: string | null): LinkJudgement {
+function judgeLink(identity: ProviderIdentity, user: { id: string; email: string | null; emailVerified: boolean }, owner: string | null): LinkJudgement {
 	if (!identity.emailVerified || identity.email === null) return "EMAIL_NOT_VERIFIED";
 	if (user.email !== identity.email) return "NOT_HOLDER";
 	if (!user.emailVerified) return "EMAIL_NOT_VERIFIED";
@@ -69,10 +70,42 @@ export function judgeLink(identity: ProviderIdentity, user: { id: string; email:
 	return owner === user.id ? "ALREADY_LINKED" : "IDENTITY_IN_USE";
 }
 
-/** What a store answers for a judgement that refuses the link (one the request's holder no longer
- *  answers to is INVALID_REQUEST), or null for LINK and ALREADY_LINKED. */
-export function refusedLink(judgement: LinkJudgement): { result: "EMAIL_NOT_VERIFIED" | "INVALID_REQUEST" | "IDENTITY_IN_USE" } | null {
-	if (judgement === "NOT_HOLDER") return { result: "INVALID_REQUEST" };
-	if (judgement === "EMAIL_NOT_VERIFIED" || judgement === "IDENTITY_IN_USE") return { result: judgement };
-	return null;
+/** What the action gives a link: the identity's id and time if it is added, and its identity_linked event. */
+export interface LinkPlan {
+	newIdentity: { id: string; createdAt: number };
+	event: HolmEvent;
+}
+
+/** What a store does with a link, decided on what it read in its transaction. */
+export type PlannedLink =
+	/** A refusal, which the store answers as it is (a user who no longer holds the address: INVALID_REQUEST). */
+	| { result: "EMAIL_NOT_VERIFIED" | "INVALID_REQUEST" | "IDENTITY_IN_USE" }
+	/** The link: `add` is the identity to add to the user, at `at`, and the event to write with it;
+	 *  null when the user holds the identity already. */
+	| { result: "LINKED"; add: { id: string; at: number; event: HolmEvent } | null };
+
+/** The link of the identity waiting at `provider` to `user` (judgeLink), `ownerId` holding the
+ *  identity already or null, and, if it is added, its event made for the user, the provider and the
+ *  identity. */
+export function planLink(
+	identity: ProviderIdentity,
+	user: { id: string; email: string | null; emailVerified: boolean },
+	ownerId: string | null,
+	provider: string,
+	plan: LinkPlan,
+): PlannedLink {
+	const judgement = judgeLink(identity, user, ownerId);
+	switch (judgement) {
+		case "NOT_HOLDER":
+			return { result: "INVALID_REQUEST" };
+		case "EMAIL_NOT_VERIFIED":
+		case "IDENTITY_IN_USE":
+			return { result: judgement };
+		case "ALREADY_LINKED":
+			return { result: "LINKED", add: null };
+		case "LINK": {
+			const { id, createdAt } = plan.newIdentity;
+			return { result: "LINKED", add: { id, at: createdAt, event: withData({ ...plan.event, userId: user.id }, { provider, identity_id: id }) } };
+		}
+	}
 }

@@ -6,7 +6,7 @@ import type { HolmEvent } from "../events/store.ts";
 import type { SessionEnding } from "../sessions/store.ts";
 import type { NewUser, User } from "../users/store.ts";
 import type { ProviderIdentity } from "./identity.ts";
-import type { LinkingPolicy } from "./linking.ts";
+import type { LinkingPolicy, LinkPlan } from "./linking.ts";
 
 /** A sign-in (or link) in progress: what Holm sent the browser to the provider with, kept 10 minutes. */
 export interface ExternalSignInRequest {
@@ -83,10 +83,10 @@ export interface ExternalSignInStore {
 	 *  decides (linking.ts), writes the decision and its events, and ends the request, or, for
 	 *  link_required, keeps it (with the identity) for POST …/link until it expires. */
 	settle(request: ExternalSignInRequest, identity: ProviderIdentity, plan: SettlePlan): Promise<Settled>;
-	/** In one transaction: the request waiting for a link (live), the user, the identity's holder,
-	 *  judged by linking.ts's judgeLink; on a link, the identity is added, `event` written and the
-	 *  request ended. */
-	link(requestId: string, userId: string, plan: { newIdentity: { id: string; createdAt: number }; event: HolmEvent }): Promise<LinkOutcome>;
+	/** In one transaction: reads the request waiting for a link (live), the user and the identity's
+	 *  holder; linking.ts's planLink decides and makes the event; the store answers its refusal, or
+	 *  adds the identity with its event (`add`) and ends the request. */
+	link(requestId: string, userId: string, plan: LinkPlan): Promise<LinkOutcome>;
 	get(id: string): Promise<Identity | null>;
 	/** Oldest first. */
 	listForUser(userId: string): Promise<Identity[]>;

@@ -8,7 +8,7 @@ import type { SQL } from "bun";
 import type { HolmEvent } from "../../features/events/store.ts";
 import { withData } from "../../features/events/store.ts";
 import type { ProviderIdentity } from "../../features/identity-providers/identity.ts";
-import { decide, judgeLink, refusedLink } from "../../features/identity-providers/linking.ts";
+import { decide, planLink, type LinkPlan } from "../../features/identity-providers/linking.ts";
 import type { ExternalSignInRequest, ExternalSignInStore, LinkOutcome, Settled, SettlePlan } from "../../features/identity-providers/store.ts";
 import { IDENTITY_COLUMNS, REQUEST_COLUMNS, toIdentity, toPendingIdentity, toRequest, type IdentityRow, type PendingLinkRow, type RequestRow } from "../identity-rows.ts";
 import type { DatabaseClock } from "./clock.ts";
@@ -141,7 +141,7 @@ export function createPostgresIdentityStore(sql: SQL, clock: DatabaseClock, even
 		return { outcome: decision.outcome, user: toUser((await userById(tx, clock, userId))!), identity: toIdentity(await identityById(tx, identityId)), events: written };
 	}
 
-	async function linkWithin(tx: Transaction, requestId: string, userId: string, plan: { newIdentity: { id: string; createdAt: number }; event: HolmEvent }): Promise<LinkOutcome> {
+	async function linkWithin(tx: Transaction, requestId: string, userId: string, plan: LinkPlan): Promise<LinkOutcome> {
 		// The user's row first, as every transaction that changes a user's rows does.
 		const [row] = await tx.unsafe<UserRow[]>(`SELECT ${userColumns(clock)} FROM "user" WHERE id = $1 FOR UPDATE`, [userId]);
 		const [pending] = await tx<PendingLinkRow[]>`SELECT provider, issuer, subject, email, email_verified, name FROM external_sign_in_request
@@ -151,19 +151,15 @@ export function createPostgresIdentityStore(sql: SQL, clock: DatabaseClock, even
 		const identity = toPendingIdentity(pending);
 		const owned = await ownerOf(tx, identity, true);
 		const user = toUser(row);
-		const written: HolmEvent[] = [];
-		const judgement = judgeLink(identity, user, owned?.user_id ?? null);
-		const refused = refusedLink(judgement);
-		if (refused !== null) return refused;
-		if (judgement === "LINK") {
-			const at = plan.newIdentity.createdAt;
-			await addIdentity(tx, plan.newIdentity.id, user.id, pending.provider, identity, at, at);
-			const event = withData({ ...plan.event, userId: user.id }, { provider: pending.provider, identity_id: plan.newIdentity.id });
-			await events.write(tx, event);
-			written.push(event);
+		const planned = planLink(identity, user, owned?.user_id ?? null, pending.provider, plan);
+		if (planned.result !== "LINKED") return planned;
+		const { add } = planned;
+		if (add !== null) {
+			await addIdentity(tx, add.id, user.id, pending.provider, identity, add.at, add.at);
+			await events.write(tx, add.event);
 		}
 		await tx`DELETE FROM external_sign_in_request WHERE id = ${requestId}`;
-		return { result: "LINKED", user, identity: toIdentity((await ownerOf(tx, identity, false))!), events: written };
+		return { result: "LINKED", user, identity: toIdentity((await ownerOf(tx, identity, false))!), events: add === null ? [] : [add.event] };
 	}
 
 	return {

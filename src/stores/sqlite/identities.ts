@@ -5,7 +5,7 @@ import type { Database } from "bun:sqlite";
 import type { HolmEvent } from "../../features/events/store.ts";
 import { withData, written } from "../../features/events/store.ts";
 import type { ProviderIdentity } from "../../features/identity-providers/identity.ts";
-import { decide, judgeLink, refusedLink } from "../../features/identity-providers/linking.ts";
+import { decide, planLink, type LinkPlan } from "../../features/identity-providers/linking.ts";
 import type { ExternalSignInRequest, ExternalSignInStore, LinkOutcome, Settled, SettlePlan } from "../../features/identity-providers/store.ts";
 import type { SessionEnding } from "../../features/sessions/store.ts";
 import { IDENTITY_COLUMNS, REQUEST_COLUMNS, toIdentity, toPendingIdentity, toRequest, type IdentityRow, type PendingLinkRow, type RequestRow } from "../identity-rows.ts";
@@ -120,7 +120,7 @@ export function createSqliteIdentityStore(db: Database, reads: SnapshotReads, ev
 		return { outcome: decision.outcome, user: toUser(selectUser.get(userId)!, now()), identity: toIdentity(selectIdentity.get(identityId)!), events: written };
 	});
 
-	const link = writeTransaction(db, (requestId: string, userId: string, plan: { newIdentity: { id: string; createdAt: number }; event: HolmEvent }): LinkOutcome => {
+	const link = writeTransaction(db, (requestId: string, userId: string, plan: LinkPlan): LinkOutcome => {
 		const pending = selectPendingLink.get(requestId, now());
 		if (pending === null) return { result: "INVALID_REQUEST" };
 		const row = selectUser.get(userId);
@@ -128,19 +128,15 @@ export function createSqliteIdentityStore(db: Database, reads: SnapshotReads, ev
 		const identity = toPendingIdentity(pending);
 		const owned = selectOwner.get(identity.issuer, identity.subject);
 		const user = toUser(row, now());
-		const written: HolmEvent[] = [];
-		const judgement = judgeLink(identity, user, owned?.user_id ?? null);
-		const refused = refusedLink(judgement);
-		if (refused !== null) return refused;
-		if (judgement === "LINK") {
-			const at = plan.newIdentity.createdAt;
-			addIdentity(plan.newIdentity.id, user.id, pending.provider, identity, at, at);
-			const event = withData({ ...plan.event, userId: user.id }, { provider: pending.provider, identity_id: plan.newIdentity.id });
-			events.write(event);
-			written.push(event);
+		const planned = planLink(identity, user, owned?.user_id ?? null, pending.provider, plan);
+		if (planned.result !== "LINKED") return planned;
+		const { add } = planned;
+		if (add !== null) {
+			addIdentity(add.id, user.id, pending.provider, identity, add.at, add.at);
+			events.write(add.event);
 		}
 		deleteRequest.run(requestId);
-		return { result: "LINKED", user, identity: toIdentity(selectOwner.get(identity.issuer, identity.subject)!), events: written };
+		return { result: "LINKED", user, identity: toIdentity(selectOwner.get(identity.issuer, identity.subject)!), events: add === null ? [] : [add.event] };
 	});
 
 	const deleteWithEvent = writeTransaction(db, (id: string, userId: string, event: HolmEvent, ending: SessionEnding): HolmEvent[] | null => {
