@@ -1,6 +1,8 @@
 // /email-sign-ins, /email-sign-ins/:request_id[/verify] (API.md section 14): every endpoint's
 // success and error codes, expiry with the injected clock, create_user, events.
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import handlers from "../../src/features/email-sign-in/handlers.ts";
+import { disabledUser, documentedErrorsOf, last, UNKNOWN } from "../support/documented-errors.ts";
 import { createUser, startTestServer, STRONG_PASSWORD, uniqueEmail, userAnswer, type TestServer } from "../support/server.ts";
 
 const MINUTE = 60_000;
@@ -221,3 +223,33 @@ describe("verifying", () => {
 		expect((await server.request("GET", `/email-sign-ins/${request.id}`)).body).toEqual({ error: "NOT_FOUND" });
 	});
 });
+
+documentedErrorsOf(handlers, () => server, ({ post, get, del }) => ({
+	createEmailSignIn: [
+		["INVALID_DATA", () => post("/email-sign-ins", {})],
+		["TOO_MANY_REQUESTS", () => ((email) => last(4, () => post("/email-sign-ins", { email })))(uniqueEmail())],
+	],
+	getEmailSignIn: [["NOT_FOUND", () => get(`/email-sign-ins/${UNKNOWN}`)]],
+	deleteEmailSignIn: [["NOT_FOUND", () => del(`/email-sign-ins/${UNKNOWN}`)]],
+	verifyEmailSignIn: [
+		["INVALID_DATA", () => post(`/email-sign-ins/${UNKNOWN}/verify`, {})],
+		["INVALID_REQUEST", () => post(`/email-sign-ins/${UNKNOWN}/verify`, { code: "X" })],
+		["INCORRECT_CODE", async () => post(`/email-sign-ins/${(await requestCode(uniqueEmail())).id}/verify`, { code: "WRONG234" })],
+		[
+			"EMAIL_ALREADY_USED",
+			async () => {
+				const email = uniqueEmail();
+				const request = await requestCode(email);
+				await createUser(server, { email });
+				return post(`/email-sign-ins/${request.id}/verify`, { code: request.code, create_user: true });
+			},
+		],
+		[
+			"USER_DISABLED",
+			async () => {
+				const request = await requestCode((await disabledUser(server)).email!);
+				return post(`/email-sign-ins/${request.id}/verify`, { code: request.code });
+			},
+		],
+	],
+}));

@@ -1,6 +1,8 @@
 // POST/GET/DELETE /users/:user_id/email-update-requests, GET/DELETE /email-update-requests/:request_id,
 // POST /verify-new-email.
 import { beforeAll, describe, expect, test } from "bun:test";
+import handlers from "../../src/features/email-update/handlers.ts";
+import { documentedErrorsOf, last } from "../support/documented-errors.ts";
 import { createUser, serverForThisFile, uniqueEmail } from "../support/server.ts";
 
 const MINUTE = 60_000;
@@ -255,3 +257,32 @@ describe("POST /verify-new-email", () => {
 		expect(ids).not.toContain(expiring.id);
 	});
 });
+
+documentedErrorsOf(handlers, () => server, ({ post, get, del }) => ({
+	createEmailUpdateRequest: [
+		["NOT_FOUND", () => post(`/users/${UNKNOWN_ID}/email-update-requests`, { email: uniqueEmail() })],
+		["INVALID_DATA", async () => post(`/users/${(await createUser(server)).id}/email-update-requests`, {})],
+		["EMAIL_ALREADY_USED", async () => post(`/users/${(await createUser(server)).id}/email-update-requests`, { email: (await createUser(server)).email })],
+		["TOO_MANY_REQUESTS", async () => ((id) => last(4, () => post(`/users/${id}/email-update-requests`, { email: uniqueEmail() })))((await createUser(server)).id)],
+	],
+	listUserEmailUpdateRequests: [["NOT_FOUND", () => get(`/users/${UNKNOWN_ID}/email-update-requests`)]],
+	deleteUserEmailUpdateRequests: [["NOT_FOUND", () => del(`/users/${UNKNOWN_ID}/email-update-requests`)]],
+	getEmailUpdateRequest: [["NOT_FOUND", () => get(`/email-update-requests/${UNKNOWN_ID}`)]],
+	deleteEmailUpdateRequest: [["NOT_FOUND", () => del(`/email-update-requests/${UNKNOWN_ID}`)]],
+	verifyNewEmail: [
+		["INVALID_DATA", () => post("/verify-new-email", {})],
+		["INVALID_REQUEST", () => post("/verify-new-email", { request_id: UNKNOWN_ID, code: "X" })],
+		["NOT_FOUND", () => post("/verify-new-email", { request_id: UNKNOWN_ID, code: "X", session_id: UNKNOWN_ID })],
+		["INCORRECT_CODE", async () => post("/verify-new-email", { request_id: (await newRequest((await createUser(server)).id)).id, code: "WRONG234" })],
+		[
+			"EMAIL_ALREADY_USED",
+			async () => {
+				// The address was free when the code was sent, and is taken when it comes back.
+				const email = uniqueEmail();
+				const request = await newRequest((await createUser(server)).id, email);
+				await createUser(server, { email });
+				return post("/verify-new-email", { request_id: request.id, code: request.code });
+			},
+		],
+	],
+}));

@@ -1,5 +1,7 @@
 // POST/GET/DELETE /users/:user_id/email-verification-request and POST /users/:user_id/verify-email.
 import { beforeAll, describe, expect, test } from "bun:test";
+import handlers from "../../src/features/email-verification/handlers.ts";
+import { documentedErrorsOf, last } from "../support/documented-errors.ts";
 import { createUser, serverForThisFile } from "../support/server.ts";
 
 const MINUTE = 60_000;
@@ -230,3 +232,26 @@ describe("POST /users/:user_id/verify-email", () => {
 		expect(rows).not.toContain(expiring.id);
 	});
 });
+
+documentedErrorsOf(handlers, () => server, ({ post, get, del }) => ({
+	createEmailVerificationRequest: [
+		["NOT_FOUND", () => post(`/users/${UNKNOWN_USER}/email-verification-request`)],
+		["INVALID_DATA", async () => post(`/users/${(await createUser(server)).id}/email-verification-request`, [])],
+		["TOO_MANY_REQUESTS", async () => ((id) => last(4, () => post(`/users/${id}/email-verification-request`)))((await createUser(server)).id)],
+	],
+	getEmailVerificationRequest: [["NOT_FOUND", () => get(`/users/${UNKNOWN_USER}/email-verification-request`)]],
+	deleteEmailVerificationRequest: [["NOT_FOUND", () => del(`/users/${UNKNOWN_USER}/email-verification-request`)]],
+	verifyEmail: [
+		["NOT_FOUND", () => post(`/users/${UNKNOWN_USER}/verify-email`, { code: "X" })],
+		["INVALID_DATA", async () => post(`/users/${(await createUser(server)).id}/verify-email`, {})],
+		["NOT_ALLOWED", async () => post(`/users/${(await createUser(server)).id}/verify-email`, { code: "WRONG234" })],
+		[
+			"INCORRECT_CODE",
+			async () => {
+				const user = await createUser(server);
+				await newRequest(user.id);
+				return post(`/users/${user.id}/verify-email`, { code: "WRONG234" });
+			},
+		],
+	],
+}));

@@ -2,6 +2,8 @@
 // pages follow the cursor; filters; retention; and an event is never stored for a change that did
 // not happen.
 import { expect, test } from "bun:test";
+import handlers from "../../src/features/events/handlers.ts";
+import { documentedErrorsOf, UNKNOWN } from "../support/documented-errors.ts";
 import { comparable, feedSettled, runEveryEventType } from "../support/events-flow.ts";
 import { createUser, serverForThisFile, startTestServer, STRONG_PASSWORD, tempDirsForThisFile, type TestServer } from "../support/server.ts";
 
@@ -142,3 +144,15 @@ test("--event-retention: the sweep deletes events older than the retention; 0 st
 		await none.stop();
 	}
 });
+
+documentedErrorsOf(handlers, () => server, ({ post, get }) => ({
+	listEvents: [["INVALID_DATA", () => get("/events?limit=0")]],
+	listUserEvents: [
+		["NOT_FOUND", () => get(`/users/${UNKNOWN}/events`)],
+		["INVALID_DATA", async () => get(`/users/${(await createUser(server)).id}/events?after=nonsense`)],
+	],
+	unblockUser: [
+		["NOT_FOUND", () => post(`/users/${UNKNOWN}/unblock`)],
+		["INVALID_DATA", async () => post(`/users/${(await createUser(server)).id}/unblock`, "[]")],
+	],
+}));

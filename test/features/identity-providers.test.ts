@@ -2,9 +2,11 @@
 // oidc-provider) run in this process: its login and consent are completed with fetch and a cookie
 // jar, as a browser would, and Holm sees only the callback the application relays.
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
-import { CLIENT_SECRET, startSignIn, verify } from "../support/identity-providers.ts";
+import handlers from "../../src/features/identity-providers/handlers.ts";
+import { documentedErrorsOf, freshIp, last, UNKNOWN } from "../support/documented-errors.ts";
+import { CLIENT_SECRET, signInWithFake, startFakeOpenIdProvider, startSignIn, verify, type FakeProvider } from "../support/identity-providers.ts";
 import { startOpenIdProvider, type RealProvider } from "../support/openid-provider.ts";
-import { createUser, startTestServer, uniqueEmail, type TestServer } from "../support/server.ts";
+import { createUser, serverForThisFile, startTestServer, uniqueEmail, type TestServer } from "../support/server.ts";
 
 let op: RealProvider;
 let server: TestServer;
@@ -176,4 +178,94 @@ describe("outcomes", () => {
 			await conformant.stop();
 		}
 	});
+});
+
+describe("with a fake provider, whose ID tokens the tests craft, and one that is down", () => {
+	let fake: FakeProvider;
+	beforeAll(async () => {
+		fake = await startFakeOpenIdProvider();
+	});
+	afterAll(() => fake.stop());
+	// "down": nothing listens at its issuer.
+	const fakeServer = serverForThisFile(() => ({ identityProviders: [fake.entry("fake"), { ...fake.entry("down"), issuer: "http://127.0.0.1:9" }] }));
+
+	/** A sign-in that answered link_required: a user whose email Holm verified holds the email the
+	 *  provider gave (`verified` by it or not). */
+	async function linkRequired(verified: boolean): Promise<{ id: string; user: { id: string }; sub: string }> {
+		const email = uniqueEmail();
+		const user = await createUser(fakeServer, { email });
+		const request = (await fakeServer.request("POST", `/users/${user.id}/email-verification-request`)).body;
+		expect((await fakeServer.request("POST", `/users/${user.id}/verify-email`, { code: request.code })).status).toBe(204);
+		const sub = `sub-${crypto.randomUUID()}`;
+		const { id, answer } = await signInWithFake(fakeServer, fake, "fake", { sub, email, email_verified: verified });
+		expect(answer.body.outcome).toBe("link_required");
+		return { id, user, sub };
+	}
+
+	documentedErrorsOf(handlers, () => fakeServer, ({ post, get, del }) => ({
+		listIdentityProviders: [],
+		startExternalSignIn: [
+			["NOT_FOUND", () => post("/external-sign-ins", { provider: "nope" })],
+			["INVALID_DATA", () => post("/external-sign-ins", { provider: 5 })],
+			["TOO_MANY_REQUESTS", () => ((ip) => last(11, () => post("/external-sign-ins", { provider: "fake", client_ip: ip })))(freshIp())],
+			["PROVIDER_ERROR", () => post("/external-sign-ins", { provider: "down" })],
+		],
+		verifyExternalSignIn: [
+			["INVALID_DATA", () => post(`/external-sign-ins/${UNKNOWN}/verify`, { code: "x" })],
+			["INVALID_REQUEST", () => post(`/external-sign-ins/${UNKNOWN}/verify`, { state: "x", code: "x" })],
+			[
+				"INVALID_CREDENTIAL",
+				async () => {
+					const started = await startSignIn(fakeServer, "fake");
+					return verify(fakeServer, started.id, { state: started.state, code: "x", iss: "https://evil.example" });
+				},
+			],
+			[
+				"PROVIDER_ERROR",
+				async () => {
+					const started = await startSignIn(fakeServer, "fake");
+					return verify(fakeServer, started.id, { state: started.state, error: "access_denied" });
+				},
+			],
+			[
+				"IDENTITY_IN_USE",
+				async () => {
+					const sub = `sub-${crypto.randomUUID()}`;
+					await signInWithFake(fakeServer, fake, "fake", { sub }, { verify: { create_user: true } });
+					return (await signInWithFake(fakeServer, fake, "fake", { sub }, { start: { user_id: (await createUser(fakeServer)).id } })).answer;
+				},
+			],
+			[
+				"USER_DISABLED",
+				async () => {
+					const sub = `sub-${crypto.randomUUID()}`;
+					const created = (await signInWithFake(fakeServer, fake, "fake", { sub }, { verify: { create_user: true } })).answer;
+					await post(`/users/${created.body.user.id}/disable`, {});
+					return (await signInWithFake(fakeServer, fake, "fake", { sub })).answer;
+				},
+			],
+		],
+		linkExternalSignIn: [
+			["INVALID_DATA", () => post(`/external-sign-ins/${UNKNOWN}/link`, {})],
+			["INVALID_REQUEST", async () => post(`/external-sign-ins/${UNKNOWN}/link`, { user_id: (await createUser(fakeServer)).id })],
+			["NOT_FOUND", async () => post(`/external-sign-ins/${(await linkRequired(true)).id}/link`, { user_id: UNKNOWN })],
+			[
+				"EMAIL_NOT_VERIFIED",
+				async () => {
+					const { id, user } = await linkRequired(false);
+					return post(`/external-sign-ins/${id}/link`, { user_id: user.id });
+				},
+			],
+			[
+				"IDENTITY_IN_USE",
+				async () => {
+					const { id, user, sub } = await linkRequired(true);
+					await signInWithFake(fakeServer, fake, "fake", { sub }, { start: { user_id: (await createUser(fakeServer)).id } });
+					return post(`/external-sign-ins/${id}/link`, { user_id: user.id });
+				},
+			],
+		],
+		listUserIdentities: [["NOT_FOUND", () => get(`/users/${UNKNOWN}/identities`)]],
+		deleteIdentity: [["NOT_FOUND", () => del(`/identities/${UNKNOWN}`)]],
+	}));
 });

@@ -1,10 +1,10 @@
 // Passkeys (API.md section 10): registration and sign-in with ES256, EdDSA and RS256 keys made by a
 // software authenticator, the options Holm hands out, and listing, getting and deleting passkeys.
 import { describe, expect, test } from "bun:test";
+import handlers from "../../src/features/passkeys/handlers.ts";
+import { blockedIp, documentedErrorsOf, freshIp, last, UNKNOWN } from "../support/documented-errors.ts";
 import { authenticator, register, registered, RP, signIn, startRegistration, startSignIn } from "../support/passkeys.ts";
 import { createUser, serverForThisFile, startTestServer } from "../support/server.ts";
-
-const UNKNOWN = "abcdefghijkmnpqrstuvwxyz";
 
 const server = serverForThisFile({ passkeys: RP });
 
@@ -289,3 +289,87 @@ describe("passkeys off (no --passkey-rp-id)", () => {
 		}
 	});
 });
+
+/** A passkey of a new user's. */
+async function someDevice() {
+	const device = authenticator();
+	await registered(server, (await createUser(server)).id, device);
+	return device;
+}
+
+/** Creation options for a ceremony that does not exist: the answer is refused before it is read. */
+function fakeCreationOptions() {
+	return { rp: { id: RP.rpId }, user: { id: "AAAA" }, challenge: "AAAA" };
+}
+
+documentedErrorsOf(handlers, () => server, ({ post, get, del }) => ({
+	startPasskeyRegistration: [
+		["NOT_FOUND", () => startRegistration(server, UNKNOWN)],
+		["INVALID_DATA", async () => startRegistration(server, (await createUser(server)).id, { client_ip: 5 })],
+		["TOO_MANY_REQUESTS", async () => startRegistration(server, (await createUser(server)).id, { client_ip: await blockedIp(server) })],
+		[
+			"NOT_ALLOWED",
+			async () => {
+				const user = await createUser(server);
+				for (let i = 0; i < 10; i++) await registered(server, user.id, authenticator("EdDSA"));
+				return startRegistration(server, user.id);
+			},
+		],
+	],
+	verifyPasskeyRegistration: [
+		["INVALID_DATA", () => post(`/passkey-registrations/${UNKNOWN}/verify`, {})],
+		["INVALID_REQUEST", () => post(`/passkey-registrations/${UNKNOWN}/verify`, { credential: authenticator().register(fakeCreationOptions()) })],
+		["INVALID_CREDENTIAL", async () => register(server, (await createUser(server)).id, authenticator(), { origin: "https://evil.example" })],
+		[
+			"PASSKEY_ALREADY_REGISTERED",
+			async () => {
+				const device = authenticator();
+				await registered(server, (await createUser(server)).id, device);
+				return register(server, (await createUser(server)).id, device);
+			},
+		],
+		[
+			"NOT_ALLOWED",
+			async () => {
+				// Two ceremonies started at 9 passkeys: the second to finish would be the 11th.
+				const user = await createUser(server);
+				for (let i = 0; i < 9; i++) await registered(server, user.id, authenticator("EdDSA"));
+				const [a, b] = [(await startRegistration(server, user.id)).body, (await startRegistration(server, user.id)).body];
+				expect((await post(`/passkey-registrations/${a.id}/verify`, { credential: authenticator("EdDSA").register(a.options) })).status).toBe(200);
+				return post(`/passkey-registrations/${b.id}/verify`, { credential: authenticator("EdDSA").register(b.options) });
+			},
+		],
+	],
+	startPasskeyAuthentication: [
+		["INVALID_DATA", () => startSignIn(server, { user_id: 5 })],
+		["NOT_FOUND", () => startSignIn(server, { user_id: UNKNOWN })],
+		["TOO_MANY_REQUESTS", async () => startSignIn(server, { client_ip: await blockedIp(server) })],
+	],
+	verifyPasskeyAuthentication: [
+		["INVALID_DATA", () => post(`/passkey-authentications/${UNKNOWN}/verify`, {})],
+		["INVALID_REQUEST", async () => post(`/passkey-authentications/${UNKNOWN}/verify`, { credential: (await someDevice()).assert({ challenge: "AAAA", rpId: RP.rpId }) })],
+		["INVALID_CREDENTIAL", async () => signIn(server, await someDevice(), { bend: { corruptSignature: true } })],
+		[
+			"TOO_MANY_REQUESTS",
+			async () => {
+				const [device, ip] = [await someDevice(), freshIp()];
+				await last(5, () => signIn(server, device, { clientIp: ip, bend: { corruptSignature: true } }));
+				const started = await startSignIn(server, {});
+				return post(`/passkey-authentications/${started.body.id}/verify`, { credential: device.assert(started.body.options), client_ip: ip });
+			},
+		],
+		[
+			"USER_DISABLED",
+			async () => {
+				const user = await createUser(server);
+				const device = authenticator();
+				await registered(server, user.id, device);
+				await post(`/users/${user.id}/disable`, {});
+				return signIn(server, device, { userId: user.id });
+			},
+		],
+	],
+	listUserPasskeys: [["NOT_FOUND", () => get(`/users/${UNKNOWN}/passkeys`)]],
+	getPasskey: [["NOT_FOUND", () => get(`/passkeys/${UNKNOWN}`)]],
+	deletePasskey: [["NOT_FOUND", () => del(`/passkeys/${UNKNOWN}`)]],
+}));

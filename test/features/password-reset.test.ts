@@ -1,5 +1,7 @@
 // /users/:user_id/password-reset-requests, /password-reset-requests/:request_id[/verify-email], /reset-password
 import { describe, expect, test } from "bun:test";
+import handlers from "../../src/features/password-reset/handlers.ts";
+import { documentedErrorsOf, freshIp, last, LEAKED, UNKNOWN } from "../support/documented-errors.ts";
 import { createUser, STRONG_PASSWORD, serverForThisFile } from "../support/server.ts";
 
 const NEW_PASSWORD = "brand new passphrase 99";
@@ -181,3 +183,29 @@ test("expired requests are swept from the database", async () => {
 	await server.sweep();
 	expect(await server.rows("SELECT id FROM password_reset_request WHERE user_id = ?", user.id)).toEqual([]);
 });
+
+/** A request of a new user's. */
+const someRequest = async () => createRequest((await createUser(server)).id);
+
+documentedErrorsOf(handlers, () => server, ({ post, get, del }) => ({
+	createPasswordResetRequest: [
+		["NOT_FOUND", () => post(`/users/${UNKNOWN}/password-reset-requests`)],
+		["INVALID_DATA", async () => post(`/users/${(await createUser(server)).id}/password-reset-requests`, { client_ip: 5 })],
+		["TOO_MANY_REQUESTS", async () => ((id) => last(4, () => post(`/users/${id}/password-reset-requests`)))((await createUser(server)).id)],
+	],
+	listUserPasswordResetRequests: [["NOT_FOUND", () => get(`/users/${UNKNOWN}/password-reset-requests`)]],
+	deleteUserPasswordResetRequests: [["NOT_FOUND", () => del(`/users/${UNKNOWN}/password-reset-requests`)]],
+	getPasswordResetRequest: [["NOT_FOUND", () => get(`/password-reset-requests/${UNKNOWN}`)]],
+	deletePasswordResetRequest: [["NOT_FOUND", () => del(`/password-reset-requests/${UNKNOWN}`)]],
+	verifyPasswordResetRequestEmail: [
+		["NOT_FOUND", () => post(`/password-reset-requests/${UNKNOWN}/verify-email`, { code: "X" })],
+		["INVALID_DATA", async () => post(`/password-reset-requests/${(await someRequest()).id}/verify-email`, {})],
+		["INCORRECT_CODE", async () => post(`/password-reset-requests/${(await someRequest()).id}/verify-email`, { code: "WRONG234" })],
+	],
+	resetPassword: [
+		["INVALID_DATA", () => post("/reset-password", {})],
+		["WEAK_PASSWORD", () => post("/reset-password", { request_id: UNKNOWN, password: LEAKED })],
+		["INVALID_REQUEST", async () => post("/reset-password", { request_id: (await someRequest()).id, password: STRONG_PASSWORD })],
+		["TOO_MANY_REQUESTS", () => ((ip) => last(6, () => post("/reset-password", { request_id: UNKNOWN, password: STRONG_PASSWORD, client_ip: ip })))(freshIp())],
+	],
+}));

@@ -1,5 +1,7 @@
 // POST /users/:user_id/verify-password, POST /users/:user_id/update-password, POST /authenticate/password
 import { describe, expect, test } from "bun:test";
+import handlers from "../../src/features/passwords/handlers.ts";
+import { blockedIp, disabledUser, documentedErrorsOf, LEAKED, UNKNOWN } from "../support/documented-errors.ts";
 import { createUser, serverForThisFile, STRONG_PASSWORD, uniqueEmail } from "../support/server.ts";
 
 const NEW_PASSWORD = "a different passphrase 7";
@@ -194,3 +196,31 @@ describe("POST /authenticate/password", () => {
 		});
 	});
 });
+
+documentedErrorsOf(handlers, () => server, ({ post }) => ({
+	verifyPassword: [
+		["NOT_FOUND", () => post(`/users/${UNKNOWN}/verify-password`, { password: "x" })],
+		["INVALID_DATA", async () => post(`/users/${(await createUser(server)).id}/verify-password`, {})],
+		["INCORRECT_PASSWORD", async () => post(`/users/${(await createUser(server)).id}/verify-password`, { password: "wrong password" })],
+		["TOO_MANY_REQUESTS", async () => post(`/users/${(await createUser(server)).id}/verify-password`, { password: STRONG_PASSWORD, client_ip: await blockedIp(server) })],
+		["USER_DISABLED", async () => post(`/users/${(await disabledUser(server)).id}/verify-password`, { password: STRONG_PASSWORD })],
+	],
+	updatePassword: [
+		["NOT_FOUND", () => post(`/users/${UNKNOWN}/update-password`, { password: "x", new_password: STRONG_PASSWORD })],
+		["INVALID_DATA", async () => post(`/users/${(await createUser(server)).id}/update-password`, { password: "x" })],
+		["WEAK_PASSWORD", async () => post(`/users/${(await createUser(server)).id}/update-password`, { password: STRONG_PASSWORD, new_password: LEAKED })],
+		["INCORRECT_PASSWORD", async () => post(`/users/${(await createUser(server)).id}/update-password`, { password: "wrong password", new_password: `${STRONG_PASSWORD}!` })],
+		[
+			"TOO_MANY_REQUESTS",
+			async () =>
+				post(`/users/${(await createUser(server)).id}/update-password`, { password: STRONG_PASSWORD, new_password: `${STRONG_PASSWORD}!`, client_ip: await blockedIp(server) }),
+		],
+	],
+	authenticateWithPassword: [
+		["INVALID_DATA", () => post("/authenticate/password", { email: "not an email", password: "x" })],
+		["NOT_FOUND", () => post("/authenticate/password", { email: uniqueEmail(), password: STRONG_PASSWORD })],
+		["INCORRECT_PASSWORD", async () => post("/authenticate/password", { email: (await createUser(server)).email, password: "wrong password" })],
+		["TOO_MANY_REQUESTS", async () => post("/authenticate/password", { email: (await createUser(server)).email, password: STRONG_PASSWORD, client_ip: await blockedIp(server) })],
+		["USER_DISABLED", async () => post("/authenticate/password", { email: (await disabledUser(server)).email, password: STRONG_PASSWORD })],
+	],
+}));

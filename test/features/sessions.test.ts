@@ -1,5 +1,7 @@
 // Sessions (API.md section 13): every endpoint's success and each error it can answer.
 import { afterAll, beforeAll, expect, test } from "bun:test";
+import handlers from "../../src/features/sessions/handlers.ts";
+import { disabledUser, documentedErrorsOf, UNKNOWN } from "../support/documented-errors.ts";
 import { feedSettled } from "../support/events-flow.ts";
 import { createUser, startTestServer, type TestServer } from "../support/server.ts";
 
@@ -175,3 +177,19 @@ test("a user agent or client_ip with a NUL, a CR/LF or a lone surrogate is kept 
 	expect(session.user_agent).toBe("Agent\ufffd/1.0\ufffd\ufffdX-Evil: 1\ufffd");
 	expect((await server.request("GET", `/sessions/${session.id}`)).body.user_agent).toBe(session.user_agent);
 });
+
+documentedErrorsOf(handlers, () => server, ({ post, get, del }) => ({
+	createSession: [
+		["NOT_FOUND", () => post(`/users/${UNKNOWN}/sessions`, {})],
+		["INVALID_DATA", async () => post(`/users/${(await createUser(server)).id}/sessions`, { second_factor_verified: "yes" })],
+		["USER_DISABLED", async () => post(`/users/${(await disabledUser(server)).id}/sessions`, {})],
+	],
+	listUserSessions: [["NOT_FOUND", () => get(`/users/${UNKNOWN}/sessions`)]],
+	deleteUserSessions: [["NOT_FOUND", () => del(`/users/${UNKNOWN}/sessions`)]],
+	validateSession: [
+		["INVALID_DATA", () => post("/sessions/validate", {})],
+		["NOT_FOUND", () => post("/sessions/validate", { token: `${UNKNOWN}.${UNKNOWN}${UNKNOWN.slice(0, 16)}` })],
+	],
+	getSession: [["NOT_FOUND", () => get(`/sessions/${UNKNOWN}`)]],
+	deleteSession: [["NOT_FOUND", () => del(`/sessions/${UNKNOWN}`)]],
+}));

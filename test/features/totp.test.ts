@@ -1,6 +1,8 @@
 // POST /users/:user_id/register-totp, GET/DELETE /users/:user_id/totp-credential, POST /users/:user_id/verify-2fa/totp.
 // Codes are made with otpauth as a user's authenticator app would make them, at the server's injected time.
 import { beforeAll, describe, expect, test } from "bun:test";
+import handlers from "../../src/features/two-factor/handlers.ts";
+import { documentedErrorsOf, last } from "../support/documented-errors.ts";
 import { authenticatorCode, createUser, serverForThisFile } from "../support/server.ts";
 
 const STEP = 30_000;
@@ -233,3 +235,33 @@ describe("POST /users/:user_id/verify-2fa/totp", () => {
 		expect(answer.body).toEqual({ error: "NOT_FOUND" });
 	});
 });
+
+documentedErrorsOf(handlers, () => server, ({ post, get, del }) => ({
+	registerTotp: [
+		["NOT_FOUND", () => post(`/users/${UNKNOWN_USER}/register-totp`, {})],
+		["INVALID_DATA", async () => post(`/users/${(await createUser(server)).id}/register-totp`, { key: "short", code: "123456" })],
+		["INCORRECT_CODE", async () => post(`/users/${(await createUser(server)).id}/register-totp`, { key: Buffer.alloc(20, 7).toString("base64"), code: "wrong" })],
+	],
+	getTotpCredential: [["NOT_FOUND", () => get(`/users/${UNKNOWN_USER}/totp-credential`)]],
+	deleteTotpCredential: [
+		["NOT_FOUND", () => del(`/users/${UNKNOWN_USER}/totp-credential`)],
+		["NOT_FOUND", async () => del(`/users/${(await createUser(server)).id}/totp-credential`)],
+	],
+	verifyTotp: [
+		["NOT_FOUND", () => post(`/users/${UNKNOWN_USER}/verify-2fa/totp`, { code: "123456" })],
+		["INVALID_DATA", async () => post(`/users/${(await createUser(server)).id}/verify-2fa/totp`, {})],
+		["NOT_ALLOWED", async () => post(`/users/${(await createUser(server)).id}/verify-2fa/totp`, { code: "123456" })],
+		["INCORRECT_CODE", async () => post(`/users/${(await registered()).userId}/verify-2fa/totp`, { code: "wrong" })],
+		["TOO_MANY_REQUESTS", async () => ((id) => last(6, () => post(`/users/${id}/verify-2fa/totp`, { code: "wrong" })))((await registered()).userId)],
+	],
+	regenerateRecoveryCode: [
+		["NOT_FOUND", () => post(`/users/${UNKNOWN_USER}/regenerate-recovery-code`)],
+		["INVALID_DATA", async () => post(`/users/${(await createUser(server)).id}/regenerate-recovery-code`, "[]")],
+	],
+	resetTwoFactor: [
+		["NOT_FOUND", () => post(`/users/${UNKNOWN_USER}/reset-2fa`, { recovery_code: "X" })],
+		["INVALID_DATA", async () => post(`/users/${(await createUser(server)).id}/reset-2fa`, {})],
+		["INCORRECT_CODE", async () => post(`/users/${(await registered()).userId}/reset-2fa`, { recovery_code: "WRONG234" })],
+		["TOO_MANY_REQUESTS", async () => ((id) => last(6, () => post(`/users/${id}/reset-2fa`, { recovery_code: "WRONG234" })))((await registered()).userId)],
+	],
+}));

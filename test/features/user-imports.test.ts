@@ -3,6 +3,8 @@
 import { beforeAll, describe, expect, test } from "bun:test";
 import { encodeBase64 } from "@oslojs/encoding";
 import { generateId } from "../../src/lib/ids.ts";
+import handlers from "../../src/features/user-imports/handlers.ts";
+import { documentedErrorsOf } from "../support/documented-errors.ts";
 import { feedSettled } from "../support/events-flow.ts";
 import { authenticatorCode, createUser, recordingLogger, serverForThisFile, STRONG_PASSWORD, uniqueEmail, userAnswer } from "../support/server.ts";
 
@@ -310,3 +312,7 @@ describe("conflicts", () => {
 		expect((await server.request("GET", "/users")).headers.get("X-Pagination-Total")).toBe(String(Number(total)));
 	});
 });
+
+documentedErrorsOf(handlers, () => server, ({ post }) => ({
+	importUsers: [["INVALID_DATA", () => post("/user-imports", { users: "none" })]],
+}));

@@ -1,6 +1,8 @@
 // POST /users, GET /users, GET /users/:user_id, DELETE /users/:user_id
 import { beforeAll, describe, expect, test } from "bun:test";
+import { documentedErrorsOf, freshIp, last, LEAKED, UNKNOWN } from "../support/documented-errors.ts";
 import { createUser, serverForThisFile, STRONG_PASSWORD, uniqueEmail } from "../support/server.ts";
+import handlers from "../../src/features/users/handlers.ts";
 import { userAnswer } from "../../src/features/users/schemas.ts";
 import type { User } from "../../src/features/users/store.ts";
 
@@ -237,3 +239,24 @@ describe("the user's answer written as a literal (src/http/wire.ts)", () => {
 		expect(JSON.stringify(users.map(userAnswer.json))).toBe(JSON.stringify(users.map(userAnswer.declared)));
 	});
 });
+
+documentedErrorsOf(handlers, () => server, ({ post, get, del }) => ({
+	createUser: [
+		["INVALID_DATA", () => post("/users", {})],
+		["EMAIL_ALREADY_USED", async () => post("/users", { email: (await createUser(server)).email, password: STRONG_PASSWORD })],
+		["WEAK_PASSWORD", () => post("/users", { email: uniqueEmail(), password: LEAKED })],
+		["TOO_MANY_REQUESTS", () => ((ip) => last(6, () => post("/users", { password: STRONG_PASSWORD, client_ip: ip })))(freshIp())],
+	],
+	listUsers: [],
+	getUser: [["NOT_FOUND", () => get(`/users/${UNKNOWN}`)]],
+	deleteUser: [["NOT_FOUND", () => del(`/users/${UNKNOWN}`)]],
+	disableUser: [
+		["NOT_FOUND", () => post(`/users/${UNKNOWN}/disable`, {})],
+		["INVALID_DATA", async () => post(`/users/${(await createUser(server)).id}/disable`, { reason: "x".repeat(201) })],
+		["INVALID_DATA", async () => post(`/users/${(await createUser(server)).id}/disable`, { until: Math.floor(server.clock.now / 1000) })],
+	],
+	enableUser: [
+		["NOT_FOUND", () => post(`/users/${UNKNOWN}/enable`, {})],
+		["INVALID_DATA", async () => post(`/users/${(await createUser(server)).id}/enable`, "[]")],
+	],
+}));

@@ -1,5 +1,7 @@
 // The general rules of API.md section 1, checked against the real server.
 import { beforeAll, describe, expect, test } from "bun:test";
+import handlers from "../../src/features/health/handlers.ts";
+import { documentedErrorsOf } from "../support/documented-errors.ts";
 import { createUser, SECRET, serverForThisFile, startTestServer, STRONG_PASSWORD } from "../support/server.ts";
 
 let userId: string;
@@ -249,3 +251,6 @@ describe("check order", () => {
 		expect(invalid.body).toEqual({ error: "INVALID_DATA" });
 	});
 });
+
+// GET /health answers only the pipeline's codes (its 503 carries no code): an empty table.
+documentedErrorsOf(handlers, () => server, () => ({ getHealth: [] }));

@@ -5,6 +5,8 @@ import parsePrometheusTextFormat, { type MetricFamily } from "parse-prometheus-t
 import type { LeakCheckConfig } from "../../src/config.ts";
 import { createMetrics } from "../../src/metrics.ts";
 import packageJson from "../../package.json" with { type: "json" };
+import handlers from "../../src/features/metrics/handlers.ts";
+import { documentedErrorsOf } from "../support/documented-errors.ts";
 import { createUser, recordingLogger, SECRET, serverForThisFile, startTestServer, STRONG_PASSWORD, type TestServer } from "../support/server.ts";
 
 const server = serverForThisFile();
@@ -145,3 +147,6 @@ test("holm_build_info names the version, the Bun version and the database; the p
 	expect(started).toBeGreaterThan(Date.now() / 1000 - 3600);
 	expect(started).toBeLessThanOrEqual(Date.now() / 1000);
 });
+
+// GET /metrics answers only the pipeline's codes: an empty table.
+documentedErrorsOf(handlers, () => server, () => ({ getMetrics: [] }));
