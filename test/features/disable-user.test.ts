@@ -5,7 +5,7 @@
 import { expect, test } from "bun:test";
 import { feedSettled } from "../support/events-flow.ts";
 import { signIn, validates } from "../support/session-changes.ts";
-import { createUser, serverForThisFile, startTestServer, STRONG_PASSWORD, TEST_STORE, type TestClock } from "../support/server.ts";
+import { createUser, serverForThisFile, STRONG_PASSWORD } from "../support/server.ts";
 
 const server = serverForThisFile();
 
@@ -79,32 +79,6 @@ test("once `until` has passed the user answers as enabled by itself, signs in, a
 	// Enabling it now records nothing either: it is enabled already.
 	expect((await server.request("POST", `/users/${user.id}/enable`)).body).toEqual(user);
 	expect((await eventsOf(user.id, "user_enabled"))).toEqual([]);
-});
-
-test.if(TEST_STORE === "postgres")("on PostgreSQL the database's clock judges `until`, not the instance's", async () => {
-	// The database's time is an hour behind this instance's.
-	const database: TestClock = {
-		now: server.clock.now - 3_600_000,
-		advance(ms) {
-			this.now += ms;
-		},
-	};
-	const skewed = await startTestServer({ database: server.databaseUrl!, databaseClock: database });
-	try {
-		const user = await createUser(skewed);
-		// Half an hour ahead by the database: half an hour ago by the instance, which would judge it passed.
-		const until = seconds(database.now) + 1800;
-		expect((await skewed.request("POST", `/users/${user.id}/disable`, { until })).body).toMatchObject({ disabled: true, disabled_until: until });
-		expect((await skewed.request("GET", `/users/${user.id}`)).body).toMatchObject({ disabled: true });
-		expect((await skewed.request("POST", `/users/${user.id}/verify-password`, { password: STRONG_PASSWORD })).body).toEqual({ error: "USER_DISABLED" });
-		// An end in the instance's future but the database's past is refused.
-		expect((await skewed.request("POST", `/users/${user.id}/disable`, { until: seconds(database.now) - 10 })).body).toEqual({ error: "INVALID_DATA" });
-		database.advance(1_800_000);
-		expect((await skewed.request("GET", `/users/${user.id}`)).body).toMatchObject({ disabled: false, disabled_until: null });
-		expect((await skewed.request("POST", `/users/${user.id}/verify-password`, { password: STRONG_PASSWORD })).status).toBe(204);
-	} finally {
-		await skewed.stop();
-	}
 });
 
 test("the reason is at most 200 code points, `until` a whole time in the future; NOT_FOUND for no such user", async () => {

@@ -10,15 +10,16 @@ import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { authenticator, RP } from "../support/passkeys.ts";
 import { createTestDatabase } from "../support/postgres.ts";
 import { validates } from "../support/session-changes.ts";
-import { authenticatorCode, createUser, recordingLogger, startTestServer, STRONG_PASSWORD, uniqueEmail, type Answer, type TestServer } from "../support/server.ts";
+import { authenticatorCode, createUser, recordingLogger, startTestServer, STRONG_PASSWORD, uniqueEmail, type Answer, type TestClock, type TestServer } from "../support/server.ts";
 
 const AHEAD_MS = 16 * 60_000;
 const skewed = recordingLogger("info");
+let database: string;
 let onTime: TestServer;
 let ahead: TestServer;
 
 beforeAll(async () => {
-	const database = await createTestDatabase(process.env.HOLM_TEST_DATABASE_URL ?? "");
+	database = await createTestDatabase(process.env.HOLM_TEST_DATABASE_URL ?? "");
 	onTime = await startTestServer({ database, clockStartsAt: Date.now(), databaseClock: "database" });
 	ahead = await startTestServer({
 		database,
@@ -82,6 +83,33 @@ test("the sweep of an instance whose clock runs ahead deletes no live limit row 
 	expect(blocked.body).toEqual({ error: "TOO_MANY_REQUESTS" });
 });
 
+test("the database's clock judges a disable's `until`, not the instance's", async () => {
+	// The database's time is an hour behind this instance's.
+	const clock: TestClock = {
+		now: Date.now() - 3_600_000,
+		advance(ms) {
+			this.now += ms;
+		},
+	};
+	const seconds = (ms: number) => Math.floor(ms / 1000);
+	const behind = await startTestServer({ database, clockStartsAt: Date.now(), databaseClock: clock });
+	try {
+		const user = await createUser(behind);
+		// Half an hour ahead by the database: half an hour ago by the instance, which would judge it passed.
+		const until = seconds(clock.now) + 1800;
+		expect((await behind.request("POST", `/users/${user.id}/disable`, { until })).body).toMatchObject({ disabled: true, disabled_until: until });
+		expect((await behind.request("GET", `/users/${user.id}`)).body).toMatchObject({ disabled: true });
+		expect((await behind.request("POST", `/users/${user.id}/verify-password`, { password: STRONG_PASSWORD })).body).toEqual({ error: "USER_DISABLED" });
+		// An end in the instance's future but the database's past is refused.
+		expect((await behind.request("POST", `/users/${user.id}/disable`, { until: seconds(clock.now) - 10 })).body).toEqual({ error: "INVALID_DATA" });
+		clock.advance(1_800_000);
+		expect((await behind.request("GET", `/users/${user.id}`)).body).toMatchObject({ disabled: false, disabled_until: null });
+		expect((await behind.request("POST", `/users/${user.id}/verify-password`, { password: STRONG_PASSWORD })).status).toBe(204);
+	} finally {
+		await behind.stop();
+	}
+});
+
 test("an instance whose clock is off the database's says so in its log", () => {
 	const warnings = skewed.lines.map((line) => JSON.parse(line)).filter((line) => line.level === "warn" && line.message.includes("clock"));
 	expect(warnings.length).toBeGreaterThan(0);
@@ -109,7 +137,7 @@ describe.each([
 		// A range API that finds no password leaked: the once-a-day online check is what is dated.
 		rangeApi = Bun.serve({ port: 0, hostname: "127.0.0.1", fetch: () => new Response("0000000000000000000000000000000000A:0") });
 		const leakCheck = { mode: "online" as const, api: rangeApi.url.origin, timeoutMs: 5000 };
-		const database = await createTestDatabase(process.env.HOLM_TEST_DATABASE_URL ?? "");
+		database = await createTestDatabase(process.env.HOLM_TEST_DATABASE_URL ?? "");
 		judge = await startTestServer({ database, passkeys: RP, sessions: SESSIONS, leakCheck });
 		skewed = await startTestServer({
 			database,
