@@ -12,7 +12,7 @@ import { transaction, type Transaction } from "./connection.ts";
 import type { Int8, PostgresEventLog } from "./events.ts";
 import { disabledState } from "../../features/users/store.ts";
 import { batchedLookup } from "./batched-reads.ts";
-import { toUser, userColumns, type UserRow } from "./user-rows.ts";
+import { listedUserColumns, toUser, type UserRow } from "./user-rows.ts";
 
 const EVER_HAD_A_SESSION = new Uint8Array(0);
 
@@ -118,14 +118,14 @@ export function createPostgresSessionStore(sql: SQL, clock: DatabaseClock, event
 		() => `SELECT k.n, s.id AS s_id, s.user_id AS s_user_id, s.digest AS s_digest, s.created_at AS s_created_at,
 				s.last_used_at AS s_last_used_at, s.client_ip AS s_client_ip, s.user_agent AS s_user_agent,
 				s.second_factor_verified_at AS s_second_factor_verified_at, s.new_device AS s_new_device,
-				${clock.secondsText()} AS s_now, u.*
+				(SELECT ${clock.secondsText()}) AS s_now, u.*
 			FROM unnest($1::text[]) WITH ORDINALITY AS k(key, n)
 			CROSS JOIN LATERAL (
 				(SELECT ${SESSION_COLUMNS} FROM session WHERE id >= k.key ORDER BY id LIMIT 1)
 				UNION ALL
 				(SELECT ${SESSION_COLUMNS} FROM session ORDER BY id LIMIT 1)
 				LIMIT 1
-			) s CROSS JOIN LATERAL (SELECT ${userColumns(clock)} FROM "user" WHERE "user".id = s.user_id) u`,
+			) s CROSS JOIN LATERAL (SELECT ${listedUserColumns(clock)} FROM "user" WHERE "user".id = s.user_id) u`,
 	);
 
 	return {

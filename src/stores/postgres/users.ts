@@ -3,7 +3,7 @@ import type { SQL } from "bun";
 import { type HolmEvent, written } from "../../features/events/store.ts";
 import { DISABLED_UNTIL_ENABLED, type NewUser, type User, type UserListQuery, type UserStore } from "../../features/users/store.ts";
 import { databaseClock, type DatabaseClock } from "./clock.ts";
-import { toUser, userColumns, type UserRow } from "./user-rows.ts";
+import { listedUserColumns, toUser, userColumns, type UserRow } from "./user-rows.ts";
 import { batchedLookup } from "./batched-reads.ts";
 import { isUniqueViolation } from "./errors.ts";
 import { transaction } from "./connection.ts";
@@ -52,10 +52,10 @@ const FROM_SLICE = {
 } as const;
 
 /** The user columns of production's statements (the database's own clock), for the plans' test. */
-const PRODUCTION_COLUMNS = userColumns(databaseClock());
+const PRODUCTION_COLUMNS = listedUserColumns(databaseClock());
 
 /** The statements that read a page's rows (exported for the test of their plans); `columns` are
- *  userColumns of the store's clock. */
+ *  listedUserColumns of the store's clock. */
 export const PAGE_STATEMENTS = {
 	/** The first READ_STRAIGHT rows of an ordering, straight down its index, numbered, and of them
 	 *  the page's, the count beside each: $1 LIMIT, $2 OFFSET. The inner LIMIT is written out, so the
@@ -101,7 +101,7 @@ export const PAGE_STATEMENTS = {
 };
 
 async function readPage(sql: SQL, clock: DatabaseClock, query: UserListQuery): Promise<{ users: User[]; total: number }> {
-	const columns = userColumns(clock);
+	const columns = listedUserColumns(clock);
 	const orderBy = ORDER_BY[`${query.sortBy} ${query.sortOrder}`];
 	// Near the start of its own ordering (the first pages: most of what is asked), the page and the
 	// count are one statement, so one snapshot without a transaction's round trips (reserve, BEGIN,
@@ -140,7 +140,7 @@ export function createPostgresUserStore(sql: SQL, clock: DatabaseClock, events: 
 	const userById = batchedLookup<UserRow & { n: number }>(
 		sql,
 		() => `SELECT k.n, u.* FROM unnest($1::text[]) WITH ORDINALITY AS k(key, n)
-			CROSS JOIN LATERAL (SELECT ${columns()} FROM "user" WHERE "user".id = k.key) u`,
+			CROSS JOIN LATERAL (SELECT ${listedUserColumns(clock)} FROM "user" WHERE "user".id = k.key) u`,
 	);
 	return {
 		async insert(user: NewUser, event) {
@@ -184,12 +184,12 @@ export function createPostgresUserStore(sql: SQL, clock: DatabaseClock, events: 
 		async list(query: UserListQuery) {
 			if (query.emailQuery === "") return readPage(sql, clock, query);
 			const orderBy = ORDER_BY[`${query.sortBy} ${query.sortOrder}`];
-			const { rows, total } = await matches.page(query.emailQuery, columns(), orderBy, query.limit, query.offset);
+			const { rows, total } = await matches.page(query.emailQuery, listedUserColumns(clock), orderBy, query.limit, query.offset);
 			return { users: rows.map(toUser), total };
 		},
 		async listPasswordLeaked(query) {
 			const order = query.sortOrder === "ascending" ? ORDER_BY["created_at ascending"] : ORDER_BY["created_at descending"];
-			const rows = await sql.unsafe(`SELECT ${columns()}, count(*) OVER () AS total FROM "user" WHERE password_leaked ORDER BY ${order} LIMIT $1 OFFSET $2`, [
+			const rows = await sql.unsafe(`SELECT ${listedUserColumns(clock)}, count(*) OVER () AS total FROM "user" WHERE password_leaked ORDER BY ${order} LIMIT $1 OFFSET $2`, [
 				query.limit,
 				query.offset,
 			]);
