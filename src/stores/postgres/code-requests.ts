@@ -8,7 +8,7 @@ import type { SQL } from "bun";
 import type { CodeRequestStore } from "../../features/code-requests-store.ts";
 import type { CodeRequestTable } from "../code-request-rows.ts";
 import type { DatabaseClock } from "./clock.ts";
-import type { PostgresEventLog } from "./events.ts";
+import { change, type PostgresEventLog } from "./events.ts";
 
 export function codeRequestVerbs<Row, Request, Code>(
 	sql: SQL,
@@ -49,7 +49,8 @@ export function codeRequestVerbs<Row, Request, Code>(
 			return row === undefined ? null : { code: row.code, attempts: row.failed_attempts, userId: row.user_id };
 		},
 		async deleteAfterLastAttempt(requestKey, event) {
-			await events.withChange(sql`DELETE FROM ${name(sql)} WHERE ${key(sql)} = ${requestKey}`, event, "always");
+			// The table's name and key are among CodeRequestTable's few literals, never a value.
+			await events.withChange(change(`DELETE FROM ${table.name} WHERE ${table.key} = $1`, requestKey), event, "always");
 		},
 		async deleteExpired(now) {
 			await sql`DELETE FROM ${name(sql)} WHERE expires_at <= ${now}`;

@@ -6,7 +6,7 @@ import { EMAIL_VERIFICATION_REQUESTS, type EmailVerificationRow } from "../code-
 import { stampedTimes, storedTimes, type DatabaseClock } from "./clock.ts";
 import { codeRequestVerbs } from "./code-requests.ts";
 import { forUser } from "./errors.ts";
-import type { PostgresEventLog } from "./events.ts";
+import { change, type PostgresEventLog } from "./events.ts";
 
 export function createPostgresEmailVerificationStore(sql: SQL, clock: DatabaseClock, events: PostgresEventLog): EmailVerificationStore {
 	const requests = codeRequestVerbs<EmailVerificationRow, EmailVerificationRequest, string>(sql, clock, events, EMAIL_VERIFICATION_REQUESTS);
@@ -24,8 +24,8 @@ export function createPostgresEmailVerificationStore(sql: SQL, clock: DatabaseCl
 		},
 		async verifyEmail(userId, event) {
 			// One statement: the user's row first, as every change of a user's rows takes it.
-			await events.withChange(sql`UPDATE "user" SET email_verified = true WHERE id = ${userId}`, event, "always", [
-				sql`DELETE FROM email_verification_request WHERE user_id = ${userId}`,
+			await events.withChange(change(`UPDATE "user" SET email_verified = true WHERE id = $1`, userId), event, "always", [
+				change(`DELETE FROM email_verification_request WHERE user_id = $1`, userId),
 			]);
 		},
 	};

@@ -9,7 +9,7 @@ import { stampedTimes, storedTimes, type DatabaseClock } from "./clock.ts";
 import { isForeignKeyViolation, isUniqueViolation } from "./errors.ts";
 import { transaction } from "./connection.ts";
 import { deleteCredential } from "./sessions.ts";
-import type { Int8, PostgresEventLog } from "./events.ts";
+import { change, type Int8, type PostgresEventLog } from "./events.ts";
 
 async function handleOf(sql: SQL, userId: string): Promise<Uint8Array | null> {
 	const [row] = await sql<{ handle: Uint8Array }[]>`SELECT handle FROM passkey_user_handle WHERE user_id = ${userId}`;
@@ -85,8 +85,14 @@ export function createPostgresPasskeyStore(sql: SQL, clock: DatabaseClock, event
 		},
 		async recordUse(id, expectedSignCount, use, event) {
 			const updated = await events.withChange(
-				sql`UPDATE passkey SET sign_count = ${use.signCount}, backed_up = ${use.backedUp}, last_used_at = ${use.usedAt}
-					WHERE id = ${id} AND sign_count = ${expectedSignCount}`,
+				change(
+					`UPDATE passkey SET sign_count = $1, backed_up = $2, last_used_at = $3 WHERE id = $4 AND sign_count = $5`,
+					use.signCount,
+					use.backedUp,
+					use.usedAt,
+					id,
+					expectedSignCount,
+				),
 				event,
 				"if changed",
 			);

@@ -12,7 +12,7 @@ import type { DatabaseClock } from "./clock.ts";
 import { transaction, type Transaction } from "./connection.ts";
 import { endSessionsWithin } from "./sessions.ts";
 import { type HolmEvent, withData, written } from "../../features/events/store.ts";
-import type { Int8, PostgresEventLog } from "./events.ts";
+import { change, type Int8, type PostgresEventLog } from "./events.ts";
 
 type SecondFactorCheck = "totp" | "recovery_code";
 
@@ -63,12 +63,17 @@ export function createPostgresTwoFactorStore(sql: SQL, clock: DatabaseClock, eve
 			// The same key registered again keeps the highest step used so far (see the SQLite store).
 			return writeForUser(() =>
 				events.withChange(
-					sql`INSERT INTO totp_credential (user_id, created_at, key, last_used_step)
-						VALUES (${credential.userId}, ${credential.createdAt}, ${credential.key}, ${acceptedStep})
+					change(
+						`INSERT INTO totp_credential (user_id, created_at, key, last_used_step) VALUES ($1, $2, $3, $4)
 						ON CONFLICT (user_id) DO UPDATE SET
 							created_at = excluded.created_at, key = excluded.key,
 							last_used_step = CASE WHEN totp_credential.key = excluded.key
 								THEN GREATEST(totp_credential.last_used_step, excluded.last_used_step) ELSE excluded.last_used_step END`,
+						credential.userId,
+						credential.createdAt,
+						credential.key,
+						acceptedStep,
+					),
 					event,
 					"always",
 				),
@@ -109,7 +114,7 @@ export function createPostgresTwoFactorStore(sql: SQL, clock: DatabaseClock, eve
 			});
 		},
 		async setRecoveryCode(userId, recoveryCode, event) {
-			return (await events.withChange(sql`UPDATE "user" SET recovery_code = ${recoveryCode} WHERE id = ${userId}`, event, "if changed")) > 0;
+			return (await events.withChange(change(`UPDATE "user" SET recovery_code = $1 WHERE id = $2`, recoveryCode, userId), event, "if changed")) > 0;
 		},
 		async resetWithRecoveryCode(userId, isCorrect, newCode, figures, outcomes, ending) {
 			return transaction(sql, async (tx): Promise<ResetWithRecoveryCodeOutcome> => {

@@ -8,7 +8,7 @@ import { batchedLookup } from "./batched-reads.ts";
 import { isUniqueViolation } from "./errors.ts";
 import { transaction } from "./connection.ts";
 import { createEmailMatches } from "./email-search.ts";
-import type { PostgresEventLog } from "./events.ts";
+import { change, type PostgresEventLog } from "./events.ts";
 import { endSessionsWithin } from "./sessions.ts";
 
 // Only a fixed set of orderings exists; each is a constant string, never built from input.
@@ -146,8 +146,14 @@ export function createPostgresUserStore(sql: SQL, clock: DatabaseClock, events: 
 		async insert(user: NewUser, event) {
 			try {
 				await events.withChange(
-					sql`INSERT INTO "user" (id, created_at, email, password_hash, recovery_code)
-						VALUES (${user.id}, ${user.createdAt}, ${user.email}, ${user.passwordHash}, ${user.recoveryCode})`,
+					change(
+						`INSERT INTO "user" (id, created_at, email, password_hash, recovery_code) VALUES ($1, $2, $3, $4, $5)`,
+						user.id,
+						user.createdAt,
+						user.email,
+						user.passwordHash,
+						user.recoveryCode,
+					),
 					event,
 					"always",
 				);
