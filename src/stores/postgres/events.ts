@@ -98,13 +98,11 @@ export interface PostgresEventLog {
 	readonly store: EventStore;
 }
 
-// The event's INSERT, alone (in a caller's transaction): its six columns, then the delivery's due
-// time when a webhook receives it. `data` comes as text: a parameter of jsonb would be parsed by the
-// driver's JSON first.
-const EVENT_VALUES = (from: number) => `$${from}, $${from + 1}, $${from + 2}, $${from + 3}, $${from + 4}, $${from + 5}::text::jsonb`;
-const INSERT = `INSERT INTO event (id, time, type, user_id, client_ip, data) VALUES (${EVENT_VALUES(1)})`;
-const INSERT_DELIVERED = `WITH stored AS (INSERT INTO event (id, time, type, user_id, client_ip, data) VALUES (${EVENT_VALUES(1)}) RETURNING seq)
-	INSERT INTO webhook_delivery (event_seq, due_at) SELECT seq, $7::bigint FROM stored`;
+// The event's INSERT alone, in a caller's transaction: its six columns (`data` as its JSON text,
+// cast by PostgreSQL), then the delivery's due time when a webhook receives it.
+const EVENT_COLUMNS = "id, time, type, user_id, client_ip, data";
+const INSERT = `INSERT INTO event (${EVENT_COLUMNS}) VALUES ($1, $2, $3, $4, $5, $6::text::jsonb)`;
+const INSERT_DELIVERED = `WITH stored AS (${INSERT} RETURNING seq) INSERT INTO webhook_delivery (event_seq, due_at) SELECT seq, $7::bigint FROM stored`;
 
 /** `text` with each $n moved up by `by`. */
 function shifted(text: string, by: number): string {
@@ -134,7 +132,7 @@ function composed(change: Change, alongside: readonly Change[], event: { when: S
 	});
 	if (event !== null) {
 		const from = next + 1;
-		text += `, stored AS (INSERT INTO event (id, time, type, user_id, client_ip, data)
+		text += `, stored AS (INSERT INTO event (${EVENT_COLUMNS})
 			SELECT $${from}::text, $${from + 1}::bigint, $${from + 2}::text, $${from + 3}::text, $${from + 4}::text, $${from + 5}::text::jsonb
 			${event.when === "if changed" ? "WHERE EXISTS (SELECT FROM changed)" : ""} RETURNING seq)`;
 		if (event.delivered) text += `, delivered AS (INSERT INTO webhook_delivery (event_seq, due_at) SELECT seq, $${from + 6}::bigint FROM stored)`;
@@ -166,10 +164,9 @@ export function createPostgresEventLog(sql: SQL, settings: EventSettings): Postg
 	}
 
 	async function withChange(change: Change, event: HolmEvent, when: StoreEvent, alongside: readonly Change[] = []): Promise<number> {
-		const values = [...change.values];
-		for (const other of alongside) values.push(...other.values);
+		if (!enabled && alongside.length === 0) return (await sql.unsafe(change.text, [...change.values])).count;
+		const values = [...change.values, ...alongside.flatMap((other) => other.values)];
 		if (!enabled) {
-			if (alongside.length === 0) return (await sql.unsafe(change.text, values)).count;
 			const [row] = await sql.unsafe(composed(change, alongside, null), values);
 			return row.n;
 		}
