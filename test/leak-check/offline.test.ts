@@ -43,16 +43,6 @@ describe("the bundled leak file", () => {
 		expect(set.count).toBeGreaterThan(150_000);
 		expect(set.count).toBeLessThan(437_000);
 	});
-
-	test("the check costs well under 5 microseconds", async () => {
-		const check = await createLeakCheck(config({}), deps);
-		const passwords = [...COMMON, ...UNLEAKED];
-		const rounds = 20_000;
-		const started = performance.now();
-		for (let i = 0; i < rounds; i++) await isLeaked(check, passwords[i % passwords.length]!);
-		const microseconds = ((performance.now() - started) * 1000) / rounds;
-		expect(microseconds).toBeLessThan(5);
-	});
 });
 
 describe("--leak-file", () => {
