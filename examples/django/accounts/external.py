@@ -16,7 +16,7 @@ from holm_client import HolmError, models
 
 from .holm import holm, is_id
 from .sessions import client_ip
-from .views import DISABLED, ask_to_verify, sign_in_or_ask_for_totp
+from .views import DISABLED, ask_to_verify, sign_in_or_ask_for_totp, sign_in_page
 
 # "provider.request_id", for the request's 10 minutes, sent only to /auth/…. Lax, not Strict: the
 # provider sends the browser back with a top-level GET from its own site.
@@ -61,8 +61,7 @@ def forget(response: HttpResponse) -> HttpResponse:
 
 
 def failed(request: HttpRequest, message: str, status: int = 400) -> HttpResponse:
-    page = render(request, "accounts/sign_in.html", {"error": message, "providers": providers()}, status=status)
-    return forget(page)
+    return forget(sign_in_page(request, message, status=status))
 
 
 def link(request: HttpRequest, provider: dict, request_id: str, user: models.User) -> Optional[HttpResponse]:

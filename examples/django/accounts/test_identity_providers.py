@@ -75,6 +75,12 @@ class SignInWithAProvider(SimpleTestCase):
         self.assertContains(page, "Sign in with Acme")
         self.assertContains(page, "Sign in with GitHub")
 
+    def test_the_sign_in_page_shown_again_after_a_wrong_password_still_offers_each_provider(self):
+        page = new_client().post("/sign-in", {"email": new_email(), "password": "not the password"})
+        self.assertContains(page, "Wrong email or password.", status_code=400)
+        self.assertContains(page, "Sign in with Acme", status_code=400)
+        self.assertContains(page, "Sign in with GitHub", status_code=400)
+
     def test_sign_in_with_acme_signs_a_new_user_up_and_in_and_the_identity_can_be_unlinked(self):
         client = new_client()
         email = new_email()

@@ -23,6 +23,14 @@ def too_many(error: HolmError) -> str:
     return f"Too many attempts: try again in {error.retry_after} seconds."
 
 
+def sign_in_page(request: HttpRequest, error: str = "", email: str = "", status: int = 200) -> HttpResponse:
+    """The sign-in page, with `error` (and the email typed, if any) and its button for each provider:
+    whichever way a sign-in failed, the visitor may try another way in."""
+    from .external import providers  # external.py imports this module
+
+    return render(request, "accounts/sign_in.html", {"error": error, "email": email, "providers": providers()}, status=status)
+
+
 def form_fields(request: HttpRequest) -> tuple[str, str]:
     return request.POST.get("email", "").strip(), request.POST.get("password", "")
 
@@ -109,7 +117,7 @@ def ask_to_verify(request: HttpRequest, user: models.User) -> HttpResponse:
     except HolmError as error:
         if error.code != "TOO_MANY_REQUESTS":
             raise
-        return render(request, "accounts/sign_in.html", {"error": too_many(error), "email": user.email}, status=400)
+        return sign_in_page(request, too_many(error), email=user.email, status=400)
     send_mail(
         "Confirm your address",
         f"Your code is {verification.code}. It expires in 10 minutes.",
@@ -136,7 +144,7 @@ def verify_email(request: HttpRequest) -> HttpResponse:
     if not is_id(user_id):
         # Another browser, or a cookie this site did not sign, or an expired one: Holm is not asked.
         message = "Type the code in the browser where you signed up, or sign in here to get a new code."
-        return render(request, "accounts/sign_in.html", {"error": message}, status=400)
+        return sign_in_page(request, message, status=400)
     try:
         holm.verify_email(user_id, code=code, client_ip=client_ip(request))
     except HolmError as error:
@@ -145,7 +153,7 @@ def verify_email(request: HttpRequest) -> HttpResponse:
         if error.code in ("INVALID_DATA", "NOT_ALLOWED", "NOT_FOUND"):
             # Expired, replaced by a newer code, or too many wrong codes.
             message = "That code can no longer be used: sign in to get a new one."
-            return render(request, "accounts/sign_in.html", {"error": message}, status=400)
+            return sign_in_page(request, message, status=400)
         raise
     # A password came first (or the sign-up's own): a user with TOTP still gives a code.
     response = sign_in_or_ask_for_totp(request, holm.get_user(user_id))
@@ -156,9 +164,7 @@ def verify_email(request: HttpRequest) -> HttpResponse:
 @require_http_methods(["GET", "POST"])
 def sign_in(request: HttpRequest) -> HttpResponse:
     if request.method == "GET":
-        from .external import providers
-
-        return render(request, "accounts/sign_in.html", {"providers": providers()})
+        return sign_in_page(request)
     email, password = form_fields(request)
     try:
         user = holm.authenticate_with_password(email=email, password=password, client_ip=client_ip(request))
@@ -169,10 +175,10 @@ def sign_in(request: HttpRequest) -> HttpResponse:
             message = too_many(error)
         elif error.code == "USER_DISABLED":
             # Holm says so only once the password proved right: telling the holder is safe.
-            return render(request, "accounts/sign_in.html", {"error": DISABLED, "email": email}, status=403)
+            return sign_in_page(request, DISABLED, email=email, status=403)
         else:
             raise
-        return render(request, "accounts/sign_in.html", {"error": message, "email": email}, status=400)
+        return sign_in_page(request, message, email=email, status=400)
     if not user.email_verified:
         # Whoever made the account knows its password, and may not own the address: prove it first.
         return ask_to_verify(request, user)
@@ -278,7 +284,7 @@ def sign_in_totp(request: HttpRequest) -> HttpResponse:
     code = request.POST.get("code", "").strip()
     if not is_id(user_id):
         message = "Sign in again: the code is asked for in the browser that signed in, for 5 minutes."
-        return render(request, "accounts/sign_in.html", {"error": message}, status=400)
+        return sign_in_page(request, message, status=400)
     try:
         holm.verify_totp(user_id, code=code, client_ip=client_ip(request))
     except HolmError as error:
@@ -290,7 +296,7 @@ def sign_in_totp(request: HttpRequest) -> HttpResponse:
             return render(request, "accounts/sign_in_totp.html", {"error": too_many(error)}, status=400)
         if error.code in ("NOT_ALLOWED", "NOT_FOUND"):
             # TOTP was turned off meanwhile, or the user is gone: from the start.
-            return render(request, "accounts/sign_in.html", {"error": "Sign in again."}, status=400)
+            return sign_in_page(request, "Sign in again.", status=400)
         raise
     from .external import finish_pending_link
 

@@ -8,7 +8,7 @@ import { csrf } from "hono/csrf";
 import { HTTPException } from "hono/http-exception";
 import { Secret, TOTP } from "otpauth";
 import { COOKIE_SECRET, getPurposeCookie, isHttps, setPurposeCookie } from "./cookies.js";
-import { externalSignInRoutes, finishPendingLink, listProviders } from "./external.js";
+import { externalSignInRoutes, finishPendingLink, listProviders, signInAgain } from "./external.js";
 import { holm, isId } from "./holm.js";
 import { DISABLED, tooMany } from "./messages.js";
 import {
@@ -91,7 +91,7 @@ export function createApp(sendEmail: SendEmail): Hono<AppEnv> {
 			const verification = await holm.createEmailVerificationRequest(user.id, { client_ip: clientIp(c) });
 			await sendEmail(email, "Confirm your address", `Your code is ${verification.code}. It expires in 10 minutes.`);
 		} catch (error) {
-			if (error instanceof HolmError && error.code === "TOO_MANY_REQUESTS") return c.html(signInPage(tooMany(error), email), 400);
+			if (error instanceof HolmError && error.code === "TOO_MANY_REQUESTS") return signInAgain(c, tooMany(error), email);
 			throw error;
 		}
 		// The code lasts 10 minutes in Holm, whatever the cookie says.
@@ -153,7 +153,7 @@ export function createApp(sendEmail: SendEmail): Hono<AppEnv> {
 		const code = typeof form.code === "string" ? form.code.trim() : "";
 		if (!isId(userId)) {
 			// Another browser, or a cookie this app did not sign: Holm is not asked.
-			return c.html(signInPage("Type the code in the browser where you signed up, or sign in here to get a new code."), 400);
+			return signInAgain(c, "Type the code in the browser where you signed up, or sign in here to get a new code.");
 		}
 		try {
 			await holm.verifyEmail(userId, { code, client_ip: clientIp(c) });
@@ -162,7 +162,7 @@ export function createApp(sendEmail: SendEmail): Hono<AppEnv> {
 			if (error.code === "INCORRECT_CODE") return c.html(verifyEmailPage(null, "Wrong code."), 400);
 			if (["INVALID_DATA", "NOT_ALLOWED", "NOT_FOUND"].includes(error.code)) {
 				// Expired, replaced by a newer code, or too many wrong codes.
-				return c.html(signInPage("That code can no longer be used: sign in to get a new one."), 400);
+				return signInAgain(c, "That code can no longer be used: sign in to get a new one.");
 			}
 			throw error;
 		}
@@ -182,12 +182,12 @@ export function createApp(sendEmail: SendEmail): Hono<AppEnv> {
 			return await signInOrAskForTotp(c, user);
 		} catch (error) {
 			if (!(error instanceof HolmError)) throw error;
-			if (error.code === "TOO_MANY_REQUESTS") return c.html(signInPage(tooMany(error), email), 400);
+			if (error.code === "TOO_MANY_REQUESTS") return signInAgain(c, tooMany(error), email);
 			if (["INVALID_DATA", "NOT_FOUND", "INCORRECT_PASSWORD"].includes(error.code)) {
-				return c.html(signInPage("Wrong email or password.", email), 400); // never say which
+				return signInAgain(c, "Wrong email or password.", email); // never say which
 			}
 			// Holm says so only once the password proved right: telling the holder is safe.
-			if (error.code === "USER_DISABLED") return c.html(signInPage(DISABLED, email), 403);
+			if (error.code === "USER_DISABLED") return signInAgain(c, DISABLED, email, 403);
 			throw error;
 		}
 	});
@@ -257,7 +257,7 @@ export function createApp(sendEmail: SendEmail): Hono<AppEnv> {
 		const userId = await getPurposeCookie(c, SECOND_FACTOR_COOKIE, "second-factor");
 		const form = await c.req.parseBody();
 		const code = typeof form.code === "string" ? form.code.trim() : "";
-		if (!isId(userId)) return c.html(signInPage("Sign in again: the code is asked for in the browser that signed in, for 5 minutes."), 400);
+		if (!isId(userId)) return signInAgain(c, "Sign in again: the code is asked for in the browser that signed in, for 5 minutes.");
 		try {
 			await holm.verifyTotp(userId, { code, client_ip: clientIp(c) });
 		} catch (error) {
@@ -267,7 +267,7 @@ export function createApp(sendEmail: SendEmail): Hono<AppEnv> {
 			// 5 wrong codes in a row lock the check, for 15 minutes and then longer.
 			if (error.code === "TOO_MANY_REQUESTS") return c.html(totpSignInPage(tooMany(error)), 400);
 			// NOT_ALLOWED (TOTP was turned off meanwhile), NOT_FOUND (the user is gone): from the start.
-			if (error.code === "NOT_ALLOWED" || error.code === "NOT_FOUND") return c.html(signInPage("Sign in again."), 400);
+			if (error.code === "NOT_ALLOWED" || error.code === "NOT_FOUND") return signInAgain(c, "Sign in again.");
 			throw error;
 		}
 		deleteCookie(c, SECOND_FACTOR_COOKIE, { path: "/" });

@@ -28,6 +28,12 @@ export function listProviders(): Promise<IdentityProvider[]> {
 	return holm.listIdentityProviders();
 }
 
+/** The sign-in page again, with `message` (and the email typed, if any), and its button for each
+ *  provider: whichever way a sign-in failed, the visitor may try another way in. */
+export async function signInAgain(c: Context, message: string, email = "", status: 400 | 403 | 404 | 502 = 400): Promise<Response> {
+	return c.html(signInPage(message, email, await listProviders()), status);
+}
+
 async function providerNamed(name: string): Promise<IdentityProvider | undefined> {
 	return (await listProviders()).find((provider) => provider.name === name);
 }
@@ -45,7 +51,7 @@ function forget(c: Context): void {
 
 async function failed(c: Context, message: string, status: 400 | 403 | 404 | 502 = 400): Promise<Response> {
 	forget(c);
-	return c.html(signInPage(message, "", await listProviders()), status);
+	return signInAgain(c, message, "", status);
 }
 
 /** Links the identity of the sign-in `requestId` to `userId`, who proved the account; then signs in. */

@@ -172,4 +172,13 @@ describe("the callback", { skip: noProviders }, () => {
 		assert.match(page, /Sign in with Acme/);
 		assert.match(page, /Sign in with GitHub/);
 	});
+
+	test("the sign-in page shown again after a wrong password still offers each provider", async () => {
+		const wrong = await new Visitor().post("/sign-in", { email: newEmail(), password: "not the password" });
+		assert.equal(wrong.status, 400);
+		const page = await wrong.text();
+		assert.match(page, /Wrong email or password\./);
+		assert.match(page, /Sign in with Acme/);
+		assert.match(page, /Sign in with GitHub/);
+	});
 });
