@@ -7,7 +7,7 @@
 // `dist/holm dist/holm,--event-retention,0` says what storing events costs.
 //
 // Environment: HOT_ROUNDS (3), HOT_SECONDS (3 a round), HOT_USERS (2000), BENCH_CONNECTIONS (50),
-// HOT_ROWS (reads,events), HOT_POSTGRES_PID (the postmaster of the PostgreSQL the builds given
+// HOT_ROWS (reads,events; sessions adds POST /users/{id}/sessions), HOT_POSTGRES_PID (the postmaster of the PostgreSQL the builds given
 // --database use: its backends' CPU an answer is reported beside Holm's). Loopback only; each
 // server's log goes to a file.
 import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
@@ -116,6 +116,8 @@ try {
 	const validate = `function makeRequest(i) return wrk.format("POST", "/sessions/validate", nil, '{"token":"' .. ids[i % N + 1] .. '"}') end`;
 	const byUser = `function makeRequest(i) return wrk.format("GET", "/users/" .. ids[i % N + 1]) end`;
 	const regenerate = `function makeRequest(i) return wrk.format("POST", "/users/" .. ids[i % N + 1] .. "/regenerate-recovery-code", nil, "{}") end`;
+	// A sign-in's session: the user's row locked, its devices, its sessions' limit, the session and its event.
+	const createSession = `function makeRequest(i) return wrk.format("POST", "/users/" .. ids[i % N + 1] .. "/sessions", nil, '{"client_ip":"192.0.2.' .. (i % 250 + 1) .. '","user_agent":"bench"}') end`;
 	const rows: Record<string, Measured[]> = {};
 	const add = (name: string, measured: Measured) => (rows[name] ??= []).push(measured);
 	const loads: number[] = [];
@@ -138,6 +140,7 @@ try {
 				if (READS.has("validate") && "tokensFile" in server) add(`${name} POST /sessions/validate`, await wrk(pid, url, validate, server.tokensFile));
 			}
 			if (ROWS.has("events")) add(`${name} POST /users/{id}/regenerate-recovery-code`, await wrk(pid, url, regenerate, idsFile));
+			if (ROWS.has("sessions")) add(`${name} POST /users/{id}/sessions`, await wrk(pid, url, createSession, idsFile));
 		}
 	}
 	const floorGet = rows["floor GET"]!;

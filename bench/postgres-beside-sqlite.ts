@@ -1,6 +1,7 @@
 // `bun bench/postgres-beside-sqlite.ts`: the hot reads and a write that stores its event on
 // PostgreSQL beside the same build on SQLite, in one run (bench/hot-path.ts with three builds:
-// dist/holm on SQLite, on a throwaway PostgreSQL database, and on another with --event-retention 0),
+// dist/holm on SQLite, on a throwaway PostgreSQL database, and on another with --event-retention 0;
+// the reads, a write that stores its event, and a sign-in's session),
 // Holm's CPU an answer and PostgreSQL's beside it. PostgreSQL is HOLM_BENCH_DATABASE, else
 // postgres://postgres@127.0.0.1/postgres; where none answers, the row is skipped and says why.
 // docs/benchmarks.md ("The hot reads go together on PostgreSQL") gives the figures and the targets.
@@ -36,7 +37,7 @@ const withoutEvents = await createBenchDatabase(adminUrl);
 try {
 	const run = Bun.spawn(
 		[process.execPath, join(import.meta.dir, "hot-path.ts"), EXECUTABLE, `${EXECUTABLE},--database,${withEvents}`, `${EXECUTABLE},--database,${withoutEvents},--event-retention,0`],
-		{ env: { ...process.env, HOT_POSTGRES_PID: String(postmaster) }, stdout: "inherit", stderr: "inherit" },
+		{ env: { HOT_ROWS: "reads,events,sessions", ...process.env, HOT_POSTGRES_PID: String(postmaster) }, stdout: "inherit", stderr: "inherit" },
 	);
 	process.exitCode = await run.exited;
 } finally {

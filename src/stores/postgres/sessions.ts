@@ -105,6 +105,40 @@ export async function deleteCredential(
 	});
 }
 
+/**
+ * A session's creation once its user's row is locked and judged, in one statement (one round trip,
+ * where it took ten): whether the device is new, the device rows, the user's expired sessions
+ * deleted, the oldest live ones deleted past the cap, the session inserted. Every part reads the
+ * snapshot the statement started with, after the lock: the device rows as they were before this
+ * sign-in touched them, and the user's sessions before either delete (the two delete disjoint rows:
+ * the expired ones, then live ones). $1 user, $2 now, $3 the "ever had a session" digest, $4 and $5
+ * the device's digests (user agent, network; null when not given), $6 the device memory's start,
+ * $7 and $8 the idle and lifetime bounds, $9 the cap, $10 to $14 the session's id, digest, address,
+ * user agent and second factor time. It answers new_device and the ids of the sessions the cap
+ * ended, oldest first.
+ */
+const CREATE_SESSION = `WITH flags AS (
+		SELECT EXISTS (SELECT FROM session_device WHERE user_id = $1 AND digest = $3::bytea) AND $4::bytea IS NOT NULL
+			AND NOT EXISTS (SELECT FROM session_device WHERE user_id = $1 AND last_seen_at > $6::bigint AND digest IN ($4::bytea, coalesce($5::bytea, $4::bytea)))
+			AS new_device
+	), devices AS (
+		INSERT INTO session_device (user_id, digest, last_seen_at)
+		SELECT DISTINCT $1::text, d, $2::bigint FROM (VALUES ($3::bytea), ($4::bytea), ($5::bytea)) AS given (d) WHERE d IS NOT NULL
+		ON CONFLICT (user_id, digest) DO UPDATE SET last_seen_at = GREATEST(session_device.last_seen_at, excluded.last_seen_at)
+	), expired AS (
+		DELETE FROM session WHERE user_id = $1 AND NOT (last_used_at > $7::bigint AND created_at > $8::bigint)
+	), live AS (
+		SELECT id, last_used_at, created_at FROM session WHERE user_id = $1 AND last_used_at > $7::bigint AND created_at > $8::bigint
+	), over AS (
+		DELETE FROM session WHERE id IN (
+			SELECT id FROM live ORDER BY last_used_at, created_at, id LIMIT greatest(0, (SELECT count(*) FROM live) + 1 - $9::bigint))
+		RETURNING id, last_used_at, created_at
+	), stored AS (
+		INSERT INTO session (id, user_id, digest, created_at, last_used_at, client_ip, user_agent, second_factor_verified_at, new_device)
+		SELECT $10::text, $1::text, $11::bytea, $2::bigint, $2::bigint, $12::text, $13::text, $14::bigint, new_device FROM flags
+	)
+	SELECT (SELECT new_device FROM flags) AS new_device, ARRAY(SELECT id FROM over ORDER BY last_used_at, created_at, id) AS ended_ids`;
+
 export function createPostgresSessionStore(sql: SQL, clock: DatabaseClock, events: PostgresEventLog): SessionStore {
 	/** The live condition at the database's time. */
 	function live(q: SQL, settings: SessionSettings) {
@@ -138,36 +172,28 @@ export function createPostgresSessionStore(sql: SQL, clock: DatabaseClock, event
 				// A disabled user gets no session (API.md section 18), judged under the user's row, which a
 				// disable locks too: a disable that committed first is seen.
 				if (disabledState(user.disabled_until === null ? null : Number(user.disabled_until), null, now).disabled) return "USER_DISABLED" as const;
-				const [had] = await tx`SELECT count(*)::int AS n FROM session_device WHERE user_id = ${session.userId} AND digest = ${EVER_HAD_A_SESSION}`;
-				const first = input.devices[0];
-				const second = input.devices[1] ?? first;
-				const [known] =
-					first === undefined
-						? [{ n: 0 }]
-						: await tx`SELECT count(*)::int AS n FROM session_device WHERE user_id = ${session.userId}
-							AND last_seen_at > ${now - DEVICE_MEMORY_SECONDS} AND digest IN (${first}, ${second!})`;
-				const newDevice = had.n > 0 && first !== undefined && known.n === 0;
-				for (const digest of [EVER_HAD_A_SESSION, ...input.devices]) {
-					await tx`INSERT INTO session_device (user_id, digest, last_seen_at) VALUES (${session.userId}, ${digest}, ${now})
-						ON CONFLICT (user_id, digest) DO UPDATE SET last_seen_at = GREATEST(session_device.last_seen_at, excluded.last_seen_at)`;
-				}
-				await tx`DELETE FROM session WHERE user_id = ${session.userId}
-					AND NOT (last_used_at > ${now - settings.idleTimeoutSeconds} AND created_at > ${now - settings.lifetimeSeconds})`;
-				const [{ n }] = await tx`SELECT count(*)::int AS n FROM session WHERE user_id = ${session.userId}`;
-				const over = n + 1 - settings.perUser;
-				const endedIds: string[] =
-					over > 0
-						? (
-								await tx<{ id: string }[]>`DELETE FROM session WHERE id IN (
-									SELECT id FROM session WHERE user_id = ${session.userId} ORDER BY last_used_at, created_at, id LIMIT ${over}) RETURNING id`
-							).map((row) => row.id)
-						: [];
+				const first = input.devices[0] ?? null;
+				const [row] = await tx.unsafe<{ new_device: boolean; ended_ids: string[] }[]>(CREATE_SESSION, [
+					session.userId,
+					now,
+					EVER_HAD_A_SESSION,
+					first,
+					input.devices[1] ?? null,
+					now - DEVICE_MEMORY_SECONDS,
+					now - settings.idleTimeoutSeconds,
+					now - settings.lifetimeSeconds,
+					settings.perUser,
+					session.id,
+					session.digest,
+					session.clientIp,
+					session.userAgent,
+					input.secondFactorVerified ? now : null,
+				]);
+				const newDevice = row!.new_device;
+				const endedIds = row!.ended_ids;
 				// The database's time read above: it is what judges them.
 				const { digest: _digest, ...fields } = session;
 				const stored: Session = { ...fields, createdAt: now, lastUsedAt: now, secondFactorVerifiedAt: input.secondFactorVerified ? now : null, newDevice };
-				await tx`INSERT INTO session (id, user_id, digest, created_at, last_used_at, client_ip, user_agent, second_factor_verified_at, new_device)
-					VALUES (${session.id}, ${session.userId}, ${session.digest}, ${now}, ${now}, ${session.clientIp},
-						${session.userAgent}, ${stored.secondFactorVerifiedAt}, ${newDevice})`;
 				const created = withData(input.created, { new_device: newDevice });
 				await events.write(tx, created);
 				const ended = endedIds.length === 0 ? null : withData(input.limitEnded, { session_ids: endedIds });
