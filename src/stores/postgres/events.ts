@@ -95,6 +95,11 @@ export interface PostgresEventLog {
 	 * The number of rows `change` touched.
 	 */
 	withChange(change: Change, event: HolmEvent, when: StoreEvent, alongside?: readonly Change[]): Promise<number>;
+	/** Whether a webhook receives `event`: its INSERT then has a delivery (eventParts' `delivered`). */
+	delivers(event: HolmEvent): boolean;
+	/** The values of `event`'s INSERT, in eventParts' order (and the delivery's due time, when a
+	 *  webhook receives it). */
+	valuesOf(event: HolmEvent): unknown[];
 	readonly store: EventStore;
 }
 
@@ -109,6 +114,23 @@ function shifted(text: string, by: number): string {
 	return by === 0 ? text : text.replace(/\$(\d+)/g, (_, n: string) => `$${Number(n) + by}`);
 }
 
+/**
+ * An event's INSERT as parts of a WITH, for a statement that stores its event with its change:
+ * `stored${tag}` and, when a webhook receives the event, `delivered${tag}`. Its values are
+ * PostgresEventLog.valuesOf's, from $`from` on. It is stored only where `where` holds (SQL; empty:
+ * always), and `data` may add to the data's jsonb what the statement itself computed. The columns
+ * are cast: in INSERT … SELECT a parameter does not take the column's type.
+ */
+export function eventParts(from: number, options: { delivered: boolean; tag?: string; where?: string; data?: (jsonb: string) => string }): string {
+	const tag = options.tag ?? "";
+	const data = (options.data ?? ((jsonb: string) => jsonb))(`$${from + 5}::text::jsonb`);
+	let text = `stored${tag} AS (INSERT INTO event (${EVENT_COLUMNS})
+			SELECT $${from}::text, $${from + 1}::bigint, $${from + 2}::text, $${from + 3}::text, $${from + 4}::text, ${data}
+			${options.where ? `WHERE ${options.where}` : ""} RETURNING seq)`;
+	if (options.delivered) text += `, delivered${tag} AS (INSERT INTO webhook_delivery (event_seq, due_at) SELECT seq, $${from + 6}::bigint FROM stored${tag})`;
+	return text;
+}
+
 // The statements withChange put together, by their parts: the parts are the stores' own texts, a
 // few dozen at most, so each is put together once.
 const COMPOSED = new Map<string, string>();
@@ -118,7 +140,6 @@ const COMPOSED = new Map<string, string>();
  * `change` touched a row, for "if changed") and its delivery: their values follow one another in
  * that order. It answers the number of rows `change` touched, as `n`. Data-modifying WITH parts
  * each run once, to the end, whether read or not; the count read at the end runs `change` first.
- * The event's columns are cast: in INSERT … SELECT a parameter does not take the column's type.
  */
 function composed(change: Change, alongside: readonly Change[], event: { when: StoreEvent; delivered: boolean } | null): string {
 	const key = [event === null ? "" : `${event.when}${event.delivered}`, change.text, ...alongside.map((other) => other.text)].join("\u0000");
@@ -131,11 +152,7 @@ function composed(change: Change, alongside: readonly Change[], event: { when: S
 		next += other.values.length;
 	});
 	if (event !== null) {
-		const from = next + 1;
-		text += `, stored AS (INSERT INTO event (${EVENT_COLUMNS})
-			SELECT $${from}::text, $${from + 1}::bigint, $${from + 2}::text, $${from + 3}::text, $${from + 4}::text, $${from + 5}::text::jsonb
-			${event.when === "if changed" ? "WHERE EXISTS (SELECT FROM changed)" : ""} RETURNING seq)`;
-		if (event.delivered) text += `, delivered AS (INSERT INTO webhook_delivery (event_seq, due_at) SELECT seq, $${from + 6}::bigint FROM stored)`;
+		text += `, ${eventParts(next + 1, { delivered: event.delivered, where: event.when === "if changed" ? "EXISTS (SELECT FROM changed)" : "" })}`;
 	}
 	text += " SELECT count(*)::int AS n FROM changed";
 	COMPOSED.set(key, text);
@@ -179,6 +196,8 @@ export function createPostgresEventLog(sql: SQL, settings: EventSettings): Postg
 		enabled,
 		write,
 		withChange,
+		delivers,
+		valuesOf: eventValues,
 		store: {
 			async append(events) {
 				if (!enabled || events.length === 0) return;

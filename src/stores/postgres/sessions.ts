@@ -9,7 +9,7 @@ import { DEVICE_MEMORY_SECONDS, type SessionSettings } from "../../features/sess
 import { endedEvent, type Session, type SessionEnding, type SessionStore, type StoredSession } from "../../features/sessions/store.ts";
 import type { DatabaseClock } from "./clock.ts";
 import { transaction, type Transaction } from "./connection.ts";
-import type { Int8, PostgresEventLog } from "./events.ts";
+import { eventParts, type Int8, type PostgresEventLog } from "./events.ts";
 import { disabledState } from "../../features/users/store.ts";
 import { batchedLookup } from "./batched-reads.ts";
 import { listedUserColumns, toUser, type UserRow } from "./user-rows.ts";
@@ -107,17 +107,20 @@ export async function deleteCredential(
 
 /**
  * A session's creation once its user's row is locked and judged, in one statement (one round trip,
- * where it took ten): whether the device is new, the device rows, the user's expired sessions
- * deleted, the oldest live ones deleted past the cap, the session inserted. Every part reads the
- * snapshot the statement started with, after the lock: the device rows as they were before this
- * sign-in touched them, and the user's sessions before either delete (the two delete disjoint rows:
- * the expired ones, then live ones). $1 user, $2 now, $3 the "ever had a session" digest, $4 and $5
- * the device's digests (user agent, network; null when not given), $6 the device memory's start,
- * $7 and $8 the idle and lifetime bounds, $9 the cap, $10 to $14 the session's id, digest, address,
- * user agent and second factor time. It answers new_device and the ids of the sessions the cap
- * ended, oldest first.
+ * where it took nine to eleven): whether the device is new, the device rows, the user's expired sessions
+ * deleted, the oldest live ones deleted past the cap, the session inserted, and its events. Every
+ * part reads the snapshot the statement started with, after the lock: the device rows as they were
+ * before this sign-in touched them, and the user's sessions before either delete (the two delete
+ * disjoint rows: the expired ones, then live ones). $1 user, $2 now, $3 the "ever had a session"
+ * digest, $4 and $5 the device's digests (user agent, network; null when not given), $6 the device
+ * memory's start, $7 and $8 the idle and lifetime bounds, $9 the cap, $10 to $14 the session's id,
+ * digest, address, user agent and second factor time; then, when events are stored, the
+ * session_created event's values (its new_device added here) and the session_limit one's (stored
+ * only when the cap ended sessions, their ids added here, oldest first). It answers new_device and
+ * those ids.
  */
-const CREATE_SESSION = `WITH flags AS (
+function createSessionText(events: { created: { delivered: boolean }; ended: { delivered: boolean } } | null): string {
+	let text = `WITH flags AS (
 		SELECT EXISTS (SELECT FROM session_device WHERE user_id = $1 AND digest = $3::bytea) AND $4::bytea IS NOT NULL
 			AND NOT EXISTS (SELECT FROM session_device WHERE user_id = $1 AND last_seen_at > $6::bigint AND digest IN ($4::bytea, coalesce($5::bytea, $4::bytea)))
 			AS new_device
@@ -136,10 +139,49 @@ const CREATE_SESSION = `WITH flags AS (
 	), stored AS (
 		INSERT INTO session (id, user_id, digest, created_at, last_used_at, client_ip, user_agent, second_factor_verified_at, new_device)
 		SELECT $10::text, $1::text, $11::bytea, $2::bigint, $2::bigint, $12::text, $13::text, $14::bigint, new_device FROM flags
-	)
+	)`;
+	if (events !== null) {
+		const endedFrom = 15 + (events.created.delivered ? 7 : 6);
+		text += `, ${eventParts(15, { tag: "_created", delivered: events.created.delivered, data: (jsonb) => `${jsonb} || jsonb_build_object('new_device', (SELECT new_device FROM flags))` })}`;
+		text += `, ${eventParts(endedFrom, {
+			tag: "_ended",
+			delivered: events.ended.delivered,
+			// After the session_created row, as on SQLite (the WITH parts run in no set order; reading
+			// stored_created makes that INSERT run first, so the feed gives created, then ended).
+			where: "EXISTS (SELECT FROM over) AND EXISTS (SELECT FROM stored_created)",
+			data: (jsonb) => `${jsonb} || jsonb_build_object('session_ids', (SELECT jsonb_agg(id ORDER BY last_used_at, created_at, id) FROM over))`,
+		})}`;
+	}
+	return `${text}
 	SELECT (SELECT new_device FROM flags) AS new_device, ARRAY(SELECT id FROM over ORDER BY last_used_at, created_at, id) AS ended_ids`;
+}
+
+/**
+ * A sign-out of one session, in one statement: the session deleted and, when it was live by the
+ * database's time as it was deleted, its sessions_ended event stored with it. $1 the session, $2
+ * and $3 the idle timeout and the lifetime, then the event's values (its session_ids given). It
+ * answers whether a live session ended.
+ */
+function endSessionText(clock: DatabaseClock, event: { delivered: boolean } | null): string {
+	let text = `WITH ended AS (DELETE FROM session WHERE id = $1 RETURNING last_used_at, created_at, ${clock.secondsText()} AS now),
+		live AS (SELECT FROM ended WHERE last_used_at > now - $2::bigint AND created_at > now - $3::bigint)`;
+	if (event !== null) text += `, ${eventParts(4, { delivered: event.delivered, where: "EXISTS (SELECT FROM live)" })}`;
+	return `${text} SELECT EXISTS (SELECT FROM live) AS live`;
+}
+
+/** Each statement text once per shape (production's clock text never changes; a test's fixed
+ *  clock writes its time into the text, and the few it makes are kept too). */
+function once(texts: Map<string, string>, key: string, make: () => string): string {
+	let text = texts.get(key);
+	if (text === undefined) {
+		text = make();
+		texts.set(key, text);
+	}
+	return text;
+}
 
 export function createPostgresSessionStore(sql: SQL, clock: DatabaseClock, events: PostgresEventLog): SessionStore {
+	const texts = new Map<string, string>();
 	/** The live condition at the database's time. */
 	function live(q: SQL, settings: SessionSettings) {
 		return q`last_used_at > ${clock.seconds(q)} - ${settings.idleTimeoutSeconds} AND created_at > ${clock.seconds(q)} - ${settings.lifetimeSeconds}`;
@@ -173,7 +215,8 @@ export function createPostgresSessionStore(sql: SQL, clock: DatabaseClock, event
 				// disable locks too: a disable that committed first is seen.
 				if (disabledState(user.disabled_until === null ? null : Number(user.disabled_until), null, now).disabled) return "USER_DISABLED" as const;
 				const first = input.devices[0] ?? null;
-				const [row] = await tx.unsafe<{ new_device: boolean; ended_ids: string[] }[]>(CREATE_SESSION, [
+				const shape = events.enabled ? { created: { delivered: events.delivers(input.created) }, ended: { delivered: events.delivers(input.limitEnded) } } : null;
+				const values: unknown[] = [
 					session.userId,
 					now,
 					EVER_HAD_A_SESSION,
@@ -188,16 +231,18 @@ export function createPostgresSessionStore(sql: SQL, clock: DatabaseClock, event
 					session.clientIp,
 					session.userAgent,
 					input.secondFactorVerified ? now : null,
-				]);
+				];
+				if (shape !== null) values.push(...events.valuesOf(input.created), ...events.valuesOf(input.limitEnded));
+				const text = once(texts, `create ${shape === null ? "" : `${shape.created.delivered} ${shape.ended.delivered}`}`, () => createSessionText(shape));
+				const [row] = await tx.unsafe<{ new_device: boolean; ended_ids: string[] }[]>(text, values);
 				const newDevice = row!.new_device;
 				const endedIds = row!.ended_ids;
 				// The database's time read above: it is what judges them.
 				const { digest: _digest, ...fields } = session;
 				const stored: Session = { ...fields, createdAt: now, lastUsedAt: now, secondFactorVerifiedAt: input.secondFactorVerified ? now : null, newDevice };
+				// As stored with the session: its new_device and the cap's session ids added by the statement.
 				const created = withData(input.created, { new_device: newDevice });
-				await events.write(tx, created);
 				const ended = endedIds.length === 0 ? null : withData(input.limitEnded, { session_ids: endedIds });
-				if (ended !== null) await events.write(tx, ended);
 				return { session: stored, created, ended };
 			});
 		},
@@ -240,12 +285,14 @@ export function createPostgresSessionStore(sql: SQL, clock: DatabaseClock, event
 			return rows.map((row) => withoutDigest(toStoredSession(row)));
 		},
 		async end(id, settings, event) {
-			return transaction(sql, async (tx) => {
-				// The database's time comes with the row (none ended: no event, whatever the time).
-				const rows = await tx<(EndedRow & { now: Int8 })[]>`DELETE FROM session WHERE id = ${id}
-					RETURNING id, created_at, last_used_at, ${clock.seconds(tx)} AS now`;
-				return writeEnded(tx, events, { keep: null, event, now: rows.length === 0 ? 0 : Number(rows[0]!.now), settings }, rows);
-			});
+			// The database's time is read as the row is deleted (none deleted: no event, whatever the time).
+			const ended = withData(event, { session_ids: [id] });
+			const shape = events.enabled ? { delivered: events.delivers(ended) } : null;
+			const text = once(texts, `end ${shape?.delivered ?? ""} ${clock.secondsText()}`, () => endSessionText(clock, shape));
+			const values: unknown[] = [id, settings.idleTimeoutSeconds, settings.lifetimeSeconds];
+			if (shape !== null) values.push(...events.valuesOf(ended));
+			const [row] = await sql.unsafe<{ live: boolean }[]>(text, values);
+			return row!.live ? ended : null;
 		},
 		async endForUser(userId, except, settings, event) {
 			return transaction(sql, async (tx) => {

@@ -5,7 +5,8 @@
 import { SQL } from "bun";
 import { expect, test } from "bun:test";
 import type { EventType, FeedEvent, HolmEvent } from "../../../src/features/events/store.ts";
-import { contract, DAY, event, eventsOf, feedCaughtUp, insertUser, KIND, together, type Under } from "./harness.ts";
+import { DEFAULT_SESSION_SETTINGS } from "../../../src/features/sessions/settings.ts";
+import { contract, DAY, event, eventsOf, feedCaughtUp, insertUser, KIND, madeSession, together, type Under } from "./harness.ts";
 
 /** Every event after `after` (or from the start), `limit` a page; the last cursor. */
 async function drain(
@@ -170,5 +171,18 @@ contract("EventStore with --event-retention 0", { events: { retentionDays: 0, we
 		expect((await under.stores.users.get(user.id))!.recoveryCode).toBe("REPLACED");
 		expect(await under.rows("SELECT count(*) AS n FROM event")).toEqual([{ n: KIND === "sqlite" ? 0 : "0" }]);
 		expect((await drain(under)).events).toEqual([]);
+	});
+
+	test("a session's creation past the cap and a sign-out still say what they ended, and store no event", async () => {
+		const user = await insertUser(under);
+		const settings = { ...DEFAULT_SESSION_SETTINGS, perUser: 1 };
+		const create = () => madeSession(under, user.id, settings, []);
+		const first = await create();
+		const second = await create();
+		expect(second.ended!.data).toEqual({ reason: "session_limit", session_ids: [first.session.id] });
+		const signedOut = await under.stores.sessions.end(second.session.id, settings, event(under, "sessions_ended", user.id, { reason: "sign_out" }));
+		expect(signedOut!.data).toEqual({ reason: "sign_out", session_ids: [second.session.id] });
+		expect(await under.stores.sessions.end(second.session.id, settings, event(under, "sessions_ended", user.id, { reason: "sign_out" }))).toBeNull();
+		expect(await under.rows("SELECT count(*) AS n FROM event")).toEqual([{ n: KIND === "sqlite" ? 0 : "0" }]);
 	});
 });

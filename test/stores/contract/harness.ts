@@ -156,6 +156,24 @@ export function event(under: Pick<Under, "seconds">, type: EventType, userId: st
 	return { id: generateId(), time: under.seconds(), type, userId, clientIp: null, data };
 }
 
+/** A session of `userId` made through the store with its two events as the sessions feature makes
+ *  them (session_created, and the cap's sessions_ended); an answer other than a session throws. */
+export async function madeSession(under: Pick<Under, "seconds" | "stores">, userId: string, settings: SessionSettings, devices: Uint8Array[] = []) {
+	const id = generateId();
+	const made = await under.stores.sessions.create(
+		{
+			session: { id, userId, digest: randomBytes(), clientIp: "192.0.2.1", userAgent: "Contract/1.0" },
+			secondFactorVerified: false,
+			devices,
+			created: event(under, "session_created", userId, { session_id: id }),
+			limitEnded: event(under, "sessions_ended", userId, { reason: "session_limit" }),
+		},
+		settings,
+	);
+	if (typeof made === "string") throw new Error(`create answered ${made}`);
+	return made;
+}
+
 /** The sessions_ended a credential change hands its store: every session of the user but `keep`. */
 export function ending(under: Pick<Under, "seconds">, userId: string, reason: EndReason, keep: string | null = null, settings: SessionSettings = DEFAULT_SESSION_SETTINGS): SessionEnding {
 	return { keep, event: event(under, "sessions_ended", userId, { reason }), now: under.seconds(), settings };

@@ -4,7 +4,8 @@
 // claim that still holds the delivery.
 import { expect, test } from "bun:test";
 import type { HolmEvent, WebhookDelivery } from "../../../src/features/events/store.ts";
-import { contract, event, insertUser, SECOND, together, type Under } from "./harness.ts";
+import { DEFAULT_SESSION_SETTINGS } from "../../../src/features/sessions/settings.ts";
+import { contract, event, insertUser, madeSession, randomBytes, SECOND, together, type Under } from "./harness.ts";
 
 const LEASE = 30 * SECOND;
 
@@ -36,6 +37,22 @@ contract("WebhookQueue", { events: { retentionDays: 30, webhook: { types: null }
 		expect(claimed[1]!.event).toEqual(signIn);
 		await queue().remove(claimed);
 		expect(await queue().stats()).toEqual({ depth: 0, oldestEventTime: null });
+	});
+
+	test("a session's events are queued as stored, with what the store adds: new_device at its creation, the ids the cap ended, a sign-out's id", async () => {
+		await drainQueue(under);
+		const user = await insertUser(under);
+		const settings = { ...DEFAULT_SESSION_SETTINGS, perUser: 1 };
+		const create = () => madeSession(under, user.id, settings, [randomBytes()]);
+		const first = await create();
+		const second = await create(); // past the cap of one: the first ends
+		expect(second.created.data).toMatchObject({ new_device: true });
+		expect(second.ended!.data).toEqual({ reason: "session_limit", session_ids: [first.session.id] });
+		const signedOut = await under.stores.sessions.end(second.session.id, settings, event(under, "sessions_ended", user.id, { reason: "sign_out" }));
+		expect(signedOut!.data).toEqual({ reason: "sign_out", session_ids: [second.session.id] });
+		const claimed = await queue().claim(under.clock.now, 10, LEASE);
+		expect(claimed.map((d) => d.event).filter((e) => e.type !== "user_created")).toEqual([first.created, second.created, second.ended!, signedOut!]);
+		await queue().remove(claimed);
 	});
 
 	test("a claimed delivery is not claimed again until its lease ends; then it is, by a new claim, and the old claim records nothing", async () => {
