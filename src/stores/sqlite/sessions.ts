@@ -102,6 +102,12 @@ function writeEnded(events: SqliteEventLog, ending: SessionEnding, rows: readonl
 }
 
 /** `seconds` is the instance's clock in whole seconds: it judges expiry and stamps last_used_at. */
+/** The ids of `rows` least recently used first, as the cap chose them (and as PostgreSQL reports them). */
+function leastRecentlyUsedFirst(rows: { id: string; last_used_at: number; created_at: number }[]): string[] {
+	rows.sort((a, b) => a.last_used_at - b.last_used_at || a.created_at - b.created_at || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
+	return rows.map((row) => row.id);
+}
+
 export function createSqliteSessionStore(db: Database, reads: SnapshotReads, events: SqliteEventLog, seconds: () => number): SessionStore {
 	const insertSession = db.prepare<void, [string, string, Uint8Array, number, number, string | null, string | null, number | null, number]>(
 		`INSERT INTO session (id, user_id, digest, created_at, last_used_at, client_ip, user_agent, second_factor_verified_at, new_device)
@@ -120,8 +126,10 @@ export function createSqliteSessionStore(db: Database, reads: SnapshotReads, eve
 		`DELETE FROM session WHERE user_id = ?1 AND NOT (${LIVE})`,
 	);
 	const countOfUser = db.prepare<{ n: number }, [string]>(`SELECT count(*) AS n FROM session WHERE user_id = ?`);
-	const endLeastRecentlyUsed = db.prepare<{ id: string }, [string, number]>(
-		`DELETE FROM session WHERE id IN (SELECT id FROM session WHERE user_id = +?1 ORDER BY last_used_at, created_at, id LIMIT +?2) RETURNING id`,
+	// RETURNING gives the rows in no set order: they are put least recently used first below.
+	const endLeastRecentlyUsed = db.prepare<{ id: string; last_used_at: number; created_at: number }, [string, number]>(
+		`DELETE FROM session WHERE id IN (SELECT id FROM session WHERE user_id = +?1 ORDER BY last_used_at, created_at, id LIMIT +?2)
+		RETURNING id, last_used_at, created_at`,
 	);
 
 	// One statement for the session and its user that reads a real session row and its real user
@@ -183,7 +191,7 @@ export function createSqliteSessionStore(db: Database, reads: SnapshotReads, eve
 
 		deleteExpiredOfUser.run(session.userId, now, settings.idleTimeoutSeconds, settings.lifetimeSeconds);
 		const over = countOfUser.get(session.userId)!.n + 1 - settings.perUser;
-		const endedIds = over > 0 ? endLeastRecentlyUsed.all(session.userId, over).map((row) => row.id) : [];
+		const endedIds = over > 0 ? leastRecentlyUsedFirst(endLeastRecentlyUsed.all(session.userId, over)) : [];
 		const stored: Session = { ...fields, createdAt: now, lastUsedAt: now, secondFactorVerifiedAt: input.secondFactorVerified ? now : null, newDevice };
 		insertSession.run(
 			session.id,

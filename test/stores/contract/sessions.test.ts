@@ -117,6 +117,22 @@ contract("SessionStore", {}, (under) => {
 		expect((await eventsOf(under, user.id)).filter((e) => e.type === "sessions_ended")).toEqual([fourth.ended!]);
 	});
 
+	test("the cap: sessions it ends at once are reported least recently used first", async () => {
+		const user = await insertUser(under);
+		const made = [];
+		for (let i = 0; i < 3; i++) {
+			made.push(await create(under, user.id, { settings: { ...SETTINGS, perUser: 3 } }));
+			under.clock.advance(SECOND);
+		}
+		// The first is used again: the second, then the third are now the least recently used.
+		under.clock.advance(120 * SECOND);
+		await under.stores.sessions.touch(made[0]!.session.id, 60);
+		under.clock.advance(SECOND);
+		const last = await create(under, user.id, { settings: { ...SETTINGS, perUser: 1 } });
+		expect(last.ended!.data.session_ids).toEqual([made[1]!.session.id, made[2]!.session.id, made[0]!.session.id]);
+		expect((await eventsOf(under, user.id)).filter((e) => e.type === "sessions_ended")).toEqual([last.ended!]);
+	});
+
 	test("the cap: expired sessions make room first and are not reported as ended", async () => {
 		const user = await insertUser(under);
 		const settings = { ...SETTINGS, perUser: 2, idleTimeoutSeconds: 3600 };
