@@ -8,7 +8,7 @@ if (!Number.isInteger(port) || port <= 0) {
 	process.exit(2);
 }
 
-// The shape and size of Holm's user JSON (API.md section 2).
+// The shape and size of Holm's user JSON (API.md section 2), as GET /users/{id} answers it.
 const USER = {
 	id: "eeidmqmvdtjhaddujv8twjug",
 	created_at: 1728783738,
@@ -17,7 +17,15 @@ const USER = {
 	registered_totp: false,
 	totp_registered: false,
 	recovery_code: "4UHZRTWP",
+	password_leaked: false,
+	password_set: true,
+	disabled: false,
+	disabled_until: null,
 };
+
+// A page of 20 (GET /users?per_page=20), with its pagination headers: what a page of Holm sends,
+// so that a page can also be set beside a bare server that sends as much.
+const PAGE = Array.from({ length: 20 }, (_, i) => ({ ...USER, email: `seed${10000 + i}@example.com` }));
 
 Bun.serve({
 	hostname: "127.0.0.1",
@@ -25,6 +33,7 @@ Bun.serve({
 	async fetch(request) {
 		// A POST reads and parses its JSON body, as every write in Holm does.
 		if (request.method === "POST") await request.json();
+		if (request.url.includes("per_page=")) return Response.json(PAGE, { headers: { "X-Pagination-Total": "2000", "X-Pagination-Total-Pages": "100" } });
 		return Response.json(USER);
 	},
 });

@@ -4,7 +4,8 @@
 // each at its default flags plus the FLAGs given after its name (so at --log-level info: the request
 // line is part of the cost), beside the Bun.serve floor, in alternating rounds on one machine. Two
 // builds (an older one and dist/holm) say what a change bought in the same run conditions;
-// `dist/holm dist/holm,--event-retention,0` says what storing events costs.
+// `dist/holm dist/holm,--event-retention,0` says what storing events costs. A page is set beside the
+// GET floor (one user's answer) and beside the floor sending a page of 20 as Holm does (5 KB).
 //
 // Environment: HOT_ROUNDS (3), HOT_SECONDS (3 a round), HOT_USERS (2000), BENCH_CONNECTIONS (50),
 // HOT_ROWS (reads,events; sessions adds POST /users/{id}/sessions), HOT_POSTGRES_PID (the postmaster of the PostgreSQL the builds given
@@ -132,6 +133,7 @@ try {
 			if (name === "floor") {
 				add("floor GET", await wrk(pid, `${url}/users/x`, ""));
 				if (ROWS.has("reads")) add("floor POST", await wrk(pid, `${url}/sessions/validate`, `wrk.method = "POST"; wrk.body = '{"token":"x"}'`));
+				if (ROWS.has("reads") && READS.has("page")) add("floor page", await wrk(pid, `${url}/users?per_page=20`, ""));
 				continue;
 			}
 			if (ROWS.has("reads")) {
@@ -151,9 +153,13 @@ try {
 		const floorRows = name.endsWith("POST /sessions/validate") || name === "floor POST" ? (rows["floor POST"] ?? floorGet) : floorGet;
 		const ratios = measured.map((m, i) => m.rate / floorRows[i]!.rate);
 		const cpu = median(measured.map((m) => m.cpu));
+		// A page is also set beside the floor sending a page's 20 users (5 KB, not one user's 290 bytes).
+		const pageFloor = rows["floor page"];
+		const pageRatios = name.endsWith("GET /users?per_page=20") && pageFloor !== undefined ? measured.map((m, i) => m.rate / pageFloor[i]!.rate) : null;
 		console.log(
 			`${name}: ${measured.map((m) => Math.round(m.rate)).join(", ")} req/s; of the floor ${ratios.map((r) => r.toFixed(2)).join(", ")} (median ${median(ratios).toFixed(2)}); ` +
 				`CPU ${cpu.toFixed(1)} µs an answer (median), floor's CPU over it ${(median(floorRows.map((m) => m.cpu)) / cpu).toFixed(2)}` +
+				(pageRatios === null ? "" : `; of the page floor ${pageRatios.map((r) => r.toFixed(2)).join(", ")} (median ${median(pageRatios).toFixed(2)})`) +
 				(POSTMASTER === null || !name.includes("--database") ? "" : `; PostgreSQL's CPU ${median(measured.map((m) => m.pgCpu)).toFixed(1)} µs an answer (median)`),
 		);
 	}
