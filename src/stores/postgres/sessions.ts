@@ -111,7 +111,7 @@ export async function deleteCredential(
  * deleted, the oldest live ones deleted past the cap, the session inserted, and its events. Every
  * part reads the snapshot the statement started with, after the lock: the device rows as they were
  * before this sign-in touched them, and the user's sessions before either delete (the two delete
- * disjoint rows: the expired ones, then live ones). $1 user, $2 now, $3 the "ever had a session"
+ * disjoint rows: the expired ones, then of the rest). $1 user, $2 now, $3 the "ever had a session"
  * digest, $4 and $5 the device's digests (user agent, network; null when not given), $6 the device
  * memory's start, $7 and $8 the idle and lifetime bounds, $9 the cap, $10 to $14 the session's id,
  * digest, address, user agent and second factor time; then, when events are stored, the
@@ -129,9 +129,11 @@ function createSessionText(events: { created: { delivered: boolean }; ended: { d
 		SELECT DISTINCT $1::text, d, $2::bigint FROM (VALUES ($3::bytea), ($4::bytea), ($5::bytea)) AS given (d) WHERE d IS NOT NULL
 		ON CONFLICT (user_id, digest) DO UPDATE SET last_seen_at = GREATEST(session_device.last_seen_at, excluded.last_seen_at)
 	), expired AS (
-		DELETE FROM session WHERE user_id = $1 AND NOT (last_used_at > $7::bigint AND created_at > $8::bigint)
+		DELETE FROM session WHERE user_id = $1 AND NOT (last_used_at > $7::bigint AND created_at > $8::bigint) RETURNING id
 	), live AS (
-		SELECT id, last_used_at, created_at FROM session WHERE user_id = $1 AND last_used_at > $7::bigint AND created_at > $8::bigint
+		-- What the expired part did not delete: a session a validation touched meanwhile, after the
+		-- snapshot, is found live again by that delete and kept, so it counts against the cap too.
+		SELECT id, last_used_at, created_at FROM session WHERE user_id = $1 AND id NOT IN (SELECT id FROM expired)
 	), over AS (
 		DELETE FROM session WHERE id IN (
 			SELECT id FROM live ORDER BY last_used_at, created_at, id LIMIT greatest(0, (SELECT count(*) FROM live) + 1 - $9::bigint))

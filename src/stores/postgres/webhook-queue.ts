@@ -12,14 +12,16 @@ export function createPostgresWebhookQueue(sql: SQL): WebhookQueue {
 	return {
 		async claim(nowMs, limit, leaseMs) {
 			const token = generateId();
-			const rows = await sql<(EventRow & { event_seq: Int8; attempts: number })[]>`WITH due AS (
-					SELECT event_seq FROM webhook_delivery WHERE due_at <= ${nowMs} ORDER BY due_at LIMIT ${limit} FOR UPDATE SKIP LOCKED
+			const rows = await sql<(EventRow & { event_seq: Int8; was_due: Int8; attempts: number })[]>`WITH due AS (
+					SELECT event_seq, due_at FROM webhook_delivery WHERE due_at <= ${nowMs} ORDER BY due_at, event_seq LIMIT ${limit} FOR UPDATE SKIP LOCKED
 				)
 				UPDATE webhook_delivery d SET due_at = ${nowMs + leaseMs}, claim = ${token}
 				FROM due JOIN event e ON e.seq = due.event_seq
 				WHERE d.event_seq = due.event_seq
-				RETURNING d.event_seq, d.attempts, e.id, e.time, e.type, e.user_id, e.client_ip, e.data`;
-			return [...rows].map((row) => {
+				RETURNING d.event_seq, due.due_at AS was_due, d.attempts, e.id, e.time, e.type, e.user_id, e.client_ip, e.data`;
+			// In the order they were due, then stored, as on SQLite: RETURNING gives the rows in no set order.
+			const ordered = [...rows].sort((a, b) => Number(a.was_due) - Number(b.was_due) || Number(a.event_seq) - Number(b.event_seq));
+			return ordered.map((row) => {
 				const delivery: WebhookDelivery = {
 					claim: token,
 					attempts: Number(row.attempts),

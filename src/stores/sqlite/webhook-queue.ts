@@ -13,7 +13,7 @@ export function createSqliteWebhookQueue(db: Database, turns: Pick<SqliteTurnCom
 	const selectDue = db.prepare<DueRow, [number, number]>(
 		`SELECT d.event_seq, d.attempts, e.id, e.time, e.type, e.user_id, e.client_ip, e.data
 		FROM webhook_delivery d JOIN event e ON e.seq = d.event_seq
-		WHERE d.due_at <= ? ORDER BY d.due_at LIMIT +?`,
+		WHERE d.due_at <= ? ORDER BY d.due_at, d.event_seq LIMIT +?`,
 	);
 	const lease = db.prepare<void, [number, string, number]>(`UPDATE webhook_delivery SET due_at = ?, claim = ? WHERE event_seq = ?`);
 	const remove = db.prepare<void, [number, string]>(`DELETE FROM webhook_delivery WHERE event_seq = ? AND claim = ?`);

@@ -1,6 +1,7 @@
 // The SessionStore contract (src/features/sessions/store.ts), on SQLite and PostgreSQL alike: the
 // cap holds under parallel creations, expiry is judged by the store's clock, an expired session is
 // never reported as ended, and the sweep deletes what expired and nothing live.
+import { SQL } from "bun";
 import { expect, test } from "bun:test";
 import { DEFAULT_SESSION_SETTINGS, DEVICE_MEMORY_SECONDS, type SessionSettings } from "../../../src/features/sessions/settings.ts";
 import type { StoredSession } from "../../../src/features/sessions/store.ts";
@@ -438,6 +439,37 @@ contract("SessionStore", {}, (under) => {
 			await real.storage.sweep(Date.now() + 365 * DAY); // the instance's time is not the sweep's
 			expect(await real.stores.sessions.findForValidation(fresh.session.id)).not.toBeNull();
 			expect(await real.stores.sessions.findForValidation(stale.session.id)).toBeNull();
+		});
+
+		test("PostgreSQL: the cap holds when a validation revives an expired session while a creation waits on its row", async () => {
+			const user = await insertUser(under);
+			const settings = { ...SETTINGS, perUser: 1 };
+			const old = await create(under, user.id, { settings });
+			// Expired by the store's clock, so the creation below finds it expired in its snapshot.
+			under.clock.advance((settings.idleTimeoutSeconds + 1) * SECOND);
+			const side = new SQL(under.location, { max: 1, prepare: false });
+			const toucher = await side.reserve();
+			try {
+				// A validation's touch that judged it live a moment earlier, its transaction still open.
+				await toucher.unsafe("BEGIN");
+				await toucher.unsafe("UPDATE session SET last_used_at = $1 WHERE id = $2", [under.seconds(), old.session.id]);
+				const creating = create(under, user.id, { settings });
+				// The creation's statement, after its snapshot, waits on the touched row.
+				for (let waited = 0; ; waited += 10) {
+					const [row] = await under.rows(`SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = current_database() AND wait_event_type = 'Lock'`);
+					if (row!.n === 1) break;
+					if (waited > 10_000) throw new Error("the creation never waited on the touched row");
+					await Bun.sleep(10);
+				}
+				await toucher.unsafe("COMMIT");
+				const made = await creating;
+				// The revived session is counted and ended by the cap: one session, not two.
+				expect(made.ended!.data.session_ids).toEqual([old.session.id]);
+				expect((await under.stores.sessions.listForUser(user.id, settings)).map((s) => s.id)).toEqual([made.session.id]);
+			} finally {
+				toucher.release();
+				await side.close();
+			}
 		});
 
 		test("PostgreSQL: the cap holds under parallel creations on two instances", async () => {
