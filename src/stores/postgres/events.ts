@@ -131,6 +131,17 @@ export function eventParts(from: number, options: { delivered: boolean; tag?: st
 	return text;
 }
 
+/** The text `texts` holds for `key`, made by `make` the first time: a statement put together from
+ *  parts is put together once per shape, not at every call. */
+export function once(texts: Map<string, string>, key: string, make: () => string): string {
+	let text = texts.get(key);
+	if (text === undefined) {
+		text = make();
+		texts.set(key, text);
+	}
+	return text;
+}
+
 // The statements withChange put together, by their parts: the parts are the stores' own texts, a
 // few dozen at most, so each is put together once.
 const COMPOSED = new Map<string, string>();
@@ -143,20 +154,18 @@ const COMPOSED = new Map<string, string>();
  */
 function composed(change: Change, alongside: readonly Change[], event: { when: StoreEvent; delivered: boolean } | null): string {
 	const key = [event === null ? "" : `${event.when}${event.delivered}`, change.text, ...alongside.map((other) => other.text)].join("\u0000");
-	let text = COMPOSED.get(key);
-	if (text !== undefined) return text;
-	let next = change.values.length;
-	text = `WITH changed AS (${change.text} RETURNING 1)`;
-	alongside.forEach((other, index) => {
-		text += `, alongside${index} AS (${shifted(other.text, next)})`;
-		next += other.values.length;
+	return once(COMPOSED, key, () => {
+		let next = change.values.length;
+		let text = `WITH changed AS (${change.text} RETURNING 1)`;
+		alongside.forEach((other, index) => {
+			text += `, alongside${index} AS (${shifted(other.text, next)})`;
+			next += other.values.length;
+		});
+		if (event !== null) {
+			text += `, ${eventParts(next + 1, { delivered: event.delivered, where: event.when === "if changed" ? "EXISTS (SELECT FROM changed)" : "" })}`;
+		}
+		return `${text} SELECT count(*)::int AS n FROM changed`;
 	});
-	if (event !== null) {
-		text += `, ${eventParts(next + 1, { delivered: event.delivered, where: event.when === "if changed" ? "EXISTS (SELECT FROM changed)" : "" })}`;
-	}
-	text += " SELECT count(*)::int AS n FROM changed";
-	COMPOSED.set(key, text);
-	return text;
 }
 
 // xid8 and bigint, both decimal, short enough that neither cast can overflow (a 500).

@@ -9,7 +9,7 @@ import { DEVICE_MEMORY_SECONDS, type SessionSettings } from "../../features/sess
 import { endedEvent, type Session, type SessionEnding, type SessionStore, type StoredSession } from "../../features/sessions/store.ts";
 import type { DatabaseClock } from "./clock.ts";
 import { transaction, type Transaction } from "./connection.ts";
-import { eventParts, type Int8, type PostgresEventLog } from "./events.ts";
+import { eventParts, once, type Int8, type PostgresEventLog } from "./events.ts";
 import { disabledState } from "../../features/users/store.ts";
 import { batchedLookup } from "./batched-reads.ts";
 import { listedUserColumns, toUser, type UserRow } from "./user-rows.ts";
@@ -171,18 +171,9 @@ function endSessionText(clock: DatabaseClock, event: { delivered: boolean } | nu
 	return `${text} SELECT EXISTS (SELECT FROM live) AS live`;
 }
 
-/** Each statement text once per shape (production's clock text never changes; a test's fixed
- *  clock writes its time into the text, and the few it makes are kept too). */
-function once(texts: Map<string, string>, key: string, make: () => string): string {
-	let text = texts.get(key);
-	if (text === undefined) {
-		text = make();
-		texts.set(key, text);
-	}
-	return text;
-}
-
 export function createPostgresSessionStore(sql: SQL, clock: DatabaseClock, events: PostgresEventLog): SessionStore {
+	// Each statement's text once per shape (production's clock text never changes; a test's fixed
+	// clock writes its time into the text, and the few it makes are kept too).
 	const texts = new Map<string, string>();
 	/** The live condition at the database's time. */
 	function live(q: SQL, settings: SessionSettings) {

@@ -101,13 +101,13 @@ function writeEnded(events: SqliteEventLog, ending: SessionEnding, rows: readonl
 	return written;
 }
 
-/** `seconds` is the instance's clock in whole seconds: it judges expiry and stamps last_used_at. */
 /** The ids of `rows` least recently used first, as the cap chose them (and as PostgreSQL reports them). */
 function leastRecentlyUsedFirst(rows: { id: string; last_used_at: number; created_at: number }[]): string[] {
 	rows.sort((a, b) => a.last_used_at - b.last_used_at || a.created_at - b.created_at || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
 	return rows.map((row) => row.id);
 }
 
+/** `seconds` is the instance's clock in whole seconds: it judges expiry and stamps last_used_at. */
 export function createSqliteSessionStore(db: Database, reads: SnapshotReads, events: SqliteEventLog, seconds: () => number): SessionStore {
 	const insertSession = db.prepare<void, [string, string, Uint8Array, number, number, string | null, string | null, number | null, number]>(
 		`INSERT INTO session (id, user_id, digest, created_at, last_used_at, client_ip, user_agent, second_factor_verified_at, new_device)
