@@ -21,6 +21,7 @@
 import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { loadavg, tmpdir } from "node:os";
 import { join } from "node:path";
+import { startProvidersProcess } from "../test/support/identity-providers.ts";
 import { completeLogin } from "../test/support/openid-provider.ts";
 import { cpuSeconds, EXECUTABLE, freePort, newestMtime, ROOT, spawnHolm, stop, waitHealthy } from "./processes.ts";
 import { number, rate } from "./report.ts";
@@ -49,20 +50,6 @@ function ensureBuilt(): void {
 	if (result.exitCode !== 0) throw new Error(`bun build.ts failed: ${result.stderr.toString()}`);
 }
 
-/** The providers' process: its pid and control URL. */
-async function startProviders(dir: string, redirectOrigin: string): Promise<{ child: Bun.Subprocess<"ignore", "pipe", "pipe">; control: string }> {
-	const child = Bun.spawn([process.execPath, join(ROOT, "test", "providers-process.ts"), dir, redirectOrigin], { stdout: "pipe", stderr: "pipe" });
-	const reader = child.stdout.getReader();
-	let text = "";
-	while (!text.includes("\n")) {
-		const { value, done } = await reader.read();
-		if (done) throw new Error(`the providers' process exited: ${await new Response(child.stderr).text()}`);
-		text += new TextDecoder().decode(value);
-	}
-	reader.releaseLock();
-	return { child, control: (JSON.parse(text.split("\n")[0]!) as { control: string }).control };
-}
-
 /** CPU seconds so far of each of the process's threads, by kind (the thread's name, numbers dropped). */
 function threadCpu(pid: number): Map<string, number> {
 	const kinds = new Map<string, number>();
@@ -89,7 +76,7 @@ ensureBuilt();
 const work = mkdtempSync(join(tmpdir(), "holm-bench-idp-"));
 const redirectOrigin = "http://localhost:9"; // the callbacks are read from the Location header, never followed
 const redirectUri = `${redirectOrigin}/auth/acme/callback`;
-const providers = await startProviders(join(work, "providers"), redirectOrigin);
+const providers = await startProvidersProcess(join(work, "providers"), redirectOrigin);
 const secretFile = join(work, "secret");
 writeFileSync(secretFile, `${SECRET}\n`, { mode: 0o600 });
 const port = freePort();

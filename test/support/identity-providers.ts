@@ -5,10 +5,27 @@
 // - a fake of GitHub's OAuth endpoints and API.
 import { exportJWK, generateKeyPair, SignJWT, type JWK } from "jose";
 import { expect } from "bun:test";
+import { join } from "node:path";
 import type { TestServer } from "./server.ts";
 
 export const CLIENT_ID = "holm-test-client";
 export const CLIENT_SECRET = "client-secret-that-is-long-enough-0123456789";
+
+/** The providers' process (providers-process.ts, beside this file: the examples' tests and the
+ *  verify's benchmark run their providers in it), started with its files in `dir`: the child, and
+ *  the control URL it printed. */
+export async function startProvidersProcess(dir: string, redirectOrigin: string): Promise<{ child: Bun.Subprocess<"ignore", "pipe", "pipe">; control: string }> {
+	const child = Bun.spawn([process.execPath, join(import.meta.dir, "providers-process.ts"), dir, redirectOrigin], { stdout: "pipe", stderr: "pipe" });
+	const reader = child.stdout.getReader();
+	let text = "";
+	while (!text.includes("\n")) {
+		const { value, done } = await reader.read();
+		if (done) throw new Error(`the providers' process exited: ${await new Response(child.stderr).text()}`);
+		text += new TextDecoder().decode(value);
+	}
+	reader.releaseLock();
+	return { child, control: (JSON.parse(text.split("\n")[0]!) as { control: string }).control };
+}
 
 /** What a test makes the fake's token endpoint answer: a status and a JSON body. */
 type TokenAnswer = { status?: number; body: Record<string, unknown>; headers?: Record<string, string> };
