@@ -206,12 +206,18 @@ export async function benchEvents(ctx: EventsBenchContext): Promise<void> {
 	// ---- webhook delivery to a receiver in this process
 	// The receiver refuses (503) while the events are made, so they wait in the queue; then it
 	// accepts, and the queue drains once their retry (5 s) is due: the rate of that drain is the
-	// delivery throughput, not the rate at which the API made events. Deliveries are counted by
-	// their webhook-id, so that one delivered twice shows as such; the events to expect are those
-	// the database holds, which include the calls wrk sent but stopped waiting for at its end.
+	// delivery throughput, not the rate at which the API made events. An event made early in the
+	// run is retried before the run ends, and a second refusal would put its next retry 5 minutes
+	// away (RETRY_DELAYS_MS): that second attempt is accepted, counted as delivered but left out of
+	// the rate. (On a machine fast enough to retry during the run, 91,043 of 133,228 events once
+	// waited past the bench's 120 s that way.) Deliveries are counted by their webhook-id, so that
+	// one delivered twice shows as such; the events to expect are those the database holds, which
+	// include the calls wrk sent but stopped waiting for at its end.
 	ctx.progress("Holm: webhook delivery throughput");
 	let accepting = false;
 	let received = 0;
+	let early = 0;
+	const refused = new Set<string>();
 	const seen = new Set<string>();
 	let first = 0;
 	let last = 0;
@@ -220,12 +226,21 @@ export async function benchEvents(ctx: EventsBenchContext): Promise<void> {
 		hostname: "127.0.0.1",
 		async fetch(request) {
 			await request.arrayBuffer();
-			if (!accepting) return new Response(null, { status: 503 });
+			const id = request.headers.get("webhook-id") ?? "";
+			if (!accepting) {
+				if (!refused.has(id)) {
+					refused.add(id);
+					return new Response(null, { status: 503 });
+				}
+				early++;
+				seen.add(id);
+				return new Response(null, { status: 204 });
+			}
 			const now = performance.now();
 			if (received === 0) first = now;
 			last = now;
 			received++;
-			seen.add(request.headers.get("webhook-id") ?? "");
+			seen.add(id);
 			return new Response(null, { status: 204 });
 		},
 	});
@@ -250,7 +265,7 @@ export async function benchEvents(ctx: EventsBenchContext): Promise<void> {
 		await Bun.sleep(2000); // anything delivered a second time after the last first delivery
 		const seconds = (last - first) / 1000;
 		const perSecond = received / Math.max(seconds, 0.001);
-		const duplicates = received - seen.size;
+		const duplicates = received + early - seen.size;
 		ctx.report.rows.push({
 			scenario: "webhook delivery to a local receiver (`Bun.serve`, this process)",
 			connections: "—",
@@ -262,7 +277,7 @@ export async function benchEvents(ctx: EventsBenchContext): Promise<void> {
 		});
 		if (seen.size < expected) ctx.report.problems.push({ scenario: "webhook delivery", detail: `${number(expected - seen.size)} of ${number(expected)} events not delivered within 120 s` });
 		ctx.report.notes.push(
-			`Webhooks: ${number(expected)} events stored (one per regenerated recovery code, ${rate(made.requestsPerSecond)}/s; wrk counted ${number(answered)} answers, the other ${number(expected - answered)} calls were in flight when it stopped) while the receiver answered 503, so they waited in the database queue for their first retry; once it accepted, ${number(received)} deliveries of ${number(seen.size)} distinct events (${number(duplicates)} delivered twice) reached it, signed, from the first delivery to the last in ${number(seconds, 1)} s: ${rate(perSecond)} events/s.`,
+			`Webhooks: ${number(expected)} events stored (one per regenerated recovery code, ${rate(made.requestsPerSecond)}/s; wrk counted ${number(answered)} answers, the other ${number(expected - answered)} calls were in flight when it stopped) while the receiver answered 503, so they waited in the database queue for their first retry (${number(early)} were retried before the run ended, and that second attempt was accepted, outside the rate); once it accepted, ${number(received)} more deliveries reached it, signed, from the first to the last in ${number(seconds, 1)} s: ${rate(perSecond)} events/s. ${number(seen.size)} distinct events were delivered in all, ${number(duplicates)} of them twice.`,
 		);
 	} finally {
 		await receiver.stop(true);
